@@ -1,0 +1,174 @@
+/**
+ * Public types of the client: options, results, rate-limit state and hooks.
+ * Behaviour lives beside this file; this one only names the shapes.
+ */
+
+/** One rate-limit policy, joined by name from the `RateLimit-Policy` and `RateLimit` headers. */
+export interface RateLimitPolicy {
+  /** Policy name, e.g. `minuteRate`, `concurrency`, `complexityMinute`. */
+  name: string;
+  /** `q`: the quota of the policy. */
+  quota?: number;
+  /** `w`: the window in seconds. */
+  window?: number;
+  /** `qu`: the quota unit, e.g. `requests`, `concurrent-requests`, `content-bytes`. */
+  unit?: string;
+  /** `r`: what is left of the quota. */
+  remaining?: number;
+  /** `t`: seconds until the quota resets. */
+  resetSeconds?: number;
+}
+
+/** Rate-limit state parsed from one response. A missing or malformed header leaves its part empty. */
+export interface RateLimitState {
+  /** Policies by name. */
+  policies: Record<string, RateLimitPolicy>;
+}
+
+/** What every successful call resolves to. */
+export interface ApiResult<T> {
+  /** The operation's typed result. */
+  data: T;
+  /** `account_id` from the top level of the response body, when present. */
+  accountId?: number;
+  /** Rate-limit state of this response. */
+  rateLimit: RateLimitState;
+  /** True when the server answered from its idempotency cache (`Idempotency-Replayed: true`). */
+  replayed: boolean;
+  /** The `Idempotency-Key` sent with a mutation (the same on every retry). Absent for queries. */
+  idempotencyKey?: string;
+  /** HTTP status of the final response. */
+  status: number;
+  /** Headers of the final response. */
+  headers: Headers;
+}
+
+/** Why the client is about to try a call again. */
+export type RetryReason = 'network' | 'timeout' | 'server-error' | 'rate-limited' | 'idempotency-conflict';
+
+/** Retry behaviour. Every field has a safe default. */
+export interface RetryOptions {
+  /** Attempts in all, the first included. Default 4. */
+  maxAttempts?: number;
+  /** First backoff step in milliseconds (capped exponential, full jitter). Default 300. */
+  baseDelayMs?: number;
+  /**
+   * The longest single wait in milliseconds. A server asking for longer (`Retry-After`, `t`)
+   * gets no retry: the error surfaces at once. Default 30 000.
+   */
+  maxDelayMs?: number;
+  /** Total time in milliseconds one call may spend waiting between attempts. Default 60 000. */
+  maxElapsedMs?: number;
+  /** Seconds to wait on a 409 without a valid `Retry-After`. Default 1. */
+  conflictDefaultSeconds?: number;
+}
+
+/** Client-side throttling driven by the parsed rate-limit state. */
+export interface ThrottleOptions {
+  /** Upper bound on requests in flight before the server's `concurrency` quota is known. Default 16. */
+  initialConcurrency?: number;
+}
+
+/** Headers as given in options: a `Headers`, pairs, or a plain record. */
+export type HeadersInput = Headers | [string, string][] | Record<string, string>;
+
+/** Options of {@link PlatformClient}. Invalid values fail at construction with a message that says what to fix. */
+export interface PlatformClientOptions {
+  /** Personal API token or OAuth access token. Never printed, logged or serialised. */
+  token: string;
+  /** API host, e.g. `https://api.example.com` or a local emulator's `baseUrl`. http(s) only; `/v2` is appended. */
+  baseUrl: string;
+  /** `API-Version` header value, `YYYY-MM`. Defaults to {@link API_VERSION}. */
+  apiVersion?: string;
+  /** A fetch implementation. Defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Extra headers sent with every request. */
+  headers?: HeadersInput;
+  /** Per-attempt timeout in milliseconds. Default 30 000; `0` disables it. */
+  timeoutMs?: number;
+  /** Retry policy, or `false` to make every call a single attempt. */
+  retry?: RetryOptions | false;
+  /** Throttling, or `false` to send every request at once. */
+  throttle?: ThrottleOptions | false;
+  /** Observability hooks. Errors thrown by hooks are ignored. */
+  hooks?: ClientHooks;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Idempotency key for a mutation; generated (UUID v4) when omitted. Ignored for queries. */
+  idempotencyKey?: string;
+  /** Cancels the call, including any wait between attempts. */
+  signal?: AbortSignal;
+  /** Extra headers for this call. */
+  headers?: HeadersInput;
+  /** Selects the operation in a document holding several. */
+  operationName?: string;
+  /** Per-attempt timeout for this call, overriding the client's. */
+  timeoutMs?: number;
+  /** Retry policy for this call, overriding the client's; `false` for a single attempt. */
+  retry?: RetryOptions | false;
+}
+
+/** Options of {@link PlatformClient.getSchema}. */
+export interface GetSchemaOptions<F extends 'sdl' | 'json' = 'sdl' | 'json'> {
+  /** `sdl` for SDL text, `json` for the introspection object. Default `sdl`. */
+  format?: F;
+  /** Schema version, `YYYY-MM`. Defaults to the client's API version. */
+  version?: string;
+  /** Cancels the request. */
+  signal?: AbortSignal;
+}
+
+/** Passed to {@link ClientHooks.onRequest} before each attempt is sent. */
+export interface RequestEvent {
+  operationName?: string;
+  kind: 'query' | 'mutation' | 'subscription';
+  /** 1 for the first attempt. */
+  attempt: number;
+  url: string;
+  /** Request headers with `Authorization` redacted. */
+  headers: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+/** Passed to {@link ClientHooks.onResponse} after each attempt that got a response. */
+export interface ResponseEvent {
+  operationName?: string;
+  attempt: number;
+  status: number;
+  durationMs: number;
+  rateLimit: RateLimitState;
+  replayed: boolean;
+}
+
+/** Passed to {@link ClientHooks.onRetry} before the client waits and tries again. */
+export interface RetryEvent {
+  operationName?: string;
+  /** The attempt that failed. */
+  attempt: number;
+  reason: RetryReason;
+  /** How long the client waits before the next attempt. */
+  delayMs: number;
+  /** The failure being retried (token redacted, like every error). */
+  error: Error;
+}
+
+/** Passed to {@link ClientHooks.onThrottle} when a request is held back before being sent. */
+export interface ThrottleEvent {
+  operationName?: string;
+  /** Why it waits: the concurrency cap, an exhausted quota, or a shared backoff after a 429. */
+  reason: 'concurrency' | 'quota-exhausted' | 'backoff';
+  /** The policy that caused the wait, when one did. */
+  policy?: string;
+  /** Planned wait in milliseconds; absent when waiting for a slot to free. */
+  delayMs?: number;
+}
+
+/** Typed observability hooks. Each is called synchronously; what it throws is ignored. */
+export interface ClientHooks {
+  onRequest?(event: RequestEvent): void;
+  onResponse?(event: ResponseEvent): void;
+  onRetry?(event: RetryEvent): void;
+  onThrottle?(event: ThrottleEvent): void;
+}

@@ -1,0 +1,91 @@
+/**
+ * The boundary between the emulator's GraphQL engine (schema, store, resolvers, complexity)
+ * and its HTTP server (auth, versions, idempotency, rate limits, faults, OAuth).
+ * The server never reaches into resolvers; the engine never sees HTTP.
+ */
+import type { GraphQLFormattedError } from 'graphql';
+import type { Scope } from '../scopes.js';
+
+/** Who is calling: resolved by the server from the bearer token. */
+export interface TokenGrant {
+  /** Personal API token or OAuth access token. */
+  kind: 'personal' | 'oauth';
+  /** Account the token acts in. */
+  accountId: number;
+  /** User the token acts as. */
+  userId: number;
+  /** Scopes granted to the token. Personal tokens usually carry them all. */
+  scopes: readonly Scope[];
+  /** For OAuth tokens: the app's client_id. */
+  clientId?: string;
+}
+
+/** A file received in a multipart request, mapped to a variable path. */
+export interface EmulatorUpload {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** Complexity budget figures the server exposes to the `complexity` query field. */
+export interface ComplexitySnapshot {
+  /** Budget remaining before this query. */
+  before: number;
+  /** Budget remaining after this query. */
+  after: number;
+  /** Cost of this query. */
+  query: number;
+  /** Seconds until the budget window resets. */
+  resetInSeconds: number;
+}
+
+/** One GraphQL request, already authenticated and version-checked by the server. */
+export interface EngineRequest {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+  grant: TokenGrant;
+  /** The API version in force (validated by the server). */
+  version: string;
+  /** Files of a multipart request, keyed by the variable path they fill (e.g. `variables.file`). */
+  files?: ReadonlyMap<string, EmulatorUpload>;
+}
+
+/** The outcome of preparing a request: parsed, validated, classified and costed; not yet executed. */
+export type PreparedOperation =
+  | {
+      ok: true;
+      /** Kind of the operation that will run (honours operationName; `{ ... }` is a query). */
+      kind: 'query' | 'mutation' | 'subscription';
+      /** Deterministic complexity cost of this operation. */
+      complexity: number;
+      /** Runs it. `complexity` is what the `complexity` field reports. */
+      execute(complexity: ComplexitySnapshot): Promise<EngineResponseBody>;
+    }
+  | {
+      ok: false;
+      /** A GraphQL-level failure (syntax, validation, unknown operationName): answered with 200 and `errors`. */
+      body: EngineResponseBody;
+    };
+
+/** A GraphQL response body as the platform sends it. */
+export interface EngineResponseBody {
+  data?: Record<string, unknown> | null;
+  errors?: GraphQLFormattedError[];
+  /** Present at top level of a successful response. */
+  account_id?: number;
+}
+
+/** What the HTTP server needs from the GraphQL engine. */
+export interface GraphQLEngine {
+  /** API versions the engine can serve, newest last. */
+  readonly versions: readonly string[];
+  /** Version used when a request sends no API-Version header. */
+  readonly defaultVersion: string;
+  /** SDL text of a version's schema. */
+  sdl(version: string): string;
+  /** Introspection result (`{ __schema: ... }` wrapped as `{ data: ... }`) of a version's schema. */
+  introspection(version: string): Record<string, unknown>;
+  /** Parses, validates and costs a request. Never throws for bad GraphQL. */
+  prepare(request: EngineRequest): PreparedOperation;
+}
