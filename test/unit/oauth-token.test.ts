@@ -1,0 +1,157 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OAuthClient, OAuthError } from '../../src/oauth/index.js';
+
+const SECRET = 'top-secret value/+=';
+const TOKEN_URL = 'https://auth.example.com/oauth2/token';
+const client = new OAuthClient({
+  clientId: 'app-1',
+  clientSecret: SECRET,
+  authUrl: 'https://auth.example.com',
+  redirectUri: 'https://app.example.com/cb',
+});
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function answer(body: string | Record<string, unknown>, init: { status?: number; headers?: Record<string, string> } = {}) {
+  server.use(http.post(TOKEN_URL, () => (typeof body === 'string' ? new HttpResponse(body, init) : HttpResponse.json(body, init))));
+}
+
+async function rejection(promise: Promise<unknown>): Promise<OAuthError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(OAuthError);
+  const oauthError = error as OAuthError;
+  for (const text of [oauthError.message, String(oauthError), JSON.stringify(oauthError), oauthError.description ?? '']) {
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(encodeURIComponent(SECRET));
+  }
+  return oauthError;
+}
+
+describe('exchangeCode', () => {
+  it('posts the four form fields and returns the validated token', async () => {
+    let seen: { contentType: string | null; url: string; form: Record<string, string> } | undefined;
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        seen = {
+          contentType: request.headers.get('content-type'),
+          url: request.url,
+          form: Object.fromEntries(new URLSearchParams(await request.text())),
+        };
+        return HttpResponse.json({ access_token: 'tok123', token_type: 'bearer', scope: 'boards:read me:read' });
+      }),
+    );
+    const token = await client.exchangeCode({ code: 'the-code' });
+    expect(token).toEqual({ accessToken: 'tok123', tokenType: 'Bearer', scopes: ['boards:read', 'me:read'] });
+    expect(seen?.contentType).toBe('application/x-www-form-urlencoded');
+    expect(seen?.url).toBe(TOKEN_URL);
+    expect(seen?.form).toEqual({
+      client_id: 'app-1',
+      client_secret: SECRET,
+      redirect_uri: 'https://app.example.com/cb',
+      code: 'the-code',
+    });
+  });
+
+  it('uses the redirectUri given to the call over the default', async () => {
+    let redirect: string | null = null;
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        redirect = new URLSearchParams(await request.text()).get('redirect_uri');
+        return HttpResponse.json({ access_token: 't', token_type: 'Bearer', scope: '' });
+      }),
+    );
+    const token = await client.exchangeCode({ code: 'c', redirectUri: 'https://app.example.com/other' });
+    expect(redirect).toBe('https://app.example.com/other');
+    expect(token.scopes).toEqual([]);
+  });
+
+  it.each([
+    ['invalid_grant', 400],
+    ['invalid_client', 401],
+    ['invalid_request', 400],
+    ['some_future_code', 400],
+  ])('turns the server error %s into an OAuthError with its description and status', async (code, status) => {
+    answer({ error: code, error_description: 'The code is expired' }, { status });
+    const error = await rejection(client.exchangeCode({ code: 'c' }));
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(status);
+    expect(error.description).toBe('The code is expired');
+  });
+
+  it('redacts the secret when a server echoes it in the error', async () => {
+    answer({ error: 'invalid_client', error_description: `Secret ${SECRET} / ${encodeURIComponent(SECRET)} is wrong` }, { status: 401 });
+    const error = await rejection(client.exchangeCode({ code: 'c' }));
+    expect(error.description).toBe('Secret [redacted] / [redacted] is wrong');
+  });
+
+  it('summarises a non-OAuth error body without echoing it', async () => {
+    answer(`<html>${SECRET}</html>`, { status: 502, headers: { 'content-type': 'text/html' } });
+    const error = await rejection(client.exchangeCode({ code: 'c' }));
+    expect(error.code).toBe('server_error');
+    expect(error.status).toBe(502);
+    expect(error.description).toMatch(/HTTP 502 without an OAuth error \(text\/html, \d+ characters\)/);
+    answer('nope', { status: 404 });
+    expect((await rejection(client.exchangeCode({ code: 'c' }))).code).toBe('invalid_response');
+  });
+
+  it.each([
+    ['a body that is not JSON', 'not json', /not a JSON object/],
+    ['a JSON array', '[]', /not a JSON object/],
+    ['a JSON string', '"token"', /not a JSON object/],
+    ['no access_token', { token_type: 'Bearer', scope: 'me:read' }, /access_token/],
+    ['an empty access_token', { access_token: '', token_type: 'Bearer', scope: 'me:read' }, /access_token/],
+    ['a non-Bearer token_type', { access_token: 't', token_type: 'mac', scope: 'me:read' }, /Bearer/],
+    ['no token_type', { access_token: 't', scope: 'me:read' }, /Bearer/],
+    ['no scope', { access_token: 't', token_type: 'Bearer' }, /scope/],
+    ['an unknown scope', { access_token: 't', token_type: 'Bearer', scope: 'me:read god:mode' }, /unknown scopes: god:mode/],
+  ])('rejects a 200 with %s as invalid_response', async (_label, body, message) => {
+    answer(body, { status: 200 });
+    const error = await rejection(client.exchangeCode({ code: 'c' }));
+    expect(error.code).toBe('invalid_response');
+    expect(error.status).toBe(200);
+    expect(error.message).toMatch(message);
+  });
+
+  it('reports a network failure as network_error, keeping the cause', async () => {
+    server.use(http.post(TOKEN_URL, () => HttpResponse.error()));
+    const error = await rejection(client.exchangeCode({ code: 'c' }));
+    expect(error.code).toBe('network_error');
+    expect(error.cause).toBeDefined();
+  });
+
+  it('honours an AbortSignal', async () => {
+    server.use(http.post(TOKEN_URL, () => new Promise<never>(() => {})));
+    const controller = new AbortController();
+    const pending = client.exchangeCode({ code: 'c', signal: controller.signal });
+    controller.abort();
+    const error = await rejection(pending);
+    expect(error.code).toBe('network_error');
+    expect(error.description).toMatch(/aborted/);
+  });
+
+  it('uses an injected fetch, and never puts the secret in the URL', async () => {
+    const calls: string[] = [];
+    const injected = new OAuthClient({
+      clientId: 'a',
+      clientSecret: SECRET,
+      authUrl: 'https://auth.example.com/base',
+      redirectUri: 'https://app.example.com/cb',
+      fetch: async (input) => {
+        calls.push(String(input));
+        return Response.json({ access_token: 'x', token_type: 'Bearer', scope: 'boards:write' });
+      },
+    });
+    expect((await injected.exchangeCode({ code: 'c' })).scopes).toEqual(['boards:write']);
+    expect(calls).toEqual(['https://auth.example.com/base/oauth2/token']);
+  });
+});
