@@ -1,0 +1,81 @@
+/**
+ * Idempotency of mutations: a response is cached per (token, Idempotency-Key) for a while; a retry is
+ * answered from the cache without executing again; a duplicate arriving while the first runs is refused.
+ */
+import { createHash } from 'node:crypto';
+
+/** A response kept for replay. */
+export interface CachedResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** What to do with a request carrying an Idempotency-Key. */
+export type IdempotencyClaim =
+  | { outcome: 'execute'; complete(response: CachedResponse): void; abandon(): void }
+  | { outcome: 'replay'; response: CachedResponse }
+  | { outcome: 'in-flight' };
+
+interface Entry {
+  response?: CachedResponse;
+  expiresAt: number;
+}
+
+/** The idempotency cache. Keys are scoped to the token, which is kept only as a hash. */
+export class IdempotencyCache {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Claims `key` for `token`: execute (and then complete or abandon), replay, or refuse as in flight. */
+  claim(token: string, key: string): IdempotencyClaim {
+    this.#sweep();
+    const id = scopedKey(token, key);
+    const entry = this.#entries.get(id);
+    if (entry?.response) return { outcome: 'replay', response: entry.response };
+    if (entry) return { outcome: 'in-flight' };
+    const pending: Entry = { expiresAt: Number.POSITIVE_INFINITY };
+    this.#entries.set(id, pending);
+    return {
+      outcome: 'execute',
+      complete: (response) => {
+        if (this.#entries.get(id) !== pending) return;
+        if (response.status >= 200 && response.status < 300) {
+          pending.response = response;
+          pending.expiresAt = this.now() + this.ttlMs;
+        } else {
+          this.#entries.delete(id);
+        }
+      },
+      abandon: () => {
+        if (this.#entries.get(id) === pending && !pending.response) this.#entries.delete(id);
+      },
+    };
+  }
+
+  /** Number of keys cached or in flight. */
+  get size(): number {
+    this.#sweep();
+    return this.#entries.size;
+  }
+
+  /** Forgets every key. */
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #sweep(): void {
+    const now = this.now();
+    for (const [id, entry] of this.#entries) {
+      if (entry.expiresAt <= now) this.#entries.delete(id);
+    }
+  }
+}
+
+function scopedKey(token: string, key: string): string {
+  return createHash('sha256').update(token).update('\u0000').update(key).digest('base64url');
+}

@@ -1,0 +1,150 @@
+/**
+ * What the emulator saw and did: one record per request, and running totals.
+ * Authorization is redacted; tokens never reach a record or a log line.
+ */
+
+/** How a request ended. */
+export type RequestOutcome = 'answered' | 'dropped' | 'reset';
+
+/** One request as the emulator saw it. */
+export interface RequestRecord {
+  /** 1-based arrival order. */
+  id: number;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Status sent (0 when the connection was dropped before answering). */
+  status: number;
+  /** Request headers, lower-cased, with `authorization` redacted. */
+  headers: Record<string, string>;
+  operationName?: string;
+  /** Operation kind, once the GraphQL request was parsed. */
+  kind?: 'query' | 'mutation' | 'subscription';
+  /** API version in force. */
+  version?: string;
+  /** Account of the token, once authenticated. */
+  accountId?: number;
+  idempotencyKey?: string;
+  /** True when answered from the idempotency cache. */
+  replayed: boolean;
+  /** True when the operation was executed. */
+  executed: boolean;
+  /** Complexity cost charged. */
+  complexity?: number;
+  /** Injected fault kind, if any (latency included). */
+  fault?: string;
+  /** `extensions.code` of the first error answered, if any. */
+  errorCode?: string;
+  bodyBytes: number;
+  outcome: RequestOutcome;
+  startedAt: number;
+  endedAt?: number;
+}
+
+/** Running totals since start (or the last reset). */
+export interface EmulatorStats {
+  received: number;
+  answered: number;
+  executedQueries: number;
+  executedMutations: number;
+  replayed: number;
+  rejected401: number;
+  rejected409: number;
+  rejected429: number;
+  /** Connections destroyed by a fault. */
+  dropped: number;
+  /** Requests in the pipeline right now. */
+  inFlight: number;
+  /** Most requests in the pipeline at once. */
+  maxConcurrent: number;
+}
+
+function emptyStats(): EmulatorStats {
+  return {
+    received: 0,
+    answered: 0,
+    executedQueries: 0,
+    executedMutations: 0,
+    replayed: 0,
+    rejected401: 0,
+    rejected409: 0,
+    rejected429: 0,
+    dropped: 0,
+    inFlight: 0,
+    maxConcurrent: 0,
+  };
+}
+
+/** The request log and totals. */
+export class RequestLog {
+  records: RequestRecord[] = [];
+  stats: EmulatorStats = emptyStats();
+  #nextId = 1;
+
+  constructor(private readonly sink?: (line: string) => void) {}
+
+  /** Opens a record for an arriving request. */
+  open(method: string, path: string, rawHeaders: Record<string, string | string[] | undefined>, at: number): RequestRecord {
+    const record: RequestRecord = {
+      id: this.#nextId++,
+      method,
+      path,
+      status: 0,
+      headers: redact(rawHeaders),
+      replayed: false,
+      executed: false,
+      bodyBytes: 0,
+      outcome: 'answered',
+      startedAt: at,
+    };
+    this.records.push(record);
+    this.stats.received += 1;
+    this.stats.inFlight += 1;
+    this.stats.maxConcurrent = Math.max(this.stats.maxConcurrent, this.stats.inFlight);
+    return record;
+  }
+
+  /** Closes a record once the request is answered or dropped. */
+  close(record: RequestRecord, at: number): void {
+    if (record.endedAt !== undefined) return;
+    record.endedAt = at;
+    const { stats } = this;
+    stats.inFlight = Math.max(0, stats.inFlight - 1);
+    if (record.outcome === 'answered') stats.answered += 1;
+    else stats.dropped += 1;
+    if (record.replayed) stats.replayed += 1;
+    if (record.executed && record.kind === 'mutation') stats.executedMutations += 1;
+    else if (record.executed) stats.executedQueries += 1;
+    if (record.status === 401) stats.rejected401 += 1;
+    if (record.status === 409) stats.rejected409 += 1;
+    if (record.status === 429 || record.errorCode === 'COMPLEXITY_BUDGET_EXHAUSTED') stats.rejected429 += 1;
+    this.sink?.(lineOf(record));
+  }
+
+  /** Clears records and totals (requests still in flight keep counting in `inFlight`). */
+  reset(): void {
+    const inFlight = this.stats.inFlight;
+    this.records = [];
+    this.stats = { ...emptyStats(), inFlight, maxConcurrent: inFlight };
+  }
+}
+
+function redact(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    headers[lower] = lower === 'authorization' || lower === 'cookie' ? '[redacted]' : [value].flat().join(', ');
+  }
+  return headers;
+}
+
+function lineOf(record: RequestRecord): string {
+  const parts = [`${record.method} ${record.path}`, record.outcome === 'answered' ? String(record.status) : record.outcome];
+  if (record.operationName) parts.push(record.operationName);
+  if (record.kind) parts.push(record.kind);
+  if (record.replayed) parts.push('replayed');
+  if (record.fault) parts.push(`fault=${record.fault}`);
+  parts.push(`${(record.endedAt ?? record.startedAt) - record.startedAt}ms`);
+  return parts.join(' ');
+}

@@ -1,0 +1,125 @@
+/**
+ * Options of the emulator's HTTP server and their defaults, normalised once at start.
+ */
+import type { TokenGrant } from '../contract.js';
+import type { OAuthAppConfig } from '../oauth/index.js';
+import type { Scope } from '../../scopes.js';
+import type { FaultRule } from './faults.js';
+
+/** A bearer token the emulator accepts, with the account, user and scopes it acts with. */
+export interface EmulatorTokenConfig {
+  /** The credential itself, sent bare or as `Bearer <token>`. */
+  token: string;
+  /** Personal API token (default) or OAuth access token. */
+  kind?: TokenGrant['kind'];
+  /** Account the token acts in. */
+  accountId: number;
+  /** User the token acts as. */
+  userId: number;
+  /** Scopes granted. Default: every scope. */
+  scopes?: readonly Scope[];
+  /** For OAuth tokens: the app's client_id. */
+  clientId?: string;
+}
+
+/** A quota counted over fixed windows aligned to the emulator's start time. */
+export interface WindowedQuota {
+  /** Allowed units per window. */
+  quota?: number;
+  /** Window length in seconds. */
+  windowSeconds?: number;
+}
+
+/** Every quota and window of the rate limiter; each part optional. */
+export interface EmulatorLimits {
+  /** Requests per window (policy `minuteRate`). Default 1 000 per 60 s. */
+  minuteRate?: WindowedQuota;
+  /** Requests executing at once (policy `concurrency`). Default 40. */
+  concurrency?: { quota?: number };
+  /** Complexity budget per window (policy `complexityMinute`). Default 5 000 000 per 60 s. */
+  complexity?: WindowedQuota;
+  /** Requests per day (not advertised in headers). Default 1 000 000 per 86 400 s. */
+  daily?: WindowedQuota;
+}
+
+/** Idempotency cache settings. */
+export interface EmulatorIdempotencyOptions {
+  /** How long a response stays replayable, in milliseconds. Default 30 minutes. */
+  ttlMs?: number;
+  /** `Retry-After` seconds on a 409 for a key still in flight. Default 1. */
+  retryAfterSeconds?: number;
+}
+
+/** Options of the emulator's HTTP server. All optional. */
+export interface EmulatorServerOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind. Default `127.0.0.1`. */
+  host?: string;
+  /** Accepted tokens. Default: the demo tokens ({@link DEMO_TOKENS}). */
+  tokens?: readonly EmulatorTokenConfig[];
+  /** Quotas and windows. */
+  limits?: EmulatorLimits;
+  /** Idempotency cache settings. */
+  idempotency?: EmulatorIdempotencyOptions;
+  /** Supported API versions (a subset of the engine's). Default: every version the engine serves. */
+  versions?: readonly string[];
+  /** Version used when a request sends no `API-Version`. Default: the engine's default. */
+  defaultVersion?: string;
+  /** Largest JSON body accepted, in bytes; larger gets 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Largest multipart upload accepted, in bytes; larger gets 413. Default 10 MiB. */
+  maxUploadBytes?: number;
+  /**
+   * How an exhausted complexity budget is reported: `status-429` (default, as the spec says) or
+   * `graphql-error` (200 with `COMPLEXITY_BUDGET_EXHAUSTED` in `errors`, as the live platform does).
+   */
+  complexityErrorStyle?: 'status-429' | 'graphql-error';
+  /** OAuth apps registered with the emulator's `/oauth2/` endpoints. */
+  apps?: readonly OAuthAppConfig[];
+  /** Fault rules applied from the start; change them later with `setFaults`. */
+  faults?: readonly FaultRule[];
+  /** Clock in milliseconds. Default `Date.now`. */
+  now?: () => number;
+  /** Receives one line per answered request (never containing a token). Default: silent. */
+  log?: (line: string) => void;
+}
+
+/** Limits with every default filled in. */
+export interface ResolvedLimits {
+  minuteRate: { quota: number; windowSeconds: number };
+  concurrency: { quota: number };
+  complexity: { quota: number; windowSeconds: number };
+  daily: { quota: number; windowSeconds: number };
+}
+
+const MINUTE = 60;
+const DAY = 86_400;
+
+/** Fills in every default limit. */
+export function resolveLimits(limits: EmulatorLimits = {}): ResolvedLimits {
+  return {
+    minuteRate: {
+      quota: positive(limits.minuteRate?.quota, 1_000, 'limits.minuteRate.quota'),
+      windowSeconds: positive(limits.minuteRate?.windowSeconds, MINUTE, 'limits.minuteRate.windowSeconds'),
+    },
+    concurrency: { quota: positive(limits.concurrency?.quota, 40, 'limits.concurrency.quota') },
+    complexity: {
+      quota: positive(limits.complexity?.quota, 5_000_000, 'limits.complexity.quota'),
+      windowSeconds: positive(limits.complexity?.windowSeconds, MINUTE, 'limits.complexity.windowSeconds'),
+    },
+    daily: {
+      quota: positive(limits.daily?.quota, 1_000_000, 'limits.daily.quota'),
+      windowSeconds: positive(limits.daily?.windowSeconds, DAY, 'limits.daily.windowSeconds'),
+    },
+  };
+}
+
+/** Returns `value` when it is a positive finite number, `fallback` when undefined; throws otherwise. */
+export function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new RangeError(`Emulator option ${name} must be a positive number, got ${String(value)}`);
+  }
+  return value;
+}
