@@ -1,0 +1,74 @@
+/**
+ * The emulator's GraphQL engine: schema per API version, in-memory store, resolvers, scope checks and
+ * complexity cost. The HTTP server calls it through {@link GraphQLEngine} (see `../contract.ts`).
+ *
+ * Multipart uploads: pass them in `EngineRequest.files`, keyed by their variable path (`variables.file`,
+ * `variables.files.0`); the engine places each upload at that path before coercing variables, so the
+ * server does not touch `variables`. (Putting an EmulatorUpload into `variables` directly also works.)
+ */
+import { introspectionFromSchema, printSchema } from 'graphql';
+import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
+import { prepareOperation } from './prepare.js';
+import { itemResolvers } from './resolvers/item.js';
+import { mutationResolvers } from './resolvers/mutation.js';
+import { objectResolvers } from './resolvers/objects.js';
+import { queryResolvers } from './resolvers/query.js';
+import { SchemaCache } from './schema/build.js';
+import { defaultSeed, type SeedData } from './store/seed.js';
+import { EmulatorStore } from './store/store.js';
+import { DEFAULT_VERSION, ENGINE_VERSIONS, type EngineVersion, isEngineVersion } from './versions.js';
+
+export { DEFAULT_LIST_SIZE, LEAF_COST, MUTATION_COST, OBJECT_COST, operationCost } from './complexity.js';
+export type { EngineContext } from './context.js';
+export { MAX_PAGE_SIZE } from './cursor.js';
+export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
+export type * from './store/records.js';
+export { DEFAULT_SEED_FACTS, defaultSeed, type SeedData, type SeedItem } from './store/seed.js';
+export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
+export { DEFAULT_VERSION, ENGINE_VERSIONS, type EngineVersion, featuresOf, isEngineVersion, type VersionFeatures } from './versions.js';
+
+/** Options of {@link createEngine}. */
+export interface EngineOptions {
+  /** Data the store starts with (copied). Default: {@link defaultSeed}. */
+  seed?: SeedData;
+  /** Clock stamping new records. Default: the real time. */
+  now?: () => Date;
+}
+
+/** A GraphQL engine together with the store its resolvers read and change. */
+export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
+
+const resolvers = { ...queryResolvers, ...mutationResolvers, ...objectResolvers, ...itemResolvers };
+
+function served(version: string): EngineVersion {
+  if (!isEngineVersion(version)) throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
+  return version;
+}
+
+/** Creates an engine with its own store. Schemas, SDL and introspection are built once per version, on first use. */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
+  const schemas = new SchemaCache(resolvers);
+  const sdl = new Map<EngineVersion, string>();
+  const introspection = new Map<EngineVersion, Record<string, unknown>>();
+  return {
+    store,
+    versions: ENGINE_VERSIONS,
+    defaultVersion: DEFAULT_VERSION,
+    sdl(version: string): string {
+      const key = served(version);
+      const text = sdl.get(key) ?? printSchema(schemas.get(key));
+      sdl.set(key, text);
+      return text;
+    },
+    introspection(version: string): Record<string, unknown> {
+      const key = served(version);
+      const result = introspection.get(key) ?? { data: introspectionFromSchema(schemas.get(key)) };
+      introspection.set(key, result);
+      return result;
+    },
+    prepare(request: EngineRequest): PreparedOperation {
+      return prepareOperation(schemas, store, request);
+    },
+  };
+}

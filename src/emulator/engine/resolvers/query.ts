@@ -1,0 +1,113 @@
+/** Resolvers of the Query root. Each checks its scope first; other fields still resolve when one fails. */
+import { type EngineContext, requireScope } from '../context.js';
+import { nextPage } from '../cursor.js';
+import type { BoardRecord } from '../store/records.js';
+import { ENGINE_VERSIONS, VERSION_KINDS } from '../versions.js';
+import { paginate } from './lookup.js';
+import type { ResolverMap } from './types.js';
+
+interface BoardsArgs {
+  board_kind?: string | null;
+  ids?: string[] | null;
+  limit?: number | null;
+  order_by?: 'created_at' | 'used_at' | null;
+  page?: number | null;
+  state?: string | null;
+  workspace_ids?: (string | null)[] | null;
+}
+
+interface ItemsArgs {
+  exclude_nonactive?: boolean | null;
+  ids?: string[] | null;
+  limit?: number | null;
+  newest_first?: boolean | null;
+  page?: number | null;
+}
+
+interface UsersArgs {
+  emails?: (string | null)[] | null;
+  ids?: string[] | null;
+  kind?: 'all' | 'guests' | 'non_guests' | 'non_pending' | null;
+  limit?: number | null;
+  name?: string | null;
+  newest_first?: boolean | null;
+  non_active?: boolean | null;
+  page?: number | null;
+}
+
+function boardMatches(board: BoardRecord, args: BoardsArgs): boolean {
+  const state = args.state ?? 'active';
+  return (
+    (state === 'all' ? board.state !== 'deleted' : board.state === state) &&
+    (!args.ids || args.ids.includes(board.id)) &&
+    (!args.board_kind || board.kind === args.board_kind) &&
+    (!args.workspace_ids || args.workspace_ids.includes(board.workspaceId))
+  );
+}
+
+function boards(_source: unknown, args: BoardsArgs, context: EngineContext) {
+  requireScope(context, 'boards:read');
+  const found = context.store.boards().filter((board) => board.accountId === context.accountId && boardMatches(board, args));
+  if (args.order_by === 'created_at') found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  if (args.order_by === 'used_at') found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return paginate(found, args.limit ?? 25, args.page);
+}
+
+function items(_source: unknown, args: ItemsArgs, context: EngineContext) {
+  requireScope(context, 'boards:read');
+  const found = context.store.items().filter((item) => {
+    const board = context.store.findBoard(item.boardId);
+    if (board?.accountId !== context.accountId || item.state === 'deleted') return false;
+    return (!args.ids || args.ids.includes(item.id)) && (!args.exclude_nonactive || item.state === 'active');
+  });
+  if (args.newest_first) found.sort((a, b) => Number(b.id) - Number(a.id));
+  return paginate(found, args.limit ?? 25, args.page);
+}
+
+function users(_source: unknown, args: UsersArgs, context: EngineContext) {
+  requireScope(context, 'users:read');
+  const needle = args.name?.toLowerCase();
+  const found = context.store.users().filter(
+    (user) =>
+      user.accountId === context.accountId &&
+      (args.non_active || user.enabled) &&
+      (!args.ids || args.ids.includes(user.id)) &&
+      (!args.emails || args.emails.includes(user.email)) &&
+      (!needle || user.name.toLowerCase().includes(needle)) &&
+      (args.kind !== 'guests' || user.isGuest) &&
+      (args.kind !== 'non_guests' || !user.isGuest),
+  );
+  if (args.newest_first) found.reverse();
+  return paginate(found, args.limit, args.page);
+}
+
+function versionView(value: string) {
+  return { value, display_name: value, kind: VERSION_KINDS[value as keyof typeof VERSION_KINDS] };
+}
+
+/** Resolvers of Query. */
+export const queryResolvers: ResolverMap = {
+  Query: {
+    boards,
+    items,
+    users,
+    next_items_page: (_source: unknown, args: { cursor: string; limit: number }, context) => {
+      requireScope(context, 'boards:read');
+      return nextPage(context, args.cursor, args.limit);
+    },
+    me: (_source: unknown, _args, context) => {
+      requireScope(context, 'me:read');
+      return context.store.findUser(context.grant.userId) ?? null;
+    },
+    account: (_source: unknown, _args, context) => {
+      requireScope(context, 'account:read');
+      return context.store.findAccount(context.accountId) ?? null;
+    },
+    complexity: (_source: unknown, _args, context) => {
+      const { before, after, query, resetInSeconds } = context.complexity;
+      return { before, after, query, reset_in_x_seconds: resetInSeconds };
+    },
+    version: (_source: unknown, _args, context) => versionView(context.version),
+    versions: () => ENGINE_VERSIONS.map(versionView),
+  },
+};

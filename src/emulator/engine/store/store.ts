@@ -1,0 +1,199 @@
+/**
+ * The emulator's in-memory data. Resolvers read and change it; tests read it to see what happened.
+ */
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { normalizeColumnValue } from './column-values.js';
+import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
+import type { SeedData } from './seed.js';
+
+/** What {@link EmulatorStore.createItem} needs. */
+export interface NewItem {
+  board: BoardRecord;
+  groupId: string;
+  name: string;
+  creatorId: string;
+  columnValues: Record<string, unknown>;
+  createLabelsIfMissing: boolean;
+  /** Place the item just before or after this one (same board); default: last on the board. */
+  relativeTo?: { item: ItemRecord; method: 'before_at' | 'after_at' };
+}
+
+/** A file to attach; the bytes are counted, not kept. */
+export interface NewAsset {
+  item: ItemRecord;
+  columnId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  uploadedById: string;
+}
+
+/** The emulator's in-memory data: accounts, users, boards (with columns and groups), items and assets. */
+export class EmulatorStore {
+  readonly #accounts: AccountRecord[];
+  readonly #users: UserRecord[];
+  readonly #boards: BoardRecord[];
+  readonly #items: ItemRecord[] = [];
+  readonly #assets: AssetRecord[] = [];
+  readonly #now: () => Date;
+  #created = 0;
+  #nextId: number;
+
+  /** Loads a copy of `seed`; `now` stamps new records (injectable for deterministic tests). */
+  constructor(seed: SeedData, now: () => Date = () => new Date()) {
+    const copy = structuredClone(seed);
+    this.#accounts = copy.accounts;
+    this.#users = copy.users;
+    this.#boards = copy.boards;
+    this.#now = now;
+    const ids = [...copy.items.map((item) => Number(item.id)), ...copy.boards.map((board) => Number(board.id))];
+    this.#nextId = Math.max(5_000_000, ...ids) + 1;
+    copy.items.forEach(({ columnValues, ...seedItem }, index) => {
+      const board = this.findBoard(seedItem.boardId);
+      if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
+      const item: ItemRecord = { ...seedItem, state: 'active', updatedAt: seedItem.createdAt, position: index + 1, values: {} };
+      this.#applyValues(board, item, columnValues ?? {}, false);
+      this.#items.push(item);
+    });
+  }
+
+  /** Every account. */
+  accounts(): readonly AccountRecord[] {
+    return this.#accounts;
+  }
+  /** Every user. */
+  users(): readonly UserRecord[] {
+    return this.#users;
+  }
+  /** Every board, in creation order. */
+  boards(): readonly BoardRecord[] {
+    return this.#boards;
+  }
+  /** Every item in any state (check `state`), optionally only those of one board. */
+  items(boardId?: string | number): readonly ItemRecord[] {
+    return boardId === undefined ? this.#items : this.#items.filter((item) => item.boardId === String(boardId));
+  }
+  /** Every uploaded asset. */
+  assets(): readonly AssetRecord[] {
+    return this.#assets;
+  }
+  /** How many items `create_item` has created since the store was made. */
+  get itemsCreated(): number {
+    return this.#created;
+  }
+
+  /** The account with this id, if any (any account, any state). */
+  findAccount(id: string | number): AccountRecord | undefined {
+    return this.#accounts.find((account) => account.id === String(id));
+  }
+  /** The user with this id, if any (any account, any state). */
+  findUser(id: string | number): UserRecord | undefined {
+    return this.#users.find((user) => user.id === String(id));
+  }
+  /** The board with this id, if any (any account, any state). */
+  findBoard(id: string | number): BoardRecord | undefined {
+    return this.#boards.find((board) => board.id === String(id));
+  }
+  /** The item with this id, if any (any account, any state). */
+  findItem(id: string | number): ItemRecord | undefined {
+    return this.#items.find((item) => item.id === String(id));
+  }
+  /** The asset with this id, if any (any account, any state). */
+  findAsset(id: string | number): AssetRecord | undefined {
+    return this.#assets.find((asset) => asset.id === String(id));
+  }
+
+  /** Active items of a board (or of one of its groups) in board order. */
+  activeItems(boardId: string, groupId?: string): ItemRecord[] {
+    return this.#items
+      .filter((item) => item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId))
+      .sort(compareItems);
+  }
+
+  /** Creates an item; throws INVALID_COLUMN_VALUE (creating nothing) when a column value is bad. */
+  createItem(input: NewItem): ItemRecord {
+    const stamp = this.#now().toISOString();
+    const item: ItemRecord = {
+      id: String(this.#nextId),
+      boardId: input.board.id,
+      groupId: input.groupId,
+      name: input.name,
+      state: 'active',
+      creatorId: input.creatorId,
+      createdAt: stamp,
+      updatedAt: stamp,
+      position: this.#positionFor(input),
+      values: {},
+    };
+    this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
+    this.#nextId += 1;
+    this.#created += 1;
+    this.#items.push(item);
+    return item;
+  }
+
+  /** Sets column values (all or none) on an item of `board`. */
+  changeColumnValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): ItemRecord {
+    this.#applyValues(board, item, values, createLabels);
+    item.updatedAt = this.#now().toISOString();
+    return item;
+  }
+
+  /** Moves an item to the `archived` or `deleted` state. */
+  setItemState(item: ItemRecord, state: 'archived' | 'deleted'): ItemRecord {
+    item.state = state;
+    item.updatedAt = this.#now().toISOString();
+    return item;
+  }
+
+  /** Records an uploaded file and lists it in the item's file column. */
+  addAsset(input: NewAsset): AssetRecord {
+    const board = this.findBoard(input.item.boardId);
+    const asset: AssetRecord = {
+      id: String(this.#nextId++),
+      accountId: board?.accountId ?? '',
+      itemId: input.item.id,
+      columnId: input.columnId,
+      name: input.filename,
+      contentType: input.contentType,
+      size: input.size,
+      uploadedById: input.uploadedById,
+      createdAt: this.#now().toISOString(),
+    };
+    this.#assets.push(asset);
+    const current = (input.item.values[input.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
+    const entry = { assetId: Number(asset.id), name: asset.name, fileType: 'ASSET', isImage: String(asset.contentType.startsWith('image/')) };
+    input.item.values[input.columnId] = { files: [...current, entry] };
+    return asset;
+  }
+
+  #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {
+    const next = { ...item.values };
+    for (const [columnId, input] of Object.entries(values)) {
+      const column = board.columns.find((candidate) => candidate.id === columnId);
+      if (!column) {
+        throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `Column "${columnId}" does not exist on board ${board.id}`, { column_id: columnId });
+      }
+      const stored = normalizeColumnValue(column, input, createLabels);
+      if (stored === null) delete next[columnId];
+      else next[columnId] = stored;
+    }
+    item.values = next;
+  }
+
+  #positionFor(input: NewItem): number {
+    const ordered = this.activeItems(input.board.id);
+    const last = ordered.at(-1)?.position ?? 0;
+    if (!input.relativeTo) return last + 1;
+    const { item, method } = input.relativeTo;
+    const index = ordered.findIndex((candidate) => candidate.id === item.id);
+    const neighbour = ordered[method === 'before_at' ? index - 1 : index + 1];
+    if (!neighbour) return method === 'before_at' ? item.position - 1 : item.position + 1;
+    return (item.position + neighbour.position) / 2;
+  }
+}
+
+/** Board order: by position, then by numeric id. */
+export function compareItems(a: ItemRecord, b: ItemRecord): number {
+  return a.position - b.position || Number(a.id) - Number(b.id);
+}
