@@ -1,0 +1,40 @@
+/**
+ * The one request every client in the bench makes, and the one response the bench server gives.
+ * Shared so that every client sends the same query and the server does the same work for each.
+ */
+
+/** Placeholder credential the bench server accepts; it grants nothing anywhere else. */
+export const BENCH_TOKEN = 'bench-token';
+
+/** The pinned API version every client sends. */
+export const BENCH_API_VERSION = '2024-10';
+
+/** The query text every string-document client sends: five boards with their owner's account slug. */
+export const BOARDS_QUERY =
+  'query Boards($limit: Int, $ids: [ID!]) { boards(limit: $limit, ids: $ids) { id name owner { account { slug } } } }';
+
+/** Variables of {@link BOARDS_QUERY}. */
+export const BOARDS_VARIABLES = { limit: 5 } as const;
+
+/** How many boards the fixed response holds; adapters' results are checked against it. */
+export const BOARD_COUNT = 5;
+
+/** The fixed response body: realistic boards plus the top-level `account_id` the platform adds. */
+export function boardsResponseBody(): string {
+  const boards = Array.from({ length: BOARD_COUNT }, (_, index) => ({
+    id: String(4_812_330_100 + index),
+    name: ['Roadmap Q3', 'Hiring pipeline', 'Bug triage', 'Marketing calendar', 'Vendor contracts'][index],
+    owner: { account: { slug: 'acme-industries' } },
+  }));
+  return JSON.stringify({ data: { boards }, account_id: 9_876_543 });
+}
+
+/**
+ * Rate-limit headers with quotas so large that no client-side throttle ever has to wait:
+ * every client parses the same headers and none is slowed by them.
+ */
+export const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy':
+    '"minuteRate";q=100000000;w=60, "concurrency";q=100000;qu="concurrent-requests", "complexityMinute";q=1000000000;w=60;qu="content-bytes"',
+  RateLimit: '"minuteRate";r=99999999, "concurrency";r=99999, "complexityMinute";r=999999999',
+} as const;

@@ -1,0 +1,62 @@
+/**
+ * A minimal GraphQL endpoint for the bench, run as its own process so its CPU never counts
+ * against the client being measured. It answers every authorised `POST /v2` with the same
+ * boards body and rate-limit headers, prints its port on stdout, and exits when its stdin
+ * closes (so it cannot outlive the bench).
+ *
+ * `GET /__stats` reports requests served and the server's own CPU time, so the bench can tell
+ * when the server, not the client, was the bottleneck.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { boardsResponseBody, RATE_LIMIT_HEADERS } from './fixture.js';
+
+const body = Buffer.from(boardsResponseBody());
+const responseHeaders = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Content-Length': String(body.length),
+  ...RATE_LIMIT_HEADERS,
+};
+let served = 0;
+
+function answerGraphql(request: IncomingMessage, response: ServerResponse): void {
+  let received = 0;
+  request.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+  });
+  request.on('end', () => {
+    if (!request.headers.authorization) {
+      response.writeHead(401).end();
+      return;
+    }
+    if (received === 0) {
+      response.writeHead(400).end();
+      return;
+    }
+    served += 1;
+    response.writeHead(200, responseHeaders).end(body);
+  });
+}
+
+function answerStats(response: ServerResponse): void {
+  const cpu = process.cpuUsage();
+  response
+    .writeHead(200, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ served, cpuMicros: cpu.user + cpu.system }));
+}
+
+const server = createServer({ keepAliveTimeout: 60_000 }, (request, response) => {
+  const path = request.url?.split('?')[0];
+  if (request.method === 'POST' && (path === '/v2' || path === '/v2/')) answerGraphql(request, response);
+  else if (request.method === 'GET' && path === '/__stats') answerStats(response);
+  else response.writeHead(404).end();
+});
+
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('bench server has no TCP address');
+  process.stdout.write(`${address.port}\n`);
+});
+
+process.stdin.resume();
+process.stdin.on('end', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
