@@ -1,0 +1,94 @@
+/** The bench's phases. Each fills in its part of every measured client's samples. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { fileURLToPath } from 'node:url';
+import type { BoardsCall, ClientAdapter } from './clients/types.js';
+import type { BenchConfig } from './config.js';
+import { BOARD_COUNT } from './fixture.js';
+import { measureBundle } from './measure/bundle.js';
+import { importScript, timeNodeScript } from './measure/import-time.js';
+import { measureLatency } from './measure/latency.js';
+import { measureMemory } from './measure/memory.js';
+import { measureThroughput } from './measure/throughput.js';
+import type { ClientSamples } from './results.js';
+import type { BenchServer } from './server-process.js';
+import { median, rotate } from './stats.js';
+
+/** A client ready to measure: its adapter, its boards call and where its figures go. */
+export interface Contender {
+  adapter: ClientAdapter;
+  call: BoardsCall;
+  samples: ClientSamples;
+}
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** Finds the boards list in a client's result (`{ boards }`, `{ data: { boards } }`, ...). */
+function findBoards(value: unknown, depth = 0): unknown[] | undefined {
+  if (value === null || typeof value !== 'object' || depth > 3) return undefined;
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(record.boards)) return record.boards;
+  return findBoards(record.data, depth + 1);
+}
+
+/** Makes one call and fails unless it returned the server's boards, so no client is timed doing nothing. */
+export async function verifyCall(name: string, call: BoardsCall): Promise<void> {
+  const boards = findBoards(await call());
+  if (boards?.length !== BOARD_COUNT) throw new Error(`${name} did not return the ${BOARD_COUNT} boards`);
+}
+
+/** Warm-up, then rounds of latency and throughput with the clients in a rotated order each round. */
+export async function runInProcessRounds(contenders: Contender[], server: BenchServer, config: BenchConfig) {
+  for (const { call } of contenders) {
+    await measureLatency(call, config.warmupCalls);
+    await measureThroughput(call, config.throughputCalls, config.inFlight);
+  }
+  for (let round = 0; round < config.rounds; round += 1) {
+    for (const { call, samples } of rotate(contenders, round)) {
+      collectGarbage();
+      const latency = await measureLatency(call, config.latencyCalls);
+      samples.latencyP50Ms.push(latency.p50Ms);
+      samples.cpuMicrosPerCallSequential.push(latency.cpuMicrosPerCall);
+      collectGarbage();
+      const before = await server.stats();
+      const throughput = await measureThroughput(call, config.throughputCalls, config.inFlight);
+      const after = await server.stats();
+      samples.callsPerSecond.push(throughput.callsPerSecond);
+      samples.cpuMicrosPerCall.push(throughput.cpuMicrosPerCall);
+      samples.serverCpuShare.push((after.cpuMicros - before.cpuMicros) / (throughput.wallMs * 1000));
+    }
+    process.stdout.write(`  round ${round + 1}/${config.rounds} done\n`);
+  }
+}
+
+/** Peak RSS over many concurrent calls, each client alone in a child process, rounds interleaved. */
+export async function runMemory(contenders: Contender[], server: BenchServer, config: BenchConfig) {
+  for (let round = 0; round < config.memoryRounds; round += 1) {
+    for (const { adapter, samples } of rotate(contenders, round)) {
+      const memory = await measureMemory(adapter.id, server.baseUrl, config.memoryCalls, config.inFlight);
+      samples.baselineRss.push(memory.baselineRss);
+      samples.peakRss.push(memory.peakRss);
+    }
+  }
+}
+
+/** Wall time of fresh `node` processes importing and constructing each client; returns bare node's median. */
+export async function runImportTime(contenders: Contender[], config: BenchConfig): Promise<number> {
+  const bare: number[] = [];
+  const bareScript = importScript('');
+  for (let spawnIndex = 0; spawnIndex < config.importSpawns; spawnIndex += 1) {
+    bare.push(await timeNodeScript(bareScript));
+    for (const { adapter, samples } of rotate(contenders, spawnIndex)) {
+      samples.importWallMs.push(await timeNodeScript(importScript(adapter.importAndConstruct)));
+    }
+  }
+  return median(bare);
+}
+
+/** Browser bundle of each client's one-call entry. */
+export async function runBundles(contenders: Contender[]) {
+  for (const { adapter, samples } of contenders) {
+    samples.bundle = await measureBundle(fileURLToPath(new URL(`./entries/${adapter.bundleEntry}`, import.meta.url)));
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench [-- --quick]`: issue 6's performance budget. Compares raw fetch, graphql-request,
+ * the platform's official client and this SDK against a local server in another process, prints
+ * ratios to raw fetch with absolute medians, judges the SDK against its targets and writes
+ * `test/bench/results/latest.json`. Exits 0 whether targets are met or not; non-zero only on failure.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { BASELINE_ID, loadAllAdapters } from './clients/index.js';
+import { configFromArgs } from './config.js';
+import { type Contender, runBundles, runImportTime, runInProcessRounds, runMemory, verifyCall } from './phases.js';
+import { checkTargets, formatTable, formatTargets, type TargetCheck } from './report.js';
+import { type ClientSamples, emptySamples, summarize } from './results.js';
+import { startBenchServer } from './server-process.js';
+
+const resultsPath = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+
+async function main(): Promise<void> {
+  const { quick, config } = configFromArgs(process.argv.slice(2));
+  const adapters = await loadAllAdapters();
+  const allSamples: ClientSamples[] = [];
+  const server = await startBenchServer();
+  const started = performance.now();
+  let bareNodeMs = Number.NaN;
+  try {
+    const contenders: Contender[] = [];
+    for (const adapter of adapters) {
+      const reason = adapter.unavailable();
+      const samples = emptySamples(adapter.id, adapter.name, reason);
+      allSamples.push(samples);
+      if (reason) {
+        process.stdout.write(`skipping ${adapter.name}: ${reason}\n`);
+        continue;
+      }
+      const call = await adapter.setup(server.baseUrl);
+      await verifyCall(adapter.name, call);
+      contenders.push({ adapter, call, samples });
+    }
+    process.stdout.write(`${quick ? 'quick' : 'full'} run against ${server.baseUrl}\nlatency, throughput, CPU:\n`);
+    await runInProcessRounds(contenders, server, config);
+    process.stdout.write('peak memory (one child process per client)...\n');
+    await runMemory(contenders, server, config);
+    process.stdout.write('import + construct (fresh node processes)...\n');
+    bareNodeMs = await runImportTime(contenders, config);
+    process.stdout.write('browser bundles...\n');
+    await runBundles(contenders);
+  } finally {
+    await server.close();
+  }
+
+  const summaries = allSamples.map((samples) => summarize(samples, bareNodeMs));
+  const raw = summaries.find((summary) => summary.id === BASELINE_ID);
+  if (!raw || raw.skipped) throw new Error('raw fetch, the baseline, was not measured');
+  const sdk = summaries.find((summary) => summary.id === 'sdk');
+  const targets: TargetCheck[] = sdk && !sdk.skipped ? checkTargets(sdk, raw) : [];
+
+  process.stdout.write(`\n${formatTable(summaries, raw)}\n`);
+  process.stdout.write(`(medians over rounds; bare node starts in ${bareNodeMs.toFixed(0)} ms)\n\n`);
+  const serverBound = summaries.filter((summary) => summary.serverCpuShare > 0.9);
+  for (const summary of serverBound) {
+    process.stdout.write(`warning: the server used ${(summary.serverCpuShare * 100).toFixed(0)}% of a core during ${summary.name}'s throughput runs; that ratio may be server-bound\n`);
+  }
+  process.stdout.write(
+    targets.length > 0
+      ? `Targets for ${sdk?.name}:\n${formatTargets(targets)}\n`
+      : `Targets not judged: ${sdk?.skipped ?? 'the SDK was not measured'}\n`,
+  );
+
+  const result = {
+    generatedAt: new Date().toISOString(),
+    quick,
+    config,
+    environment: { node: process.version, platform: process.platform, arch: process.arch, cpus: availableParallelism() },
+    durationSeconds: (performance.now() - started) / 1000,
+    bareNodeMs,
+    clients: summaries,
+    samples: allSamples,
+    targets,
+  };
+  await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`\nwrote ${fileURLToPath(new URL('./results/latest.json', import.meta.url)).replace(process.cwd(), '.')} in ${result.durationSeconds.toFixed(0)} s\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
