@@ -1,0 +1,26 @@
+// Size guard, run by `npm test` after `npm run build`: a bundle that grows past its limit fails CI.
+// Each check is bundled by esbuild for the browser (ESM, minified, tree-shaken, dependencies
+// included) and measured gzipped, the same way `npm run bench` measures its bundle column.
+// 1 kB here is 1000 bytes.
+
+/** Browser bundle settings shared by every check. */
+function forTheBrowser(config) {
+  return { ...config, platform: 'browser', format: 'esm', target: 'es2022' };
+}
+
+module.exports = [
+  {
+    name: 'one boards call in a browser app, everything included (issue 6 target)',
+    path: 'test/bench/entries/sdk.js',
+    limit: '16 kB',
+    gzip: true,
+    modifyEsbuildConfig: forTheBrowser,
+  },
+  {
+    name: 'the whole main entry, every export kept (dist/index.js)',
+    path: 'dist/index.js',
+    limit: '20 kB',
+    gzip: true,
+    modifyEsbuildConfig: forTheBrowser,
+  },
+];
