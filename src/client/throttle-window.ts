@@ -1,0 +1,150 @@
+/**
+ * Local accounting for one fixed-window quota (e.g. `minuteRate`, `complexityMinute`), as pure-ish helpers the
+ * throttle drives. The estimate is deliberately conservative: the server must never see a request beyond quota.
+ *
+ * Each response with `t` bounds the reset instant R of the window its request landed in: the request arrived
+ * between its send and its receipt, and the server's `t` is the whole seconds left then, rounded up, so
+ * `sentAt + (t-1) s < R <= receivedAt + t s`. Intersecting many such bounds pins R down tightly; the next window
+ * resets exactly one `w` later.
+ */
+import type { RateLimitPolicy } from './types.js';
+
+/** Waited past the latest possible reset instant, covering millisecond rounding. */
+export const RESET_MARGIN_MS = 10;
+/** Event lists are pruned once they grow beyond this. */
+const MAX_EVENTS = 1024;
+
+/** The estimate for one window quota. `resetAfter < R <= resetBy`; both infinite while unknown. */
+export interface WindowTracker {
+  quota: number;
+  windowMs?: number;
+  /** True when each request costs exactly 1 (a request quota); false when the cost is unknown (e.g. bytes). */
+  countsRequests: boolean;
+  /** Requests that may count against the current window (request quotas only). */
+  used: number;
+  /** The lowest `r` the server reported for the current window. */
+  reported: number;
+  resetAfter: number;
+  resetBy: number;
+  /** Release instants and reported `r`s since the window began; decide what spills into the next window. */
+  releases: number[];
+  observations: { at: number; remaining: number }[];
+}
+
+/** What the throttle knows when a response is observed. */
+export interface ObservationContext {
+  now: number;
+  /** Send instant of the oldest request in flight: the response's request was sent no earlier. */
+  oldestSentAt: number;
+  /** Requests in flight besides the one whose response this is. */
+  othersInFlight: number;
+}
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** True for a policy that counts in-flight requests rather than a window. */
+export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
+  return policy.name === 'concurrency' || policy.unit === 'concurrent-requests';
+}
+
+/** Bounds `(after, by]` on the reset instant implied by one response's `t` (seconds). */
+export function resetBounds(t: number, sentAt: number, receivedAt: number): { after: number; by: number } {
+  return { after: sentAt + (t - 1) * 1000, by: receivedAt + t * 1000 };
+}
+
+/** What is certainly left of the quota for a request sent now (a lower bound on the server's count). */
+export function remainingOf(tracker: WindowTracker): number {
+  return Math.min(tracker.quota - tracker.used, tracker.reported);
+}
+
+/** The instant to hold new requests until, or undefined when this quota does not hold them. */
+export function holdUntil(tracker: WindowTracker): number | undefined {
+  return remainingOf(tracker) <= 0 && Number.isFinite(tracker.resetBy) ? tracker.resetBy + RESET_MARGIN_MS : undefined;
+}
+
+/** Accounts for a request being sent. */
+export function recordSend(tracker: WindowTracker): void {
+  if (tracker.countsRequests) tracker.used += 1;
+}
+
+/** Accounts for a request finishing (with or without a response). */
+export function recordRelease(tracker: WindowTracker, now: number): void {
+  if (!Number.isFinite(tracker.resetBy)) return;
+  tracker.releases.push(now);
+  prune(tracker);
+}
+
+/**
+ * Folds one response's view of a window policy into the tracker (a new one when `tracker` is undefined).
+ * Returns the tracker to keep; a policy without a usable `r` changes nothing.
+ */
+export function observeWindow(
+  tracker: WindowTracker | undefined,
+  policy: RateLimitPolicy,
+  ctx: ObservationContext,
+): WindowTracker | undefined {
+  const r = policy.remaining;
+  if (!finite(r)) return tracker;
+  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.quota ?? Number.POSITIVE_INFINITY);
+  const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.windowMs;
+  const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
+  const bounds = t === undefined ? undefined : resetBounds(t, ctx.oldestSentAt, ctx.now);
+  const countsRequests = policy.unit === undefined || policy.unit === 'requests';
+  if (tracker && Number.isFinite(tracker.resetBy)) {
+    tracker.quota = quota;
+    tracker.windowMs = windowMs;
+    tracker.observations.push({ at: ctx.now, remaining: r });
+    prune(tracker);
+    if (!bounds) {
+      tracker.reported = Math.min(tracker.reported, r); // cannot place it: only lower the estimate
+      return tracker;
+    }
+    if (bounds.by <= tracker.resetAfter) return tracker; // an earlier window
+    if (bounds.after < tracker.resetBy) {
+      // The same window, unless its count proves the request landed before we started counting this one.
+      if (tracker.countsRequests && Number.isFinite(quota) && quota - r > tracker.used) return tracker;
+      tracker.resetAfter = Math.max(tracker.resetAfter, bounds.after);
+      tracker.resetBy = Math.min(tracker.resetBy, bounds.by);
+      tracker.reported = Math.min(tracker.reported, r);
+      return tracker;
+    }
+  }
+  // First sight of this policy, or proof that a later window has begun: start from the server's figure.
+  const others = countsRequests ? ctx.othersInFlight : 0;
+  return {
+    quota,
+    windowMs,
+    countsRequests,
+    used: countsRequests && Number.isFinite(quota) ? quota - r + others : 0,
+    reported: r - others,
+    resetAfter: bounds?.after ?? Number.NEGATIVE_INFINITY,
+    resetBy: bounds?.by ?? Number.POSITIVE_INFINITY,
+    releases: [],
+    observations: bounds ? [{ at: ctx.now, remaining: r }] : [],
+  };
+}
+
+/**
+ * Moves the tracker into the next window once its reset has certainly passed. Requests active after the earliest
+ * possible reset may count in the new window, unless their reported `r` proves they landed in the old one.
+ */
+export function rollWindow(tracker: WindowTracker, now: number, inFlight: number): void {
+  if (now < tracker.resetBy + RESET_MARGIN_MS) return;
+  const since = tracker.resetAfter;
+  const active = inFlight + tracker.releases.filter((at) => at > since).length;
+  const provedOld = tracker.observations.filter((o) => o.at > since && tracker.quota - o.remaining > active).length;
+  tracker.used = tracker.countsRequests ? Math.max(0, active - provedOld) : 0;
+  tracker.reported = Number.POSITIVE_INFINITY;
+  const w = tracker.windowMs;
+  const windows = w ? Math.floor((now - tracker.resetBy - RESET_MARGIN_MS) / w) + 1 : 0;
+  tracker.resetAfter = w ? tracker.resetAfter + windows * w : Number.NEGATIVE_INFINITY;
+  tracker.resetBy = w ? tracker.resetBy + windows * w : Number.POSITIVE_INFINITY;
+  tracker.releases = [];
+  tracker.observations = [];
+}
+
+function prune(tracker: WindowTracker): void {
+  if (tracker.releases.length + tracker.observations.length <= MAX_EVENTS) return;
+  tracker.releases = tracker.releases.filter((at) => at > tracker.resetAfter);
+  tracker.observations = tracker.observations.filter((o) => o.at > tracker.resetAfter);
+}
