@@ -6,23 +6,6 @@ import type { TokenGrant } from '../contract.js';
 import { SCOPES } from '../../scopes.js';
 import type { EmulatorTokenConfig } from './options.js';
 
-/** Token of the demo account with every scope: the default credential of the demo, codegen and tests. */
-export const DEMO_TOKEN = 'wpe_demo_personal_token';
-/** Token of the demo account that may only read (`me:read`, `boards:read`, `account:read`). */
-export const DEMO_READ_ONLY_TOKEN = 'wpe_demo_read_only_token';
-
-/** The tokens accepted when no `tokens` option is given. */
-export const DEMO_TOKENS: readonly EmulatorTokenConfig[] = [
-  { token: DEMO_TOKEN, kind: 'personal', accountId: 1, userId: 1 },
-  {
-    token: DEMO_READ_ONLY_TOKEN,
-    kind: 'personal',
-    accountId: 1,
-    userId: 1,
-    scopes: ['me:read', 'boards:read', 'account:read'],
-  },
-];
-
 /** The accepted tokens and what each grants. */
 export class TokenRegistry {
   readonly #grants = new Map<string, TokenGrant>();

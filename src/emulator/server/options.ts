@@ -56,7 +56,7 @@ export interface EmulatorServerOptions {
   port?: number;
   /** Interface to bind. Default `127.0.0.1`. */
   host?: string;
-  /** Accepted tokens. Default: the demo tokens ({@link DEMO_TOKENS}). */
+  /** Accepted tokens. Default: the demo tokens (`DEMO_TOKENS`). */
   tokens?: readonly EmulatorTokenConfig[];
   /** Quotas and windows. */
   limits?: EmulatorLimits;
