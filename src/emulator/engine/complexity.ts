@@ -6,8 +6,8 @@
  *   fieldCost(meta field `__*`)  = 0
  *   fieldCost(scalar/enum field) = LEAF_COST × size
  *   fieldCost(object field)      = OBJECT_COST + size × cost(its selection)
- *   size = the field's `limit` argument (given or its schema default), else the number of `ids` given,
- *          else DEFAULT_LIST_SIZE for list fields without a limit, else 1.
+ *   size = the field's `limit` argument (given or its schema default), capped by the number of `ids` when
+ *          given; else DEFAULT_LIST_SIZE for list fields; else 1.
  *          `ItemsResponse.items` has size 1 because `items_page(limit:)` above it already counted the page.
  *   Each top-level field of a mutation adds MUTATION_COST.
  * Example: `{ boards(limit: 5) { id name owner { account { slug } } } }`
@@ -52,8 +52,9 @@ function sizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, parent: 
   } catch {
     // arguments were validated already; fall back to defaults if coercion still fails
   }
-  if (typeof args.limit === 'number') return Math.max(0, args.limit);
-  if (Array.isArray(args.ids)) return args.ids.length;
+  const limit = typeof args.limit === 'number' ? Math.max(0, args.limit) : undefined;
+  if (Array.isArray(args.ids)) return Math.min(limit ?? args.ids.length, args.ids.length);
+  if (limit !== undefined) return limit;
   return isListType(getNullableType(field.type)) ? DEFAULT_LIST_SIZE : 1;
 }
 
