@@ -47,7 +47,12 @@ export interface EngineRequest {
   grant: TokenGrant;
   /** The API version in force (validated by the server). */
   version: string;
-  /** Files of a multipart request, keyed by the variable path they fill (e.g. `variables.file`). */
+  /**
+   * Files of a multipart request, keyed by the variable path they fill, exactly as the request's `map` names it
+   * (`variables.file`, `variables.files.0`). The engine places each upload at its path in a copy of `variables`
+   * before coercing them (missing containers are created; a path outside `variables.` is a BAD_USER_INPUT error),
+   * so the server passes `variables` untouched. A `File` argument accepts nothing but such an upload.
+   */
   files?: ReadonlyMap<string, EmulatorUpload>;
 }
 
