@@ -1,30 +1,61 @@
 /**
- * OAuth 2.0 endpoints of the emulator (`GET /oauth2/authorize`, `POST /oauth2/token`).
- * This is the seam the HTTP server calls for every `/oauth2/` path; the OAuth work fills it in.
+ * OAuth 2.0 endpoints of the emulator (`GET /oauth2/authorize`, `POST /oauth2/consent`, `POST /oauth2/token`).
+ * This is the seam the HTTP server calls for every `/oauth2/` path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TokenGrant } from '../contract.js';
+import { handleAuthorize, handleConsent } from './authorize.js';
+import { DEFAULT_DIRECTORY, type OAuthContext, resolveApps } from './config.js';
+import { AuthorizationCodes, ConsentTickets } from './grants.js';
+import { sendJson } from './http.js';
+import { CONSENT_PATH } from './pages.js';
+import { handleToken } from './token-endpoint.js';
 
-/** One app registered with the emulator's OAuth server. */
-export interface OAuthAppConfig {
-  clientId: string;
-  clientSecret: string;
-}
-
-/** What the OAuth routes need from the rest of the emulator. */
-export interface OAuthContext {
-  /** Registered apps. */
-  apps: readonly OAuthAppConfig[];
-  /** Makes `token` a valid bearer credential on `/v2` with exactly this grant. */
-  registerToken(token: string, grant: TokenGrant): void;
-  /** Current time in milliseconds (injectable for tests). */
-  now(): number;
-}
+export {
+  DEFAULT_DIRECTORY,
+  type DirectorySource,
+  type OAuthAccount,
+  type OAuthAppConfig,
+  type OAuthAppVersion,
+  type OAuthAppVersionStatus,
+  type OAuthContext,
+  type OAuthDirectory,
+  type OAuthUser,
+  storeDirectory,
+} from './config.js';
+export { CODE_TTL_MS } from './grants.js';
 
 /** Handles a request under `/oauth2/`. Resolves true when it answered the request. */
 export type OAuthRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
-/** Builds the OAuth route handler. */
-export function createOAuthRoutes(_context: OAuthContext): OAuthRoutes {
-  return async () => false;
+/** Builds the OAuth route handler. Throws a TypeError when an app's configuration is invalid. */
+export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
+  const apps = resolveApps(context.apps);
+  const now = () => context.now();
+  const deps = {
+    apps,
+    directory: context.directory ?? (() => DEFAULT_DIRECTORY),
+    signedInUserId: context.signedInUserId,
+    tickets: new ConsentTickets(now),
+    codes: new AuthorizationCodes(now),
+  };
+  const routes: Record<string, { method: string; handle(req: IncomingMessage, res: ServerResponse, url: URL): unknown }> = {
+    '/oauth2/authorize': { method: 'GET', handle: (req, res, url) => handleAuthorize(deps, req, res, url) },
+    [CONSENT_PATH]: { method: 'POST', handle: (req, res) => handleConsent(deps, req, res) },
+    '/oauth2/token': {
+      method: 'POST',
+      handle: (req, res) => handleToken({ apps, codes: deps.codes, registerToken: context.registerToken }, req, res),
+    },
+  };
+  return async (req, res, url) => {
+    const route = routes[url.pathname];
+    if (!route) return false;
+    if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD')) {
+      req.resume();
+      res.setHeader('allow', route.method);
+      sendJson(res, 405, { error: 'invalid_request', error_description: `Use ${route.method} on this path` });
+      return true;
+    }
+    await route.handle(req, res, url);
+    return true;
+  };
 }
