@@ -77,6 +77,8 @@ export interface EmulatorServerOptions {
   complexityErrorStyle?: 'status-429' | 'graphql-error';
   /** OAuth apps registered with the emulator's `/oauth2/` endpoints. */
   apps?: readonly OAuthAppConfig[];
+  /** Id of the user signed in on the OAuth consent page. Default: the store's first user. */
+  oauthUserId?: number;
   /** Fault rules applied from the start; change them later with `setFaults`. */
   faults?: readonly FaultRule[];
   /** Clock in milliseconds. Default `Date.now`. */
