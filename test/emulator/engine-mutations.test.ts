@@ -46,6 +46,10 @@ describe('engine mutations', () => {
     expect(errorCodes(await attempt({ values: '{"status":"Shipped"}' }))).toEqual(['INVALID_COLUMN_VALUE']);
     expect(errorCodes(await attempt({ values: '{"missing_col":"x"}' }))).toEqual(['INVALID_COLUMN_VALUE']);
     expect(errorCodes(await attempt({}, acmeGrant(['boards:read'])))).toEqual(['USER_UNAUTHORIZED']);
+    const labelsBefore = JSON.stringify(engine.store.findBoard(roadmap)?.columns[0]?.settings);
+    const halfBad = await attempt({ values: '{"status":"Shipped","numbers":"many"}', labels: true });
+    expect(errorCodes(halfBad)).toEqual(['INVALID_COLUMN_VALUE']);
+    expect(JSON.stringify(engine.store.findBoard(roadmap)?.columns[0]?.settings)).toBe(labelsBefore);
     const failed = await attempt({ board: '999' });
     expect(failed.data).toEqual({ create_item: null });
     expect(engine.store.itemsCreated).toBe(0);

@@ -3,6 +3,7 @@
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { normalizeColumnValue } from './column-values.js';
+import { positionFor } from './positions.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
 import type { SeedData } from './seed.js';
 
@@ -122,7 +123,7 @@ export class EmulatorStore {
       creatorId: input.creatorId,
       createdAt: stamp,
       updatedAt: stamp,
-      position: this.#positionFor(input),
+      position: positionFor(this.activeItems(input.board.id), input.relativeTo),
       values: {},
     };
     this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
@@ -169,27 +170,25 @@ export class EmulatorStore {
 
   #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {
     const next = { ...item.values };
-    for (const [columnId, input] of Object.entries(values)) {
-      const column = board.columns.find((candidate) => candidate.id === columnId);
-      if (!column) {
-        throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `Column "${columnId}" does not exist on board ${board.id}`, { column_id: columnId });
+    const saved = board.columns.map((column) => structuredClone(column.settings));
+    try {
+      for (const [columnId, input] of Object.entries(values)) {
+        const column = board.columns.find((candidate) => candidate.id === columnId);
+        if (!column) {
+          throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `Column "${columnId}" does not exist on board ${board.id}`, { column_id: columnId });
+        }
+        const stored = normalizeColumnValue(column, input, createLabels);
+        if (stored === null) delete next[columnId];
+        else next[columnId] = stored;
       }
-      const stored = normalizeColumnValue(column, input, createLabels);
-      if (stored === null) delete next[columnId];
-      else next[columnId] = stored;
+    } catch (error) {
+      // all or nothing: labels created for earlier values are dropped too
+      board.columns.forEach((column, index) => {
+        column.settings = saved[index] ?? column.settings;
+      });
+      throw error;
     }
     item.values = next;
-  }
-
-  #positionFor(input: NewItem): number {
-    const ordered = this.activeItems(input.board.id);
-    const last = ordered.at(-1)?.position ?? 0;
-    if (!input.relativeTo) return last + 1;
-    const { item, method } = input.relativeTo;
-    const index = ordered.findIndex((candidate) => candidate.id === item.id);
-    const neighbour = ordered[method === 'before_at' ? index - 1 : index + 1];
-    if (!neighbour) return method === 'before_at' ? item.position - 1 : item.position + 1;
-    return (item.position + neighbour.position) / 2;
   }
 }
 
