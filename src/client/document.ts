@@ -1,0 +1,145 @@
+/**
+ * Turns what a caller passes to `request()` into a {@link PreparedOperation}: the text to send and the
+ * kind and name of the operation that will run. The analysis is done once per document and cached
+ * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
+ */
+import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { scanOperations, type OperationInfo } from './document-scan.js';
+import { PlatformConfigError } from './errors.js';
+import { createPreparedDocument, type OperationKind, type PreparedDocument } from './prepared-document.js';
+
+/**
+ * A GraphQL document: a string, a codegen `TypedDocumentString` (a `String` subclass), or a
+ * `TypedDocumentNode` / `DocumentNode` AST. Typed documents type the result and variables.
+ */
+export type DocumentInput<TResult = Record<string, unknown>, TVariables = Record<string, unknown>> =
+  | string
+  | TypedDocumentNode<TResult, TVariables>
+  | (DocumentTypeDecoration<TResult, TVariables> & string)
+  // biome-ignore lint/complexity/noBannedTypes: codegen's TypedDocumentString is a String subclass.
+  | (DocumentTypeDecoration<TResult, TVariables> & String);
+
+/** The operation a call will run, ready for the transport. */
+export interface PreparedOperation {
+  kind: OperationKind;
+  name?: string;
+  /** The full document text, sent as `query`. */
+  text: string;
+  /** What the transport receives in place of the document. */
+  document: PreparedDocument;
+}
+
+interface DocumentAnalysis {
+  text: string;
+  operations: OperationInfo[];
+  /** Prepared operations by requested operation name ('' when none was given). */
+  selections: Map<string, PreparedOperation>;
+}
+
+/** Most distinct string documents kept; the oldest is dropped beyond this. */
+export const STRING_CACHE_LIMIT = 500;
+
+const byObject = new WeakMap<object, DocumentAnalysis>();
+const byString = new Map<string, DocumentAnalysis>();
+
+interface AstDocument {
+  kind: 'Document';
+  definitions: readonly { kind: string; operation?: string; name?: { value: string } }[];
+  loc?: { source?: { body?: string } };
+}
+
+function isAstDocument(value: object): value is AstDocument {
+  return (value as { kind?: unknown }).kind === 'Document' && Array.isArray((value as AstDocument).definitions);
+}
+
+function analyseString(text: string): DocumentAnalysis {
+  const cached = byString.get(text);
+  if (cached) return cached;
+  const analysis: DocumentAnalysis = { text, operations: scanOperations(text), selections: new Map() };
+  if (byString.size >= STRING_CACHE_LIMIT) {
+    const oldest = byString.keys().next();
+    if (!oldest.done) byString.delete(oldest.value);
+  }
+  byString.set(text, analysis);
+  return analysis;
+}
+
+async function analyseAst(document: AstDocument): Promise<DocumentAnalysis> {
+  const operations: OperationInfo[] = [];
+  for (const definition of document.definitions) {
+    if (definition.kind !== 'OperationDefinition') continue;
+    const kind = definition.operation as OperationKind;
+    const name = definition.name?.value;
+    operations.push(name === undefined ? { kind } : { kind, name });
+  }
+  let text = document.loc?.source?.body;
+  if (typeof text !== 'string') {
+    // Only AST documents without source text pay for graphql's printer, loaded on first need.
+    const { print } = await import('graphql');
+    text = print(document as unknown as Parameters<typeof print>[0]);
+  }
+  return { text, operations, selections: new Map() };
+}
+
+async function analyse(document: unknown): Promise<DocumentAnalysis> {
+  if (typeof document === 'string') return analyseString(document);
+  if (typeof document !== 'object' || document === null) throw invalidDocument();
+  const cached = byObject.get(document);
+  if (cached) return cached;
+  let analysis: DocumentAnalysis;
+  if (isAstDocument(document)) analysis = await analyseAst(document);
+  else if (document instanceof String) analysis = analyseString(String(document));
+  else throw invalidDocument();
+  byObject.set(document, analysis);
+  return analysis;
+}
+
+function invalidDocument(): PlatformConfigError {
+  return new PlatformConfigError(
+    'The document must be a GraphQL string, a TypedDocumentString or a DocumentNode (TypedDocumentNode).',
+  );
+}
+
+function select(analysis: DocumentAnalysis, operationName: string | undefined): PreparedOperation {
+  const { operations } = analysis;
+  const names = operations.map((operation) => operation.name ?? '(anonymous)').join(', ');
+  let chosen: OperationInfo | undefined;
+  if (operationName !== undefined) {
+    chosen = operations.find((operation) => operation.name === operationName);
+    if (!chosen) {
+      throw new PlatformConfigError(
+        `operationName '${operationName}' is not an operation of the document (it holds: ${names || 'none'}).`,
+      );
+    }
+  } else if (operations.length === 1) {
+    chosen = operations[0];
+  } else if (operations.length === 0) {
+    throw new PlatformConfigError('The document holds no query, mutation or subscription to run.');
+  } else {
+    throw new PlatformConfigError(
+      `The document holds ${operations.length} operations (${names}); pass operationName to choose one.`,
+    );
+  }
+  const { kind, name } = chosen as OperationInfo;
+  const prepared: PreparedOperation = {
+    kind,
+    text: analysis.text,
+    document: createPreparedDocument(analysis.text, kind, name),
+  };
+  if (name !== undefined) prepared.name = name;
+  return prepared;
+}
+
+/**
+ * The operation that `document` runs, honouring `operationName`. Throws {@link PlatformConfigError}
+ * when the document is not a document, holds no operation, or the choice is missing or unknown.
+ */
+export async function prepareOperation(document: unknown, operationName?: string): Promise<PreparedOperation> {
+  const analysis = await analyse(document);
+  const key = operationName ?? '';
+  const cached = analysis.selections.get(key);
+  if (cached) return cached;
+  const prepared = select(analysis, operationName);
+  analysis.selections.set(key, prepared);
+  return prepared;
+}

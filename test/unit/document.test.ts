@@ -1,0 +1,121 @@
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { prepareOperation } from '../../src/client/document.js';
+import { scanOperations } from '../../src/client/document-scan.js';
+import { PlatformConfigError } from '../../src/client/errors.js';
+import { PREPARED_TEXT } from '../../src/client/prepared-document.js';
+
+describe('scanOperations (lexer-based analysis of string documents)', () => {
+  it.each([
+    ['a named query', 'query Boards { boards { id } }', [{ kind: 'query', name: 'Boards' }]],
+    ['a named mutation', 'mutation Make($n: String!) { create_item(item_name: $n) { id } }', [{ kind: 'mutation', name: 'Make' }]],
+    ['an anonymous mutation', 'mutation { a }', [{ kind: 'mutation' }]],
+    ['a subscription', 'subscription OnItem { item { id } }', [{ kind: 'subscription', name: 'OnItem' }]],
+    ['the { ... } shorthand as a query', '{ boards { id } }', [{ kind: 'query' }]],
+    ['leading whitespace, commas and a BOM', '\uFEFF ,,\n\t query Q { a }', [{ kind: 'query', name: 'Q' }]],
+    [
+      'several operations in order',
+      'query A { a } mutation B { b } subscription C { c } { d }',
+      [{ kind: 'query', name: 'A' }, { kind: 'mutation', name: 'B' }, { kind: 'subscription', name: 'C' }, { kind: 'query' }],
+    ],
+    ['a comment mentioning mutation', '# mutation Evil { x }\nquery Q { a }', [{ kind: 'query', name: 'Q' }]],
+    ['a comment at the very end', 'query Q { a } # mutation M { b }', [{ kind: 'query', name: 'Q' }]],
+    ['a string argument containing mutation', 'query Q { search(text: "mutation M { b } {") { id } }', [{ kind: 'query', name: 'Q' }]],
+    ['an escaped quote inside a string', 'query Q { a(t: "say \\"mutation {\\" now") }', [{ kind: 'query', name: 'Q' }]],
+    [
+      'a block string containing mutation and braces',
+      'query Q { a(t: """\nmutation M { b }\n}}} \\""" still inside\n""") }',
+      [{ kind: 'query', name: 'Q' }],
+    ],
+    [
+      'a fragment before the operation',
+      'fragment BoardFields on Board { id name } mutation M { create_item { ...BoardFields } }',
+      [{ kind: 'mutation', name: 'M' }],
+    ],
+    ['a fragment named like a keyword', 'fragment mutation on Board { id } query Q { a }', [{ kind: 'query', name: 'Q' }]],
+    ['variables with object defaults', 'query Q($f: In = { mutation: 1 }) { a(f: $f) }', [{ kind: 'query', name: 'Q' }]],
+    ['a variable named mutation', 'query ($mutation: Int) { a }', [{ kind: 'query' }]],
+    ['directives on an operation', 'mutation @live(mutation: true) { a }', [{ kind: 'mutation' }]],
+    ['a nested selection named mutation', 'query Q { mutation { subscription } }', [{ kind: 'query', name: 'Q' }]],
+    ['no operation at all', 'fragment F on Board { id }', []],
+    ['an empty document', '   ', []],
+    ['text that is not GraphQL', 'hello world', []],
+  ])('finds %s', (_label, source, expected) => {
+    expect(scanOperations(source)).toEqual(expected);
+  });
+
+  it('never throws on unterminated strings or unbalanced braces', () => {
+    expect(scanOperations('query Q { a(t: "open')).toEqual([{ kind: 'query', name: 'Q' }]);
+    expect(scanOperations('query Q { a(t: """open')).toEqual([{ kind: 'query', name: 'Q' }]);
+    expect(scanOperations('}}} mutation M { a }')).toEqual([{ kind: 'mutation', name: 'M' }]);
+  });
+});
+
+describe('prepareOperation', () => {
+  it('prepares a string document with its text and a one-operation stub', async () => {
+    const text = 'query Boards { boards { id } }';
+    const prepared = await prepareOperation(text);
+    expect(prepared).toMatchObject({ kind: 'query', name: 'Boards', text });
+    expect(prepared.document.kind).toBe('Document');
+    expect(prepared.document.definitions).toEqual([
+      { kind: 'OperationDefinition', operation: 'query', name: { kind: 'Name', value: 'Boards' } },
+    ]);
+    expect(prepared.document[PREPARED_TEXT]).toBe(text);
+  });
+
+  it('honours operationName in a document with several operations', async () => {
+    const text = 'query Read { a } mutation Write { b }';
+    expect((await prepareOperation(text, 'Write')).kind).toBe('mutation');
+    expect((await prepareOperation(text, 'Read')).kind).toBe('query');
+  });
+
+  it('caches: the same string and operation name give the same prepared object', async () => {
+    const text = 'query Cached { a }';
+    expect(await prepareOperation(text)).toBe(await prepareOperation(text));
+  });
+
+  it('accepts String subclasses such as codegen TypedDocumentString, cached per object', async () => {
+    class TypedDocumentString extends String {
+      constructor(private readonly value: string) {
+        super(value);
+      }
+      override toString(): string {
+        return this.value;
+      }
+    }
+    const doc = new TypedDocumentString('mutation CreateItem { create_item { id } }');
+    const prepared = await prepareOperation(doc);
+    expect(prepared).toMatchObject({ kind: 'mutation', name: 'CreateItem' });
+    expect(await prepareOperation(doc)).toBe(prepared);
+  });
+
+  it('reads AST documents directly and sends their source text', async () => {
+    const source = 'query A { a }\nmutation B { b }';
+    const ast = parse(source);
+    const prepared = await prepareOperation(ast, 'B');
+    expect(prepared).toMatchObject({ kind: 'mutation', name: 'B', text: source });
+  });
+
+  it('prints AST documents that carry no source text, once', async () => {
+    const ast = parse('mutation Make { create_item { id } }', { noLocation: true });
+    expect(ast.loc).toBeUndefined();
+    const prepared = await prepareOperation(ast);
+    expect(prepared.kind).toBe('mutation');
+    expect(prepared.text).toContain('mutation Make');
+    expect(await prepareOperation(ast)).toBe(prepared);
+  });
+
+  it.each([
+    ['no operation', 'fragment F on Board { id }', undefined, /no query, mutation or subscription/],
+    ['several operations and no operationName', 'query A { a } query B { b }', undefined, /holds 2 operations \(A, B\); pass operationName/],
+    ['an unknown operationName', 'query A { a }', 'Nope', /'Nope' is not an operation of the document \(it holds: A\)/],
+  ])('rejects a document with %s', async (_label, text, operationName, message) => {
+    const failure = prepareOperation(text, operationName);
+    await expect(failure).rejects.toBeInstanceOf(PlatformConfigError);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it.each([[42], [null], [{ not: 'a document' }]])('rejects %j as a document', async (value) => {
+    await expect(prepareOperation(value)).rejects.toThrow(/GraphQL string, a TypedDocumentString or a DocumentNode/);
+  });
+});
