@@ -1,0 +1,184 @@
+/**
+ * The errors the client throws. All extend {@link PlatformError}; {@link createResponseError} in
+ * `./error-factory.ts` picks the class for a response. Messages, `toString()` and `toJSON()` never
+ * contain the token: credential headers are redacted and server text is scrubbed before it gets here.
+ */
+import { redactHeaders } from './redact.js';
+import type { RateLimitState } from './types.js';
+
+/** One entry of a GraphQL `errors` array. */
+export interface GraphQLErrorInfo {
+  message: string;
+  locations?: { line: number; column: number }[];
+  path?: (string | number)[];
+  extensions?: Record<string, unknown>;
+}
+
+/** What an error knows about the call and, when there was one, the response. */
+export interface PlatformErrorDetails {
+  /** HTTP status of the response. */
+  status?: number;
+  /** Headers of the response (credentials redacted). */
+  headers?: Headers;
+  /** Rate-limit state parsed from the response. */
+  rateLimit?: RateLimitState;
+  /** The operation that was called. */
+  operationName?: string;
+  /** The Idempotency-Key the mutation was sent with. */
+  idempotencyKey?: string;
+  /** The underlying failure. */
+  cause?: unknown;
+}
+
+/** Base class of every error the client throws. */
+export class PlatformError extends Error {
+  override name = 'PlatformError';
+  /** HTTP status of the response, when there was one. */
+  readonly status?: number;
+  /** Response headers (credentials redacted), when there was a response. */
+  readonly headers?: Headers;
+  /** Rate-limit state of the response, when there was one. */
+  readonly rateLimit?: RateLimitState;
+  /** Name of the operation called, when known. */
+  readonly operationName?: string;
+  /** Idempotency-Key of the mutation, the same on every attempt. */
+  readonly idempotencyKey?: string;
+
+  constructor(message: string, details: PlatformErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status;
+    this.headers = details.headers;
+    this.rateLimit = details.rateLimit;
+    this.operationName = details.operationName;
+    this.idempotencyKey = details.idempotencyKey;
+  }
+
+  /** A plain, token-free description of the error for logs. */
+  toJSON(): Record<string, unknown> {
+    return dropUndefined({
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      operationName: this.operationName,
+      idempotencyKey: this.idempotencyKey,
+      headers: this.headers ? redactHeaders(this.headers) : undefined,
+      rateLimit: this.rateLimit,
+    });
+  }
+}
+
+/** Invalid client options or call arguments. The message says what to fix. Nothing was sent. */
+export class PlatformConfigError extends PlatformError {
+  override name = 'PlatformConfigError';
+}
+
+/** 401: the token is missing, invalid or revoked. */
+export class AuthenticationError extends PlatformError {
+  override name = 'AuthenticationError';
+}
+
+/** Fields shared by the errors that tell the client how long to wait. */
+export interface RetryAfterDetails extends PlatformErrorDetails {
+  /** Seconds the server (or the client-side throttle) asks to wait before trying again. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Rate limited: a 429, a budget/quota error inside a 200 body, or a client-side throttle wait longer
+ * than the retry policy allows.
+ */
+export class RateLimitError extends PlatformError {
+  override name = 'RateLimitError';
+  /** Seconds to wait before trying again, when known. */
+  readonly retryAfterSeconds?: number;
+  /** The GraphQL errors that reported the limit, when it came in a response body. */
+  readonly errors?: GraphQLErrorInfo[];
+
+  constructor(message: string, details: RetryAfterDetails & { errors?: GraphQLErrorInfo[] } = {}) {
+    super(message, details);
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.errors = details.errors;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return dropUndefined({ ...super.toJSON(), retryAfterSeconds: this.retryAfterSeconds, errors: this.errors });
+  }
+}
+
+/** 409: another request with the same Idempotency-Key was still running after the allowed waits. */
+export class IdempotencyConflictError extends PlatformError {
+  override name = 'IdempotencyConflictError';
+  /** The server's `Retry-After`, in seconds, when it sent a valid one. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, details: RetryAfterDetails = {}) {
+    super(message, details);
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return dropUndefined({ ...super.toJSON(), retryAfterSeconds: this.retryAfterSeconds });
+  }
+}
+
+/** The response carried a non-empty `errors` array. */
+export class GraphQLResponseError extends PlatformError {
+  override name = 'GraphQLResponseError';
+  /** The GraphQL errors: message, locations, path, extensions. */
+  readonly errors: GraphQLErrorInfo[];
+  /** Partial data returned alongside the errors, if any. */
+  readonly data?: unknown;
+
+  constructor(message: string, details: PlatformErrorDetails & { errors: GraphQLErrorInfo[]; data?: unknown }) {
+    super(message, details);
+    this.errors = details.errors;
+    this.data = details.data;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return dropUndefined({ ...super.toJSON(), errors: this.errors, data: this.data });
+  }
+}
+
+/** Any other non-2xx status, or a response body that is not a GraphQL response. */
+export class HttpError extends PlatformError {
+  override name = 'HttpError';
+  /** The start of the response body (at most a few hundred characters), token redacted. */
+  readonly bodyExcerpt?: string;
+  /** The server's `Retry-After` in seconds, when it sent a valid one (e.g. on a 503). */
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, details: RetryAfterDetails & { bodyExcerpt?: string } = {}) {
+    super(message, details);
+    this.bodyExcerpt = details.bodyExcerpt;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return dropUndefined({ ...super.toJSON(), bodyExcerpt: this.bodyExcerpt, retryAfterSeconds: this.retryAfterSeconds });
+  }
+}
+
+/** No response: the connection failed, the attempt timed out, or the caller aborted. */
+export class NetworkError extends PlatformError {
+  override name = 'NetworkError';
+  /** True when the per-attempt timeout fired. */
+  readonly timedOut: boolean;
+  /** True when the caller's AbortSignal aborted the call. */
+  readonly aborted: boolean;
+
+  constructor(message: string, details: PlatformErrorDetails & { timedOut?: boolean; aborted?: boolean } = {}) {
+    super(message, details);
+    this.timedOut = details.timedOut ?? false;
+    this.aborted = details.aborted ?? false;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), timedOut: this.timedOut, aborted: this.aborted };
+  }
+}
+
+function dropUndefined(record: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+  return record;
+}
