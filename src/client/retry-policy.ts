@@ -1,0 +1,98 @@
+/**
+ * The retry policy as two pure functions: {@link decideRetry} (whether to try again, why, and after
+ * how long) and {@link backoffDelayMs} (capped exponential backoff with full jitter). No clock, no
+ * randomness of their own, no I/O: the caller passes the attempt number, the time already waited and
+ * a random number, so every rule can be checked with a table.
+ */
+import {
+  GraphQLResponseError,
+  HttpError,
+  IdempotencyConflictError,
+  NetworkError,
+  PlatformError,
+  RateLimitError,
+} from './errors.js';
+import type { RetryOptions, RetryReason } from './types.js';
+
+/** {@link RetryOptions} with every default applied. */
+export type RetryPolicy = Required<RetryOptions>;
+
+/** The defaults documented on {@link RetryOptions}. */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  maxAttempts: 4,
+  baseDelayMs: 300,
+  maxDelayMs: 30_000,
+  maxElapsedMs: 60_000,
+  conflictDefaultSeconds: 1,
+});
+
+/** What the decision needs to know besides the error and the policy. */
+export interface RetryContext {
+  /** The attempt that just failed; 1 for the first. */
+  attempt: number;
+  /** Milliseconds already spent waiting between earlier attempts of this call. */
+  waitedMs: number;
+  /** A number in [0, 1) used for jitter. */
+  random: number;
+  /** True when sending again cannot do the work twice: a query, or a mutation with an Idempotency-Key. */
+  repeatable: boolean;
+}
+
+/** The outcome of {@link decideRetry}. */
+export type RetryDecision = { retry: false } | { retry: true; reason: RetryReason; delayMs: number };
+
+const NO_RETRY: RetryDecision = { retry: false };
+
+/**
+ * Full-jitter backoff before attempt `attempt + 1`: a random share of
+ * `min(maxDelayMs, baseDelayMs * 2^(attempt - 1))`, in whole milliseconds.
+ */
+export function backoffDelayMs(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: number,
+): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(Math.min(Math.max(random, 0), 1) * ceiling);
+}
+
+/** Why an error may be retried, and the server's requested wait in seconds; undefined when it never is. */
+function classify(error: unknown, policy: RetryPolicy): { reason: RetryReason; waitSeconds?: number } | undefined {
+  if (!(error instanceof PlatformError)) return undefined;
+  if (error instanceof NetworkError) {
+    if (error.aborted) return undefined;
+    return { reason: error.timedOut ? 'timeout' : 'network' };
+  }
+  if (error instanceof RateLimitError) return { reason: 'rate-limited', waitSeconds: error.retryAfterSeconds };
+  if (error instanceof IdempotencyConflictError) {
+    return { reason: 'idempotency-conflict', waitSeconds: error.retryAfterSeconds ?? policy.conflictDefaultSeconds };
+  }
+  if (error instanceof GraphQLResponseError) return undefined;
+  if (error instanceof HttpError && error.status !== undefined && error.status >= 500 && error.status <= 599) {
+    return { reason: 'server-error', waitSeconds: error.retryAfterSeconds };
+  }
+  return undefined;
+}
+
+/**
+ * Whether to try a failed call again. Retried: network errors, timeouts, 5xx, 429 and budget errors,
+ * 409 idempotency conflicts (all only when the call is repeatable). Never retried: 400, 401, 403 and
+ * other 4xx, GraphQL errors, caller aborts. A server-requested wait (`Retry-After`, `retry_in_seconds`,
+ * `t`) wins over backoff; one longer than `maxDelayMs`, or one that would take the call past
+ * `maxElapsedMs`, means no retry.
+ */
+export function decideRetry(error: unknown, context: RetryContext, policy: RetryPolicy): RetryDecision {
+  if (context.attempt >= policy.maxAttempts) return NO_RETRY;
+  const verdict = classify(error, policy);
+  if (!verdict) return NO_RETRY;
+  if (!context.repeatable && verdict.reason !== 'idempotency-conflict' && verdict.reason !== 'rate-limited') {
+    return NO_RETRY;
+  }
+  const delayMs =
+    verdict.waitSeconds !== undefined
+      ? Math.ceil(verdict.waitSeconds * 1000)
+      : backoffDelayMs(context.attempt, policy, context.random);
+  if (delayMs > policy.maxDelayMs) return NO_RETRY;
+  if (context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;
+  return { retry: true, reason: verdict.reason, delayMs };
+}

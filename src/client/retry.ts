@@ -1,0 +1,64 @@
+/**
+ * The retry loop: runs attempts until one succeeds or {@link decideRetry} says stop, waiting between
+ * them with an abortable {@link sleep}. The decision itself lives in `./retry-policy.ts`.
+ */
+import { NetworkError, PlatformError } from './errors.js';
+import { decideRetry, type RetryPolicy } from './retry-policy.js';
+import { sleep } from './sleep.js';
+import type { RetryReason } from './types.js';
+
+/** How the loop runs for one call. */
+export interface RetryLoopOptions {
+  policy: RetryPolicy;
+  /** The caller's signal: aborting it ends the wait between attempts at once. */
+  signal?: AbortSignal;
+  /** True for queries and for mutations carrying an Idempotency-Key. */
+  repeatable: boolean;
+  /** Told about each retry before the wait starts. */
+  onRetry?(event: { attempt: number; reason: RetryReason; delayMs: number; error: Error }): void;
+  /** Source of jitter; defaults to Math.random. */
+  random?: () => number;
+  /** Details attached to the error thrown when the caller aborts during a wait. */
+  abortDetails?: { operationName?: string; idempotencyKey?: string };
+}
+
+/** The error for a call the caller aborted. */
+export function abortedError(
+  signal: AbortSignal | undefined,
+  details: { operationName?: string; idempotencyKey?: string } = {},
+): NetworkError {
+  return new NetworkError('The call was aborted', { ...details, aborted: true, cause: signal?.reason });
+}
+
+/** Runs `attempt(1)`, `attempt(2)`, … until one resolves or the policy gives up; rethrows the last error. */
+export async function withRetry<T>(attempt: (attempt: number) => Promise<T>, options: RetryLoopOptions): Promise<T> {
+  const random = options.random ?? Math.random;
+  let waitedMs = 0;
+  for (let number = 1; ; number += 1) {
+    try {
+      return await attempt(number);
+    } catch (error) {
+      if (options.signal?.aborted) {
+        throw error instanceof NetworkError && error.aborted ? error : abortedError(options.signal, options.abortDetails);
+      }
+      const decision = decideRetry(
+        error,
+        { attempt: number, waitedMs, random: random(), repeatable: options.repeatable },
+        options.policy,
+      );
+      if (!decision.retry) throw error;
+      options.onRetry?.({
+        attempt: number,
+        reason: decision.reason,
+        delayMs: decision.delayMs,
+        error: error instanceof Error ? error : new PlatformError(String(error)),
+      });
+      try {
+        await sleep(decision.delayMs, options.signal);
+      } catch {
+        throw abortedError(options.signal, options.abortDetails);
+      }
+      waitedMs += decision.delayMs;
+    }
+  }
+}
