@@ -67,7 +67,7 @@ describe('authentication', () => {
 
   it('answers 401 UNAUTHENTICATED to a missing, unknown or malformed token, never echoing it', async () => {
     const secret = 'not-a-real-token-5f3a';
-    for (const headers of [{}, { authorization: secret }, { authorization: `Bearer ${secret}` }, { authorization: 'Bearer' }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: secret }, { authorization: `Bearer ${secret}` }, { authorization: 'Bearer' }]) {
       const res = await postGraphQL(emulator, { query: BOARDS_QUERY }, headers);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
@@ -248,7 +248,7 @@ describe('multipart uploads', () => {
 describe('inspection', () => {
   it('records each request with Authorization redacted and the token nowhere', async () => {
     await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'Boards' }, { ...auth, 'x-trace': 'inspect-me' });
-    const record = emulator.requests.findLast((r) => r.headers['x-trace'] === 'inspect-me');
+    const record = emulator.requests.filter((r) => r.headers['x-trace'] === 'inspect-me').at(-1);
     expect(record).toMatchObject({ method: 'POST', path: '/v2', status: 200, operationName: 'Boards', kind: 'query', executed: true, accountId: 1001 });
     expect(record?.headers.authorization).toBe('[redacted]');
     expect(JSON.stringify(emulator.requests)).not.toContain(DEMO_TOKEN);
