@@ -34,6 +34,10 @@ export function codegenConfig(baseUrl: string): CodegenConfig {
           // Documents ship as pre-printed strings: no graphql `print` or `parse` at run time.
           documentMode: 'string',
           useTypeImports: true,
+          // Marks each document /*#__PURE__*/ so a bundle keeps only the operations an app calls.
+          pureMagicComment: true,
+          // List variables take arrays only, as the API reference writes them.
+          arrayInputCoercion: false,
           enumType: 'string-literal',
           strictScalars: true,
           scalars: {
