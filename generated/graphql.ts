@@ -49,6 +49,15 @@ export type ColumnType =
   | 'week'
   | 'world_clock';
 
+export type AddFileToColumnMutationVariables = Exact<{
+  item_id: string | number;
+  column_id: string;
+  file: Blob;
+}>;
+
+
+export type AddFileToColumnMutation = { add_file_to_column: { id: string, name: string, file_extension: string, file_size: number } | null };
+
 export type BoardItemsQueryVariables = Exact<{
   ids: Array<string | number>;
   limit: number;
@@ -130,6 +139,16 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const AddFileToColumnDocument = /*#__PURE__*/ new TypedDocumentString(`
+    mutation AddFileToColumn($item_id: ID!, $column_id: String!, $file: File!) {
+  add_file_to_column(item_id: $item_id, column_id: $column_id, file: $file) {
+    id
+    name
+    file_extension
+    file_size
+  }
+}
+    `) as unknown as TypedDocumentString<AddFileToColumnMutation, AddFileToColumnMutationVariables>;
 export const BoardItemsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query BoardItems($ids: [ID!]!, $limit: Int!, $cursor: String) {
   boards(ids: $ids) {
