@@ -9,12 +9,13 @@
  * ```
  */
 import { createEngine, type Engine, type SeedData } from './engine/index.js';
+import { storeDirectory } from './oauth/index.js';
 import { type RunningEmulator, startEmulatorServer } from './server/emulator.js';
 import type { EmulatorServerOptions } from './server/options.js';
 
 export type { EngineRequest, GraphQLEngine, PreparedOperation, TokenGrant } from './contract.js';
 export { createEngine, DEFAULT_SEED_FACTS, defaultSeed, type Engine, type SeedData } from './engine/index.js';
-export type { OAuthAppConfig } from './oauth/index.js';
+export type { OAuthAppConfig, OAuthAppVersion, OAuthDirectory } from './oauth/index.js';
 export {
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_READ_ONLY_TOKEN,
@@ -57,5 +58,6 @@ export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> 
       ...(seed ? { seed } : {}),
       ...(clock ? { now: () => new Date(clock()) } : {}),
     });
-  return startEmulatorServer(built, serverOptions);
+  const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(built.store));
+  return startEmulatorServer(built, { ...serverOptions, oauthDirectory });
 }

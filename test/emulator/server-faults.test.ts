@@ -137,6 +137,14 @@ describe('selecting requests', () => {
     expect((await fetch(`${emu.baseUrl}/v2/get_schema`)).status).toBe(200);
   });
 
+  it('reset() keeps the rules but counts requests from one again', async () => {
+    const emu = await start({ faults: [{ ...error, nth: [2] }] });
+    expect(await statuses(emu, 2)).toEqual([200, 503]);
+    emu.reset();
+    expect(await statuses(emu, 3)).toEqual([200, 503, 200]);
+    expect(emu.requests).toHaveLength(3);
+  });
+
   it('setFaults([]) turns every fault off', async () => {
     const emu = await start({ faults: [error] });
     expect((await query(emu)).status).toBe(503);

@@ -67,6 +67,11 @@ describe('rate-limit headers', () => {
     const res = await postGraphQL(emu, '{oops', { authorization: DEMO_TOKEN });
     expect(res.status).toBe(400);
     expect(policies(res.headers.get('ratelimit')).minuteRate?.r).toBe(emu.limits.minuteRate.quota - 1);
+    const unauthenticated = await postGraphQL(emu, { query: BOARDS_QUERY });
+    expect(unauthenticated.status).toBe(401);
+    expect(policies(unauthenticated.headers.get('ratelimit-policy')).minuteRate?.q).toBe(emu.limits.minuteRate.quota);
+    const schema = await fetch(`${emu.baseUrl}/v2/get_schema?format=sdl`);
+    expect(policies(schema.headers.get('ratelimit-policy')).concurrency?.qu).toBe('concurrent-requests');
   });
 
   it('counts fixed windows from the start and rounds t up, never early', async () => {

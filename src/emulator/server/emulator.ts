@@ -49,7 +49,7 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
   registerToken(token: string, grant: TokenGrant): void;
   /** Makes `token` invalid. */
   revokeToken(token: string): boolean;
-  /** Clears the request log, totals, rate-limit counters, idempotency cache and fault rules (the store stays). */
+  /** Clears the request log, totals, rate-limit counters and idempotency cache, and restarts the fault rules' counters (the store and the rules stay). */
   reset(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
@@ -70,7 +70,7 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     limiter: new RateLimiter(resolveLimits(options.limits), now),
     idempotency: new IdempotencyCache(positive(options.idempotency?.ttlMs, 30 * 60_000, 'idempotency.ttlMs'), now),
     faults,
-    log: new RequestLog(options.log),
+    log: new RequestLog(options.log, positive(options.maxRecords, 10_000, 'maxRecords')),
     now,
     closing: closing.signal,
     maxBodyBytes: positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes'),
@@ -124,7 +124,7 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
       ctx.log.reset();
       ctx.limiter.reset();
       ctx.idempotency.clear();
-      faults.set([]);
+      faults.restart();
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -19,6 +19,7 @@ export function isImmediate(fault: TerminalFault | undefined): fault is Immediat
 /** Carries out an immediate fault (http-error, respond, drop-before-execute). */
 export function actImmediately(res: ServerResponse, fault: ImmediateFault, record: RequestRecord): void {
   record.fault = fault.kind;
+  res.removeHeader('ratelimit-policy');
   if (fault.kind === 'drop-before-execute') {
     record.outcome = 'dropped';
     drop(res);

@@ -71,6 +71,11 @@ export class FaultPlan {
     this.#rules = rules.map((rule) => ({ rule: { ...rule }, seen: 0, random: mulberry32(rule.seed ?? 1) }));
   }
 
+  /** Starts every rule's request counter (and PRNG) again, keeping the rules. */
+  restart(): void {
+    this.set(this.#rules.map((armed) => armed.rule));
+  }
+
   /** The faults for a request on `route`; `isMutation` is undefined when the kind is not known. */
   decide(route: string, isMutation: boolean | undefined): FaultDecision {
     const decision: FaultDecision = { latencyMs: 0 };

@@ -9,6 +9,7 @@ import { actImmediately, isImmediate } from './fault-actions.js';
 import { routeOf } from './faults.js';
 import { handleGraphQL } from './graphql-route.js';
 import type { RequestRecord } from './log.js';
+import { rateLimitPolicyHeader } from './rate-limit-headers.js';
 import { jsonError, send } from './responses.js';
 import { handleGetSchema } from './schema-route.js';
 
@@ -32,6 +33,7 @@ export function createRequestListener(ctx: ServerContext, oauth: OAuthRoutes) {
     const method = (req.method ?? 'GET').toUpperCase();
     const record = ctx.log.open(method, url.pathname, req.headers, ctx.now());
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    if (url.pathname.startsWith('/v2')) res.setHeader('ratelimit-policy', rateLimitPolicyHeader(ctx.limiter.limits));
     res.on('close', () => {
       if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';
       if (res.headersSent && record.outcome === 'answered') record.status = res.statusCode;

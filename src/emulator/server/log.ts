@@ -81,7 +81,10 @@ export class RequestLog {
   stats: EmulatorStats = emptyStats();
   #nextId = 1;
 
-  constructor(private readonly sink?: (line: string) => void) {}
+  constructor(
+    private readonly sink?: (line: string) => void,
+    private readonly maxRecords = 10_000,
+  ) {}
 
   /** Opens a record for an arriving request. */
   open(method: string, path: string, rawHeaders: Record<string, string | string[] | undefined>, at: number): RequestRecord {
@@ -98,6 +101,7 @@ export class RequestLog {
       startedAt: at,
     };
     this.records.push(record);
+    if (this.records.length > this.maxRecords) this.records.splice(0, this.records.length - this.maxRecords);
     this.stats.received += 1;
     this.stats.inFlight += 1;
     this.stats.maxConcurrent = Math.max(this.stats.maxConcurrent, this.stats.inFlight);

@@ -2,7 +2,7 @@
  * Options of the emulator's HTTP server and their defaults, normalised once at start.
  */
 import type { TokenGrant } from '../contract.js';
-import type { OAuthAppConfig } from '../oauth/index.js';
+import type { OAuthAppConfig, OAuthDirectory } from '../oauth/index.js';
 import type { Scope } from '../../scopes.js';
 import type { FaultRule } from './faults.js';
 
@@ -77,12 +77,18 @@ export interface EmulatorServerOptions {
   complexityErrorStyle?: 'status-429' | 'graphql-error';
   /** OAuth apps registered with the emulator's `/oauth2/` endpoints. */
   apps?: readonly OAuthAppConfig[];
+  /** Accounts and users the OAuth consent page offers. Default: those of the engine's store (via `startEmulator`). */
+  oauthDirectory?: () => OAuthDirectory;
+  /** Id of the user signed in on the OAuth consent page. Default: the directory's first user. */
+  oauthUser?: number;
   /** Id of the user signed in on the OAuth consent page. Default: the store's first user. */
   oauthUserId?: number;
   /** Fault rules applied from the start; change them later with `setFaults`. */
   faults?: readonly FaultRule[];
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
+  /** Most request records kept in `requests` (the oldest are dropped first). Default 10 000. */
+  maxRecords?: number;
   /** Receives one line per answered request (never containing a token). Default: silent. */
   log?: (line: string) => void;
 }
