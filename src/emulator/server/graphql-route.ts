@@ -12,6 +12,7 @@ import type { FaultDecision } from './faults.js';
 import { mediaTypeOf, parseGraphQLRequest } from './graphql-request.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import type { RequestRecord } from './log.js';
+import { isRefusal } from './rate-limit.js';
 import { complexityExhausted, rateLimited, withRateLimitHeaders } from './rate-limit-responses.js';
 import { type PlannedResponse, jsonError, send } from './responses.js';
 
@@ -111,7 +112,7 @@ async function execute(
   }
   try {
     const charged = ctx.limiter.charge(accountId, prepared.complexity);
-    if ('reason' in charged) {
+    if (isRefusal(charged)) {
       claim?.abandon();
       const planned = complexityExhausted(ctx, charged);
       return deliver(res, withRateLimitHeaders(ctx, planned, accountId), undefined, record);

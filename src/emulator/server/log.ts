@@ -51,7 +51,7 @@ export interface EmulatorStats {
   rejected401: number;
   rejected409: number;
   rejected429: number;
-  /** Connections destroyed by a fault. */
+  /** Requests whose connection closed without a full answer (a drop or reset fault, or the client going away). */
   dropped: number;
   /** Requests in the pipeline right now. */
   inFlight: number;
