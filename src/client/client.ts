@@ -1,0 +1,121 @@
+/**
+ * {@link PlatformClient}: the typed client of the Workspace Platform GraphQL API. It owns the validated
+ * options, the private token, the throttle and the latest rate-limit state; the request pipeline,
+ * retry policy, errors and parsing live in small modules beside it.
+ */
+import {
+  BoardsDocument,
+  type BoardsQuery,
+  type BoardsQueryVariables,
+  CreateItemDocument,
+  type CreateItemMutation,
+  type CreateItemMutationVariables,
+} from '../../generated/graphql.js';
+import type { DocumentInput } from './document.js';
+import { resolveClientOptions, type ResolvedClientOptions } from './options.js';
+import { executeOperation, type PipelineContext } from './pipeline.js';
+import { createRedactor } from './redact.js';
+import { fetchSchema } from './schema.js';
+import { createThrottle } from './throttle.js';
+import type { ApiResult, CallOptions, GetSchemaOptions, PlatformClientOptions, RateLimitState } from './types.js';
+import { callHook } from './hooks.js';
+
+/**
+ * The arguments after the document: variables are required when the operation has required
+ * variables, optional otherwise.
+ */
+export type RequestArgs<TVariables> = Record<string, never> extends TVariables
+  ? [variables?: TVariables, options?: CallOptions]
+  : [variables: TVariables, options?: CallOptions];
+
+/**
+ * Typed client of the Workspace Platform GraphQL API.
+ *
+ * Every call resolves to an {@link ApiResult} (data, rate-limit state, replay flag, status, headers)
+ * or rejects with a {@link PlatformError} subclass. Mutations always carry an Idempotency-Key, so
+ * retries (network errors, timeouts, 5xx, 429, 409) can never run them twice.
+ *
+ * @example
+ * ```ts
+ * const client = new PlatformClient({ token, baseUrl: 'https://api.example.com' });
+ * const { data, rateLimit } = await client.boards({ limit: 5 });
+ * ```
+ */
+export class PlatformClient {
+  readonly #options: ResolvedClientOptions;
+  readonly #context: PipelineContext;
+  #rateLimit: RateLimitState | undefined;
+
+  /** Validates `options`; throws {@link PlatformConfigError} saying what to fix. */
+  constructor(options: PlatformClientOptions) {
+    const { token, resolved } = resolveClientOptions(options);
+    this.#options = resolved;
+    const onThrottle = resolved.hooks.onThrottle;
+    this.#context = {
+      options: resolved,
+      authorization: `Bearer ${token}`,
+      redact: createRedactor(token),
+      throttle: createThrottle(resolved.throttle, onThrottle ? (event) => callHook(onThrottle, event) : undefined),
+      onRateLimit: (state) => {
+        this.#rateLimit = state;
+      },
+    };
+  }
+
+  /** Rate-limit state of the latest API response (success or error); undefined before the first. */
+  get rateLimit(): RateLimitState | undefined {
+    return this.#rateLimit;
+  }
+
+  /** The `API-Version` this client sends. */
+  get apiVersion(): string {
+    return this.#options.apiVersion;
+  }
+
+  /** The base URL this client talks to (without a trailing slash). */
+  get baseUrl(): string {
+    return this.#options.baseUrl;
+  }
+
+  /**
+   * Runs any GraphQL operation: a string, a codegen `TypedDocumentString`, or a `TypedDocumentNode`.
+   * Typed documents type `variables` and `data`. Pass `operationName` to choose in a document
+   * holding several operations.
+   */
+  request<TResult = Record<string, unknown>, TVariables = Record<string, unknown>>(
+    document: DocumentInput<TResult, TVariables>,
+    ...args: RequestArgs<TVariables>
+  ): Promise<ApiResult<TResult>> {
+    const [variables, options] = args;
+    return executeOperation<TResult>(this.#context, document, variables, options);
+  }
+
+  /** Lists boards (the built-in `Boards` query): by `ids`, or the first `limit`. */
+  boards(variables?: BoardsQueryVariables, options?: CallOptions): Promise<ApiResult<BoardsQuery>> {
+    return executeOperation<BoardsQuery>(this.#context, BoardsDocument, variables ?? {}, options);
+  }
+
+  /**
+   * Creates an item on a board (the built-in `CreateItem` mutation). Sent with an Idempotency-Key
+   * (yours, or a generated UUID v4) that stays the same on every retry.
+   */
+  createItem(variables: CreateItemMutationVariables, options?: CallOptions): Promise<ApiResult<CreateItemMutation>> {
+    return executeOperation<CreateItemMutation>(this.#context, CreateItemDocument, variables, options);
+  }
+
+  /**
+   * Fetches the schema from `GET {baseUrl}/v2/get_schema` without sending the token: SDL text by
+   * default, or the introspection object with `format: 'json'`. `version` defaults to the client's.
+   */
+  getSchema(options?: GetSchemaOptions<'sdl'>): Promise<string>;
+  getSchema(options: GetSchemaOptions<'json'>): Promise<Record<string, unknown>>;
+  getSchema(options?: GetSchemaOptions): Promise<string | Record<string, unknown>>;
+  getSchema(options?: GetSchemaOptions): Promise<string | Record<string, unknown>> {
+    return fetchSchema(this.#options, this.#context.redact, options);
+  }
+
+  /** A token-free description for logs. */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.#options.baseUrl, apiVersion: this.#options.apiVersion };
+  }
+}

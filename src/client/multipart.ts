@@ -1,0 +1,75 @@
+/**
+ * File uploads per the GraphQL multipart request spec: every `File`/`Blob` in the variables becomes a
+ * numbered form part, `operations` carries the JSON body with those positions set to null, and `map`
+ * says which variable paths each part fills. The same Blob at several paths is sent once.
+ */
+
+/** The files of one call's variables, found once per call. */
+export interface UploadPlan {
+  /** The variables with every file replaced by null. */
+  variables: Record<string, unknown>;
+  /** Each distinct file with the `variables.…` paths it fills, in order of first appearance. */
+  files: { blob: Blob; paths: string[] }[];
+}
+
+const MAX_DEPTH = 64;
+
+function isBlob(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Copies `value`, replacing files by null and recording where each was. */
+function strip(value: unknown, path: string, found: Map<Blob, string[]>, depth: number): unknown {
+  if (isBlob(value)) {
+    const paths = found.get(value);
+    if (paths) paths.push(path);
+    else found.set(value, [path]);
+    return null;
+  }
+  if (depth >= MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item, index) => strip(item, `${path}.${index}`, found, depth + 1));
+  if (isPlainObject(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = strip(item, `${path}.${key}`, found, depth + 1);
+    return copy;
+  }
+  return value;
+}
+
+function containsBlob(value: unknown, depth: number): boolean {
+  if (isBlob(value)) return true;
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => containsBlob(item, depth + 1));
+  if (isPlainObject(value)) return Object.values(value).some((item) => containsBlob(item, depth + 1));
+  return false;
+}
+
+/** The upload plan for `variables`, or undefined when they hold no file (the common, JSON case). */
+export function planUpload(variables: Record<string, unknown> | undefined): UploadPlan | undefined {
+  if (variables === undefined || !containsBlob(variables, 0)) return undefined;
+  const found = new Map<Blob, string[]>();
+  const stripped = strip(variables, 'variables', found, 0) as Record<string, unknown>;
+  return { variables: stripped, files: [...found].map(([blob, paths]) => ({ blob, paths })) };
+}
+
+/** The multipart body for a JSON `operations` payload (variables already stripped) and its files. */
+export function multipartBody(operationsJson: string, plan: UploadPlan): FormData {
+  const form = new FormData();
+  form.append('operations', operationsJson);
+  const map: Record<string, string[]> = {};
+  plan.files.forEach((file, index) => {
+    map[String(index)] = file.paths;
+  });
+  form.append('map', JSON.stringify(map));
+  plan.files.forEach((file, index) => {
+    const name = typeof File !== 'undefined' && file.blob instanceof File ? file.blob.name : 'blob';
+    form.append(String(index), file.blob, name);
+  });
+  return form;
+}

@@ -1,0 +1,194 @@
+/**
+ * Validates and normalises client and call options once, at the edge. Every problem is a
+ * {@link PlatformConfigError} that names the option and says what to fix.
+ */
+import { API_VERSION } from '../version.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+import type { ClientHooks, GetSchemaOptions, RetryOptions, ThrottleOptions } from './types.js';
+import {
+  checkApiVersion,
+  checkHeaders,
+  checkNumber,
+  checkSignal,
+  describe,
+  fail,
+  isObject,
+  MAX_TIMER_MS,
+  rejectUnknownKeys,
+} from './validate.js';
+
+/** Default per-attempt timeout. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+const CLIENT_KEYS = ['token', 'baseUrl', 'apiVersion', 'fetch', 'headers', 'timeoutMs', 'retry', 'throttle', 'hooks'];
+const CALL_KEYS = ['idempotencyKey', 'signal', 'headers', 'operationName', 'timeoutMs', 'retry'];
+const RETRY_KEYS = ['maxAttempts', 'baseDelayMs', 'maxDelayMs', 'maxElapsedMs', 'conflictDefaultSeconds'];
+const HOOK_KEYS = ['onRequest', 'onResponse', 'onRetry', 'onThrottle'];
+const SCHEMA_KEYS = ['format', 'version', 'signal'];
+const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** True when `text` is printable ASCII: anything else (line breaks, controls, non-ASCII) breaks a header. */
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e) return false;
+  }
+  return true;
+}
+
+/** Client options after validation, defaults applied. The token is kept apart. */
+export interface ResolvedClientOptions {
+  /** Base URL without a trailing slash. */
+  baseUrl: string;
+  /** `{baseUrl}/v2`. */
+  endpoint: string;
+  apiVersion: string;
+  fetch: typeof fetch;
+  /** Extra headers, lower-case names. */
+  headers: Record<string, string>;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  throttle: ThrottleOptions | false | undefined;
+  hooks: ClientHooks;
+}
+
+function checkBaseUrl(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    fail(`\`baseUrl\` must be an http(s) URL such as 'https://api.example.com'; got ${describe(value)}.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`\`baseUrl\` is not a valid URL: '${value.slice(0, 200)}'. Use e.g. 'https://api.example.com'.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    fail(`\`baseUrl\` must use http or https; got '${url.protocol}'.`);
+  }
+  if (url.username || url.password) fail('`baseUrl` must not carry credentials; pass the token as `token`.');
+  if (url.search || url.hash) fail('`baseUrl` must not have a query string or fragment.');
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** Applies `override` to `base`: `false` makes one attempt, an object replaces the fields it sets. */
+export function resolveRetry(base: RetryPolicy, override: RetryOptions | false | undefined, name = 'retry'): RetryPolicy {
+  if (override === undefined) return base;
+  if (override === false) return { ...base, maxAttempts: 1 };
+  if (!isObject(override)) fail(`\`${name}\` must be an object of retry options or false; got ${describe(override)}.`);
+  rejectUnknownKeys(override, RETRY_KEYS, `${name} option`);
+  const timer = { min: 0, max: MAX_TIMER_MS };
+  return {
+    maxAttempts: checkNumber(override.maxAttempts, `${name}.maxAttempts`, { min: 1, max: 100, integer: true }) ?? base.maxAttempts,
+    baseDelayMs: checkNumber(override.baseDelayMs, `${name}.baseDelayMs`, timer) ?? base.baseDelayMs,
+    maxDelayMs: checkNumber(override.maxDelayMs, `${name}.maxDelayMs`, timer) ?? base.maxDelayMs,
+    maxElapsedMs: checkNumber(override.maxElapsedMs, `${name}.maxElapsedMs`, { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? base.maxElapsedMs,
+    conflictDefaultSeconds:
+      checkNumber(override.conflictDefaultSeconds, `${name}.conflictDefaultSeconds`, { min: 0, max: MAX_TIMER_MS / 1000 }) ??
+      base.conflictDefaultSeconds,
+  };
+}
+
+function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
+  if (value === undefined || value === false) return value;
+  if (!isObject(value)) fail(`\`throttle\` must be an object of throttle options or false; got ${describe(value)}.`);
+  checkNumber(value.initialConcurrency, 'throttle.initialConcurrency', { min: 1, max: 10_000, integer: true });
+  return value as ThrottleOptions;
+}
+
+function checkHooks(value: unknown): ClientHooks {
+  if (value === undefined) return {};
+  if (!isObject(value)) fail(`\`hooks\` must be an object of functions; got ${describe(value)}.`);
+  rejectUnknownKeys(value, HOOK_KEYS, 'hook');
+  for (const key of HOOK_KEYS) {
+    if (value[key] !== undefined && typeof value[key] !== 'function') fail(`\`hooks.${key}\` must be a function.`);
+  }
+  return value as ClientHooks;
+}
+
+function checkFetch(value: unknown): typeof fetch {
+  if (value !== undefined) {
+    if (typeof value !== 'function') fail(`\`fetch\` must be a fetch function; got ${describe(value)}.`);
+    return value as typeof fetch;
+  }
+  if (typeof globalThis.fetch !== 'function') fail('no global `fetch` in this runtime; pass one as the `fetch` option.');
+  // Looked up on every call so a fetch installed later (polyfills, test interceptors) is honoured.
+  return (input, init) => globalThis.fetch(input, init);
+}
+
+/** Validates client options; returns the token separately so it can be kept private. */
+export function resolveClientOptions(options: unknown): { token: string; resolved: ResolvedClientOptions } {
+  if (!isObject(options)) fail(`options must be an object with at least \`token\` and \`baseUrl\`; got ${describe(options)}.`);
+  rejectUnknownKeys(options, CLIENT_KEYS, 'option');
+  const { token } = options;
+  if (typeof token !== 'string' || token.trim() === '') {
+    fail(`\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`);
+  }
+  if (!isPrintableAscii(token)) {
+    fail('`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.');
+  }
+  const baseUrl = checkBaseUrl(options.baseUrl);
+  const apiVersion = options.apiVersion === undefined ? API_VERSION : checkApiVersion(options.apiVersion, 'apiVersion');
+  return {
+    token: token.trim(),
+    resolved: {
+      baseUrl,
+      endpoint: `${baseUrl}/v2`,
+      apiVersion,
+      fetch: checkFetch(options.fetch),
+      headers: checkHeaders(options.headers, 'headers'),
+      timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_MS }) ?? DEFAULT_TIMEOUT_MS,
+      retry: resolveRetry(DEFAULT_RETRY_POLICY, options.retry as RetryOptions | false | undefined),
+      throttle: checkThrottle(options.throttle),
+      hooks: checkHooks(options.hooks),
+    },
+  };
+}
+
+/** The options of one call after validation, merged with the client's. */
+export interface ResolvedCallOptions {
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** The call's extra headers, lower-case names (empty when none). */
+  headers: Record<string, string>;
+  operationName?: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+}
+
+/** Validates the options of one call and merges them over the client's. */
+export function resolveCallOptions(options: unknown, client: ResolvedClientOptions): ResolvedCallOptions {
+  if (options === undefined) return { headers: {}, timeoutMs: client.timeoutMs, retry: client.retry };
+  if (!isObject(options)) fail(`call options must be an object; got ${describe(options)}.`);
+  rejectUnknownKeys(options, CALL_KEYS, 'call option');
+  const { idempotencyKey, operationName } = options;
+  if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
+    fail('`idempotencyKey` must be 1-255 visible ASCII characters without spaces, e.g. a UUID.');
+  }
+  if (operationName !== undefined && (typeof operationName !== 'string' || !OPERATION_NAME.test(operationName))) {
+    fail(`\`operationName\` must be a GraphQL name such as 'Boards'; got ${describe(operationName)}.`);
+  }
+  const resolved: ResolvedCallOptions = {
+    headers: checkHeaders(options.headers, 'headers'),
+    timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_MS }) ?? client.timeoutMs,
+    retry: resolveRetry(client.retry, options.retry as RetryOptions | false | undefined),
+  };
+  const signal = checkSignal(options.signal, 'signal');
+  if (signal) resolved.signal = signal;
+  if (idempotencyKey !== undefined) resolved.idempotencyKey = idempotencyKey as string;
+  if (operationName !== undefined) resolved.operationName = operationName as string;
+  return resolved;
+}
+
+/** Validates getSchema options. */
+export function checkSchemaOptions(options: unknown): GetSchemaOptions {
+  if (options === undefined) return {};
+  if (!isObject(options)) fail(`getSchema options must be an object; got ${describe(options)}.`);
+  rejectUnknownKeys(options, SCHEMA_KEYS, 'getSchema option');
+  if (options.format !== undefined && options.format !== 'sdl' && options.format !== 'json') {
+    fail(`\`format\` must be 'sdl' or 'json'; got ${describe(options.format)}.`);
+  }
+  if (options.version !== undefined) checkApiVersion(options.version, 'version');
+  checkSignal(options.signal, 'signal');
+  return options as GetSchemaOptions;
+}

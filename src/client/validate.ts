@@ -1,0 +1,112 @@
+/**
+ * Small checks shared by option validation. Each throws a {@link PlatformConfigError} naming the
+ * option and saying what to fix; none ever echoes the token.
+ */
+import { PlatformConfigError } from './errors.js';
+import type { HeadersInput } from './types.js';
+
+/** The longest delay `setTimeout` honours. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+const API_VERSION_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Headers the client sets itself; callers set them through dedicated options. */
+const RESERVED_HEADERS: Readonly<Record<string, string>> = {
+  authorization: 'pass the token as the `token` option',
+  'api-version': 'use the `apiVersion` option',
+  'idempotency-key': 'use the `idempotencyKey` call option',
+  'content-type': 'the client sets it (JSON, or multipart when a File or Blob is in the variables)',
+};
+
+/** Throws a configuration error with `message`. */
+export function fail(message: string): never {
+  throw new PlatformConfigError(`PlatformClient: ${message}`);
+}
+
+/** A short, safe description of a value's type for messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value}`;
+}
+
+/** True for a non-null, non-array object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Rejects keys of `record` that are not in `known`. */
+export function rejectUnknownKeys(record: Record<string, unknown>, known: readonly string[], where: string): void {
+  for (const key of Object.keys(record)) {
+    if (!known.includes(key)) fail(`unknown ${where} '${key}'. Known ${where}s: ${known.join(', ')}.`);
+  }
+}
+
+/** Checks an optional number lies in [min, max] (and is an integer when asked). */
+export function checkNumber(
+  value: unknown,
+  name: string,
+  { min, max, integer = false }: { min: number; max: number; integer?: boolean },
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    fail(`\`${name}\` must be a finite number; got ${describe(value)}${typeof value === 'number' ? ` ${value}` : ''}.`);
+  }
+  if (integer && !Number.isInteger(value)) fail(`\`${name}\` must be a whole number; got ${value}.`);
+  if (value < min || value > max) fail(`\`${name}\` must be between ${min} and ${max}; got ${value}.`);
+  return value;
+}
+
+/** Checks an API version string is `YYYY-MM` with a month 01-12. */
+export function checkApiVersion(value: unknown, name: string): string {
+  if (typeof value !== 'string' || !API_VERSION_FORMAT.test(value)) {
+    const shown = typeof value === 'string' ? `'${value.slice(0, 40)}'` : describe(value);
+    fail(`\`${name}\` must be YYYY-MM with a month from 01 to 12, e.g. '2024-10'; got ${shown}.`);
+  }
+  return value;
+}
+
+/** Checks an optional AbortSignal. */
+export function checkSignal(value: unknown, name: string): AbortSignal | undefined {
+  if (value === undefined) return undefined;
+  const candidate = value as Partial<AbortSignal> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.aborted !== 'boolean' ||
+    typeof candidate.addEventListener !== 'function'
+  ) {
+    fail(`\`${name}\` must be an AbortSignal; got ${describe(value)}.`);
+  }
+  return value as AbortSignal;
+}
+
+/** Normalises headers input to a record with lower-case names, rejecting the ones the client owns. */
+export function checkHeaders(value: unknown, name: string): Record<string, string> {
+  if (value === undefined) return {};
+  const isInput = value instanceof Headers || Array.isArray(value) || isObject(value);
+  if (!isInput) fail(`\`${name}\` must be a Headers, an array of [name, value] pairs or a record; got ${describe(value)}.`);
+  let headers: Headers;
+  try {
+    if (Array.isArray(value)) {
+      for (const pair of value) {
+        if (!Array.isArray(pair) || pair.length !== 2) fail(`\`${name}\` pairs must be [name, value] arrays.`);
+      }
+    } else if (!(value instanceof Headers)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (typeof item !== 'string') fail(`\`${name}\`: the value of '${key}' must be a string; got ${describe(item)}.`);
+      }
+    }
+    headers = new Headers(value as HeadersInput);
+  } catch (error) {
+    if (error instanceof PlatformConfigError) throw error;
+    fail(`\`${name}\` holds an invalid header name or value (line breaks and non-ASCII names are not allowed).`);
+  }
+  const record: Record<string, string> = {};
+  for (const [key, item] of headers) {
+    const reason = RESERVED_HEADERS[key];
+    if (reason) fail(`\`${name}\` must not set '${key}': ${reason}.`);
+    record[key] = item;
+  }
+  return record;
+}
