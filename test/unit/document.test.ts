@@ -119,3 +119,17 @@ describe('prepareOperation', () => {
     await expect(prepareOperation(value)).rejects.toThrow(/GraphQL string, a TypedDocumentString or a DocumentNode/);
   });
 });
+
+describe('the bundled transport', () => {
+  it("resolves graphql-request's graphql imports to the client's shim (prints prepared documents only)", async () => {
+    const { analyzeDocument } = await import('graphql-request');
+    const prepared = await prepareOperation('mutation Go { go }');
+    expect(analyzeDocument(prepared.document as never)).toEqual({
+      expression: 'mutation Go { go }',
+      isMutation: true,
+      operationName: 'Go',
+    });
+    // The real graphql print would return '' here; the shim refuses anything it did not prepare.
+    expect(() => analyzeDocument({ kind: 'Document', definitions: [] } as never)).toThrow(/prepared by the client/);
+  });
+});
