@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { planUpload } from '../../src/client/multipart.js';
+import { installApi, makeClient, ok, TOKEN, useMockApi } from './client-fixtures.js';
+
+useMockApi();
+
+const UPLOAD = 'mutation Upload($file: File!, $item_id: ID!) { add_file_to_column(item_id: $item_id, file: $file) { id } }';
+
+describe('planUpload', () => {
+  it('finds nothing in plain variables, without copying them', () => {
+    expect(planUpload(undefined)).toBeUndefined();
+    expect(planUpload({ a: 1, b: [{ c: 'x' }], d: null })).toBeUndefined();
+  });
+
+  it('replaces files by null and records their paths, nested in objects and lists', () => {
+    const one = new Blob(['one']);
+    const two = new File(['two'], 'two.txt', { type: 'text/plain' });
+    const variables = { file: one, input: { files: [two, 'keep'] }, n: 3 };
+    const plan = planUpload(variables);
+    expect(plan?.variables).toEqual({ file: null, input: { files: [null, 'keep'] }, n: 3 });
+    expect(plan?.files).toEqual([
+      { blob: one, paths: ['variables.file'] },
+      { blob: two, paths: ['variables.input.files.0'] },
+    ]);
+    expect(variables.file).toBe(one);
+  });
+
+  it('sends the same Blob once, mapped to every path it fills', () => {
+    const shared = new Blob(['same']);
+    expect(planUpload({ a: shared, b: [shared] })?.files).toEqual([{ blob: shared, paths: ['variables.a', 'variables.b.0'] }]);
+  });
+});
+
+describe('multipart requests', () => {
+  it('sends operations, map and numbered file parts, with a multipart content type fetch sets', async () => {
+    const received = installApi(() => ok({ add_file_to_column: { id: '5' } }));
+    const file = new File(['hello file'], 'notes.txt', { type: 'text/plain' });
+    const blob = new Blob(['raw bytes'], { type: 'application/octet-stream' });
+    await makeClient().request(UPLOAD, { item_id: '7', file, extra: [blob] });
+    const [request] = received;
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request?.headers['idempotency-key']).toBeDefined();
+    const form = request?.body as FormData;
+    expect([...form.keys()]).toEqual(['operations', 'map', '0', '1']);
+    expect(JSON.parse(form.get('operations') as string)).toEqual({
+      query: UPLOAD,
+      variables: { item_id: '7', file: null, extra: [null] },
+      operationName: 'Upload',
+    });
+    expect(JSON.parse(form.get('map') as string)).toEqual({ 0: ['variables.file'], 1: ['variables.extra.0'] });
+    const part0 = form.get('0') as File;
+    const part1 = form.get('1') as File;
+    expect(part0.name).toBe('notes.txt');
+    expect(await part0.text()).toBe('hello file');
+    expect(part1.name).toBe('blob');
+    expect(await part1.text()).toBe('raw bytes');
+  });
+
+  it('keeps JSON for every request without files', async () => {
+    const received = installApi(() => ok({ a: 1 }));
+    await makeClient().request('query Q($x: String) { a(x: $x) }', { x: 'not a file' });
+    expect(received[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends the same multipart body on a retry', async () => {
+    const received = installApi((_request, index) =>
+      index === 0 ? new Response('busy', { status: 503 }) : ok({ add_file_to_column: { id: '5' } }),
+    );
+    await makeClient().request(UPLOAD, { item_id: '7', file: new File(['again'], 'a.txt') });
+    expect(received).toHaveLength(2);
+    const parts = await Promise.all(received.map((request) => ((request.body as FormData).get('0') as File).text()));
+    expect(parts).toEqual(['again', 'again']);
+    expect(received[0]?.headers['idempotency-key']).toBe(received[1]?.headers['idempotency-key']);
+  });
+});
