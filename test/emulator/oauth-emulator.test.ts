@@ -62,9 +62,9 @@ describe('OAuth tokens on the real emulator', () => {
     expect((await graphql(token!.accessToken, '{ boards { id } }')).body.errors).toBeUndefined();
   });
 
-  it('act as the configured signed-in user in their account (oauthUserId)', async () => {
+  it('act as the configured signed-in user in their account (oauthUser)', async () => {
     const hank = DEFAULT_SEED_FACTS.users.hank;
-    const { token } = await connect({ oauthUserId: hank.id }, { scopes: ['me:read', 'boards:read'] });
+    const { token } = await connect({ oauthUser: hank.id }, { scopes: ['me:read', 'boards:read'] });
     const me = await graphql(token!.accessToken, '{ me { id account { slug } } }');
     expect(me.body.account_id).toBe(globex.id);
     expect(JSON.stringify(me.body.data)).toContain(`"slug":"${globex.slug}"`);

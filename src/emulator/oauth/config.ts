@@ -60,7 +60,8 @@ export interface OAuthDirectory {
  * What the OAuth routes need from the rest of the emulator.
  *
  * The HTTP server passes: `apps` (its `apps` option), `registerToken` (its token registry's `add`), `now` (its clock),
- * `directory: () => storeDirectory(store)` for the engine's seed store, and `signedInUserId` (its `oauthUser` option).
+ * `directory` (its `oauthDirectory` option; `startEmulator` fills it with `() => storeDirectory(engine.store)`) and
+ * `signedInUserId` (its `oauthUser` option).
  */
 export interface OAuthContext {
   /** Registered apps. */

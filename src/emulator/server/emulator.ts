@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLEngine, TokenGrant } from '../contract.js';
-import { createOAuthRoutes, type DirectorySource, storeDirectory } from '../oauth/index.js';
+import { createOAuthRoutes } from '../oauth/index.js';
 import { TokenRegistry } from './auth.js';
 import type { ServerContext } from './context.js';
 import { DEMO_TOKENS } from './demo-tokens.js';
@@ -80,14 +80,12 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
       positive(options.idempotency?.retryAfterSeconds, 1, 'idempotency.retryAfterSeconds'),
     ),
   };
-  // The consent page signs in a user of the engine's store (`oauthUserId`, default its first user).
-  const store = (engine as { store?: DirectorySource }).store;
   const oauth = createOAuthRoutes({
     apps: options.apps ?? [],
     registerToken: (token, grant) => ctx.tokens.add(token, grant),
     now,
-    ...(store ? { directory: () => storeDirectory(store) } : {}),
-    ...(options.oauthUserId === undefined ? {} : { signedInUserId: options.oauthUserId }),
+    ...(options.oauthDirectory ? { directory: options.oauthDirectory } : {}),
+    ...(options.oauthUser === undefined ? {} : { signedInUserId: options.oauthUser }),
   });
   const server = createServer({ keepAliveTimeout: 5_000 }, createRequestListener(ctx, oauth));
   server.on('clientError', (_error, socket) => {

@@ -81,8 +81,6 @@ export interface EmulatorServerOptions {
   oauthDirectory?: () => OAuthDirectory;
   /** Id of the user signed in on the OAuth consent page. Default: the directory's first user. */
   oauthUser?: number;
-  /** Id of the user signed in on the OAuth consent page. Default: the store's first user. */
-  oauthUserId?: number;
   /** Fault rules applied from the start; change them later with `setFaults`. */
   faults?: readonly FaultRule[];
   /** Clock in milliseconds. Default `Date.now`. */
