@@ -14,12 +14,16 @@ import { defineConfig, type Options } from 'tsup';
 const GRAPHQL_SHIM = fileURLToPath(new URL('./src/client/graphql-shim.ts', import.meta.url));
 const FROM_GRAPHQL_REQUEST = /[\\/]node_modules[\\/]graphql-request[\\/]/;
 
-/** Resolves `graphql` to the shim when, and only when, graphql-request imports it. */
+/**
+ * Resolves `graphql` to the shim when graphql-request imports it, and keeps every other `graphql`
+ * import (the client's lazy `import('graphql')` for AST documents without source text) external.
+ * tsup's own externals plugin runs before this one, so `graphql` is listed in `noExternal` to reach it.
+ */
 const graphqlShimForGraphqlRequest: Plugin = {
   name: 'graphql-shim-for-graphql-request',
   setup(build) {
     build.onResolve({ filter: /^graphql$/ }, (args) =>
-      FROM_GRAPHQL_REQUEST.test(args.importer) ? { path: GRAPHQL_SHIM } : undefined,
+      FROM_GRAPHQL_REQUEST.test(args.importer) ? { path: GRAPHQL_SHIM } : { path: args.path, external: true },
     );
   },
 };
@@ -33,7 +37,7 @@ const client: Options = {
   dts: true,
   // Removes everything in dist but the emulator's folder, which the emulator builds clean themselves.
   clean: ['!emulator/**'],
-  noExternal: ['graphql-request', 'uuid'],
+  noExternal: ['graphql-request', 'uuid', 'graphql'],
   esbuildPlugins: [graphqlShimForGraphqlRequest],
 };
 
