@@ -26,16 +26,21 @@ export interface WindowTracker {
   reported: number;
   resetAfter: number;
   resetBy: number;
-  /** Release instants and reported `r`s since the window began; decide what spills into the next window. */
+  /** Release instants in the current window: they decide what may spill into the next one. */
   releases: number[];
-  observations: { at: number; remaining: number }[];
+  /** Responses seen in the current window; `accepted` when placed in it (not in an earlier one). */
+  observations: { at: number; tick: number; remaining: number; accepted?: boolean }[];
 }
 
 /** What the throttle knows when a response is observed. */
 export interface ObservationContext {
   now: number;
-  /** Send instant of the oldest request in flight: the response's request was sent no earlier. */
-  oldestSentAt: number;
+  /** Order of this observation among the throttle's grants and observations. */
+  tick: number;
+  /** When the response's request was sent, or a time no later (the oldest request in flight) when unknown. */
+  sentAt: number;
+  /** The grant tick of that request (or of the oldest in flight). */
+  sentTick: number;
   /** Requests in flight besides the one whose response this is. */
   othersInFlight: number;
 }
@@ -52,7 +57,7 @@ export function resetBounds(t: number, sentAt: number, receivedAt: number): { af
   return { after: sentAt + (t - 1) * 1000, by: receivedAt + t * 1000 };
 }
 
-/** What is certainly left of the quota for a request sent now (a lower bound on the server's count). */
+/** What is certainly left of the quota for a request sent now (a lower bound on what the server has left). */
 export function remainingOf(tracker: WindowTracker): number {
   return Math.min(tracker.quota - tracker.used, tracker.reported);
 }
@@ -88,39 +93,44 @@ export function observeWindow(
   const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.quota ?? Number.POSITIVE_INFINITY);
   const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.windowMs;
   const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
-  const bounds = t === undefined ? undefined : resetBounds(t, ctx.oldestSentAt, ctx.now);
+  const bounds = t === undefined ? undefined : resetBounds(t, ctx.sentAt, ctx.now);
   const countsRequests = policy.unit === undefined || policy.unit === 'requests';
   if (tracker && Number.isFinite(tracker.resetBy)) {
     tracker.quota = quota;
     tracker.windowMs = windowMs;
-    tracker.observations.push({ at: ctx.now, remaining: r });
+    const observation: WindowTracker['observations'][number] = { at: ctx.now, tick: ctx.tick, remaining: r };
+    tracker.observations.push(observation);
     prune(tracker);
     if (!bounds) {
       tracker.reported = Math.min(tracker.reported, r); // cannot place it: only lower the estimate
       return tracker;
     }
     if (bounds.by <= tracker.resetAfter) return tracker; // an earlier window
-    if (bounds.after < tracker.resetBy) {
+    if (bounds.after < tracker.resetBy && !provesLaterWindow(tracker, r, ctx)) {
       // The same window, unless its count proves the request landed before we started counting this one.
       if (tracker.countsRequests && Number.isFinite(quota) && quota - r > tracker.used) return tracker;
       tracker.resetAfter = Math.max(tracker.resetAfter, bounds.after);
       tracker.resetBy = Math.min(tracker.resetBy, bounds.by);
       tracker.reported = Math.min(tracker.reported, r);
+      observation.accepted = true;
       return tracker;
     }
   }
-  // First sight of this policy, or proof that a later window has begun: start from the server's figure.
+  // First sight of this policy, or proof that a later window has begun: start from the server's figure, but count
+  // no fewer than the requests that may have landed since the old window could have ended (some of them may have
+  // landed after this one and been answered first).
   const others = countsRequests ? ctx.othersInFlight : 0;
+  const carried = tracker && Number.isFinite(tracker.resetBy) ? spillover(tracker, ctx.othersInFlight + 1) : 0;
   return {
     quota,
     windowMs,
     countsRequests,
-    used: countsRequests && Number.isFinite(quota) ? quota - r + others : 0,
+    used: countsRequests && Number.isFinite(quota) ? Math.max(quota - r + others, carried) : 0,
     reported: r - others,
     resetAfter: bounds?.after ?? Number.NEGATIVE_INFINITY,
     resetBy: bounds?.by ?? Number.POSITIVE_INFINITY,
     releases: [],
-    observations: bounds ? [{ at: ctx.now, remaining: r }] : [],
+    observations: bounds ? [{ at: ctx.now, tick: ctx.tick, remaining: r, accepted: true }] : [],
   };
 }
 
@@ -130,10 +140,7 @@ export function observeWindow(
  */
 export function rollWindow(tracker: WindowTracker, now: number, inFlight: number): void {
   if (now < tracker.resetBy + RESET_MARGIN_MS) return;
-  const since = tracker.resetAfter;
-  const active = inFlight + tracker.releases.filter((at) => at > since).length;
-  const provedOld = tracker.observations.filter((o) => o.at > since && tracker.quota - o.remaining > active).length;
-  tracker.used = tracker.countsRequests ? Math.max(0, active - provedOld) : 0;
+  tracker.used = tracker.countsRequests ? spillover(tracker, inFlight) : 0;
   tracker.reported = Number.POSITIVE_INFINITY;
   const w = tracker.windowMs;
   const windows = w ? Math.floor((now - tracker.resetBy - RESET_MARGIN_MS) / w) + 1 : 0;
@@ -141,6 +148,26 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   tracker.resetBy = w ? tracker.resetBy + windows * w : Number.POSITIVE_INFINITY;
   tracker.releases = [];
   tracker.observations = [];
+}
+
+/** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
+function spillover(tracker: WindowTracker, inFlight: number): number {
+  const since = tracker.resetAfter;
+  const active = inFlight + tracker.releases.filter((at) => at > since).length;
+  const provedOld = tracker.observations.filter((o) => o.at > since && tracker.quota - o.remaining > active).length;
+  return Math.max(0, active - provedOld);
+}
+
+/**
+ * Within one window `r` only falls: a request sent after a response reported `x` reports less than `x` if it
+ * landed in the same window. Reporting as much or more proves a reset came in between.
+ */
+function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
+  let before = Number.POSITIVE_INFINITY;
+  for (const o of tracker.observations) {
+    if (o.accepted && o.tick < ctx.sentTick) before = Math.min(before, o.remaining);
+  }
+  return r > before || (tracker.countsRequests && r === before && r > 0);
 }
 
 function prune(tracker: WindowTracker): void {

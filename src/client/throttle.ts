@@ -29,6 +29,11 @@ export interface ThrottleObservation {
   rateLimit: RateLimitState;
   /** Seconds the server asked to wait (429 or a budget error). */
   retryAfterSeconds?: number;
+  /**
+   * The permit the request was sent under. Optional, but it tells the throttle exactly when the request left,
+   * which pins the quota windows down much better than assuming the oldest request in flight.
+   */
+  permit?: Permit;
 }
 
 /** Options of one {@link Throttle.acquire}. */
@@ -107,8 +112,10 @@ export function createThrottle(
 class QuotaThrottle implements Throttle {
   private learned = false;
   private concurrencyQuota: number | undefined;
+  /** Orders grants and observations even within one millisecond; a grant's tick is its permit's id. */
+  private tick = 0;
   private readonly inFlight = new Map<number, number>(); // permit id -> send instant, oldest first
-  private nextId = 0;
+  private readonly ids = new WeakMap<Permit, number>();
   private readonly queue: Waiter[] = [];
   private readonly windows = new Map<string, WindowTracker>();
   private pause: Gate | undefined;
@@ -149,13 +156,17 @@ class QuotaThrottle implements Throttle {
     });
   }
 
-  observe({ status, rateLimit, retryAfterSeconds }: ThrottleObservation): void {
+  observe({ status, rateLimit, retryAfterSeconds, permit }: ThrottleObservation): void {
     try {
       const now = Date.now();
       this.gate(now); // move quotas into their next window first, so this response is placed correctly
       this.learned = true;
-      const oldestSentAt = this.inFlight.values().next().value ?? now;
-      const ctx = { now, oldestSentAt, othersInFlight: Math.max(0, this.inFlight.size - 1) };
+      const linked = permit && this.ids.get(permit);
+      const [sentTick, sentAt] = linked !== undefined && this.inFlight.has(linked)
+        ? [linked, this.inFlight.get(linked)!]
+        : (this.inFlight.entries().next().value ?? [this.tick, now]);
+      const others = Math.max(0, this.inFlight.size - 1);
+      const ctx = { now, tick: ++this.tick, sentAt, sentTick, othersInFlight: others };
       let exhausted: { name: string; seconds: number } | undefined;
       for (const [name, policy] of Object.entries(rateLimit?.policies ?? {})) {
         if (!policy || typeof policy !== 'object') continue;
@@ -203,11 +214,11 @@ class QuotaThrottle implements Throttle {
   }
 
   private grant(now: number): Permit {
-    const id = this.nextId++;
+    const id = ++this.tick;
     this.inFlight.set(id, now);
     for (const tracker of this.windows.values()) recordSend(tracker);
     let released = false;
-    return {
+    const permit: Permit = {
       release: () => {
         if (released) return;
         released = true;
@@ -216,6 +227,8 @@ class QuotaThrottle implements Throttle {
         this.pump();
       },
     };
+    this.ids.set(permit, id);
+    return permit;
   }
 
   /** Serves waiters in order while nothing holds them, and keeps the single timer in step. */
