@@ -36,5 +36,5 @@ export function boardsResponseBody(): string {
 export const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy':
     '"minuteRate";q=100000000;w=60, "concurrency";q=100000;qu="concurrent-requests", "complexityMinute";q=1000000000;w=60;qu="content-bytes"',
-  RateLimit: '"minuteRate";r=99999999, "concurrency";r=99999, "complexityMinute";r=999999999',
+  RateLimit: '"minuteRate";r=99999999;t=42, "concurrency";r=99999, "complexityMinute";r=999999999;t=42',
 } as const;

@@ -1,15 +1,11 @@
-/** The bench's phases. Each fills in its part of every measured client's samples. */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+/** The bench's out-of-process phases and the call check. Each fills in its part of every client's samples. */
 import { fileURLToPath } from 'node:url';
 import type { BoardsCall, ClientAdapter } from './clients/types.js';
 import type { BenchConfig } from './config.js';
 import { BOARD_COUNT } from './fixture.js';
 import { measureBundle } from './measure/bundle.js';
 import { importScript, timeNodeScript } from './measure/import-time.js';
-import { measureLatency } from './measure/latency.js';
 import { measureMemory } from './measure/memory.js';
-import { measureThroughput } from './measure/throughput.js';
 import type { ClientSamples } from './results.js';
 import type { BenchServer } from './server-process.js';
 import { median, rotate } from './stats.js';
@@ -20,9 +16,6 @@ export interface Contender {
   call: BoardsCall;
   samples: ClientSamples;
 }
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 /** Finds the boards list in a client's result (`{ boards }`, `{ data: { boards } }`, ...). */
 function findBoards(value: unknown, depth = 0): unknown[] | undefined {
@@ -36,30 +29,6 @@ function findBoards(value: unknown, depth = 0): unknown[] | undefined {
 export async function verifyCall(name: string, call: BoardsCall): Promise<void> {
   const boards = findBoards(await call());
   if (boards?.length !== BOARD_COUNT) throw new Error(`${name} did not return the ${BOARD_COUNT} boards`);
-}
-
-/** Warm-up, then rounds of latency and throughput with the clients in a rotated order each round. */
-export async function runInProcessRounds(contenders: Contender[], server: BenchServer, config: BenchConfig) {
-  for (const { call } of contenders) {
-    await measureLatency(call, config.warmupCalls);
-    await measureThroughput(call, config.throughputCalls, config.inFlight);
-  }
-  for (let round = 0; round < config.rounds; round += 1) {
-    for (const { call, samples } of rotate(contenders, round)) {
-      collectGarbage();
-      const latency = await measureLatency(call, config.latencyCalls);
-      samples.latencyP50Ms.push(latency.p50Ms);
-      samples.cpuMicrosPerCallSequential.push(latency.cpuMicrosPerCall);
-      collectGarbage();
-      const before = await server.stats();
-      const throughput = await measureThroughput(call, config.throughputCalls, config.inFlight);
-      const after = await server.stats();
-      samples.callsPerSecond.push(throughput.callsPerSecond);
-      samples.cpuMicrosPerCall.push(throughput.cpuMicrosPerCall);
-      samples.serverCpuShare.push((after.cpuMicros - before.cpuMicros) / (throughput.wallMs * 1000));
-    }
-    process.stdout.write(`  round ${round + 1}/${config.rounds} done\n`);
-  }
 }
 
 /** Peak RSS over many concurrent calls, each client alone in a child process, rounds interleaved. */

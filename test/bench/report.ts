@@ -12,15 +12,13 @@ export interface TargetCheck {
 const KB = 1000;
 const MB = 1_000_000;
 
-/** Judges the SDK's medians against the targets, relative to raw fetch's where the target is a ratio. */
-export function checkTargets(sdk: ClientSummary, raw: ClientSummary): TargetCheck[] {
-  const latency = sdk.latencyP50Ms / raw.latencyP50Ms;
-  const throughput = sdk.callsPerSecond / raw.callsPerSecond;
-  const cpu = sdk.cpuMicrosPerCall / raw.cpuMicrosPerCall;
-  const memory = sdk.peakRssBytes - raw.peakRssBytes;
+/** Judges the SDK's figures against the targets, as ratios to (or differences from) raw fetch's where set so. */
+export function checkTargets(sdk: ClientSummary, run: { memoryCalls: number; inFlight: number }): TargetCheck[] {
+  const { latencyP50: latency, callsPerSecond: throughput, cpuPerCall: cpu } = sdk.ratios;
+  const memory = sdk.peakRssOverRawFetchBytes;
   return [
     { metric: 'p50 latency, 1 in flight', target: '<= 1.05x raw fetch', measured: `${latency.toFixed(3)}x`, met: latency <= 1.05 },
-    { metric: 'throughput, 64 in flight', target: '>= 0.95x raw fetch', measured: `${throughput.toFixed(3)}x`, met: throughput >= 0.95 },
+    { metric: `throughput, ${run.inFlight} in flight`, target: '>= 0.95x raw fetch', measured: `${throughput.toFixed(3)}x`, met: throughput >= 0.95 },
     { metric: 'CPU per call', target: '<= 1.08x raw fetch', measured: `${cpu.toFixed(3)}x`, met: cpu <= 1.08 },
     {
       metric: 'browser bundle, one boards call',
@@ -35,7 +33,7 @@ export function checkTargets(sdk: ClientSummary, raw: ClientSummary): TargetChec
       met: sdk.importConstructMs <= 60,
     },
     {
-      metric: 'peak RSS, 10,000 calls at 64 in flight',
+      metric: `peak RSS, ${run.memoryCalls.toLocaleString('en-US')} calls at ${run.inFlight} in flight`,
       target: '<= raw fetch + 10 MB',
       measured: `${signed(memory / MB)} MB`,
       met: memory <= 10 * MB,
@@ -44,11 +42,11 @@ export function checkTargets(sdk: ClientSummary, raw: ClientSummary): TargetChec
 }
 
 /** The comparison table: ratios to raw fetch with the absolute medians in brackets. */
-export function formatTable(summaries: readonly ClientSummary[], raw: ClientSummary): string {
+export function formatTable(summaries: readonly ClientSummary[], inFlight: number): string {
   const header = [
     'client',
     'p50 latency (1 in flight)',
-    'throughput (64 in flight)',
+    `throughput (${inFlight} in flight)`,
     'CPU per call',
     'peak RSS vs raw fetch',
     'bundle min+gzip',
@@ -59,10 +57,10 @@ export function formatTable(summaries: readonly ClientSummary[], raw: ClientSumm
       ? [s.name, `skipped: ${s.skipped}`, '', '', '', '', '']
       : [
           s.name,
-          `${ratio(s.latencyP50Ms, raw.latencyP50Ms)} (${(s.latencyP50Ms * 1000).toFixed(0)} µs)`,
-          `${ratio(s.callsPerSecond, raw.callsPerSecond)} (${s.callsPerSecond.toFixed(0)}/s)`,
-          `${ratio(s.cpuMicrosPerCall, raw.cpuMicrosPerCall)} (${s.cpuMicrosPerCall.toFixed(0)} µs)`,
-          `${signed((s.peakRssBytes - raw.peakRssBytes) / MB)} MB (${(s.peakRssBytes / MB).toFixed(1)} MB)`,
+          `${s.ratios.latencyP50.toFixed(2)} (${(s.latencyP50Ms * 1000).toFixed(0)} µs)`,
+          `${s.ratios.callsPerSecond.toFixed(2)} (${s.callsPerSecond.toFixed(0)}/s)`,
+          `${s.ratios.cpuPerCall.toFixed(2)} (${s.cpuMicrosPerCall.toFixed(0)} µs)`,
+          `${signed(s.peakRssOverRawFetchBytes / MB)} MB (${(s.peakRssBytes / MB).toFixed(1)} MB)`,
           `${(s.bundleGzipBytes / KB).toFixed(1)} kB`,
           `${s.importConstructMs.toFixed(0)} ms`,
         ],
@@ -77,10 +75,6 @@ export function formatTargets(checks: readonly TargetCheck[]): string {
     .join('\n');
 }
 
-function ratio(value: number, baseline: number): string {
-  return (value / baseline).toFixed(2);
-}
-
 function signed(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
 }
@@ -92,4 +86,18 @@ function renderColumns(rows: readonly string[][]): string {
   const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
   const [header, ...body] = rows;
   return [line(header ?? []), rule, ...body.map(line)].join('\n');
+}
+
+/**
+ * A warning when the machine was too busy for the ratios to be trusted: raw fetch's own
+ * throughput moved by more than 15% between rounds, or other processes kept the CPUs busy.
+ */
+export function formatNoiseWarning(rawCallsPerSecond: readonly number[], loadAverage: number, cpus: number): string {
+  const spread = (Math.max(...rawCallsPerSecond) - Math.min(...rawCallsPerSecond)) / Math.min(...rawCallsPerSecond);
+  if (!(spread > 0.15) && loadAverage <= cpus) return '';
+  return (
+    `warning: noisy machine (raw fetch throughput varied ${(spread * 100).toFixed(0)}% between rounds; ` +
+    `1-minute load average ${loadAverage.toFixed(1)} on ${cpus} CPUs). Throughput ratios are the first to suffer; ` +
+    'per-round ranges are in the JSON. Rerun on an idle machine before judging a target.\n'
+  );
 }

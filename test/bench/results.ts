@@ -20,6 +20,18 @@ export interface ClientSamples {
   bundle?: BundleSize;
 }
 
+/**
+ * Ratios to raw fetch, each the median over rounds of this round's figure over raw fetch's in the
+ * same round (paired, so drift in background load cancels out).
+ */
+export interface RatiosToRawFetch {
+  latencyP50: number;
+  callsPerSecond: number;
+  cpuPerCall: number;
+  /** Lowest and highest per-round ratio of each figure: how much to trust the medians. */
+  ranges: { latencyP50: [number, number]; callsPerSecond: [number, number]; cpuPerCall: [number, number] };
+}
+
 /** Medians of one client's samples. `importConstructMs` is over bare node. */
 export interface ClientSummary {
   id: string;
@@ -32,6 +44,9 @@ export interface ClientSummary {
   serverCpuShare: number;
   peakRssBytes: number;
   peakRssOverBaselineBytes: number;
+  /** Median over memory rounds of this client's peak RSS minus raw fetch's in the same round. */
+  peakRssOverRawFetchBytes: number;
+  ratios: RatiosToRawFetch;
   importConstructMs: number;
   bundleGzipBytes: number;
   bundleMinifiedBytes: number;
@@ -54,9 +69,27 @@ export function emptySamples(id: string, name: string, skipped?: string): Client
   };
 }
 
-/** Medians of `samples`; import time is given over the median wall time of a bare `node`. */
-export function summarize(samples: ClientSamples, bareNodeMs: number): ClientSummary {
+/** `values[i] / baseline[i]` for every round both have. */
+function perRoundRatios(values: readonly number[], baseline: readonly number[]): number[] {
+  return values.flatMap((value, index) => (index < baseline.length ? [value / (baseline[index] as number)] : []));
+}
+
+/** Lowest and highest of `values`. */
+function range(values: readonly number[]): [number, number] {
+  return [Math.min(...values), Math.max(...values)];
+}
+
+/** Median of `values[i] - baseline[i]` over the rounds both have. */
+function pairedDifference(values: readonly number[], baseline: readonly number[]): number {
+  return median(values.flatMap((value, index) => (index < baseline.length ? [value - (baseline[index] as number)] : [])));
+}
+
+/** Medians of `samples`, ratios to `raw`'s, and import time over the median wall time of a bare `node`. */
+export function summarize(samples: ClientSamples, raw: ClientSamples, bareNodeMs: number): ClientSummary {
   const overBaseline = samples.peakRss.map((peak, index) => peak - (samples.baselineRss[index] ?? peak));
+  const latency = perRoundRatios(samples.latencyP50Ms, raw.latencyP50Ms);
+  const throughput = perRoundRatios(samples.callsPerSecond, raw.callsPerSecond);
+  const cpu = perRoundRatios(samples.cpuMicrosPerCall, raw.cpuMicrosPerCall);
   return {
     id: samples.id,
     name: samples.name,
@@ -68,6 +101,13 @@ export function summarize(samples: ClientSamples, bareNodeMs: number): ClientSum
     serverCpuShare: median(samples.serverCpuShare),
     peakRssBytes: median(samples.peakRss),
     peakRssOverBaselineBytes: median(overBaseline),
+    peakRssOverRawFetchBytes: pairedDifference(samples.peakRss, raw.peakRss),
+    ratios: {
+      latencyP50: median(latency),
+      callsPerSecond: median(throughput),
+      cpuPerCall: median(cpu),
+      ranges: { latencyP50: range(latency), callsPerSecond: range(throughput), cpuPerCall: range(cpu) },
+    },
     importConstructMs: median(samples.importWallMs) - bareNodeMs,
     bundleGzipBytes: samples.bundle?.gzipBytes ?? Number.NaN,
     bundleMinifiedBytes: samples.bundle?.minifiedBytes ?? Number.NaN,

@@ -1,18 +1,16 @@
-/** Throughput and CPU per call with many calls in flight. */
+/** Calls made by many workers at once: a fixed number of calls in flight. */
 import type { BoardsCall } from '../clients/types.js';
 
-/** Result of one concurrent run. */
-export interface ThroughputSample {
-  /** Completed calls per second of wall time. */
-  callsPerSecond: number;
-  /** Process CPU time (user + system) per call in microseconds. */
-  cpuMicrosPerCall: number;
+/** What one concurrent run took. */
+export interface ConcurrentRun {
   /** Wall time of the run in milliseconds. */
   wallMs: number;
+  /** Process CPU time (user + system) of the run in microseconds. */
+  cpuMicros: number;
 }
 
 /** Runs `total` calls with `inFlight` workers, each starting its next call as soon as one ends. */
-export async function measureThroughput(call: BoardsCall, total: number, inFlight: number): Promise<ThroughputSample> {
+export async function runConcurrentCalls(call: BoardsCall, total: number, inFlight: number): Promise<ConcurrentRun> {
   let started = 0;
   const worker = async () => {
     while (started < total) {
@@ -22,12 +20,8 @@ export async function measureThroughput(call: BoardsCall, total: number, inFligh
   };
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
-  await Promise.all(Array.from({ length: inFlight }, worker));
+  await Promise.all(Array.from({ length: Math.min(inFlight, total) }, worker));
   const wallMs = performance.now() - start;
   const cpu = process.cpuUsage(cpuBefore);
-  return {
-    callsPerSecond: total / (wallMs / 1000),
-    cpuMicrosPerCall: (cpu.user + cpu.system) / total,
-    wallMs,
-  };
+  return { wallMs, cpuMicros: cpu.user + cpu.system };
 }
