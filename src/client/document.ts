@@ -2,10 +2,13 @@
  * Turns what a caller passes to `request()` into a {@link PreparedOperation}: the text to send and the
  * kind and name of the operation that will run. The analysis is done once per document and cached
  * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
+ * Nothing here loads the `graphql` package: strings are scanned by a small lexer, AST documents are
+ * read directly and, when they carry no source text, printed by a small printer of our own.
  */
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { scanOperations, type OperationInfo } from './document-scan.js';
 import { PlatformConfigError } from './errors.js';
+import { type AstNode, print } from './print-document.js';
 import { createPreparedDocument, type OperationKind, type PreparedDocument } from './prepared-document.js';
 
 /**
@@ -64,7 +67,7 @@ function analyseString(text: string): DocumentAnalysis {
   return analysis;
 }
 
-async function analyseAst(document: AstDocument): Promise<DocumentAnalysis> {
+function analyseAst(document: AstDocument): DocumentAnalysis {
   const operations: OperationInfo[] = [];
   for (const definition of document.definitions) {
     if (definition.kind !== 'OperationDefinition') continue;
@@ -72,22 +75,19 @@ async function analyseAst(document: AstDocument): Promise<DocumentAnalysis> {
     const name = definition.name?.value;
     operations.push(name === undefined ? { kind } : { kind, name });
   }
-  let text = document.loc?.source?.body;
-  if (typeof text !== 'string') {
-    // Only AST documents without source text pay for graphql's printer, loaded on first need.
-    const { print } = await import('graphql');
-    text = print(document as unknown as Parameters<typeof print>[0]);
-  }
+  const source = document.loc?.source?.body;
+  // Documents without source text (e.g. codegen's documentNode mode) are printed once, here.
+  const text = typeof source === 'string' ? source : print(document as unknown as AstNode);
   return { text, operations, selections: new Map() };
 }
 
-async function analyse(document: unknown): Promise<DocumentAnalysis> {
+function analyse(document: unknown): DocumentAnalysis {
   if (typeof document === 'string') return analyseString(document);
   if (typeof document !== 'object' || document === null) throw invalidDocument();
   const cached = byObject.get(document);
   if (cached) return cached;
   let analysis: DocumentAnalysis;
-  if (isAstDocument(document)) analysis = await analyseAst(document);
+  if (isAstDocument(document)) analysis = analyseAst(document);
   else if (document instanceof String) analysis = analyseString(String(document));
   else throw invalidDocument();
   byObject.set(document, analysis);
@@ -102,13 +102,13 @@ function invalidDocument(): PlatformConfigError {
 
 function select(analysis: DocumentAnalysis, operationName: string | undefined): PreparedOperation {
   const { operations } = analysis;
-  const names = operations.map((operation) => operation.name ?? '(anonymous)').join(', ');
+  const names = operations.map((operation) => operation.name ?? '(anonymous)').join(', ') || 'none';
   let chosen: OperationInfo | undefined;
   if (operationName !== undefined) {
     chosen = operations.find((operation) => operation.name === operationName);
     if (!chosen) {
       throw new PlatformConfigError(
-        `operationName '${operationName}' is not an operation of the document (it holds: ${names || 'none'}).`,
+        `operationName '${operationName}' is not an operation of the document (it holds: ${names}).`,
       );
     }
   } else if (operations.length === 1) {
@@ -134,8 +134,8 @@ function select(analysis: DocumentAnalysis, operationName: string | undefined): 
  * The operation that `document` runs, honouring `operationName`. Throws {@link PlatformConfigError}
  * when the document is not a document, holds no operation, or the choice is missing or unknown.
  */
-export async function prepareOperation(document: unknown, operationName?: string): Promise<PreparedOperation> {
-  const analysis = await analyse(document);
+export function prepareOperation(document: unknown, operationName?: string): PreparedOperation {
+  const analysis = analyse(document);
   const key = operationName ?? '';
   const cached = analysis.selections.get(key);
   if (cached) return cached;

@@ -5,10 +5,10 @@
  */
 import { v4 as uuidv4 } from 'uuid';
 import { abortedError, withRetry } from './retry.js';
-import { createAttemptSignal } from './attempt-signal.js';
+import { attemptFailure, createAttemptSignal } from './attempt-signal.js';
 import { prepareOperation, type PreparedOperation } from './document.js';
 import { createResponseError } from './error-factory.js';
-import { NetworkError, PlatformError, RateLimitError } from './errors.js';
+import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { planUpload, type UploadPlan } from './multipart.js';
 import { type ResolvedCallOptions, type ResolvedClientOptions, resolveCallOptions } from './options.js';
@@ -51,7 +51,7 @@ export async function executeOperation<TResult>(
   if (variables !== undefined && variables !== null && !isObject(variables)) {
     fail(`variables must be an object; got ${describe(variables)}.`);
   }
-  const operation = await prepareOperation(document, call.operationName);
+  const operation = prepareOperation(document, call.operationName);
   const idempotencyKey = operation.kind === 'mutation' ? (call.idempotencyKey ?? uuidv4()) : undefined;
   const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
   const upload = planUpload(vars);
@@ -89,7 +89,7 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
       const seconds = Math.ceil(error.waitMs / 1000);
       const by = error.policy ? ` by the ${error.policy} limit` : '';
       throw new RateLimitError(
-        `Rate limited: the client would have to hold this request ${seconds} s${by}, longer than retry.maxDelayMs allows`,
+        `Rate limited: the throttle would hold this request ${seconds} s${by}, beyond retry.maxDelayMs`,
         { ...plan.label, retryAfterSeconds: seconds, cause: error },
       );
     }
@@ -124,13 +124,7 @@ async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, att
         upload: plan.upload,
       });
     } catch (error) {
-      if (call.signal?.aborted) throw abortedError(call.signal, plan.label);
-      if (error instanceof PlatformError) throw error;
-      if (attemptSignal.timedOut()) {
-        throw new NetworkError(`The request timed out after ${call.timeoutMs} ms`, { ...plan.label, timedOut: true, cause: error });
-      }
-      const reason = error instanceof Error ? redact(error.message) : 'unknown failure';
-      throw new NetworkError(`Network error: ${reason}`, { ...plan.label, cause: error });
+      throw attemptFailure(error, attemptSignal, call.signal, { timeoutMs: call.timeoutMs, redact, details: plan.label });
     } finally {
       attemptSignal.dispose();
     }
