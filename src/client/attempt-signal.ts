@@ -2,6 +2,9 @@
  * The signal of one attempt: aborts when the caller's signal does or when the per-attempt timeout
  * fires, whichever comes first. `dispose()` clears the timer and the listener, so nothing is left behind.
  */
+import { NetworkError, PlatformError } from './errors.js';
+import type { Redactor } from './redact.js';
+import { abortedError } from './retry.js';
 
 /** One attempt's abort signal and how it ended. */
 export interface AttemptSignal {
@@ -42,4 +45,24 @@ export function createAttemptSignal(caller: AbortSignal | undefined, timeoutMs: 
       caller?.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/**
+ * The error for an attempt that got no response: the caller's abort, the timeout, or a network
+ * failure (its message scrubbed of the token). Errors the client raised itself pass through.
+ */
+export function attemptFailure(
+  error: unknown,
+  attempt: AttemptSignal,
+  caller: AbortSignal | undefined,
+  context: { timeoutMs: number; redact: Redactor; details?: { operationName?: string; idempotencyKey?: string } },
+): PlatformError {
+  const details = context.details ?? {};
+  if (caller?.aborted) return abortedError(caller, details);
+  if (error instanceof PlatformError) return error;
+  if (attempt.timedOut()) {
+    return new NetworkError(`The request timed out after ${context.timeoutMs} ms`, { ...details, timedOut: true, cause: error });
+  }
+  const reason = error instanceof Error ? context.redact(error.message) : 'unknown failure';
+  return new NetworkError(`Network error: ${reason}`, { ...details, cause: error });
 }

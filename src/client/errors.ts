@@ -53,17 +53,16 @@ export class PlatformError extends Error {
     this.idempotencyKey = details.idempotencyKey;
   }
 
-  /** A plain, token-free description of the error for logs. */
+  /**
+   * A plain, token-free description of the error for logs: name, message and every field that is
+   * set, with headers as a record whose credential headers are redacted.
+   */
   toJSON(): Record<string, unknown> {
-    return dropUndefined({
-      name: this.name,
-      message: this.message,
-      status: this.status,
-      operationName: this.operationName,
-      idempotencyKey: this.idempotencyKey,
-      headers: this.headers ? redactHeaders(this.headers) : undefined,
-      rateLimit: this.rateLimit,
-    });
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (value !== undefined && key !== 'name') json[key] = key === 'headers' ? redactHeaders(value as Headers) : value;
+    }
+    return json;
   }
 }
 
@@ -99,10 +98,6 @@ export class RateLimitError extends PlatformError {
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.errors = details.errors;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return dropUndefined({ ...super.toJSON(), retryAfterSeconds: this.retryAfterSeconds, errors: this.errors });
-  }
 }
 
 /** 409: another request with the same Idempotency-Key was still running after the allowed waits. */
@@ -114,10 +109,6 @@ export class IdempotencyConflictError extends PlatformError {
   constructor(message: string, details: RetryAfterDetails = {}) {
     super(message, details);
     this.retryAfterSeconds = details.retryAfterSeconds;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return dropUndefined({ ...super.toJSON(), retryAfterSeconds: this.retryAfterSeconds });
   }
 }
 
@@ -134,10 +125,6 @@ export class GraphQLResponseError extends PlatformError {
     this.errors = details.errors;
     this.data = details.data;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return dropUndefined({ ...super.toJSON(), errors: this.errors, data: this.data });
-  }
 }
 
 /** Any other non-2xx status, or a response body that is not a GraphQL response. */
@@ -152,10 +139,6 @@ export class HttpError extends PlatformError {
     super(message, details);
     this.bodyExcerpt = details.bodyExcerpt;
     this.retryAfterSeconds = details.retryAfterSeconds;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return dropUndefined({ ...super.toJSON(), bodyExcerpt: this.bodyExcerpt, retryAfterSeconds: this.retryAfterSeconds });
   }
 }
 
@@ -172,13 +155,4 @@ export class NetworkError extends PlatformError {
     this.timedOut = details.timedOut ?? false;
     this.aborted = details.aborted ?? false;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), timedOut: this.timedOut, aborted: this.aborted };
-  }
-}
-
-function dropUndefined(record: Record<string, unknown>): Record<string, unknown> {
-  for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
-  return record;
 }

@@ -19,17 +19,12 @@ export const Kind = {
 export function print(node: unknown): string {
   const text = preparedText(node);
   if (text === undefined) {
-    throw new Error(
-      'workspace-platform-sdk: the bundled transport can only print documents prepared by the client; ' +
-        'pass documents to PlatformClient.request() rather than to graphql-request directly.',
-    );
+    throw new Error('workspace-platform-sdk: the bundled transport prints only documents prepared by the client');
   }
   return text;
 }
 
 /** Never reached: the client hands the transport prepared documents, never strings. */
 export function parse(_source: unknown): never {
-  throw new Error(
-    'workspace-platform-sdk: graphql parse is not bundled; documents are analysed by the client before sending.',
-  );
+  throw new Error('workspace-platform-sdk: graphql parse is not bundled (the client analyses documents itself)');
 }

@@ -24,37 +24,32 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** Copies `value`, replacing files by null and recording where each was. */
+/**
+ * `value` with every file replaced by null, recording where each was. Untouched branches are shared,
+ * so variables without files come back as the very same object.
+ */
 function strip(value: unknown, path: string, found: Map<Blob, string[]>, depth: number): unknown {
   if (isBlob(value)) {
-    const paths = found.get(value);
-    if (paths) paths.push(path);
-    else found.set(value, [path]);
+    found.set(value, [...(found.get(value) ?? []), path]);
     return null;
   }
-  if (depth >= MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item, index) => strip(item, `${path}.${index}`, found, depth + 1));
-  if (isPlainObject(value)) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = strip(item, `${path}.${key}`, found, depth + 1);
-    return copy;
+  if (depth >= MAX_DEPTH || !(Array.isArray(value) || isPlainObject(value))) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const stripped = strip(item, `${path}.${key}`, found, depth + 1);
+    if (stripped !== item) {
+      copy ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
+      copy[key] = stripped;
+    }
   }
-  return value;
-}
-
-function containsBlob(value: unknown, depth: number): boolean {
-  if (isBlob(value)) return true;
-  if (depth >= MAX_DEPTH) return false;
-  if (Array.isArray(value)) return value.some((item) => containsBlob(item, depth + 1));
-  if (isPlainObject(value)) return Object.values(value).some((item) => containsBlob(item, depth + 1));
-  return false;
+  return copy ?? value;
 }
 
 /** The upload plan for `variables`, or undefined when they hold no file (the common, JSON case). */
 export function planUpload(variables: Record<string, unknown> | undefined): UploadPlan | undefined {
-  if (variables === undefined || !containsBlob(variables, 0)) return undefined;
   const found = new Map<Blob, string[]>();
   const stripped = strip(variables, 'variables', found, 0) as Record<string, unknown>;
+  if (found.size === 0) return undefined;
   return { variables: stripped, files: [...found].map(([blob, paths]) => ({ blob, paths })) };
 }
 

@@ -22,7 +22,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 const CLIENT_KEYS = ['token', 'baseUrl', 'apiVersion', 'fetch', 'headers', 'timeoutMs', 'retry', 'throttle', 'hooks'];
 const CALL_KEYS = ['idempotencyKey', 'signal', 'headers', 'operationName', 'timeoutMs', 'retry'];
-const RETRY_KEYS = ['maxAttempts', 'baseDelayMs', 'maxDelayMs', 'maxElapsedMs', 'conflictDefaultSeconds'];
 const HOOK_KEYS = ['onRequest', 'onResponse', 'onRetry', 'onThrottle'];
 const SCHEMA_KEYS = ['format', 'version', 'signal'];
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
@@ -71,22 +70,28 @@ function checkBaseUrl(value: unknown): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** Bounds of each retry option: [min, max, whole number]. */
+const RETRY_LIMITS: Record<keyof RetryPolicy, [number, number, boolean?]> = {
+  maxAttempts: [1, 100, true],
+  baseDelayMs: [0, MAX_TIMER_MS],
+  maxDelayMs: [0, MAX_TIMER_MS],
+  maxElapsedMs: [0, Number.MAX_SAFE_INTEGER],
+  conflictDefaultSeconds: [0, MAX_TIMER_MS / 1000],
+};
+
 /** Applies `override` to `base`: `false` makes one attempt, an object replaces the fields it sets. */
-export function resolveRetry(base: RetryPolicy, override: RetryOptions | false | undefined, name = 'retry'): RetryPolicy {
+export function resolveRetry(base: RetryPolicy, override: RetryOptions | false | undefined): RetryPolicy {
   if (override === undefined) return base;
   if (override === false) return { ...base, maxAttempts: 1 };
-  if (!isObject(override)) fail(`\`${name}\` must be an object of retry options or false; got ${describe(override)}.`);
-  rejectUnknownKeys(override, RETRY_KEYS, `${name} option`);
-  const timer = { min: 0, max: MAX_TIMER_MS };
-  return {
-    maxAttempts: checkNumber(override.maxAttempts, `${name}.maxAttempts`, { min: 1, max: 100, integer: true }) ?? base.maxAttempts,
-    baseDelayMs: checkNumber(override.baseDelayMs, `${name}.baseDelayMs`, timer) ?? base.baseDelayMs,
-    maxDelayMs: checkNumber(override.maxDelayMs, `${name}.maxDelayMs`, timer) ?? base.maxDelayMs,
-    maxElapsedMs: checkNumber(override.maxElapsedMs, `${name}.maxElapsedMs`, { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? base.maxElapsedMs,
-    conflictDefaultSeconds:
-      checkNumber(override.conflictDefaultSeconds, `${name}.conflictDefaultSeconds`, { min: 0, max: MAX_TIMER_MS / 1000 }) ??
-      base.conflictDefaultSeconds,
-  };
+  if (!isObject(override)) fail(`\`retry\` must be an object of retry options or false; got ${describe(override)}.`);
+  const known = Object.keys(RETRY_LIMITS);
+  rejectUnknownKeys(override, known, 'retry option');
+  const policy = { ...base };
+  for (const key of known as (keyof RetryPolicy)[]) {
+    const [min, max, integer] = RETRY_LIMITS[key];
+    policy[key] = checkNumber(override[key], `retry.${key}`, { min, max, integer }) ?? base[key];
+  }
+  return policy;
 }
 
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
@@ -100,8 +105,8 @@ function checkHooks(value: unknown): ClientHooks {
   if (value === undefined) return {};
   if (!isObject(value)) fail(`\`hooks\` must be an object of functions; got ${describe(value)}.`);
   rejectUnknownKeys(value, HOOK_KEYS, 'hook');
-  for (const key of HOOK_KEYS) {
-    if (value[key] !== undefined && typeof value[key] !== 'function') fail(`\`hooks.${key}\` must be a function.`);
+  for (const [key, hook] of Object.entries(value)) {
+    if (hook !== undefined && typeof hook !== 'function') fail(`\`hooks.${key}\` must be a function.`);
   }
   return value as ClientHooks;
 }

@@ -3,9 +3,9 @@
  * Authorization header is ever sent; errors are classified like every other call, and the same retry
  * policy and per-attempt timeout apply.
  */
-import { createAttemptSignal } from './attempt-signal.js';
+import { attemptFailure, createAttemptSignal } from './attempt-signal.js';
 import { createResponseError } from './error-factory.js';
-import { HttpError, NetworkError, type PlatformError } from './errors.js';
+import { HttpError, type PlatformError } from './errors.js';
 import { checkSchemaOptions, type ResolvedClientOptions } from './options.js';
 import { parseRateLimit } from './rate-limit.js';
 import { type Redactor, redactHeadersObject } from './redact.js';
@@ -34,13 +34,7 @@ export async function fetchSchema(
         response = await fetchImpl(url, { method: 'GET', headers, signal: attemptSignal.signal });
         text = await response.text();
       } catch (error) {
-        if (signal?.aborted) throw abortedError(signal);
-        if (attemptSignal.timedOut()) {
-          throw new NetworkError(`The request timed out after ${options.timeoutMs} ms`, { timedOut: true, cause: error });
-        }
-        throw new NetworkError(`Network error: ${redact(error instanceof Error ? error.message : String(error))}`, {
-          cause: error,
-        });
+        throw attemptFailure(error, attemptSignal, signal, { timeoutMs: options.timeoutMs, redact });
       } finally {
         attemptSignal.dispose();
       }
