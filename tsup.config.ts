@@ -56,4 +56,5 @@ const emulator: Options = {
   clean: true,
 };
 
+/** The client build, plus the emulator's when its entries exist. */
 export default defineConfig(emulatorEntries.length > 0 ? [client, emulator] : [client]);

@@ -8,9 +8,13 @@ import type { RateLimitState } from './types.js';
 
 /** One entry of a GraphQL `errors` array. */
 export interface GraphQLErrorInfo {
+  /** What went wrong, as the server put it (token redacted). */
   message: string;
+  /** Where in the query text, when the error points at it. */
   locations?: { line: number; column: number }[];
+  /** The response field the error belongs to. */
   path?: (string | number)[];
+  /** Extra information, e.g. `code` and `retry_in_seconds`. */
   extensions?: Record<string, unknown>;
 }
 

@@ -1,7 +1,12 @@
 import { parse } from 'graphql';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { BoardsDocument, type BoardsQuery, type CreateItemMutation } from '../../generated/graphql.js';
-import { GraphQLResponseError } from '../../src/client/errors.js';
+import {
+  BoardsDocument,
+  type BoardsQuery,
+  CreateItemDocument,
+  type CreateItemMutation,
+} from '../../generated/graphql.js';
+import { GraphQLResponseError, HttpError } from '../../src/client/errors.js';
 import type { ApiResult } from '../../src/client/types.js';
 import { API_VERSION } from '../../src/version.js';
 import { bodyOf, ENDPOINT, installApi, makeClient, ok, RATE_LIMIT_HEADERS, status, TOKEN, useMockApi } from './client-fixtures.js';
@@ -113,6 +118,19 @@ describe('what a call resolves to', () => {
     expect(client.rateLimit).toEqual(result.rateLimit);
   });
 
+  it('types request() by the document: result, and variables required only when the operation needs them', () => {
+    const client = makeClient();
+    expectTypeOf(client.request(BoardsDocument)).toEqualTypeOf<Promise<ApiResult<BoardsQuery>>>();
+    const typedCalls = () => [
+      client.request(CreateItemDocument, { board_id: '1', item_name: 'x' }),
+      // @ts-expect-error CreateItem has required variables
+      client.request(CreateItemDocument),
+      // @ts-expect-error item_name must be a string
+      client.request(CreateItemDocument, { board_id: '1', item_name: 5 }),
+    ];
+    expectTypeOf(typedCalls).returns.items.toEqualTypeOf<Promise<ApiResult<CreateItemMutation>>>();
+  });
+
   it('sets replayed when the server answers from its idempotency cache', async () => {
     installApi(() => ok({ create_item: { id: '9', name: 'x' } }, { headers: { 'Idempotency-Replayed': 'true' } }));
     const made = await makeClient().createItem({ board_id: '1', item_name: 'x' });
@@ -148,5 +166,19 @@ describe('what a call resolves to', () => {
       data: { a: 1, b: null },
       errors: [{ message: 'b failed', path: ['b'], locations: [{ line: 1, column: 7 }] }],
     });
+  });
+
+  it.each([
+    ['a 200 HTML page', () => new Response('<html>proxy login</html>', { headers: { 'content-type': 'text/html' } }), 200, '<html>proxy login</html>'],
+    ['a 200 with broken JSON', () => new Response('{"data": ', { headers: { 'content-type': 'application/json' } }), 200, '{"data":'],
+    ['a 200 JSON that is not a GraphQL result', () => Response.json(['not', 'an', 'object']), 200, '["not","an","object"]'],
+    ['a 502 HTML page', () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }), 502, '<h1>Bad gateway</h1>'],
+  ])('rejects %s with HttpError and a body excerpt', async (_label, respond, code, excerpt) => {
+    installApi(respond);
+    const failure = await makeClient({ retry: false })
+      .request('{ a }')
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: code, bodyExcerpt: excerpt });
   });
 });

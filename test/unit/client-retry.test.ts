@@ -113,6 +113,20 @@ describe('rate limits', () => {
     expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
   });
 
+  it('turns a throttle hold longer than maxDelayMs into a prompt RateLimitError without sending', async () => {
+    const received = installApi(() => status(429, { 'Retry-After': '3600' }));
+    const client = makeClient({ throttle: {} });
+    await expect(client.request('{ a }')).rejects.toMatchObject({ name: 'RateLimitError', status: 429 });
+    // The 429 paused the whole client for an hour: the next call is refused at once, nothing is sent.
+    const held = await client.request('query Next { a }').catch((error: unknown) => error);
+    expect(held).toBeInstanceOf(RateLimitError);
+    expect(held).toMatchObject({ operationName: 'Next', status: undefined });
+    expect((held as RateLimitError).retryAfterSeconds).toBeGreaterThan(3590);
+    expect((held as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect((held as Error).message).toMatch(/the throttle would hold this request \d+ s/);
+    expect(received).toHaveLength(1);
+  });
+
   it('uses the RateLimit t of the exhausted policy when a 429 has no Retry-After', async () => {
     installApi(() => status(429, { 'RateLimit-Policy': 'minuteRate;q=5;w=60', RateLimit: 'minuteRate;r=0;t=45' }));
     const failure = await makeClient().request('{ a }').catch((error: unknown) => error);
