@@ -114,6 +114,28 @@ describe('concurrent duplicates (409)', () => {
     expect(itemsNamed(emulator, 'Concurrent duplicate')).toHaveLength(1);
   });
 
+  it('a mutation that times out while still running is retried through the 409 and runs once', async () => {
+    const emulator = await startTestEmulator({
+      idempotency: { retryAfterSeconds: 1 },
+      faults: [{ kind: 'latency', ms: 800, nth: [1] }],
+    });
+    const retries: RetryEvent[] = [];
+    const client = clientFor(emulator, {
+      timeoutMs: 300,
+      retry: { baseDelayMs: 5 },
+      hooks: { onRetry: (event) => retries.push(event) },
+    });
+    const result = await client.createItem({ board_id: ROADMAP_BOARD_ID, item_name: 'Slow but once' });
+    expect(result.replayed).toBe(true);
+    expect(retries[0]?.reason).toBe('timeout');
+    expect(retries.map((event) => event.reason)).toContain('idempotency-conflict');
+    expect(itemsNamed(emulator, 'Slow but once').map((item) => item.id)).toEqual([result.data.create_item?.id]);
+    expect(emulator.mutations).toHaveLength(1);
+    // The first attempt's connection closed (client timeout) before its mutation finished executing;
+    // the running totals must still count that execution.
+    expect(emulator.stats.executedMutations).toBe(1);
+  });
+
   it('a conflict that outlasts the bounded waits rejects with IdempotencyConflictError', async () => {
     const emulator = await startTestEmulator({
       idempotency: { retryAfterSeconds: 1 },

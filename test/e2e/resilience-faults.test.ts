@@ -64,7 +64,45 @@ describe('a 429 asking for an hour', () => {
   }, 10_000);
 });
 
+describe('quotas that reset far in the future', () => {
+  it('an exhausted hour-long request window fails fast, and the next call is refused without being sent', async () => {
+    const emulator = await startTestEmulator({ limits: { minuteRate: { quota: 1, windowSeconds: 3600 } } });
+    const client = clientFor(emulator);
+    const first = await client.boards({ limit: 1 });
+    expect(first.rateLimit.policies.minuteRate).toMatchObject({ quota: 1, window: 3600, remaining: 0 });
+    const { error, ms } = await settle(client.boards({ limit: 1 }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThan(3500);
+    expect(ms).toBeLessThan(5_000);
+    expect(emulator.stats.received).toBe(1);
+    expect(emulator.stats.rejected429).toBe(0);
+  }, 10_000);
+
+  it('an exhausted daily quota (not advertised in headers) rejects promptly with the server\'s Retry-After', async () => {
+    const emulator = await startTestEmulator({ limits: { daily: { quota: 1 } } });
+    const client = clientFor(emulator);
+    await client.boards({ limit: 1 });
+    const { error, ms } = await settle(client.boards({ limit: 1 }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).status).toBe(429);
+    expect((error as RateLimitError).errors?.[0]?.extensions?.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThan(80_000);
+    expect(ms).toBeLessThan(5_000);
+    expect(emulator.stats.rejected429).toBe(1);
+  }, 10_000);
+});
+
 describe('HTML 5xx pages', () => {
+  it('getSchema is retried past a 502 page too', async () => {
+    const emulator = await startTestEmulator({
+      faults: [{ kind: 'http-error', route: 'GET /v2/get_schema', first: 1 }],
+    });
+    const sdl = await clientFor(emulator, { retry: FAST_RETRY }).getSchema();
+    expect(sdl).toContain('type Query');
+    expect(emulator.requests.map((record) => record.status)).toEqual([502, 200]);
+  }, 10_000);
+
+
   it('a 502 page on the first two requests is retried, then the call succeeds', async () => {
     const emulator = await startTestEmulator({ faults: [{ kind: 'http-error', first: 2 }] });
     const retries: RetryEvent[] = [];
