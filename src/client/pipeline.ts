@@ -7,14 +7,14 @@ import { v4 as uuidv4 } from 'uuid';
 import { abortedError, withRetry } from './retry.js';
 import { attemptFailure, createAttemptSignal } from './attempt-signal.js';
 import { prepareOperation, type PreparedOperation } from './document.js';
-import { createResponseError } from './error-factory.js';
 import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { planUpload, type UploadPlan } from './multipart.js';
-import { type ResolvedCallOptions, type ResolvedClientOptions, resolveCallOptions } from './options.js';
-import { parseRateLimit } from './rate-limit.js';
+import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js';
+import type { ResolvedClientOptions } from './options.js';
 import { type Redactor, redactHeaders } from './redact.js';
 import { type Permit, type Throttle, ThrottleWaitTooLongError } from './throttle.js';
+import { settle } from './settle.js';
 import { sendRequest, type TransportResponse } from './transport.js';
 import type { ApiResult, RateLimitState } from './types.js';
 import { describe, fail, isObject } from './validate.js';
@@ -128,54 +128,8 @@ async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, att
     } finally {
       attemptSignal.dispose();
     }
-    return settle<TResult>(context, plan, attempt, response, started);
+    return settle<TResult>(context, plan.label, attempt, response, started);
   } finally {
     permit.release();
   }
-}
-
-function settle<TResult>(
-  context: PipelineContext,
-  plan: CallPlan,
-  attempt: number,
-  response: TransportResponse,
-  started: number,
-): ApiResult<TResult> {
-  const { status, headers } = response;
-  const rateLimit = parseRateLimit(headers);
-  context.onRateLimit(rateLimit);
-  const replayed = isReplayed(headers.get('idempotency-replayed'));
-  const error = createResponseError({ ...response, ...plan.label, rateLimit, redact: context.redact, nowMs: Date.now() });
-  context.throttle.observe({
-    status,
-    rateLimit,
-    retryAfterSeconds: error instanceof RateLimitError ? error.retryAfterSeconds : undefined,
-  });
-  callHook(context.options.hooks.onResponse, () => ({
-    operationName: plan.operation.name,
-    attempt,
-    status,
-    durationMs: Date.now() - started,
-    rateLimit,
-    replayed,
-  }));
-  if (error) throw error;
-  const body = response.payload as { data: TResult; account_id?: unknown };
-  const result: ApiResult<TResult> = { data: body.data, rateLimit, replayed, status, headers };
-  const accountId = accountIdOf(body.account_id);
-  if (accountId !== undefined) result.accountId = accountId;
-  if (plan.idempotencyKey !== undefined) result.idempotencyKey = plan.idempotencyKey;
-  return result;
-}
-
-/** `Idempotency-Replayed: true` (or the structured-field boolean `?1`). */
-function isReplayed(value: string | null): boolean {
-  const normalised = value?.trim().toLowerCase();
-  return normalised === 'true' || normalised === '?1';
-}
-
-function accountIdOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return undefined;
 }

@@ -6,7 +6,8 @@
 import { attemptFailure, createAttemptSignal } from './attempt-signal.js';
 import { createResponseError } from './error-factory.js';
 import { HttpError, type PlatformError } from './errors.js';
-import { checkSchemaOptions, type ResolvedClientOptions } from './options.js';
+import { checkSchemaOptions } from './call-options.js';
+import type { ResolvedClientOptions } from './options.js';
 import { parseRateLimit } from './rate-limit.js';
 import { type Redactor, redactHeadersObject } from './redact.js';
 import { abortedError, withRetry } from './retry.js';

@@ -1,0 +1,66 @@
+/**
+ * Turns one response into the call's outcome: parses its rate-limit state (recorded on the client and
+ * shown to the throttle, success or error), classifies it with the error factory, reports it to the
+ * `onResponse` hook, and builds the {@link ApiResult} of a success.
+ */
+import { createResponseError } from './error-factory.js';
+import { RateLimitError } from './errors.js';
+import { callHook } from './hooks.js';
+import type { PipelineContext } from './pipeline.js';
+import { parseRateLimit } from './rate-limit.js';
+import type { TransportResponse } from './transport.js';
+import type { ApiResult } from './types.js';
+
+/** The call a response belongs to. */
+export interface ResponseOwner {
+  operationName?: string;
+  idempotencyKey?: string;
+}
+
+/** The result of a successful response; throws the PlatformError any other response stands for. */
+export function settle<TResult>(
+  context: PipelineContext,
+  owner: ResponseOwner,
+  attempt: number,
+  response: TransportResponse,
+  started: number,
+): ApiResult<TResult> {
+  const { status, headers } = response;
+  const rateLimit = parseRateLimit(headers);
+  context.onRateLimit(rateLimit);
+  const replayed = isReplayed(headers.get('idempotency-replayed'));
+  const error = createResponseError({ ...response, ...owner, rateLimit, redact: context.redact, nowMs: Date.now() });
+  // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
+  context.throttle.observe({
+    status,
+    rateLimit,
+    retryAfterSeconds: error instanceof RateLimitError ? error.retryAfterSeconds : undefined,
+  });
+  callHook(context.options.hooks.onResponse, () => ({
+    operationName: owner.operationName,
+    attempt,
+    status,
+    durationMs: Date.now() - started,
+    rateLimit,
+    replayed,
+  }));
+  if (error) throw error;
+  const body = response.payload as { data: TResult; account_id?: unknown };
+  const result: ApiResult<TResult> = { data: body.data, rateLimit, replayed, status, headers };
+  const accountId = accountIdOf(body.account_id);
+  if (accountId !== undefined) result.accountId = accountId;
+  if (owner.idempotencyKey !== undefined) result.idempotencyKey = owner.idempotencyKey;
+  return result;
+}
+
+/** `Idempotency-Replayed: true` (or the structured-field boolean `?1`). */
+function isReplayed(value: string | null): boolean {
+  const normalised = value?.trim().toLowerCase();
+  return normalised === 'true' || normalised === '?1';
+}
+
+function accountIdOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  return undefined;
+}
