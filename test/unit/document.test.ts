@@ -1,6 +1,6 @@
 import { print as graphqlPrint, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { prepareOperation } from '../../src/client/document.js';
+import { prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/document.js';
 import { scanOperations } from '../../src/client/document-scan.js';
 import { PlatformConfigError } from '../../src/client/errors.js';
 import { PREPARED_TEXT } from '../../src/client/prepared-document.js';
@@ -72,6 +72,15 @@ describe('prepareOperation', () => {
   it('caches: the same string and operation name give the same prepared object', async () => {
     const text = 'query Cached { a }';
     expect(await prepareOperation(text)).toBe(await prepareOperation(text));
+  });
+
+  it('bounds the string cache: the oldest documents are analysed again once it is full', () => {
+    const first = prepareOperation('query Oldest { a }');
+    for (let i = 0; i < STRING_CACHE_LIMIT; i += 1) prepareOperation(`query Filler${i} { a }`);
+    const again = prepareOperation('query Oldest { a }');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(prepareOperation(`query Filler${STRING_CACHE_LIMIT - 1} { a }`)).toBe(prepareOperation(`query Filler${STRING_CACHE_LIMIT - 1} { a }`));
   });
 
   it('accepts String subclasses such as codegen TypedDocumentString, cached per object', async () => {
