@@ -201,6 +201,9 @@ describe('scopes and authentication', () => {
     expect(graphqlError.idempotencyKey).toBeDefined();
     expect(emulator.store.itemsCreated).toBe(before);
     expect(graphqlRequests(emulator)).toHaveLength(1); // GraphQL errors are not retried
+    // Rate-limit state is kept from error responses too.
+    expect(graphqlError.rateLimit?.policies.minuteRate?.remaining).toBe(emulator.limits.minuteRate.quota - 1);
+    expect(client.rateLimit).toEqual(graphqlError.rateLimit);
     expect(JSON.stringify(graphqlError)).not.toContain(DEMO_READ_ONLY_TOKEN);
   });
 

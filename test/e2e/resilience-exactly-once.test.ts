@@ -50,6 +50,7 @@ describe('exactly once', () => {
 
     expect(emulator.store.itemsCreated - before).toBe(CALLS);
     expect(emulator.stats.executedMutations).toBe(CALLS);
+    expect(emulator.stats.rejected429).toBe(0); // the throttle kept within the learned concurrency quota
     for (const [index, name] of names.entries()) {
       const stored = emulator.store.items().filter((item) => item.name === name);
       expect(stored.map((item) => item.id)).toEqual([ids[index]]);
