@@ -34,16 +34,21 @@ export function createRequestListener(ctx: ServerContext, oauth: OAuthRoutes) {
     const record = ctx.log.open(method, url.pathname, req.headers, ctx.now());
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     if (url.pathname.startsWith('/v2')) res.setHeader('ratelimit-policy', rateLimitPolicyHeader(ctx.limiter.limits));
-    res.on('close', () => {
-      if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';
-      if (res.headersSent && record.outcome === 'answered') record.status = res.statusCode;
-      ctx.log.close(record, ctx.now());
+    const closed = new Promise<void>((resolve) => {
+      res.on('close', () => {
+        if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';
+        if (res.headersSent && record.outcome === 'answered') record.status = res.statusCode;
+        resolve();
+      });
     });
-    route(ctx, oauth, req, res, url, method, record).catch(() => {
+    const handled = route(ctx, oauth, req, res, url, method, record).catch(() => {
       if (res.headersSent) return void res.destroy();
       record.status = 500;
       send(res, jsonError(500, 'The emulator failed to handle this request.', 'INTERNAL_SERVER_ERROR'));
     });
+    // Totals are taken when both are over: a client that hangs up mid-execution must still
+    // see its mutation counted once the handler has run it.
+    void Promise.all([closed, handled]).then(() => ctx.log.close(record, ctx.now()));
   };
 }
 
