@@ -14,13 +14,13 @@ export function generateState(): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-const encoder = new TextEncoder();
-
 /**
  * Compares two strings in time that depends only on their lengths, never on where they first differ,
  * so a forged callback cannot learn the expected state byte by byte.
  */
 export function constantTimeEqual(a: string, b: string): boolean {
+  // A TextEncoder per call (not one at module scope) keeps importing the SDK free of work.
+  const encoder = new TextEncoder();
   const left = encoder.encode(a);
   const right = encoder.encode(b);
   const length = Math.max(left.length, right.length);
