@@ -42,10 +42,6 @@ export type {
   ThrottleEvent,
   ThrottleOptions,
 } from './client/types.js';
-export type {
-  BoardsQuery,
-  BoardsQueryVariables,
-  CreateItemMutation,
-  CreateItemMutationVariables,
-} from '../generated/graphql.js';
+/** The built-in operations: typed documents (for `client.request`) and their result and variable types. */
+export * from '../generated/graphql.js';
 export * from './oauth/index.js';
