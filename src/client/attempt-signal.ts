@@ -22,29 +22,62 @@ function timeoutReason(timeoutMs: number): Error {
   return typeof DOMException === 'function' ? new DOMException(message, 'TimeoutError') : new Error(message);
 }
 
+/** The attempt signal when there is neither a caller signal nor a timeout: nothing to set up or clear. */
+const NO_ATTEMPT_SIGNAL: AttemptSignal = { signal: undefined, timedOut: () => false, dispose() {} };
+
+/**
+ * One controller, one timer and (with a caller signal) one listener per attempt; the class keeps the
+ * hot path free of per-call closures. The timer gets the instance as its argument.
+ */
+class TimedAttemptSignal implements AttemptSignal {
+  readonly #controller = new AbortController();
+  readonly #caller: AbortSignal | undefined;
+  readonly #timeoutMs: number;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  #fired = false;
+
+  constructor(caller: AbortSignal | undefined, timeoutMs: number) {
+    this.#caller = caller;
+    this.#timeoutMs = timeoutMs;
+    this.#timer = setTimeout(fireTimeout, timeoutMs, this);
+    if (caller?.aborted) this.handleEvent();
+    else caller?.addEventListener('abort', this, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  timedOut(): boolean {
+    return this.#fired && !this.#caller?.aborted;
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#caller?.removeEventListener('abort', this);
+  }
+
+  /** The caller aborted: stop the timer and abort the attempt with the caller's reason. */
+  handleEvent(): void {
+    clearTimeout(this.#timer);
+    this.#controller.abort(this.#caller?.reason);
+  }
+
+  /** The timeout fired. */
+  fire(): void {
+    this.#fired = true;
+    this.#controller.abort(timeoutReason(this.#timeoutMs));
+  }
+}
+
+function fireTimeout(attempt: TimedAttemptSignal): void {
+  attempt.fire();
+}
+
 /** Combines the caller's signal with a per-attempt timeout (`0` for none). */
 export function createAttemptSignal(caller: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
-  if (timeoutMs <= 0) return { signal: caller, timedOut: () => false, dispose() {} };
-  const controller = new AbortController();
-  let fired = false;
-  const timer = setTimeout(() => {
-    fired = true;
-    controller.abort(timeoutReason(timeoutMs));
-  }, timeoutMs);
-  const onAbort = (): void => {
-    clearTimeout(timer);
-    controller.abort(caller?.reason);
-  };
-  if (caller?.aborted) onAbort();
-  else caller?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => fired && !caller?.aborted,
-    dispose() {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onAbort);
-    },
-  };
+  if (timeoutMs > 0) return new TimedAttemptSignal(caller, timeoutMs);
+  return caller ? { signal: caller, timedOut: () => false, dispose() {} } : NO_ATTEMPT_SIGNAL;
 }
 
 /**

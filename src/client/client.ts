@@ -14,6 +14,8 @@ import {
 import type { DocumentInput } from './document.js';
 import { resolveClientOptions, type ResolvedClientOptions } from './options.js';
 import { executeOperation, type PipelineContext } from './pipeline.js';
+import { resolveCallOptions } from './call-options.js';
+import { requestHeaders } from './request-headers.js';
 import { createRedactor } from './redact.js';
 import { fetchSchema } from './schema.js';
 import { createThrottle } from './throttle.js';
@@ -51,9 +53,12 @@ export class PlatformClient {
     const { token, resolved } = resolveClientOptions(options);
     this.#options = resolved;
     const onThrottle = resolved.hooks.onThrottle;
+    const authorization = `Bearer ${token}`;
     this.#context = {
       options: resolved,
-      authorization: `Bearer ${token}`,
+      authorization,
+      headers: requestHeaders(resolved, authorization),
+      defaultCall: resolveCallOptions(undefined, resolved),
       redact: createRedactor(token),
       throttle: createThrottle(resolved.throttle, onThrottle ? (event) => callHook(onThrottle, event) : undefined),
       onRateLimit: (state) => {

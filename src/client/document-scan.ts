@@ -3,7 +3,8 @@
  * commas, comments, strings and block strings, tracks nesting, and reads the top-level definition
  * headers (`query|mutation|subscription [Name]`, the `{ ... }` shorthand, `fragment ...`).
  */
-import type { OperationKind } from './prepared-document.js';
+/** Kind of a GraphQL operation. */
+export type OperationKind = 'query' | 'mutation' | 'subscription';
 
 /** One operation defined at the top level of a document. */
 export interface OperationInfo {

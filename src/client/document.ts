@@ -6,10 +6,9 @@
  * read directly and, when they carry no source text, printed by a small printer of our own.
  */
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { scanOperations, type OperationInfo } from './document-scan.js';
+import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import { PlatformConfigError } from './errors.js';
 import { type AstNode, print } from './print-document.js';
-import { createPreparedDocument, type OperationKind, type PreparedDocument } from './prepared-document.js';
 
 /**
  * A GraphQL document: a string, a codegen `TypedDocumentString` (a `String` subclass), or a
@@ -28,8 +27,6 @@ export interface PreparedOperation {
   name?: string;
   /** The full document text, sent as `query`. */
   text: string;
-  /** What the transport receives in place of the document. */
-  document: PreparedDocument;
 }
 
 interface DocumentAnalysis {
@@ -121,11 +118,7 @@ function select(analysis: DocumentAnalysis, operationName: string | undefined): 
     );
   }
   const { kind, name } = chosen as OperationInfo;
-  const prepared: PreparedOperation = {
-    kind,
-    text: analysis.text,
-    document: createPreparedDocument(analysis.text, kind, name),
-  };
+  const prepared: PreparedOperation = { kind, text: analysis.text };
   if (name !== undefined) prepared.name = name;
   return prepared;
 }

@@ -47,6 +47,8 @@ export interface ResponseFacts {
 export function createResponseError(facts: ResponseFacts): PlatformError | undefined {
   const { status, payload } = facts;
   const errors = graphQLErrorsOf(payload, facts.redact);
+  // The common case first, before any error details are built.
+  if (status >= 200 && status <= 299 && !errors && isRecord(payload) && isRecord(payload.data)) return undefined;
   const details: PlatformErrorDetails = {
     status,
     headers: redactHeadersObject(facts.headers, facts.redact),

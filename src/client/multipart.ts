@@ -45,8 +45,19 @@ function strip(value: unknown, path: string, found: Map<Blob, string[]>, depth: 
   return copy ?? value;
 }
 
+/** True when `value` holds a file anywhere `strip` would look. Allocates nothing. */
+function holdsFile(value: unknown, depth: number): boolean {
+  if (isBlob(value)) return true;
+  if (depth >= MAX_DEPTH || !(Array.isArray(value) || isPlainObject(value))) return false;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && holdsFile((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** The upload plan for `variables`, or undefined when they hold no file (the common, JSON case). */
 export function planUpload(variables: Record<string, unknown> | undefined): UploadPlan | undefined {
+  if (!holdsFile(variables, 0)) return undefined;
   const found = new Map<Blob, string[]>();
   const stripped = strip(variables, 'variables', found, 0) as Record<string, unknown>;
   if (found.size === 0) return undefined;

@@ -11,6 +11,7 @@ import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { planUpload, type UploadPlan } from './multipart.js';
 import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js';
+import { hasCallHeaders, type RequestHeaders, requestHeaders } from './request-headers.js';
 import type { ResolvedClientOptions } from './options.js';
 import { type Redactor, redactHeaders } from './redact.js';
 import { type Permit, type Throttle, ThrottleWaitTooLongError } from './throttle.js';
@@ -28,6 +29,10 @@ export interface PipelineContext {
   throttle: Throttle;
   /** Records the rate-limit state of every response. */
   onRateLimit(state: RateLimitState): void;
+  /** The client's request headers, built once (see {@link requestHeaders}). */
+  headers: RequestHeaders;
+  /** The options of a call that passes none, resolved once. */
+  defaultCall: ResolvedCallOptions;
 }
 
 interface CallPlan {
@@ -47,7 +52,7 @@ export async function executeOperation<TResult>(
   variables: unknown,
   rawOptions: unknown,
 ): Promise<ApiResult<TResult>> {
-  const call = resolveCallOptions(rawOptions, context.options);
+  const call = rawOptions === undefined ? context.defaultCall : resolveCallOptions(rawOptions, context.options);
   if (variables !== undefined && variables !== null && !isObject(variables)) {
     fail(`variables must be an object; got ${describe(variables)}.`);
   }
@@ -55,23 +60,22 @@ export async function executeOperation<TResult>(
   const idempotencyKey = operation.kind === 'mutation' ? (call.idempotencyKey ?? uuidv4()) : undefined;
   const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
   const upload = planUpload(vars);
-  const headers: Record<string, string> = {
-    ...context.options.headers,
-    ...call.headers,
-    authorization: context.authorization,
-    'api-version': context.options.apiVersion,
-  };
-  if (!upload) headers['content-type'] = 'application/json';
-  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  let headers: Record<string, string> = context.headers.json;
+  if (upload || idempotencyKey || hasCallHeaders(call.headers)) {
+    headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
+    if (!upload) headers['content-type'] = 'application/json';
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  }
   const label = { operationName: operation.name, idempotencyKey };
   const plan: CallPlan = { operation, call, headers, variables: vars, upload, idempotencyKey, label };
   if (call.signal?.aborted) throw abortedError(call.signal, label);
 
+  const { onRetry } = context.options.hooks;
   return withRetry((attempt) => runAttempt<TResult>(context, plan, attempt), {
     policy: call.retry,
     signal: call.signal,
     repeatable: operation.kind !== 'mutation' || idempotencyKey !== undefined,
-    onRetry: (event) => callHook(context.options.hooks.onRetry, { ...event, operationName: operation.name }),
+    onRetry: onRetry && ((event) => callHook(onRetry, { ...event, operationName: operation.name })),
     abortDetails: label,
   });
 }
@@ -100,16 +104,20 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
 async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, attempt: number): Promise<ApiResult<TResult>> {
   const { options, redact } = context;
   const { operation, call } = plan;
-  const permit = await acquirePermit(context, plan);
+  // The common case takes its permit at once; only a held or full throttle costs a wait.
+  const permit = (call.signal?.aborted ? undefined : context.throttle.tryAcquire()) ?? (await acquirePermit(context, plan));
   try {
-    callHook(options.hooks.onRequest, () => ({
-      operationName: operation.name,
-      kind: operation.kind,
-      attempt,
-      url: options.endpoint,
-      headers: redactHeaders(plan.headers, redact),
-      idempotencyKey: plan.idempotencyKey,
-    }));
+    const { onRequest } = options.hooks;
+    if (onRequest) {
+      callHook(onRequest, () => ({
+        operationName: operation.name,
+        kind: operation.kind,
+        attempt,
+        url: options.endpoint,
+        headers: redactHeaders(plan.headers, redact),
+        idempotencyKey: plan.idempotencyKey,
+      }));
+    }
     const started = Date.now();
     const attemptSignal = createAttemptSignal(call.signal, call.timeoutMs);
     let response: TransportResponse;
@@ -117,7 +125,8 @@ async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, att
       response = await sendRequest({
         url: options.endpoint,
         fetch: options.fetch,
-        document: operation.document,
+        query: operation.text,
+        operationName: operation.name,
         variables: plan.variables,
         headers: plan.headers,
         signal: attemptSignal.signal,

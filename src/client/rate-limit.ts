@@ -17,8 +17,8 @@ function numberOf(item: BareItem | undefined): number | undefined {
 }
 
 /** The list members of a header that are items named by a String or Token, with their parameters. */
-function namedItems(value: string | null): [string, Parameters][] {
-  if (value === null || value.trim() === '') return [];
+function namedItems(value: string): [string, Parameters][] {
+  if (value.trim() === '') return [];
   let list: List;
   try {
     list = parseList(value);
@@ -34,32 +34,69 @@ function namedItems(value: string | null): [string, Parameters][] {
   return items;
 }
 
-function policyFor(policies: Record<string, RateLimitPolicy>, name: string): RateLimitPolicy {
-  const existing = Object.hasOwn(policies, name) ? policies[name] : undefined;
-  if (existing) return existing;
-  const created: RateLimitPolicy = { name };
-  policies[name] = created;
-  return created;
+/** What one header says about one policy: its name and the fields it sets. */
+interface PolicyFacts {
+  name: string;
+  fields: Partial<RateLimitPolicy>;
 }
 
-/** Rate-limit state of one response. Never throws. */
+/** Reads the fields one header's parameters set. */
+type FieldReader = (params: Parameters) => Partial<RateLimitPolicy>;
+
+function policyFields(params: Parameters): Partial<RateLimitPolicy> {
+  const fields: Partial<RateLimitPolicy> = {};
+  const quota = numberOf(params.get('q'));
+  const window = numberOf(params.get('w'));
+  const unit = textOf(params.get('qu'));
+  if (quota !== undefined) fields.quota = quota;
+  if (window !== undefined) fields.window = window;
+  if (unit !== undefined) fields.unit = unit;
+  return fields;
+}
+
+function stateFields(params: Parameters): Partial<RateLimitPolicy> {
+  const fields: Partial<RateLimitPolicy> = {};
+  const remaining = numberOf(params.get('r'));
+  const resetSeconds = numberOf(params.get('t'));
+  if (remaining !== undefined) fields.remaining = remaining;
+  if (resetSeconds !== undefined) fields.resetSeconds = resetSeconds;
+  return fields;
+}
+
+/**
+ * Parses one header into {@link PolicyFacts}, remembering the last text it parsed: servers send the
+ * same `RateLimit-Policy` on every response, so that header is parsed once, not once per call. Only
+ * an identical string reuses the result (`RateLimit`'s `r` and `t` usually change every time).
+ */
+function createHeaderReader(readFields: FieldReader): (value: string | null) => readonly PolicyFacts[] {
+  let lastText: string | undefined;
+  let lastFacts: readonly PolicyFacts[] = [];
+  return (value) => {
+    if (value === null) return [];
+    if (value !== lastText) {
+      lastFacts = namedItems(value).map(([name, params]) => ({ name, fields: readFields(params) }));
+      lastText = value;
+    }
+    return lastFacts;
+  };
+}
+
+const readPolicyHeader = createHeaderReader(policyFields);
+const readStateHeader = createHeaderReader(stateFields);
+
+/** Adds what one header says to `policies`, by policy name; later mentions override earlier ones. */
+function apply(policies: Record<string, RateLimitPolicy>, facts: readonly PolicyFacts[]): void {
+  for (const { name, fields } of facts) {
+    const existing = Object.hasOwn(policies, name) ? policies[name] : undefined;
+    if (existing) Object.assign(existing, fields);
+    else policies[name] = { name, ...fields };
+  }
+}
+
+/** Rate-limit state of one response: a new object every time, safe to keep or change. Never throws. */
 export function parseRateLimit(headers: Headers): RateLimitState {
   const policies: Record<string, RateLimitPolicy> = {};
-  for (const [name, params] of namedItems(headers.get('ratelimit-policy'))) {
-    const policy = policyFor(policies, name);
-    const quota = numberOf(params.get('q'));
-    const window = numberOf(params.get('w'));
-    const unit = textOf(params.get('qu'));
-    if (quota !== undefined) policy.quota = quota;
-    if (window !== undefined) policy.window = window;
-    if (unit !== undefined) policy.unit = unit;
-  }
-  for (const [name, params] of namedItems(headers.get('ratelimit'))) {
-    const policy = policyFor(policies, name);
-    const remaining = numberOf(params.get('r'));
-    const resetSeconds = numberOf(params.get('t'));
-    if (remaining !== undefined) policy.remaining = remaining;
-    if (resetSeconds !== undefined) policy.resetSeconds = resetSeconds;
-  }
+  apply(policies, readPolicyHeader(headers.get('ratelimit-policy')));
+  apply(policies, readStateHeader(headers.get('ratelimit')));
   return { policies };
 }

@@ -29,21 +29,34 @@ export function settle<TResult>(
   const rateLimit = parseRateLimit(headers);
   context.onRateLimit(rateLimit);
   const replayed = isReplayed(headers.get('idempotency-replayed'));
-  const error = createResponseError({ ...response, ...owner, rateLimit, redact: context.redact, nowMs: Date.now() });
+  const error = createResponseError({
+    status,
+    headers,
+    payload: response.payload,
+    text: response.text,
+    operationName: owner.operationName,
+    idempotencyKey: owner.idempotencyKey,
+    rateLimit,
+    redact: context.redact,
+    nowMs: Date.now(),
+  });
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
   context.throttle.observe({
     status,
     rateLimit,
     retryAfterSeconds: error instanceof RateLimitError ? error.retryAfterSeconds : undefined,
   });
-  callHook(context.options.hooks.onResponse, () => ({
-    operationName: owner.operationName,
-    attempt,
-    status,
-    durationMs: Date.now() - started,
-    rateLimit,
-    replayed,
-  }));
+  const { onResponse } = context.options.hooks;
+  if (onResponse) {
+    callHook(onResponse, {
+      operationName: owner.operationName,
+      attempt,
+      status,
+      durationMs: Date.now() - started,
+      rateLimit,
+      replayed,
+    });
+  }
   if (error) throw error;
   const body = response.payload as { data: TResult; account_id?: unknown };
   const result: ApiResult<TResult> = { data: body.data, rateLimit, replayed, status, headers };

@@ -63,6 +63,11 @@ export class ThrottleWaitTooLongError extends Error {
 export interface Throttle {
   /** Waits until a request may be sent. Rejects with `signal.reason` on abort. */
   acquire(options: AcquireOptions): Promise<Permit>;
+  /**
+   * The permit at once when a request may be sent right now (nothing held, nobody waiting, below the
+   * cap), or undefined when {@link Throttle.acquire} has to decide. Saves the common call a promise.
+   */
+  tryAcquire(): Permit | undefined;
   /** Learns from a response's rate-limit state. Never throws. */
   observe(observation: ThrottleObservation): void;
 }
@@ -89,8 +94,24 @@ interface Gate {
 const NO_OP_PERMIT: Permit = { release() {} };
 const PASS_THROUGH: Throttle = {
   acquire: ({ signal }) => (signal?.aborted ? Promise.reject(signal.reason) : Promise.resolve(NO_OP_PERMIT)),
+  tryAcquire: () => NO_OP_PERMIT,
   observe() {},
 };
+
+/** A permit of a {@link QuotaThrottle}; its id is its grant tick. */
+class QuotaPermit implements Permit {
+  #released = false;
+  constructor(
+    readonly owner: QuotaThrottle,
+    readonly id: number,
+  ) {}
+
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.owner.onRelease(this.id);
+  }
+}
 
 /**
  * Creates a client's throttle. `false` gives a pass-through that never waits and keeps no state.
@@ -115,7 +136,6 @@ class QuotaThrottle implements Throttle {
   /** Orders grants and observations even within one millisecond; a grant's tick is its permit's id. */
   private tick = 0;
   private readonly inFlight = new Map<number, number>(); // permit id -> send instant, oldest first
-  private readonly ids = new WeakMap<Permit, number>();
   private readonly queue: Waiter[] = [];
   private readonly windows = new Map<string, WindowTracker>();
   private pause: Gate | undefined;
@@ -126,6 +146,12 @@ class QuotaThrottle implements Throttle {
     private readonly initialConcurrency: number,
     private readonly onThrottle?: (event: ThrottleEvent) => void,
   ) {}
+
+  tryAcquire(): Permit | undefined {
+    if (this.queue.length > 0 || this.inFlight.size >= this.limit()) return undefined;
+    const now = Date.now();
+    return this.gate(now) ? undefined : this.grant(now);
+  }
 
   acquire({ signal, maxWaitMs, operationName }: AcquireOptions): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -161,16 +187,19 @@ class QuotaThrottle implements Throttle {
       const now = Date.now();
       this.gate(now); // move quotas into their next window first, so this response is placed correctly
       this.learned = true;
-      const linked = permit && this.ids.get(permit);
+      const linked = permit instanceof QuotaPermit && permit.owner === this ? permit.id : undefined;
       const [sentTick, sentAt] = linked !== undefined && this.inFlight.has(linked)
         ? [linked, this.inFlight.get(linked)!]
         : (this.inFlight.entries().next().value ?? [this.tick, now]);
       const others = Math.max(0, this.inFlight.size - 1);
       const ctx = { now, tick: ++this.tick, sentAt, sentTick, othersInFlight: others };
       let exhausted: { name: string; seconds: number } | undefined;
-      for (const [name, policy] of Object.entries(rateLimit?.policies ?? {})) {
+      const policies = rateLimit?.policies ?? {};
+      for (const name in policies) {
+        if (!Object.hasOwn(policies, name)) continue;
+        const policy = policies[name];
         if (!policy || typeof policy !== 'object') continue;
-        const named = { ...policy, name };
+        const named = policy.name === name ? policy : { ...policy, name };
         if (isConcurrencyPolicy(named)) {
           const q = named.quota;
           if (typeof q === 'number' && Number.isFinite(q) && q >= 1) this.concurrencyQuota = Math.floor(q);
@@ -217,18 +246,14 @@ class QuotaThrottle implements Throttle {
     const id = ++this.tick;
     this.inFlight.set(id, now);
     for (const tracker of this.windows.values()) recordSend(tracker);
-    let released = false;
-    const permit: Permit = {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.inFlight.delete(id);
-        for (const tracker of this.windows.values()) recordRelease(tracker, Date.now());
-        this.pump();
-      },
-    };
-    this.ids.set(permit, id);
-    return permit;
+    return new QuotaPermit(this, id);
+  }
+
+  /** Called once per permit, by {@link QuotaPermit.release}. */
+  onRelease(id: number): void {
+    this.inFlight.delete(id);
+    for (const tracker of this.windows.values()) recordRelease(tracker, Date.now());
+    this.pump();
   }
 
   /** Serves waiters in order while nothing holds them, and keeps the single timer in step. */

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/document.js';
 import { scanOperations } from '../../src/client/document-scan.js';
 import { PlatformConfigError } from '../../src/client/errors.js';
-import { PREPARED_TEXT } from '../../src/client/prepared-document.js';
 
 describe('scanOperations (lexer-based analysis of string documents)', () => {
   it.each([
@@ -52,15 +51,9 @@ describe('scanOperations (lexer-based analysis of string documents)', () => {
 });
 
 describe('prepareOperation', () => {
-  it('prepares a string document with its text and a one-operation stub', async () => {
+  it('prepares a string document: its text, the kind and the name of its operation', async () => {
     const text = 'query Boards { boards { id } }';
-    const prepared = await prepareOperation(text);
-    expect(prepared).toMatchObject({ kind: 'query', name: 'Boards', text });
-    expect(prepared.document.kind).toBe('Document');
-    expect(prepared.document.definitions).toEqual([
-      { kind: 'OperationDefinition', operation: 'query', name: { kind: 'Name', value: 'Boards' } },
-    ]);
-    expect(prepared.document[PREPARED_TEXT]).toBe(text);
+    expect(await prepareOperation(text)).toEqual({ kind: 'query', name: 'Boards', text });
   });
 
   it('honours operationName in a document with several operations', async () => {
@@ -159,19 +152,5 @@ describe('printing AST documents without source text', () => {
   it('refuses type-system definitions it cannot send', () => {
     const ast = parse('type Query { a: Int } query Q { a }', { noLocation: true });
     expect(() => prepareOperation(ast, 'Q')).toThrow(/holding a 'ObjectTypeDefinition' node/);
-  });
-});
-
-describe('the bundled transport', () => {
-  it("resolves graphql-request's graphql imports to the client's shim (prints prepared documents only)", async () => {
-    const { analyzeDocument } = await import('graphql-request');
-    const prepared = await prepareOperation('mutation Go { go }');
-    expect(analyzeDocument(prepared.document as never)).toEqual({
-      expression: 'mutation Go { go }',
-      isMutation: true,
-      operationName: 'Go',
-    });
-    // The real graphql print would return '' here; the shim refuses anything it did not prepare.
-    expect(() => analyzeDocument({ kind: 'Document', definitions: [] } as never)).toThrow(/prepared by the client/);
   });
 });

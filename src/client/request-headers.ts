@@ -1,0 +1,35 @@
+/**
+ * The request headers of a client, built once when it is constructed: most calls send exactly the
+ * same headers, so they share one object instead of copying the client's headers every time.
+ */
+import type { ResolvedClientOptions } from './options.js';
+
+/** What GraphQL-over-HTTP clients accept back: the GraphQL response type first, then plain JSON. */
+export const ACCEPT = 'application/graphql-response+json, application/json';
+
+/** A client's request headers, lower-case names. Shared by its calls: never modify them. */
+export interface RequestHeaders {
+  /** Everything a JSON call without headers or an Idempotency-Key of its own sends. */
+  readonly json: Readonly<Record<string, string>>;
+  /** The same without Content-Type, which fetch sets (with the boundary) for a multipart upload. */
+  readonly multipart: Readonly<Record<string, string>>;
+  /** The headers no call may override: Authorization and API-Version. */
+  readonly fixed: Readonly<Record<string, string>>;
+}
+
+/**
+ * Builds a client's headers: Accept (the client's own headers may replace it), the client's headers,
+ * then Authorization and API-Version, then Content-Type for JSON.
+ */
+export function requestHeaders(options: ResolvedClientOptions, authorization: string): RequestHeaders {
+  const fixed = Object.freeze({ authorization, 'api-version': options.apiVersion });
+  const multipart = Object.freeze({ accept: ACCEPT, ...options.headers, ...fixed });
+  const json = Object.freeze({ ...multipart, 'content-type': 'application/json' });
+  return { json, multipart, fixed };
+}
+
+/** True when a call passed headers of its own. */
+export function hasCallHeaders(headers: Record<string, string>): boolean {
+  for (const _ in headers) return true;
+  return false;
+}
