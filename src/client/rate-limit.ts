@@ -93,10 +93,20 @@ function apply(policies: Record<string, RateLimitPolicy>, facts: readonly Policy
   }
 }
 
+/** The last pair of header texts parsed, and the policies they gave (never handed out: copied). */
+let lastPair: { policyText: string | null; stateText: string | null; policies: Record<string, RateLimitPolicy> } | undefined;
+
 /** Rate-limit state of one response: a new object every time, safe to keep or change. Never throws. */
 export function parseRateLimit(headers: Headers): RateLimitState {
+  const policyText = headers.get('ratelimit-policy');
+  const stateText = headers.get('ratelimit');
+  if (lastPair === undefined || lastPair.policyText !== policyText || lastPair.stateText !== stateText) {
+    const parsed: Record<string, RateLimitPolicy> = {};
+    apply(parsed, readPolicyHeader(policyText));
+    apply(parsed, readStateHeader(stateText));
+    lastPair = { policyText, stateText, policies: parsed };
+  }
   const policies: Record<string, RateLimitPolicy> = {};
-  apply(policies, readPolicyHeader(headers.get('ratelimit-policy')));
-  apply(policies, readStateHeader(headers.get('ratelimit')));
+  for (const name in lastPair.policies) policies[name] = { ...(lastPair.policies[name] as RateLimitPolicy) };
   return { policies };
 }

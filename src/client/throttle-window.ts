@@ -30,6 +30,11 @@ export interface WindowTracker {
   releases: number[];
   /** Responses seen in the current window; `accepted` when placed in it (not in an earlier one). */
   observations: { at: number; tick: number; remaining: number; accepted?: boolean }[];
+  /**
+   * `acceptedMin[i]`: the lowest `remaining` among the accepted observations up to `observations[i]`,
+   * kept beside them so {@link provesLaterWindow} needs a binary search, not a scan of up to 1024.
+   */
+  acceptedMin: number[];
 }
 
 /** What the throttle knows when a response is observed. */
@@ -100,6 +105,7 @@ export function observeWindow(
     tracker.windowMs = windowMs;
     const observation: WindowTracker['observations'][number] = { at: ctx.now, tick: ctx.tick, remaining: r };
     tracker.observations.push(observation);
+    tracker.acceptedMin.push(tracker.acceptedMin.at(-1) ?? Number.POSITIVE_INFINITY);
     prune(tracker);
     if (!bounds) {
       tracker.reported = Math.min(tracker.reported, r); // cannot place it: only lower the estimate
@@ -112,7 +118,7 @@ export function observeWindow(
       tracker.resetAfter = Math.max(tracker.resetAfter, bounds.after);
       tracker.resetBy = Math.min(tracker.resetBy, bounds.by);
       tracker.reported = Math.min(tracker.reported, r);
-      observation.accepted = true;
+      accept(tracker, observation);
       return tracker;
     }
   }
@@ -131,6 +137,7 @@ export function observeWindow(
     resetBy: bounds?.by ?? Number.POSITIVE_INFINITY,
     releases: [],
     observations: bounds ? [{ at: ctx.now, tick: ctx.tick, remaining: r, accepted: true }] : [],
+    acceptedMin: bounds ? [r] : [],
   };
 }
 
@@ -148,6 +155,7 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   tracker.resetBy = w ? tracker.resetBy + windows * w : Number.POSITIVE_INFINITY;
   tracker.releases = [];
   tracker.observations = [];
+  tracker.acceptedMin = [];
 }
 
 /** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
@@ -163,15 +171,40 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
  * landed in the same window. Reporting as much or more proves a reset came in between.
  */
 function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
-  let before = Number.POSITIVE_INFINITY;
-  for (const o of tracker.observations) {
-    if (o.accepted && o.tick < ctx.sentTick) before = Math.min(before, o.remaining);
+  // Observations are kept in tick order: find the last one before the request was sent.
+  const { observations } = tracker;
+  let low = 0;
+  let high = observations.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((observations[middle] as { tick: number }).tick < ctx.sentTick) low = middle + 1;
+    else high = middle;
   }
+  const before = low === 0 ? Number.POSITIVE_INFINITY : (tracker.acceptedMin[low - 1] as number);
   return r > before || (tracker.countsRequests && r === before && r > 0);
+}
+
+/** Marks the newest observation accepted (placed in the current window). */
+function accept(tracker: WindowTracker, observation: WindowTracker['observations'][number]): void {
+  observation.accepted = true;
+  const last = tracker.observations.length - 1;
+  if (tracker.observations[last] === observation) {
+    tracker.acceptedMin[last] = Math.min(tracker.acceptedMin[last] as number, observation.remaining);
+  }
+}
+
+/** Recomputes {@link WindowTracker.acceptedMin} after the observations were filtered. */
+function indexAccepted(tracker: WindowTracker): void {
+  let lowest = Number.POSITIVE_INFINITY;
+  tracker.acceptedMin = tracker.observations.map((o) => {
+    if (o.accepted) lowest = Math.min(lowest, o.remaining);
+    return lowest;
+  });
 }
 
 function prune(tracker: WindowTracker): void {
   if (tracker.releases.length + tracker.observations.length <= MAX_EVENTS) return;
   tracker.releases = tracker.releases.filter((at) => at > tracker.resetAfter);
   tracker.observations = tracker.observations.filter((o) => o.at > tracker.resetAfter);
+  indexAccepted(tracker);
 }

@@ -76,6 +76,7 @@ function bodyOf(request: TransportRequest): string | FormData {
 /** True for a JSON or GraphQL-response Content-Type. */
 function isJsonType(contentType: string | null): boolean {
   if (contentType === null) return false;
+  if (contentType.startsWith('application/json')) return true; // the usual spelling, without lower-casing
   const type = contentType.toLowerCase();
   return type.includes('application/json') || type.includes('application/graphql-response+json');
 }
