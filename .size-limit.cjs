@@ -1,7 +1,8 @@
 // Size guard, run by `npm test` after `npm run build`: a bundle that grows past its limit fails CI.
 // Each check is bundled by esbuild for the browser (ESM, minified, tree-shaken, dependencies
 // included) and measured gzipped, the same way `npm run bench` measures its bundle column.
-// 1 kB here is 1000 bytes.
+// 1 kB here is 1000 bytes. Limits sit about 10% above the measured sizes (14.21 kB and 17.46 kB
+// once the client sent calls over fetch directly), so a real regression fails CI.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
@@ -10,16 +11,16 @@ function forTheBrowser(config) {
 
 module.exports = [
   {
-    name: 'one boards call in a browser app, everything included (issue 6 target)',
+    name: 'one boards call in a browser app, everything included (issue 6 target: 16 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '16 kB',
+    limit: '15.6 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '20 kB',
+    limit: '19.2 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
