@@ -3,22 +3,13 @@
  * consent page, the app's callback exchanges the code through the SDK and uses the token on /v2.
  * Chromium is Debian's (`npm run browser:install`), driven by playwright-core.
  */
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FACTS, type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { GraphQLResponseError, OAuthError, OAuthStateMismatchError } from '../../src/index.js';
+import { launchChromium } from './chromium.js';
 import { type OAuthDemoApp, type OAuthDemoAppConfig, startOAuthDemoApp } from './oauth-app.js';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CLIENT_ID = 'browser-test-app';
 const CLIENT_SECRET = 'browser-test-secret-7f3a';
 const { acme } = DEFAULT_SEED_FACTS.accounts;
@@ -43,7 +34,7 @@ beforeAll(async () => {
     ],
   });
   config = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, authUrl: emulator.authUrl, baseUrl: emulator.baseUrl, scopes: ['boards:read'] };
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
