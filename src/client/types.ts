@@ -84,7 +84,10 @@ export interface PlatformClientOptions {
   fetch?: typeof fetch;
   /** Extra headers sent with every request. */
   headers?: HeadersInput;
-  /** Per-attempt timeout in milliseconds. Default 30 000; `0` disables it. */
+  /**
+   * Per-attempt timeout in milliseconds; a timed-out attempt is cancelled and retried like a network
+   * error. Default `0`: none, because handing fetch a signal costs every call (see {@link DEFAULT_TIMEOUT_MS}).
+   */
   timeoutMs?: number;
   /** Retry policy, or `false` to make every call a single attempt. */
   retry?: RetryOptions | false;

@@ -93,3 +93,26 @@ describe('abort', () => {
     await expect(pending).rejects.toMatchObject({ name: 'NetworkError', aborted: true });
   });
 });
+
+describe('the default: no client-side timeout', () => {
+  /** A fetch that records the signal each request was given and answers at once. */
+  function recordingFetch(): { fetch: typeof fetch; signals: (AbortSignal | null | undefined)[] } {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const fetchImpl = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      signals.push(init?.signal);
+      return Response.json({ data: { a: 1 } });
+    }) as typeof fetch;
+    return { fetch: fetchImpl, signals };
+  }
+
+  it('hands fetch no signal unless a timeout or a caller signal asks for one', async () => {
+    const recorder = recordingFetch();
+    const client = makeClient({ fetch: recorder.fetch });
+    await client.request('{ a }');
+    await client.request('{ a }', undefined, { timeoutMs: 1000 });
+    await client.request('{ a }', undefined, { signal: new AbortController().signal });
+    const withTimeout = makeClient({ fetch: recorder.fetch, timeoutMs: 1000 });
+    await withTimeout.request('{ a }');
+    expect(recorder.signals.map((signal) => signal instanceof AbortSignal)).toEqual([false, true, true, true]);
+  });
+});
