@@ -5,7 +5,6 @@
  * ESM only (uuid), so the CJS build works on every Node it supports. The emulator keeps `graphql`
  * as an external dependency.
  */
-import { existsSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 const client: Options = {
@@ -20,13 +19,11 @@ const client: Options = {
   noExternal: ['uuid'],
 };
 
-const emulatorEntries = ['index', 'cli'].filter((name) => existsSync(`src/emulator/${name}.ts`));
-
 // One config for both emulator entries, so its clean can never race the bin's build. The bin keeps
 // its shebang; package.json points at the ESM file.
 const emulator: Options = {
   name: 'emulator',
-  entry: Object.fromEntries(emulatorEntries.map((name) => [name, `src/emulator/${name}.ts`])),
+  entry: { index: 'src/emulator/index.ts', cli: 'src/emulator/cli.ts' },
   outDir: 'dist/emulator',
   format: ['esm', 'cjs'],
   platform: 'node',
@@ -35,5 +32,5 @@ const emulator: Options = {
   clean: true,
 };
 
-/** The client build, plus the emulator's when its entries exist. */
-export default defineConfig(emulatorEntries.length > 0 ? [client, emulator] : [client]);
+/** The client build and the emulator's. */
+export default defineConfig([client, emulator]);
