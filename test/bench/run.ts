@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINE_ID, loadAllAdapters } from './clients/index.js';
 import { configFromArgs } from './config.js';
+import { formatGoodput, type GoodputResult, runGoodput } from './goodput.js';
 import { type Contender, runBundles, runImportTime, runMemory, verifyCall } from './phases.js';
 import { checkTargets, formatNoiseWarning, formatTable, formatTargets, type TargetCheck } from './report.js';
 import { type ClientSamples, emptySamples, summarize } from './results.js';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const loadBefore = loadavg()[0] ?? 0;
   let bareNodeMs = Number.NaN;
+  let goodput: GoodputResult | undefined;
   try {
     const contenders: Contender[] = [];
     for (const adapter of adapters) {
@@ -54,6 +56,13 @@ async function main(): Promise<void> {
     await phase('peak memory (one child process per client)', () => runMemory(contenders, server, config));
     bareNodeMs = await phase('import + construct (fresh node processes)', () => runImportTime(contenders, config));
     await phase('browser bundles', () => runBundles(contenders));
+    if (contenders.some((contender) => contender.adapter.id === 'sdk')) {
+      // Issue 5's goodput case: 600 calls, 100 per 10 s window, 5 in flight (a 2 s window in a quick run).
+      const windowSeconds = quick ? 2 : 10;
+      goodput = await phase(`goodput under rate limits (${windowSeconds} s windows)`, () =>
+        runGoodput({ calls: 600, quota: 100, windowSeconds, concurrency: 5 }),
+      );
+    }
   } finally {
     await server.close();
   }
@@ -77,6 +86,7 @@ async function main(): Promise<void> {
       ? `Targets for ${sdk?.name}${quick ? ' (quick run: noisy, a smoke test only)' : ''}:\n${formatTargets(targets)}\n`
       : `Targets not judged: ${sdk?.skipped ?? 'the SDK was not measured'}\n`,
   );
+  if (goodput) process.stdout.write(formatGoodput(goodput));
 
   const result = {
     generatedAt: new Date().toISOString(),
@@ -94,6 +104,7 @@ async function main(): Promise<void> {
     clients: summaries,
     samples: allSamples,
     targets,
+    goodput,
   };
   await mkdir(dirname(resultsPath), { recursive: true });
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);
