@@ -4,19 +4,18 @@
  */
 import { parseList } from 'structured-headers';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Emulator, EmulatorOptions, FaultRule } from '../../src/emulator/index.js';
-import { BOARDS_QUERY, createItem, DEMO_TOKEN, itemsNamed, postGraphQL, startTestEmulator } from './server-helpers.js';
+import type { Emulator, FaultRule } from '../../src/emulator/index.js';
+import {
+  BOARDS_QUERY,
+  closeTestEmulators,
+  createItem,
+  DEMO_TOKEN,
+  itemsNamed,
+  postGraphQL,
+  startTestEmulator,
+} from './server-helpers.js';
 
-let emulator: Emulator | undefined;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-});
-
-async function start(options: EmulatorOptions = {}): Promise<Emulator> {
-  emulator = await startTestEmulator(options);
-  return emulator;
-}
+afterEach(closeTestEmulators);
 
 const query = (emu: Emulator) => postGraphQL(emu, { query: BOARDS_QUERY }, { authorization: DEMO_TOKEN });
 
@@ -29,7 +28,7 @@ async function statuses(emu: Emulator, count: number): Promise<number[]> {
 
 describe('fault kinds', () => {
   it('latency delays the answer by at least the given time', async () => {
-    const emu = await start({ faults: [{ kind: 'latency', ms: 120 }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'latency', ms: 120 }] });
     const started = performance.now();
     expect((await query(emu)).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(115);
@@ -37,7 +36,7 @@ describe('fault kinds', () => {
   });
 
   it('http-error answers 502 with an HTML body without executing', async () => {
-    const emu = await start({ faults: [{ kind: 'http-error' }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'http-error' }] });
     const res = await createItem(emu, DEMO_TOKEN, 'Never made');
     expect(res.status).toBe(502);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -46,12 +45,12 @@ describe('fault kinds', () => {
   });
 
   it('http-error takes another status', async () => {
-    const emu = await start({ faults: [{ kind: 'http-error', status: 504 }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'http-error', status: 504 }] });
     expect((await query(emu)).status).toBe(504);
   });
 
   it('drop-before-execute closes the connection and runs nothing', async () => {
-    const emu = await start({ faults: [{ kind: 'drop-before-execute' }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'drop-before-execute' }] });
     await expect(createItem(emu, DEMO_TOKEN, 'Dropped early')).rejects.toThrow();
     expect(itemsNamed(emu, 'Dropped early')).toHaveLength(0);
     expect(emu.stats.dropped).toBe(1);
@@ -59,7 +58,7 @@ describe('fault kinds', () => {
   });
 
   it('drop-after-execute commits the mutation and closes the connection unanswered', async () => {
-    const emu = await start({ faults: [{ kind: 'drop-after-execute' }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'drop-after-execute' }] });
     await expect(createItem(emu, DEMO_TOKEN, 'Dropped late')).rejects.toThrow();
     expect(itemsNamed(emu, 'Dropped late')).toHaveLength(1);
     expect(emu.stats.executedMutations).toBe(1);
@@ -67,7 +66,7 @@ describe('fault kinds', () => {
   });
 
   it('reset-mid-body sends the headers and half the body, then resets', async () => {
-    const emu = await start({ faults: [{ kind: 'reset-mid-body' }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'reset-mid-body' }] });
     const res = await query(emu);
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toThrow();
@@ -75,7 +74,7 @@ describe('fault kinds', () => {
   });
 
   it('respond answers exactly what it is given', async () => {
-    const emu = await start({
+    const emu = await startTestEmulator({
       faults: [{ kind: 'respond', status: 429, headers: { 'retry-after': '3600' }, body: '{"errors":[{"message":"slow down"}]}' }],
     });
     const res = await query(emu);
@@ -86,7 +85,7 @@ describe('fault kinds', () => {
   });
 
   it('malformed-rate-limit-headers sends headers no structured-field parser accepts', async () => {
-    const emu = await start({ faults: [{ kind: 'malformed-rate-limit-headers' }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'malformed-rate-limit-headers' }] });
     const res = await query(emu);
     expect(res.status).toBe(200);
     expect(() => parseList(res.headers.get('ratelimit')!)).toThrow();
@@ -104,7 +103,7 @@ describe('selecting requests', () => {
       [{ ...error, every: 2 }, [200, 503, 200, 503, 200]],
       [{ ...error, first: 2 }, [503, 503, 200, 200, 200]],
     ];
-    const emu = await start();
+    const emu = await startTestEmulator();
     for (const [rule, expected] of cases) {
       emu.setFaults([rule]);
       expect(await statuses(emu, 5)).toEqual(expected);
@@ -112,7 +111,7 @@ describe('selecting requests', () => {
   });
 
   it('probability draws from a seeded generator, the same way every time', async () => {
-    const emu = await start();
+    const emu = await startTestEmulator();
     emu.setFaults([{ ...error, probability: 0.5, seed: 42 }]);
     const first = await statuses(emu, 12);
     emu.setFaults([{ ...error, probability: 0.5, seed: 42 }]);
@@ -122,13 +121,13 @@ describe('selecting requests', () => {
   });
 
   it('mutationsOnly leaves queries alone', async () => {
-    const emu = await start({ faults: [{ ...error, mutationsOnly: true }] });
+    const emu = await startTestEmulator({ faults: [{ ...error, mutationsOnly: true }] });
     expect((await query(emu)).status).toBe(200);
     expect((await createItem(emu, DEMO_TOKEN, 'Refused')).status).toBe(503);
   });
 
   it('matches by route', async () => {
-    const emu = await start({ faults: [{ ...error, route: 'GET /v2/get_schema' }] });
+    const emu = await startTestEmulator({ faults: [{ ...error, route: 'GET /v2/get_schema' }] });
     expect((await query(emu)).status).toBe(200);
     const schema = await fetch(`${emu.baseUrl}/v2/get_schema?format=sdl`);
     expect(schema.status).toBe(503);
@@ -138,7 +137,7 @@ describe('selecting requests', () => {
   });
 
   it('reset() keeps the rules but counts requests from one again', async () => {
-    const emu = await start({ faults: [{ ...error, nth: [2] }] });
+    const emu = await startTestEmulator({ faults: [{ ...error, nth: [2] }] });
     expect(await statuses(emu, 2)).toEqual([200, 503]);
     emu.reset();
     expect(await statuses(emu, 3)).toEqual([200, 503, 200]);
@@ -146,7 +145,7 @@ describe('selecting requests', () => {
   });
 
   it('setFaults([]) turns every fault off', async () => {
-    const emu = await start({ faults: [error] });
+    const emu = await startTestEmulator({ faults: [error] });
     expect((await query(emu)).status).toBe(503);
     emu.setFaults([]);
     expect((await query(emu)).status).toBe(200);

@@ -15,9 +15,29 @@ export const BOARDS_QUERY = 'query Boards { boards(limit: 2) { id name } }';
 /** A mutation creating an item on the seed's roadmap board. */
 export const CREATE_ITEM = 'mutation Create($name: String!) { create_item(board_id: 3001, item_name: $name) { id name } }';
 
-/** Starts an emulator on an ephemeral port. */
-export function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  return startEmulator({ port: 0, ...options });
+const running = new Set<Emulator>();
+
+/** Starts an emulator on an ephemeral port; {@link closeTestEmulators} (or its own `close()`) stops it. */
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const emulator = await startEmulator({ port: 0, ...options });
+  running.add(emulator);
+  return emulator;
+}
+
+/** Stops every emulator {@link startTestEmulator} started and not yet stopped here. Register it with `afterEach`. */
+export async function closeTestEmulators(): Promise<void> {
+  const all = [...running];
+  running.clear();
+  await Promise.all(all.map((emulator) => emulator.close()));
+}
+
+/** Resolves once `condition()` holds, polling every 5 ms; rejects after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** Posts a GraphQL request with raw fetch (a string body is sent as is). */

@@ -4,19 +4,17 @@
  */
 import { type Item, parseList } from 'structured-headers';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Emulator, EmulatorOptions } from '../../src/emulator/index.js';
-import { BOARDS_QUERY, DEMO_OTHER_ACCOUNT_TOKEN, DEMO_TOKEN, postGraphQL, startTestEmulator } from './server-helpers.js';
+import type { Emulator, } from '../../src/emulator/index.js';
+import {
+  BOARDS_QUERY,
+  closeTestEmulators,
+  DEMO_OTHER_ACCOUNT_TOKEN,
+  DEMO_TOKEN,
+  postGraphQL,
+  startTestEmulator,
+} from './server-helpers.js';
 
-let emulator: Emulator | undefined;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-});
-
-async function start(options: EmulatorOptions = {}): Promise<Emulator> {
-  emulator = await startTestEmulator(options);
-  return emulator;
-}
+afterEach(closeTestEmulators);
 
 const query = (emu: Emulator, token = DEMO_TOKEN) => postGraphQL(emu, { query: BOARDS_QUERY }, { authorization: token });
 
@@ -47,7 +45,7 @@ async function expect429(res: Response, code: string): Promise<ErrorBody> {
 
 describe('rate-limit headers', () => {
   it('declares each policy with q, w and qu as structured fields', async () => {
-    const emu = await start({ limits: { minuteRate: { quota: 100 }, concurrency: { quota: 10 }, complexity: { quota: 5_000_000 } } });
+    const emu = await startTestEmulator({ limits: { minuteRate: { quota: 100 }, concurrency: { quota: 10 }, complexity: { quota: 5_000_000 } } });
     const res = await query(emu);
     expect(res.headers.get('ratelimit-policy')).toBe(
       '"minuteRate";q=100;w=60, "concurrency";q=10;qu="concurrent-requests", "complexityMinute";q=5000000;w=60;qu="content-bytes"',
@@ -63,7 +61,7 @@ describe('rate-limit headers', () => {
   });
 
   it('puts the headers on error answers too', async () => {
-    const emu = await start();
+    const emu = await startTestEmulator();
     const res = await postGraphQL(emu, '{oops', { authorization: DEMO_TOKEN });
     expect(res.status).toBe(400);
     expect(policies(res.headers.get('ratelimit')).minuteRate?.r).toBe(emu.limits.minuteRate.quota - 1);
@@ -76,7 +74,7 @@ describe('rate-limit headers', () => {
 
   it('counts fixed windows from the start and rounds t up, never early', async () => {
     let now = 1_000_000;
-    const emu = await start({ now: () => now, limits: { minuteRate: { quota: 5, windowSeconds: 60 } } });
+    const emu = await startTestEmulator({ now: () => now, limits: { minuteRate: { quota: 5, windowSeconds: 60 } } });
     now += 37_200;
     const mid = policies((await query(emu)).headers.get('ratelimit'));
     expect(mid.minuteRate).toEqual({ r: 4, t: 23 });
@@ -92,7 +90,7 @@ describe('rate-limit headers', () => {
 describe('429', () => {
   it('refuses past the minute quota with t and Retry-After, and recovers when t has passed', async () => {
     let now = 5_000_000;
-    const emu = await start({ now: () => now, limits: { minuteRate: { quota: 3, windowSeconds: 10 } } });
+    const emu = await startTestEmulator({ now: () => now, limits: { minuteRate: { quota: 3, windowSeconds: 10 } } });
     now += 2_000;
     for (let i = 0; i < 3; i++) expect((await query(emu)).status).toBe(200);
     const refused = await query(emu);
@@ -108,7 +106,8 @@ describe('429', () => {
   });
 
   it('refuses a request beyond the concurrency quota', async () => {
-    const emu = await start({ limits: { concurrency: { quota: 2 } }, faults: [{ kind: 'latency', ms: 300 }] });
+    // All three must arrive while the first two execute: a second of latency leaves room on a loaded machine.
+    const emu = await startTestEmulator({ limits: { concurrency: { quota: 2 } }, faults: [{ kind: 'latency', ms: 1_000 }] });
     const answers = await Promise.all([query(emu), query(emu), query(emu)]);
     const statuses = answers.map((res) => res.status).sort();
     expect(statuses).toEqual([200, 200, 429]);
@@ -119,11 +118,11 @@ describe('429', () => {
   });
 
   it('refuses an operation costing more than the remaining complexity budget', async () => {
-    const probe = await start();
+    const probe = await startTestEmulator();
     await query(probe);
     const cost = probe.requests[0]!.complexity!;
     await probe.close();
-    const emu = await start({ limits: { complexity: { quota: cost * 2 + 1 } } });
+    const emu = await startTestEmulator({ limits: { complexity: { quota: cost * 2 + 1 } } });
     expect((await query(emu)).status).toBe(200);
     expect((await query(emu)).status).toBe(200);
     const refused = await query(emu);
@@ -134,7 +133,7 @@ describe('429', () => {
   });
 
   it('reports an exhausted complexity budget as a GraphQL error when asked to', async () => {
-    const emu = await start({ complexityErrorStyle: 'graphql-error', limits: { complexity: { quota: 1 } } });
+    const emu = await startTestEmulator({ complexityErrorStyle: 'graphql-error', limits: { complexity: { quota: 1 } } });
     const res = await query(emu);
     expect(res.status).toBe(200);
     const body = (await res.json()) as ErrorBody;
@@ -144,7 +143,7 @@ describe('429', () => {
   });
 
   it('refuses past the daily quota with DAILY_LIMIT_EXCEEDED until its reset', async () => {
-    const emu = await start({ limits: { daily: { quota: 2 } } });
+    const emu = await startTestEmulator({ limits: { daily: { quota: 2 } } });
     await query(emu);
     await query(emu);
     const refused = await query(emu);
@@ -155,7 +154,7 @@ describe('429', () => {
   });
 
   it('starts counting again after reset()', async () => {
-    const emu = await start({ limits: { minuteRate: { quota: 1 } } });
+    const emu = await startTestEmulator({ limits: { minuteRate: { quota: 1 } } });
     await query(emu);
     expect((await query(emu)).status).toBe(429);
     emu.reset();
