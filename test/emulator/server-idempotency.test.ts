@@ -3,30 +3,23 @@
  * 409 for a duplicate in flight, queries unaffected, expiry, and failures not cached.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Emulator, EmulatorOptions } from '../../src/emulator/index.js';
+import { createEngine, type Engine } from '../../src/emulator/index.js';
 import {
   BOARDS_QUERY,
   createItem,
   DEMO_TOKEN,
   itemsNamed,
+  closeTestEmulators,
   postGraphQL,
   startTestEmulator,
+  waitFor,
 } from './server-helpers.js';
 
-let emulator: Emulator | undefined;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-});
-
-async function start(options: EmulatorOptions = {}): Promise<Emulator> {
-  emulator = await startTestEmulator(options);
-  return emulator;
-}
+afterEach(closeTestEmulators);
 
 describe('idempotency', () => {
   it('replays a repeated key from the cache without executing again', async () => {
-    const emu = await start();
+    const emu = await startTestEmulator();
     const first = await createItem(emu, DEMO_TOKEN, 'Once only', 'key-1');
     const firstBody = await first.text();
     expect(first.status).toBe(200);
@@ -44,7 +37,7 @@ describe('idempotency', () => {
   });
 
   it('executes each distinct key, and scopes keys to the token', async () => {
-    const emu = await start();
+    const emu = await startTestEmulator();
     emu.registerToken('second-token', { kind: 'personal', accountId: 1001, userId: 502, scopes: ['boards:write', 'boards:read'] });
     await createItem(emu, DEMO_TOKEN, 'Scoped', 'shared-key');
     const other = await createItem(emu, 'second-token', 'Scoped', 'shared-key');
@@ -54,7 +47,7 @@ describe('idempotency', () => {
   });
 
   it('ignores the header on queries', async () => {
-    const emu = await start();
+    const emu = await startTestEmulator();
     const headers = { authorization: DEMO_TOKEN, 'idempotency-key': 'query-key' };
     await postGraphQL(emu, { query: BOARDS_QUERY }, headers);
     const second = await postGraphQL(emu, { query: BOARDS_QUERY }, headers);
@@ -63,7 +56,8 @@ describe('idempotency', () => {
   });
 
   it('answers 409 with Retry-After to a duplicate while the first is still running', async () => {
-    const emu = await start({ faults: [{ kind: 'latency', ms: 400, nth: [1] }], idempotency: { retryAfterSeconds: 2 } });
+    // The duplicate must reach the server while the first still runs: a second leaves room on a loaded machine.
+    const emu = await startTestEmulator({ faults: [{ kind: 'latency', ms: 1_000, nth: [1] }], idempotency: { retryAfterSeconds: 2 } });
     const slow = createItem(emu, DEMO_TOKEN, 'In flight', 'busy-key');
     await waitFor(() => emu.stats.inFlight === 1 && emu.requests[0]?.complexity !== undefined);
     const duplicate = await createItem(emu, DEMO_TOKEN, 'In flight', 'busy-key');
@@ -79,16 +73,19 @@ describe('idempotency', () => {
   });
 
   it('forgets a key once its time to live has passed', async () => {
-    const emu = await start({ idempotency: { ttlMs: 150 } });
+    let now = 1_000_000;
+    const emu = await startTestEmulator({ idempotency: { ttlMs: 150 }, now: () => now });
     await createItem(emu, DEMO_TOKEN, 'Expiring', 'ttl-key');
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    now += 149;
+    expect((await createItem(emu, DEMO_TOKEN, 'Expiring', 'ttl-key')).headers.get('idempotency-replayed')).toBe('true');
+    now += 1;
     const later = await createItem(emu, DEMO_TOKEN, 'Expiring', 'ttl-key');
     expect(later.headers.get('idempotency-replayed')).toBeNull();
     expect(itemsNamed(emu, 'Expiring')).toHaveLength(2);
   });
 
   it('does not cache a failed first attempt', async () => {
-    const emu = await start({ faults: [{ kind: 'http-error', status: 503, nth: [1] }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'http-error', status: 503, nth: [1] }] });
     const failed = await createItem(emu, DEMO_TOKEN, 'After failure', 'fail-key');
     expect(failed.status).toBe(503);
     const retry = await createItem(emu, DEMO_TOKEN, 'After failure', 'fail-key');
@@ -98,7 +95,7 @@ describe('idempotency', () => {
   });
 
   it('replays a mutation whose answer was lost after it executed', async () => {
-    const emu = await start({ faults: [{ kind: 'drop-after-execute', nth: [1] }] });
+    const emu = await startTestEmulator({ faults: [{ kind: 'drop-after-execute', nth: [1] }] });
     await expect(createItem(emu, DEMO_TOKEN, 'Lost answer', 'lost-key')).rejects.toThrow();
     expect(itemsNamed(emu, 'Lost answer')).toHaveLength(1);
     const retry = await createItem(emu, DEMO_TOKEN, 'Lost answer', 'lost-key');
@@ -107,9 +104,26 @@ describe('idempotency', () => {
     expect(itemsNamed(emu, 'Lost answer')).toHaveLength(1);
     expect(emu.stats.executedMutations).toBe(1);
   });
-});
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(condition()).toBe(true);
-}
+  it('releases the key when answering fails unexpectedly, so a retry runs instead of meeting 409 forever', async () => {
+    const base = createEngine();
+    let prepared = 0;
+    const engine: Engine = {
+      ...base,
+      prepare(request) {
+        const operation = base.prepare(request);
+        if (!operation.ok || ++prepared > 1) return operation;
+        // A body JSON cannot encode: the server throws after executing, before it could cache the answer.
+        return { ...operation, execute: async () => ({ data: { unserialisable: 1n } }) };
+      },
+    };
+    const emu = await startTestEmulator({ engine });
+    const failed = await createItem(emu, DEMO_TOKEN, 'After a crash', 'crash-key');
+    expect(failed.status).toBe(500);
+    const retry = await createItem(emu, DEMO_TOKEN, 'After a crash', 'crash-key');
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotency-replayed')).toBeNull();
+    expect(itemsNamed(emu, 'After a crash')).toHaveLength(1);
+    expect(emu.stats.rejected409).toBe(0);
+  });
+});

@@ -106,16 +106,11 @@ async function execute(
 ): Promise<void> {
   const { accountId } = grant;
   const busy = ctx.limiter.enter(accountId);
-  if (busy) {
-    claim?.abandon();
-    return deliver(res, withRateLimitHeaders(ctx, rateLimited(busy), accountId), undefined, record);
-  }
   try {
+    if (busy) return deliver(res, withRateLimitHeaders(ctx, rateLimited(busy), accountId), undefined, record);
     const charged = ctx.limiter.charge(accountId, prepared.complexity);
     if (isRefusal(charged)) {
-      claim?.abandon();
-      const planned = complexityExhausted(ctx, charged);
-      return deliver(res, withRateLimitHeaders(ctx, planned, accountId), undefined, record);
+      return deliver(res, withRateLimitHeaders(ctx, complexityExhausted(ctx, charged), accountId), undefined, record);
     }
     record.complexity = prepared.complexity;
     await sleep(faults.latencyMs, ctx.closing);
@@ -124,7 +119,6 @@ async function execute(
       body = await prepared.execute(charged);
       record.executed = true;
     } catch {
-      claim?.abandon();
       const planned = jsonError(500, 'The operation failed unexpectedly.', 'INTERNAL_SERVER_ERROR');
       return deliver(res, withRateLimitHeaders(ctx, planned, accountId), undefined, record);
     }
@@ -132,7 +126,10 @@ async function execute(
     claim?.complete({ status: planned.status, contentType: JSON_TYPE, body: planned.body });
     deliver(res, withRateLimitHeaders(ctx, planned, accountId), faults.terminal, record);
   } finally {
-    ctx.limiter.leave(accountId);
+    if (!busy) ctx.limiter.leave(accountId);
+    // Abandoning a completed claim does nothing. Every other way out (a refusal, a failed operation, even an
+    // unexpected throw) releases the key, so no key can be left answering 409 until the emulator restarts.
+    claim?.abandon();
   }
 }
 
