@@ -1,8 +1,8 @@
 /**
  * Errors of the OAuth helpers. Every failure is an {@link OAuthError}; its `code` says what went wrong.
  * Codes the platform sends are kept as they came; the SDK's own codes never collide with them.
- * No error ever carries the client secret or an access token: not in its message, its description,
- * `toString()` or `JSON.stringify(error)`.
+ * No error ever carries the client secret, an access token or the authorization code being exchanged: not in its
+ * message, its description, `toString()` or `JSON.stringify(error)`.
  */
 
 /** Error codes the authorize endpoint sends back on its error redirect (the spec's table). */

@@ -22,9 +22,13 @@ export interface OAuthClientOptions {
 
 /** Options after validation. */
 export interface ResolvedOAuthOptions {
+  /** The app's public identifier, non-empty. */
   clientId: string;
+  /** The OAuth host: an http(s) URL without credentials, query or fragment. */
   authUrl: URL;
+  /** Default redirect URI: absolute, without a fragment. */
   redirectUri: string | undefined;
+  /** The caller's fetch; undefined means `globalThis.fetch`, looked up at call time. */
   fetch: typeof fetch | undefined;
 }
 

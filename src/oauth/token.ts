@@ -1,6 +1,6 @@
 /**
  * Exchanging an authorization code at `POST /oauth2/token` and validating the answer.
- * The client secret goes only into the form body: never into a URL, an error or a log.
+ * The client secret and the code go only into the form body: never into a URL, an error or a log.
  */
 import type { Scope } from '../scopes.js';
 import { OAuthError } from './errors.js';
@@ -18,17 +18,30 @@ export interface OAuthToken {
 
 /** One code exchange, with everything already validated. */
 export interface TokenRequest {
+  /** `{authUrl}/oauth2/token`. */
   tokenUrl: URL;
+  /** The app's public identifier (`client_id`). */
   clientId: string;
+  /** The app's secret (`client_secret`): sent in the body, redacted from any error text. */
   clientSecret: string;
+  /** The redirect URI of the authorization request, sent for validation only. */
   redirectUri: string;
+  /** The authorization code to exchange. */
   code: string;
+  /** The fetch to send with. */
   fetch: typeof fetch;
+  /** Cancels the request. */
   signal?: AbortSignal;
 }
 
 /** Longest server-given description kept in an error. */
 const MAX_DESCRIPTION = 300;
+
+/**
+ * Shortest code redacted from a server's error text. Real codes are long random strings; redacting a
+ * shorter one would mangle ordinary words (a code `c` would cut every "c") while hiding nothing secret.
+ */
+const MIN_REDACTED_CODE_LENGTH = 8;
 
 /** Posts the form to the token endpoint; resolves to the validated token or rejects with an {@link OAuthError}. */
 export async function requestToken(request: TokenRequest): Promise<OAuthToken> {
@@ -52,7 +65,7 @@ export async function requestToken(request: TokenRequest): Promise<OAuthToken> {
     throw new OAuthError('network_error', { description, cause });
   }
   const text = await response.text().catch(() => '');
-  const redact = (value: string) => redactSecret(value, request.clientSecret);
+  const redact = (value: string) => redactCode(redactSecret(value, request.clientSecret), request.code);
   if (!response.ok) throw errorFromResponse(response, text, redact);
   return tokenFromResponse(response.status, text);
 }
@@ -94,6 +107,11 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Replaces the authorization code in a server's error text: on `invalid_client` it may still be unspent. */
+function redactCode(value: string, code: string): string {
+  return code.length < MIN_REDACTED_CODE_LENGTH ? value : redactSecret(value, code);
 }
 
 /** Replaces every occurrence of the secret (as is, URL-encoded or form-encoded) with `[redacted]`. */

@@ -94,6 +94,14 @@ describe('exchangeCode', () => {
     expect(error.description).toBe('Secret [redacted] / [redacted] is wrong');
   });
 
+  it('redacts the authorization code when a server echoes it in the error', async () => {
+    const code = 'SplxlOBeZQQYbYS6WxSbIA';
+    answer({ error: 'invalid_client', error_description: `Client app-1 may not redeem ${code}` }, { status: 401 });
+    const error = await rejection(client.exchangeCode({ code }));
+    expect(error.description).toBe('Client app-1 may not redeem [redacted]');
+    expect(JSON.stringify(error)).not.toContain(code);
+  });
+
   it('summarises a non-OAuth error body without echoing it', async () => {
     answer(`<html>${SECRET}</html>`, { status: 502, headers: { 'content-type': 'text/html' } });
     const error = await rejection(client.exchangeCode({ code: 'c' }));
