@@ -7,11 +7,8 @@ import {
   API_VERSION,
   HttpError,
   RateLimitError,
-  type RequestEvent,
-  type ResponseEvent,
-  type RetryEvent,
-  type ThrottleEvent,
 } from '../../src/index.js';
+import { recordingHooks } from '../hook-recorder.js';
 import { ACME_ACCOUNT_ID, ROADMAP_BOARD_ID, clientFor, closeEmulators, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
@@ -19,26 +16,10 @@ afterEach(closeEmulators);
 const SECRET = 'e2e-hook-secret-token-7f3a9c';
 const TOKENS = [{ token: SECRET, accountId: ACME_ACCOUNT_ID, userId: 501 }];
 
-function recorder() {
-  const events = {
-    request: [] as RequestEvent[],
-    response: [] as ResponseEvent[],
-    retry: [] as RetryEvent[],
-    throttle: [] as ThrottleEvent[],
-  };
-  const hooks = {
-    onRequest: (event: RequestEvent) => events.request.push(event),
-    onResponse: (event: ResponseEvent) => events.response.push(event),
-    onRetry: (event: RetryEvent) => events.retry.push(event),
-    onThrottle: (event: ThrottleEvent) => events.throttle.push(event),
-  };
-  return { events, hooks };
-}
-
 describe('hooks', () => {
   it('report each attempt, response, retry and hold with the documented shapes, and never the token', async () => {
     const emulator = await startTestEmulator({ tokens: TOKENS, faults: [{ kind: 'http-error', first: 1 }] });
-    const { events, hooks } = recorder();
+    const { events, hooks } = recordingHooks();
     const client = clientFor(emulator, { token: SECRET, hooks, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
 
     // Fired together: before the first response teaches the quotas, only one request is in flight.
@@ -99,7 +80,7 @@ describe('hooks', () => {
       first: 1,
     };
     const emulator = await startTestEmulator({ tokens: TOKENS, faults: [tooMany] });
-    const { events, hooks } = recorder();
+    const { events, hooks } = recordingHooks();
     const client = clientFor(emulator, { token: SECRET, hooks });
 
     const first = client.boards({ limit: 1 });

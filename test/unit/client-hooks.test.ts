@@ -1,26 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from '../../src/client/errors.js';
-import type { RequestEvent, ResponseEvent, RetryEvent, ThrottleEvent } from '../../src/client/types.js';
+import { recordingHooks } from '../hook-recorder.js';
 import { ENDPOINT, installApi, makeClient, ok, server, status, TOKEN, useMockApi } from './client-fixtures.js';
 
 useMockApi();
-
-function recordingHooks() {
-  const events = {
-    request: [] as RequestEvent[],
-    response: [] as ResponseEvent[],
-    retry: [] as RetryEvent[],
-    throttle: [] as ThrottleEvent[],
-  };
-  const hooks = {
-    onRequest: (event: RequestEvent) => events.request.push(event),
-    onResponse: (event: ResponseEvent) => events.response.push(event),
-    onRetry: (event: RetryEvent) => events.retry.push(event),
-    onThrottle: (event: ThrottleEvent) => events.throttle.push(event),
-  };
-  return { events, hooks };
-}
 
 describe('hooks', () => {
   it('reports each attempt, response and retry with the token redacted', async () => {
