@@ -98,7 +98,8 @@ describe('concurrent duplicates (409)', () => {
     const firstClient = clientFor(emulator);
     const secondClient = clientFor(emulator, { hooks: { onRetry: (event) => retries.push(event) } });
     const first = firstClient.createItem(variables, { idempotencyKey });
-    await waitFor(() => emulator.stats.inFlight === 1 && emulator.requests.length === 1);
+    // Its complexity is charged once it holds the key and is inside its latency: only then can a duplicate conflict.
+    await waitFor(() => emulator.stats.inFlight === 1 && emulator.requests[0]?.complexity !== undefined);
     const second = await secondClient.createItem(variables, { idempotencyKey });
     const firstResult = await first;
 
@@ -145,7 +146,7 @@ describe('concurrent duplicates (409)', () => {
     const variables = { board_id: ROADMAP_BOARD_ID, item_name: 'Stuck duplicate' };
     const stuck = new AbortController();
     const first = settle(clientFor(emulator).createItem(variables, { idempotencyKey, signal: stuck.signal }));
-    await waitFor(() => emulator.stats.inFlight === 1 && emulator.requests.length === 1);
+    await waitFor(() => emulator.stats.inFlight === 1 && emulator.requests[0]?.complexity !== undefined);
 
     const client = clientFor(emulator, { retry: { maxAttempts: 3 } });
     const { error } = await settle(client.createItem(variables, { idempotencyKey }));

@@ -83,8 +83,9 @@ describe('process hygiene', () => {
       throttleHold: { name: 'NetworkError', aborted: true },
       inFlight: { name: 'NetworkError', aborted: true },
     });
-    // Far shorter than the 20 s Retry-After and the 10 s latency: nothing kept the process waiting.
-    expect(run.exitDelayMs).toBeLessThan(2_000);
+    // Far shorter than the 20 s Retry-After and the 10 s latency: nothing kept the process waiting. The
+    // margin is wide because a loaded CI machine can take a second or more to tear a Node process down.
+    expect(run.exitDelayMs).toBeLessThan(5_000);
     expect(emulator.stats.received).toBe(2); // the held call was never sent
   }, 20_000);
 });
