@@ -246,11 +246,12 @@ describe('multipart uploads', () => {
 });
 
 describe('inspection', () => {
-  it('records each request with Authorization redacted and the token nowhere', async () => {
-    await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'Boards' }, { ...auth, 'x-trace': 'inspect-me' });
+  it('records each request with its credential headers redacted and the token nowhere', async () => {
+    const credentials = { 'proxy-authorization': `Basic ${DEMO_TOKEN}`, cookie: `session=${DEMO_TOKEN}` };
+    await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'Boards' }, { ...auth, ...credentials, 'x-trace': 'inspect-me' });
     const record = emulator.requests.filter((r) => r.headers['x-trace'] === 'inspect-me').at(-1);
     expect(record).toMatchObject({ method: 'POST', path: '/v2', status: 200, operationName: 'Boards', kind: 'query', executed: true, accountId: 1001 });
-    expect(record?.headers.authorization).toBe('[redacted]');
+    expect(record?.headers).toMatchObject({ authorization: '[redacted]', 'proxy-authorization': '[redacted]', cookie: '[redacted]' });
     expect(JSON.stringify(emulator.requests)).not.toContain(DEMO_TOKEN);
     expect(record?.bodyBytes).toBeGreaterThan(0);
   });

@@ -10,13 +10,15 @@ export type RequestOutcome = 'answered' | 'dropped' | 'reset';
 export interface RequestRecord {
   /** 1-based arrival order. */
   id: number;
+  /** HTTP method, upper-cased. */
   method: string;
   /** Path without the query string. */
   path: string;
   /** Status sent (0 when the connection was dropped before answering). */
   status: number;
-  /** Request headers, lower-cased, with `authorization` redacted. */
+  /** Request headers, lower-cased, with `authorization`, `proxy-authorization` and `cookie` redacted. */
   headers: Record<string, string>;
+  /** `operationName` of the GraphQL request, when it named one. */
   operationName?: string;
   /** Operation kind, once the GraphQL request was parsed. */
   kind?: 'query' | 'mutation' | 'subscription';
@@ -24,6 +26,7 @@ export interface RequestRecord {
   version?: string;
   /** Account of the token, once authenticated. */
   accountId?: number;
+  /** The `Idempotency-Key` header, trimmed, when the request sent one. */
   idempotencyKey?: string;
   /** True when answered from the idempotency cache. */
   replayed: boolean;
@@ -35,21 +38,33 @@ export interface RequestRecord {
   fault?: string;
   /** `extensions.code` of the first error answered, if any. */
   errorCode?: string;
+  /** Size of the request body read, in bytes (0 when it was not read). */
   bodyBytes: number;
+  /** Whether the request was answered in full, or its connection dropped or reset. */
   outcome: RequestOutcome;
+  /** Arrival time, on the emulator's clock (milliseconds). */
   startedAt: number;
+  /** Time the request was over, on the emulator's clock; undefined while in flight. */
   endedAt?: number;
 }
 
 /** Running totals since start (or the last reset). */
 export interface EmulatorStats {
+  /** Requests that arrived, on any route. */
   received: number;
+  /** Requests answered in full. */
   answered: number;
+  /** Queries executed. */
   executedQueries: number;
+  /** Mutations executed (replays excluded). */
   executedMutations: number;
+  /** Mutations answered from the idempotency cache. */
   replayed: number;
+  /** Requests answered 401: a missing or unknown token on /v2, or failed client authentication at the token endpoint. */
   rejected401: number;
+  /** Duplicates refused because their Idempotency-Key was still in flight. */
   rejected409: number;
+  /** Requests refused by a rate limit: 429s, and exhausted complexity budgets reported as a GraphQL error. */
   rejected429: number;
   /** Requests whose connection closed without a full answer (a drop or reset fault, or the client going away). */
   dropped: number;
@@ -133,12 +148,15 @@ export class RequestLog {
   }
 }
 
+/** Request headers that carry credentials: kept in a record only as `[redacted]`. */
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
 function redact(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    headers[lower] = lower === 'authorization' || lower === 'cookie' ? '[redacted]' : [value].flat().join(', ');
+    headers[lower] = CREDENTIAL_HEADERS.has(lower) ? '[redacted]' : [value].flat().join(', ');
   }
   return headers;
 }
