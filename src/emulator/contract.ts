@@ -22,8 +22,11 @@ export interface TokenGrant {
 
 /** A file received in a multipart request, mapped to a variable path. */
 export interface EmulatorUpload {
+  /** File name the client gave the part. */
   filename: string;
+  /** Media type of the part (`application/octet-stream` when the client gave none). */
   contentType: string;
+  /** The file's content. */
   bytes: Uint8Array;
 }
 
@@ -41,9 +44,13 @@ export interface ComplexitySnapshot {
 
 /** One GraphQL request, already authenticated and version-checked by the server. */
 export interface EngineRequest {
+  /** The GraphQL document text. */
   query: string;
+  /** Variables as the client sent them (not yet coerced). */
   variables?: Record<string, unknown> | null;
+  /** Selects the operation when `query` holds several. */
   operationName?: string | null;
+  /** Who is calling, resolved from the bearer token. */
   grant: TokenGrant;
   /** The API version in force (validated by the server). */
   version: string;
@@ -75,7 +82,9 @@ export type PreparedOperation =
 
 /** A GraphQL response body as the platform sends it. */
 export interface EngineResponseBody {
+  /** Result of the operation; null when it could not run. */
   data?: Record<string, unknown> | null;
+  /** GraphQL errors, each with `extensions.code`. */
   errors?: GraphQLFormattedError[];
   /** Present at top level of a successful response. */
   account_id?: number;

@@ -32,8 +32,9 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
   readonly engine: Engine;
   /** The engine's in-memory data (boards, items created, …). */
   readonly store: StoreOf<Engine>;
-  /** Supported API versions, and the one used when a request names none. */
+  /** Supported API versions. */
   readonly versions: readonly string[];
+  /** The version used when a request names none. */
   readonly defaultVersion: string;
   /** Quotas and windows in force. */
   readonly limits: ResolvedLimits;

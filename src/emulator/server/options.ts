@@ -93,9 +93,13 @@ export interface EmulatorServerOptions {
 
 /** Limits with every default filled in. */
 export interface ResolvedLimits {
+  /** Requests per window (policy `minuteRate`). */
   minuteRate: { quota: number; windowSeconds: number };
+  /** Requests executing at once (policy `concurrency`). */
   concurrency: { quota: number };
+  /** Complexity budget per window (policy `complexityMinute`). */
   complexity: { quota: number; windowSeconds: number };
+  /** Requests per day (not advertised in headers). */
   daily: { quota: number; windowSeconds: number };
 }
 
