@@ -142,7 +142,7 @@ async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, att
         idempotencyKey: plan.idempotencyKey,
       }));
     }
-    const started = Date.now();
+    const started = options.hooks.onResponse ? Date.now() : 0; // only the onResponse hook reads it
     const attemptSignal = createAttemptSignal(call.signal, call.timeoutMs);
     const { signal } = attemptSignal;
     let response: TransportResponse;

@@ -188,9 +188,20 @@ class QuotaThrottle implements Throttle {
       this.gate(now); // move quotas into their next window first, so this response is placed correctly
       this.learned = true;
       const linked = permit instanceof QuotaPermit && permit.owner === this ? permit.id : undefined;
-      const [sentTick, sentAt] = linked !== undefined && this.inFlight.has(linked)
-        ? [linked, this.inFlight.get(linked)!]
-        : (this.inFlight.entries().next().value ?? [this.tick, now]);
+      // The linked request's send, else the oldest in flight's, else now (no pair array per response).
+      let sentTick = this.tick;
+      let sentAt = now;
+      const linkedAt = linked === undefined ? undefined : this.inFlight.get(linked);
+      if (linked !== undefined && linkedAt !== undefined) {
+        sentTick = linked;
+        sentAt = linkedAt;
+      } else {
+        for (const [id, at] of this.inFlight) {
+          sentTick = id;
+          sentAt = at;
+          break;
+        }
+      }
       const others = Math.max(0, this.inFlight.size - 1);
       const ctx = { now, tick: ++this.tick, sentAt, sentTick, othersInFlight: others };
       let exhausted: { name: string; seconds: number } | undefined;
