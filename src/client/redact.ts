@@ -11,10 +11,15 @@ export type Redactor = (text: string) => string;
 /** Header names whose values are credentials, redacted whatever they hold. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
-/** A redactor that hides `secret` wherever it appears. */
+/** A redactor that hides `secret` wherever it appears, as written or URL-encoded (as a server may echo it). */
 export function createRedactor(secret: string): Redactor {
   if (secret === '') return (text) => text;
-  return (text) => (text.includes(secret) ? text.split(secret).join(REDACTED) : text);
+  const forms = [...new Set([secret, encodeURIComponent(secret)])];
+  return (text) => {
+    let out = text;
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    return out;
+  };
 }
 
 /** True when a header of this name carries credentials. */

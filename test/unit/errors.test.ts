@@ -125,6 +125,15 @@ describe('parseRetryAfter', () => {
   });
 });
 
+describe('createRedactor', () => {
+  it('hides a token as written and as a server may echo it URL-encoded', () => {
+    const token = 'eyJ+abc/def==';
+    const hide = createRedactor(token);
+    expect(hide(`raw ${token} and encoded ${encodeURIComponent(token)}`)).toBe('raw [REDACTED] and encoded [REDACTED]');
+    expect(hide('nothing secret')).toBe('nothing secret');
+  });
+});
+
 describe('errors never reveal the token', () => {
   const leaky = {
     data: { echo: `you sent ${TOKEN}` },
