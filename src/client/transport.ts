@@ -3,10 +3,8 @@
  * the variables hold files), read the whole body once, and hand status, headers and body back.
  * Classifying the response is left to the caller.
  *
- * This is the only per-call transport. graphql-request did this job before; measured against raw
- * `fetch` in its best possible use (no parse or print, plain headers) it alone cost 0.92-0.95x the
- * throughput and 1.05-1.08x the CPU per call, which left no room for the client's own work within
- * the performance budget, and it weighed about 13.5 kB of the browser bundle.
+ * No GraphQL library sits in the request path: graphql-request's best-case overhead alone missed the
+ * performance budget (issue 6; the figures are in test/bench/README.md).
  */
 import { PlatformConfigError } from './errors.js';
 import { multipartBody, type UploadPlan } from './multipart.js';
