@@ -30,11 +30,16 @@ export function boardsResponseBody(): string {
 }
 
 /**
- * Rate-limit headers with quotas so large that no client-side throttle ever has to wait:
- * every client parses the same headers and none is slowed by them.
+ * Rate-limit headers with quotas so large that no client-side throttle ever has to wait: every client
+ * parses the same headers and none is slowed by them. `RateLimit` counts down within fixed 60 s windows,
+ * as a real server's does, so a throttle sees the steady state it would see in production.
  */
-export const RATE_LIMIT_HEADERS = {
-  'RateLimit-Policy':
-    '"minuteRate";q=100000000;w=60, "concurrency";q=100000;qu="concurrent-requests", "complexityMinute";q=1000000000;w=60;qu="content-bytes"',
-  RateLimit: '"minuteRate";r=99999999;t=42, "concurrency";r=99999, "complexityMinute";r=999999999;t=42',
-} as const;
+export const RATE_LIMIT_POLICY =
+  '"minuteRate";q=100000000;w=60, "concurrency";q=100000;qu="concurrent-requests", "complexityMinute";q=1000000000;w=60;qu="content-bytes"';
+
+/** The `RateLimit` value for the `served`-th request of a window with `resetSeconds` left. */
+export function rateLimitHeader(servedInWindow: number, resetSeconds: number): string {
+  const minute = 100_000_000 - servedInWindow;
+  const complexity = 1_000_000_000 - servedInWindow * 1250;
+  return `"minuteRate";r=${minute};t=${resetSeconds}, "concurrency";r=99999, "complexityMinute";r=${complexity};t=${resetSeconds}`;
+}

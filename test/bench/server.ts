@@ -8,15 +8,33 @@
  * when the server, not the client, was the bottleneck.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { boardsResponseBody, RATE_LIMIT_HEADERS } from './fixture.js';
+import { boardsResponseBody, RATE_LIMIT_POLICY, rateLimitHeader } from './fixture.js';
 
 const body = Buffer.from(boardsResponseBody());
-const responseHeaders = {
-  'Content-Type': 'application/json; charset=utf-8',
-  'Content-Length': String(body.length),
-  ...RATE_LIMIT_HEADERS,
-};
+const contentLength = String(body.length);
+const WINDOW_MS = 60_000;
+const started = Date.now();
 let served = 0;
+let windowIndex = 0;
+let servedInWindow = 0;
+
+/** Headers of one answer: the policy is constant, the state counts down within a fixed window. */
+function responseHeaders(): Record<string, string> {
+  const elapsed = Date.now() - started;
+  const index = Math.floor(elapsed / WINDOW_MS);
+  if (index !== windowIndex) {
+    windowIndex = index;
+    servedInWindow = 0;
+  }
+  servedInWindow += 1;
+  const resetSeconds = Math.ceil(((index + 1) * WINDOW_MS - elapsed) / 1000);
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': contentLength,
+    'RateLimit-Policy': RATE_LIMIT_POLICY,
+    RateLimit: rateLimitHeader(servedInWindow, resetSeconds),
+  };
+}
 
 function answerGraphql(request: IncomingMessage, response: ServerResponse): void {
   let received = 0;
@@ -33,7 +51,7 @@ function answerGraphql(request: IncomingMessage, response: ServerResponse): void
       return;
     }
     served += 1;
-    response.writeHead(200, responseHeaders).end(body);
+    response.writeHead(200, responseHeaders()).end(body);
   });
 }
 
