@@ -1,8 +1,12 @@
 /**
  * Parses the `RateLimit-Policy` and `RateLimit` headers (structured-field lists) into one
  * {@link RateLimitState}, joined by policy name. A missing or malformed header contributes nothing.
+ *
+ * Runs once per response, so it builds the result directly: no intermediate pairs, field objects or spreads.
+ * `RateLimit-Policy` is the same on every response and is parsed once (a one-entry memo keyed by its text);
+ * `RateLimit`'s `r` and `t` change on almost every response, so it is parsed each time.
  */
-import { type BareItem, type List, parseList, type Parameters, Token } from 'structured-headers';
+import { type BareItem, type List, parseList, Token } from 'structured-headers';
 import type { RateLimitPolicy, RateLimitState } from './types.js';
 
 /** A policy name or unit: a String or a Token bare item. */
@@ -16,97 +20,84 @@ function numberOf(item: BareItem | undefined): number | undefined {
   return typeof item === 'number' && Number.isFinite(item) ? item : undefined;
 }
 
-/** The list members of a header that are items named by a String or Token, with their parameters. */
-function namedItems(value: string): [string, Parameters][] {
-  if (value.trim() === '') return [];
-  let list: List;
+/** The header as a structured-field list, or undefined when it is absent, blank or malformed. */
+function listOf(value: string | null): List | undefined {
+  if (value === null || value.trim() === '') return undefined;
   try {
-    list = parseList(value);
+    return parseList(value);
   } catch {
-    return [];
-  }
-  const items: [string, Parameters][] = [];
-  for (const member of list) {
-    if (Array.isArray(member[0])) continue; // an inner list names no policy
-    const name = textOf(member[0] as BareItem);
-    if (name !== undefined && name !== '__proto__') items.push([name, member[1]]);
-  }
-  return items;
-}
-
-/** What one header says about one policy: its name and the fields it sets. */
-interface PolicyFacts {
-  name: string;
-  fields: Partial<RateLimitPolicy>;
-}
-
-/** Reads the fields one header's parameters set. */
-type FieldReader = (params: Parameters) => Partial<RateLimitPolicy>;
-
-function policyFields(params: Parameters): Partial<RateLimitPolicy> {
-  const fields: Partial<RateLimitPolicy> = {};
-  const quota = numberOf(params.get('q'));
-  const window = numberOf(params.get('w'));
-  const unit = textOf(params.get('qu'));
-  if (quota !== undefined) fields.quota = quota;
-  if (window !== undefined) fields.window = window;
-  if (unit !== undefined) fields.unit = unit;
-  return fields;
-}
-
-function stateFields(params: Parameters): Partial<RateLimitPolicy> {
-  const fields: Partial<RateLimitPolicy> = {};
-  const remaining = numberOf(params.get('r'));
-  const resetSeconds = numberOf(params.get('t'));
-  if (remaining !== undefined) fields.remaining = remaining;
-  if (resetSeconds !== undefined) fields.resetSeconds = resetSeconds;
-  return fields;
-}
-
-/**
- * Parses one header into {@link PolicyFacts}, remembering the last text it parsed: servers send the
- * same `RateLimit-Policy` on every response, so that header is parsed once, not once per call. Only
- * an identical string reuses the result (`RateLimit`'s `r` and `t` usually change every time).
- */
-function createHeaderReader(readFields: FieldReader): (value: string | null) => readonly PolicyFacts[] {
-  let lastText: string | undefined;
-  let lastFacts: readonly PolicyFacts[] = [];
-  return (value) => {
-    if (value === null) return [];
-    if (value !== lastText) {
-      lastFacts = namedItems(value).map(([name, params]) => ({ name, fields: readFields(params) }));
-      lastText = value;
-    }
-    return lastFacts;
-  };
-}
-
-const readPolicyHeader = createHeaderReader(policyFields);
-const readStateHeader = createHeaderReader(stateFields);
-
-/** Adds what one header says to `policies`, by policy name; later mentions override earlier ones. */
-function apply(policies: Record<string, RateLimitPolicy>, facts: readonly PolicyFacts[]): void {
-  for (const { name, fields } of facts) {
-    const existing = Object.hasOwn(policies, name) ? policies[name] : undefined;
-    if (existing) Object.assign(existing, fields);
-    else policies[name] = { name, ...fields };
+    return undefined;
   }
 }
 
-/** The last pair of header texts parsed, and the policies they gave (never handed out: copied). */
-let lastPair: { policyText: string | null; stateText: string | null; policies: Record<string, RateLimitPolicy> } | undefined;
+/** The policy a list member names (a String or Token item), or undefined for an inner list or anything else. */
+function nameOf(member: List[number]): string | undefined {
+  if (Array.isArray(member[0])) return undefined; // an inner list names no policy
+  const name = textOf(member[0] as BareItem);
+  return name === '__proto__' ? undefined : name;
+}
+
+/** The policy named `name` in `policies`, added when missing. */
+function entry(policies: Record<string, RateLimitPolicy>, name: string): RateLimitPolicy {
+  const existing = Object.hasOwn(policies, name) ? policies[name] : undefined;
+  if (existing) return existing;
+  const created: RateLimitPolicy = { name };
+  policies[name] = created;
+  return created;
+}
+
+/** The policies `RateLimit-Policy` declares (`q`, `w`, `qu`); later mentions of a name override earlier ones. */
+function declaredPolicies(value: string | null): Record<string, RateLimitPolicy> {
+  const policies: Record<string, RateLimitPolicy> = {};
+  for (const member of listOf(value) ?? []) {
+    const name = nameOf(member);
+    if (name === undefined) continue;
+    const params = member[1];
+    const quota = numberOf(params.get('q'));
+    const window = numberOf(params.get('w'));
+    const unit = textOf(params.get('qu'));
+    const policy = entry(policies, name);
+    if (quota !== undefined) policy.quota = quota;
+    if (window !== undefined) policy.window = window;
+    if (unit !== undefined) policy.unit = unit;
+  }
+  return policies;
+}
+
+/** A copy of one policy with only the fields it has (never handing out the memo's own objects). */
+function copyOf(policy: RateLimitPolicy): RateLimitPolicy {
+  const copy: RateLimitPolicy = { name: policy.name };
+  if (policy.quota !== undefined) copy.quota = policy.quota;
+  if (policy.window !== undefined) copy.window = policy.window;
+  if (policy.unit !== undefined) copy.unit = policy.unit;
+  return copy;
+}
+
+/** The last `RateLimit-Policy` text parsed and what it declared. */
+let lastPolicyText: string | null = null;
+let lastDeclared: Record<string, RateLimitPolicy> = {};
 
 /** Rate-limit state of one response: a new object every time, safe to keep or change. Never throws. */
 export function parseRateLimit(headers: Headers): RateLimitState {
   const policyText = headers.get('ratelimit-policy');
-  const stateText = headers.get('ratelimit');
-  if (lastPair === undefined || lastPair.policyText !== policyText || lastPair.stateText !== stateText) {
-    const parsed: Record<string, RateLimitPolicy> = {};
-    apply(parsed, readPolicyHeader(policyText));
-    apply(parsed, readStateHeader(stateText));
-    lastPair = { policyText, stateText, policies: parsed };
+  if (policyText !== lastPolicyText) {
+    lastDeclared = declaredPolicies(policyText);
+    lastPolicyText = policyText;
   }
   const policies: Record<string, RateLimitPolicy> = {};
-  for (const name in lastPair.policies) policies[name] = { ...(lastPair.policies[name] as RateLimitPolicy) };
+  for (const name in lastDeclared) policies[name] = copyOf(lastDeclared[name] as RateLimitPolicy);
+  const state = listOf(headers.get('ratelimit'));
+  if (state) {
+    for (const member of state) {
+      const name = nameOf(member);
+      if (name === undefined) continue;
+      const params = member[1];
+      const remaining = numberOf(params.get('r'));
+      const resetSeconds = numberOf(params.get('t'));
+      const policy = entry(policies, name);
+      if (remaining !== undefined) policy.remaining = remaining;
+      if (resetSeconds !== undefined) policy.resetSeconds = resetSeconds;
+    }
+  }
   return { policies };
 }

@@ -28,10 +28,17 @@ export interface WindowTracker {
   resetBy: number;
   /** Release instants in the current window: they decide what may spill into the next one. */
   releases: number[];
-  /** Responses seen in the current window; `accepted` when placed in it (not in an earlier one). */
-  observations: { at: number; tick: number; remaining: number; accepted?: boolean }[];
   /**
-   * `acceptedMin[i]`: the lowest `remaining` among the accepted observations up to `observations[i]`,
+   * Responses seen in the current window, one column per field (parallel arrays of numbers, so observing a
+   * response allocates nothing): when it arrived, its tick, the `r` it reported, and whether it was `accepted`
+   * (placed in this window, not in an earlier one).
+   */
+  observedAt: number[];
+  observedTick: number[];
+  observedRemaining: number[];
+  accepted: boolean[];
+  /**
+   * `acceptedMin[i]`: the lowest `remaining` among the accepted observations up to observation `i`,
    * kept beside them so {@link provesLaterWindow} needs a binary search, not a scan of up to 1024.
    */
   acceptedMin: number[];
@@ -57,9 +64,14 @@ export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
   return policy.name === 'concurrency' || policy.unit === 'concurrent-requests';
 }
 
-/** Bounds `(after, by]` on the reset instant implied by one response's `t` (seconds). */
-export function resetBounds(t: number, sentAt: number, receivedAt: number): { after: number; by: number } {
-  return { after: sentAt + (t - 1) * 1000, by: receivedAt + t * 1000 };
+/** Lower bound (exclusive) on the reset instant implied by one response's `t` (seconds), sent at `sentAt`. */
+export function resetAfterOf(t: number, sentAt: number): number {
+  return sentAt + (t - 1) * 1000;
+}
+
+/** Upper bound (inclusive) on the reset instant implied by one response's `t` (seconds), received at `receivedAt`. */
+export function resetByOf(t: number, receivedAt: number): number {
+  return receivedAt + t * 1000;
 }
 
 /** What is certainly left of the quota for a request sent now (a lower bound on what the server has left). */
@@ -86,7 +98,8 @@ export function recordRelease(tracker: WindowTracker, now: number): void {
 
 /**
  * Folds one response's view of a window policy into the tracker (a new one when `tracker` is undefined).
- * Returns the tracker to keep; a policy without a usable `r` changes nothing.
+ * Returns the tracker to keep; a policy without a usable `r` changes nothing. Allocates nothing once the
+ * tracker exists, unless a later window begins.
  */
 export function observeWindow(
   tracker: WindowTracker | undefined,
@@ -98,27 +111,30 @@ export function observeWindow(
   const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.quota ?? Number.POSITIVE_INFINITY);
   const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.windowMs;
   const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
-  const bounds = t === undefined ? undefined : resetBounds(t, ctx.sentAt, ctx.now);
+  const after = t === undefined ? Number.NEGATIVE_INFINITY : resetAfterOf(t, ctx.sentAt);
+  const by = t === undefined ? Number.POSITIVE_INFINITY : resetByOf(t, ctx.now);
   const countsRequests = policy.unit === undefined || policy.unit === 'requests';
   if (tracker && Number.isFinite(tracker.resetBy)) {
     tracker.quota = quota;
     tracker.windowMs = windowMs;
-    const observation: WindowTracker['observations'][number] = { at: ctx.now, tick: ctx.tick, remaining: r };
-    tracker.observations.push(observation);
+    tracker.observedAt.push(ctx.now);
+    tracker.observedTick.push(ctx.tick);
+    tracker.observedRemaining.push(r);
+    tracker.accepted.push(false);
     tracker.acceptedMin.push(tracker.acceptedMin.at(-1) ?? Number.POSITIVE_INFINITY);
     prune(tracker);
-    if (!bounds) {
+    if (t === undefined) {
       tracker.reported = Math.min(tracker.reported, r); // cannot place it: only lower the estimate
       return tracker;
     }
-    if (bounds.by <= tracker.resetAfter) return tracker; // an earlier window
-    if (bounds.after < tracker.resetBy && !provesLaterWindow(tracker, r, ctx)) {
+    if (by <= tracker.resetAfter) return tracker; // an earlier window
+    if (after < tracker.resetBy && !provesLaterWindow(tracker, r, ctx)) {
       // The same window, unless its count proves the request landed before we started counting this one.
       if (tracker.countsRequests && Number.isFinite(quota) && quota - r > tracker.used) return tracker;
-      tracker.resetAfter = Math.max(tracker.resetAfter, bounds.after);
-      tracker.resetBy = Math.min(tracker.resetBy, bounds.by);
+      tracker.resetAfter = Math.max(tracker.resetAfter, after);
+      tracker.resetBy = Math.min(tracker.resetBy, by);
       tracker.reported = Math.min(tracker.reported, r);
-      accept(tracker, observation);
+      accept(tracker, ctx.tick, r);
       return tracker;
     }
   }
@@ -127,17 +143,21 @@ export function observeWindow(
   // landed after this one and been answered first).
   const others = countsRequests ? ctx.othersInFlight : 0;
   const carried = tracker && Number.isFinite(tracker.resetBy) ? spillover(tracker, ctx.othersInFlight + 1) : 0;
+  const placed = t !== undefined;
   return {
     quota,
     windowMs,
     countsRequests,
     used: countsRequests && Number.isFinite(quota) ? Math.max(quota - r + others, carried) : 0,
     reported: r - others,
-    resetAfter: bounds?.after ?? Number.NEGATIVE_INFINITY,
-    resetBy: bounds?.by ?? Number.POSITIVE_INFINITY,
+    resetAfter: after,
+    resetBy: by,
     releases: [],
-    observations: bounds ? [{ at: ctx.now, tick: ctx.tick, remaining: r, accepted: true }] : [],
-    acceptedMin: bounds ? [r] : [],
+    observedAt: placed ? [ctx.now] : [],
+    observedTick: placed ? [ctx.tick] : [],
+    observedRemaining: placed ? [r] : [],
+    accepted: placed ? [true] : [],
+    acceptedMin: placed ? [r] : [],
   };
 }
 
@@ -153,16 +173,20 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   const windows = w ? Math.floor((now - tracker.resetBy - RESET_MARGIN_MS) / w) + 1 : 0;
   tracker.resetAfter = w ? tracker.resetAfter + windows * w : Number.NEGATIVE_INFINITY;
   tracker.resetBy = w ? tracker.resetBy + windows * w : Number.POSITIVE_INFINITY;
-  tracker.releases = [];
-  tracker.observations = [];
-  tracker.acceptedMin = [];
+  tracker.releases.length = 0;
+  truncateObservations(tracker, 0);
 }
 
 /** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
 function spillover(tracker: WindowTracker, inFlight: number): number {
   const since = tracker.resetAfter;
-  const active = inFlight + tracker.releases.filter((at) => at > since).length;
-  const provedOld = tracker.observations.filter((o) => o.at > since && tracker.quota - o.remaining > active).length;
+  let active = inFlight;
+  for (const at of tracker.releases) if (at > since) active += 1;
+  let provedOld = 0;
+  const { observedAt, observedRemaining } = tracker;
+  for (let i = 0; i < observedAt.length; i++) {
+    if ((observedAt[i] as number) > since && tracker.quota - (observedRemaining[i] as number) > active) provedOld += 1;
+  }
   return Math.max(0, active - provedOld);
 }
 
@@ -172,39 +196,57 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
  */
 function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
   // Observations are kept in tick order: find the last one before the request was sent.
-  const { observations } = tracker;
+  const ticks = tracker.observedTick;
   let low = 0;
-  let high = observations.length;
+  let high = ticks.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((observations[middle] as { tick: number }).tick < ctx.sentTick) low = middle + 1;
+    if ((ticks[middle] as number) < ctx.sentTick) low = middle + 1;
     else high = middle;
   }
   const before = low === 0 ? Number.POSITIVE_INFINITY : (tracker.acceptedMin[low - 1] as number);
   return r > before || (tracker.countsRequests && r === before && r > 0);
 }
 
-/** Marks the newest observation accepted (placed in the current window). */
-function accept(tracker: WindowTracker, observation: WindowTracker['observations'][number]): void {
-  observation.accepted = true;
-  const last = tracker.observations.length - 1;
-  if (tracker.observations[last] === observation) {
-    tracker.acceptedMin[last] = Math.min(tracker.acceptedMin[last] as number, observation.remaining);
-  }
+/** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
+function accept(tracker: WindowTracker, tick: number, remaining: number): void {
+  const last = tracker.observedTick.length - 1;
+  if (last < 0 || tracker.observedTick[last] !== tick) return;
+  tracker.accepted[last] = true;
+  tracker.acceptedMin[last] = Math.min(tracker.acceptedMin[last] as number, remaining);
 }
 
-/** Recomputes {@link WindowTracker.acceptedMin} after the observations were filtered. */
-function indexAccepted(tracker: WindowTracker): void {
-  let lowest = Number.POSITIVE_INFINITY;
-  tracker.acceptedMin = tracker.observations.map((o) => {
-    if (o.accepted) lowest = Math.min(lowest, o.remaining);
-    return lowest;
-  });
+function truncateObservations(tracker: WindowTracker, length: number): void {
+  tracker.observedAt.length = length;
+  tracker.observedTick.length = length;
+  tracker.observedRemaining.length = length;
+  tracker.accepted.length = length;
+  tracker.acceptedMin.length = length;
 }
 
+/**
+ * Once the event lists grow beyond {@link MAX_EVENTS}, drops in place every event from before `resetAfter`
+ * (they cannot have landed in the current window) and recomputes {@link WindowTracker.acceptedMin}.
+ */
 function prune(tracker: WindowTracker): void {
-  if (tracker.releases.length + tracker.observations.length <= MAX_EVENTS) return;
-  tracker.releases = tracker.releases.filter((at) => at > tracker.resetAfter);
-  tracker.observations = tracker.observations.filter((o) => o.at > tracker.resetAfter);
-  indexAccepted(tracker);
+  const { releases, observedAt, observedTick, observedRemaining, accepted, acceptedMin } = tracker;
+  if (releases.length + observedAt.length <= MAX_EVENTS) return;
+  const since = tracker.resetAfter;
+  let kept = 0;
+  for (const at of releases) if (at > since) releases[kept++] = at;
+  releases.length = kept;
+  kept = 0;
+  let lowest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < observedAt.length; i++) {
+    if ((observedAt[i] as number) <= since) continue;
+    const remaining = observedRemaining[i] as number;
+    if (accepted[i]) lowest = Math.min(lowest, remaining);
+    observedAt[kept] = observedAt[i] as number;
+    observedTick[kept] = observedTick[i] as number;
+    observedRemaining[kept] = remaining;
+    accepted[kept] = accepted[i] as boolean;
+    acceptedMin[kept] = lowest;
+    kept += 1;
+  }
+  truncateObservations(tracker, kept);
 }

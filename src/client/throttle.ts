@@ -10,6 +10,7 @@ import { MAX_TIMER_DELAY_MS } from './sleep.js';
 import {
   holdUntil,
   isConcurrencyPolicy,
+  type ObservationContext,
   observeWindow,
   recordRelease,
   recordSend,
@@ -141,6 +142,7 @@ class QuotaThrottle implements Throttle {
   private pause: Gate | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private timerAt = 0;
+  private readonly ctx: ObservationContext = { now: 0, tick: 0, sentAt: 0, sentTick: 0, othersInFlight: 0 };
 
   constructor(
     private readonly initialConcurrency: number,
@@ -202,8 +204,12 @@ class QuotaThrottle implements Throttle {
           break;
         }
       }
-      const others = Math.max(0, this.inFlight.size - 1);
-      const ctx = { now, tick: ++this.tick, sentAt, sentTick, othersInFlight: others };
+      const { ctx } = this; // reused: observing a response allocates no context
+      ctx.now = now;
+      ctx.tick = ++this.tick;
+      ctx.sentAt = sentAt;
+      ctx.sentTick = sentTick;
+      ctx.othersInFlight = Math.max(0, this.inFlight.size - 1);
       let exhausted: { name: string; seconds: number } | undefined;
       const policies = rateLimit?.policies ?? {};
       for (const name in policies) {
