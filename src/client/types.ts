@@ -65,7 +65,10 @@ export interface RetryOptions {
 
 /** Client-side throttling driven by the parsed rate-limit state. */
 export interface ThrottleOptions {
-  /** Upper bound on requests in flight before the server's `concurrency` quota is known. Default 16. */
+  /**
+   * Upper bound on requests in flight when the server declares no `concurrency` quota. Default 16.
+   * Until the first response arrives the client sends one request alone, to learn the quotas.
+   */
   initialConcurrency?: number;
 }
 
