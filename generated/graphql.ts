@@ -242,7 +242,7 @@ export const BoardItemsDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<BoardItemsQuery, BoardItemsQueryVariables>;
+    `, {"apiVersion":"2024-10","cursorVariable":"cursor"}) as unknown as TypedDocumentString<BoardItemsQuery, BoardItemsQueryVariables>;
 /**
  * Boards by id or the first `limit` boards, with the slug of the owner's account.
  *

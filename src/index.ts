@@ -7,7 +7,15 @@
  */
 export { API_VERSION, type PinnedApiVersion } from './version.js';
 export { SCOPES, isScope, type Scope } from './scopes.js';
-export { PlatformClient, type RequestArgs } from './client/client.js';
+export { PlatformClient, type PaginateArgs, type RequestArgs } from './client/client.js';
+export {
+  type Connection,
+  CursorExpiredError,
+  type Page,
+  type PageItem,
+  type PaginateOptions,
+  type Paginator,
+} from './client/paginate.js';
 export type { DocumentInput } from './client/document.js';
 export {
   AuthenticationError,

@@ -1,12 +1,14 @@
 /**
  * The one graphql-codegen plugin behind every generated file: it runs typescript-operations and
  * typed-document-node with the platform's settings, stamps each document with the API version its
- * schema came from (read back by the client, which sends it as `API-Version`), and finishes the text
+ * schema came from (read back by the client, which sends it as `API-Version`) and with how to page it
+ * (see `./paging-meta.ts`), and finishes the text
  * (see `./finish.ts`) with the comments of the `.graphql` files.
  */
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { commentAbove } from './comments.js';
 import { finishGeneratedFile, type OperationComment } from './finish.js';
+import { pagingMeta } from './paging-meta.js';
 import { PLATFORM_PLUGIN_CONFIG } from './settings.js';
 
 /** A `.graphql` file as graphql-codegen hands it to plugins. */
@@ -71,7 +73,9 @@ export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPlugin
   return {
     async plugin(schema, documents, config, info) {
       const { apiVersion } = config as PlatformPluginConfig;
-      const settings = { ...PLATFORM_PLUGIN_CONFIG, unstable_onExecutableDocumentNode: () => ({ apiVersion }) };
+      // Each document's __meta__: its API version (sent as API-Version) and how to page it.
+      const meta = (document: DocumentNode) => ({ apiVersion, ...pagingMeta(document) });
+      const settings = { ...PLATFORM_PLUGIN_CONFIG, unstable_onExecutableDocumentNode: meta };
       const outputs = [
         await toolchain.operations.plugin(schema, documents, settings, info),
         await toolchain.documents.plugin(schema, documents, settings, info),
