@@ -3,7 +3,9 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-/** Kind of a column. */
+/**
+ * `ColumnType`, as the schema of API version 2024-10 defines it.
+ */
 export type ColumnType =
   | 'auto_number'
   | 'board_relation'

@@ -118,6 +118,12 @@ export function documentOperations(text: string, options: FinishOptions): string
   result = result.replace(/^export type (\w+)Fragment = /gm, (line, name: string) =>
     `${docBlock(`The fields the \`${name}\` fragment selects.`)}${line}`,
   );
+  // The schema's own types the operations use (enums, inputs): their descriptions are not carried over.
+  result = result.replace(/^export type (\w+) =/gm, (line: string, name: string, offset: number, whole: string) =>
+    whole.slice(0, offset).trimEnd().endsWith('*/')
+      ? line
+      : `${docBlock(`\`${name}\`, as the schema of API version ${options.apiVersion} defines it.`)}${line}`,
+  );
   return documentLine(
     result,
     'export class TypedDocumentString<',

@@ -10,6 +10,7 @@ import { commentAbove } from './comments.js';
 import { finishGeneratedFile, type OperationComment } from './finish.js';
 import { pagingMeta } from './paging-meta.js';
 import { PLATFORM_PLUGIN_CONFIG } from './settings.js';
+import { withoutDescriptions } from './structure.js';
 
 /** A `.graphql` file as graphql-codegen hands it to plugins. */
 export interface CodegenDocumentFile {
@@ -71,8 +72,9 @@ function joinOutputs(outputs: CodegenPluginOutput[]): string {
 /** The platform plugin, running the given toolchain. */
 export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPluginModule {
   return {
-    async plugin(schema, documents, config, info) {
+    async plugin(served, documents, config, info) {
       const { apiVersion } = config as PlatformPluginConfig;
+      const schema = withoutDescriptions(served);
       // Each document's __meta__: its API version (sent as API-Version) and how to page it.
       const meta = (document: DocumentNode) => ({ apiVersion, ...pagingMeta(document) });
       const settings = { ...PLATFORM_PLUGIN_CONFIG, unstable_onExecutableDocumentNode: meta };
