@@ -8,6 +8,7 @@
  */
 import { introspectionFromSchema, printSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
+import { DEFAULT_CURSOR_TTL_MS } from './cursor.js';
 import { prepareOperation } from './prepare.js';
 import { itemResolvers } from './resolvers/item.js';
 import { mutationResolvers } from './resolvers/mutation.js';
@@ -41,6 +42,8 @@ export interface EngineOptions {
   seed?: SeedData;
   /** Clock stamping new records. Default: the real time. */
   now?: () => Date;
+  /** How long an items cursor lives, in milliseconds. Default: 60 minutes, as on the platform. */
+  cursorTtlMs?: number;
 }
 
 /** A GraphQL engine together with the store its resolvers read and change. */
@@ -56,6 +59,8 @@ function served(version: string): EngineVersion {
 /** Creates an engine with its own store. Schemas, SDL and introspection are built once per version, on first use. */
 export function createEngine(options: EngineOptions = {}): Engine {
   const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
+  const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
+  if (!(cursorTtlMs > 0)) throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
   const schemas = new SchemaCache(resolvers);
   const sdl = new Map<EngineVersion, string>();
   const introspection = new Map<EngineVersion, Record<string, unknown>>();
@@ -76,7 +81,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return result;
     },
     prepare(request: EngineRequest): PreparedOperation {
-      return prepareOperation(schemas, store, request);
+      return prepareOperation(schemas, store, request, cursorTtlMs);
     },
   };
 }
