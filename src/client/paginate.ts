@@ -126,7 +126,7 @@ export function createPaginator<TResult, TItem>(
       try {
         result = await run(vars, callOptions);
       } catch (error) {
-        throw previous !== undefined && isCursorExpired(error) ? new CursorExpiredError(error) : error;
+        throw isCursorExpired(error) ? new CursorExpiredError(error) : error;
       }
       const connections = findConnections(result.data);
       if (connections.length > 1) {
