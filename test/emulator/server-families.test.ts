@@ -45,7 +45,8 @@ describe('families over HTTP', () => {
     const made = await post(emulator.baseUrl, DEMO_TOKEN, 'mutation Make($name: String!) { create_folder(name: $name, workspace_id: 7002) { id } }', {
       name: 'Press kits',
     });
-    const id = (made.data?.create_folder as { id: string }).id;
+    const id = (made.data?.create_folder as { id: string } | undefined)?.id;
+    expect(id).toMatch(/^\d+$/);
     const listed = await post(emulator.baseUrl, DEMO_TOKEN, 'query List { folders(workspace_ids: [7002]) { id name } }');
     expect(listed.data?.folders).toContainEqual({ id, name: 'Press kits' });
   });
