@@ -1,6 +1,7 @@
 /** Teams, users, tags, assets, webhooks, notifications and the account's plan in the engine. */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/emulator/engine/index.js';
+import { utcHoursDiff } from '../../src/emulator/engine/resolvers/users.js';
 import { acmeGrant, dataField, errorCodes, globexGrant, run } from './engine-helpers.js';
 
 describe('teams and users', () => {
@@ -30,6 +31,17 @@ describe('teams and users', () => {
     expect(dataField(newest, 'users')).toEqual([{ id: '502' }]);
     const foreign = await run(engine, '{ users(ids: [601]) { id } }');
     expect(dataField(foreign, 'users')).toEqual([]);
+  });
+});
+
+describe('user details', () => {
+  it('derives utc_hours_diff from the time zone and lists the account products', async () => {
+    expect(utcHoursDiff('America/New_York', new Date('2024-07-01T12:00:00Z'))).toBe(-4);
+    expect(utcHoursDiff('Asia/Kolkata', new Date('2024-07-01T12:00:00Z'))).toBe(5);
+    expect(utcHoursDiff('Europe/London', new Date('2024-07-01T12:00:00Z'))).toBe(1);
+    const engine = createEngine({ now: () => new Date('2024-01-15T12:00:00Z') });
+    const body = await run(engine, '{ me { utc_hours_diff is_view_only account_products { id } } }');
+    expect(dataField(body, 'me')).toEqual({ utc_hours_diff: 0, is_view_only: false, account_products: [{ id: '7051' }] });
   });
 });
 
