@@ -10,10 +10,20 @@ import { introspectionFromSchema, printSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
 import { DEFAULT_CURSOR_TTL_MS } from './cursor.js';
 import { prepareOperation } from './prepare.js';
+import { accountResolvers } from './resolvers/account.js';
+import { assetResolvers } from './resolvers/assets.js';
+import { docResolvers } from './resolvers/docs.js';
 import { itemResolvers } from './resolvers/item.js';
+import { mergeResolverMaps } from './resolvers/merge.js';
 import { mutationResolvers } from './resolvers/mutation.js';
+import { notificationResolvers } from './resolvers/notifications.js';
 import { objectResolvers } from './resolvers/objects.js';
 import { queryResolvers } from './resolvers/query.js';
+import { tagResolvers } from './resolvers/tags.js';
+import { teamResolvers } from './resolvers/teams.js';
+import { userResolvers } from './resolvers/users.js';
+import { webhookResolvers } from './resolvers/webhooks.js';
+import { workspaceResolvers } from './resolvers/workspaces.js';
 import { SchemaCache } from './schema/build.js';
 import { defaultSeed, type SeedData } from './store/seed.js';
 import { EmulatorStore } from './store/store.js';
@@ -49,7 +59,21 @@ export interface EngineOptions {
 /** A GraphQL engine together with the store its resolvers read and change. */
 export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
 
-const resolvers = { ...queryResolvers, ...mutationResolvers, ...objectResolvers, ...itemResolvers };
+const resolvers = mergeResolverMaps(
+  queryResolvers,
+  mutationResolvers,
+  objectResolvers,
+  itemResolvers,
+  userResolvers,
+  accountResolvers,
+  workspaceResolvers,
+  teamResolvers,
+  tagResolvers,
+  assetResolvers,
+  webhookResolvers,
+  notificationResolvers,
+  docResolvers,
+);
 
 function served(version: string): EngineVersion {
   if (!isEngineVersion(version)) throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
