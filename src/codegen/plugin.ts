@@ -37,7 +37,15 @@ export interface CodegenToolchain {
 export interface PlatformPluginConfig {
   /** The API version of the schema; stamped on every document. */
   apiVersion: string;
+  /**
+   * The module the generated file imports `DocumentTypeDecoration` from. Default `workspace-platform-sdk`, which an
+   * app depends on anyway; the package's own built-ins, inside it, import it from its source package.
+   */
+  typesFrom?: string;
 }
+
+/** Where typed-document-node imports the decoration type from. */
+const DECORATION_SOURCE = "from '@graphql-typed-document-node/core';";
 
 /** The comment above each named operation of `documents`. */
 export function operationComments(documents: readonly CodegenDocumentFile[]): OperationComment[] {
@@ -73,7 +81,7 @@ function joinOutputs(outputs: CodegenPluginOutput[]): string {
 export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPluginModule {
   return {
     async plugin(served, documents, config, info) {
-      const { apiVersion } = config as PlatformPluginConfig;
+      const { apiVersion, typesFrom = 'workspace-platform-sdk' } = config as PlatformPluginConfig;
       const schema = withoutDescriptions(served);
       // Each document's __meta__: its API version (sent as API-Version) and how to page it.
       const meta = (document: DocumentNode) => ({ apiVersion, ...pagingMeta(document) });
@@ -82,7 +90,8 @@ export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPlugin
         await toolchain.operations.plugin(schema, documents, settings, info),
         await toolchain.documents.plugin(schema, documents, settings, info),
       ];
-      return finishGeneratedFile(joinOutputs(outputs), { apiVersion, operations: operationComments(documents) });
+      const text = joinOutputs(outputs).replace(DECORATION_SOURCE, `from '${typesFrom}';`);
+      return finishGeneratedFile(text, { apiVersion, operations: operationComments(documents) });
     },
   };
 }
