@@ -40,7 +40,9 @@ function encode(state: CursorState): string {
 function decode(cursor: string): CursorState {
   try {
     const state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorState;
-    if (typeof state.board === 'string' && typeof state.position === 'number' && typeof state.item === 'number') {
+    const query = state.query;
+    const queryOk = query === undefined || (typeof query === 'object' && query !== null && Number.isInteger(state.served));
+    if (typeof state.board === 'string' && typeof state.position === 'number' && typeof state.item === 'number' && queryOk) {
       return state;
     }
   } catch {
