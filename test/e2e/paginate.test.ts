@@ -83,6 +83,20 @@ describe('client.paginate', () => {
     expect(graphqlRequests(emulator)).toHaveLength(1);
   });
 
+  it('pages a group\'s items_page given as a plain string document', async () => {
+    const emulator = await startTestEmulator();
+    addItems(emulator, 700);
+    const query = `query GroupItems($board: ID!, $cursor: String) {
+      boards(ids: [$board]) { groups(ids: ["topics"]) { items_page(limit: 300, cursor: $cursor) { cursor items { id name } } } }
+    }`;
+    const names: string[] = [];
+    for await (const item of clientFor(emulator).paginate(query, { board: ROADMAP_BOARD_ID })) names.push((item as { name: string }).name);
+    const inGroup = emulator.store.activeItems(ROADMAP_BOARD_ID, 'topics').map((item) => item.name);
+    expect(names).toEqual(inGroup);
+    expect(names.length).toBeGreaterThan(700);
+    expect(graphqlRequests(emulator)).toHaveLength(Math.ceil(inGroup.length / 300));
+  });
+
   it('stops at max items without asking for another page', async () => {
     const emulator = await startTestEmulator();
     addItems(emulator, 1_200);
