@@ -33,7 +33,7 @@ export interface PlatformCodegenConfig {
   schema: (string | Record<string, { handleAsSDL: true }>)[];
   documents: string[];
   generates: Record<string, { plugins: string[]; config: { apiVersion: string } }>;
-  /** Hands graphql-codegen the platform plugin, which runs the graphql-codegen plugins installed beside it. */
+  /** Hands graphql-codegen the platform plugin (which runs the graphql-codegen plugins installed beside it) and any other. */
   pluginLoader: (name: string) => Promise<unknown>;
 }
 
@@ -78,7 +78,7 @@ export function platformCodegenConfig(options: PlatformCodegenOptions): Platform
         plugin ??= loadToolchain().then(createPlatformPlugin);
         return plugin;
       }
-      throw Object.assign(new Error(`Cannot find module '${name}'`), { code: 'MODULE_NOT_FOUND' });
+      return import(name); // any other plugin an app adds to the configuration
     },
   };
 }

@@ -82,8 +82,3 @@ function normalise(pattern: string): string {
   const slashes = pattern.split(sep).join('/');
   return slashes.replace(/^\.\//, '');
 }
-
-/** `file` relative to `cwd`, with forward slashes. */
-export function relativePath(cwd: string, file: string): string {
-  return relative(cwd, file).split(sep).join('/');
-}
