@@ -75,7 +75,7 @@ export class EmulatorStore implements StoreClock {
     const ids = [...copy.items.map((item) => Number(item.id)), ...copy.boards.map((board) => Number(board.id))];
     this.#nextId = Math.max(5_000_000, ...ids) + 1;
     this.workspaces = new WorkspaceStore(copy.workspaces ?? [], copy.folders ?? [], this);
-    this.teams = new TeamStore(copy.teams ?? []);
+    this.teams = new TeamStore(copy.teams ?? [], this);
     this.tags = new TagStore(copy.tags ?? [], this);
     this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
     this.notifications = new NotificationStore(this);
