@@ -14,8 +14,8 @@ const client: Options = {
   platform: 'neutral',
   target: 'es2022',
   dts: true,
-  // Removes everything in dist but the emulator's folder, which the emulator builds clean themselves.
-  clean: ['!emulator/**'],
+  // Removes everything in dist but the emulator's and codegen's folders, which those builds clean themselves.
+  clean: ['!emulator/**', '!codegen/**'],
   noExternal: ['uuid'],
 };
 
@@ -32,5 +32,19 @@ const emulator: Options = {
   clean: true,
 };
 
-/** The client build and the emulator's. */
-export default defineConfig([client, emulator]);
+// The codegen entry (`workspace-platform-sdk/codegen`) and the `workspace-platform-codegen` bin, for Node.
+// The graphql-codegen plugins are optional peer dependencies, loaded at run time, never bundled.
+const codegen: Options = {
+  name: 'codegen',
+  entry: { index: 'src/codegen/index.ts', cli: 'src/codegen/cli.ts' },
+  outDir: 'dist/codegen',
+  format: ['esm', 'cjs'],
+  platform: 'node',
+  target: 'es2022',
+  dts: { entry: { index: 'src/codegen/index.ts' } },
+  external: [/^@graphql-codegen\//],
+  clean: true,
+};
+
+/** The client build, the emulator's and codegen's. */
+export default defineConfig([client, emulator, codegen]);

@@ -1,36 +1,25 @@
 /**
- * `npm run codegen`: regenerates generated/ from the schema of the pinned API version.
+ * `npm run codegen`: regenerates generated/ from the schema of the pinned API version, through graphql-codegen's
+ * own command and the configuration in codegen.ts (`platformCodegenConfig`, as an app would use it).
  * `npm run codegen:check`: generates in memory and fails if the result differs from the committed generated/.
  *
- * The schema comes from WORKSPACE_PLATFORM_BASE_URL when it is set (the real service); otherwise this script starts
- * the local emulator on an ephemeral port, pulls from it, and stops it.
+ * The schema comes from WORKSPACE_PLATFORM_BASE_URL when it is set (the real service); otherwise from the
+ * emulator built into the package, so the default needs no network.
  */
 import { readFile } from 'node:fs/promises';
 import { generate } from '@graphql-codegen/cli';
-import { BASE_URL_ENV, codegenConfig } from '../codegen.js';
-import { startEmulator } from '../src/emulator/index.js';
+import config from '../codegen.js';
 
 const check = process.argv.includes('--check');
 
-async function withSchemaSource<T>(run: (baseUrl: string) => Promise<T>): Promise<T> {
-  const fromEnv = process.env[BASE_URL_ENV];
-  if (fromEnv) return run(fromEnv);
-  const emulator = await startEmulator({ port: 0 });
-  try {
-    return await run(emulator.baseUrl);
-  } finally {
-    await emulator.close();
-  }
-}
-
 async function main(): Promise<void> {
-  const outputs = await withSchemaSource((baseUrl) => generate(codegenConfig(baseUrl), !check));
+  const outputs = (await generate(config as Parameters<typeof generate>[0], !check)) as { filename: string; content: string }[];
   if (!check) {
-    console.log(`codegen: wrote ${outputs.map((o: { filename: string }) => o.filename).join(', ')}`);
+    console.log(`codegen: wrote ${outputs.map((o) => o.filename).join(', ')}`);
     return;
   }
   const stale: string[] = [];
-  for (const { filename, content } of outputs as { filename: string; content: string }[]) {
+  for (const { filename, content } of outputs) {
     const committed = await readFile(filename, 'utf8').catch(() => undefined);
     if (committed !== content) stale.push(filename);
   }

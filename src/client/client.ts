@@ -13,6 +13,7 @@ import {
 } from '../../generated/graphql.js';
 import type { DocumentInput } from './document.js';
 import { resolveClientOptions, type ResolvedClientOptions } from './options.js';
+import { createPaginator, type PageItem, type PaginateOptions, type Paginator } from './paginate.js';
 import { executeOperation, type PipelineContext } from './pipeline.js';
 import { resolveCallOptions } from './call-options.js';
 import { requestHeaders } from './request-headers.js';
@@ -29,6 +30,13 @@ import { callHook } from './hooks.js';
 export type RequestArgs<TVariables> = Record<string, never> extends TVariables
   ? [variables?: TVariables, options?: CallOptions]
   : [variables: TVariables, options?: CallOptions];
+
+/**
+ * The arguments of `paginate` after the document: like {@link RequestArgs}, with {@link PaginateOptions}.
+ */
+export type PaginateArgs<TVariables> = Record<string, never> extends TVariables
+  ? [variables?: TVariables, options?: PaginateOptions]
+  : [variables: TVariables, options?: PaginateOptions];
 
 /**
  * Typed client of the Workspace Platform GraphQL API.
@@ -93,6 +101,34 @@ export class PlatformClient {
   ): Promise<ApiResult<TResult>> {
     const [variables, options] = args;
     return executeOperation<TResult>(this.#context, document, variables, options);
+  }
+
+  /**
+   * Pages through the cursor-paginated connection (`{ cursor, items }`, such as `items_page`) in the
+   * result of a query: iterate it for the items, or `.pages()` for each page's {@link ApiResult}. It
+   * runs the query again with the next cursor in its `$cursor` variable (clearing `query_params`, which
+   * the cursor remembers) until the cursor is null or `max` items were returned. Nothing is sent until
+   * you iterate, and `break` sends nothing more; each page goes through the throttle and retries and
+   * honours `signal`. An expired cursor rejects with {@link CursorExpiredError}.
+   *
+   * @example
+   * ```ts
+   * for await (const item of client.paginate(BoardItemsDocument, { ids: ['3001'], limit: 500 })) {
+   *   console.log(item.id, item.name);
+   * }
+   * ```
+   */
+  paginate<TResult = Record<string, unknown>, TVariables = Record<string, unknown>>(
+    document: DocumentInput<TResult, TVariables>,
+    ...args: PaginateArgs<TVariables>
+  ): Paginator<TResult, PageItem<TResult>> {
+    const [variables, options] = args;
+    return createPaginator<TResult, PageItem<TResult>>(
+      (vars, callOptions) => executeOperation<TResult>(this.#context, document, vars, callOptions),
+      document,
+      variables as Record<string, unknown> | undefined,
+      options,
+    );
   }
 
   /** Lists boards (the built-in `Boards` query): by `ids`, or the first `limit`. */

@@ -6,6 +6,7 @@
  * read directly and, when they carry no source text, printed by a small printer of our own.
  */
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { documentMeta } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import { PlatformConfigError } from './errors.js';
 import { type AstNode, print } from './print-document.js';
@@ -27,6 +28,8 @@ export interface PreparedOperation {
   name?: string;
   /** The full document text, sent as `query`. */
   text: string;
+  /** The API version a generated document was generated for; undefined for strings and foreign documents. */
+  apiVersion?: string;
 }
 
 interface DocumentAnalysis {
@@ -34,6 +37,8 @@ interface DocumentAnalysis {
   operations: OperationInfo[];
   /** Prepared operations by requested operation name ('' when none was given). */
   selections: Map<string, PreparedOperation>;
+  /** The API version the document carries, when it is a generated one. */
+  apiVersion?: string;
 }
 
 /** Most distinct string documents kept; the oldest is dropped beyond this. */
@@ -87,6 +92,9 @@ function analyse(document: unknown): DocumentAnalysis {
   if (isAstDocument(document)) analysis = analyseAst(document);
   else if (document instanceof String) analysis = analyseString(String(document));
   else throw invalidDocument();
+  const { apiVersion } = documentMeta(document);
+  // A versioned document keeps its own selections: the same text as a plain string runs at the client's version.
+  if (apiVersion) analysis = { ...analysis, selections: new Map(), apiVersion };
   byObject.set(document, analysis);
   return analysis;
 }
@@ -120,6 +128,7 @@ function select(analysis: DocumentAnalysis, operationName: string | undefined): 
   const { kind, name } = chosen as OperationInfo;
   const prepared: PreparedOperation = { kind, text: analysis.text };
   if (name !== undefined) prepared.name = name;
+  if (analysis.apiVersion !== undefined) prepared.apiVersion = analysis.apiVersion;
   return prepared;
 }
 

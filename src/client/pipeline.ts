@@ -40,7 +40,7 @@ interface CallPlan {
   call: ResolvedCallOptions;
   headers: Record<string, string>;
   idempotencyKey?: string;
-  label: { operationName?: string; idempotencyKey?: string };
+  label: { operationName?: string; idempotencyKey?: string; apiVersion: string };
   /** What every attempt sends, built once per call; an attempt with its own signal sends a copy. */
   request: TransportRequest;
 }
@@ -83,15 +83,19 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
   const idempotencyKey = operation.kind === 'mutation' ? (call.idempotencyKey ?? uuidv4()) : undefined;
   const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
   const upload = planUpload(vars);
+  const { options } = context;
+  // A generated document is sent at the version its types come from; anything else at the client's.
+  const apiVersion = operation.apiVersion ?? options.apiVersion;
+  const versioned = apiVersion !== options.apiVersion;
   let headers: Record<string, string> = context.headers.json;
-  if (upload || idempotencyKey || hasCallHeaders(call.headers)) {
+  if (upload || idempotencyKey || versioned || hasCallHeaders(call.headers)) {
     headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
     if (!upload) headers['content-type'] = 'application/json';
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    if (versioned) headers['api-version'] = apiVersion;
   }
-  const label = { operationName: operation.name, idempotencyKey };
+  const label = { operationName: operation.name, idempotencyKey, apiVersion };
   if (call.signal?.aborted) throw abortedError(call.signal, label);
-  const { options } = context;
   const request: TransportRequest = {
     url: options.endpoint,
     fetch: options.fetch,

@@ -15,6 +15,8 @@ import type { ApiResult } from './types.js';
 export interface ResponseOwner {
   operationName?: string;
   idempotencyKey?: string;
+  /** The `API-Version` the call was sent with. */
+  apiVersion: string;
 }
 
 /** The result of a successful response; throws the PlatformError any other response stands for. */
@@ -59,7 +61,7 @@ export function settle<TResult>(
   }
   if (error) throw error;
   const body = response.payload as { data: TResult; account_id?: unknown };
-  const result: ApiResult<TResult> = { data: body.data, rateLimit, replayed, status, headers };
+  const result: ApiResult<TResult> = { data: body.data, apiVersion: owner.apiVersion, rateLimit, replayed, status, headers };
   const accountId = accountIdOf(body.account_id);
   if (accountId !== undefined) result.accountId = accountId;
   if (owner.idempotencyKey !== undefined) result.idempotencyKey = owner.idempotencyKey;

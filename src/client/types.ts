@@ -29,6 +29,11 @@ export interface RateLimitState {
 export interface ApiResult<T> {
   /** The operation's typed result. */
   data: T;
+  /**
+   * The `API-Version` the call was sent with: the version a generated document carries, else the client's
+   * `apiVersion`.
+   */
+  apiVersion: string;
   /** `account_id` from the top level of the response body, when present. */
   accountId?: number;
   /** Rate-limit state of this response. */

@@ -40,6 +40,11 @@ export interface EmulatorOptions extends EmulatorServerOptions {
   seed?: SeedData;
   /** A ready engine to serve instead of a fresh one (its store is then `emulator.store`). */
   engine?: Engine;
+  /**
+   * How long an items cursor lives, in milliseconds; an older one gets a `CURSOR_EXPIRED` error. Default
+   * 60 minutes, as on the platform. Ignored when `engine` is given (pass it to `createEngine`).
+   */
+  cursorTtlMs?: number;
 }
 
 /** A running emulator serving the built-in engine. */
@@ -50,13 +55,14 @@ export type Emulator = RunningEmulator<Engine>;
  * With no options: an ephemeral port on 127.0.0.1, the demo tokens, the default seed and generous limits.
  */
 export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const { seed, engine, ...serverOptions } = options;
+  const { seed, engine, cursorTtlMs, ...serverOptions } = options;
   const clock = options.now;
   const built =
     engine ??
     createEngine({
       ...(seed ? { seed } : {}),
       ...(clock ? { now: () => new Date(clock()) } : {}),
+      ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
     });
   const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(built.store));
   return startEmulatorServer(built, { ...serverOptions, oauthDirectory });

@@ -161,15 +161,25 @@ describe('API versions', () => {
   it('sends a chosen supported version', async () => {
     const emulator = await startTestEmulator();
     const client = clientFor(emulator, { apiVersion: '2025-01' });
-    const result = await client.boards({ limit: 1 });
+    const result = await client.request('query { boards(limit: 1) { id } }');
+    expect(result.apiVersion).toBe('2025-01');
     expect(result.headers.get('api-version')).toBe('2025-01');
     expect(graphqlRequests(emulator)[0]?.headers['api-version']).toBe('2025-01');
+  });
+
+  it('a generated document is sent at the version it carries, whatever the client default; strings at the client\'s', async () => {
+    const emulator = await startTestEmulator();
+    const client = clientFor(emulator, { apiVersion: '2025-01' });
+    const generated = await client.boards({ limit: 1 });
+    const plain = await client.request('query { boards(limit: 1) { id } }');
+    expect([generated.apiVersion, plain.apiVersion]).toEqual([API_VERSION, '2025-01']);
+    expect(graphqlRequests(emulator).map((record) => record.headers['api-version'])).toEqual([API_VERSION, '2025-01']);
   });
 
   it('an unsupported version gets an HttpError 400 that names the supported versions', async () => {
     const emulator = await startTestEmulator();
     const client = clientFor(emulator, { apiVersion: '2019-01' });
-    const { error } = await settle(client.boards({ limit: 1 }));
+    const { error } = await settle(client.request('query { boards(limit: 1) { id } }'));
     expect(error).toBeInstanceOf(HttpError);
     const httpError = error as HttpError;
     expect(httpError.status).toBe(400);
@@ -267,6 +277,7 @@ describe('multipart upload', () => {
 
   it('sends a bare Blob too', async () => {
     const emulator = await startTestEmulator();
+    const seededAssets = emulator.store.assets().length;
     const client = clientFor(emulator);
     const created = await client.createItem({ board_id: ROADMAP_BOARD_ID, item_name: 'Has a blob' });
     const bytes = new Uint8Array([1, 2, 3, 4, 5, 6, 7]);
@@ -276,7 +287,7 @@ describe('multipart upload', () => {
       file: new Blob([bytes], { type: 'application/octet-stream' }),
     });
     expect(result.data.add_file_to_column?.file_size).toBe(bytes.length);
-    expect(emulator.store.assets()).toHaveLength(1);
+    expect(emulator.store.assets()).toHaveLength(seededAssets + 1);
   });
 });
 

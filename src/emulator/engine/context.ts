@@ -13,6 +13,8 @@ export interface EngineContext {
   store: EmulatorStore;
   version: EngineVersion;
   complexity: ComplexitySnapshot;
+  /** How long an items cursor lives, in milliseconds (default 60 minutes). */
+  cursorTtlMs?: number;
 }
 
 /** Throws a USER_UNAUTHORIZED error naming `scope` unless the token carries it. */

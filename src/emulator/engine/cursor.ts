@@ -1,9 +1,12 @@
 /**
  * Cursor pagination of items. A cursor is opaque to clients: base64url JSON naming the board (and group) being
- * listed and the board position of the last item returned, so a listing stays stable while items are added.
+ * listed, when it was issued (it expires after the engine's `cursorTtlMs`, 60 minutes by default), and either
+ * the board position of the last item returned, so a plain listing stays stable while items are added, or,
+ * for a listing with `query_params`, the query itself and how many of its items were served.
  */
 import type { EngineContext } from './context.js';
 import { ENGINE_ERROR_CODES, engineError } from './errors.js';
+import { type ItemsQuery, queryItems } from './items-query.js';
 import type { ItemRecord } from './store/records.js';
 
 /** Largest page `items_page` / `next_items_page` serve. */
@@ -14,7 +17,15 @@ interface CursorState {
   group?: string;
   position: number;
   item: number;
+  /** When the cursor was issued (ms since the epoch). */
+  issued?: number;
+  /** The query of a filtered listing, and how many of its items were served. */
+  query?: ItemsQuery;
+  served?: number;
 }
+
+/** How long a cursor lives unless the engine says otherwise: 60 minutes, as on the platform. */
+export const DEFAULT_CURSOR_TTL_MS = 60 * 60 * 1000;
 
 /** One page of items and the cursor of the next (null on the last page). */
 export interface ItemsPage {
@@ -29,7 +40,9 @@ function encode(state: CursorState): string {
 function decode(cursor: string): CursorState {
   try {
     const state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorState;
-    if (typeof state.board === 'string' && typeof state.position === 'number' && typeof state.item === 'number') {
+    const query = state.query;
+    const queryOk = query === undefined || (typeof query === 'object' && query !== null && Number.isInteger(state.served));
+    if (typeof state.board === 'string' && typeof state.position === 'number' && typeof state.item === 'number' && queryOk) {
       return state;
     }
   } catch {
@@ -50,20 +63,53 @@ export function pageItems(
   scope: { board: string; group?: string },
   limit: number,
   cursor?: string | null,
+  query?: ItemsQuery | null,
 ): ItemsPage {
   checkLimit(limit);
   const after = cursor ? decode(cursor) : undefined;
   if (after && (after.board !== scope.board || after.group !== scope.group)) {
     throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor belongs to a different listing.');
   }
+  if (after) checkAge(context, after);
   const all = context.store.activeItems(scope.board, scope.group);
+  const filter = after ? after.query : query;
+  if (filter) return pageQuery(context, scope, all, filter, limit, after?.served ?? 0);
   const rest = after
     ? all.filter((item) => item.position > after.position || (item.position === after.position && Number(item.id) > after.item))
     : all;
   const items = rest.slice(0, limit);
   const last = items.at(-1);
   const more = rest.length > items.length && last !== undefined;
-  return { items, cursor: more ? encode({ ...scope, position: last.position, item: Number(last.id) }) : null };
+  return { items, cursor: more ? encode({ ...scope, position: last.position, item: Number(last.id), issued: Date.now() }) : null };
+}
+
+/** Rejects a cursor older than the engine's cursor lifetime. */
+function checkAge(context: EngineContext, state: CursorState): void {
+  const ttl = context.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
+  if (state.issued !== undefined && Date.now() - state.issued > ttl) {
+    throw engineError(
+      ENGINE_ERROR_CODES.cursorExpired,
+      `The cursor has expired: cursors live ${ttl >= 60_000 ? `${Math.round(ttl / 60_000)} minutes` : `${ttl} ms`}. Start the listing again without a cursor.`,
+    );
+  }
+}
+
+/** A page of a filtered, ordered listing: the query's items after the first `served`. */
+function pageQuery(
+  context: EngineContext,
+  scope: { board: string; group?: string },
+  all: ItemRecord[],
+  query: ItemsQuery,
+  limit: number,
+  served: number,
+): ItemsPage {
+  const board = context.store.findBoard(scope.board);
+  if (!board) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${scope.board} does not exist.`);
+  const matching = queryItems(board, all, query);
+  const items = matching.slice(served, served + limit);
+  const next = served + items.length;
+  const cursor = next < matching.length ? encode({ ...scope, position: 0, item: 0, issued: Date.now(), query, served: next }) : null;
+  return { items, cursor };
 }
 
 /** Continues a listing from a cursor alone (`next_items_page`); the board must be the caller's. */

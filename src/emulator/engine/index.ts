@@ -8,11 +8,22 @@
  */
 import { introspectionFromSchema, printSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
+import { DEFAULT_CURSOR_TTL_MS } from './cursor.js';
 import { prepareOperation } from './prepare.js';
+import { accountResolvers } from './resolvers/account.js';
+import { assetResolvers } from './resolvers/assets.js';
+import { docResolvers } from './resolvers/docs.js';
 import { itemResolvers } from './resolvers/item.js';
+import { mergeResolverMaps } from './resolvers/merge.js';
 import { mutationResolvers } from './resolvers/mutation.js';
+import { notificationResolvers } from './resolvers/notifications.js';
 import { objectResolvers } from './resolvers/objects.js';
 import { queryResolvers } from './resolvers/query.js';
+import { tagResolvers } from './resolvers/tags.js';
+import { teamResolvers } from './resolvers/teams.js';
+import { userResolvers } from './resolvers/users.js';
+import { webhookResolvers } from './resolvers/webhooks.js';
+import { workspaceResolvers } from './resolvers/workspaces.js';
 import { SchemaCache } from './schema/build.js';
 import { defaultSeed, type SeedData } from './store/seed.js';
 import { EmulatorStore } from './store/store.js';
@@ -25,7 +36,15 @@ export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type * from './store/records.js';
 export { DEFAULT_SEED_FACTS, defaultSeed, type SeedData, type SeedItem } from './store/seed.js';
 export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
-export { DEFAULT_VERSION, ENGINE_VERSIONS, type EngineVersion, featuresOf, isEngineVersion, type VersionFeatures } from './versions.js';
+export {
+  absentIn,
+  DEFAULT_VERSION,
+  ENGINE_VERSIONS,
+  type EngineVersion,
+  isEngineVersion,
+  VERSION_DIFFERENCES,
+  type VersionDifference,
+} from './versions.js';
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
@@ -33,24 +52,47 @@ export interface EngineOptions {
   seed?: SeedData;
   /** Clock stamping new records. Default: the real time. */
   now?: () => Date;
+  /** How long an items cursor lives, in milliseconds. Default: 60 minutes, as on the platform. */
+  cursorTtlMs?: number;
 }
 
 /** A GraphQL engine together with the store its resolvers read and change. */
 export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
 
-const resolvers = { ...queryResolvers, ...mutationResolvers, ...objectResolvers, ...itemResolvers };
+const resolvers = mergeResolverMaps(
+  queryResolvers,
+  mutationResolvers,
+  objectResolvers,
+  itemResolvers,
+  userResolvers,
+  accountResolvers,
+  workspaceResolvers,
+  teamResolvers,
+  tagResolvers,
+  assetResolvers,
+  webhookResolvers,
+  notificationResolvers,
+  docResolvers,
+);
 
 function served(version: string): EngineVersion {
   if (!isEngineVersion(version)) throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
   return version;
 }
 
-/** Creates an engine with its own store. Schemas, SDL and introspection are built once per version, on first use. */
+/** SDL and introspection of each version: they depend only on the schema, which every engine shares. */
+const sdl = new Map<EngineVersion, string>();
+const introspection = new Map<EngineVersion, Record<string, unknown>>();
+
+/**
+ * Creates an engine with its own store. Schemas, SDL and introspection are built once per version, on first use,
+ * and shared by every engine of the process (they hold no data).
+ */
 export function createEngine(options: EngineOptions = {}): Engine {
   const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
+  const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
+  if (!(cursorTtlMs > 0)) throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
   const schemas = new SchemaCache(resolvers);
-  const sdl = new Map<EngineVersion, string>();
-  const introspection = new Map<EngineVersion, Record<string, unknown>>();
   return {
     store,
     versions: ENGINE_VERSIONS,
@@ -68,7 +110,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return result;
     },
     prepare(request: EngineRequest): PreparedOperation {
-      return prepareOperation(schemas, store, request);
+      return prepareOperation(schemas, store, request, cursorTtlMs);
     },
   };
 }

@@ -47,7 +47,7 @@ function pickOperation(document: DocumentNode, name: string | null | undefined):
 }
 
 /** Prepares `request` against the schemas in `schemas` and the data in `store`. */
-export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, request: EngineRequest): PreparedOperation {
+export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, request: EngineRequest, cursorTtlMs?: number): PreparedOperation {
   if (!isEngineVersion(request.version)) {
     return failure([new GraphQLError(`API version "${request.version}" is not supported.`)], ENGINE_ERROR_CODES.unsupportedVersion);
   }
@@ -82,6 +82,7 @@ export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, req
         store,
         version,
         complexity: snapshot,
+        ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
       };
       const single = { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] } as const;
       const result = await execute({ schema, document: single, variableValues: variables, contextValue });

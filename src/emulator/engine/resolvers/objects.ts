@@ -1,10 +1,23 @@
 /** Resolvers of Account, User, Board, Group, Column and Asset. */
 import type { EngineContext } from '../context.js';
 import { pageItems } from '../cursor.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ItemsQuery } from '../items-query.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ColumnRecord, UserRecord } from '../store/records.js';
 import { boardUrl, type GroupView, type ResolverMap, URL_HOST } from './types.js';
 
-type PageArgs = { cursor?: string | null; limit: number };
+type PageArgs = { cursor?: string | null; limit: number; query_params?: ItemsQuery | null };
+
+/** `items_page` of a board or group: `cursor` continues a listing, `query_params` starts a filtered one; not both. */
+function itemsPage(context: EngineContext, scope: { board: string; group?: string }, args: PageArgs) {
+  if (args.cursor && args.query_params) {
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      'items_page takes cursor or query_params, not both: the cursor already carries the query. Pass only the cursor (or use next_items_page).',
+    );
+  }
+  return pageItems(context, scope, args.limit, args.cursor, args.query_params);
+}
 
 function user(context: EngineContext, id: string): UserRecord {
   const found = context.store.findUser(id);
@@ -53,7 +66,7 @@ export const objectResolvers: ResolverMap = {
       activeGroups(board).filter((view) => !args.ids || args.ids.includes(view.group.id)),
     columns: (board: BoardRecord, args: { ids?: (string | null)[] | null; types?: string[] | null }) =>
       board.columns.filter((column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type))),
-    items_page: (board: BoardRecord, args: PageArgs, context) => pageItems(context, { board: board.id }, args.limit, args.cursor),
+    items_page: (board: BoardRecord, args: PageArgs, context) => itemsPage(context, { board: board.id }, args),
   },
   Group: {
     id: (view: GroupView) => view.group.id,
@@ -62,8 +75,7 @@ export const objectResolvers: ResolverMap = {
     position: (view: GroupView) => String((view.board.groups.indexOf(view.group) + 1) * 65536),
     archived: (view: GroupView) => view.group.archived,
     deleted: (view: GroupView) => view.group.deleted,
-    items_page: (view: GroupView, args: PageArgs, context) =>
-      pageItems(context, { board: view.board.id, group: view.group.id }, args.limit, args.cursor),
+    items_page: (view: GroupView, args: PageArgs, context) => itemsPage(context, { board: view.board.id, group: view.group.id }, args),
   },
   Column: {
     archived: () => false,

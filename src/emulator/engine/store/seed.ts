@@ -1,4 +1,5 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
+import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserRecord } from './records.js';
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
@@ -12,8 +13,11 @@ export interface SeedItem {
   columnValues?: Record<string, unknown>;
 }
 
-/** Everything an engine's store starts with. Records are copied; the seed is never mutated. */
-export interface SeedData {
+/**
+ * Everything an engine's store starts with. Records are copied; the seed is never mutated.
+ * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional.
+ */
+export interface SeedData extends Partial<FamilySeed> {
   accounts: AccountRecord[];
   users: UserRecord[];
   boards: BoardRecord[];
@@ -118,5 +122,6 @@ export function defaultSeed(): SeedData {
       board(B.projects, U.hank.id, groups(['topics', 'Active'])),
     ],
     items,
+    ...defaultFamilySeed(),
   };
 }

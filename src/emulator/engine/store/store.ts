@@ -4,8 +4,16 @@
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { normalizeColumnValue } from './column-values.js';
 import { positionFor } from './positions.js';
+import type { AccountDetailsRecord } from './account-details.js';
+import type { StoreClock } from './clock.js';
+import { DocStore } from './docs.js';
+import { NotificationStore } from './notifications.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
 import type { SeedData } from './seed.js';
+import { TagStore } from './tags.js';
+import { TeamStore } from './teams.js';
+import { WebhookStore } from './webhooks.js';
+import { WorkspaceStore } from './workspaces.js';
 
 /** What {@link EmulatorStore.createItem} needs. */
 export interface NewItem {
@@ -29,8 +37,25 @@ export interface NewAsset {
   uploadedById: string;
 }
 
-/** The emulator's in-memory data: accounts, users, boards (with columns and groups), items and assets. */
-export class EmulatorStore {
+/**
+ * The emulator's in-memory data: accounts, users, boards (with columns and groups), items and assets here; each
+ * further family (workspaces and folders, teams, tags, webhooks, notifications, docs) in its own store below.
+ */
+export class EmulatorStore implements StoreClock {
+  /** Workspaces and folders. */
+  readonly workspaces: WorkspaceStore;
+  /** Teams. */
+  readonly teams: TeamStore;
+  /** Tags. */
+  readonly tags: TagStore;
+  /** Webhooks. */
+  readonly webhooks: WebhookStore;
+  /** Notifications sent. */
+  readonly notifications: NotificationStore;
+  /** Docs and their blocks. */
+  readonly docs: DocStore;
+  /** Plans and products of the accounts. */
+  readonly accountDetails: readonly AccountDetailsRecord[];
   readonly #accounts: AccountRecord[];
   readonly #users: UserRecord[];
   readonly #boards: BoardRecord[];
@@ -49,6 +74,13 @@ export class EmulatorStore {
     this.#now = now;
     const ids = [...copy.items.map((item) => Number(item.id)), ...copy.boards.map((board) => Number(board.id))];
     this.#nextId = Math.max(5_000_000, ...ids) + 1;
+    this.workspaces = new WorkspaceStore(copy.workspaces ?? [], copy.folders ?? [], this);
+    this.teams = new TeamStore(copy.teams ?? [], this);
+    this.tags = new TagStore(copy.tags ?? [], this);
+    this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
+    this.notifications = new NotificationStore(this);
+    this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
+    this.accountDetails = copy.accountDetails ?? [];
     copy.items.forEach(({ columnValues, ...seedItem }, index) => {
       const board = this.findBoard(seedItem.boardId);
       if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
@@ -56,6 +88,22 @@ export class EmulatorStore {
       this.#applyValues(board, item, columnValues ?? {}, false);
       this.#items.push(item);
     });
+    for (const asset of copy.assets ?? []) {
+      const item = this.findItem(asset.itemId);
+      if (!item) throw new Error(`Seed asset ${asset.id} names unknown item ${asset.itemId}`);
+      this.#attach(item, asset);
+    }
+  }
+
+  /** A new id, unique in this store (shared by every family). */
+  newId(): string {
+    const id = String(this.#nextId);
+    this.#nextId += 1;
+    return id;
+  }
+  /** The store's current time as an ISO 8601 string. */
+  now(): string {
+    return this.#now().toISOString();
   }
 
   /** Every account. */
@@ -161,11 +209,15 @@ export class EmulatorStore {
       uploadedById: input.uploadedById,
       createdAt: this.#now().toISOString(),
     };
-    this.#assets.push(asset);
-    const current = (input.item.values[input.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
-    const entry = { assetId: Number(asset.id), name: asset.name, fileType: 'ASSET', isImage: String(asset.contentType.startsWith('image/')) };
-    input.item.values[input.columnId] = { files: [...current, entry] };
+    this.#attach(input.item, asset);
     return asset;
+  }
+
+  #attach(item: ItemRecord, asset: AssetRecord): void {
+    this.#assets.push(asset);
+    const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
+    const entry = { assetId: Number(asset.id), name: asset.name, fileType: 'ASSET', isImage: String(asset.contentType.startsWith('image/')) };
+    item.values[asset.columnId] = { files: [...current, entry] };
   }
 
   #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {

@@ -1,0 +1,97 @@
+/**
+ * The one graphql-codegen plugin behind every generated file: it runs typescript-operations and
+ * typed-document-node with the platform's settings, stamps each document with the API version its
+ * schema came from (read back by the client, which sends it as `API-Version`) and with how to page it
+ * (see `./paging-meta.ts`), and finishes the text
+ * (see `./finish.ts`) with the comments of the `.graphql` files.
+ */
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { commentAbove } from './comments.js';
+import { finishGeneratedFile, type OperationComment } from './finish.js';
+import { pagingMeta } from './paging-meta.js';
+import { PLATFORM_PLUGIN_CONFIG } from './settings.js';
+import { withoutDescriptions } from './structure.js';
+
+/** A `.graphql` file as graphql-codegen hands it to plugins. */
+export interface CodegenDocumentFile {
+  location?: string;
+  document?: DocumentNode;
+  rawSDL?: string;
+}
+
+/** What a graphql-codegen plugin returns. */
+export type CodegenPluginOutput = string | { prepend?: string[]; content: string; append?: string[] };
+
+/** A graphql-codegen plugin module. */
+export interface CodegenPluginModule {
+  plugin(schema: GraphQLSchema, documents: CodegenDocumentFile[], config: object, info?: { outputFile?: string }): CodegenPluginOutput | Promise<CodegenPluginOutput>;
+}
+
+/** The two graphql-codegen plugins the platform plugin runs. */
+export interface CodegenToolchain {
+  operations: CodegenPluginModule;
+  documents: CodegenPluginModule;
+}
+
+/** Settings of the platform plugin. */
+export interface PlatformPluginConfig {
+  /** The API version of the schema; stamped on every document. */
+  apiVersion: string;
+  /**
+   * The module the generated file imports `DocumentTypeDecoration` from. Default `workspace-platform-sdk`, which an
+   * app depends on anyway; the package's own built-ins, inside it, import it from its source package.
+   */
+  typesFrom?: string;
+}
+
+/** Where typed-document-node imports the decoration type from. */
+const DECORATION_SOURCE = "from '@graphql-typed-document-node/core';";
+
+/** The comment above each named operation of `documents`. */
+export function operationComments(documents: readonly CodegenDocumentFile[]): OperationComment[] {
+  const found: OperationComment[] = [];
+  for (const file of documents) {
+    for (const definition of file.document?.definitions ?? []) {
+      if (definition.kind !== 'OperationDefinition' || !definition.name) continue;
+      found.push({ name: definition.name.value, comment: commentAbove(definition, definition.loc?.source.body ?? file.rawSDL) });
+    }
+  }
+  return found;
+}
+
+/** Joins plugin outputs the way graphql-codegen does: unique prepends (imports first), contents, appends. */
+function joinOutputs(outputs: CodegenPluginOutput[]): string {
+  const prepend = new Set<string>();
+  const append = new Set<string>();
+  const contents: string[] = [];
+  for (const output of outputs) {
+    if (typeof output === 'string') {
+      contents.push(output);
+      continue;
+    }
+    for (const line of output.prepend ?? []) prepend.add(line);
+    for (const line of output.append ?? []) append.add(line);
+    contents.push(output.content);
+  }
+  const head = [...prepend].sort((a, b) => Number(b.startsWith('import ')) - Number(a.startsWith('import ')));
+  return [...head, contents.filter(Boolean).join('\n'), ...append].join('\n');
+}
+
+/** The platform plugin, running the given toolchain. */
+export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPluginModule {
+  return {
+    async plugin(served, documents, config, info) {
+      const { apiVersion, typesFrom = 'workspace-platform-sdk' } = config as PlatformPluginConfig;
+      const schema = withoutDescriptions(served);
+      // Each document's __meta__: its API version (sent as API-Version) and how to page it.
+      const meta = (document: DocumentNode) => ({ apiVersion, ...pagingMeta(document) });
+      const settings = { ...PLATFORM_PLUGIN_CONFIG, unstable_onExecutableDocumentNode: meta };
+      const outputs = [
+        await toolchain.operations.plugin(schema, documents, settings, info),
+        await toolchain.documents.plugin(schema, documents, settings, info),
+      ];
+      const text = joinOutputs(outputs).replace(DECORATION_SOURCE, `from '${typesFrom}';`);
+      return finishGeneratedFile(text, { apiVersion, operations: operationComments(documents) });
+    },
+  };
+}
