@@ -18,6 +18,7 @@ export {
   PlatformConfigError,
   PlatformError,
   RateLimitError,
+  UnsupportedApiVersionError,
   type GraphQLErrorInfo,
   type PlatformErrorDetails,
   type RetryAfterDetails,

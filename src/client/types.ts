@@ -79,7 +79,7 @@ export type HeadersInput = Headers | [string, string][] | Record<string, string>
 export interface PlatformClientOptions {
   /** Personal API token or OAuth access token. Never printed, logged or serialised. */
   token: string;
-  /** API host, e.g. `https://api.example.com` or a local emulator's `baseUrl`. http(s) only; `/v2` is appended. */
+  /** API host, e.g. `https://api.example.com` or a local emulator's `baseUrl`. http(s) only; `/v2` is appended (a `baseUrl` that already ends in `/v2` is taken as the same host). */
   baseUrl: string;
   /** `API-Version` header value, `YYYY-MM`. Defaults to {@link API_VERSION}. */
   apiVersion?: string;
