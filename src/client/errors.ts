@@ -3,6 +3,7 @@
  * `./error-factory.ts` picks the class for a response. Messages, `toString()` and `toJSON()` never
  * contain the token: credential headers are redacted and server text is scrubbed before it gets here.
  */
+import type { DocumentInput } from './document.js';
 import { redactHeaders } from './redact.js';
 import type { RateLimitState } from './types.js';
 
@@ -116,18 +117,35 @@ export class IdempotencyConflictError extends PlatformError {
   }
 }
 
-/** The response carried a non-empty `errors` array. */
-export class GraphQLResponseError extends PlatformError {
+/**
+ * The response carried a non-empty `errors` array. `TData` types the partial data; a `catch` block
+ * gets it typed from the document the call ran with {@link GraphQLResponseError.dataOf}.
+ */
+export class GraphQLResponseError<TData = unknown> extends PlatformError {
   override name = 'GraphQLResponseError' as const;
   /** The GraphQL errors: message, locations, path, extensions. */
   readonly errors: GraphQLErrorInfo[];
-  /** Partial data returned alongside the errors, if any. */
-  readonly data?: unknown;
+  /** Partial data returned alongside the errors, if any: fields that failed are `null`. */
+  readonly data?: TData;
 
-  constructor(message: string, details: PlatformErrorDetails & { errors: GraphQLErrorInfo[]; data?: unknown }) {
+  constructor(message: string, details: PlatformErrorDetails & { errors: GraphQLErrorInfo[]; data?: TData }) {
     super(message, details);
     this.errors = details.errors;
     this.data = details.data;
+  }
+
+  /**
+   * The partial data, typed as the result of `document`: pass the document the failed call ran.
+   *
+   * ```ts
+   * catch (error) {
+   *   if (error instanceof GraphQLResponseError) error.dataOf(BoardItemsDocument)?.boards; // typed
+   * }
+   * ```
+   */
+  dataOf<TResult>(document: DocumentInput<TResult, never>): TResult | undefined {
+    void document; // only its type is used
+    return this.data as TResult | undefined;
   }
 }
 

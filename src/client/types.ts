@@ -19,10 +19,26 @@ export interface RateLimitPolicy {
   resetSeconds?: number;
 }
 
+/**
+ * The policies of one response, by name. The platform's three are named, so they autocomplete and a
+ * strict build asks for `?.` (any of them can be missing from a response); a policy the server adds
+ * later is still there, by its name: `policies['newPolicy']`.
+ */
+export interface RateLimitPolicies {
+  /** Requests per window (`minuteRate`, 60 s on the platform). */
+  minuteRate?: RateLimitPolicy;
+  /** Requests in flight at once (`concurrency`). */
+  concurrency?: RateLimitPolicy;
+  /** The complexity budget per window (`complexityMinute`). */
+  complexityMinute?: RateLimitPolicy;
+  /** Any other policy the server declares. */
+  [name: string]: RateLimitPolicy | undefined;
+}
+
 /** Rate-limit state parsed from one response. A missing or malformed header leaves its part empty. */
 export interface RateLimitState {
   /** Policies by name. */
-  policies: Record<string, RateLimitPolicy>;
+  policies: RateLimitPolicies;
 }
 
 /** What every successful call resolves to. */

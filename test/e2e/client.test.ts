@@ -4,7 +4,7 @@
  * authentication, multipart uploads, timeouts and aborts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AddFileToColumnDocument } from '../../generated/graphql.js';
+import { AddFileToColumnDocument, CreateItemDocument } from '../../generated/graphql.js';
 import {
   API_VERSION,
   AuthenticationError,
@@ -216,6 +216,7 @@ describe('scopes and authentication', () => {
     expect(graphqlError.errors[0]?.extensions?.code).toBe('USER_UNAUTHORIZED');
     expect(graphqlError.errors[0]?.message).toContain('boards:write');
     expect(graphqlError.data).toEqual({ create_item: null });
+    expect(graphqlError.dataOf(CreateItemDocument)?.create_item).toBeNull();
     expect(graphqlError.idempotencyKey).toBeDefined();
     expect(emulator.store.itemsCreated).toBe(before);
     expect(graphqlRequests(emulator)).toHaveLength(1); // GraphQL errors are not retried
