@@ -33,6 +33,7 @@ export type {
   GetSchemaOptions,
   HeadersInput,
   PlatformClientOptions,
+  RateLimitPolicies,
   RateLimitPolicy,
   RateLimitState,
   RequestEvent,
@@ -43,6 +44,5 @@ export type {
   ThrottleEvent,
   ThrottleOptions,
 } from './client/types.js';
-/** The built-in operations: typed documents (for `client.request`) and their result and variable types. */
-export * from '../generated/graphql.js';
+export * from './operations.js';
 export * from './oauth/index.js';
