@@ -1,6 +1,6 @@
 /**
- * The errors the client throws. All extend {@link PlatformError}; {@link createResponseError} in
- * `./error-factory.ts` picks the class for a response. Messages, `toString()` and `toJSON()` never
+ * The errors the client throws. All extend {@link PlatformError}; one factory picks the class for
+ * a response. Messages, `toString()` and `toJSON()` never
  * contain the token: credential headers are redacted and server text is scrubbed before it gets here.
  */
 import type { DocumentInput } from './document.js';
