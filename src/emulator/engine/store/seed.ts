@@ -3,20 +3,31 @@ import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserRecord 
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
 export interface SeedItem {
+  /** Item id (a numeric string). */
   id: string;
+  /** The board holding the item. */
   boardId: string;
+  /** The group holding the item. */
   groupId: string;
+  /** Item name. */
   name: string;
+  /** User id of the creator. */
   creatorId: string;
+  /** ISO 8601 creation time. */
   createdAt: string;
+  /** Column values by column id, in the form `create_item` accepts. */
   columnValues?: Record<string, unknown>;
 }
 
 /** Everything an engine's store starts with. Records are copied; the seed is never mutated. */
 export interface SeedData {
+  /** Accounts. */
   accounts: AccountRecord[];
+  /** Users of those accounts. */
   users: UserRecord[];
+  /** Boards with their columns and groups. */
   boards: BoardRecord[];
+  /** Items on those boards. */
   items: SeedItem[];
 }
 
