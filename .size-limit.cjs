@@ -11,7 +11,7 @@ function forTheBrowser(config) {
 
 module.exports = [
   {
-    name: 'one boards call in a browser app, everything included (issue 6 target: 16 kB)',
+    name: 'one boards call in a browser app, everything included (budget: 16 kB)',
     path: 'test/bench/entries/sdk.js',
     limit: '15.6 kB',
     gzip: true,

@@ -20,14 +20,26 @@ function heading(step: number, title: string): void {
   console.log(`\n${bold(cyan(`${step}.`))} ${bold(title)}`);
 }
 
+/** What each known policy counts, in words: the complexity policy is a budget, whatever unit its header names. */
+const POLICY_WORDS: Record<string, { label: string; unit: string }> = {
+  minuteRate: { label: 'requests', unit: 'requests' },
+  concurrency: { label: 'concurrency', unit: '' },
+  complexityMinute: { label: 'complexity budget', unit: '' },
+};
+
 function formatRateLimit(state: RateLimitState | undefined): string {
   if (!state || Object.keys(state.policies).length === 0) return dim('   rate limit: (none reported)');
   const rows = Object.values(state.policies).map((p) => {
-    const used = p.quota !== undefined && p.remaining !== undefined ? `${p.remaining.toLocaleString('en')} of ${p.quota.toLocaleString('en')}` : `${p.remaining ?? '?'} left`;
+    if (!p) return '';
+    const words = POLICY_WORDS[p.name] ?? { label: p.name, unit: p.unit ?? '' };
+    const unit = words.unit ? ` ${words.unit}` : '';
+    const left =
+      p.quota !== undefined && p.remaining !== undefined
+        ? `${p.remaining.toLocaleString('en')} of ${p.quota.toLocaleString('en')}${unit} left`
+        : `${p.remaining ?? '?'}${unit} left`;
     const window = p.window !== undefined ? ` per ${p.window}s` : '';
-    const unit = p.unit ? ` ${p.unit}` : '';
     const reset = p.resetSeconds !== undefined ? dim(`, resets in ${p.resetSeconds}s`) : '';
-    return `   ${dim('rate limit')} ${p.name.padEnd(17)} ${used}${unit}${window}${reset}`;
+    return `   ${dim('rate limit')} ${words.label.padEnd(17)} ${left}${window}${reset}`;
   });
   return rows.join('\n');
 }

@@ -31,6 +31,7 @@ export {
   PlatformConfigError,
   PlatformError,
   RateLimitError,
+  UnsupportedApiVersionError,
   type GraphQLErrorInfo,
   type PlatformErrorDetails,
   type RetryAfterDetails,
@@ -45,6 +46,7 @@ export type {
   GetSchemaOptions,
   HeadersInput,
   PlatformClientOptions,
+  RateLimitPolicies,
   RateLimitPolicy,
   RateLimitState,
   RequestEvent,
@@ -55,6 +57,5 @@ export type {
   ThrottleEvent,
   ThrottleOptions,
 } from './client/types.js';
-/** The built-in operations: typed documents (for `client.request`) and their result and variable types. */
-export * from '../generated/graphql.js';
+export * from './operations.js';
 export * from './oauth/index.js';

@@ -3,6 +3,7 @@
  * fires, whichever comes first. `dispose()` clears the timer and the listener, so nothing is left behind.
  */
 import { NetworkError, PlatformError } from './errors.js';
+import { describeNetworkFailure } from './network-failure.js';
 import type { Redactor } from './redact.js';
 import { abortedError } from './retry.js';
 
@@ -80,22 +81,51 @@ export function createAttemptSignal(caller: AbortSignal | undefined, timeoutMs: 
   return caller ? { signal: caller, timedOut: () => false, dispose() {} } : NO_ATTEMPT_SIGNAL;
 }
 
+/** The request an attempt sent, for the message of its failure. */
+export interface AttemptRequest {
+  method: string;
+  /** The URL called; never carries the token (credentials in `baseUrl` are rejected at construction). */
+  url: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+}
+
 /**
  * The error for an attempt that got no response: the caller's abort, the timeout, or a network
- * failure (its message scrubbed of the token). Errors the client raised itself pass through.
+ * failure. A network failure's message names the method and URL, the underlying reason (e.g.
+ * `connect ECONNREFUSED 127.0.0.1:4999`) and the attempts made so far, scrubbed of the token; the
+ * system code is also on `code`. Errors the client raised itself pass through.
  */
 export function attemptFailure(
   error: unknown,
   attempt: AttemptSignal,
   caller: AbortSignal | undefined,
-  context: { timeoutMs: number; redact: Redactor; details?: { operationName?: string; idempotencyKey?: string } },
+  context: {
+    timeoutMs: number;
+    redact: Redactor;
+    request: AttemptRequest;
+    details?: { operationName?: string; idempotencyKey?: string };
+  },
 ): PlatformError {
   const details = context.details ?? {};
   if (caller?.aborted) return abortedError(caller, details);
   if (error instanceof PlatformError) return error;
+  const { method, url, attempt: attempts } = context.request;
+  const target = `${method} ${context.redact(url)}`;
+  const plural = attempts === 1 ? '' : 's';
   if (attempt.timedOut()) {
-    return new NetworkError(`The request timed out after ${context.timeoutMs} ms`, { ...details, timedOut: true, cause: error });
+    return new NetworkError(`The request timed out after ${context.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`, {
+      ...details,
+      timedOut: true,
+      attempts,
+      cause: error,
+    });
   }
-  const reason = error instanceof Error ? context.redact(error.message) : 'unknown failure';
-  return new NetworkError(`Network error: ${reason}`, { ...details, cause: error });
+  const failure = describeNetworkFailure(error);
+  return new NetworkError(`Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`, {
+    ...details,
+    code: failure.code,
+    attempts,
+    cause: error,
+  });
 }

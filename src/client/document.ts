@@ -1,5 +1,5 @@
 /**
- * Turns what a caller passes to `request()` into a {@link PreparedOperation}: the text to send and the
+ * Turns what a caller passes to `request()` into the operation to send: the text to send and the
  * kind and name of the operation that will run. The analysis is done once per document and cached
  * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
  * Nothing here loads the `graphql` package: strings are scanned by a small lexer, AST documents are

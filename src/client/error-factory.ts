@@ -12,6 +12,7 @@ import {
   type PlatformError,
   type PlatformErrorDetails,
   RateLimitError,
+  UnsupportedApiVersionError,
 } from './errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
 import { parseRetryAfter, resetSecondsFromRateLimit, secondsFrom } from './retry-after.js';
@@ -41,6 +42,8 @@ export interface ResponseFacts {
   redact: Redactor;
   /** Current time, for `Retry-After` dates. */
   nowMs: number;
+  /** The API version the request asked for, named by an unsupported-version error. */
+  apiVersion?: string;
 }
 
 /** The error a response stands for, or undefined when it is a GraphQL success. */
@@ -70,6 +73,9 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     const retryAfterSeconds =
       retryAfterHeader ?? retryInSecondsOf(errors) ?? resetSecondsFromRateLimit(facts.rateLimit);
     return new RateLimitError(`Rate limited (429)${suffix}`, { ...details, retryAfterSeconds, errors });
+  }
+  if (status === 400 && errors?.some((error) => error.extensions?.code === 'UNSUPPORTED_API_VERSION')) {
+    return unsupportedVersionError(facts.apiVersion, errors, details);
   }
   if (status < 200 || status > 299) {
     return new HttpError(`HTTP ${status}${suffix}`, {
@@ -120,6 +126,26 @@ function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[]
     if (Array.isArray(entry.path)) info.path = redactDeep(entry.path as (string | number)[], redact);
     if (isRecord(entry.extensions)) info.extensions = redactDeep(entry.extensions, redact);
     return info;
+  });
+}
+
+/** The typed error for a version the server refused, with the versions it listed (`extensions.supported_versions`). */
+function unsupportedVersionError(
+  apiVersion: string | undefined,
+  errors: GraphQLErrorInfo[],
+  details: PlatformErrorDetails,
+): UnsupportedApiVersionError {
+  const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
+  const supportedVersions = listed.filter((version): version is string => typeof version === 'string');
+  const asked = apiVersion === undefined ? 'the requested API version' : `API version '${apiVersion}'`;
+  const choose =
+    supportedVersions.length > 0
+      ? `Set the \`apiVersion\` option to one of the versions it supports: ${supportedVersions.join(', ')}.`
+      : `Set the \`apiVersion\` option to a version it supports (server said: ${errors[0]?.message}).`;
+  return new UnsupportedApiVersionError(`The server does not support ${asked} (400). ${choose}`, {
+    ...details,
+    apiVersion,
+    supportedVersions,
   });
 }
 

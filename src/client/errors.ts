@@ -1,8 +1,9 @@
 /**
- * The errors the client throws. All extend {@link PlatformError}; {@link createResponseError} in
- * `./error-factory.ts` picks the class for a response. Messages, `toString()` and `toJSON()` never
+ * The errors the client throws. All extend {@link PlatformError}; one factory picks the class for
+ * a response. Messages, `toString()` and `toJSON()` never
  * contain the token: credential headers are redacted and server text is scrubbed before it gets here.
  */
+import type { DocumentInput } from './document.js';
 import { redactHeaders } from './redact.js';
 import type { RateLimitState } from './types.js';
 
@@ -36,7 +37,7 @@ export interface PlatformErrorDetails {
 
 /** Base class of every error the client throws. */
 export class PlatformError extends Error {
-  override name = 'PlatformError';
+  override name: string = 'PlatformError';
   /** HTTP status of the response, when there was one. */
   readonly status?: number;
   /** Response headers (credentials redacted), when there was a response. */
@@ -72,12 +73,12 @@ export class PlatformError extends Error {
 
 /** Invalid client options or call arguments. The message says what to fix. Nothing was sent. */
 export class PlatformConfigError extends PlatformError {
-  override name = 'PlatformConfigError';
+  override name = 'PlatformConfigError' as const;
 }
 
 /** 401: the token is missing, invalid or revoked. */
 export class AuthenticationError extends PlatformError {
-  override name = 'AuthenticationError';
+  override name = 'AuthenticationError' as const;
 }
 
 /** Fields shared by the errors that tell the client how long to wait. */
@@ -91,7 +92,7 @@ export interface RetryAfterDetails extends PlatformErrorDetails {
  * than the retry policy allows.
  */
 export class RateLimitError extends PlatformError {
-  override name = 'RateLimitError';
+  override name = 'RateLimitError' as const;
   /** Seconds to wait before trying again, when known. */
   readonly retryAfterSeconds?: number;
   /** The GraphQL errors that reported the limit, when it came in a response body. */
@@ -106,7 +107,7 @@ export class RateLimitError extends PlatformError {
 
 /** 409: another request with the same Idempotency-Key was still running after the allowed waits. */
 export class IdempotencyConflictError extends PlatformError {
-  override name = 'IdempotencyConflictError';
+  override name = 'IdempotencyConflictError' as const;
   /** The server's `Retry-After`, in seconds, when it sent a valid one. */
   readonly retryAfterSeconds?: number;
 
@@ -116,24 +117,41 @@ export class IdempotencyConflictError extends PlatformError {
   }
 }
 
-/** The response carried a non-empty `errors` array. */
-export class GraphQLResponseError extends PlatformError {
-  override name = 'GraphQLResponseError';
+/**
+ * The response carried a non-empty `errors` array. `TData` types the partial data; a `catch` block
+ * gets it typed from the document the call ran with {@link GraphQLResponseError.dataOf}.
+ */
+export class GraphQLResponseError<TData = unknown> extends PlatformError {
+  override name = 'GraphQLResponseError' as const;
   /** The GraphQL errors: message, locations, path, extensions. */
   readonly errors: GraphQLErrorInfo[];
-  /** Partial data returned alongside the errors, if any. */
-  readonly data?: unknown;
+  /** Partial data returned alongside the errors, if any: fields that failed are `null`. */
+  readonly data?: TData;
 
-  constructor(message: string, details: PlatformErrorDetails & { errors: GraphQLErrorInfo[]; data?: unknown }) {
+  constructor(message: string, details: PlatformErrorDetails & { errors: GraphQLErrorInfo[]; data?: TData }) {
     super(message, details);
     this.errors = details.errors;
     this.data = details.data;
+  }
+
+  /**
+   * The partial data, typed as the result of `document`: pass the document the failed call ran.
+   *
+   * ```ts
+   * catch (error) {
+   *   if (error instanceof GraphQLResponseError) error.dataOf(BoardItemsDocument)?.boards; // typed
+   * }
+   * ```
+   */
+  dataOf<TResult>(document: DocumentInput<TResult, never>): TResult | undefined {
+    void document; // only its type is used
+    return this.data as TResult | undefined;
   }
 }
 
 /** Any other non-2xx status, or a response body that is not a GraphQL response. */
 export class HttpError extends PlatformError {
-  override name = 'HttpError';
+  override name = 'HttpError' as const;
   /** The start of the response body (at most a few hundred characters), token redacted. */
   readonly bodyExcerpt?: string;
   /** The server's `Retry-After` in seconds, when it sent a valid one (e.g. on a 503). */
@@ -146,17 +164,44 @@ export class HttpError extends PlatformError {
   }
 }
 
+/**
+ * 400: the server does not serve the API version the client asked for. Set the client's `apiVersion`
+ * option (or `getSchema`'s `version`) to one of {@link UnsupportedApiVersionError.supportedVersions}.
+ */
+export class UnsupportedApiVersionError extends PlatformError {
+  override name = 'UnsupportedApiVersionError' as const;
+  /** The version that was asked for. */
+  readonly apiVersion?: string;
+  /** The versions the server said it supports (empty when it did not say). */
+  readonly supportedVersions: string[];
+
+  constructor(message: string, details: PlatformErrorDetails & { apiVersion?: string; supportedVersions: string[] }) {
+    super(message, details);
+    this.apiVersion = details.apiVersion;
+    this.supportedVersions = details.supportedVersions;
+  }
+}
+
 /** No response: the connection failed, the attempt timed out, or the caller aborted. */
 export class NetworkError extends PlatformError {
-  override name = 'NetworkError';
+  override name = 'NetworkError' as const;
   /** True when the per-attempt timeout fired. */
   readonly timedOut: boolean;
   /** True when the caller's AbortSignal aborted the call. */
   readonly aborted: boolean;
+  /** The system error code behind a connection failure, e.g. `ECONNREFUSED` or `ENOTFOUND`, when the runtime gave one. */
+  readonly code?: string;
+  /** Attempts made when this error was raised, the failing one included (absent for an abort). */
+  readonly attempts?: number;
 
-  constructor(message: string, details: PlatformErrorDetails & { timedOut?: boolean; aborted?: boolean } = {}) {
+  constructor(
+    message: string,
+    details: PlatformErrorDetails & { timedOut?: boolean; aborted?: boolean; code?: string; attempts?: number } = {},
+  ) {
     super(message, details);
     this.timedOut = details.timedOut ?? false;
     this.aborted = details.aborted ?? false;
+    this.code = details.code;
+    this.attempts = details.attempts;
   }
 }

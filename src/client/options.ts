@@ -67,7 +67,8 @@ function checkBaseUrl(value: unknown): string {
   }
   if (url.username || url.password) fail('`baseUrl` must not carry credentials; pass the token as `token`.');
   if (url.search || url.hash) fail('`baseUrl` must not have a query string or fragment.');
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  // The client appends `/v2` itself; a base URL that already ends in it (`https://host/v2`) means the same host.
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '');
 }
 
 /** Bounds of each retry option: [min, max, whole number]. */

@@ -153,7 +153,12 @@ async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, att
     try {
       response = await sendRequest(signal ? { ...plan.request, signal } : plan.request);
     } catch (error) {
-      throw attemptFailure(error, attemptSignal, call.signal, { timeoutMs: call.timeoutMs, redact, details: plan.label });
+      throw attemptFailure(error, attemptSignal, call.signal, {
+        timeoutMs: call.timeoutMs,
+        redact,
+        request: { method: 'POST', url: options.endpoint, attempt },
+        details: plan.label,
+      });
     } finally {
       attemptSignal.dispose();
     }

@@ -34,10 +34,10 @@ export function resetSecondsFromRateLimit(state: RateLimitState): number | undef
   let exhausted: number | undefined;
   let any: number | undefined;
   for (const policy of Object.values(state.policies)) {
-    const t = policy.resetSeconds;
+    const t = policy?.resetSeconds;
     if (t === undefined) continue;
     any = Math.max(any ?? 0, t);
-    if (policy.remaining !== undefined && policy.remaining <= 0) exhausted = Math.max(exhausted ?? 0, t);
+    if (policy?.remaining !== undefined && policy.remaining <= 0) exhausted = Math.max(exhausted ?? 0, t);
   }
   return exhausted ?? any;
 }

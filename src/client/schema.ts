@@ -26,7 +26,7 @@ export async function fetchSchema(
   if (signal?.aborted) throw abortedError(signal);
 
   return withRetry(
-    async () => {
+    async (attempt) => {
       const attemptSignal = createAttemptSignal(signal, options.timeoutMs);
       let response: Response;
       let text: string;
@@ -35,11 +35,15 @@ export async function fetchSchema(
         response = await fetchImpl(url, { method: 'GET', headers, signal: attemptSignal.signal });
         text = await response.text();
       } catch (error) {
-        throw attemptFailure(error, attemptSignal, signal, { timeoutMs: options.timeoutMs, redact });
+        throw attemptFailure(error, attemptSignal, signal, {
+          timeoutMs: options.timeoutMs,
+          redact,
+          request: { method: 'GET', url: url.href, attempt },
+        });
       } finally {
         attemptSignal.dispose();
       }
-      return interpret(response, text, format, redact);
+      return interpret(response, text, format, redact, version);
     },
     { policy: options.retry, signal, repeatable: true },
   );
@@ -50,9 +54,10 @@ function interpret(
   text: string,
   format: 'sdl' | 'json',
   redact: Redactor,
+  apiVersion: string,
 ): string | Record<string, unknown> {
   const { status, headers } = response;
-  const facts = { status, headers, rateLimit: parseRateLimit(headers), text, redact, nowMs: Date.now() };
+  const facts = { status, headers, rateLimit: parseRateLimit(headers), text, redact, nowMs: Date.now(), apiVersion };
   if (status < 200 || status > 299) {
     let payload: unknown;
     try {

@@ -41,6 +41,7 @@ export function settle<TResult>(
     rateLimit,
     redact: context.redact,
     nowMs: Date.now(),
+    apiVersion: context.options.apiVersion,
   });
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
   context.throttle.observe({

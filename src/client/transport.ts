@@ -4,7 +4,7 @@
  * Classifying the response is left to the caller.
  *
  * No GraphQL library sits in the request path: graphql-request's best-case overhead alone missed the
- * performance budget (issue 6; the figures are in test/bench/README.md).
+ * performance budget (see Performance in the README).
  */
 import { PlatformConfigError } from './errors.js';
 import { multipartBody, type UploadPlan } from './multipart.js';

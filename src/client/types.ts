@@ -19,10 +19,26 @@ export interface RateLimitPolicy {
   resetSeconds?: number;
 }
 
+/**
+ * The policies of one response, by name. The platform's three are named, so they autocomplete and a
+ * strict build asks for `?.` (any of them can be missing from a response); a policy the server adds
+ * later is still there, by its name: `policies['newPolicy']`.
+ */
+export interface RateLimitPolicies {
+  /** Requests per window (`minuteRate`, 60 s on the platform). */
+  minuteRate?: RateLimitPolicy;
+  /** Requests in flight at once (`concurrency`). */
+  concurrency?: RateLimitPolicy;
+  /** The complexity budget per window (`complexityMinute`). */
+  complexityMinute?: RateLimitPolicy;
+  /** Any other policy the server declares. */
+  [name: string]: RateLimitPolicy | undefined;
+}
+
 /** Rate-limit state parsed from one response. A missing or malformed header leaves its part empty. */
 export interface RateLimitState {
   /** Policies by name. */
-  policies: Record<string, RateLimitPolicy>;
+  policies: RateLimitPolicies;
 }
 
 /** What every successful call resolves to. */
@@ -84,7 +100,7 @@ export type HeadersInput = Headers | [string, string][] | Record<string, string>
 export interface PlatformClientOptions {
   /** Personal API token or OAuth access token. Never printed, logged or serialised. */
   token: string;
-  /** API host, e.g. `https://api.example.com` or a local emulator's `baseUrl`. http(s) only; `/v2` is appended. */
+  /** API host, e.g. `https://api.example.com` or a local emulator's `baseUrl`. http(s) only; `/v2` is appended (a `baseUrl` that already ends in `/v2` is taken as the same host). */
   baseUrl: string;
   /** `API-Version` header value, `YYYY-MM`. Defaults to {@link API_VERSION}. */
   apiVersion?: string;
@@ -133,28 +149,39 @@ export interface GetSchemaOptions<F extends 'sdl' | 'json' = 'sdl' | 'json'> {
 
 /** Passed to {@link ClientHooks.onRequest} before each attempt is sent. */
 export interface RequestEvent {
+  /** Name of the operation being sent, when the document names it. */
   operationName?: string;
+  /** Kind of the operation executed: only mutations carry an `Idempotency-Key`. */
   kind: 'query' | 'mutation' | 'subscription';
   /** 1 for the first attempt. */
   attempt: number;
+  /** The endpoint the request goes to, `{baseUrl}/v2`. */
   url: string;
   /** Request headers with `Authorization` redacted. */
   headers: Record<string, string>;
+  /** The mutation's `Idempotency-Key`, the same on every attempt; absent for queries. */
   idempotencyKey?: string;
 }
 
 /** Passed to {@link ClientHooks.onResponse} after each attempt that got a response. */
 export interface ResponseEvent {
+  /** Name of the operation, when the document names it. */
   operationName?: string;
+  /** The attempt this response answers, 1 for the first. */
   attempt: number;
+  /** HTTP status of the response, success or error. */
   status: number;
+  /** Milliseconds from sending the request to reading the whole response. */
   durationMs: number;
+  /** Rate-limit state parsed from this response. */
   rateLimit: RateLimitState;
+  /** True when the server answered from its idempotency cache (a mutation already executed). */
   replayed: boolean;
 }
 
 /** Passed to {@link ClientHooks.onRetry} before the client waits and tries again. */
 export interface RetryEvent {
+  /** Name of the operation, when the document names it. */
   operationName?: string;
   /** The attempt that failed. */
   attempt: number;
@@ -167,6 +194,7 @@ export interface RetryEvent {
 
 /** Passed to {@link ClientHooks.onThrottle} when a request is held back before being sent. */
 export interface ThrottleEvent {
+  /** Name of the operation held back, when the document names it. */
   operationName?: string;
   /** Why it waits: the concurrency cap, an exhausted quota, or a shared backoff after a 429. */
   reason: 'concurrency' | 'quota-exhausted' | 'backoff';
@@ -176,10 +204,17 @@ export interface ThrottleEvent {
   delayMs?: number;
 }
 
-/** Typed observability hooks. Each is called synchronously; what it throws is ignored. */
+/**
+ * Typed observability hooks. Each is called synchronously; what it throws is ignored. No event ever
+ * holds the token.
+ */
 export interface ClientHooks {
+  /** Called before each attempt is sent, retries included. */
   onRequest?(event: RequestEvent): void;
+  /** Called after each attempt that got a response, whatever its status. */
   onResponse?(event: ResponseEvent): void;
+  /** Called when an attempt failed and the client is about to wait and try again. */
   onRetry?(event: RetryEvent): void;
+  /** Called when the client-side throttle holds a request back before sending it. */
   onThrottle?(event: ThrottleEvent): void;
 }

@@ -1,49 +1,30 @@
 #!/usr/bin/env node
 /**
- * `workspace-platform-emulator [--port 4010] [--host 127.0.0.1] [--quiet]`: runs the emulator until
- * SIGINT or SIGTERM, printing its addresses and the demo tokens to use against it.
+ * `workspace-platform-emulator`: runs the emulator until SIGINT or SIGTERM, printing its addresses, its
+ * limits and the tokens to use against it. Options come from flags and `--config file.json` (see
+ * `--help`); a mistake prints one line saying what to fix.
  */
-import { parseArgs } from 'node:util';
-import { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN, startEmulator } from './index.js';
+import { readFileSync } from 'node:fs';
+import { CliUsageError, parseCli, USAGE } from './cli-options.js';
+import { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN, type Emulator, startEmulator } from './index.js';
 
-const USAGE = `Usage: workspace-platform-emulator [--port 4010] [--host 127.0.0.1] [--quiet]
-
-Runs a local Workspace Platform API emulator until interrupted.
-  --port   Port to listen on (0 picks a free one). Default 4010.
-  --host   Interface to bind. Default 127.0.0.1.
-  --quiet  Do not print one line per request.`;
+const NAME = 'workspace-platform-emulator';
 
 /** Parses the command line, starts the emulator and stops it on a signal. */
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
+  const request = parseCli(argv, (path) => readFileSync(path, 'utf8'));
+  if (request.help) {
     console.log(USAGE);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0-65535, got ${values.port}`);
-  const emulator = await startEmulator({
-    port,
-    host: values.host,
-    ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
-  });
-  console.log(`Workspace Platform emulator listening
-  baseUrl  ${emulator.baseUrl}   (GraphQL: POST ${emulator.baseUrl}/v2, schema: GET ${emulator.baseUrl}/v2/get_schema)
-  authUrl  ${emulator.authUrl}   (OAuth: ${emulator.authUrl}/oauth2/authorize, ${emulator.authUrl}/oauth2/token)
-  versions ${emulator.versions.join(', ')} (default ${emulator.defaultVersion})
-Demo tokens (send as "Authorization: <token>" or "Authorization: Bearer <token>"):
-  ${DEMO_TOKEN}        every scope, account acme
-  ${DEMO_READ_ONLY_TOKEN}       read scopes only, account acme
-  ${DEMO_OTHER_ACCOUNT_TOKEN}   every scope, account globex
-Press Ctrl+C to stop.`);
+  const { options } = request;
+  let emulator: Emulator;
+  try {
+    emulator = await startEmulator({ ...options, ...(request.quiet ? {} : { log: (line: string) => console.log(line) }) });
+  } catch (error) {
+    throw new Error(startFailure(error, options.host ?? '127.0.0.1', options.port ?? 4010));
+  }
+  console.log(banner(emulator, options.tokens !== undefined));
   const stop = (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: stopping the emulator`);
     emulator.close().then(
@@ -55,8 +36,38 @@ Press Ctrl+C to stop.`);
   process.once('SIGTERM', stop);
 }
 
+/** One line for a server that could not start: a port in use or not allowed, or the option at fault. */
+function startFailure(error: unknown, host: string, port: number): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'EADDRINUSE') {
+    return `port ${port} on ${host} is already in use (another emulator?); stop it or choose another with --port (0 picks a free one).`;
+  }
+  if (code === 'EACCES') return `not allowed to listen on port ${port} on ${host}; choose a port above 1023 with --port.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on host ${host}: no such local address; check --host.`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function banner(emulator: Emulator, customTokens: boolean): string {
+  const { limits } = emulator;
+  const tokens = customTokens
+    ? 'Tokens: those of the config file (send as "Authorization: <token>").'
+    : `Demo tokens (send as "Authorization: <token>" or "Authorization: Bearer <token>"):
+  ${DEMO_TOKEN}        every scope, account acme
+  ${DEMO_READ_ONLY_TOKEN}       read scopes only, account acme
+  ${DEMO_OTHER_ACCOUNT_TOKEN}   every scope, account globex`;
+  const n = (value: number) => value.toLocaleString('en');
+  return `Workspace Platform emulator listening
+  baseUrl  ${emulator.baseUrl}   (GraphQL: POST ${emulator.baseUrl}/v2, schema: GET ${emulator.baseUrl}/v2/get_schema)
+  authUrl  ${emulator.authUrl}   (OAuth: ${emulator.authUrl}/oauth2/authorize, ${emulator.authUrl}/oauth2/token)
+  versions ${emulator.versions.join(', ')} (default ${emulator.defaultVersion})
+  limits   ${n(limits.minuteRate.quota)} requests per ${limits.minuteRate.windowSeconds} s, ${n(limits.concurrency.quota)} in flight, complexity budget ${n(limits.complexity.quota)} per ${limits.complexity.windowSeconds} s, ${n(limits.daily.quota)} requests per day
+${tokens}
+Press Ctrl+C to stop.`;
+}
+
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`workspace-platform-emulator: ${error instanceof Error ? error.message : String(error)}`);
-  console.error(USAGE);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`${NAME}: ${message}`);
+  if (error instanceof CliUsageError) console.error(`Run ${NAME} --help for the options.`);
   process.exit(1);
 });

@@ -8,13 +8,29 @@
  * await emulator.close();
  * ```
  */
-import { createEngine, type Engine, type SeedData } from './engine/index.js';
-import { storeDirectory } from './oauth/index.js';
-import { type RunningEmulator, startEmulatorServer } from './server/emulator.js';
-import type { EmulatorServerOptions } from './server/options.js';
+import type { EmulatorStore as Store } from './engine/index.js';
+import type { RunningEmulator } from './server/emulator.js';
+import { type EmulatorOptions, startEmulatorWith } from './start.js';
 
-export type { EngineRequest, GraphQLEngine, PreparedOperation, TokenGrant } from './contract.js';
-export { createEngine, DEFAULT_SEED_FACTS, defaultSeed, type Engine, type SeedData } from './engine/index.js';
+export type { TokenGrant } from './contract.js';
+export {
+  DEFAULT_SEED_FACTS,
+  defaultSeed,
+  type AccountRecord,
+  type AssetRecord,
+  type BoardRecord,
+  type ColumnKind,
+  type ColumnRecord,
+  EmulatorStore,
+  type GroupRecord,
+  type ItemRecord,
+  type NewAsset,
+  type NewItem,
+  type RecordState,
+  type SeedData,
+  type SeedItem,
+  type UserRecord,
+} from './engine/index.js';
 export type { OAuthAppConfig, OAuthAppVersion, OAuthDirectory } from './oauth/index.js';
 export {
   DEMO_OTHER_ACCOUNT_TOKEN,
@@ -22,7 +38,6 @@ export {
   DEMO_TOKEN,
   DEMO_TOKENS,
 } from './server/demo-tokens.js';
-export type { RunningEmulator, StoreOf } from './server/emulator.js';
 export type { FaultAction, FaultMatch, FaultRule } from './server/faults.js';
 export type { EmulatorStats, RequestOutcome, RequestRecord } from './server/log.js';
 export type {
@@ -30,40 +45,23 @@ export type {
   EmulatorLimits,
   EmulatorServerOptions,
   EmulatorTokenConfig,
-  ResolvedLimits,
   WindowedQuota,
 } from './server/options.js';
+export type { EmulatorOptions } from './start.js';
 
-/** Options of {@link startEmulator}: the server's options plus the data to start with. */
-export interface EmulatorOptions extends EmulatorServerOptions {
-  /** Data the store starts with. Default: the realistic sample of `defaultSeed()`. */
-  seed?: SeedData;
-  /** A ready engine to serve instead of a fresh one (its store is then `emulator.store`). */
-  engine?: Engine;
-  /**
-   * How long an items cursor lives, in milliseconds; an older one gets a `CURSOR_EXPIRED` error. Default
-   * 60 minutes, as on the platform. Ignored when `engine` is given (pass it to `createEngine`).
-   */
-  cursorTtlMs?: number;
+/** Every quota and window in force, defaults filled in. */
+export type EmulatorLimitsInForce = RunningEmulator['limits'];
+
+/** A running emulator: its addresses, what it received, its data, and the controls of a test. */
+export interface Emulator extends Omit<RunningEmulator, 'engine' | 'store'> {
+  /** The in-memory data: accounts, users, boards, the items and files the mutations made. */
+  readonly store: Store;
 }
-
-/** A running emulator serving the built-in engine. */
-export type Emulator = RunningEmulator<Engine>;
 
 /**
  * Starts an emulator. Resolves once it listens; `close()` stops it.
  * With no options: an ephemeral port on 127.0.0.1, the demo tokens, the default seed and generous limits.
  */
 export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const { seed, engine, cursorTtlMs, ...serverOptions } = options;
-  const clock = options.now;
-  const built =
-    engine ??
-    createEngine({
-      ...(seed ? { seed } : {}),
-      ...(clock ? { now: () => new Date(clock()) } : {}),
-      ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
-    });
-  const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(built.store));
-  return startEmulatorServer(built, { ...serverOptions, oauthDirectory });
+  return startEmulatorWith(options);
 }

@@ -52,7 +52,7 @@ export interface OAuthErrorDetails {
 
 /** A failure of the OAuth flow: an error redirect, a token endpoint error, a bad response or bad input. */
 export class OAuthError extends Error {
-  override name = 'OAuthError';
+  override name: 'OAuthError' | 'OAuthStateMismatchError' | 'OAuthConfigError' = 'OAuthError';
   /** What went wrong: a server's code (`access_denied`, `invalid_grant`, ...) or one of the SDK's own. */
   readonly code: OAuthErrorCode;
   /** The server's `error_description`, or the SDK's explanation. */
@@ -86,7 +86,7 @@ export class OAuthError extends Error {
  * Its code, `state_mismatch`, is never one a server sends.
  */
 export class OAuthStateMismatchError extends OAuthError {
-  override name = 'OAuthStateMismatchError';
+  override name = 'OAuthStateMismatchError' as const;
 
   constructor(description: string) {
     super('state_mismatch', { description });
@@ -95,7 +95,7 @@ export class OAuthStateMismatchError extends OAuthError {
 
 /** An option or argument of the OAuth helpers is invalid; the message says which and what to fix. */
 export class OAuthConfigError extends OAuthError {
-  override name = 'OAuthConfigError';
+  override name = 'OAuthConfigError' as const;
 
   constructor(description: string) {
     super('invalid_config', { description });

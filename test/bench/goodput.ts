@@ -1,5 +1,5 @@
 /**
- * Goodput under rate limits (issue 5): N `boards` calls fired together at the emulator with a small
+ * Goodput under rate limits: N `boards` calls fired together at the emulator with a small
  * `minuteRate` window quota and a `concurrency` quota. The end-to-end suite asserts the counts (no 429
  * reaches the caller, none is ever issued); this phase times the run and prints it as a ratio to the
  * quota-dictated minimum. The SDK is the built one, as in every other phase.

@@ -1,7 +1,7 @@
 /** Turns the medians into the printed table and the target verdicts. */
 import type { ClientSummary } from './results.js';
 
-/** One target of issue 6, judged for this package's client. */
+/** One target of the performance budget, judged for this package's client. */
 export interface TargetCheck {
   metric: string;
   target: string;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick]`: issue 6's performance budget. Compares raw fetch, graphql-request,
+ * `npm run bench [-- --quick]`: the performance budget. Compares raw fetch, graphql-request,
  * the platform's official client and this SDK against a local server in another process, prints
  * ratios to raw fetch with absolute medians, judges the SDK against its targets and writes
  * `test/bench/results/latest.json`. Exits 0 whether targets are met or not; non-zero only on failure.
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     bareNodeMs = await phase('import + construct (fresh node processes)', () => runImportTime(contenders, config));
     await phase('browser bundles', () => runBundles(contenders));
     if (contenders.some((contender) => contender.adapter.id === 'sdk')) {
-      // Issue 5's goodput case: 600 calls, 100 per 10 s window, 5 in flight (a 2 s window in a quick run).
+      // The goodput case: 600 calls, 100 per 10 s window, 5 in flight (a 2 s window in a quick run).
       const windowSeconds = quick ? 2 : 10;
       goodput = await phase(`goodput under rate limits (${windowSeconds} s windows)`, () =>
         runGoodput({ calls: 600, quota: 100, windowSeconds, concurrency: 5 }),

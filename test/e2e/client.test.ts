@@ -4,14 +4,15 @@
  * authentication, multipart uploads, timeouts and aborts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AddFileToColumnDocument } from '../../generated/graphql.js';
+import { AddFileToColumnDocument, CreateItemDocument } from '../../generated/graphql.js';
 import {
   API_VERSION,
   AuthenticationError,
   GraphQLResponseError,
-  HttpError,
   NetworkError,
+  PlatformClient,
   PlatformConfigError,
+  UnsupportedApiVersionError,
 } from '../../src/index.js';
 import {
   ACME_ACCOUNT_ID,
@@ -176,17 +177,34 @@ describe('API versions', () => {
     expect(graphqlRequests(emulator).map((record) => record.headers['api-version'])).toEqual([API_VERSION, '2025-01']);
   });
 
-  it('an unsupported version gets an HttpError 400 that names the supported versions', async () => {
-    const emulator = await startTestEmulator();
+  it('an unsupported version gets an UnsupportedApiVersionError naming the option and the versions the server listed', async () => {
+    const emulator = await startTestEmulator({ versions: ['2024-10', '2025-01'] });
     const client = clientFor(emulator, { apiVersion: '2019-01' });
     const { error } = await settle(client.request('query { boards(limit: 1) { id } }'));
-    expect(error).toBeInstanceOf(HttpError);
-    const httpError = error as HttpError;
-    expect(httpError.status).toBe(400);
-    expect(httpError.message).toContain('2019-01');
-    expect(httpError.message).toContain(API_VERSION);
-    expect(httpError.bodyExcerpt).toContain('UNSUPPORTED_API_VERSION');
+    expect(error).toBeInstanceOf(UnsupportedApiVersionError);
+    const versionError = error as UnsupportedApiVersionError;
+    expect(versionError.status).toBe(400);
+    expect(versionError.apiVersion).toBe('2019-01');
+    expect(versionError.supportedVersions).toEqual(['2024-10', '2025-01']);
+    expect(versionError.message).toBe(
+      "The server does not support API version '2019-01' (400). Set the `apiVersion` option to one of the versions it supports: 2024-10, 2025-01.",
+    );
+    expect(JSON.parse(JSON.stringify(versionError))).toMatchObject({ name: 'UnsupportedApiVersionError', supportedVersions: ['2024-10', '2025-01'] });
     expect(graphqlRequests(emulator)).toHaveLength(1); // a 400 is not retried
+  });
+
+  it('getSchema with an unsupported version gets the same typed error', async () => {
+    const emulator = await startTestEmulator();
+    const { error } = await settle(clientFor(emulator).getSchema({ version: '2019-01' }));
+    expect(error).toBeInstanceOf(UnsupportedApiVersionError);
+    expect((error as UnsupportedApiVersionError).supportedVersions).toContain(API_VERSION);
+  });
+
+  it.each(['/v2', '/v2/'])('a baseUrl ending in %s reaches the same endpoint, not /v2/v2', async (suffix) => {
+    const emulator = await startTestEmulator();
+    const result = await clientFor(emulator, { baseUrl: `${emulator.baseUrl}${suffix}` }).boards({ limit: 1 });
+    expect(result.status).toBe(200);
+    expect(emulator.requests.map((record) => record.path)).toEqual(['/v2']);
   });
 
   it('a malformed version fails at construction, before anything is sent', async () => {
@@ -208,6 +226,7 @@ describe('scopes and authentication', () => {
     expect(graphqlError.errors[0]?.extensions?.code).toBe('USER_UNAUTHORIZED');
     expect(graphqlError.errors[0]?.message).toContain('boards:write');
     expect(graphqlError.data).toEqual({ create_item: null });
+    expect(graphqlError.dataOf(CreateItemDocument)?.create_item).toBeNull();
     expect(graphqlError.idempotencyKey).toBeDefined();
     expect(emulator.store.itemsCreated).toBe(before);
     expect(graphqlRequests(emulator)).toHaveLength(1); // GraphQL errors are not retried
@@ -292,6 +311,25 @@ describe('multipart upload', () => {
 });
 
 describe('timeouts and aborts', () => {
+  it('a refused connection names the method, URL, reason and attempts, also in JSON, never the token', async () => {
+    const emulator = await startTestEmulator();
+    const { baseUrl } = emulator;
+    await closeEmulators(); // nothing listens on that port now
+    const port = new URL(baseUrl).port;
+    const client = new PlatformClient({ token: DEMO_TOKEN, baseUrl, retry: { maxAttempts: 2, baseDelayMs: 1 } });
+    const { error } = await settle(client.boards({ limit: 1 }));
+    expect(error).toBeInstanceOf(NetworkError);
+    const failure = error as NetworkError;
+    expect(failure.message).toBe(
+      `Network error: POST ${baseUrl}/v2 failed after 2 attempts: connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
+    expect(failure).toMatchObject({ code: 'ECONNREFUSED', attempts: 2, timedOut: false, aborted: false });
+    const json = JSON.stringify(failure);
+    expect(JSON.parse(json)).toMatchObject({ name: 'NetworkError', code: 'ECONNREFUSED', attempts: 2 });
+    expect(json).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+    expect(json).not.toContain(DEMO_TOKEN);
+  });
+
   it('a response slower than timeoutMs gives a NetworkError with timedOut', async () => {
     const emulator = await startTestEmulator({ faults: [{ kind: 'latency', ms: 2_000 }] });
     const client = clientFor(emulator, { timeoutMs: 150, retry: false });
@@ -299,6 +337,7 @@ describe('timeouts and aborts', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);
     expect((error as NetworkError).aborted).toBe(false);
+    expect((error as NetworkError).message).toBe(`The request timed out after 150 ms: POST ${emulator.baseUrl}/v2, 1 attempt made`);
     expect(ms).toBeLessThan(1_500);
   });
 

@@ -1,7 +1,9 @@
 /**
  * Helpers of the emulator server tests: start an emulator on an ephemeral port, and send raw requests.
  */
-import { type Emulator, type EmulatorOptions, startEmulator } from '../../src/emulator/index.js';
+import type { Engine } from '../../src/emulator/engine/index.js';
+import type { Emulator, EmulatorOptions } from '../../src/emulator/index.js';
+import { startEmulatorWith } from '../../src/emulator/start.js';
 
 export {
   DEMO_OTHER_ACCOUNT_TOKEN,
@@ -18,8 +20,8 @@ export const CREATE_ITEM = 'mutation Create($name: String!) { create_item(board_
 const running = new Set<Emulator>();
 
 /** Starts an emulator on an ephemeral port; {@link closeTestEmulators} (or its own `close()`) stops it. */
-export async function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const emulator = await startEmulator({ port: 0, ...options });
+export async function startTestEmulator(options: EmulatorOptions & { engine?: Engine } = {}): Promise<Emulator> {
+  const emulator = await startEmulatorWith({ port: 0, ...options });
   running.add(emulator);
   return emulator;
 }

@@ -3,7 +3,7 @@
  * 409 for a duplicate in flight, queries unaffected, expiry, and failures not cached.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/emulator/index.js';
+import { createEngine, type Engine } from '../../src/emulator/engine/index.js';
 import {
   BOARDS_QUERY,
   createItem,

@@ -3,6 +3,7 @@
  */
 import { buildClientSchema, buildSchema, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/emulator/engine/index.js';
 import type { Emulator } from '../../src/emulator/index.js';
 import { API_VERSION } from '../../src/version.js';
 import { startTestEmulator } from './server-helpers.js';
@@ -43,14 +44,14 @@ describe('GET /v2/get_schema', () => {
     const other = await fetch(schemaUrl(`?format=sdl&version=${newest}`));
     expect(other.status).toBe(200);
     expect(other.headers.get('api-version')).toBe(newest);
-    expect(await other.text()).toBe(emulator.engine.sdl(newest));
+    expect(await other.text()).toBe(createEngine().sdl(newest));
   });
 
   it('takes the version from API-Version when the query names none', async () => {
     const oldest = emulator.versions[0]!;
     const res = await fetch(schemaUrl('?format=sdl'), { headers: { 'api-version': oldest } });
     expect(res.headers.get('api-version')).toBe(oldest);
-    expect(await res.text()).toBe(emulator.engine.sdl(oldest));
+    expect(await res.text()).toBe(createEngine().sdl(oldest));
   });
 
   it('answers 400 listing the supported versions to an unknown version', async () => {

@@ -3,8 +3,26 @@
  * each `@ts-expect-error` fails the build if the line it guards ever compiles, and each
  * `expectType<Equal<…>>` fails it if a type drifts.
  */
-import type { AddFileToColumnDocument, BoardsQuery, CreateItemDocument } from '../../generated/graphql.js';
-import { type ApiResult, PlatformClient, type RateLimitState } from '../../src/index.js';
+import type {
+  AddFileToColumnDocument,
+  BoardItemsDocument,
+  BoardItemsQuery,
+  BoardsQuery,
+  CreateItemDocument,
+} from '../../generated/graphql.js';
+import {
+  type ApiResult,
+  GraphQLResponseError,
+  type HttpError,
+  type NetworkError,
+  type OAuthError,
+  type OAuthStateMismatchError,
+  PlatformClient,
+  type RateLimitError,
+  type RateLimitPolicy,
+  type RateLimitState,
+  type UnsupportedApiVersionError,
+} from '../../src/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {
@@ -14,6 +32,8 @@ function expectType<T extends true>(): T | undefined {
 declare const client: PlatformClient;
 declare const createItemDocument: typeof CreateItemDocument;
 declare const addFileDocument: typeof AddFileToColumnDocument;
+declare const boardItemsDocument: typeof BoardItemsDocument;
+declare const state: RateLimitState;
 
 export async function boardsResultIsTyped(): Promise<void> {
   const res = await client.boards({ limit: 5 });
@@ -66,4 +86,44 @@ export function optionsAreChecked(): void {
   new PlatformClient({ baseUrl: 'http://127.0.0.1:4010' });
   // @ts-expect-error retry takes options or false, not true
   new PlatformClient({ token: 't', baseUrl: 'http://127.0.0.1:4010', retry: true });
+}
+
+export function knownRateLimitPoliciesAreNamedAndOptional(): void {
+  // The platform's three policies are named keys (autocomplete) and may be missing from a response.
+  expectType<Equal<typeof state.policies.minuteRate, RateLimitPolicy | undefined>>();
+  expectType<Equal<typeof state.policies.concurrency, RateLimitPolicy | undefined>>();
+  expectType<Equal<typeof state.policies.complexityMinute, RateLimitPolicy | undefined>>();
+  // @ts-expect-error a policy can be missing: reading it needs `?.`
+  void state.policies.minuteRate.remaining;
+  // @ts-expect-error so does a misspelt name, which is no known key
+  void state.policies.minuteRat.remaining;
+  // Other policies a server declares are still there, by name.
+  expectType<Equal<(typeof state.policies)['dailyRate'], RateLimitPolicy | undefined>>();
+  const left: number | undefined = state.policies.minuteRate?.remaining;
+  void left;
+}
+
+export function graphQLErrorDataIsTypedByTheDocument(error: unknown): void {
+  // Untyped where nothing says what the call was.
+  expectType<Equal<GraphQLResponseError['data'], unknown>>();
+  if (error instanceof GraphQLResponseError) {
+    // Typed from the document the failed call ran.
+    const partial = error.dataOf(boardItemsDocument);
+    expectType<Equal<typeof partial, BoardItemsQuery | undefined>>();
+    void partial?.boards?.[0]?.items_page.cursor;
+  }
+  const typed = new GraphQLResponseError<BoardsQuery>('failed', { errors: [], data: { boards: null } });
+  expectType<Equal<typeof typed.data, BoardsQuery | undefined>>();
+  // @ts-expect-error partial data must have the document's shape
+  new GraphQLResponseError<BoardsQuery>('failed', { errors: [], data: { board: [] } });
+}
+
+export function errorClassesHaveLiteralNames(): void {
+  expectType<Equal<NetworkError['name'], 'NetworkError'>>();
+  expectType<Equal<HttpError['name'], 'HttpError'>>();
+  expectType<Equal<RateLimitError['name'], 'RateLimitError'>>();
+  expectType<Equal<UnsupportedApiVersionError['name'], 'UnsupportedApiVersionError'>>();
+  expectType<Equal<GraphQLResponseError['name'], 'GraphQLResponseError'>>();
+  expectType<Equal<OAuthStateMismatchError['name'], 'OAuthStateMismatchError'>>();
+  expectType<Equal<OAuthError['name'], 'OAuthError' | 'OAuthStateMismatchError' | 'OAuthConfigError'>>();
 }

@@ -26,7 +26,8 @@ describe('timeouts', () => {
       .request('{ a }')
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(NetworkError);
-    expect(failure).toMatchObject({ timedOut: true, aborted: false, message: 'The request timed out after 30 ms' });
+    expect(failure).toMatchObject({ timedOut: true, aborted: false, attempts: 1 });
+    expect((failure as NetworkError).message).toMatch(/^The request timed out after 30 ms: POST https?:\/\/\S+\/v2, 1 attempt made$/);
     expect(api.count()).toBe(1);
     expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
   });

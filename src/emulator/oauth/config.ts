@@ -52,7 +52,9 @@ export interface OAuthUser {
 
 /** Accounts and users, read at every authorization so changes to the store are seen. */
 export interface OAuthDirectory {
+  /** Accounts the consent page offers. */
   accounts: readonly OAuthAccount[];
+  /** Users who can sign in on the consent page. */
   users: readonly OAuthUser[];
 }
 

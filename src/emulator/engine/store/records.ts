@@ -11,88 +11,144 @@ export type RecordState = 'active' | 'archived' | 'deleted';
 
 /** An account. */
 export interface AccountRecord {
+  /** Account id (a numeric string). */
   id: string;
+  /** Display name. */
   name: string;
   /** Subdomain part of the account's address. */
   slug: string;
+  /** Plan tier, e.g. `enterprise`. */
   tier: string;
+  /** ISO 3166-1 alpha-2 country code. */
   countryCode: string;
+  /** First day of the week in the account's calendars. */
   firstDayOfTheWeek: 'monday' | 'sunday';
 }
 
 /** A user of one account. */
 export interface UserRecord {
+  /** User id (a numeric string). */
   id: string;
+  /** The account the user belongs to. */
   accountId: string;
+  /** Full name. */
   name: string;
+  /** Email address. */
   email: string;
+  /** Job title, if set. */
   title: string | null;
+  /** True for an account admin. */
   isAdmin: boolean;
+  /** True for a guest of the account. */
   isGuest: boolean;
+  /** False once the user is deactivated. */
   enabled: boolean;
+  /** ISO 8601 creation time. */
   createdAt: string;
+  /** IANA time zone, e.g. `Europe/London`. */
   timeZone: string;
 }
 
 /** A column. Status columns keep their labels in `settings.labels` (index → label) and `settings.done_colors`. */
 export interface ColumnRecord {
+  /** Column id, a short string such as `status`. */
   id: string;
+  /** Column title. */
   title: string;
+  /** What the column holds. */
   type: ColumnKind;
+  /** Description, if set. */
   description: string | null;
+  /** Width in pixels, if set. */
   width: number | null;
+  /** Column settings (labels of a status column, …). */
   settings: Record<string, unknown>;
 }
 
 /** A group of items; its position is its index in the board's `groups`. */
 export interface GroupRecord {
+  /** Group id, a short string such as `topics`. */
   id: string;
+  /** Group title. */
   title: string;
+  /** Group colour, e.g. `#579bfc`. */
   color: string;
+  /** True once archived. */
   archived: boolean;
+  /** True once deleted. */
   deleted: boolean;
 }
 
 /** A board with its columns and groups. */
 export interface BoardRecord {
+  /** Board id (a numeric string). */
   id: string;
+  /** The account owning the board. */
   accountId: string;
+  /** Board name. */
   name: string;
+  /** Description, if set. */
   description: string | null;
+  /** Who can see the board. */
   kind: 'public' | 'private' | 'share';
+  /** Lifecycle state. */
   state: RecordState;
+  /** User id of the owner. */
   ownerId: string;
+  /** Workspace id, if the board is in one. */
   workspaceId: string | null;
+  /** ISO 8601 creation time. */
   createdAt: string;
+  /** ISO 8601 time of the last change. */
   updatedAt: string;
+  /** Columns, in display order. */
   columns: ColumnRecord[];
+  /** Groups, in display order. */
   groups: GroupRecord[];
 }
 
 /** An item. `values` holds each set column's stored value (the decoded form of the `value` field). */
 export interface ItemRecord {
+  /** Item id (a numeric string). */
   id: string;
+  /** The board holding the item. */
   boardId: string;
+  /** The group holding the item. */
   groupId: string;
+  /** Item name. */
   name: string;
+  /** Lifecycle state. */
   state: RecordState;
+  /** User id of the creator. */
   creatorId: string;
+  /** ISO 8601 creation time. */
   createdAt: string;
+  /** ISO 8601 time of the last change. */
   updatedAt: string;
   /** Sort key within the board; ties break on the numeric id. */
   position: number;
+  /** Stored value of each set column, by column id. */
   values: Record<string, unknown>;
 }
 
 /** A file uploaded to an item's file column. */
 export interface AssetRecord {
+  /** Asset id (a numeric string). */
   id: string;
+  /** The account owning the file. */
   accountId: string;
+  /** The item the file is attached to. */
   itemId: string;
+  /** The file column holding it. */
   columnId: string;
+  /** File name as uploaded. */
   name: string;
+  /** Media type as uploaded. */
   contentType: string;
+  /** Size in bytes (the bytes themselves are not kept). */
   size: number;
+  /** User id of the uploader. */
   uploadedById: string;
+  /** ISO 8601 upload time. */
   createdAt: string;
 }

@@ -4,12 +4,19 @@ import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserRecord 
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
 export interface SeedItem {
+  /** Item id (a numeric string). */
   id: string;
+  /** The board holding the item. */
   boardId: string;
+  /** The group holding the item. */
   groupId: string;
+  /** Item name. */
   name: string;
+  /** User id of the creator. */
   creatorId: string;
+  /** ISO 8601 creation time. */
   createdAt: string;
+  /** Column values by column id, in the form `create_item` accepts. */
   columnValues?: Record<string, unknown>;
 }
 
@@ -18,9 +25,13 @@ export interface SeedItem {
  * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional.
  */
 export interface SeedData extends Partial<FamilySeed> {
+  /** Accounts. */
   accounts: AccountRecord[];
+  /** Users of those accounts. */
   users: UserRecord[];
+  /** Boards with their columns and groups. */
   boards: BoardRecord[];
+  /** Items on those boards. */
   items: SeedItem[];
 }
 

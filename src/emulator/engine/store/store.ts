@@ -17,11 +17,17 @@ import { WorkspaceStore } from './workspaces.js';
 
 /** What {@link EmulatorStore.createItem} needs. */
 export interface NewItem {
+  /** The board to create the item on. */
   board: BoardRecord;
+  /** The group to put it in. */
   groupId: string;
+  /** Item name. */
   name: string;
+  /** User id of the creator. */
   creatorId: string;
+  /** Column values by column id, in the form `create_item` accepts. */
   columnValues: Record<string, unknown>;
+  /** Create status labels that do not exist yet instead of failing. */
   createLabelsIfMissing: boolean;
   /** Place the item just before or after this one (same board); default: last on the board. */
   relativeTo?: { item: ItemRecord; method: 'before_at' | 'after_at' };
@@ -29,11 +35,17 @@ export interface NewItem {
 
 /** A file to attach; the bytes are counted, not kept. */
 export interface NewAsset {
+  /** The item to attach the file to. */
   item: ItemRecord;
+  /** The file column. */
   columnId: string;
+  /** File name. */
   filename: string;
+  /** Media type. */
   contentType: string;
+  /** Size in bytes. */
   size: number;
+  /** User id of the uploader. */
   uploadedById: string;
 }
 
