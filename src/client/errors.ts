@@ -146,6 +146,33 @@ export class HttpError extends PlatformError {
   }
 }
 
+/**
+ * The server answered with a redirect (3xx). The client never follows one: a redirect to another
+ * origin would carry the request body, its Idempotency-Key and custom headers there.
+ */
+export class RedirectError extends HttpError {
+  override name = 'RedirectError';
+  /** The `Location` the server pointed to, token redacted; undefined when it sent none (or the runtime hides it). */
+  readonly location?: string;
+
+  constructor(message: string, details: RetryAfterDetails & { bodyExcerpt?: string; location?: string } = {}) {
+    super(message, details);
+    this.location = details.location;
+  }
+}
+
+/** The response body was larger than `maxResponseBytes`: the client stopped reading it and dropped it. */
+export class ResponseTooLargeError extends HttpError {
+  override name = 'ResponseTooLargeError';
+  /** The limit that was exceeded, in bytes. */
+  readonly maxResponseBytes: number;
+
+  constructor(message: string, details: RetryAfterDetails & { maxResponseBytes: number }) {
+    super(message, details);
+    this.maxResponseBytes = details.maxResponseBytes;
+  }
+}
+
 /** No response: the connection failed, the attempt timed out, or the caller aborted. */
 export class NetworkError extends PlatformError {
   override name = 'NetworkError';

@@ -39,6 +39,7 @@ export function settle<TResult>(
     rateLimit,
     redact: context.redact,
     nowMs: Date.now(),
+    bodyLimitExceeded: response.bodyLimitExceeded,
   });
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
   context.throttle.observe({
