@@ -163,7 +163,8 @@ function locationsOf(value: unknown): GraphQLErrorInfo['locations'] {
 function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[] | undefined {
   if (!isRecord(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
   return payload.errors.map((raw: unknown): GraphQLErrorInfo => {
-    const message = isRecord(raw) ? ownValue(raw, 'message') : String(raw);
+    // Never String() an arbitrary value: a deeply nested array would overflow the stack.
+    const message = isRecord(raw) ? ownValue(raw, 'message') : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
     const info: GraphQLErrorInfo = {
       message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
     };

@@ -13,6 +13,7 @@ import {
   RedirectError,
   ResponseTooLargeError,
 } from '../../src/client/errors.js';
+import { planUpload } from '../../src/client/multipart.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/options.js';
 import type { RetryEvent } from '../../src/client/types.js';
 import { ENDPOINT, installApi, makeClient, ok, server, TOKEN, useMockApi } from './client-fixtures.js';
@@ -282,5 +283,37 @@ describe('a trickling body', () => {
     });
     installApi(() => new HttpResponse(stream, { headers: { 'content-type': 'application/json' } }));
     await expect(makeClient({ timeoutMs: 100, retry: false }).request('{ a }')).rejects.toMatchObject({ timedOut: true });
+  });
+});
+
+describe('found by the property tests', () => {
+  it('an errors entry nested 100,000 arrays deep is a GraphQLResponseError, not a stack overflow', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    installApi(() => new HttpResponse(`{"data":null,"errors":[${deep},"plain"]}`, { headers: { 'content-type': 'application/json' } }));
+    const error = (await makeClient().request('{ a }').catch((caught: unknown) => caught)) as GraphQLResponseError;
+    expect(error).toBeInstanceOf(GraphQLResponseError);
+    expect(error.errors.map((entry) => entry.message)).toEqual(['Unknown GraphQL error', 'plain']);
+  });
+
+  it('a file below a key holding a dot is refused (the map path would point elsewhere), and nothing is sent', async () => {
+    const received = installApi(() => ok({ a: 1 }));
+    const error = await makeClient()
+      .request('mutation ($f: File) { a }', { 'in.put': { file: new Blob(['x']) } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PlatformConfigError);
+    expect((error as Error).message).toContain("'in.put'");
+    expect(received).toHaveLength(0);
+  });
+});
+
+describe('__proto__ in variables', () => {
+  it('a file below an own __proto__ key is mapped to a null at that key, without touching the prototype', () => {
+    const input: Record<string, unknown> = {};
+    Object.defineProperty(input, '__proto__', { value: [new Blob(['x'])], enumerable: true, writable: true, configurable: true });
+    const plan = planUpload({ input });
+    const stripped = plan?.variables.input as Record<string, unknown>;
+    expect(Object.getPrototypeOf(stripped)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(stripped, '__proto__')?.value).toEqual([null]);
+    expect(plan?.files[0]?.paths).toEqual(['variables.input.__proto__.0']);
   });
 });
