@@ -46,7 +46,12 @@ export async function readBodyText(
   }
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (body === null) return '';
-  if (body === undefined) return textOfBodilessResponse(response, maxBytes);
+  if (body === undefined) {
+    // A fetch whose Response has no stream (some polyfills): read whole, then measured in UTF-16 units
+    // (a lower bound of its bytes).
+    const text = await response.text();
+    return text.length > maxBytes ? TOO_LARGE : text;
+  }
   const reader = body.getReader();
   deadline?.onExpire(() => {
     reader.cancel(deadline.reason()).catch(ignore);
@@ -70,16 +75,6 @@ export async function readBodyText(
   }
   if (deadline?.expired) throw deadline.reason();
   return decode(chunks, total);
-}
-
-/** A fetch whose Response has no `body` stream (some polyfills): read whole, then measured. */
-async function textOfBodilessResponse(response: Response, maxBytes: number): Promise<string | typeof TOO_LARGE> {
-  const text = await response.text();
-  // UTF-8 takes at least one byte per UTF-16 unit and at most three.
-  if (text.length > maxBytes || (text.length * 3 > maxBytes && new TextEncoder().encode(text).byteLength > maxBytes)) {
-    return TOO_LARGE;
-  }
-  return text;
 }
 
 function decode(chunks: Uint8Array[], total: number): string {

@@ -83,7 +83,7 @@ const MAX_CAUSE_DEPTH = 8;
  * implementation adds (request headers, bodies) can carry the secret into `util.inspect` or a log.
  */
 export function redactError(error: unknown, redact: Redactor, depth = 0): Error {
-  if (!(error instanceof Error)) return new Error(redact(describeThrown(error)));
+  if (!(error instanceof Error)) return new Error(redact(typeof error === 'string' ? error : 'unknown failure'));
   const copy = new Error(redact(String(error.message)));
   setDataProperty(copy, 'name', redact(String(error.name)));
   setDataProperty(copy, 'stack', typeof error.stack === 'string' ? redact(error.stack) : undefined);
@@ -101,14 +101,4 @@ export function redactError(error: unknown, redact: Redactor, depth = 0): Error 
 
 function setDataProperty(target: Error, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true });
-}
-
-/** Text for a thrown non-Error (a string, a number, an object), never throwing itself. */
-function describeThrown(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return typeof value === 'object' && value !== null ? Object.prototype.toString.call(value) : String(value);
-  } catch {
-    return 'unknown failure';
-  }
 }
