@@ -5,7 +5,7 @@
  * caller to turn into an error. Classifying the response is left to the caller.
  *
  * No GraphQL library sits in the request path: graphql-request's best-case overhead alone missed the
- * performance budget (issue 6; the figures are in test/bench/README.md).
+ * performance budget (the figures are in test/bench/README.md).
  */
 import type { AttemptDeadline } from './attempt-deadline.js';
 import { discardBody, readBodyText, TOO_LARGE } from './body.js';

@@ -159,11 +159,16 @@ describe('the token never leaves through an error cause or a hook', () => {
     const events: unknown[] = [];
     const record = (event: unknown) => events.push(event);
     installApi((_request, index) =>
-      index === 0 ? HttpResponse.json({ errors: [{ message: TOKEN }] }, { status: 503, headers: { 'x-echo': TOKEN } }) : ok({ a: TOKEN }),
+      index === 0
+        ? HttpResponse.json({ errors: [{ message: TOKEN, extensions: { [TOKEN]: TOKEN } }] }, { status: 503, headers: { 'x-echo': TOKEN } })
+        : ok({ a: TOKEN }),
     );
-    const client = makeClient({ hooks: { onRequest: record, onResponse: record, onRetry: record, onThrottle: record } });
-    await client.request('{ a }');
-    expect(events.length).toBeGreaterThanOrEqual(4);
+    const client = makeClient({ throttle: {}, hooks: { onRequest: record, onResponse: record, onRetry: record, onThrottle: record } });
+    await Promise.all([client.request('{ a }'), client.request('{ a }'), client.request('{ a }')]);
+    const kinds = new Set(events.map((event) => Object.keys(event as object).sort().join()));
+    expect(events.some((event) => (event as { reason?: string }).reason === 'concurrency')).toBe(true); // onThrottle
+    expect(events.some((event) => (event as { error?: unknown }).error instanceof Error)).toBe(true); // onRetry
+    expect(kinds.size).toBeGreaterThanOrEqual(4);
     expectTokenFree(events);
   });
 });
