@@ -2,7 +2,9 @@
 // Each check is bundled by esbuild for the browser (ESM, minified, tree-shaken, dependencies
 // included) and measured gzipped, the same way `npm run bench` measures its bundle column.
 // 1 kB here is 1000 bytes. Limits sit about 10% above the measured sizes (14.21 kB and 17.46 kB
-// once the client sent calls over fetch directly), so a real regression fails CI.
+// once the client sent calls over fetch directly), so a real regression fails CI. Raised to the 16 kB
+// budget itself when the client gained its hardening (redirects refused, bodies streamed under a size
+// cap, a default timeout watchdog, redacted error causes): 15.91 kB and 19.53 kB measured then.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
@@ -13,14 +15,14 @@ module.exports = [
   {
     name: 'one boards call in a browser app, everything included (budget: 16 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '15.6 kB',
+    limit: '16 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '19.2 kB',
+    limit: '19.9 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

@@ -31,12 +31,14 @@ export {
   PlatformConfigError,
   PlatformError,
   RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
   UnsupportedApiVersionError,
   type GraphQLErrorInfo,
   type PlatformErrorDetails,
   type RetryAfterDetails,
 } from './client/errors.js';
-export { DEFAULT_TIMEOUT_MS } from './client/options.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
 export { DEFAULT_RETRY_POLICY, backoffDelayMs, decideRetry, type RetryContext, type RetryDecision, type RetryPolicy } from './client/retry-policy.js';
 export { parseRateLimit } from './client/rate-limit.js';
 export type {

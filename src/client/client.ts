@@ -22,6 +22,7 @@ import { fetchSchema } from './schema.js';
 import { createThrottle } from './throttle.js';
 import type { ApiResult, CallOptions, GetSchemaOptions, PlatformClientOptions, RateLimitState } from './types.js';
 import { callHook } from './hooks.js';
+import { DeadlineWatchdog } from './attempt-deadline.js';
 
 /**
  * The arguments after the document: variables are required when the operation has required
@@ -68,6 +69,7 @@ export class PlatformClient {
       headers: requestHeaders(resolved, authorization),
       defaultCall: resolveCallOptions(undefined, resolved),
       redact: createRedactor(token),
+      deadlines: new DeadlineWatchdog(),
       throttle: createThrottle(resolved.throttle, onThrottle ? (event) => callHook(onThrottle, event) : undefined),
       onRateLimit: (state) => {
         this.#rateLimit = state;
@@ -152,7 +154,7 @@ export class PlatformClient {
   getSchema(options: GetSchemaOptions<'json'>): Promise<Record<string, unknown>>;
   getSchema(options?: GetSchemaOptions): Promise<string | Record<string, unknown>>;
   getSchema(options?: GetSchemaOptions): Promise<string | Record<string, unknown>> {
-    return fetchSchema(this.#options, this.#context.redact, options);
+    return fetchSchema(this.#context, options);
   }
 
   /** A token-free description for logs. */

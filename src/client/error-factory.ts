@@ -12,6 +12,8 @@ import {
   type PlatformError,
   type PlatformErrorDetails,
   RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
   UnsupportedApiVersionError,
 } from './errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
@@ -44,6 +46,8 @@ export interface ResponseFacts {
   nowMs: number;
   /** The API version the request asked for, named by an unsupported-version error. */
   apiVersion?: string;
+  /** Set to the limit when the body was larger than `maxResponseBytes` (and so was not read). */
+  bodyLimitExceeded?: number;
 }
 
 /** The error a response stands for, or undefined when it is a GraphQL success. */
@@ -60,6 +64,14 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     idempotencyKey: facts.idempotencyKey,
   };
   const retryAfterHeader = parseRetryAfter(facts.headers.get('retry-after'), facts.nowMs);
+  if (status === 0 || (status >= 300 && status <= 399)) return redirectError(facts, details);
+  if (facts.bodyLimitExceeded !== undefined) {
+    const maxResponseBytes = facts.bodyLimitExceeded;
+    return new ResponseTooLargeError(
+      `HTTP ${status}: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
+      { ...details, maxResponseBytes, retryAfterSeconds: retryAfterHeader },
+    );
+  }
   const suffix = errors?.[0] ? `: ${errors[0].message}` : '';
 
   if (status === 401) return new AuthenticationError(`Authentication failed (401)${suffix}`, details);
@@ -85,7 +97,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     });
   }
   if (errors && errors.length > 0) {
-    const limited = errors.find((error) => RATE_LIMIT_CODES.has(String(error.extensions?.code)));
+    const limited = errors.find((error) => RATE_LIMIT_CODES.has(String(ownValue(error.extensions, 'code'))));
     if (limited) {
       return new RateLimitError(`Rate limited: ${limited.message}`, {
         ...details,
@@ -94,7 +106,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       });
     }
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    const data = (payload as { data?: unknown }).data ?? undefined;
+    const data = ownValue(payload, 'data') ?? undefined;
     return new GraphQLResponseError(`GraphQL error: ${errors[0]?.message}${more}`, {
       ...details,
       errors,
@@ -114,17 +126,60 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `value[key]` when it is an own property of an object; never an inherited one. */
+function ownValue(value: unknown, key: string): unknown {
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
+/**
+ * A redirect the client refused to follow: names the status and the `Location` (token redacted).
+ * A browser hides both (status 0); the message says so.
+ */
+function redirectError(facts: ResponseFacts, details: PlatformErrorDetails): RedirectError {
+  const raw = facts.headers.get('location');
+  const location = raw === null ? undefined : facts.redact(raw);
+  const what = facts.status === 0 ? 'a redirect (the runtime hides its status and Location)' : `HTTP ${facts.status}`;
+  const where = location === undefined ? '' : ` to ${location}`;
+  return new RedirectError(`${what}${where}: the client does not follow redirects`, { ...details, location });
+}
+
+/** `path` keeping its string (redacted) and number segments only. */
+function pathOf(path: unknown[], redact: Redactor): (string | number)[] {
+  const segments: (string | number)[] = [];
+  for (const segment of path) {
+    if (typeof segment === 'string') segments.push(redact(segment));
+    else if (typeof segment === 'number') segments.push(segment);
+  }
+  return segments;
+}
+
+/** `locations` as `{ line, column }` pairs of numbers; anything else the server put there is dropped. */
+function locationsOf(value: unknown): GraphQLErrorInfo['locations'] {
+  if (!Array.isArray(value)) return undefined;
+  const locations: { line: number; column: number }[] = [];
+  for (const entry of value) {
+    const line = ownValue(entry, 'line');
+    const column = ownValue(entry, 'column');
+    if (typeof line === 'number' && typeof column === 'number') locations.push({ line, column });
+  }
+  return locations;
+}
+
 /** The normalised, token-free `errors` of a body, or undefined when it has none. */
 function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[] | undefined {
   if (!isRecord(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
   return payload.errors.map((raw: unknown): GraphQLErrorInfo => {
-    const entry = isRecord(raw) ? raw : { message: String(raw) };
+    // Never String() an arbitrary value: a deeply nested array would overflow the stack.
+    const message = isRecord(raw) ? ownValue(raw, 'message') : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
     const info: GraphQLErrorInfo = {
-      message: redact(typeof entry.message === 'string' ? entry.message : 'Unknown GraphQL error'),
+      message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
     };
-    if (Array.isArray(entry.locations)) info.locations = entry.locations as GraphQLErrorInfo['locations'];
-    if (Array.isArray(entry.path)) info.path = redactDeep(entry.path as (string | number)[], redact);
-    if (isRecord(entry.extensions)) info.extensions = redactDeep(entry.extensions, redact);
+    const locations = locationsOf(ownValue(raw, 'locations'));
+    if (locations) info.locations = locations;
+    const path = ownValue(raw, 'path');
+    if (Array.isArray(path)) info.path = pathOf(path, redact);
+    const extensions = ownValue(raw, 'extensions');
+    if (isRecord(extensions)) info.extensions = redactDeep(extensions, redact);
     return info;
   });
 }
@@ -151,7 +206,7 @@ function unsupportedVersionError(
 
 function retryInSecondsOf(errors: GraphQLErrorInfo[] | undefined): number | undefined {
   for (const error of errors ?? []) {
-    const seconds = secondsFrom(error.extensions?.retry_in_seconds);
+    const seconds = secondsFrom(ownValue(error.extensions, 'retry_in_seconds'));
     if (seconds !== undefined) return seconds;
   }
   return undefined;

@@ -151,7 +151,8 @@ export class GraphQLResponseError<TData = unknown> extends PlatformError {
 
 /** Any other non-2xx status, or a response body that is not a GraphQL response. */
 export class HttpError extends PlatformError {
-  override name = 'HttpError' as const;
+  /** `HttpError`, or the name of the subclass for a redirect or an oversized body. */
+  override name: 'HttpError' | 'RedirectError' | 'ResponseTooLargeError' = 'HttpError';
   /** The start of the response body (at most a few hundred characters), token redacted. */
   readonly bodyExcerpt?: string;
   /** The server's `Retry-After` in seconds, when it sent a valid one (e.g. on a 503). */
@@ -179,6 +180,33 @@ export class UnsupportedApiVersionError extends PlatformError {
     super(message, details);
     this.apiVersion = details.apiVersion;
     this.supportedVersions = details.supportedVersions;
+  }
+}
+
+/**
+ * The server answered with a redirect (3xx). The client never follows one: a redirect to another
+ * origin would carry the request body, its Idempotency-Key and custom headers there.
+ */
+export class RedirectError extends HttpError {
+  override name = 'RedirectError' as const;
+  /** The `Location` the server pointed to, token redacted; undefined when it sent none (or the runtime hides it). */
+  readonly location?: string;
+
+  constructor(message: string, details: RetryAfterDetails & { bodyExcerpt?: string; location?: string } = {}) {
+    super(message, details);
+    this.location = details.location;
+  }
+}
+
+/** The response body was larger than `maxResponseBytes`: the client stopped reading it and dropped it. */
+export class ResponseTooLargeError extends HttpError {
+  override name = 'ResponseTooLargeError' as const;
+  /** The limit that was exceeded, in bytes. */
+  readonly maxResponseBytes: number;
+
+  constructor(message: string, details: RetryAfterDetails & { maxResponseBytes: number }) {
+    super(message, details);
+    this.maxResponseBytes = details.maxResponseBytes;
   }
 }
 

@@ -12,6 +12,9 @@ export interface UploadPlan {
   files: { blob: Blob; paths: string[] }[];
 }
 
+import { PlatformConfigError } from './errors.js';
+import { setOwn } from './redact.js';
+
 const MAX_DEPTH = 64;
 
 function isBlob(value: unknown): value is Blob {
@@ -38,8 +41,14 @@ function strip(value: unknown, path: string, found: Map<Blob, string[]>, depth: 
   for (const [key, item] of Object.entries(value)) {
     const stripped = strip(item, `${path}.${key}`, found, depth + 1);
     if (stripped !== item) {
+      // A file below a key holding a dot would get a map path that points somewhere else.
+      if (key.includes('.')) {
+        throw new PlatformConfigError(
+          `A file sits below the variable key '${key.slice(0, 100)}' (at ${path}), which holds a dot: the multipart map cannot name that path. Rename the key.`,
+        );
+      }
       copy ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
-      copy[key] = stripped;
+      setOwn(copy, key, stripped);
     }
   }
   return copy ?? value;

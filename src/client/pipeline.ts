@@ -5,7 +5,7 @@
  */
 import { v4 as uuidv4 } from 'uuid';
 import { abortedError, withRetry } from './retry.js';
-import { attemptFailure, createAttemptSignal } from './attempt-signal.js';
+import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
 import { prepareOperation, type PreparedOperation } from './document.js';
 import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
@@ -33,6 +33,8 @@ export interface PipelineContext {
   headers: RequestHeaders;
   /** The options of a call that passes none, resolved once. */
   defaultCall: ResolvedCallOptions;
+  /** Ends attempts that pass their per-attempt timeout. */
+  deadlines: DeadlineWatchdog;
 }
 
 interface CallPlan {
@@ -104,7 +106,9 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
     variables: vars,
     headers,
     upload,
+    maxResponseBytes: options.maxResponseBytes,
   };
+  if (call.signal) request.signal = call.signal;
   return { operation, call, headers, idempotencyKey, label, request };
 }
 
@@ -147,20 +151,18 @@ async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, att
       }));
     }
     const started = options.hooks.onResponse ? Date.now() : 0; // only the onResponse hook reads it
-    const attemptSignal = createAttemptSignal(call.signal, call.timeoutMs);
-    const { signal } = attemptSignal;
+    const deadline = call.timeoutMs > 0 ? context.deadlines.start(call.timeoutMs) : undefined;
     let response: TransportResponse;
     try {
-      response = await sendRequest(signal ? { ...plan.request, signal } : plan.request);
+      response = await sendRequest(plan.request, deadline);
     } catch (error) {
-      throw attemptFailure(error, attemptSignal, call.signal, {
-        timeoutMs: call.timeoutMs,
+      throw attemptFailure(error, deadline, call.signal, {
         redact,
         request: { method: 'POST', url: options.endpoint, attempt },
         details: plan.label,
       });
     } finally {
-      attemptSignal.dispose();
+      if (deadline) context.deadlines.finish(deadline);
     }
     return settle<TResult>(context, plan.label, attempt, response, started);
   } finally {

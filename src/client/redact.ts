@@ -46,13 +46,59 @@ export function redactHeadersObject(headers: Headers, redact: Redactor): Headers
   return new Headers(redactHeaders(headers, redact));
 }
 
-/** A deep copy of JSON-like `value` with the secret redacted from every string in it. */
+/**
+ * Sets `target[key]` as an own, enumerable property. A `__proto__` key (which `JSON.parse` keeps as
+ * an ordinary own property) is defined rather than assigned, so it can never replace the copy's prototype.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+/**
+ * A deep copy of JSON-like `value` with the secret redacted from every string in it (keys included).
+ * Only own enumerable properties are copied, and a `__proto__` key stays an own property of the copy.
+ */
 export function redactDeep<T>(value: T, redact: Redactor, depth = 0): T {
   if (typeof value === 'string') return redact(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return REDACTED as T;
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1)) as T;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[redact(key)] = redactDeep(item, redact, depth + 1);
+  const source = value as Record<string, unknown>;
+  for (const key of Object.keys(source)) setOwn(out, redact(key), redactDeep(source[key], redact, depth + 1));
   return out as T;
+}
+
+/** Deepest `cause` chain {@link redactError} follows; anything deeper is dropped. */
+const MAX_CAUSE_DEPTH = 8;
+
+/**
+ * A token-free stand-in for a failure (a fetch error and its causes): a plain `Error` with the same
+ * name, message, stack and string `code`, every one redacted, and the same done to its `cause` chain
+ * (and an `AggregateError`'s `errors`). Nothing else of the original is kept, so no field a fetch
+ * implementation adds (request headers, bodies) can carry the secret into `util.inspect` or a log.
+ */
+export function redactError(error: unknown, redact: Redactor, depth = 0): Error {
+  if (!(error instanceof Error)) return new Error(redact(typeof error === 'string' ? error : 'unknown failure'));
+  const copy = new Error(redact(String(error.message)));
+  setDataProperty(copy, 'name', redact(String(error.name)));
+  setDataProperty(copy, 'stack', typeof error.stack === 'string' ? redact(error.stack) : undefined);
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' || typeof code === 'number') (copy as { code?: string }).code = redact(String(code));
+  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
+    setDataProperty(copy, 'cause', redactError(error.cause, redact, depth + 1));
+  }
+  const { errors } = error as { errors?: unknown };
+  if (Array.isArray(errors) && depth < MAX_CAUSE_DEPTH) {
+    setDataProperty(copy, 'errors', errors.slice(0, 16).map((item) => redactError(item, redact, depth + 1)));
+  }
+  return copy;
+}
+
+function setDataProperty(target: Error, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true });
 }

@@ -1,23 +1,25 @@
 /**
  * `GET {baseUrl}/v2/get_schema`: the schema as SDL text or introspection JSON. Unauthenticated, so no
  * Authorization header is ever sent; errors are classified like every other call, and the same retry
- * policy and per-attempt timeout apply.
+ * policy, per-attempt timeout, size limit and refusal of redirects apply.
  */
-import { attemptFailure, createAttemptSignal } from './attempt-signal.js';
+import { attemptFailure } from './attempt-deadline.js';
+import { discardBody, readBodyText, TOO_LARGE } from './body.js';
 import { createResponseError } from './error-factory.js';
 import { HttpError, type PlatformError } from './errors.js';
 import { checkSchemaOptions } from './call-options.js';
-import type { ResolvedClientOptions } from './options.js';
+import type { PipelineContext } from './pipeline.js';
 import { parseRateLimit } from './rate-limit.js';
 import { type Redactor, redactHeadersObject } from './redact.js';
 import { abortedError, withRetry } from './retry.js';
+import { isRedirectStatus, statusOf } from './transport.js';
 
 /** Fetches the schema in the requested format (`sdl` by default). */
 export async function fetchSchema(
-  options: ResolvedClientOptions,
-  redact: Redactor,
+  context: Pick<PipelineContext, 'options' | 'redact' | 'deadlines'>,
   rawOptions: unknown,
 ): Promise<string | Record<string, unknown>> {
+  const { options, redact, deadlines } = context;
   const { format = 'sdl', version = options.apiVersion, signal } = checkSchemaOptions(rawOptions);
   const url = new URL(`${options.baseUrl}/v2/get_schema`);
   if (format === 'sdl') url.searchParams.set('format', 'sdl');
@@ -27,23 +29,21 @@ export async function fetchSchema(
 
   return withRetry(
     async (attempt) => {
-      const attemptSignal = createAttemptSignal(signal, options.timeoutMs);
+      const deadline = options.timeoutMs > 0 ? deadlines.start(options.timeoutMs) : undefined;
       let response: Response;
-      let text: string;
+      let text: string | typeof TOO_LARGE | undefined;
       try {
         const fetchImpl = options.fetch;
-        response = await fetchImpl(url, { method: 'GET', headers, signal: attemptSignal.signal });
-        text = await response.text();
+        const pending = fetchImpl(url, { method: 'GET', headers, redirect: 'manual', ...(signal ? { signal } : {}) });
+        response = await (deadline ? deadline.guard(pending) : pending);
+        if (isRedirectStatus(statusOf(response))) discardBody(response);
+        else text = await readBodyText(response, options.maxResponseBytes, deadline);
       } catch (error) {
-        throw attemptFailure(error, attemptSignal, signal, {
-          timeoutMs: options.timeoutMs,
-          redact,
-          request: { method: 'GET', url: url.href, attempt },
-        });
+        throw attemptFailure(error, deadline, signal, { redact, request: { method: 'GET', url: url.href, attempt } });
       } finally {
-        attemptSignal.dispose();
+        if (deadline) deadlines.finish(deadline);
       }
-      return interpret(response, text, format, redact, version);
+      return interpret(response, text, format, redact, options.maxResponseBytes, version);
     },
     { policy: options.retry, signal, repeatable: true },
   );
@@ -51,21 +51,25 @@ export async function fetchSchema(
 
 function interpret(
   response: Response,
-  text: string,
+  body: string | typeof TOO_LARGE | undefined,
   format: 'sdl' | 'json',
   redact: Redactor,
+  maxResponseBytes: number,
   apiVersion: string,
 ): string | Record<string, unknown> {
-  const { status, headers } = response;
+  const { headers } = response;
+  const status = statusOf(response);
+  const text = typeof body === 'string' ? body : undefined;
   const facts = { status, headers, rateLimit: parseRateLimit(headers), text, redact, nowMs: Date.now(), apiVersion };
-  if (status < 200 || status > 299) {
+  if (body === TOO_LARGE) throw createResponseError({ ...facts, bodyLimitExceeded: maxResponseBytes }) as PlatformError;
+  if (text === undefined || status < 200 || status > 299) {
     let payload: unknown;
     try {
-      payload = JSON.parse(text);
+      payload = text === undefined ? undefined : JSON.parse(text);
     } catch {
       payload = undefined;
     }
-    // A non-2xx status always maps to an error.
+    // A non-2xx status (a redirect included) always maps to an error.
     throw createResponseError({ ...facts, payload }) as PlatformError;
   }
   if (format === 'sdl') return text;

@@ -42,6 +42,7 @@ export function settle<TResult>(
     redact: context.redact,
     nowMs: Date.now(),
     apiVersion: context.options.apiVersion,
+    bodyLimitExceeded: response.bodyLimitExceeded,
   });
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
   context.throttle.observe({

@@ -109,10 +109,17 @@ export interface PlatformClientOptions {
   /** Extra headers sent with every request. */
   headers?: HeadersInput;
   /**
-   * Per-attempt timeout in milliseconds; a timed-out attempt is cancelled and retried like a network
-   * error. Default `0`: none, because handing fetch a signal costs every call (see {@link DEFAULT_TIMEOUT_MS}).
+   * Per-attempt timeout in milliseconds, from sending the request to the last byte of the answer; a
+   * timed-out attempt is ended and retried like a network error. Default 60 000 ({@link DEFAULT_TIMEOUT_MS});
+   * `0` turns it off.
    */
   timeoutMs?: number;
+  /**
+   * Largest response body the client reads, in bytes. A larger one is not buffered: reading stops at
+   * the limit (or at once, when its Content-Length says so) and the call fails with a
+   * `ResponseTooLargeError`. Default 32 MiB ({@link DEFAULT_MAX_RESPONSE_BYTES}).
+   */
+  maxResponseBytes?: number;
   /** Retry policy, or `false` to make every call a single attempt. */
   retry?: RetryOptions | false;
   /** Throttling, or `false` to send every request at once. */

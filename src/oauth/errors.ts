@@ -33,9 +33,16 @@ export type TokenErrorCode =
  * - `invalid_config`: an option or argument is invalid ({@link OAuthConfigError}).
  * - `invalid_callback`: the callback URL carries neither a code nor an error.
  * - `invalid_response`: the token endpoint answered something that is not a valid token response.
- * - `network_error`: the token request did not get an HTTP response.
+ * - `network_error`: the token request did not get an HTTP response (or timed out).
+ * - `unexpected_redirect`: the token endpoint answered with a redirect, which is never followed.
  */
-export type SdkOAuthErrorCode = 'state_mismatch' | 'invalid_config' | 'invalid_callback' | 'invalid_response' | 'network_error';
+export type SdkOAuthErrorCode =
+  | 'state_mismatch'
+  | 'invalid_config'
+  | 'invalid_callback'
+  | 'invalid_response'
+  | 'network_error'
+  | 'unexpected_redirect';
 
 /** Any code an {@link OAuthError} can carry; unknown server codes are kept as they came. */
 export type OAuthErrorCode = AuthorizeErrorCode | TokenErrorCode | SdkOAuthErrorCode | (string & {});

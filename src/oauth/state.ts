@@ -16,17 +16,16 @@ export function generateState(): string {
 
 /**
  * Compares two strings in time that depends only on their lengths, never on where they first differ,
- * so a forged callback cannot learn the expected state byte by byte.
+ * so a forged callback cannot learn the expected state byte by byte. It compares UTF-16 code units,
+ * not an encoding of them: encoding would turn every lone surrogate into U+FFFD and make different
+ * strings compare equal.
  */
 export function constantTimeEqual(a: string, b: string): boolean {
-  // A TextEncoder per call (not one at module scope) keeps importing the SDK free of work.
-  const encoder = new TextEncoder();
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  const length = Math.max(left.length, right.length);
-  let difference = left.length ^ right.length;
+  const length = Math.max(a.length, b.length);
+  let difference = a.length ^ b.length;
   for (let index = 0; index < length; index++) {
-    difference |= (left[index] ?? 0) ^ (right[index] ?? 0);
+    // Past the end charCodeAt gives NaN, which `| 0` turns into 0: the loop always runs `length` times.
+    difference |= (a.charCodeAt(index) | 0) ^ (b.charCodeAt(index) | 0);
   }
   return difference === 0;
 }

@@ -1,7 +1,12 @@
 /**
  * Exchanging an authorization code at `POST /oauth2/token` and validating the answer.
  * The client secret and the code go only into the form body: never into a URL, an error or a log.
+ * Redirects are never followed (a redirect would carry the secret and the code to wherever it points);
+ * the answer is read to at most {@link MAX_TOKEN_RESPONSE_BYTES} and within {@link TOKEN_TIMEOUT_MS}.
  */
+import { AttemptDeadline, monotonicNow } from '../client/attempt-deadline.js';
+import { discardBody, readBodyText, TOO_LARGE } from '../client/body.js';
+import { redactError } from '../client/redact.js';
 import type { Scope } from '../scopes.js';
 import { OAuthError } from './errors.js';
 import { parseScopeList } from './scope-list.js';
@@ -37,6 +42,15 @@ export interface TokenRequest {
 /** Longest server-given description kept in an error. */
 const MAX_DESCRIPTION = 300;
 
+/** Largest token endpoint answer read, in bytes; a real one is a few hundred. */
+export const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
+
+/** How long the token request may take, from sending to the last byte of the answer. */
+export const TOKEN_TIMEOUT_MS = 60_000;
+
+/** An access token is visible ASCII (RFC 6750's b64token and more), so it works as a Bearer header. */
+const ACCESS_TOKEN = /^[\x21-\x7e]+$/;
+
 /**
  * Shortest code redacted from a server's error text. Real codes are long random strings; redacting a
  * shorter one would mangle ordinary words (a code `c` would cut every "c") while hiding nothing secret.
@@ -51,31 +65,71 @@ export async function requestToken(request: TokenRequest): Promise<OAuthToken> {
     redirect_uri: request.redirectUri,
     code: request.code,
   });
-  let response: Response;
-  try {
-    response = await request.fetch(request.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
-  } catch (cause) {
-    const aborted = request.signal?.aborted === true;
-    const description = aborted ? 'The token request was aborted' : 'The token request got no response from the server';
-    throw new OAuthError('network_error', { description, cause });
-  }
-  const text = await response.text().catch(() => '');
   const redact = (value: string) => redactCode(redactSecret(value, request.clientSecret), request.code);
+  const deadline = new AttemptDeadline(TOKEN_TIMEOUT_MS, monotonicNow());
+  const timer = setTimeout(() => deadline.expire(), TOKEN_TIMEOUT_MS);
+  let response: Response;
+  let text: string | typeof TOO_LARGE;
+  try {
+    response = await deadline.guard(
+      request.fetch(request.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+        redirect: 'manual',
+        ...(request.signal ? { signal: request.signal } : {}),
+      }),
+    );
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399)) {
+      discardBody(response);
+      throw redirectError(response, redact);
+    }
+    text = await readBodyText(response, MAX_TOKEN_RESPONSE_BYTES, deadline);
+  } catch (cause) {
+    if (cause instanceof OAuthError) throw cause;
+    const aborted = request.signal?.aborted === true;
+    const description = aborted
+      ? 'The token request was aborted'
+      : deadline.expired
+        ? `The token request timed out after ${TOKEN_TIMEOUT_MS} ms`
+        : 'The token request got no response from the server';
+    throw new OAuthError('network_error', { description, cause: redactError(cause, redact) });
+  } finally {
+    clearTimeout(timer);
+  }
+  if (text === TOO_LARGE) {
+    throw new OAuthError('invalid_response', {
+      status: response.status,
+      description: `The token endpoint's answer is larger than ${MAX_TOKEN_RESPONSE_BYTES} bytes; it was not read`,
+    });
+  }
   if (!response.ok) throw errorFromResponse(response, text, redact);
   return tokenFromResponse(response.status, text);
+}
+
+/** The token endpoint redirected: refused, naming the status and the Location (secret and code redacted). */
+function redirectError(response: Response, redact: (value: string) => string): OAuthError {
+  if (response.type === 'opaqueredirect') {
+    return new OAuthError('unexpected_redirect', {
+      description: 'The token endpoint answered with a redirect (the runtime hides where to); it was not followed',
+    });
+  }
+  const location = response.headers.get('location');
+  const where = location === null ? 'without a Location' : `to ${redact(location).slice(0, MAX_DESCRIPTION)}`;
+  return new OAuthError('unexpected_redirect', {
+    status: response.status,
+    description: `The token endpoint answered HTTP ${response.status} ${where}; redirects are not followed`,
+  });
 }
 
 function tokenFromResponse(status: number, text: string): OAuthToken {
   const json = parseJsonObject(text);
   const invalid = (description: string) => new OAuthError('invalid_response', { description, status });
   if (!json) throw invalid('The token endpoint answered with a body that is not a JSON object');
-  const { access_token: accessToken, token_type: tokenType, scope } = json;
-  if (typeof accessToken !== 'string' || accessToken.length === 0 || /\s/.test(accessToken)) {
+  const accessToken = ownValue(json, 'access_token');
+  const tokenType = ownValue(json, 'token_type');
+  const scope = ownValue(json, 'scope');
+  if (typeof accessToken !== 'string' || !ACCESS_TOKEN.test(accessToken)) {
     throw invalid('The token response has no valid access_token');
   }
   if (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer') {
@@ -90,14 +144,20 @@ function tokenFromResponse(status: number, text: string): OAuthToken {
 function errorFromResponse(response: Response, text: string, redact: (value: string) => string): OAuthError {
   const status = response.status;
   const json = parseJsonObject(text);
-  if (json && typeof json.error === 'string' && json.error.length > 0) {
-    const described = typeof json.error_description === 'string' ? json.error_description : undefined;
-    const description = described === undefined ? undefined : redact(described).slice(0, MAX_DESCRIPTION);
-    return new OAuthError(redact(json.error).slice(0, 64), { status, ...(description === undefined ? {} : { description }) });
+  const code = ownValue(json, 'error');
+  if (typeof code === 'string' && code.length > 0) {
+    const described = ownValue(json, 'error_description');
+    const description = typeof described === 'string' ? redact(described).slice(0, MAX_DESCRIPTION) : undefined;
+    return new OAuthError(redact(code).slice(0, 64), { status, ...(description === undefined ? {} : { description }) });
   }
   const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
   const description = `The token endpoint answered HTTP ${status} without an OAuth error (${type}, ${text.length} characters)`;
   return new OAuthError(status >= 500 ? 'server_error' : 'invalid_response', { status, description });
+}
+
+/** `record[key]` when it is an own property; never an inherited one. */
+function ownValue(record: Record<string, unknown> | undefined, key: string): unknown {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function parseJsonObject(text: string): Record<string, unknown> | undefined {

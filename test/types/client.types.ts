@@ -21,6 +21,7 @@ import {
   type RateLimitError,
   type RateLimitPolicy,
   type RateLimitState,
+  type RedirectError,
   type UnsupportedApiVersionError,
 } from '../../src/index.js';
 
@@ -120,7 +121,8 @@ export function graphQLErrorDataIsTypedByTheDocument(error: unknown): void {
 
 export function errorClassesHaveLiteralNames(): void {
   expectType<Equal<NetworkError['name'], 'NetworkError'>>();
-  expectType<Equal<HttpError['name'], 'HttpError'>>();
+  expectType<Equal<HttpError['name'], 'HttpError' | 'RedirectError' | 'ResponseTooLargeError'>>();
+  expectType<Equal<RedirectError['name'], 'RedirectError'>>();
   expectType<Equal<RateLimitError['name'], 'RateLimitError'>>();
   expectType<Equal<UnsupportedApiVersionError['name'], 'UnsupportedApiVersionError'>>();
   expectType<Equal<GraphQLResponseError['name'], 'GraphQLResponseError'>>();

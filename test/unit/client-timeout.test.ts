@@ -1,6 +1,7 @@
 import { delay, HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../src/client/errors.js';
+import { DEFAULT_TIMEOUT_MS } from '../../src/client/options.js';
 import { activeTimers, ENDPOINT, makeClient, server, useMockApi } from './client-fixtures.js';
 
 useMockApi();
@@ -95,7 +96,7 @@ describe('abort', () => {
   });
 });
 
-describe('the default: no client-side timeout', () => {
+describe('the default: a bounded timeout without a signal per request', () => {
   /** A fetch that records the signal each request was given and answers at once. */
   function recordingFetch(): { fetch: typeof fetch; signals: (AbortSignal | null | undefined)[] } {
     const signals: (AbortSignal | null | undefined)[] = [];
@@ -106,14 +107,36 @@ describe('the default: no client-side timeout', () => {
     return { fetch: fetchImpl, signals };
   }
 
-  it('hands fetch no signal unless a timeout or a caller signal asks for one', async () => {
+  it('hands fetch no signal of its own, whatever the timeout; only a caller signal is passed on', async () => {
     const recorder = recordingFetch();
     const client = makeClient({ fetch: recorder.fetch });
     await client.request('{ a }');
     await client.request('{ a }', undefined, { timeoutMs: 1000 });
-    await client.request('{ a }', undefined, { signal: new AbortController().signal });
+    const callerSignal = new AbortController().signal;
+    await client.request('{ a }', undefined, { signal: callerSignal });
     const withTimeout = makeClient({ fetch: recorder.fetch, timeoutMs: 1000 });
     await withTimeout.request('{ a }');
-    expect(recorder.signals.map((signal) => signal instanceof AbortSignal)).toEqual([false, true, true, true]);
+    expect(recorder.signals).toEqual([undefined, undefined, callerSignal, undefined]);
+  });
+
+  it('times out by default after 60 s (DEFAULT_TIMEOUT_MS)', async () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(60_000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      const api = hangingApi();
+      const pending = makeClient({ retry: false }).request('{ a }').catch((error: unknown) => error);
+      await vi.waitFor(() => expect(api.count()).toBe(1));
+      await vi.advanceTimersByTimeAsync(59_000);
+      let settled = false;
+      void pending.then(() => {
+        settled = true;
+      });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(await pending).toMatchObject({ name: 'NetworkError', timedOut: true, message: 'The request timed out after 60000 ms' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

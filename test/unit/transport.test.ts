@@ -12,7 +12,14 @@ useMockApi();
 const HEADERS = { accept: 'application/json', authorization: 'Bearer t', 'content-type': 'application/json' };
 
 function request(overrides: Partial<TransportRequest> = {}): TransportRequest {
-  return { url: ENDPOINT, fetch: (input, init) => fetch(input, init), query: '{ a }', headers: HEADERS, ...overrides };
+  return {
+    url: ENDPOINT,
+    fetch: (input, init) => fetch(input, init),
+    query: '{ a }',
+    headers: HEADERS,
+    maxResponseBytes: 1 << 20,
+    ...overrides,
+  };
 }
 
 function answer(body: string, status: number, contentType?: string): Response {

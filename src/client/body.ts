@@ -1,0 +1,91 @@
+/**
+ * Reads a response body as text with two bounds: at most `maxBytes` (a declared Content-Length over
+ * the limit is refused before reading; a streamed body is counted chunk by chunk and cancelled the
+ * moment it passes), and no later than the attempt's deadline (checked on every chunk; the watchdog
+ * cancels a read that is waiting for a chunk that does not come).
+ */
+import { type AttemptDeadline, monotonicNow } from './attempt-deadline.js';
+
+/** What {@link readBodyText} returns for a body over the limit (its text is never built). */
+export const TOO_LARGE: unique symbol = Symbol('too large');
+
+let decoder: TextDecoder | undefined;
+
+function ignore(): void {}
+
+/** The Content-Length of an unencoded body, when declared; a compressed body's length says nothing of its text. */
+function declaredLength(headers: Headers): number | undefined {
+  const value = headers.get('content-length');
+  if (value === null || headers.has('content-encoding')) return undefined;
+  const length = Number(value);
+  return Number.isFinite(length) ? length : undefined;
+}
+
+/** Discards a body that will not be read, so its connection is released. */
+export function discardBody(response: Response): void {
+  if (response.body && !response.bodyUsed && !response.body.locked) response.body.cancel().catch(ignore);
+}
+
+/**
+ * The body as UTF-8 text, or {@link TOO_LARGE}. Rejects with the deadline's reason when it passes
+ * during the read, and with the stream's error when the connection fails.
+ */
+export async function readBodyText(
+  response: Response,
+  maxBytes: number,
+  deadline: AttemptDeadline | undefined,
+): Promise<string | typeof TOO_LARGE> {
+  if (deadline?.expired) {
+    discardBody(response);
+    throw deadline.reason();
+  }
+  const declared = declaredLength(response.headers);
+  if (declared !== undefined && declared > maxBytes) {
+    discardBody(response);
+    return TOO_LARGE;
+  }
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined;
+  if (body === null) return '';
+  if (body === undefined) {
+    // A fetch whose Response has no stream (some polyfills): read whole, then measured in UTF-16 units
+    // (a lower bound of its bytes).
+    const text = await response.text();
+    return text.length > maxBytes ? TOO_LARGE : text;
+  }
+  const reader = body.getReader();
+  deadline?.onExpire(() => {
+    reader.cancel(deadline.reason()).catch(ignore);
+  });
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        reader.cancel().catch(ignore);
+        return TOO_LARGE;
+      }
+      chunks.push(value);
+      if (deadline?.check(monotonicNow())) break;
+    }
+  } finally {
+    deadline?.onExpire(undefined);
+  }
+  if (deadline?.expired) throw deadline.reason();
+  return decode(chunks, total);
+}
+
+function decode(chunks: Uint8Array[], total: number): string {
+  decoder ??= new TextDecoder();
+  if (chunks.length === 0) return '';
+  if (chunks.length === 1) return decoder.decode(chunks[0]);
+  const joined = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return decoder.decode(joined);
+}
