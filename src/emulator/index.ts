@@ -15,7 +15,7 @@ import type { EmulatorServerOptions } from './server/options.js';
 
 export type { EngineRequest, GraphQLEngine, PreparedOperation, TokenGrant } from './contract.js';
 export { createEngine, DEFAULT_SEED_FACTS, defaultSeed, type Engine, type SeedData } from './engine/index.js';
-export type { OAuthAppConfig, OAuthAppVersion, OAuthDirectory } from './oauth/index.js';
+export type { OAuthAppConfig, OAuthAppVersion, OAuthDirectory, OAuthRateLimit } from './oauth/index.js';
 export {
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_READ_ONLY_TOKEN,

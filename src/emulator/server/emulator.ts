@@ -87,6 +87,7 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     now,
     ...(options.oauthDirectory ? { directory: options.oauthDirectory } : {}),
     ...(options.oauthUser === undefined ? {} : { signedInUserId: options.oauthUser }),
+    ...(options.oauthRateLimit ? { rateLimit: options.oauthRateLimit } : {}),
   });
   const server = createServer({ keepAliveTimeout: 5_000 }, createRequestListener(ctx, oauth));
   server.on('clientError', (_error, socket) => {
