@@ -12,6 +12,7 @@ import type { FaultDecision } from './faults.js';
 import { mediaTypeOf, parseGraphQLRequest } from './graphql-request.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import type { RequestRecord } from './log.js';
+import { requestFingerprint } from './request-fingerprint.js';
 import { isRefusal } from './rate-limit.js';
 import { complexityExhausted, rateLimited, withRateLimitHeaders } from './rate-limit-responses.js';
 import { type PlannedResponse, jsonError, send } from './responses.js';
@@ -79,7 +80,15 @@ export async function handleGraphQL(ctx: ServerContext, req: IncomingMessage, re
     await sleep(faults.latencyMs, ctx.closing);
     return deliverBody(ctx, res, record, faults, prepared.body, auth.grant);
   }
-  const claim = prepared.kind === 'mutation' && key ? ctx.idempotency.claim(auth.token, key) : undefined;
+  const claim =
+    prepared.kind === 'mutation' && key
+      ? ctx.idempotency.claim(auth.token, key, requestFingerprint(request, version.version))
+      : undefined;
+  if (claim?.outcome === 'reused') {
+    const message =
+      'This Idempotency-Key was already used for a different request: send a new key for a new request, or the same request to retry.';
+    return answer(jsonError(422, message, 'IDEMPOTENCY_KEY_REUSED'), accountId);
+  }
   if (claim?.outcome === 'replay') {
     record.replayed = true;
     const { status, contentType: type, body: text } = claim.response;

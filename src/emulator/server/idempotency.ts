@@ -1,6 +1,8 @@
 /**
  * Idempotency of mutations: a response is cached per (token, Idempotency-Key) for a while; a retry is
  * answered from the cache without executing again; a duplicate arriving while the first runs is refused.
+ * Each key remembers the fingerprint of the request that first used it: the same key on a different request
+ * is neither replayed nor executed but refused (422, as the IETF Idempotency-Key draft says).
  */
 import { createHash } from 'node:crypto';
 
@@ -15,9 +17,11 @@ export interface CachedResponse {
 export type IdempotencyClaim =
   | { outcome: 'execute'; complete(response: CachedResponse): void; abandon(): void }
   | { outcome: 'replay'; response: CachedResponse }
-  | { outcome: 'in-flight' };
+  | { outcome: 'in-flight' }
+  | { outcome: 'reused' };
 
 interface Entry {
+  fingerprint: string;
   response?: CachedResponse;
   expiresAt: number;
 }
@@ -31,14 +35,18 @@ export class IdempotencyCache {
     private readonly now: () => number,
   ) {}
 
-  /** Claims `key` for `token`: execute (and then complete or abandon), replay, or refuse as in flight. */
-  claim(token: string, key: string): IdempotencyClaim {
+  /**
+   * Claims `key` for `token` and the request of `fingerprint`: execute (and then complete or abandon), replay,
+   * refuse as in flight, or refuse as reused when the key belongs to a different request.
+   */
+  claim(token: string, key: string, fingerprint: string): IdempotencyClaim {
     this.#sweep();
     const id = scopedKey(token, key);
     const entry = this.#entries.get(id);
+    if (entry && entry.fingerprint !== fingerprint) return { outcome: 'reused' };
     if (entry?.response) return { outcome: 'replay', response: entry.response };
     if (entry) return { outcome: 'in-flight' };
-    const pending: Entry = { expiresAt: Number.POSITIVE_INFINITY };
+    const pending: Entry = { fingerprint, expiresAt: Number.POSITIVE_INFINITY };
     this.#entries.set(id, pending);
     return {
       outcome: 'execute',
