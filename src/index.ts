@@ -14,6 +14,7 @@ export {
   GraphQLResponseError,
   HttpError,
   IdempotencyConflictError,
+  IdempotencyKeyReuseError,
   NetworkError,
   PlatformConfigError,
   PlatformError,
