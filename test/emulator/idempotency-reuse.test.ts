@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createResponseError } from '../../src/client/error-factory.js';
 import { createRedactor } from '../../src/client/redact.js';
 import { DeleteItemDocument, HttpError, IdempotencyKeyReuseError, PlatformClient, PlatformError, type RetryEvent } from '../../src/index.js';
-import type { Emulator } from '../../src/emulator/index.js';
 import { closeTestEmulators, createItem, CREATE_ITEM, DEMO_TOKEN, itemsNamed, postGraphQL, startTestEmulator } from './server-helpers.js';
 
 afterEach(closeTestEmulators);
