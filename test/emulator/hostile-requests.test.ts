@@ -199,3 +199,36 @@ describe('multipart map paths', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('found by probing beyond the listed cases', () => {
+  it('keeps at most 256 characters of each header, path and name in a request record', async () => {
+    const big = 'a'.repeat(4_000);
+    const headers = { ...auth, 'x-big': big, 'idempotency-key': big };
+    await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'O'.repeat(200_000) }, headers, `/v2/${'p'.repeat(4_000)}`);
+    await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'O'.repeat(200_000) }, headers);
+    const [notFound, answered] = emulator.requests.slice(-2);
+    expect(notFound?.status).toBe(404);
+    expect(answered?.status).toBe(200);
+    for (const record of [notFound, answered]) expect(JSON.stringify(record).length).toBeLessThan(2_000);
+    expect(answered?.headers['x-big']).toBe(`${'a'.repeat(256)}…`);
+  });
+
+  it('says that a query nested thousands of levels deep is too deep to parse', async () => {
+    const res = await postGraphQL(emulator, { query: `{ boards(ids: ${'['.repeat(3000)}1${']'.repeat(3000)}) { id } }` }, auth);
+    const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0]?.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(body.errors[0]?.message).toBe('Syntax Error: the query is nested too deeply to parse.');
+  });
+
+  it('answers normally when a quota is too large for a structured header', async () => {
+    const generous = await startTestEmulator({ limits: { minuteRate: { quota: 1e16 }, complexity: { quota: 1e18 } } });
+    try {
+      const res = await postGraphQL(generous, { query: BOARDS_QUERY }, auth);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-policy')).toContain('"minuteRate";q=999999999999999');
+      expect(res.headers.get('ratelimit')).toContain('"complexityMinute";r=999999999999999');
+    } finally {
+      await generous.close();
+    }
+  });
+});

@@ -39,7 +39,10 @@ function parseQuery(query: unknown): DocumentNode | GraphQLError {
   try {
     return parse(query, { maxTokens: MAX_QUERY_TOKENS });
   } catch (error) {
-    return error instanceof GraphQLError ? error : new GraphQLError(String(error));
+    if (error instanceof GraphQLError) return error;
+    // graphql's parser descends recursively: brackets nested a few thousand deep exhaust the stack.
+    if (error instanceof RangeError) return new GraphQLError('Syntax Error: the query is nested too deeply to parse.');
+    return new GraphQLError('Syntax Error: the query could not be parsed.');
   }
 }
 
