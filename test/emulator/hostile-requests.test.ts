@@ -213,6 +213,30 @@ describe('found by probing beyond the listed cases', () => {
     expect(answered?.headers['x-big']).toBe(`${'a'.repeat(256)}…`);
   });
 
+  it.each([
+    ['one field written 2,400 times', `{ ${Array.from({ length: 2400 }, () => 'me { id }').join(' ')} }`],
+    [
+      'one field in 800 fragments',
+      `{ ${Array.from({ length: 800 }, (_, i) => `...F${i}`).join(' ')} } ${Array.from({ length: 800 }, (_, i) => `fragment F${i} on Query { me { id } }`).join(' ')}`,
+    ],
+  ])('refuses %s in one selection set before validating it', async (_name, query) => {
+    const { value, longestStallMs } = await withLoopWatch(async () => {
+      const res = await postGraphQL(emulator, { query }, auth);
+      return (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    });
+    expect(value.errors[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(value.errors[0]?.message).toMatch(/The field "me" is selected \d+ times in one selection set; at most 100/);
+    expect(longestStallMs).toBeLessThan(200);
+  });
+
+  it('still accepts a field repeated a few times, through aliases and fragments', async () => {
+    const query = '{ me { id ...U ... on User { id name } } b: me { id } } fragment U on User { id name }';
+    const res = await postGraphQL(emulator, { query }, auth);
+    const body = (await res.json()) as { data?: { me?: { id: string } }; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.me?.id).toBeTruthy();
+  });
+
   it('says that a query nested thousands of levels deep is too deep to parse', async () => {
     const res = await postGraphQL(emulator, { query: `{ boards(ids: ${'['.repeat(3000)}1${']'.repeat(3000)}) { id } }` }, auth);
     const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };

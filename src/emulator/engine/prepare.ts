@@ -20,6 +20,7 @@ import type { EngineContext } from './context.js';
 import { ENGINE_ERROR_CODES, type EngineErrorCode, formatEngineError } from './errors.js';
 import type { SchemaCache } from './schema/build.js';
 import type { EmulatorStore } from './store/store.js';
+import { MAX_REPEATED_FIELD, overRepeatedField } from './repetition.js';
 import { applyUploads } from './uploads.js';
 import { isEngineVersion } from './versions.js';
 
@@ -65,6 +66,11 @@ export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, req
   const document = parseQuery(request.query);
   if (document instanceof GraphQLError) return failure([document], ENGINE_ERROR_CODES.parseFailed);
   const schema: GraphQLSchema = schemas.get(version);
+  const repeated = overRepeatedField(document);
+  if (repeated) {
+    const message = `The field "${repeated.responseName.slice(0, 100)}" is selected ${repeated.count} times in one selection set; at most ${MAX_REPEATED_FIELD} are accepted.`;
+    return failure([new GraphQLError(message)], ENGINE_ERROR_CODES.validationFailed);
+  }
   const invalid = validate(schema, document);
   if (invalid.length > 0) return failure(invalid, ENGINE_ERROR_CODES.validationFailed);
   const operation = pickOperation(document, request.operationName);
