@@ -115,3 +115,17 @@ describe('the client', () => {
     expect(createResponseError({ ...base, status: 422 })).toBeInstanceOf(HttpError);
   });
 });
+
+describe('the bound on cached answers', () => {
+  it('forgets the oldest answers first once the cached bytes pass maxCachedBytes', async () => {
+    const emu = await startTestEmulator({ idempotency: { maxCachedBytes: 3_000 } });
+    for (let i = 0; i < 20; i += 1) expect((await createItem(emu, DEMO_TOKEN, `bounded-${i}`, `bound-${i}`)).status).toBe(200);
+    const newest = await createItem(emu, DEMO_TOKEN, 'bounded-19', 'bound-19');
+    expect(newest.headers.get('idempotency-replayed')).toBe('true');
+    const oldest = await createItem(emu, DEMO_TOKEN, 'bounded-0', 'bound-0');
+    expect(oldest.status).toBe(200);
+    expect(oldest.headers.get('idempotency-replayed')).toBeNull();
+    expect(itemsNamed(emu, 'bounded-0')).toHaveLength(2);
+    expect(itemsNamed(emu, 'bounded-19')).toHaveLength(1);
+  });
+});

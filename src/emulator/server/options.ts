@@ -48,6 +48,8 @@ export interface EmulatorIdempotencyOptions {
   ttlMs?: number;
   /** `Retry-After` seconds on a 409 for a key still in flight. Default 1. */
   retryAfterSeconds?: number;
+  /** Most bytes of answers kept for replay; past it the oldest are forgotten first. Default 64 MiB. */
+  maxCachedBytes?: number;
 }
 
 /** Options of the emulator's HTTP server. All optional. */
