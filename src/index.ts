@@ -27,6 +27,7 @@ export {
   GraphQLResponseError,
   HttpError,
   IdempotencyConflictError,
+  IdempotencyKeyReuseError,
   NetworkError,
   PlatformConfigError,
   PlatformError,

@@ -9,6 +9,7 @@ import {
   GraphQLResponseError,
   HttpError,
   IdempotencyConflictError,
+  IdempotencyKeyReuseError,
   type PlatformError,
   type PlatformErrorDetails,
   RateLimitError,
@@ -79,6 +80,12 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     return new IdempotencyConflictError(
       'Idempotency conflict (409): a request with the same Idempotency-Key is still in progress',
       { ...details, retryAfterSeconds: retryAfterHeader },
+    );
+  }
+  if (status === 422 && facts.idempotencyKey !== undefined) {
+    return new IdempotencyKeyReuseError(
+      'Idempotency-Key reused (422): the key was already used for a different request; send a new request with a new key',
+      details,
     );
   }
   if (status === 429) {

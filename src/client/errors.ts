@@ -118,6 +118,15 @@ export class IdempotencyConflictError extends PlatformError {
 }
 
 /**
+ * 422: the Idempotency-Key was already used for a different request (another mutation, or other variables).
+ * The server ran nothing for this call. Never retried: send the new request with a new key (or, to retry the
+ * first request, send exactly that request again).
+ */
+export class IdempotencyKeyReuseError extends PlatformError {
+  override name = 'IdempotencyKeyReuseError' as const;
+}
+
+/**
  * The response carried a non-empty `errors` array. `TData` types the partial data; a `catch` block
  * gets it typed from the document the call ran with {@link GraphQLResponseError.dataOf}.
  */

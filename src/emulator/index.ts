@@ -31,7 +31,7 @@ export {
   type SeedItem,
   type UserRecord,
 } from './engine/index.js';
-export type { OAuthAppConfig, OAuthAppVersion, OAuthDirectory } from './oauth/index.js';
+export type { OAuthAppConfig, OAuthAppVersion, OAuthDirectory, OAuthRateLimit } from './oauth/index.js';
 export {
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_READ_ONLY_TOKEN,

@@ -3,13 +3,17 @@
  *
  * Formula (an upper bound: every fragment and inline fragment counts, @skip/@include are ignored):
  *   cost(selection) = Σ over fields of fieldCost
- *   fieldCost(meta field `__*`)  = 0
+ *   fieldCost(`__typename`)      = 0
  *   fieldCost(scalar/enum field) = LEAF_COST × size
  *   fieldCost(object field)      = OBJECT_COST + size × cost(its selection)
  *   size = the field's `limit` argument (given or its schema default), capped by the number of `ids` when
  *          given; else DEFAULT_LIST_SIZE for list fields; else 1.
  *          `ItemsResponse.items` has size 1 because `items_page(limit:)` above it already counted the page.
- *   Each top-level field of a mutation adds MUTATION_COST.
+ *          `__Schema.types` has the size of the schema's type map.
+ *   Each top-level field of a mutation (also when selected through a fragment) adds MUTATION_COST.
+ *   Each named fragment is costed once per operation and reused at every spread.
+ *   Introspection (`__schema`, `__type` and their subtrees) is costed by the same formula but kept apart: it is
+ *   capped per request (see introspectionCap) instead of charged to the budget.
  * Example: `{ boards(limit: 5) { id name owner { account { slug } } } }`
  *   = 100 + 5 × (10 + 10 + (100 + (100 + 10))) = 1250.
  */
@@ -18,15 +22,20 @@ import {
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLObjectType,
   type GraphQLSchema,
   getArgumentValues,
+  getIntrospectionQuery,
   getNamedType,
   getNullableType,
   isCompositeType,
   isListType,
   Kind,
   type OperationDefinitionNode,
+  parse,
+  SchemaMetaFieldDef,
   type SelectionSetNode,
+  TypeMetaFieldDef,
 } from 'graphql';
 
 /** Cost of a scalar or enum field. */
@@ -38,14 +47,35 @@ export const DEFAULT_LIST_SIZE = 10;
 /** Extra cost of each top-level mutation field. */
 export const MUTATION_COST = 10_000;
 
+/**
+ * The cost of an operation in two parts: what is charged to the complexity budget, and the introspection it
+ * selects (`__schema`, `__type` and everything under them), which is bounded per request instead.
+ */
+export interface OperationCost {
+  /** Charged to the complexity budget. */
+  api: number;
+  /** The introspection part, by the same formula; see {@link introspectionCap}. */
+  introspection: number;
+}
+
 interface Walk {
   schema: GraphQLSchema;
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
+  /** The mutation root, whose every field (direct or through a fragment) adds {@link MUTATION_COST}. */
+  mutationRoot: GraphQLObjectType | null | undefined;
+  /**
+   * Cost of each named fragment, computed once. A spread costs the same wherever it appears (its type condition,
+   * not the spot, decides its parent type), so F0 spreading F1 twice, F1 spreading F2 twice, and so on, costs a walk
+   * of each fragment once instead of 2^n expansions.
+   */
+  fragmentCosts: Map<string, OperationCost>;
 }
 
 function sizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, parent: string, walk: Walk): number {
   if (parent === 'ItemsResponse' && field.name === 'items') return 1;
+  // The schema's own type list is as long as the schema, whatever its size: count what the answer will hold.
+  if (parent === '__Schema' && field.name === 'types') return Object.keys(walk.schema.getTypeMap()).length;
   let args: Record<string, unknown> = {};
   try {
     args = getArgumentValues(field, node, walk.variables);
@@ -58,42 +88,131 @@ function sizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, parent: 
   return isListType(getNullableType(field.type)) ? DEFAULT_LIST_SIZE : 1;
 }
 
-function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLCompositeType, walk: Walk): number {
-  let total = 0;
+/** The definition of a field selected on `parent`; `__typename` (and an unknown field) has none and costs nothing. */
+function fieldOf(parent: GraphQLCompositeType, name: string, walk: Walk): GraphQLField<unknown, unknown> | undefined {
+  if (name === '__schema' || name === '__type') {
+    return parent === walk.schema.getQueryType() ? (name === '__schema' ? SchemaMetaFieldDef : TypeMetaFieldDef) : undefined;
+  }
+  if (name === '__typename' || !('getFields' in parent)) return undefined;
+  return parent.getFields()[name];
+}
+
+function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLCompositeType, walk: Walk): OperationCost {
+  const total: OperationCost = { api: 0, introspection: 0 };
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (selection.name.value.startsWith('__') || !('getFields' in parent)) continue;
-      const field = parent.getFields()[selection.name.value];
+      const field = fieldOf(parent, selection.name.value, walk);
       if (!field) continue;
-      const size = sizeOf(field, selection, parent.name, walk);
-      const type = getNamedType(field.type);
-      total +=
-        isCompositeType(type) && selection.selectionSet
-          ? OBJECT_COST + size * selectionCost(selection.selectionSet, type, walk)
-          : LEAF_COST * size;
+      if (parent === walk.mutationRoot) total.api += MUTATION_COST;
+      const cost = fieldCost(field, selection, parent, walk);
+      if (field === SchemaMetaFieldDef || field === TypeMetaFieldDef) total.introspection += cost.api + cost.introspection;
+      else add(total, cost, 1);
+    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      add(total, fragmentCost(selection.name.value, walk), 1);
     } else {
-      const fragment = selection.kind === Kind.FRAGMENT_SPREAD ? walk.fragments.get(selection.name.value) : selection;
-      if (!fragment) continue;
-      const typeName = fragment.typeCondition?.name.value;
+      const typeName = selection.typeCondition?.name.value;
       const type = typeName ? walk.schema.getType(typeName) : parent;
-      if (type && isCompositeType(type)) total += selectionCost(fragment.selectionSet, type, walk);
+      if (type && isCompositeType(type)) add(total, selectionCost(selection.selectionSet, type, walk), 1);
     }
   }
   return total;
 }
 
-/** The cost of `operation` (already validated) with coerced `variables`. */
+function fieldCost(field: GraphQLField<unknown, unknown>, node: FieldNode, parent: GraphQLCompositeType, walk: Walk): OperationCost {
+  const size = sizeOf(field, node, parent.name, walk);
+  const type = getNamedType(field.type);
+  if (!isCompositeType(type) || !node.selectionSet) return { api: LEAF_COST * size, introspection: 0 };
+  const cost: OperationCost = { api: OBJECT_COST, introspection: 0 };
+  // An empty page costs its object alone (and 0 × an overflowing subtree must not make NaN).
+  if (size > 0) add(cost, selectionCost(node.selectionSet, type, walk), size);
+  return cost;
+}
+
+function fragmentCost(name: string, walk: Walk): OperationCost {
+  const known = walk.fragmentCosts.get(name);
+  if (known !== undefined) return known;
+  const fragment = walk.fragments.get(name);
+  const type = fragment ? walk.schema.getType(fragment.typeCondition.name.value) : undefined;
+  // Validation has ruled out cycles; the placeholder still keeps a cyclic document from recursing forever.
+  walk.fragmentCosts.set(name, { api: 0, introspection: 0 });
+  const cost = fragment && type && isCompositeType(type) ? selectionCost(fragment.selectionSet, type, walk) : { api: 0, introspection: 0 };
+  walk.fragmentCosts.set(name, cost);
+  return cost;
+}
+
+function add(total: OperationCost, cost: OperationCost, times: number): void {
+  total.api += times * cost.api;
+  total.introspection += times * cost.introspection;
+}
+
+/**
+ * Both parts of the cost of `operation` (already validated) with coerced `variables`. Linear in the size of the
+ * document, whatever its fragments do. Each part is a non-negative number; an absurd operation may cost `Infinity`,
+ * which no budget or cap covers.
+ */
+export function operationCosts(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: readonly FragmentDefinitionNode[],
+  variables: Record<string, unknown>,
+): OperationCost {
+  const root = schema.getRootType(operation.operation);
+  if (!root) return { api: 0, introspection: 0 };
+  const walk: Walk = {
+    schema,
+    fragments: new Map(fragments.map((f) => [f.name.value, f])),
+    variables,
+    mutationRoot: schema.getMutationType(),
+    fragmentCosts: new Map(),
+  };
+  const { api, introspection } = selectionCost(operation.selectionSet, root, walk);
+  return { api: finite(api), introspection: finite(introspection) };
+}
+
+function finite(cost: number): number {
+  return Number.isNaN(cost) ? Number.POSITIVE_INFINITY : cost;
+}
+
+/** The cost of `operation` charged to the complexity budget (introspection excluded; it is capped instead). */
 export function operationCost(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: readonly FragmentDefinitionNode[],
   variables: Record<string, unknown>,
 ): number {
-  const root = schema.getRootType(operation.operation);
-  if (!root) return 0;
-  const walk: Walk = { schema, fragments: new Map(fragments.map((f) => [f.name.value, f])), variables };
-  const selections = selectionCost(operation.selectionSet, root, walk);
-  if (operation.operation !== 'mutation') return selections;
-  const topLevel = operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && !s.name.value.startsWith('__'));
-  return selections + MUTATION_COST * topLevel.length;
+  return operationCosts(schema, operation, fragments, variables).api;
+}
+
+/** How many full introspection queries one request may be worth. */
+export const INTROSPECTION_CAP_QUERIES = 2;
+
+const caps = new WeakMap<GraphQLSchema, number>();
+
+/**
+ * The most introspection one request may select on `schema`: {@link INTROSPECTION_CAP_QUERIES} times the cost of
+ * the standard full introspection query (every option on), by the same formula.
+ *
+ * Introspection is capped per request rather than charged to the budget. Its answer comes from the schema, never
+ * from the account's data, and priced like data a single ordinary introspection query (what GraphiQL or a code
+ * generator sends) would cost more than a whole minute's budget once the schema has a few hundred types. The cap
+ * keeps that query free and working, and refuses what made introspection a weapon: thousands of aliased
+ * `__schema` selections, or `fields { type { ofType { fields ... } } }` nested until the answer explodes. The cap
+ * follows the schema, so it stays right however many types the schema has.
+ */
+export function introspectionCap(schema: GraphQLSchema): number {
+  const known = caps.get(schema);
+  if (known !== undefined) return known;
+  const query = getIntrospectionQuery({
+    descriptions: true,
+    specifiedByUrl: true,
+    directiveIsRepeatable: true,
+    schemaDescription: true,
+    inputValueDeprecation: true,
+  });
+  const document = parse(query);
+  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+  const cap = operation ? INTROSPECTION_CAP_QUERIES * operationCosts(schema, operation, fragments, {}).introspection : 0;
+  caps.set(schema, cap);
+  return cap;
 }

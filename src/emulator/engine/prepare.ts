@@ -15,11 +15,12 @@ import {
   validate,
 } from 'graphql';
 import type { EngineRequest, PreparedOperation } from '../contract.js';
-import { operationCost } from './complexity.js';
+import { introspectionCap, operationCosts } from './complexity.js';
 import type { EngineContext } from './context.js';
 import { ENGINE_ERROR_CODES, type EngineErrorCode, formatEngineError } from './errors.js';
 import type { SchemaCache } from './schema/build.js';
 import type { EmulatorStore } from './store/store.js';
+import { MAX_REPEATED_FIELD, overRepeatedField } from './repetition.js';
 import { applyUploads } from './uploads.js';
 import { isEngineVersion } from './versions.js';
 
@@ -27,12 +28,22 @@ function failure(errors: readonly GraphQLError[], code: EngineErrorCode): Prepar
   return { ok: false, body: { errors: errors.map((error) => formatEngineError(error, code)) } };
 }
 
+/**
+ * Most lexical tokens a query may have. Parsing, validating and costing are each one pass over the document, all
+ * before any budget applies: the cap keeps that work (and the event loop it holds) small whatever a request sends.
+ * The full introspection query has about 300 tokens; an operation near this cap is already unusually large.
+ */
+export const MAX_QUERY_TOKENS = 10_000;
+
 function parseQuery(query: unknown): DocumentNode | GraphQLError {
   if (typeof query !== 'string' || query.trim() === '') return new GraphQLError('The request must carry a non-empty "query" string.');
   try {
-    return parse(query);
+    return parse(query, { maxTokens: MAX_QUERY_TOKENS });
   } catch (error) {
-    return error instanceof GraphQLError ? error : new GraphQLError(String(error));
+    if (error instanceof GraphQLError) return error;
+    // graphql's parser descends recursively: brackets nested a few thousand deep exhaust the stack.
+    if (error instanceof RangeError) return new GraphQLError('Syntax Error: the query is nested too deeply to parse.');
+    return new GraphQLError('Syntax Error: the query could not be parsed.');
   }
 }
 
@@ -55,6 +66,11 @@ export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, req
   const document = parseQuery(request.query);
   if (document instanceof GraphQLError) return failure([document], ENGINE_ERROR_CODES.parseFailed);
   const schema: GraphQLSchema = schemas.get(version);
+  const repeated = overRepeatedField(document);
+  if (repeated) {
+    const message = `The field "${repeated.responseName.slice(0, 100)}" is selected ${repeated.count} times in one selection set; at most ${MAX_REPEATED_FIELD} are accepted.`;
+    return failure([new GraphQLError(message)], ENGINE_ERROR_CODES.validationFailed);
+  }
   const invalid = validate(schema, document);
   if (invalid.length > 0) return failure(invalid, ENGINE_ERROR_CODES.validationFailed);
   const operation = pickOperation(document, request.operationName);
@@ -64,13 +80,19 @@ export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, req
   try {
     variables = applyUploads(request.variables ?? {}, request.files);
   } catch (error) {
-    return failure([error as GraphQLError], ENGINE_ERROR_CODES.badUserInput);
+    const reason = error instanceof GraphQLError ? error : new GraphQLError('The uploads could not be placed in the variables.');
+    return failure([reason], ENGINE_ERROR_CODES.badUserInput);
   }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   if (coerced.errors) return failure(coerced.errors, ENGINE_ERROR_CODES.badUserInput);
 
   const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
-  const complexity = operationCost(schema, operation, fragments, coerced.coerced);
+  const { api: complexity, introspection } = operationCosts(schema, operation, fragments, coerced.coerced);
+  if (introspection > introspectionCap(schema)) {
+    const message =
+      'This request selects more introspection than two full introspection queries would: ask for the schema once, or use GET /v2/get_schema.';
+    return failure([new GraphQLError(message)], ENGINE_ERROR_CODES.validationFailed);
+  }
   return {
     ok: true,
     kind: operation.operation,

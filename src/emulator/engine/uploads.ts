@@ -23,6 +23,7 @@ export function applyUploads(
     }
     let target: Container = copy;
     keys.forEach((key, index) => {
+      if (!fitsList(target, key)) throw outsideList(path);
       const current = (target as Record<string, unknown>)[key];
       if (typeof current !== 'object' || current === null) {
         const next: Container = /^\d+$/.test(keys[index + 1] ?? last) ? [] : {};
@@ -32,7 +33,22 @@ export function applyUploads(
         target = current as Container;
       }
     });
+    if (!fitsList(target, last)) throw outsideList(path);
     (target as Record<string, unknown>)[last] = upload;
   }
   return copy;
+}
+
+/**
+ * In a list, a path may only name an element that exists or the one just past the end: an index such as
+ * 100000000 would make a sparse array that input coercion then walks element by element.
+ */
+function fitsList(target: Container, key: string): boolean {
+  if (!Array.isArray(target)) return true;
+  return /^(?:0|[1-9]\d*)$/.test(key) && Number(key) <= target.length;
+}
+
+function outsideList(path: string) {
+  const shown = path.length > 100 ? `${path.slice(0, 100)}…` : path;
+  return engineError(ENGINE_ERROR_CODES.badUserInput, `Upload path "${shown}" points outside its list.`);
 }

@@ -29,6 +29,9 @@ export type AuthorizeOutcome =
   | { ok: true; request: AuthorizeRequest }
   | { ok: false; error: AuthorizeError; redirectUri?: string; state?: string };
 
+/** Longest `state` accepted, in characters (a 256-bit random state is 43). */
+export const MAX_STATE_LENGTH = 1_024;
+
 const PARAMS = ['client_id', 'redirect_uri', 'scope', 'state', 'app_version_id', 'subdomain'] as const;
 
 /** What validation needs besides the query. */
@@ -55,6 +58,10 @@ export function validateAuthorize(inputs: AuthorizeInputs): AuthorizeOutcome {
   if (typeof redirect !== 'string') return { ok: false, error: redirect };
 
   const state = query.get('state') ?? undefined;
+  // Too long a state is not echoed back in a redirect: the error is shown on a page and nothing is kept.
+  if (state !== undefined && state.length > MAX_STATE_LENGTH) {
+    return { ok: false, error: authorizeError('invalid_request', `state is longer than ${MAX_STATE_LENGTH} characters`) };
+  }
   const fail = (error: AuthorizeError): AuthorizeOutcome => ({ ok: false, error, redirectUri: redirect, state });
   const repeated = repeatedNames(query, PARAMS);
   if (repeated.length > 0) return fail(authorizeError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`));

@@ -10,6 +10,7 @@ import { AUTHORIZE_ERROR_STATUS, type AuthorizeError, authorizeError, errorRedir
 import type { AuthorizationCodes, ConsentTickets } from './grants.js';
 import { readForm, sendHtml, sendRedirect } from './http.js';
 import { consentPage, errorPage } from './pages.js';
+import { isSameOriginPost } from './same-origin.js';
 
 /** What the authorize and consent handlers share. */
 export interface AuthorizeDeps {
@@ -37,6 +38,11 @@ export function handleAuthorize(deps: AuthorizeDeps, req: IncomingMessage, res: 
 
 /** Answers `POST /oauth2/consent`, the consent form's Approve or Deny. */
 export async function handleConsent(deps: AuthorizeDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Checked before the ticket is touched: a forged post neither decides nor spends the user's consent page.
+  if (!isSameOriginPost(req.headers)) {
+    req.resume();
+    return showError(res, authorizeError('access_denied', 'The decision was not posted from the consent page'));
+  }
   const body = await readForm(req);
   if (!body.ok) return showError(res, authorizeError('invalid_request', body.problem));
   const { form } = body;

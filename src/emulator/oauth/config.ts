@@ -4,6 +4,7 @@
  */
 import type { TokenGrant } from '../contract.js';
 import { isScope, SCOPES, type Scope } from '../../scopes.js';
+import type { OAuthRateLimit } from './rate-limit.js';
 
 /** Lifecycle status of an app version. */
 export type OAuthAppVersionStatus = 'live' | 'draft' | 'deprecated';
@@ -76,6 +77,8 @@ export interface OAuthContext {
   directory?(): OAuthDirectory;
   /** The user signed in on the consent page. Default: the directory's first user. */
   signedInUserId?: number;
+  /** Requests one client address may make to `/oauth2/*` per window. Default: 300 per 60 s. */
+  rateLimit?: OAuthRateLimit;
 }
 
 /** One account (id 1, slug `emulator`) with one user (id 1): used when the context gives no directory. */

@@ -9,7 +9,11 @@ import type { AuthorizeRequest } from './authorize-request.js';
 /** How long an authorization code is valid: 10 minutes, as the spec says. */
 export const CODE_TTL_MS = 10 * 60_000;
 /** How long a consent page can wait for Approve or Deny. */
-export const TICKET_TTL_MS = 30 * 60_000;
+export const TICKET_TTL_MS = 10 * 60_000;
+/** Most consent pages awaiting a decision at once; opening one more forgets the oldest. */
+export const MAX_OPEN_TICKETS = 1_000;
+/** Most authorization codes remembered at once (spent ones included); issuing one more forgets the oldest. */
+export const MAX_CODES = 1_000;
 
 /** A random, URL-safe secret of 256 bits. */
 export function randomSecret(prefix = ''): string {
@@ -30,25 +34,53 @@ export interface CodeGrant {
 /** Why a code cannot be exchanged. */
 export type CodeProblem = 'unknown' | 'expired' | 'used' | 'foreign';
 
-/** Single-use items that expire; expired ones are dropped as they are met. */
+/**
+ * Single-use items that expire, at most `capacity` of them. Every item lives equally long, so the map's insertion
+ * order is expiry order: sweeping stops at the first live item, and the oldest goes first when the map is full.
+ */
 class Expiring<T extends { expiresAt: number }> {
   protected readonly items = new Map<string, T>();
 
-  constructor(protected readonly now: () => number) {}
+  constructor(
+    protected readonly now: () => number,
+    private readonly capacity: number,
+  ) {}
+
+  /** Number of items kept (expired ones dropped first). */
+  get size(): number {
+    this.sweep();
+    return this.items.size;
+  }
 
   protected sweep(): void {
     const now = this.now();
-    for (const [key, item] of this.items) if (item.expiresAt <= now) this.items.delete(key);
+    for (const [key, item] of this.items) {
+      if (item.expiresAt > now) break;
+      this.items.delete(key);
+    }
+  }
+
+  /** Keeps `item` under `key`, forgetting the oldest items beyond the capacity. */
+  protected keep(key: string, item: T): void {
+    this.sweep();
+    this.items.set(key, item);
+    for (const oldest of this.items.keys()) {
+      if (this.items.size <= this.capacity) break;
+      this.items.delete(oldest);
+    }
   }
 }
 
 /** Consent pages awaiting a decision. */
 export class ConsentTickets extends Expiring<{ request: AuthorizeRequest; expiresAt: number }> {
+  constructor(now: () => number, capacity = MAX_OPEN_TICKETS) {
+    super(now, capacity);
+  }
+
   /** Keeps `request` and returns the ticket the consent form posts back. */
   open(request: AuthorizeRequest): string {
-    this.sweep();
     const ticket = randomSecret();
-    this.items.set(ticket, { request, expiresAt: this.now() + TICKET_TTL_MS });
+    this.keep(ticket, { request, expiresAt: this.now() + TICKET_TTL_MS });
     return ticket;
   }
 
@@ -63,11 +95,14 @@ export class ConsentTickets extends Expiring<{ request: AuthorizeRequest; expire
 
 /** Authorization codes awaiting their exchange. Spent codes are remembered until they would have expired. */
 export class AuthorizationCodes extends Expiring<CodeGrant & { used: boolean }> {
+  constructor(now: () => number, capacity = MAX_CODES) {
+    super(now, capacity);
+  }
+
   /** Issues a code valid {@link CODE_TTL_MS} from now. */
   issue(grant: Omit<CodeGrant, 'expiresAt'>): string {
-    this.sweep();
     const code = randomSecret();
-    this.items.set(code, { ...grant, scopes: [...grant.scopes], expiresAt: this.now() + CODE_TTL_MS, used: false });
+    this.keep(code, { ...grant, scopes: [...grant.scopes], expiresAt: this.now() + CODE_TTL_MS, used: false });
     return code;
   }
 

@@ -8,6 +8,7 @@ import { DEFAULT_DIRECTORY, type OAuthContext, resolveApps } from './config.js';
 import { AuthorizationCodes, ConsentTickets } from './grants.js';
 import { sendJson } from './http.js';
 import { CONSENT_PATH } from './pages.js';
+import { OAuthRequestQuota } from './rate-limit.js';
 import { handleToken } from './token-endpoint.js';
 
 export {
@@ -22,7 +23,9 @@ export {
   type OAuthUser,
   storeDirectory,
 } from './config.js';
-export { CODE_TTL_MS } from './grants.js';
+export { CODE_TTL_MS, MAX_CODES, MAX_OPEN_TICKETS, TICKET_TTL_MS } from './grants.js';
+export { MAX_STATE_LENGTH } from './authorize-request.js';
+export type { OAuthRateLimit } from './rate-limit.js';
 
 /** Handles a request under `/oauth2/`. Resolves true when it answered the request. */
 export type OAuthRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
@@ -46,7 +49,16 @@ export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
       handle: (req, res) => handleToken({ apps, codes: deps.codes, registerToken: context.registerToken }, req, res),
     },
   };
+  const quota = new OAuthRequestQuota(context.rateLimit ?? {}, now);
   return async (req, res, url) => {
+    const refused = quota.arrive(req.socket.remoteAddress ?? 'unknown');
+    if (refused) {
+      req.resume();
+      res.setHeader('retry-after', String(refused.retryAfterSeconds));
+      const description = `Too many requests to the OAuth endpoints; retry in ${refused.retryAfterSeconds} s`;
+      sendJson(res, 429, { error: 'temporarily_unavailable', error_description: description });
+      return true;
+    }
     const route = routes[url.pathname];
     if (!route) return false;
     if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD')) {

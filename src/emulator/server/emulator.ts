@@ -11,7 +11,7 @@ import type { ServerContext } from './context.js';
 import { DEMO_TOKENS } from './demo-tokens.js';
 import { FaultPlan, type FaultRule } from './faults.js';
 import { createRequestListener } from './http.js';
-import { IdempotencyCache } from './idempotency.js';
+import { DEFAULT_MAX_CACHED_BYTES, IdempotencyCache } from './idempotency.js';
 import { type EmulatorStats, RequestLog, type RequestRecord } from './log.js';
 import { type EmulatorServerOptions, positive, type ResolvedLimits, resolveLimits } from './options.js';
 import { RateLimiter } from './rate-limit.js';
@@ -69,7 +69,11 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     tokens: new TokenRegistry(options.tokens ?? DEMO_TOKENS),
     versions: new VersionPolicy(engine.versions, engine.defaultVersion, options.versions, options.defaultVersion),
     limiter: new RateLimiter(resolveLimits(options.limits), now),
-    idempotency: new IdempotencyCache(positive(options.idempotency?.ttlMs, 30 * 60_000, 'idempotency.ttlMs'), now),
+    idempotency: new IdempotencyCache(
+      positive(options.idempotency?.ttlMs, 30 * 60_000, 'idempotency.ttlMs'),
+      now,
+      positive(options.idempotency?.maxCachedBytes, DEFAULT_MAX_CACHED_BYTES, 'idempotency.maxCachedBytes'),
+    ),
     faults,
     log: new RequestLog(options.log, positive(options.maxRecords, 10_000, 'maxRecords')),
     now,
@@ -87,6 +91,7 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     now,
     ...(options.oauthDirectory ? { directory: options.oauthDirectory } : {}),
     ...(options.oauthUser === undefined ? {} : { signedInUserId: options.oauthUser }),
+    ...(options.oauthRateLimit ? { rateLimit: options.oauthRateLimit } : {}),
   });
   const server = createServer({ keepAliveTimeout: 5_000 }, createRequestListener(ctx, oauth));
   server.on('clientError', (_error, socket) => {

@@ -11,7 +11,8 @@ import { actImmediately, deliver, isImmediate } from './fault-actions.js';
 import type { FaultDecision } from './faults.js';
 import { mediaTypeOf, parseGraphQLRequest } from './graphql-request.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import type { RequestRecord } from './log.js';
+import { capped, type RequestRecord } from './log.js';
+import { requestFingerprint } from './request-fingerprint.js';
 import { isRefusal } from './rate-limit.js';
 import { complexityExhausted, rateLimited, withRateLimitHeaders } from './rate-limit-responses.js';
 import { type PlannedResponse, jsonError, send } from './responses.js';
@@ -63,11 +64,11 @@ export async function handleGraphQL(ctx: ServerContext, req: IncomingMessage, re
   const parsed = await parseGraphQLRequest(contentType, body.bytes);
   if (!parsed.ok) return answer(jsonError(400, parsed.message, parsed.code), accountId);
   const { request } = parsed;
-  if (request.operationName) record.operationName = request.operationName;
+  if (request.operationName) record.operationName = capped(request.operationName);
   const prepared = ctx.engine.prepare({ ...request, grant: auth.grant, version: version.version });
   if (prepared.ok) record.kind = prepared.kind;
   const key = headerOf(req, 'idempotency-key')?.trim();
-  if (key) record.idempotencyKey = key;
+  if (key) record.idempotencyKey = capped(key);
 
   const faults = ctx.faults.decide('POST /v2', prepared.ok ? prepared.kind === 'mutation' : undefined);
   if (faults.latencyMs > 0) record.fault = 'latency';
@@ -79,7 +80,15 @@ export async function handleGraphQL(ctx: ServerContext, req: IncomingMessage, re
     await sleep(faults.latencyMs, ctx.closing);
     return deliverBody(ctx, res, record, faults, prepared.body, auth.grant);
   }
-  const claim = prepared.kind === 'mutation' && key ? ctx.idempotency.claim(auth.token, key) : undefined;
+  const claim =
+    prepared.kind === 'mutation' && key
+      ? ctx.idempotency.claim(auth.token, key, requestFingerprint(request, version.version))
+      : undefined;
+  if (claim?.outcome === 'reused') {
+    const message =
+      'This Idempotency-Key was already used for a different request: send a new key for a new request, or the same request to retry.';
+    return answer(jsonError(422, message, 'IDEMPOTENCY_KEY_REUSED'), accountId);
+  }
   if (claim?.outcome === 'replay') {
     record.replayed = true;
     const { status, contentType: type, body: text } = claim.response;

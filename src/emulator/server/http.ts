@@ -10,6 +10,7 @@ import { routeOf } from './faults.js';
 import { handleGraphQL } from './graphql-route.js';
 import type { RequestRecord } from './log.js';
 import { rateLimitPolicyHeader } from './rate-limit-headers.js';
+import { parseRequestTarget, printableTarget } from './request-target.js';
 import { jsonError, send } from './responses.js';
 import { handleGetSchema } from './schema-route.js';
 
@@ -26,30 +27,76 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '600',
 };
 
-/** Builds the request listener of one emulator. */
+/**
+ * Builds the request listener of one emulator. Nothing escapes it: a target that is no URL gets a 400, and
+ * anything thrown while answering (synchronously or not) ends in a 500, or a closed connection once headers went out.
+ */
 export function createRequestListener(ctx: ServerContext, oauth: OAuthRoutes) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid');
-    const method = (req.method ?? 'GET').toUpperCase();
-    const record = ctx.log.open(method, url.pathname, req.headers, ctx.now());
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
-    if (url.pathname.startsWith('/v2')) res.setHeader('ratelimit-policy', rateLimitPolicyHeader(ctx.limiter.limits));
-    const closed = new Promise<void>((resolve) => {
-      res.on('close', () => {
-        if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';
-        if (res.headersSent && record.outcome === 'answered') record.status = res.statusCode;
-        resolve();
-      });
-    });
-    const handled = route(ctx, oauth, req, res, url, method, record).catch(() => {
-      if (res.headersSent) return void res.destroy();
-      record.status = 500;
-      send(res, jsonError(500, 'The emulator failed to handle this request.', 'INTERNAL_SERVER_ERROR'));
-    });
-    // Totals are taken when both are over: a client that hangs up mid-execution must still
-    // see its mutation counted once the handler has run it.
-    void Promise.all([closed, handled]).then(() => ctx.log.close(record, ctx.now()));
+    try {
+      listen(ctx, oauth, req, res);
+    } catch {
+      failUnexpectedly(res);
+    }
   };
+}
+
+function listen(ctx: ServerContext, oauth: OAuthRoutes, req: IncomingMessage, res: ServerResponse): void {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = parseRequestTarget(req.url);
+  const record = ctx.log.open(method, url ? url.pathname : printableTarget(req.url), req.headers, ctx.now());
+  // Only the API is open to other origins: the OAuth pages must not be readable by a third-party page.
+  if (url && isApiPath(url.pathname)) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  const closed = new Promise<void>((resolve) => {
+    res.on('close', () => {
+      if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';
+      if (res.headersSent && record.outcome === 'answered') record.status = res.statusCode;
+      resolve();
+    });
+  });
+  const handled = url ? routeSafely(ctx, oauth, req, res, url, method, record) : badTarget(req, res, record);
+  // Totals are taken when both are over: a client that hangs up mid-execution must still
+  // see its mutation counted once the handler has run it. A throwing log sink cannot take the process down.
+  void Promise.all([closed, handled])
+    .then(() => ctx.log.close(record, ctx.now()))
+    .catch(() => undefined);
+}
+
+async function routeSafely(
+  ctx: ServerContext,
+  oauth: OAuthRoutes,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  method: string,
+  record: RequestRecord,
+): Promise<void> {
+  try {
+    if (isApiPath(url.pathname)) res.setHeader('ratelimit-policy', rateLimitPolicyHeader(ctx.limiter.limits));
+    await route(ctx, oauth, req, res, url, method, record);
+  } catch {
+    record.status = 500;
+    failUnexpectedly(res);
+  }
+}
+
+async function badTarget(req: IncomingMessage, res: ServerResponse, record: RequestRecord): Promise<void> {
+  record.status = 400;
+  req.resume();
+  send(res, jsonError(400, 'The request target is not a valid path or URL.', 'BAD_REQUEST', {}, { connection: 'close' }));
+}
+
+function failUnexpectedly(res: ServerResponse): void {
+  try {
+    if (res.headersSent) return void res.destroy();
+    send(res, jsonError(500, 'The emulator failed to handle this request.', 'INTERNAL_SERVER_ERROR'));
+  } catch {
+    res.destroy();
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/v2' || pathname.startsWith('/v2/');
 }
 
 async function route(
@@ -62,7 +109,7 @@ async function route(
   record: RequestRecord,
 ): Promise<void> {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  if (method === 'OPTIONS') {
+  if (method === 'OPTIONS' && isApiPath(path)) {
     record.status = 204;
     res.writeHead(204, PREFLIGHT_HEADERS).end();
     return;

@@ -1,6 +1,7 @@
 /**
  * What the emulator saw and did: one record per request, and running totals.
- * Authorization is redacted; tokens never reach a record or a log line.
+ * Authorization is redacted; tokens never reach a record or a log line. What a record keeps from the request is
+ * capped in length, so the last 10,000 records stay small however large the headers or names sent were.
  */
 
 /** How a request ended. */
@@ -105,8 +106,8 @@ export class RequestLog {
   open(method: string, path: string, rawHeaders: Record<string, string | string[] | undefined>, at: number): RequestRecord {
     const record: RequestRecord = {
       id: this.#nextId++,
-      method,
-      path,
+      method: capped(method),
+      path: capped(path),
       status: 0,
       headers: redact(rawHeaders),
       replayed: false,
@@ -151,12 +152,25 @@ export class RequestLog {
 /** Request headers that carry credentials: kept in a record only as `[redacted]`. */
 const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
+/** Longest text a record keeps from one header value, path or name. */
+export const MAX_RECORDED_TEXT = 256;
+/** Most headers a record keeps. */
+const MAX_RECORDED_HEADERS = 64;
+
+/** `text`, cut to {@link MAX_RECORDED_TEXT} characters (marked with `…` when cut). */
+export function capped(text: string): string {
+  return text.length > MAX_RECORDED_TEXT ? `${text.slice(0, MAX_RECORDED_TEXT)}…` : text;
+}
+
 function redact(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
+  let kept = 0;
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    headers[lower] = CREDENTIAL_HEADERS.has(lower) ? '[redacted]' : [value].flat().join(', ');
+    if (kept === MAX_RECORDED_HEADERS) break;
+    kept += 1;
+    const lower = capped(name.toLowerCase());
+    headers[lower] = CREDENTIAL_HEADERS.has(lower) ? '[redacted]' : capped([value].flat().join(', '));
   }
   return headers;
 }

@@ -2,7 +2,7 @@
  * Options of the emulator's HTTP server and their defaults, normalised once at start.
  */
 import type { TokenGrant } from '../contract.js';
-import type { OAuthAppConfig, OAuthDirectory } from '../oauth/index.js';
+import type { OAuthAppConfig, OAuthDirectory, OAuthRateLimit } from '../oauth/index.js';
 import type { Scope } from '../../scopes.js';
 import type { FaultRule } from './faults.js';
 
@@ -48,6 +48,8 @@ export interface EmulatorIdempotencyOptions {
   ttlMs?: number;
   /** `Retry-After` seconds on a 409 for a key still in flight. Default 1. */
   retryAfterSeconds?: number;
+  /** Most bytes of answers kept for replay; past it the oldest are forgotten first. Default 64 MiB. */
+  maxCachedBytes?: number;
 }
 
 /** Options of the emulator's HTTP server. All optional. */
@@ -81,6 +83,8 @@ export interface EmulatorServerOptions {
   oauthDirectory?: () => OAuthDirectory;
   /** Id of the user signed in on the OAuth consent page. Default: the directory's first user. */
   oauthUser?: number;
+  /** Requests one client address may make to `/oauth2/*` per window; more get 429. Default: 300 per 60 s. */
+  oauthRateLimit?: OAuthRateLimit;
   /** Fault rules applied from the start; change them later with `setFaults`. */
   faults?: readonly FaultRule[];
   /** Clock in milliseconds. Default `Date.now`. */

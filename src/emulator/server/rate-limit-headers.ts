@@ -1,5 +1,7 @@
 /**
  * The `RateLimit-Policy` and `RateLimit` headers as structured-field lists (IETF RateLimit header draft).
+ * Every number is brought into the range a structured field can carry, so a huge quota in the options cannot
+ * make the serializer throw on every answer.
  */
 import { serializeList } from 'structured-headers';
 import type { ResolvedLimits } from './options.js';
@@ -11,22 +13,22 @@ export function rateLimitPolicyHeader(limits: ResolvedLimits): string {
     [
       'minuteRate',
       new Map<string, number>([
-        ['q', limits.minuteRate.quota],
-        ['w', limits.minuteRate.windowSeconds],
+        ['q', sfNumber(limits.minuteRate.quota)],
+        ['w', sfNumber(limits.minuteRate.windowSeconds)],
       ]),
     ],
     [
       'concurrency',
       new Map<string, number | string>([
-        ['q', limits.concurrency.quota],
+        ['q', sfNumber(limits.concurrency.quota)],
         ['qu', 'concurrent-requests'],
       ]),
     ],
     [
       'complexityMinute',
       new Map<string, number | string>([
-        ['q', limits.complexity.quota],
-        ['w', limits.complexity.windowSeconds],
+        ['q', sfNumber(limits.complexity.quota)],
+        ['w', sfNumber(limits.complexity.windowSeconds)],
         ['qu', 'content-bytes'],
       ]),
     ],
@@ -39,17 +41,31 @@ export function rateLimitHeader(state: RateLimitSnapshot): string {
     [
       'minuteRate',
       new Map([
-        ['r', state.minuteRate.remaining],
-        ['t', state.minuteRate.resetSeconds],
+        ['r', sfNumber(state.minuteRate.remaining)],
+        ['t', sfNumber(state.minuteRate.resetSeconds)],
       ]),
     ],
-    ['concurrency', new Map([['r', state.concurrency.remaining]])],
+    ['concurrency', new Map([['r', sfNumber(state.concurrency.remaining)]])],
     [
       'complexityMinute',
       new Map([
-        ['r', state.complexity.remaining],
-        ['t', state.complexity.resetSeconds],
+        ['r', sfNumber(state.complexity.remaining)],
+        ['t', sfNumber(state.complexity.resetSeconds)],
       ]),
     ],
   ]);
+}
+
+/** Largest integer a structured field can carry. */
+const SF_MAX_INTEGER = 999_999_999_999_999;
+/** Largest decimal a structured field can carry (three fraction digits at most). */
+const SF_MAX_DECIMAL = 999_999_999_999.999;
+
+/** `value` clamped into the structured-field integer or decimal range (decimals rounded to three digits). */
+export function sfNumber(value: number): number {
+  if (Number.isNaN(value)) return 0;
+  const clamp = (n: number) => Math.min(SF_MAX_INTEGER, Math.max(-SF_MAX_INTEGER, n));
+  if (Number.isInteger(value) || !Number.isFinite(value)) return clamp(value);
+  if (Math.abs(value) > SF_MAX_DECIMAL) return clamp(Math.round(value));
+  return Math.round(value * 1000) / 1000;
 }
