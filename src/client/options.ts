@@ -97,7 +97,16 @@ export function resolveRetry(base: RetryPolicy, override: RetryOptions | false |
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (value === undefined || value === false) return value;
   if (!isObject(value)) fail(`\`throttle\` must be an object of throttle options or false; got ${describe(value)}.`);
+  rejectUnknownKeys(value, ['initialConcurrency', 'store', 'leaseMs'], 'throttle option');
   checkNumber(value.initialConcurrency, 'throttle.initialConcurrency', { min: 1, max: 10_000, integer: true });
+  checkNumber(value.leaseMs, 'throttle.leaseMs', { min: 100, max: MAX_TIMER_MS, integer: true });
+  const { store } = value;
+  if (store !== undefined) {
+    const methods = ['acquire', 'settle', 'renew'];
+    if (!isObject(store) || methods.some((name) => typeof (store as Record<string, unknown>)[name] !== 'function')) {
+      fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
+    }
+  }
   return value as ThrottleOptions;
 }
 
