@@ -1,5 +1,5 @@
 /**
- * Build: the client entry (platform-neutral, ESM + CJS + .d.ts) and the Node-only emulator.
+ * Build: the client entry (platform-neutral, ESM + CJS + .d.ts), the Redis store and the Node-only emulator.
  *
  * The client talks to the API over `fetch` directly and bundles its one runtime dependency that is
  * ESM only (uuid), so the CJS build works on every Node it supports. The emulator keeps `graphql`
@@ -15,8 +15,21 @@ const client: Options = {
   target: 'es2022',
   dts: true,
   // Removes everything in dist but the emulator's folder, which the emulator builds clean themselves.
-  clean: ['!emulator/**'],
+  clean: ['!emulator/**', '!redis/**'],
   noExternal: ['uuid'],
+};
+
+// The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given),
+// with the store's interface bundled in; redis and ioredis are never imported.
+const redis: Options = {
+  name: 'redis',
+  entry: { index: 'src/redis/index.ts' },
+  outDir: 'dist/redis',
+  format: ['esm', 'cjs'],
+  platform: 'neutral',
+  target: 'es2022',
+  dts: true,
+  clean: true,
 };
 
 // One config for both emulator entries, so its clean can never race the bin's build. The bin keeps
@@ -32,5 +45,5 @@ const emulator: Options = {
   clean: true,
 };
 
-/** The client build and the emulator's. */
-export default defineConfig([client, emulator]);
+/** The client build, the Redis store's and the emulator's. */
+export default defineConfig([client, redis, emulator]);

@@ -26,6 +26,7 @@ export { DEFAULT_TIMEOUT_MS } from './client/options.js';
 export { DEFAULT_RETRY_POLICY, backoffDelayMs, decideRetry, type RetryContext, type RetryDecision, type RetryPolicy } from './client/retry-policy.js';
 export { parseRateLimit } from './client/rate-limit.js';
 export { createMemoryStore } from './client/memory-store.js';
+export { defineThrottleStore } from './client/fleet-throttle.js';
 export type {
   StoreAcquireRequest,
   StoreAcquireResult,

@@ -18,7 +18,8 @@ import { resolveCallOptions } from './call-options.js';
 import { requestHeaders } from './request-headers.js';
 import { createRedactor } from './redact.js';
 import { fetchSchema } from './schema.js';
-import { DEFAULT_LEASE_MS, FleetThrottle } from './fleet-throttle.js';
+import type { StoreThrottleFactory } from './fleet-throttle.js';
+import { DEFAULT_LEASE_MS, STORE_THROTTLE, type ThrottleStore } from './throttle-store.js';
 import { createQuotaThrottle, createThrottle, DEFAULT_INITIAL_CONCURRENCY, type Throttle } from './throttle.js';
 import type {
   ApiResult,
@@ -144,7 +145,7 @@ function buildThrottle(
 ): Throttle {
   const probeAfterMs = Math.max(1, resolved.retry.maxDelayMs);
   const options = resolved.throttle;
-  if (!options || !options.store) return createThrottle(options, onThrottle, probeAfterMs);
+  if (options === false || !options?.store) return createThrottle(options, onThrottle, probeAfterMs);
   // Hashed once, now: the throttle keeps the key, not the token.
   const account = globalThis.crypto.subtle
     .digest('SHA-256', new TextEncoder().encode(token))
@@ -153,8 +154,9 @@ function buildThrottle(
       return `${resolved.baseUrl}#${hex.slice(0, 32)}`;
     });
   account.catch(() => {}); // a failure shows (and falls back) at the first store call
-  return new FleetThrottle({
-    store: options.store,
+  const store = options.store as ThrottleStore & { [STORE_THROTTLE]: StoreThrottleFactory };
+  return store[STORE_THROTTLE]({
+    store,
     account: () => account,
     initialConcurrency: options.initialConcurrency ?? DEFAULT_INITIAL_CONCURRENCY,
     leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,

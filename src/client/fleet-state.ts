@@ -234,7 +234,11 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
   }
   let exhaustedMs = 0;
   for (const report of response.windows) {
-    const window = (state.windows[report.name] ??= freshWindow());
+    let window = state.windows[report.name];
+    if (!window) {
+      window = freshWindow();
+      state.windows[report.name] = window;
+    }
     if (report.quota !== undefined) window.quota = report.quota;
     if (report.windowSeconds !== undefined) window.windowMs = report.windowSeconds * 1000;
     window.countsRequests = report.countsRequests;

@@ -9,7 +9,7 @@
  */
 import { COST_POLICY, type BudgetMark, budgetMarkOf } from './throttle-cost.js';
 import { FLEET_POLL_MS } from './fleet-state.js';
-import type { StoreResponseReport, StoreWindowReport, ThrottleStore } from './throttle-store.js';
+import { STORE_THROTTLE, type StoreResponseReport, type StoreWindowReport, type ThrottleStore } from './throttle-store.js';
 import {
   type AcquireOptions,
   type Permit,
@@ -161,6 +161,10 @@ export class FleetThrottle implements Throttle {
     const observation = this.pending;
     this.pending = undefined;
     this.leases.delete(permit.leaseId);
+    if (observation) {
+      const after = budgetMarkOf(observation.rateLimit, Date.now());
+      this.options.local.costs.learn(permit.document, permit.budgetBefore, after, observation.complexityCost);
+    }
     const response = observation ? storeReportOf(observation) : undefined;
     this.options
       .account()
@@ -329,4 +333,18 @@ export class FleetThrottle implements Throttle {
       // Hooks only observe.
     }
   }
+}
+
+/** The factory a store carries under {@link STORE_THROTTLE}. */
+export type StoreThrottleFactory = (options: FleetThrottleOptions) => Throttle;
+
+/**
+ * Makes `store` usable as `throttle: { store }`: marks it with the throttle that drives it. The stores of this
+ * package come marked; call this on a store of your own (any object with `acquire`, `settle` and `renew` that
+ * follows {@link ThrottleStore}'s contract).
+ */
+export function defineThrottleStore<S extends ThrottleStore>(store: S): S {
+  const factory: StoreThrottleFactory = (options) => new FleetThrottle(options);
+  Object.defineProperty(store, STORE_THROTTLE, { value: factory, enumerable: false });
+  return store;
 }

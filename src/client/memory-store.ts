@@ -3,6 +3,7 @@
  * account in one process throttle as one. The same steps as the Redis store, with this host's clock.
  */
 import { emptyFleetState, type FleetState, fleetAcquire, fleetRenew, fleetSettle } from './fleet-state.js';
+import { defineThrottleStore } from './fleet-throttle.js';
 import type { ThrottleStore } from './throttle-store.js';
 
 /**
@@ -19,9 +20,9 @@ export function createMemoryStore(): ThrottleStore {
     }
     return state;
   };
-  return {
+  return defineThrottleStore({
     acquire: (request) => Promise.resolve(fleetAcquire(stateOf(request.account), Date.now(), request)),
     settle: (request) => Promise.resolve(fleetSettle(stateOf(request.account), Date.now(), request)),
     renew: (request) => Promise.resolve(fleetRenew(stateOf(request.account), Date.now(), request)),
-  };
+  });
 }

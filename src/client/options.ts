@@ -4,6 +4,7 @@
  */
 import { API_VERSION } from '../version.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+import { STORE_THROTTLE } from './throttle-store.js';
 import type { ClientHooks, RetryOptions, ThrottleOptions } from './types.js';
 import {
   checkApiVersion,
@@ -105,6 +106,9 @@ function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
     const methods = ['acquire', 'settle', 'renew'];
     if (!isObject(store) || methods.some((name) => typeof (store as Record<string, unknown>)[name] !== 'function')) {
       fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
+    }
+    if (typeof (store as Record<PropertyKey, unknown>)[STORE_THROTTLE] !== 'function') {
+      fail('`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.');
     }
   }
   return value as ThrottleOptions;

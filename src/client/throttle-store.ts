@@ -96,3 +96,13 @@ export interface ThrottleStore {
   /** Extends the given leases; resolves to the number of clients that renewed recently (at least 1). */
   renew(request: StoreRenewRequest): Promise<number>;
 }
+
+/** Default lease: a process that dies mid-request gives its slots back within this. */
+export const DEFAULT_LEASE_MS = 10_000;
+
+/**
+ * The key under which a store carries the factory of the throttle that uses it. Stores made by
+ * `createMemoryStore`, `createRedisStore` or {@link defineThrottleStore} have it; a client without a store never
+ * loads that throttle, so it costs a browser bundle nothing.
+ */
+export const STORE_THROTTLE: unique symbol = Symbol.for('workspace-platform-sdk.store-throttle') as never;
