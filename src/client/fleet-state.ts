@@ -5,8 +5,9 @@
  *
  * - `concurrency`: leases with an expiry; a lease not renewed (its process died) frees its slot when it expires.
  * - Window quotas (`minuteRate`, `complexityMinute`): counted for the whole fleet. `used` counts units granted in
- *   the current window, `rep` is the lowest remaining the server reported, less what was granted after that
- *   request; what is left is the smaller of the two, so the server's figure wins when it says less is left.
+ *   the current window, `rep` is the lowest remaining the server reported (for costs, less what was granted after
+ *   that request and is still in flight); what is left is the smaller of the two, so the server's figure wins when it
+ *   says less is left.
  *   The reset instant R lies in `(after, by]`: a response with `t` sent at `s` and answered at `a` says
  *   `s + (t-1) s < R <= a + t s`. `t` is relative, so no host clock enters.
  * - Finding the reset precisely: the last few requests of a window are sent at instants chosen to halve the
@@ -46,6 +47,8 @@ export interface FleetWindow {
   reserved: number;
   /** The largest exact cost reported for one request (for requests whose own cost is unknown). */
   costHint: number;
+  /** `reserved` when the window last rolled: leases granted up to then were counted in the new window too. */
+  rollMark: number;
 }
 
 /** One request in flight. */
@@ -96,6 +99,7 @@ function freshWindow(): FleetWindow {
     by: Number.POSITIVE_INFINITY,
     reserved: 0,
     costHint: 0,
+    rollMark: 0,
   };
 }
 
@@ -134,6 +138,7 @@ function roll(state: FleetState, policy: string, window: FleetWindow, now: numbe
   }
   window.rep = Number.POSITIVE_INFINITY;
   window.used = inFlightUnits(state, policy, window); // those in flight may land in the new window
+  window.rollMark = window.reserved;
 }
 
 function costOf(window: FleetWindow, policy: string, costs: Record<string, number>): number {
@@ -187,7 +192,7 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
       let split = (window.after + window.by) / 2;
       let steps = Math.floor((split - now) / 1000);
       if (steps < 1) {
-        split = now + 1001;
+        split = now + 1000; // sent now: t > 1 proves R > now + 1 s
         steps = 1;
       }
       if (split <= window.after || split >= window.by - FLEET_PRECISION_MS / 2) continue;
@@ -211,6 +216,21 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   if (probe) state.probe = request.leaseId;
   if (timing) state.timing = request.leaseId;
   return { granted: true };
+}
+
+/**
+ * Units of `policy` held by requests granted after `lease` and still in flight: the server may not have counted
+ * them when it answered `lease`. (Those already answered told their own, lower, figure.)
+ */
+function grantedLaterInFlight(state: FleetState, policy: string, lease: FleetLease): number {
+  const mark = lease.reservedAt[policy];
+  if (mark === undefined) return 0;
+  let units = 0;
+  for (const other of state.leases.values()) {
+    const at = other.reservedAt[policy];
+    if (at !== undefined && at > mark) units += other.costs[policy] ?? 0;
+  }
+  return units;
 }
 
 /** Ends a lease and folds its response into the state. */
@@ -243,7 +263,7 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
     if (report.windowSeconds !== undefined) window.windowMs = report.windowSeconds * 1000;
     window.countsRequests = report.countsRequests;
     if (report.cost !== undefined && report.cost > window.costHint) window.costHint = report.cost;
-    const later = lease ? window.reserved - (lease.reservedAt[report.name] ?? window.reserved) : 0;
+    const later = lease ? grantedLaterInFlight(state, report.name, lease) : 0;
     const candidate = report.remaining - later;
     const t = report.resetSeconds;
     const after = t === undefined || !lease ? Number.NEGATIVE_INFINITY : lease.sentAt + (t - 1) * 1000;
@@ -255,13 +275,24 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
       window.by = by;
       window.rep = candidate;
       window.used = Number.isFinite(window.quota) ? window.quota - candidate : 0;
-    } else if (t === undefined || by > window.after) {
+    } else if (t !== undefined && by <= window.after) {
+      // It landed in the window before: if the roll counted it in this one too, give its units back.
+      const mark = lease?.reservedAt[report.name];
+      if (lease && mark !== undefined && mark <= window.rollMark) {
+        window.used = Math.max(0, window.used - (lease.costs[report.name] ?? 0));
+      }
+    } else {
       if (t !== undefined) {
         window.after = Math.max(window.after, after);
         window.by = Math.min(window.by, by);
       }
-      window.rep = Math.min(window.rep, candidate);
-      if (Number.isFinite(window.quota)) window.used = Math.max(window.used, window.quota - candidate);
+      // Counting requests, the fleet's own count is exact within a window; the server's figure wins when it says
+      // less is left (someone outside the fleet spends too), but not less what is still in flight: requests of
+      // different processes overtake each other on the way and would be counted twice. Costs are estimates, so
+      // there the server's figure, less what is in flight, rules.
+      const figure = window.countsRequests ? report.remaining : candidate;
+      window.rep = Math.min(window.rep, figure);
+      if (Number.isFinite(window.quota)) window.used = Math.max(window.used, window.quota - figure);
     }
   }
   if (response.status === 429 || response.retryAfterMs !== undefined) {

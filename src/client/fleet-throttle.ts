@@ -50,11 +50,12 @@ interface FleetWaiter {
 }
 
 let counter = 0;
-/** A unique id: random part per process, counter per call. */
+let processPart: string | undefined;
+/** A unique id: a random part per process, then a counter. */
 function uniqueId(prefix: string): string {
+  processPart ??= globalThis.crypto?.randomUUID?.() ?? `${Math.random()}`.slice(2);
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Math.random()}`.slice(2);
-  return `${prefix}${random}:${counter}`;
+  return `${prefix}${processPart}:${counter}`;
 }
 
 class FleetPermit implements Permit {

@@ -37,13 +37,14 @@ local names = {}
 for name in string.gmatch(s.wins or '', '[^,]+') do names[#names + 1] = name end
 local W = {}
 local function fresh()
-  return { q = INF, w = 0, req = true, used = 0, rep = INF, after = -INF, by = INF, res = 0, hint = 0 }
+  return { q = INF, w = 0, req = true, used = 0, rep = INF, after = -INF, by = INF, res = 0, hint = 0, mark = 0 }
 end
 for _, n in ipairs(names) do
   W[n] = {
     q = num(s[n .. '.q'], INF), w = num(s[n .. '.w'], 0), req = s[n .. '.req'] ~= '0',
     used = num(s[n .. '.used'], 0), rep = num(s[n .. '.rep'], INF), after = num(s[n .. '.after'], -INF),
     by = num(s[n .. '.by'], INF), res = num(s[n .. '.res'], 0), hint = num(s[n .. '.hint'], 0),
+    mark = num(s[n .. '.mark'], 0),
   }
 end
 local function save(extra)
@@ -58,7 +59,7 @@ local function save(extra)
     if not w.req then req = '0' end
     for _, pair in ipairs({ { 'q', fmt(w.q) }, { 'w', fmt(w.w) }, { 'req', req }, { 'used', fmt(w.used) },
       { 'rep', fmt(w.rep) }, { 'after', fmt(w.after) }, { 'by', fmt(w.by) }, { 'res', fmt(w.res) },
-      { 'hint', fmt(w.hint) } }) do
+      { 'hint', fmt(w.hint) }, { 'mark', fmt(w.mark) } }) do
       fields[#fields + 1] = n .. '.' .. pair[1]
       fields[#fields + 1] = pair[2]
     end
@@ -104,6 +105,7 @@ for _, n in ipairs(names) do
     end
     w.rep = INF
     w.used = inFlightUnits(n, w)
+    w.mark = w.res
   end
 end
 local state = { probe = probe, timing = timing }
@@ -162,7 +164,7 @@ if not isProbe then
         local split = (w.after + w.by) / 2
         local steps = math.floor((split - now) / 1000)
         if steps < 1 then
-          split = now + 1001
+          split = now + 1000
           steps = 1
         end
         if split > w.after and split < w.by - PRECISION / 2 then
@@ -217,9 +219,24 @@ if ARGV[2] ~= '1' then
 end
 local sentAt = nil
 local reservedAt = {}
+local costAt = {}
 if data then
   sentAt = tonumber(string.match(data, '^([^|]+)'))
-  for name, _, res in string.gmatch(data, '|([^=|]+)=([^=|]+)=([^=|]+)') do reservedAt[name] = tonumber(res) end
+  for name, cost, res in string.gmatch(data, '|([^=|]+)=([^=|]+)=([^=|]+)') do
+    reservedAt[name] = tonumber(res)
+    costAt[name] = tonumber(cost)
+  end
+end
+-- Units granted after this lease and still in flight, per policy: the server may not have counted them.
+local laterInFlight = {}
+if data then
+  for _, other in ipairs(redis.call('HVALS', D)) do
+    for name, cost, res in string.gmatch(other, '|([^=|]+)=([^=|]+)=([^=|]+)') do
+      if reservedAt[name] and tonumber(res) > reservedAt[name] then
+        laterInFlight[name] = (laterInFlight[name] or 0) + tonumber(cost)
+      end
+    end
+  end
 end
 state.last = fmt(now)
 state.learned = '1'
@@ -251,7 +268,9 @@ for _ = 1, tonumber(ARGV[6]) do
   w.req = req == '1'
   if cost ~= '' and tonumber(cost) > w.hint then w.hint = tonumber(cost) end
   local later = 0
-  if data and reservedAt[name] then later = w.res - reservedAt[name] end
+  if data and reservedAt[name] then
+    later = laterInFlight[name] or 0
+  end
   local candidate = r - later
   local after, by = -INF, INF
   local hasT = t ~= ''
@@ -266,13 +285,19 @@ for _ = 1, tonumber(ARGV[6]) do
     w.by = by
     w.rep = candidate
     if finite(w.q) then w.used = w.q - candidate else w.used = 0 end
-  elseif (not hasT) or by > w.after then
+  elseif hasT and by <= w.after then
+    if data and reservedAt[name] and reservedAt[name] <= w.mark then
+      w.used = math.max(0, w.used - (costAt[name] or 0))
+    end
+  else
     if hasT then
       w.after = math.max(w.after, after)
       w.by = math.min(w.by, by)
     end
-    w.rep = math.min(w.rep, candidate)
-    if finite(w.q) then w.used = math.max(w.used, w.q - candidate) end
+    local figure = candidate
+    if w.req then figure = r end
+    w.rep = math.min(w.rep, figure)
+    if finite(w.q) then w.used = math.max(w.used, w.q - figure) end
   end
 end
 if ARGV[3] == '429' or ARGV[4] ~= '' then
