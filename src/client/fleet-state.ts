@@ -30,6 +30,8 @@ export const FLEET_PRECISION_MS = 40;
 export const FLEET_TIMING_RESERVE = 4;
 /** How soon to ask again while a probe or timing request is out. */
 export const FLEET_POLL_MS = 20;
+/** A waiter that has not asked again for this long has left the line. */
+export const FLEET_LINE_STALE_MS = 250;
 /** Pause after a 429 that says neither `Retry-After` nor which quota ran out. */
 export const FLEET_DEFAULT_BACKOFF_MS = 1000;
 
@@ -71,6 +73,8 @@ export interface FleetState {
   windows: Record<string, FleetWindow>;
   leases: Map<string, FleetLease>;
   members: Map<string, number>;
+  /** Waiters for a slot, in the order they first asked: ticket -> [first asked, last asked]. */
+  line: Map<string, [number, number]>;
 }
 
 /** A fresh state: nothing known, nothing in flight. */
@@ -85,6 +89,7 @@ export function emptyFleetState(): FleetState {
     windows: Object.create(null) as Record<string, FleetWindow>,
     leases: new Map(),
     members: new Map(),
+    line: new Map(),
   };
 }
 
@@ -179,7 +184,19 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
     probe = true; // the hold is long and stale: this request goes to re-learn the state
   }
   const limit = state.learned ? state.concurrency || request.initialConcurrency : 1;
-  if (state.leases.size >= limit) return { granted: false, reason: 'concurrency' };
+  // Slots go first come, first served across processes: a waiter ahead in the line keeps its place.
+  for (const [ticket, [, last]] of state.line) if (last < now - FLEET_LINE_STALE_MS) state.line.delete(ticket);
+  const free = limit - state.leases.size;
+  let ahead = 0;
+  for (const [ticket, [first]] of state.line) {
+    if (ticket !== request.ticket && first <= (state.line.get(request.ticket)?.[0] ?? now)) ahead += 1;
+  }
+  if (free <= ahead) {
+    const place = state.line.get(request.ticket);
+    state.line.set(request.ticket, [place?.[0] ?? now, now]);
+    return { granted: false, reason: 'concurrency' };
+  }
+  state.line.delete(request.ticket);
   let timing = false;
   if (!probe) {
     for (const policy in state.windows) {

@@ -43,6 +43,8 @@ export interface FleetThrottleOptions {
 
 interface FleetWaiter {
   options: AcquireOptions;
+  /** Its place in the store's line for a slot. */
+  ticket: string;
   resolve(permit: Permit): void;
   reject(reason: unknown): void;
   notified: boolean;
@@ -140,6 +142,7 @@ export class FleetThrottle implements Throttle {
       };
       const waiter: FleetWaiter = {
         options,
+        ticket: uniqueId('t:'),
         resolve,
         reject,
         notified: false,
@@ -204,6 +207,7 @@ export class FleetThrottle implements Throttle {
     const known = this.options.local.costs.known(document);
     const request = {
       leaseId,
+      ticket: head.ticket,
       leaseMs: this.options.leaseMs,
       initialConcurrency: this.options.initialConcurrency,
       costs: { [COST_POLICY]: known ?? -1 },

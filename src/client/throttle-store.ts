@@ -41,6 +41,11 @@ export interface StoreAcquireRequest {
   account: string;
   /** Unique id of this lease; the same id settles or renews it. */
   leaseId: string;
+  /**
+   * The id of the waiting request, the same on each try: when no slot is free, waiters get slots in the order
+   * they first asked, whichever process they are in.
+   */
+  ticket: string;
   /** How long the lease lasts unless renewed: a process that dies gives its slots back after this. */
   leaseMs: number;
   /** Requests in flight allowed while the server has declared no `concurrency` quota. */

@@ -147,7 +147,14 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
   const renew = new Script(RENEW_SCRIPT, redis);
   const keysOf = (account: string): string[] => {
     const prefix = options.namespace ?? `wps:{${account}}`;
-    return [`${prefix}:state`, `${prefix}:leases`, `${prefix}:lease-data`, `${prefix}:members`];
+    return [
+      `${prefix}:state`,
+      `${prefix}:leases`,
+      `${prefix}:lease-data`,
+      `${prefix}:members`,
+      `${prefix}:line`,
+      `${prefix}:line-seen`,
+    ];
   };
 
   return defineThrottleStore({
@@ -158,6 +165,7 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
         String(request.leaseMs),
         String(request.initialConcurrency),
         String(request.probeAfterMs),
+        request.ticket,
         String(costs.length / 2),
         ...costs,
       ];

@@ -3,14 +3,15 @@
  * atomically inside Redis with Redis's clock (`TIME`), so hosts' clocks never enter. Keep them in step with it.
  *
  * Keys: 1 the state hash, 2 the leases (sorted set: lease id -> expiry), 3 the lease data (hash: lease id ->
- * `sentAt|policy=cost=reservedAfter|...`), 4 the members (sorted set: client id -> expiry).
+ * `sentAt|policy=cost=reservedAfter|...`), 4 the members (sorted set: client id -> expiry), 5 the line of
+ * waiters for a slot (sorted set: ticket -> first asked), 6 when each last asked (hash: ticket -> time).
  * Infinity is stored as 1e300. Every key expires an hour after its account's last request.
  */
 
 const COMMON = `
-local S, L, D, M = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local S, L, D, M, Q, QS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local INF = 1e300
-local MARGIN, PRECISION, RESERVE, POLL, BACKOFF, TTL = 10, 40, 4, 20, 1000, 3600000
+local MARGIN, PRECISION, RESERVE, POLL, BACKOFF, TTL, STALE = 10, 40, 4, 20, 1000, 3600000, 250
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local function num(value, default)
@@ -65,15 +66,15 @@ local function save(extra)
     end
   end
   redis.call('HSET', S, unpack(fields))
-  for _, key in ipairs({ S, L, D, M }) do redis.call('PEXPIRE', key, TTL) end
+  for _, key in ipairs({ S, L, D, M, Q, QS }) do redis.call('PEXPIRE', key, TTL) end
 end
 `;
 
-/** ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, n, then n pairs of policy and expected cost. */
+/** ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, ticket, n, then n pairs of policy and expected cost. */
 export const ACQUIRE_SCRIPT = `${COMMON}
-local id, leaseMs, initial, probeAfter = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local id, leaseMs, initial, probeAfter, ticket = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local costs = {}
-for i = 1, tonumber(ARGV[5]) do costs[ARGV[4 + 2 * i]] = tonumber(ARGV[5 + 2 * i]) end
+for i = 1, tonumber(ARGV[6]) do costs[ARGV[5 + 2 * i]] = tonumber(ARGV[6 + 2 * i]) end
 expire()
 local probe, timing = s.probe or '', s.timing or ''
 if probe ~= '' and not redis.call('ZSCORE', L, probe) then probe = '' end
@@ -150,10 +151,25 @@ if s.learned == '1' then
   limit = num(s.conc, 0)
   if limit <= 0 then limit = initial end
 end
-if leases >= limit then
+-- Slots go first come, first served across processes: a waiter ahead in the line keeps its place.
+local waiting = redis.call('ZRANGE', Q, 0, -1)
+for _, other in ipairs(waiting) do
+  if num(redis.call('HGET', QS, other), 0) < now - STALE then
+    redis.call('ZREM', Q, other)
+    redis.call('HDEL', QS, other)
+  end
+end
+local mine = redis.call('ZSCORE', Q, ticket)
+local ahead
+if mine then ahead = redis.call('ZCOUNT', Q, '-inf', mine) - 1 else ahead = redis.call('ZCARD', Q) end
+if limit - leases <= ahead then
+  redis.call('ZADD', Q, 'NX', now, ticket)
+  redis.call('HSET', QS, ticket, now)
   save(state)
   return { 0, 'concurrency', '', '', '' }
 end
+redis.call('ZREM', Q, ticket)
+redis.call('HDEL', QS, ticket)
 local isTiming = false
 if not isProbe then
   for _, n in ipairs(names) do
