@@ -69,6 +69,7 @@ export class CostBook {
     const previous = this.known(document);
     if (exact !== undefined) {
       this.#exact.set(document, exact);
+      this.#estimated.delete(document);
       cost = exact;
     } else if (before && after && Math.abs(after.resetAt - before.resetAt) < 1000 && !this.#exact.has(document)) {
       const drop = before.remaining - after.remaining;
@@ -80,7 +81,7 @@ export class CostBook {
     }
     if (cost === undefined) return;
     if (cost > this.largest) this.largest = cost;
-    else if (previous === this.largest && cost < previous) this.largest = this.#largestKnown();
+    else if (previous !== undefined && previous === this.largest && cost < previous) this.largest = this.#largestKnown();
   }
 
   #largestKnown(): number {
