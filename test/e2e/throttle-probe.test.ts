@@ -9,7 +9,7 @@ import { clientFor, closeEmulators, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
 
-const ABSURD = [
+const ABSURD: { name: string; status: number; headers: Record<string, string> }[] = [
   { name: 'Retry-After: 31536000', status: 429, headers: { 'retry-after': '31536000' } },
   {
     name: 'RateLimit r=0;t=999999999',
