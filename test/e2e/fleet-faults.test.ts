@@ -104,7 +104,7 @@ describe('fleet faults', () => {
       baseUrl: emulator.baseUrl,
       token: DEMO_TOKEN,
       redisUrl: redis.url,
-      calls: 70,
+      calls: 100,
       parallel: 4,
       document: DOCUMENT,
       leaseMs: 1500,
@@ -113,7 +113,7 @@ describe('fleet faults', () => {
     go(fleet);
     await sleep(1200);
     await redis.stop();
-    await sleep(1500);
+    await sleep(1200);
     await redis.restart();
     const results = await Promise.all(fleet.map((worker) => worker.finished));
 
