@@ -1,10 +1,9 @@
 // Size guard, run by `npm test` after `npm run build`: a bundle that grows past its limit fails CI.
 // Each check is bundled by esbuild for the browser (ESM, minified, tree-shaken, dependencies
 // included) and measured gzipped, the same way `npm run bench` measures its bundle column.
-// 1 kB here is 1000 bytes. Limits sit about 10% above the measured sizes (14.21 kB and 17.46 kB
-// once the client sent calls over fetch directly), so a real regression fails CI. Raised to the 16 kB
-// budget itself when the client gained its hardening (redirects refused, bodies streamed under a size
-// cap, a default timeout watchdog, redacted error causes): 15.91 kB and 19.53 kB measured then.
+// 1 kB here is 1000 bytes. Limits sit about 10% above the measured sizes (15.82 kB and 21.86 kB once the
+// throttle became cost-aware, re-checked long holds with a probe, and the main entry gained the in-memory
+// store and the store-backed throttle), so a real regression fails CI.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
@@ -22,7 +21,7 @@ module.exports = [
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '19.9 kB',
+    limit: '24 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

@@ -1,5 +1,5 @@
 /**
- * Build: the client entry (platform-neutral, ESM + CJS + .d.ts) and the Node-only emulator.
+ * Build: the client entry (platform-neutral, ESM + CJS + .d.ts), the Redis store, and the Node-only emulator and codegen.
  *
  * The client talks to the API over `fetch` directly and bundles its one runtime dependency that is
  * ESM only (uuid), so the CJS build works on every Node it supports. The emulator keeps `graphql`
@@ -14,9 +14,22 @@ const client: Options = {
   platform: 'neutral',
   target: 'es2022',
   dts: true,
-  // Removes everything in dist but the emulator's and codegen's folders, which those builds clean themselves.
-  clean: ['!emulator/**', '!codegen/**'],
+  // Removes everything in dist but the emulator's, codegen's and the Redis store's folders, which those builds clean themselves.
+  clean: ['!emulator/**', '!codegen/**', '!redis/**'],
   noExternal: ['uuid'],
+};
+
+// The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given),
+// with the store's interface bundled in; redis and ioredis are never imported.
+const redis: Options = {
+  name: 'redis',
+  entry: { index: 'src/redis/index.ts' },
+  outDir: 'dist/redis',
+  format: ['esm', 'cjs'],
+  platform: 'neutral',
+  target: 'es2022',
+  dts: true,
+  clean: true,
 };
 
 // One config for both emulator entries, so its clean can never race the bin's build. The bin keeps
@@ -46,5 +59,5 @@ const codegen: Options = {
   clean: true,
 };
 
-/** The client build, the emulator's and codegen's. */
-export default defineConfig([client, emulator, codegen]);
+/** The client build, the Redis store's, the emulator's and codegen's. */
+export default defineConfig([client, redis, emulator, codegen]);

@@ -42,6 +42,17 @@ export {
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
 export { DEFAULT_RETRY_POLICY, backoffDelayMs, decideRetry, type RetryContext, type RetryDecision, type RetryPolicy } from './client/retry-policy.js';
 export { parseRateLimit } from './client/rate-limit.js';
+export { createMemoryStore } from './client/memory-store.js';
+export { defineThrottleStore } from './client/fleet-throttle.js';
+export type {
+  StoreAcquireRequest,
+  StoreAcquireResult,
+  StoreRenewRequest,
+  StoreResponseReport,
+  StoreSettleRequest,
+  StoreWindowReport,
+  ThrottleStore,
+} from './client/throttle-store.js';
 export type {
   ApiResult,
   CallOptions,

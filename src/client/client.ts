@@ -19,8 +19,17 @@ import { resolveCallOptions } from './call-options.js';
 import { requestHeaders } from './request-headers.js';
 import { createRedactor } from './redact.js';
 import { fetchSchema } from './schema.js';
-import { createThrottle } from './throttle.js';
-import type { ApiResult, CallOptions, GetSchemaOptions, PlatformClientOptions, RateLimitState } from './types.js';
+import type { StoreThrottleFactory } from './fleet-throttle.js';
+import { DEFAULT_LEASE_MS, STORE_THROTTLE, type ThrottleStore } from './throttle-store.js';
+import { createQuotaThrottle, createThrottle, DEFAULT_INITIAL_CONCURRENCY, type Throttle } from './throttle.js';
+import type {
+  ApiResult,
+  CallOptions,
+  GetSchemaOptions,
+  PlatformClientOptions,
+  RateLimitState,
+  ThrottleEvent,
+} from './types.js';
 import { callHook } from './hooks.js';
 import { DeadlineWatchdog } from './attempt-deadline.js';
 
@@ -70,7 +79,7 @@ export class PlatformClient {
       defaultCall: resolveCallOptions(undefined, resolved),
       redact: createRedactor(token),
       deadlines: new DeadlineWatchdog(),
-      throttle: createThrottle(resolved.throttle, onThrottle ? (event) => callHook(onThrottle, event) : undefined),
+      throttle: buildThrottle(resolved, token, onThrottle ? (event) => callHook(onThrottle, event) : undefined),
       onRateLimit: (state) => {
         this.#rateLimit = state;
       },
@@ -161,4 +170,36 @@ export class PlatformClient {
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.#options.baseUrl, apiVersion: this.#options.apiVersion };
   }
+}
+
+/**
+ * The client's throttle: local, or over `throttle.store` (keyed by the base URL and a SHA-256 of the token,
+ * never the token). A hold longer than `retry.maxDelayMs` lets one probe request through after that long.
+ */
+function buildThrottle(
+  resolved: ResolvedClientOptions,
+  token: string,
+  onThrottle: ((event: ThrottleEvent) => void) | undefined,
+): Throttle {
+  const probeAfterMs = Math.max(1, resolved.retry.maxDelayMs);
+  const options = resolved.throttle;
+  if (options === false || !options?.store) return createThrottle(options, onThrottle, probeAfterMs);
+  // Hashed once, now: the throttle keeps the key, not the token.
+  const account = globalThis.crypto.subtle
+    .digest('SHA-256', new TextEncoder().encode(token))
+    .then((digest) => {
+      const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+      return `${resolved.baseUrl}#${hex.slice(0, 32)}`;
+    });
+  account.catch(() => {}); // a failure shows (and falls back) at the first store call
+  const store = options.store as ThrottleStore & { [STORE_THROTTLE]: StoreThrottleFactory };
+  return store[STORE_THROTTLE]({
+    store,
+    account: () => account,
+    initialConcurrency: options.initialConcurrency ?? DEFAULT_INITIAL_CONCURRENCY,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    probeAfterMs,
+    local: createQuotaThrottle(options, onThrottle, probeAfterMs),
+    onThrottle,
+  });
 }

@@ -103,6 +103,14 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       retryAfterSeconds: retryAfterHeader,
     });
   }
+  const exhausted = complexityExceptionOf(payload, errors, facts.redact);
+  if (exhausted) {
+    return new RateLimitError(`Rate limited: ${exhausted.message}`, {
+      ...details,
+      retryAfterSeconds: exhausted.seconds ?? retryAfterHeader ?? resetSecondsFromRateLimit(facts.rateLimit),
+      errors,
+    });
+  }
   if (errors && errors.length > 0) {
     const limited = errors.find((error) => RATE_LIMIT_CODES.has(String(ownValue(error.extensions, 'code'))));
     if (limited) {
@@ -127,6 +135,27 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     });
   }
   return undefined;
+}
+
+/**
+ * The platform's older report of an exhausted complexity budget, in a 200: `ComplexityException` (as the body's
+ * `error_code`, or an error's `extensions.code`) with `status_code: 429`, the wait only in the message
+ * ("... reset in 7 seconds"). Undefined for anything else.
+ */
+function complexityExceptionOf(
+  payload: unknown,
+  errors: GraphQLErrorInfo[] | undefined,
+  redact: Redactor,
+): { message: string; seconds?: number } | undefined {
+  let message: string | undefined;
+  if (isRecord(payload) && payload.error_code === 'ComplexityException') {
+    message = redact(typeof payload.error_message === 'string' ? payload.error_message : 'ComplexityException');
+  } else {
+    message = errors?.find((error) => error.extensions?.code === 'ComplexityException')?.message;
+  }
+  if (message === undefined) return undefined;
+  const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(message)?.[1];
+  return { message, seconds: wait === undefined ? undefined : Number(wait) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

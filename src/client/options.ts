@@ -4,6 +4,7 @@
  */
 import { API_VERSION } from '../version.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+import { STORE_THROTTLE } from './throttle-store.js';
 import type { ClientHooks, RetryOptions, ThrottleOptions } from './types.js';
 import {
   checkApiVersion,
@@ -116,7 +117,19 @@ export function resolveRetry(base: RetryPolicy, override: RetryOptions | false |
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (value === undefined || value === false) return value;
   if (!isObject(value)) fail(`\`throttle\` must be an object of throttle options or false; got ${describe(value)}.`);
+  rejectUnknownKeys(value, ['initialConcurrency', 'store', 'leaseMs'], 'throttle option');
   checkNumber(value.initialConcurrency, 'throttle.initialConcurrency', { min: 1, max: 10_000, integer: true });
+  checkNumber(value.leaseMs, 'throttle.leaseMs', { min: 100, max: MAX_TIMER_MS, integer: true });
+  const { store } = value;
+  if (store !== undefined) {
+    const methods = ['acquire', 'settle', 'renew'];
+    if (!isObject(store) || methods.some((name) => typeof (store as Record<string, unknown>)[name] !== 'function')) {
+      fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
+    }
+    if (typeof (store as Record<PropertyKey, unknown>)[STORE_THROTTLE] !== 'function') {
+      fail('`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.');
+    }
+  }
   return value as ThrottleOptions;
 }
 

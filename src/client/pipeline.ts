@@ -118,6 +118,7 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
       signal: plan.call.signal,
       maxWaitMs: plan.call.retry.maxDelayMs,
       operationName: plan.operation.name,
+      document: plan.operation.text,
     });
   } catch (error) {
     if (plan.call.signal?.aborted) throw abortedError(plan.call.signal, plan.label);
@@ -137,7 +138,7 @@ async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, att
   const { options, redact } = context;
   const { operation, call } = plan;
   // The common case takes its permit at once; only a held or full throttle costs a wait.
-  const permit = (call.signal?.aborted ? undefined : context.throttle.tryAcquire()) ?? (await acquirePermit(context, plan));
+  const permit = (call.signal?.aborted ? undefined : context.throttle.tryAcquire(operation.text)) ?? (await acquirePermit(context, plan));
   try {
     const { onRequest } = options.hooks;
     if (onRequest) {

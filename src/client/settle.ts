@@ -8,6 +8,7 @@ import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import type { PipelineContext } from './pipeline.js';
 import { parseRateLimit } from './rate-limit.js';
+import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
 import type { ApiResult } from './types.js';
 
@@ -49,6 +50,7 @@ export function settle<TResult>(
     status,
     rateLimit,
     retryAfterSeconds: error instanceof RateLimitError ? error.retryAfterSeconds : undefined,
+    complexityCost: complexityCostOf(response.payload),
   });
   const { onResponse } = context.options.hooks;
   if (onResponse) {

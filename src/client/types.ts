@@ -2,6 +2,7 @@
  * Public types of the client: options, results, rate-limit state and hooks.
  * Behaviour lives beside this file; this one only names the shapes.
  */
+import type { ThrottleStore } from './throttle-store.js';
 
 /** One rate-limit policy, joined by name from the `RateLimit-Policy` and `RateLimit` headers. */
 export interface RateLimitPolicy {
@@ -91,6 +92,17 @@ export interface ThrottleOptions {
    * Until the first response arrives the client sends one request alone, to learn the quotas.
    */
   initialConcurrency?: number;
+  /**
+   * Where the throttle keeps the account's rate-limit state. Default: nowhere shared (this client counts alone).
+   * Give every client of an account the same store, e.g. `createRedisStore(redis)` from
+   * `workspace-platform-sdk/redis`, and they share its quotas: across processes, hosts and restarts.
+   */
+  store?: ThrottleStore;
+  /**
+   * With a store: how long a request's slot stays taken unless its process renews it (it does, a third of this
+   * apart, while the request runs). A process that dies mid-request frees its slots within this. Default 10 000.
+   */
+  leaseMs?: number;
 }
 
 /** Headers as given in options: a `Headers`, pairs, or a plain record. */
@@ -203,8 +215,12 @@ export interface RetryEvent {
 export interface ThrottleEvent {
   /** Name of the operation held back, when the document names it. */
   operationName?: string;
-  /** Why it waits: the concurrency cap, an exhausted quota, or a shared backoff after a 429. */
-  reason: 'concurrency' | 'quota-exhausted' | 'backoff';
+  /**
+   * Why it waits: the concurrency cap, an exhausted quota (or a complexity budget below the request's cost), or
+   * a shared backoff after a 429. With a store, also `store-unavailable` (the store failed: this client goes on
+   * alone, on a share of the quota) and `store-rejoined` (the store answers again); these hold nothing.
+   */
+  reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'store-unavailable' | 'store-rejoined';
   /** The policy that caused the wait, when one did. */
   policy?: string;
   /** Planned wait in milliseconds; absent when waiting for a slot to free. */

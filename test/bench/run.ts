@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINE_ID, loadAllAdapters } from './clients/index.js';
 import { configFromArgs } from './config.js';
+import { type FleetBenchResult, formatFleet, runFleetBench } from './fleet.js';
 import { formatGoodput, type GoodputResult, runGoodput } from './goodput.js';
 import { type Contender, runBundles, runImportTime, runMemory, verifyCall } from './phases.js';
 import { checkTargets, formatNoiseWarning, formatTable, formatTargets, type TargetCheck } from './report.js';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   let bareNodeMs = Number.NaN;
   let goodput: GoodputResult | undefined;
+  let fleet: FleetBenchResult | undefined;
   try {
     const contenders: Contender[] = [];
     for (const adapter of adapters) {
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
       const windowSeconds = quick ? 2 : 10;
       goodput = await phase(`goodput under rate limits (${windowSeconds} s windows)`, () =>
         runGoodput({ calls: 600, quota: 100, windowSeconds, concurrency: 5 }),
+      );
+      fleet = await phase('many processes through Redis (fleet goodput, store overhead)', () =>
+        runFleetBench(server.baseUrl, quick),
       );
     }
   } finally {
@@ -87,6 +92,7 @@ async function main(): Promise<void> {
       : `Targets not judged: ${sdk?.skipped ?? 'the SDK was not measured'}\n`,
   );
   if (goodput) process.stdout.write(formatGoodput(goodput));
+  if (fleet) process.stdout.write(formatFleet(fleet));
 
   const result = {
     generatedAt: new Date().toISOString(),
@@ -105,6 +111,7 @@ async function main(): Promise<void> {
     samples: allSamples,
     targets,
     goodput,
+    fleet,
   };
   await mkdir(dirname(resultsPath), { recursive: true });
   await writeFile(resultsPath, `${JSON.stringify(result, null, 2)}\n`);

@@ -23,7 +23,7 @@ export interface ServerContext {
   closing: AbortSignal;
   maxBodyBytes: number;
   maxUploadBytes: number;
-  complexityErrorStyle: 'status-429' | 'graphql-error';
+  complexityErrorStyle: 'status-429' | 'graphql-error' | 'complexity-exception';
   /** `Retry-After` seconds on an idempotency conflict. */
   conflictRetryAfterSeconds: number;
 }

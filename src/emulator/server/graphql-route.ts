@@ -119,7 +119,7 @@ async function execute(
     if (busy) return deliver(res, withRateLimitHeaders(ctx, rateLimited(busy), accountId), undefined, record);
     const charged = ctx.limiter.charge(accountId, prepared.complexity);
     if (isRefusal(charged)) {
-      return deliver(res, withRateLimitHeaders(ctx, complexityExhausted(ctx, charged), accountId), undefined, record);
+      return deliver(res, withRateLimitHeaders(ctx, complexityExhausted(ctx, charged, prepared.complexity), accountId), undefined, record);
     }
     record.complexity = prepared.complexity;
     await sleep(faults.latencyMs, ctx.closing);

@@ -74,9 +74,10 @@ export interface EmulatorServerOptions {
   maxUploadBytes?: number;
   /**
    * How an exhausted complexity budget is reported: `status-429` (default, as the spec says) or
-   * `graphql-error` (200 with `COMPLEXITY_BUDGET_EXHAUSTED` in `errors`, as the live platform does).
+   * `graphql-error` (200 with `COMPLEXITY_BUDGET_EXHAUSTED` in `errors`, as the live platform does), or
+   * `complexity-exception` (200 with `error_code: 'ComplexityException'`, `status_code: 429`, the platform's older shape).
    */
-  complexityErrorStyle?: 'status-429' | 'graphql-error';
+  complexityErrorStyle?: 'status-429' | 'graphql-error' | 'complexity-exception';
   /** OAuth apps registered with the emulator's `/oauth2/` endpoints. */
   apps?: readonly OAuthAppConfig[];
   /** Accounts and users the OAuth consent page offers. Default: those of the engine's store (via `startEmulator`). */

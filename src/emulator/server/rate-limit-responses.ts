@@ -32,9 +32,28 @@ export function rateLimited(refusal: RateLimitRefusal): PlannedResponse {
   return jsonError(429, message, code, extra, { 'retry-after': String(seconds) });
 }
 
-/** An exhausted complexity budget, as a 429 or (in `graphql-error` style) a 200 with an error. */
-export function complexityExhausted(ctx: ServerContext, refusal: RateLimitRefusal): PlannedResponse {
+/**
+ * An exhausted complexity budget: a 429, or (in `graphql-error` style) a 200 with `COMPLEXITY_BUDGET_EXHAUSTED`,
+ * or (in `complexity-exception` style, the platform's older shape) a 200 whose body says `ComplexityException`
+ * with `status_code: 429` and gives the wait only in its message.
+ */
+export function complexityExhausted(ctx: ServerContext, refusal: RateLimitRefusal, cost = 0): PlannedResponse {
   if (ctx.complexityErrorStyle === 'status-429') return rateLimited(refusal);
+  if (ctx.complexityErrorStyle === 'complexity-exception') {
+    const seconds = refusal.retryAfterSeconds;
+    const body = {
+      error_code: 'ComplexityException',
+      status_code: 429,
+      error_message: `Complexity budget exhausted, query cost ${cost} budget remaining ${refusal.remaining ?? 0} out of ${refusal.quota ?? 0} reset in ${seconds} seconds`,
+      error_data: {},
+    };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(body),
+      errorCode: 'COMPLEXITY_BUDGET_EXHAUSTED',
+    };
+  }
   const seconds = refusal.retryAfterSeconds;
   const message = `Complexity budget exhausted, query cost exceeds the remaining budget. Retry in ${seconds} s.`;
   return jsonError(200, message, 'COMPLEXITY_BUDGET_EXHAUSTED', { retry_in_seconds: seconds });

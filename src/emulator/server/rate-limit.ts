@@ -13,6 +13,9 @@ export type RateLimitReason = 'daily' | 'minuteRate' | 'concurrency' | 'complexi
 export interface RateLimitRefusal {
   reason: RateLimitReason;
   retryAfterSeconds: number;
+  /** For a complexity refusal: the budget left and the whole budget. */
+  remaining?: number;
+  quota?: number;
 }
 
 /** What the `RateLimit` header reports for one account at one moment. */
@@ -74,7 +77,9 @@ export class RateLimiter {
     const counters = this.#counters(accountId);
     const before = Math.max(0, this.limits.complexity.quota - counters.complexity.used(now));
     const resetInSeconds = counters.complexity.secondsToReset(now);
-    if (cost > before) return { reason: 'complexity', retryAfterSeconds: resetInSeconds };
+    if (cost > before) {
+      return { reason: 'complexity', retryAfterSeconds: resetInSeconds, remaining: before, quota: this.limits.complexity.quota };
+    }
     counters.complexity.add(now, cost);
     return { before, after: before - cost, query: cost, resetInSeconds };
   }

@@ -1,0 +1,330 @@
+/**
+ * The shared throttle state of one account and the three atomic steps on it (acquire, settle, renew), as
+ * plain functions over a plain object. The in-memory store runs them directly; the Redis store runs the
+ * same steps as Lua scripts (`src/redis/scripts.ts` mirrors this file line for line), with Redis's clock.
+ *
+ * - `concurrency`: leases with an expiry; a lease not renewed (its process died) frees its slot when it expires.
+ * - Window quotas (`minuteRate`, `complexityMinute`): counted for the whole fleet. `used` counts units granted in
+ *   the current window, `rep` is the lowest remaining the server reported (for costs, less what was granted after
+ *   that request and is still in flight); what is left is the smaller of the two, so the server's figure wins when it
+ *   says less is left.
+ *   The reset instant R lies in `(after, by]`: a response with `t` sent at `s` and answered at `a` says
+ *   `s + (t-1) s < R <= a + t s`. `t` is relative, so no host clock enters.
+ * - Finding the reset precisely: the last few requests of a window are sent at instants chosen to halve the
+ *   uncertainty about R (a "timing" request), so holds end right at the reset instead of up to a second late.
+ * - A hold longer than `probeAfterMs` with no fresh answer from the server lets one probe request through;
+ *   its answer replaces what the fleet believed (a stale `Retry-After: 31536000` cannot disable the fleet).
+ */
+import type {
+  StoreAcquireRequest,
+  StoreAcquireResult,
+  StoreRenewRequest,
+  StoreSettleRequest,
+} from './throttle-store.js';
+
+/** Waited past the latest possible reset instant, covering millisecond rounding. */
+export const FLEET_RESET_MARGIN_MS = 10;
+/** Below this uncertainty about a window's reset, no more timing requests are spent. */
+export const FLEET_PRECISION_MS = 40;
+/** The last this many requests of a window may be sent as timing requests. */
+export const FLEET_TIMING_RESERVE = 4;
+/** How soon to ask again while a probe or timing request is out. */
+export const FLEET_POLL_MS = 20;
+/** A waiter that has not asked again for this long has left the line. */
+export const FLEET_LINE_STALE_MS = 250;
+/** Pause after a 429 that says neither `Retry-After` nor which quota ran out. */
+export const FLEET_DEFAULT_BACKOFF_MS = 1000;
+
+/** One window quota as the fleet counts it. */
+export interface FleetWindow {
+  quota: number;
+  /** Window length in ms; 0 while unknown. */
+  windowMs: number;
+  countsRequests: boolean;
+  used: number;
+  rep: number;
+  after: number;
+  by: number;
+  /** Units granted so far, ever: tells how many were granted after a given lease. */
+  reserved: number;
+  /** The largest exact cost reported for one request (for requests whose own cost is unknown). */
+  costHint: number;
+  /** `reserved` when the window last rolled: leases granted up to then were counted in the new window too. */
+  rollMark: number;
+}
+
+/** One request in flight. */
+export interface FleetLease {
+  expires: number;
+  sentAt: number;
+  /** Per policy: units this lease reserved, and `reserved` right after its grant. */
+  costs: Record<string, number>;
+  reservedAt: Record<string, number>;
+}
+
+/** An account's shared state. */
+export interface FleetState {
+  learned: boolean;
+  concurrency: number;
+  blocked: number;
+  lastAnswer: number;
+  probe: string;
+  timing: string;
+  windows: Record<string, FleetWindow>;
+  leases: Map<string, FleetLease>;
+  members: Map<string, number>;
+  /** Waiters for a slot, in the order they first asked: ticket -> [first asked, last asked]. */
+  line: Map<string, [number, number]>;
+}
+
+/** A fresh state: nothing known, nothing in flight. */
+export function emptyFleetState(): FleetState {
+  return {
+    learned: false,
+    concurrency: 0,
+    blocked: 0,
+    lastAnswer: 0,
+    probe: '',
+    timing: '',
+    windows: Object.create(null) as Record<string, FleetWindow>,
+    leases: new Map(),
+    members: new Map(),
+    line: new Map(),
+  };
+}
+
+function freshWindow(): FleetWindow {
+  return {
+    quota: Number.POSITIVE_INFINITY,
+    windowMs: 0,
+    countsRequests: true,
+    used: 0,
+    rep: Number.POSITIVE_INFINITY,
+    after: Number.NEGATIVE_INFINITY,
+    by: Number.POSITIVE_INFINITY,
+    reserved: 0,
+    costHint: 0,
+    rollMark: 0,
+  };
+}
+
+function forget(window: FleetWindow): void {
+  window.used = 0;
+  window.rep = Number.POSITIVE_INFINITY;
+  window.after = Number.NEGATIVE_INFINITY;
+  window.by = Number.POSITIVE_INFINITY;
+}
+
+function expire(state: FleetState, now: number): void {
+  for (const [id, lease] of state.leases) if (lease.expires <= now) state.leases.delete(id);
+  if (state.probe && !state.leases.has(state.probe)) state.probe = '';
+  if (state.timing && !state.leases.has(state.timing)) state.timing = '';
+  for (const [id, expires] of state.members) if (expires <= now) state.members.delete(id);
+}
+
+/** Units of `policy` held by requests in flight. */
+function inFlightUnits(state: FleetState, policy: string, window: FleetWindow): number {
+  if (window.countsRequests) return state.leases.size;
+  let units = 0;
+  for (const lease of state.leases.values()) units += lease.costs[policy] ?? 0;
+  return units;
+}
+
+/** Moves a window whose reset has certainly passed into the window it is in now. */
+function roll(state: FleetState, policy: string, window: FleetWindow, now: number): void {
+  if (!Number.isFinite(window.by) || now < window.by + FLEET_RESET_MARGIN_MS) return;
+  if (window.windowMs > 0) {
+    const steps = Math.floor((now - window.by - FLEET_RESET_MARGIN_MS) / window.windowMs) + 1;
+    window.after += steps * window.windowMs;
+    window.by += steps * window.windowMs;
+  } else {
+    window.after = Number.NEGATIVE_INFINITY;
+    window.by = Number.POSITIVE_INFINITY;
+  }
+  window.rep = Number.POSITIVE_INFINITY;
+  window.used = inFlightUnits(state, policy, window); // those in flight may land in the new window
+  window.rollMark = window.reserved;
+}
+
+function costOf(window: FleetWindow, policy: string, costs: Record<string, number>): number {
+  if (window.countsRequests) return 1;
+  const cost = costs[policy];
+  return cost === undefined || cost < 0 ? window.costHint : cost;
+}
+
+type Wait = Extract<StoreAcquireResult, { granted: false }>;
+
+/** Takes a lease for `request` at `now`, or says how long to wait. */
+export function fleetAcquire(state: FleetState, now: number, request: StoreAcquireRequest): StoreAcquireResult {
+  expire(state, now);
+  let gateUntil = 0;
+  let wait: Wait | undefined;
+  if (state.blocked > now) {
+    gateUntil = state.blocked;
+    wait = { granted: false, reason: 'backoff' };
+  }
+  for (const policy in state.windows) {
+    const window = state.windows[policy] as FleetWindow;
+    roll(state, policy, window, now);
+    const left = Math.min(window.quota - window.used, window.rep);
+    const cost = costOf(window, policy, request.costs);
+    const until = window.by + FLEET_RESET_MARGIN_MS;
+    if (Number.isFinite(window.by) && (left <= 0 || left < cost) && until > now && until > gateUntil) {
+      gateUntil = until;
+      wait = { granted: false, reason: 'quota-exhausted', policy };
+    }
+  }
+  let probe = false;
+  if (wait) {
+    const holdMs = gateUntil - now;
+    const probeAt = state.lastAnswer + request.probeAfterMs;
+    if (gateUntil - state.lastAnswer <= request.probeAfterMs) return { ...wait, retryInMs: holdMs, holdMs };
+    if (state.probe) return { ...wait, retryInMs: Math.min(holdMs, FLEET_POLL_MS), holdMs };
+    if (now < probeAt) return { ...wait, retryInMs: probeAt - now, holdMs };
+    probe = true; // the hold is long and stale: this request goes to re-learn the state
+  }
+  const limit = state.learned ? state.concurrency || request.initialConcurrency : 1;
+  // Slots go first come, first served across processes: a waiter ahead in the line keeps its place.
+  for (const [ticket, [, last]] of state.line) if (last < now - FLEET_LINE_STALE_MS) state.line.delete(ticket);
+  const free = limit - state.leases.size;
+  let ahead = 0;
+  for (const [ticket, [first]] of state.line) {
+    if (ticket !== request.ticket && first <= (state.line.get(request.ticket)?.[0] ?? now)) ahead += 1;
+  }
+  if (free <= ahead) {
+    const place = state.line.get(request.ticket);
+    state.line.set(request.ticket, [place?.[0] ?? now, now]);
+    return { granted: false, reason: 'concurrency' };
+  }
+  state.line.delete(request.ticket);
+  let timing = false;
+  if (!probe) {
+    for (const policy in state.windows) {
+      const window = state.windows[policy] as FleetWindow;
+      if (!window.countsRequests || window.windowMs <= 1000 || !Number.isFinite(window.by)) continue;
+      const left = Math.min(window.quota - window.used, window.rep);
+      if (left > FLEET_TIMING_RESERVE || window.by - window.after <= FLEET_PRECISION_MS) continue;
+      // Send at the instant whose answer (t = k or k+1) tells on which side of a split point R lies: the
+      // midpoint of (after, by] when it is still a whole second or more away, else one second from now.
+      let split = (window.after + window.by) / 2;
+      let steps = Math.floor((split - now) / 1000);
+      if (steps < 1) {
+        split = now + 1000; // sent now: t > 1 proves R > now + 1 s
+        steps = 1;
+      }
+      if (split <= window.after || split >= window.by - FLEET_PRECISION_MS / 2) continue;
+      if (state.timing) return { granted: false, reason: 'quota-exhausted', policy, retryInMs: FLEET_POLL_MS };
+      const at = Math.ceil(split - steps * 1000);
+      if (at > now) return { granted: false, reason: 'quota-exhausted', policy, retryInMs: at - now, holdMs: at - now };
+      timing = true;
+    }
+  }
+  const lease: FleetLease = { expires: now + request.leaseMs, sentAt: now, costs: {}, reservedAt: {} };
+  for (const policy in state.windows) {
+    const window = state.windows[policy] as FleetWindow;
+    const cost = costOf(window, policy, request.costs);
+    window.used += cost;
+    window.rep -= cost;
+    window.reserved += cost;
+    lease.costs[policy] = cost;
+    lease.reservedAt[policy] = window.reserved;
+  }
+  state.leases.set(request.leaseId, lease);
+  if (probe) state.probe = request.leaseId;
+  if (timing) state.timing = request.leaseId;
+  return { granted: true };
+}
+
+/**
+ * Units of `policy` held by requests granted after `lease` and still in flight: the server may not have counted
+ * them when it answered `lease`. (Those already answered told their own, lower, figure.)
+ */
+function grantedLaterInFlight(state: FleetState, policy: string, lease: FleetLease): number {
+  const mark = lease.reservedAt[policy];
+  if (mark === undefined) return 0;
+  let units = 0;
+  for (const other of state.leases.values()) {
+    const at = other.reservedAt[policy];
+    if (at !== undefined && at > mark) units += other.costs[policy] ?? 0;
+  }
+  return units;
+}
+
+/** Ends a lease and folds its response into the state. */
+export function fleetSettle(state: FleetState, now: number, request: StoreSettleRequest): void {
+  const lease = state.leases.get(request.leaseId);
+  state.leases.delete(request.leaseId);
+  const wasProbe = state.probe !== '' && state.probe === request.leaseId;
+  if (wasProbe) state.probe = '';
+  if (state.timing === request.leaseId) state.timing = '';
+  const response = request.response;
+  if (!response) return;
+  state.lastAnswer = now;
+  state.learned = true;
+  if (response.concurrencyQuota !== undefined && response.concurrencyQuota >= 1) {
+    state.concurrency = Math.floor(response.concurrencyQuota);
+  }
+  if (wasProbe) {
+    // The probe's answer is the truth now: forget the holds it was sent to re-check.
+    state.blocked = 0;
+    for (const policy in state.windows) forget(state.windows[policy] as FleetWindow);
+  }
+  let exhaustedMs = 0;
+  for (const report of response.windows) {
+    let window = state.windows[report.name];
+    if (!window) {
+      window = freshWindow();
+      state.windows[report.name] = window;
+    }
+    if (report.quota !== undefined) window.quota = report.quota;
+    if (report.windowSeconds !== undefined) window.windowMs = report.windowSeconds * 1000;
+    window.countsRequests = report.countsRequests;
+    if (report.cost !== undefined && report.cost > window.costHint) window.costHint = report.cost;
+    const later = lease ? grantedLaterInFlight(state, report.name, lease) : 0;
+    const candidate = report.remaining - later;
+    const t = report.resetSeconds;
+    const after = t === undefined || !lease ? Number.NEGATIVE_INFINITY : lease.sentAt + (t - 1) * 1000;
+    const by = t === undefined ? Number.POSITIVE_INFINITY : now + t * 1000;
+    if (t !== undefined && report.remaining <= 0) exhaustedMs = Math.max(exhaustedMs, t * 1000);
+    if (t !== undefined && (!Number.isFinite(window.by) || after >= window.by)) {
+      // First sight, or the request landed in a later window than the one counted.
+      window.after = after;
+      window.by = by;
+      window.rep = candidate;
+      window.used = Number.isFinite(window.quota) ? window.quota - candidate : 0;
+    } else if (t !== undefined && by <= window.after) {
+      // It landed in the window before: if the roll counted it in this one too, give its units back.
+      const mark = lease?.reservedAt[report.name];
+      if (lease && mark !== undefined && mark <= window.rollMark) {
+        window.used = Math.max(0, window.used - (lease.costs[report.name] ?? 0));
+      }
+    } else {
+      if (t !== undefined) {
+        window.after = Math.max(window.after, after);
+        window.by = Math.min(window.by, by);
+      }
+      // Counting requests, the fleet's own count is exact within a window; the server's figure wins when it says
+      // less is left (someone outside the fleet spends too), but not less what is still in flight: requests of
+      // different processes overtake each other on the way and would be counted twice. Costs are estimates, so
+      // there the server's figure, less what is in flight, rules.
+      const figure = window.countsRequests ? report.remaining : candidate;
+      window.rep = Math.min(window.rep, figure);
+      if (Number.isFinite(window.quota)) window.used = Math.max(window.used, window.quota - figure);
+    }
+  }
+  if (response.status === 429 || response.retryAfterMs !== undefined) {
+    const delay = response.retryAfterMs ?? (exhaustedMs || FLEET_DEFAULT_BACKOFF_MS);
+    state.blocked = Math.max(state.blocked, now + delay);
+  }
+}
+
+/** Extends live leases and counts the clients that renewed within the last `leaseMs`. */
+export function fleetRenew(state: FleetState, now: number, request: StoreRenewRequest): number {
+  expire(state, now);
+  for (const id of request.leaseIds) {
+    const lease = state.leases.get(id);
+    if (lease) lease.expires = now + request.leaseMs;
+  }
+  state.members.set(request.memberId, now + Math.max(request.leaseMs, 3000));
+  return state.members.size;
+}

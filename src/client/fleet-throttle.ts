@@ -1,0 +1,355 @@
+/**
+ * The throttle of a client with `throttle: { store }`: every request takes a lease from the store, which keeps
+ * the account's state for every client that shares it (see `fleet-state.ts`). Waiters queue here, first in,
+ * first out; only the head asks the store, so a process sends the store one question at a time.
+ *
+ * When the store fails (Redis unreachable, a timeout), the client goes on alone with its local throttle, on a
+ * share of the quota (1 / the clients seen recently), says so through `onThrottle` (`store-unavailable`), and
+ * tries the store again every second; the first answer brings it back (`store-rejoined`).
+ */
+import { COST_POLICY, type BudgetMark, budgetMarkOf } from './throttle-cost.js';
+import { FLEET_POLL_MS } from './fleet-state.js';
+import { STORE_THROTTLE, type StoreResponseReport, type StoreWindowReport, type ThrottleStore } from './throttle-store.js';
+import {
+  type AcquireOptions,
+  type Permit,
+  type QuotaThrottle,
+  type Throttle,
+  type ThrottleObservation,
+  ThrottleWaitTooLongError,
+} from './throttle.js';
+import { isConcurrencyPolicy } from './throttle-window.js';
+import type { ThrottleEvent } from './types.js';
+
+/** Default lease: a process that dies mid-request gives its slot back within this. */
+export const DEFAULT_LEASE_MS = 10_000;
+/** How long the client stays on its own after the store failed, before trying it again. */
+const REJOIN_AFTER_MS = 1000;
+/** How often a client waiting for a slot held by another process asks again. */
+const CONCURRENCY_POLL_MS = 10;
+
+/** What a store-backed throttle needs. */
+export interface FleetThrottleOptions {
+  store: ThrottleStore;
+  /** The account's key in the store (computed once, asynchronously: a hash of the token). */
+  account: () => Promise<string>;
+  initialConcurrency: number;
+  leaseMs: number;
+  probeAfterMs: number;
+  /** The local throttle used while the store is unreachable; it also sees every response. */
+  local: QuotaThrottle;
+  onThrottle?: (event: ThrottleEvent) => void;
+}
+
+interface FleetWaiter {
+  options: AcquireOptions;
+  /** Its place in the store's line for a slot. */
+  ticket: string;
+  resolve(permit: Permit): void;
+  reject(reason: unknown): void;
+  notified: boolean;
+  detach(): void;
+}
+
+let counter = 0;
+let processPart: string | undefined;
+/** A unique id: a random part per process, then a counter. */
+function uniqueId(prefix: string): string {
+  processPart ??= globalThis.crypto?.randomUUID?.() ?? `${Math.random()}`.slice(2);
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${prefix}${processPart}:${counter}`;
+}
+
+class FleetPermit implements Permit {
+  #released = false;
+  constructor(
+    readonly owner: FleetThrottle,
+    readonly leaseId: string,
+    readonly document: string | undefined,
+    readonly budgetBefore: BudgetMark | undefined,
+  ) {}
+
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.owner.onRelease(this);
+  }
+}
+
+/** Converts what a response said into the store's terms. */
+export function storeReportOf(observation: ThrottleObservation): StoreResponseReport {
+  const windows: StoreWindowReport[] = [];
+  let concurrencyQuota: number | undefined;
+  const policies = observation.rateLimit?.policies ?? {};
+  for (const name in policies) {
+    if (!Object.hasOwn(policies, name)) continue;
+    const policy = policies[name];
+    if (!policy || typeof policy !== 'object') continue;
+    const named = policy.name === name ? policy : { ...policy, name };
+    const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+    if (isConcurrencyPolicy(named)) {
+      if (finite(named.quota) && named.quota >= 1) concurrencyQuota = named.quota;
+      continue;
+    }
+    if (!finite(named.remaining)) continue;
+    const report: StoreWindowReport = {
+      name,
+      remaining: named.remaining,
+      countsRequests: named.unit === undefined || named.unit === 'requests',
+    };
+    if (finite(named.quota) && named.quota >= 0) report.quota = named.quota;
+    if (finite(named.window) && named.window > 0) report.windowSeconds = named.window;
+    if (finite(named.resetSeconds) && named.resetSeconds >= 0) report.resetSeconds = named.resetSeconds;
+    if (name === COST_POLICY && observation.complexityCost !== undefined) report.cost = observation.complexityCost;
+    windows.push(report);
+  }
+  const report: StoreResponseReport = { status: observation.status, windows };
+  if (concurrencyQuota !== undefined) report.concurrencyQuota = concurrencyQuota;
+  const retryAfter = observation.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) report.retryAfterMs = Math.max(0, retryAfter) * 1000;
+  return report;
+}
+
+/** A {@link Throttle} over a {@link ThrottleStore}, falling back to its local throttle when the store fails. */
+export class FleetThrottle implements Throttle {
+  private readonly queue: FleetWaiter[] = [];
+  private readonly leases = new Set<string>();
+  private readonly memberId = uniqueId('m:');
+  private asking = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private alone = false;
+  private rejoinAt = 0;
+  private members = 1;
+  private pending: ThrottleObservation | undefined;
+  /** True while the retry timer waits for a slot (a release may free one sooner), not for a time. */
+  private waitingForSlot = false;
+
+  constructor(private readonly options: FleetThrottleOptions) {}
+
+  tryAcquire(document?: string): Permit | undefined {
+    return this.onOwn() ? this.options.local.tryAcquire(document) : undefined;
+  }
+
+  acquire(options: AcquireOptions): Promise<Permit> {
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.onOwn()) return this.options.local.acquire(options);
+    return new Promise<Permit>((resolve, reject) => {
+      const onAbort = (): void => {
+        this.remove(waiter);
+        reject(signal?.reason);
+      };
+      const waiter: FleetWaiter = {
+        options,
+        ticket: uniqueId('t:'),
+        resolve,
+        reject,
+        notified: false,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  observe(observation: ThrottleObservation): void {
+    this.options.local.observe(observation); // keeps the fallback warm, and learns document costs
+    this.pending = observation;
+  }
+
+  /** Called once per permit, by {@link FleetPermit.release}. */
+  onRelease(permit: FleetPermit): void {
+    // The client observes a response and releases its permit in the same turn: the observation is this request's.
+    const observation = this.pending;
+    this.pending = undefined;
+    this.leases.delete(permit.leaseId);
+    if (observation) {
+      const after = budgetMarkOf(observation.rateLimit, Date.now());
+      this.options.local.costs.learn(permit.document, permit.budgetBefore, after, observation.complexityCost);
+    }
+    const response = observation ? storeReportOf(observation) : undefined;
+    this.options
+      .account()
+      .then((account) => this.options.store.settle({ account, leaseId: permit.leaseId, response }))
+      .then(
+        () => this.wake(),
+        () => this.wake(), // the lease expires by itself
+      );
+  }
+
+  private onOwn(): boolean {
+    return this.alone && Date.now() < this.rejoinAt;
+  }
+
+  /** Asks again now, when a slot may have freed. */
+  private wake(): void {
+    if (this.timer !== undefined && this.waitingForSlot) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.pump();
+  }
+
+  /** Asks the store for the head waiter's lease, unless a question or a retry is already under way. */
+  private pump(): void {
+    if (this.asking || this.timer !== undefined) return;
+    const head = this.queue[0];
+    if (!head) return;
+    if (this.onOwn()) {
+      this.handOver();
+      return;
+    }
+    this.asking = true;
+    const leaseId = uniqueId('l:');
+    const { document } = head.options;
+    const known = this.options.local.costs.known(document);
+    const request = {
+      leaseId,
+      ticket: head.ticket,
+      leaseMs: this.options.leaseMs,
+      initialConcurrency: this.options.initialConcurrency,
+      costs: { [COST_POLICY]: known ?? -1 },
+      probeAfterMs: this.options.probeAfterMs,
+    };
+    this.options
+      .account()
+      .then((account) => this.options.store.acquire({ account, ...request }))
+      .then(
+        (result) => {
+          this.asking = false;
+          this.rejoined();
+          const waiter = this.queue[0];
+          if (result.granted) {
+            if (!waiter) {
+              this.giveBack(leaseId);
+              return;
+            }
+            this.queue.shift();
+            waiter.detach();
+            this.leases.add(leaseId);
+            this.startHeartbeat();
+            waiter.resolve(new FleetPermit(this, leaseId, waiter.options.document, this.options.local.costs.latest));
+            this.pump();
+            return;
+          }
+          if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
+            this.remove(waiter);
+            waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy));
+            this.pump();
+            return;
+          }
+          if (waiter && !waiter.notified) {
+            waiter.notified = true;
+            this.emit({
+              operationName: waiter.options.operationName,
+              reason: result.reason,
+              policy: result.policy,
+              delayMs: result.holdMs,
+            });
+          }
+          this.waitingForSlot = result.retryInMs === undefined;
+          const delay = result.retryInMs ?? (result.reason === 'concurrency' ? CONCURRENCY_POLL_MS : FLEET_POLL_MS);
+          this.timer = setTimeout(() => {
+            this.timer = undefined;
+            this.pump();
+          }, Math.max(1, delay));
+        },
+        () => {
+          this.asking = false;
+          this.goAlone();
+        },
+      );
+  }
+
+  /** The store failed: go on with the local throttle, on a share of the quota. */
+  private goAlone(): void {
+    if (!this.alone) {
+      this.alone = true;
+      this.options.local.setShare(1 / Math.max(1, this.members));
+      this.emit({ reason: 'store-unavailable' });
+    }
+    this.rejoinAt = Date.now() + REJOIN_AFTER_MS;
+    this.handOver();
+  }
+
+  private rejoined(): void {
+    if (!this.alone) return;
+    this.alone = false;
+    this.options.local.setShare(1);
+    this.emit({ reason: 'store-rejoined' });
+  }
+
+  /** Moves every waiter to the local throttle. */
+  private handOver(): void {
+    for (const waiter of this.queue.splice(0)) {
+      waiter.detach();
+      this.options.local.acquire(waiter.options).then(waiter.resolve, waiter.reject);
+    }
+  }
+
+  private giveBack(leaseId: string): void {
+    this.options
+      .account()
+      .then((account) => this.options.store.settle({ account, leaseId }))
+      .catch(() => {});
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat !== undefined) return;
+    const renew = (): void => {
+      const leaseIds = [...this.leases];
+      this.options
+        .account()
+        .then((account) =>
+          this.options.store.renew({ account, leaseIds, leaseMs: this.options.leaseMs, memberId: this.memberId }),
+        )
+        .then(
+          (members) => {
+            this.members = Math.max(1, members);
+          },
+          () => {},
+        );
+    };
+    // A lease is granted for a whole leaseMs: the first renewal is due a third of that later.
+    this.heartbeat = setInterval(() => {
+      if (this.leases.size === 0 && this.queue.length === 0) this.stopHeartbeat();
+      else renew();
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    (this.heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private remove(waiter: FleetWaiter): void {
+    waiter.detach();
+    const index = this.queue.indexOf(waiter);
+    if (index >= 0) this.queue.splice(index, 1);
+  }
+
+  private emit(event: ThrottleEvent): void {
+    try {
+      this.options.onThrottle?.(event);
+    } catch {
+      // Hooks only observe.
+    }
+  }
+}
+
+/** The factory a store carries under {@link STORE_THROTTLE}. */
+export type StoreThrottleFactory = (options: FleetThrottleOptions) => Throttle;
+
+/**
+ * Makes `store` usable as `throttle: { store }`: marks it with the throttle that drives it. The stores of this
+ * package come marked; call this on a store of your own (any object with `acquire`, `settle` and `renew` that
+ * follows {@link ThrottleStore}'s contract).
+ */
+export function defineThrottleStore<S extends ThrottleStore>(store: S): S {
+  const factory: StoreThrottleFactory = (options) => new FleetThrottle(options);
+  Object.defineProperty(store, STORE_THROTTLE, { value: factory, enumerable: false });
+  return store;
+}

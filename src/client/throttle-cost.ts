@@ -1,0 +1,93 @@
+/**
+ * Cost-aware throttling: what each document costs of the complexity budget, learned from what the server
+ * reports (the exact `complexity.query` when a document asks for it, else the budget's `remaining` before and
+ * after the request), so a request is held before sending when the budget left is below its expected cost.
+ */
+import type { RateLimitState } from './types.js';
+
+/** The policy whose units are a request's complexity cost. */
+export const COST_POLICY = 'complexityMinute';
+/** Documents remembered; the book starts over beyond this. */
+const MAX_DOCUMENTS = 1000;
+
+/** The budget left at one moment, and when its window resets (host clock, only compared with itself). */
+export interface BudgetMark {
+  remaining: number;
+  resetAt: number;
+}
+
+/** The exact cost in `data.complexity.query` of a response, when the document asked for it. */
+export function complexityCostOf(payload: unknown): number | undefined {
+  const data = (payload as { data?: { complexity?: { query?: unknown } } } | undefined)?.data;
+  const cost = data && typeof data === 'object' ? data.complexity?.query : undefined;
+  return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : undefined;
+}
+
+/** The complexity budget a response reported, or undefined when it reported none. */
+export function budgetMarkOf(state: RateLimitState | undefined, now: number): BudgetMark | undefined {
+  const policy = state?.policies?.[COST_POLICY];
+  const r = policy?.remaining;
+  const t = policy?.resetSeconds;
+  if (typeof r !== 'number' || !Number.isFinite(r) || typeof t !== 'number' || !Number.isFinite(t)) return undefined;
+  return { remaining: r, resetAt: now + t * 1000 };
+}
+
+/** Expected costs by document text. */
+export class CostBook {
+  readonly #exact = new Map<string, number>();
+  readonly #estimated = new Map<string, number>();
+  /** The latest budget any response reported. */
+  latest: BudgetMark | undefined;
+  /** The largest cost known for any document: the guess for a document not seen yet. */
+  largest = 0;
+
+  /** The expected cost of `document`: known, else the largest known, else 0. */
+  expected(document: string | undefined): number {
+    if (document === undefined) return this.largest;
+    return this.#exact.get(document) ?? this.#estimated.get(document) ?? this.largest;
+  }
+
+  /** The cost of `document` when known exactly or estimated; undefined when not seen yet. */
+  known(document: string | undefined): number | undefined {
+    if (document === undefined) return undefined;
+    return this.#exact.get(document) ?? this.#estimated.get(document);
+  }
+
+  /**
+   * Learns from one answered request of `document`: the exact cost when the response carried it; else the
+   * drop of the budget between the latest mark before sending and this response, when both lie in one window.
+   * Other requests answered in between inflate a drop, so the smallest drop seen is kept.
+   */
+  learn(document: string | undefined, before: BudgetMark | undefined, after: BudgetMark | undefined, exact?: number): void {
+    if (after) this.latest = after;
+    if (document === undefined) return;
+    if (this.#exact.size + this.#estimated.size > MAX_DOCUMENTS) {
+      this.#exact.clear();
+      this.#estimated.clear();
+    }
+    let cost: number | undefined;
+    const previous = this.known(document);
+    if (exact !== undefined) {
+      this.#exact.set(document, exact);
+      this.#estimated.delete(document);
+      cost = exact;
+    } else if (before && after && Math.abs(after.resetAt - before.resetAt) < 1000 && !this.#exact.has(document)) {
+      const drop = before.remaining - after.remaining;
+      if (drop > 0) {
+        const seen = this.#estimated.get(document);
+        cost = seen === undefined ? drop : Math.min(seen, drop);
+        this.#estimated.set(document, cost);
+      }
+    }
+    if (cost === undefined) return;
+    if (cost > this.largest) this.largest = cost;
+    else if (previous !== undefined && previous === this.largest && cost < previous) this.largest = this.#largestKnown();
+  }
+
+  #largestKnown(): number {
+    let largest = 0;
+    for (const cost of this.#exact.values()) largest = Math.max(largest, cost);
+    for (const cost of this.#estimated.values()) largest = Math.max(largest, cost);
+    return largest;
+  }
+}

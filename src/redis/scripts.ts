@@ -1,0 +1,342 @@
+/**
+ * The Lua scripts of the Redis store: the acquire, settle and renew steps of `src/client/fleet-state.ts`, run
+ * atomically inside Redis with Redis's clock (`TIME`), so hosts' clocks never enter. Keep them in step with it.
+ *
+ * Keys: 1 the state hash, 2 the leases (sorted set: lease id -> expiry), 3 the lease data (hash: lease id ->
+ * `sentAt|policy=cost=reservedAfter|...`), 4 the members (sorted set: client id -> expiry), 5 the line of
+ * waiters for a slot (sorted set: ticket -> first asked), 6 when each last asked (hash: ticket -> time).
+ * Infinity is stored as 1e300. Every key expires an hour after its account's last request.
+ */
+
+const COMMON = `
+local S, L, D, M, Q, QS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local INF = 1e300
+local MARGIN, PRECISION, RESERVE, POLL, BACKOFF, TTL, STALE = 10, 40, 4, 20, 1000, 3600000, 250
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local function num(value, default)
+  local n = tonumber(value)
+  if n == nil then return default end
+  return n
+end
+local function fmt(n) return string.format('%.17g', n) end
+local function finite(n) return n > -INF / 2 and n < INF / 2 end
+local function hash(list)
+  local h = {}
+  for i = 1, #list, 2 do h[list[i]] = list[i + 1] end
+  return h
+end
+local function expire()
+  local gone = redis.call('ZRANGEBYSCORE', L, '-inf', now)
+  if #gone > 0 then
+    redis.call('ZREM', L, unpack(gone))
+    redis.call('HDEL', D, unpack(gone))
+  end
+end
+local s = hash(redis.call('HGETALL', S))
+local names = {}
+for name in string.gmatch(s.wins or '', '[^,]+') do names[#names + 1] = name end
+local W = {}
+local function fresh()
+  return { q = INF, w = 0, req = true, used = 0, rep = INF, after = -INF, by = INF, res = 0, hint = 0, mark = 0 }
+end
+for _, n in ipairs(names) do
+  W[n] = {
+    q = num(s[n .. '.q'], INF), w = num(s[n .. '.w'], 0), req = s[n .. '.req'] ~= '0',
+    used = num(s[n .. '.used'], 0), rep = num(s[n .. '.rep'], INF), after = num(s[n .. '.after'], -INF),
+    by = num(s[n .. '.by'], INF), res = num(s[n .. '.res'], 0), hint = num(s[n .. '.hint'], 0),
+    mark = num(s[n .. '.mark'], 0),
+  }
+end
+local function save(extra)
+  local fields = { 'wins', table.concat(names, ',') }
+  for k, v in pairs(extra) do
+    fields[#fields + 1] = k
+    fields[#fields + 1] = v
+  end
+  for _, n in ipairs(names) do
+    local w = W[n]
+    local req = '1'
+    if not w.req then req = '0' end
+    for _, pair in ipairs({ { 'q', fmt(w.q) }, { 'w', fmt(w.w) }, { 'req', req }, { 'used', fmt(w.used) },
+      { 'rep', fmt(w.rep) }, { 'after', fmt(w.after) }, { 'by', fmt(w.by) }, { 'res', fmt(w.res) },
+      { 'hint', fmt(w.hint) }, { 'mark', fmt(w.mark) } }) do
+      fields[#fields + 1] = n .. '.' .. pair[1]
+      fields[#fields + 1] = pair[2]
+    end
+  end
+  redis.call('HSET', S, unpack(fields))
+  for _, key in ipairs({ S, L, D, M, Q, QS }) do redis.call('PEXPIRE', key, TTL) end
+end
+`;
+
+/** ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, ticket, n, then n pairs of policy and expected cost. */
+export const ACQUIRE_SCRIPT = `${COMMON}
+local id, leaseMs, initial, probeAfter, ticket = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local costs = {}
+for i = 1, tonumber(ARGV[6]) do costs[ARGV[5 + 2 * i]] = tonumber(ARGV[6 + 2 * i]) end
+expire()
+local probe, timing = s.probe or '', s.timing or ''
+if probe ~= '' and not redis.call('ZSCORE', L, probe) then probe = '' end
+if timing ~= '' and not redis.call('ZSCORE', L, timing) then timing = '' end
+local leases = redis.call('ZCARD', L)
+local function inFlightUnits(name, w)
+  if w.req then return leases end
+  local units = 0
+  local pattern = '|' .. name:gsub('%p', '%%%0') .. '=([^=|]+)='
+  for _, data in ipairs(redis.call('HVALS', D)) do units = units + num(string.match(data, pattern), 0) end
+  return units
+end
+local function costOf(name, w)
+  if w.req then return 1 end
+  local c = costs[name]
+  if c == nil or c < 0 then return w.hint end
+  return c
+end
+for _, n in ipairs(names) do
+  local w = W[n]
+  if finite(w.by) and now >= w.by + MARGIN then
+    if w.w > 0 then
+      local steps = math.floor((now - w.by - MARGIN) / w.w) + 1
+      w.after = w.after + steps * w.w
+      w.by = w.by + steps * w.w
+    else
+      w.after = -INF
+      w.by = INF
+    end
+    w.rep = INF
+    w.used = inFlightUnits(n, w)
+    w.mark = w.res
+  end
+end
+local state = { probe = probe, timing = timing }
+local gate, reason, policy = 0, nil, ''
+local blocked = num(s.blocked, 0)
+if blocked > now then
+  gate = blocked
+  reason = 'backoff'
+end
+for _, n in ipairs(names) do
+  local w = W[n]
+  local left = math.min(w.q - w.used, w.rep)
+  local cost = costOf(n, w)
+  local untilAt = w.by + MARGIN
+  if finite(w.by) and (left <= 0 or left < cost) and untilAt > now and untilAt > gate then
+    gate = untilAt
+    reason = 'quota-exhausted'
+    policy = n
+  end
+end
+local isProbe = false
+if reason then
+  local hold = gate - now
+  local last = num(s.last, 0)
+  local probeAt = last + probeAfter
+  if gate - last <= probeAfter then
+    save(state)
+    return { 0, reason, policy, fmt(hold), fmt(hold) }
+  end
+  if probe ~= '' then
+    save(state)
+    return { 0, reason, policy, fmt(math.min(hold, POLL)), fmt(hold) }
+  end
+  if now < probeAt then
+    save(state)
+    return { 0, reason, policy, fmt(probeAt - now), fmt(hold) }
+  end
+  isProbe = true
+end
+local limit = 1
+if s.learned == '1' then
+  limit = num(s.conc, 0)
+  if limit <= 0 then limit = initial end
+end
+-- Slots go first come, first served across processes: a waiter ahead in the line keeps its place.
+local waiting = redis.call('ZRANGE', Q, 0, -1)
+for _, other in ipairs(waiting) do
+  if num(redis.call('HGET', QS, other), 0) < now - STALE then
+    redis.call('ZREM', Q, other)
+    redis.call('HDEL', QS, other)
+  end
+end
+local mine = redis.call('ZSCORE', Q, ticket)
+local ahead
+if mine then ahead = redis.call('ZCOUNT', Q, '-inf', mine) - 1 else ahead = redis.call('ZCARD', Q) end
+if limit - leases <= ahead then
+  redis.call('ZADD', Q, 'NX', now, ticket)
+  redis.call('HSET', QS, ticket, now)
+  save(state)
+  return { 0, 'concurrency', '', '', '' }
+end
+redis.call('ZREM', Q, ticket)
+redis.call('HDEL', QS, ticket)
+local isTiming = false
+if not isProbe then
+  for _, n in ipairs(names) do
+    local w = W[n]
+    if w.req and w.w > 1000 and finite(w.by) then
+      local left = math.min(w.q - w.used, w.rep)
+      if left <= RESERVE and w.by - w.after > PRECISION then
+        local split = (w.after + w.by) / 2
+        local steps = math.floor((split - now) / 1000)
+        if steps < 1 then
+          split = now + 1000
+          steps = 1
+        end
+        if split > w.after and split < w.by - PRECISION / 2 then
+          if timing ~= '' then
+            save(state)
+            return { 0, 'quota-exhausted', n, fmt(POLL), '' }
+          end
+          local at = math.ceil(split - steps * 1000)
+          if at > now then
+            save(state)
+            return { 0, 'quota-exhausted', n, fmt(at - now), fmt(at - now) }
+          end
+          isTiming = true
+        end
+      end
+    end
+  end
+end
+local data = fmt(now)
+for _, n in ipairs(names) do
+  local w = W[n]
+  local cost = costOf(n, w)
+  w.used = w.used + cost
+  w.rep = w.rep - cost
+  w.res = w.res + cost
+  data = data .. '|' .. n .. '=' .. fmt(cost) .. '=' .. fmt(w.res)
+end
+redis.call('ZADD', L, now + leaseMs, id)
+redis.call('HSET', D, id, data)
+if isProbe then state.probe = id end
+if isTiming then state.timing = id end
+save(state)
+return { 1 }
+`;
+
+/**
+ * ARGV: leaseId, answered (1/0), status, retryAfterMs or '', concurrency quota or '', n, then n groups of
+ * policy, quota, window seconds, remaining, reset seconds, counts requests (1/0), exact cost ('' when unknown).
+ */
+export const SETTLE_SCRIPT = `${COMMON}
+local id = ARGV[1]
+local data = redis.call('HGET', D, id)
+redis.call('ZREM', L, id)
+redis.call('HDEL', D, id)
+local state = {}
+local wasProbe = (s.probe or '') ~= '' and s.probe == id
+if wasProbe then state.probe = '' end
+if s.timing == id then state.timing = '' end
+if ARGV[2] ~= '1' then
+  save(state)
+  return 0
+end
+local sentAt = nil
+local reservedAt = {}
+local costAt = {}
+if data then
+  sentAt = tonumber(string.match(data, '^([^|]+)'))
+  for name, cost, res in string.gmatch(data, '|([^=|]+)=([^=|]+)=([^=|]+)') do
+    reservedAt[name] = tonumber(res)
+    costAt[name] = tonumber(cost)
+  end
+end
+-- Units granted after this lease and still in flight, per policy: the server may not have counted them.
+local laterInFlight = {}
+if data then
+  for _, other in ipairs(redis.call('HVALS', D)) do
+    for name, cost, res in string.gmatch(other, '|([^=|]+)=([^=|]+)=([^=|]+)') do
+      if reservedAt[name] and tonumber(res) > reservedAt[name] then
+        laterInFlight[name] = (laterInFlight[name] or 0) + tonumber(cost)
+      end
+    end
+  end
+end
+state.last = fmt(now)
+state.learned = '1'
+if ARGV[5] ~= '' and tonumber(ARGV[5]) >= 1 then state.conc = fmt(math.floor(tonumber(ARGV[5]))) end
+local blocked = num(s.blocked, 0)
+if wasProbe then
+  blocked = 0
+  for _, n in ipairs(names) do
+    local w = W[n]
+    w.used = 0
+    w.rep = INF
+    w.after = -INF
+    w.by = INF
+  end
+end
+local exhausted = 0
+local i = 7
+for _ = 1, tonumber(ARGV[6]) do
+  local name, q, wsec, r, t, req, cost = ARGV[i], ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3]), ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]
+  i = i + 7
+  local w = W[name]
+  if not w then
+    w = fresh()
+    W[name] = w
+    names[#names + 1] = name
+  end
+  if q ~= '' then w.q = tonumber(q) end
+  if wsec ~= '' then w.w = tonumber(wsec) * 1000 end
+  w.req = req == '1'
+  if cost ~= '' and tonumber(cost) > w.hint then w.hint = tonumber(cost) end
+  local later = 0
+  if data and reservedAt[name] then
+    later = laterInFlight[name] or 0
+  end
+  local candidate = r - later
+  local after, by = -INF, INF
+  local hasT = t ~= ''
+  if hasT then
+    local seconds = tonumber(t)
+    if sentAt then after = sentAt + (seconds - 1) * 1000 end
+    by = now + seconds * 1000
+    if r <= 0 then exhausted = math.max(exhausted, seconds * 1000) end
+  end
+  if hasT and ((not finite(w.by)) or after >= w.by) then
+    w.after = after
+    w.by = by
+    w.rep = candidate
+    if finite(w.q) then w.used = w.q - candidate else w.used = 0 end
+  elseif hasT and by <= w.after then
+    if data and reservedAt[name] and reservedAt[name] <= w.mark then
+      w.used = math.max(0, w.used - (costAt[name] or 0))
+    end
+  else
+    if hasT then
+      w.after = math.max(w.after, after)
+      w.by = math.min(w.by, by)
+    end
+    local figure = candidate
+    if w.req then figure = r end
+    w.rep = math.min(w.rep, figure)
+    if finite(w.q) then w.used = math.max(w.used, w.q - figure) end
+  end
+end
+if ARGV[3] == '429' or ARGV[4] ~= '' then
+  local delay = tonumber(ARGV[4])
+  if delay == nil then
+    if exhausted > 0 then delay = exhausted else delay = BACKOFF end
+  end
+  blocked = math.max(blocked, now + delay)
+end
+state.blocked = fmt(blocked)
+save(state)
+return 1
+`;
+
+/** ARGV: leaseMs, memberId, then the lease ids to extend. Returns the number of live members. */
+export const RENEW_SCRIPT = `${COMMON}
+local leaseMs = tonumber(ARGV[1])
+expire()
+for i = 3, #ARGV do
+  if redis.call('ZSCORE', L, ARGV[i]) then redis.call('ZADD', L, 'XX', now + leaseMs, ARGV[i]) end
+end
+redis.call('ZADD', M, now + math.max(leaseMs, 3000), ARGV[2])
+redis.call('ZREMRANGEBYSCORE', M, '-inf', now)
+for _, key in ipairs({ S, L, D, M }) do redis.call('PEXPIRE', key, TTL) end
+return redis.call('ZCARD', M)
+`;
