@@ -53,6 +53,9 @@ export interface GroupRecord {
   deleted: boolean;
 }
 
+/** What a board holds: ordinary items, or the subitems of another board's items. */
+export type BoardType = 'board' | 'sub_items_board';
+
 /** A board with its columns and groups. */
 export interface BoardRecord {
   id: string;
@@ -60,9 +63,22 @@ export interface BoardRecord {
   name: string;
   description: string | null;
   kind: 'public' | 'private' | 'share';
+  type: BoardType;
   state: RecordState;
+  /** The user who created the board. */
   ownerId: string;
+  /** Users who own the board (the creator first). */
+  ownerIds: string[];
+  /** Users subscribed to the board (owners included). */
+  subscriberIds: string[];
+  /** Who may edit: `everyone`, `collaborators`, `assignee` or `owners`. */
+  permissions: string;
   workspaceId: string | null;
+  folderId: string | null;
+  /** The board holding this board's subitems, once it has any. */
+  subitemsBoardId: string | null;
+  /** For a subitems board: the board whose items it serves. */
+  parentBoardId: string | null;
   createdAt: string;
   updatedAt: string;
   columns: ColumnRecord[];
@@ -79,6 +95,8 @@ export interface ItemRecord {
   creatorId: string;
   createdAt: string;
   updatedAt: string;
+  /** For a subitem: the item it belongs to (on the parent board). */
+  parentItemId: string | null;
   /** Sort key within the board; ties break on the numeric id. */
   position: number;
   values: Record<string, unknown>;

@@ -1,0 +1,110 @@
+/**
+ * Item operations beyond create/change/archive/delete (which live on the store itself): subitems (on the
+ * parent board's subitems board, made on first use), moving to another group, and duplication.
+ */
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { copyItem, touchBoard } from './boards.js';
+import { liveGroups } from './groups.js';
+import type { BoardRecord, ItemRecord } from './records.js';
+import type { EmulatorStore } from './store.js';
+
+/** The subitems board of `board`, created (with status and date columns) the first time it is needed. */
+export function subitemsBoardOf(store: EmulatorStore, board: BoardRecord): BoardRecord {
+  const existing = board.subitemsBoardId ? store.findBoard(board.subitemsBoardId) : undefined;
+  if (existing) return existing;
+  const stamp = store.stamp();
+  const sub: BoardRecord = {
+    id: store.newId(),
+    accountId: board.accountId,
+    name: `Subitems of ${board.name}`,
+    description: null,
+    kind: board.kind,
+    type: 'sub_items_board',
+    state: board.state,
+    ownerId: board.ownerId,
+    ownerIds: [...board.ownerIds],
+    subscriberIds: [...board.subscriberIds],
+    permissions: board.permissions,
+    workspaceId: board.workspaceId,
+    folderId: board.folderId,
+    subitemsBoardId: null,
+    parentBoardId: board.id,
+    createdAt: stamp,
+    updatedAt: stamp,
+    columns: [
+      { id: 'status', title: 'Status', type: 'status', description: null, width: null, settings: { labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' }, done_colors: [1] } },
+      { id: 'date0', title: 'Date', type: 'date', description: null, width: null, settings: {} },
+    ],
+    groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
+  };
+  store.addBoard(sub);
+  board.subitemsBoardId = sub.id;
+  return sub;
+}
+
+/** What {@link createSubitem} needs. */
+export interface NewSubitem {
+  parent: ItemRecord;
+  parentBoard: BoardRecord;
+  name: string;
+  creatorId: string;
+  columnValues: Record<string, unknown>;
+  createLabelsIfMissing: boolean;
+}
+
+/** Creates a subitem of `parent`; a subitem cannot itself have subitems. */
+export function createSubitem(store: EmulatorStore, input: NewSubitem): ItemRecord {
+  if (input.parent.parentItemId !== null) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${input.parent.id} is a subitem; subitems cannot have subitems.`, { item_id: input.parent.id });
+  }
+  const board = subitemsBoardOf(store, input.parentBoard);
+  const groupId = liveGroups(board)[0]?.id ?? 'topics';
+  const item = store.createItem({
+    board,
+    groupId,
+    name: input.name,
+    creatorId: input.creatorId,
+    columnValues: input.columnValues,
+    createLabelsIfMissing: input.createLabelsIfMissing,
+    parentItemId: input.parent.id,
+  });
+  input.parent.updatedAt = item.createdAt;
+  return item;
+}
+
+/** Active subitems of an item, in board order. */
+export function subitemsOf(store: EmulatorStore, item: ItemRecord): ItemRecord[] {
+  const board = store.findBoard(item.boardId);
+  const subBoard = board?.subitemsBoardId ? store.findBoard(board.subitemsBoardId) : undefined;
+  return subBoard ? store.activeItems(subBoard.id).filter((candidate) => candidate.parentItemId === item.id) : [];
+}
+
+/** Moves an item to another live group of its board, as the last item of that group. */
+export function moveItemToGroup(store: EmulatorStore, board: BoardRecord, item: ItemRecord, groupId: string, userId: string): ItemRecord {
+  const group = liveGroups(board).find((candidate) => candidate.id === groupId);
+  if (!group) throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, { group_id: groupId });
+  if (item.groupId === group.id) return item;
+  const from = item.groupId;
+  const last = store.activeItems(board.id).at(-1)?.position ?? 0;
+  item.groupId = group.id;
+  item.position = last + 1;
+  item.updatedAt = store.stamp();
+  touchBoard(store, board);
+  store.logItem(item, userId, 'move_pulse_into_group', { source_group_id: from, dest_group_id: group.id });
+  return item;
+}
+
+/** Copies an item (values, subitems, and updates when asked) just after the original. */
+export function duplicateItem(store: EmulatorStore, board: BoardRecord, item: ItemRecord, withUpdates: boolean, userId: string): ItemRecord {
+  const ordered = store.activeItems(board.id);
+  const next = ordered[ordered.indexOf(item) + 1];
+  const position = next ? (item.position + next.position) / 2 : item.position + 1;
+  const copy = copyItem(store, item, { creatorId: userId, position, state: 'active' });
+  if (withUpdates) store.updates.copyForItem(item.id, copy.id);
+  for (const sub of subitemsOf(store, item)) {
+    const subCopy = copyItem(store, sub, { creatorId: userId, parentItemId: copy.id });
+    if (withUpdates) store.updates.copyForItem(sub.id, subCopy.id);
+  }
+  store.logItem(copy, userId, 'create_pulse', { duplicated_from: Number(item.id) });
+  return copy;
+}
