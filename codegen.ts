@@ -46,6 +46,8 @@ export function codegenConfig(baseUrl: string): CodegenConfig {
             Date: 'string',
             ISO8601DateTime: 'string',
             File: { input: 'Blob', output: 'never' },
+            // Any JSON value an items filter compares with (a label index, a text, a number, a list of them).
+            CompareValue: 'unknown',
           },
         },
       },

@@ -3,7 +3,6 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-/** Kind of a column. */
 export type ColumnType =
   | 'auto_number'
   | 'board_relation'
@@ -66,6 +65,38 @@ export type BoardItemsQueryVariables = Exact<{
 
 
 export type BoardItemsQuery = { boards: Array<{ id: string, name: string, items_page: { cursor: string | null, items: Array<{ id: string, name: string, group: { id: string, title: string } | null, column_values: Array<
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
+          | { id: string, type: ColumnType, text: string | null, value: string | null }
           | { id: string, type: ColumnType, text: string | null, value: string | null }
           | { id: string, type: ColumnType, text: string | null, value: string | null }
           | { id: string, type: ColumnType, text: string | null, value: string | null }

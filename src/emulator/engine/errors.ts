@@ -23,6 +23,8 @@ export const ENGINE_ERROR_CODES = {
   invalidCursor: 'INVALID_CURSOR',
   /** column_values / value is not valid JSON or does not fit the column. */
   invalidColumnValue: 'INVALID_COLUMN_VALUE',
+  /** The field is part of the served schema but the emulator does not model it (see schema/modelled.ts). */
+  notModelled: 'NOT_MODELLED',
   /** An unexpected failure inside a resolver. */
   internal: 'INTERNAL_SERVER_ERROR',
 } as const;

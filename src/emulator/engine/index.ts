@@ -25,7 +25,15 @@ export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type * from './store/records.js';
 export { DEFAULT_SEED_FACTS, defaultSeed, type SeedData, type SeedItem } from './store/seed.js';
 export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
-export { DEFAULT_VERSION, ENGINE_VERSIONS, type EngineVersion, featuresOf, isEngineVersion, type VersionFeatures } from './versions.js';
+export {
+  absentIn,
+  DEFAULT_VERSION,
+  ENGINE_VERSIONS,
+  type EngineVersion,
+  isEngineVersion,
+  VERSION_DIFFERENCES,
+  type VersionDifference,
+} from './versions.js';
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {

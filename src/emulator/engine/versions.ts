@@ -1,5 +1,8 @@
 /**
- * API versions the emulator serves, and what differs between them.
+ * API versions the emulator serves, and the ONE list of what differs between them.
+ *
+ * Every served version's schema is the published structure (./schema/published-sdl.ts, the newest version) with
+ * the {@link VERSION_DIFFERENCES} that arrived after that version taken out. Nothing else varies by version.
  */
 import { API_VERSION } from '../../version.js';
 
@@ -25,13 +28,19 @@ export function isEngineVersion(version: string): version is EngineVersion {
   return (ENGINE_VERSIONS as readonly string[]).includes(version);
 }
 
-/** Schema features that appeared after some version. */
-export interface VersionFeatures {
-  /** `Query.boards(latest: Boolean)`: added in 2025-01. */
-  boardsLatestArgument: boolean;
+/**
+ * A schema element that first appeared in version `since`, named by its schema coordinate:
+ * `Type`, `Type.field`, `Type.field(argument:)` or `Enum.VALUE`.
+ */
+export interface VersionDifference {
+  since: EngineVersion;
+  coordinate: string;
 }
 
-/** The schema features of `version`. */
-export function featuresOf(version: EngineVersion): VersionFeatures {
-  return { boardsLatestArgument: version >= '2025-01' };
+/** Every known difference between the served versions, oldest first. */
+export const VERSION_DIFFERENCES: readonly VersionDifference[] = [{ since: '2025-01', coordinate: 'Query.boards(latest:)' }];
+
+/** Coordinates of the published schema that `version` does not have yet. */
+export function absentIn(version: EngineVersion): ReadonlySet<string> {
+  return new Set(VERSION_DIFFERENCES.filter((difference) => difference.since > version).map((difference) => difference.coordinate));
 }

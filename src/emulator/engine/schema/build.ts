@@ -1,16 +1,69 @@
-/** Builds (once per version, lazily) the executable GraphQL schema of each API version. */
-import { buildSchema, type GraphQLInterfaceType, GraphQLObjectType, type GraphQLSchema } from 'graphql';
+/**
+ * Builds (once per version, lazily) the executable GraphQL schema of each API version: the published structure
+ * (./published-sdl.ts) minus the differences that arrived after that version (../versions.ts), with the
+ * emulator's own descriptions, scalar behaviour, resolvers, and NOT_MODELLED for the rest (./modelled.ts).
+ */
+import {
+  buildASTSchema,
+  type DocumentNode,
+  type GraphQLInterfaceType,
+  GraphQLObjectType,
+  type GraphQLSchema,
+  isObjectType,
+  Kind,
+  type NameNode,
+  parse,
+  visit,
+} from 'graphql';
 import type { ResolverMap } from '../resolvers/types.js';
-import { type EngineVersion, featuresOf } from '../versions.js';
-import { SCALARS_AND_ENUMS_SDL } from './sdl-enums.js';
-import { rootTypesSdl } from './sdl-root.js';
-import { OBJECT_TYPES_SDL } from './sdl-types.js';
-import { COLUMN_VALUES_SDL } from './sdl-values.js';
+import { absentIn, type EngineVersion } from '../versions.js';
+import { OWN_DESCRIPTIONS } from './descriptions.js';
+import { recordFieldOrNotModelled } from './modelled.js';
+import { PUBLISHED_SDL } from './published-sdl.js';
 import { installScalars } from './scalars.js';
 
-/** The full SDL source of `version` (before printing). */
-export function sdlSource(version: EngineVersion): string {
-  return [rootTypesSdl(featuresOf(version)), OBJECT_TYPES_SDL, COLUMN_VALUES_SDL, SCALARS_AND_ENUMS_SDL].join('\n');
+let published: DocumentNode | undefined;
+
+/** Schema coordinate of a definition, field, argument or enum value, given its enclosing names. */
+function coordinate(path: readonly string[], kind: Kind): string {
+  const [type, field, argument] = path;
+  if (kind === Kind.INPUT_VALUE_DEFINITION && argument !== undefined) return `${type}.${field}(${argument}:)`;
+  return path.join('.');
+}
+
+const NAMED_KINDS = new Set<Kind>([
+  Kind.OBJECT_TYPE_DEFINITION,
+  Kind.INTERFACE_TYPE_DEFINITION,
+  Kind.INPUT_OBJECT_TYPE_DEFINITION,
+  Kind.ENUM_TYPE_DEFINITION,
+  Kind.UNION_TYPE_DEFINITION,
+  Kind.SCALAR_TYPE_DEFINITION,
+  Kind.FIELD_DEFINITION,
+  Kind.INPUT_VALUE_DEFINITION,
+  Kind.ENUM_VALUE_DEFINITION,
+]);
+
+/** The SDL document of `version`: the published structure without what arrived later, with our descriptions. */
+export function versionDocument(version: EngineVersion): DocumentNode {
+  published ??= parse(PUBLISHED_SDL, { noLocation: true });
+  const absent = absentIn(version);
+  const path: string[] = [];
+  return visit(published, {
+    enter(node) {
+      if (!NAMED_KINDS.has(node.kind)) return undefined;
+      path.push((node as { name: NameNode }).name.value);
+      const here = coordinate(path, node.kind);
+      if (absent.has(here)) {
+        path.pop();
+        return null;
+      }
+      const description = OWN_DESCRIPTIONS[here];
+      return description ? { ...node, description: { kind: Kind.STRING, value: description, block: false } } : undefined;
+    },
+    leave(node) {
+      if (NAMED_KINDS.has(node.kind)) path.pop();
+    },
+  });
 }
 
 function installResolvers(schema: GraphQLSchema, resolvers: ResolverMap): void {
@@ -24,8 +77,20 @@ function installResolvers(schema: GraphQLSchema, resolvers: ResolverMap): void {
       def.resolve = resolve as unknown as NonNullable<typeof def.resolve>;
     }
   }
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const def of Object.values(type.getFields())) def.resolve ??= recordFieldOrNotModelled;
+  }
   const columnValue = schema.getType('ColumnValue') as GraphQLInterfaceType;
   columnValue.resolveType = (value) => (value as { __typename: string }).__typename;
+}
+
+/** Builds the executable schema of `version` with `resolvers` (not cached). */
+export function buildVersionSchema(version: EngineVersion, resolvers: ResolverMap): GraphQLSchema {
+  const schema = buildASTSchema(versionDocument(version), { assumeValidSDL: true });
+  installScalars(schema);
+  installResolvers(schema, resolvers);
+  return schema;
 }
 
 /** Lazily builds and caches one executable schema per version. */
@@ -41,9 +106,7 @@ export class SchemaCache {
   get(version: EngineVersion): GraphQLSchema {
     let schema = this.#schemas.get(version);
     if (!schema) {
-      schema = buildSchema(sdlSource(version));
-      installScalars(schema);
-      installResolvers(schema, this.#resolvers);
+      schema = buildVersionSchema(version, this.#resolvers);
       this.#schemas.set(version, schema);
     }
     return schema;

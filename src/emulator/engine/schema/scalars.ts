@@ -5,6 +5,8 @@
  *   clear errors.
  * - File: only a variable holding an {@link EmulatorUpload} (placed there from a multipart request) is accepted.
  * - Date / ISO8601DateTime: ISO 8601 strings, passed through.
+ * - CompareValue (any JSON value used in item filters) and the other custom scalars keep graphql-js's default
+ *   behaviour: values pass through unchanged, literals become plain JS values.
  */
 import { GraphQLError, type GraphQLScalarType, type GraphQLSchema, valueFromASTUntyped } from 'graphql';
 import type { EmulatorUpload } from '../../contract.js';
