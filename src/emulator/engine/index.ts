@@ -9,10 +9,16 @@
 import { introspectionFromSchema, printSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
 import { prepareOperation } from './prepare.js';
+import { boardResolvers } from './resolvers/boards.js';
 import { itemResolvers } from './resolvers/item.js';
+import { itemRelationResolvers } from './resolvers/items.js';
+import { mergeResolvers } from './resolvers/merge.js';
 import { mutationResolvers } from './resolvers/mutation.js';
 import { objectResolvers } from './resolvers/objects.js';
 import { queryResolvers } from './resolvers/query.js';
+import { structureResolvers } from './resolvers/structure.js';
+import { timelineResolvers } from './resolvers/timeline.js';
+import { updateResolvers } from './resolvers/updates.js';
 import { SchemaCache } from './schema/build.js';
 import { defaultSeed, type SeedData } from './store/seed.js';
 import { EmulatorStore } from './store/store.js';
@@ -23,7 +29,10 @@ export type { EngineContext } from './context.js';
 export { MAX_PAGE_SIZE } from './cursor.js';
 export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type * from './store/records.js';
-export { DEFAULT_SEED_FACTS, defaultSeed, type SeedData, type SeedItem } from './store/seed.js';
+export type { ActivityLogRecord } from './store/activity-log.js';
+export { DEFAULT_SEED_FACTS, defaultSeed, type SeedBoard, type SeedData, type SeedItem } from './store/seed.js';
+export type { CustomActivityRecord, TimelineItemRecord } from './store/timeline.js';
+export type { LikeRecord, UpdateRecord } from './store/updates.js';
 export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
 export {
   absentIn,
@@ -46,7 +55,17 @@ export interface EngineOptions {
 /** A GraphQL engine together with the store its resolvers read and change. */
 export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
 
-const resolvers = { ...queryResolvers, ...mutationResolvers, ...objectResolvers, ...itemResolvers };
+const resolvers = mergeResolvers(
+  queryResolvers,
+  mutationResolvers,
+  objectResolvers,
+  itemResolvers,
+  boardResolvers,
+  structureResolvers,
+  itemRelationResolvers,
+  updateResolvers,
+  timelineResolvers,
+);
 
 function served(version: string): EngineVersion {
   if (!isEngineVersion(version)) throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);

@@ -1,6 +1,7 @@
 /** Resolvers of Account, User, Board, Group, Column and Asset. */
 import type { EngineContext } from '../context.js';
 import { pageItems } from '../cursor.js';
+import { liveGroups } from '../store/groups.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ColumnRecord, UserRecord } from '../store/records.js';
 import { boardUrl, type GroupView, type ResolverMap, URL_HOST } from './types.js';
 
@@ -13,7 +14,7 @@ function user(context: EngineContext, id: string): UserRecord {
 }
 
 function activeGroups(board: BoardRecord): GroupView[] {
-  return board.groups.filter((group) => !group.deleted).map((group) => ({ board, group }));
+  return liveGroups(board).map((group) => ({ board, group }));
 }
 
 /** Resolvers of the domain object types other than Item. */
@@ -41,9 +42,7 @@ export const objectResolvers: ResolverMap = {
   Board: {
     board_kind: (board: BoardRecord) => board.kind,
     owner: (board: BoardRecord, _args, context) => user(context, board.ownerId),
-    owners: (board: BoardRecord, _args, context) => [user(context, board.ownerId)],
     creator: (board: BoardRecord, _args, context) => user(context, board.ownerId),
-    permissions: () => 'everyone',
     workspace_id: (board: BoardRecord) => board.workspaceId,
     updated_at: (board: BoardRecord) => board.updatedAt,
     url: (board: BoardRecord, _args, context) => boardUrl(context, board),
