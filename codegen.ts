@@ -6,6 +6,7 @@
  * emulator it starts itself when the variable is not set, so the default needs no network.
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { type DocumentNode, parse, visit } from 'graphql';
 import { API_VERSION } from './src/version.js';
 
 /** Environment variable naming the API host to pull the schema from. */
@@ -19,13 +20,25 @@ export function schemaUrl(baseUrl: string): string {
   return url.toString();
 }
 
+/**
+ * Loads the SDL served at `url` (GET) without any description, so that the generated comments never depend on the
+ * service's prose: codegen against the emulator and against the service give the same output.
+ */
+export async function loadSdlWithoutDescriptions(url: string): Promise<DocumentNode> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered HTTP ${response.status}`);
+  return visit(parse(await response.text()), {
+    enter: (node) => ('description' in node && node.description ? { ...node, description: undefined } : undefined),
+  });
+}
+
 /** The codegen configuration for an API host. */
 export function codegenConfig(baseUrl: string): CodegenConfig {
   return {
     overwrite: true,
     silent: true,
-    // An SDL URL is only treated as SDL with handleAsSDL; otherwise codegen sends an introspection POST.
-    schema: [{ [schemaUrl(baseUrl)]: { handleAsSDL: true } }],
+    // A custom loader reads the URL as SDL (codegen would otherwise send an introspection POST) and drops descriptions.
+    schema: [{ [schemaUrl(baseUrl)]: { loader: loadSdlWithoutDescriptions as unknown as string } }],
     documents: ['operations/*.graphql'],
     generates: {
       'generated/graphql.ts': {

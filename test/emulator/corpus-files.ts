@@ -1,0 +1,51 @@
+/**
+ * Reads the operation corpus (test/emulator/corpus/*.graphql): one named operation per file, as an app would write it.
+ * Optional header comments, each on its own line at the top of the file:
+ *   # variables: {"ids": ["3001"]}        JSON object of variables
+ *   # token: read-only | other-account    which demo token sends it (default: the full-scope demo token)
+ *   # version: 2025-04                    API-Version to send (default: the SDK's pinned version)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One corpus operation. */
+export interface CorpusEntry {
+  file: string;
+  query: string;
+  variables: Record<string, unknown>;
+  token: 'full' | 'read-only' | 'other-account';
+  version?: string;
+}
+
+const HEADER = /^#\s*(variables|token|version):\s*(.*)$/;
+
+/** Parses one corpus file's text; throws naming the file when a header is malformed. */
+export function parseCorpusFile(file: string, text: string): CorpusEntry {
+  const entry: CorpusEntry = { file, query: text, variables: {}, token: 'full' };
+  for (const line of text.split('\n')) {
+    const match = HEADER.exec(line.trim());
+    if (!match) break;
+    const [, key, value = ''] = match;
+    if (key === 'variables') {
+      try {
+        entry.variables = JSON.parse(value) as Record<string, unknown>;
+      } catch {
+        throw new Error(`${file}: "# variables:" is not valid JSON`);
+      }
+    } else if (key === 'token') {
+      if (value !== 'read-only' && value !== 'other-account') throw new Error(`${file}: unknown token "${value}"`);
+      entry.token = value;
+    } else {
+      entry.version = value.trim();
+    }
+  }
+  return entry;
+}
+
+/** Every corpus file in `directory`, sorted by name. */
+export function readCorpus(directory: string): CorpusEntry[] {
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.graphql'))
+    .sort()
+    .map((name) => parseCorpusFile(name, readFileSync(join(directory, name), 'utf8')));
+}

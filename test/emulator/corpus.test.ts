@@ -1,0 +1,74 @@
+/**
+ * The operation corpus, against a real emulator over a socket: every operation must validate against the schema the
+ * emulator serves, and at least 80% must execute with data and no errors. Each operation runs on a fresh emulator,
+ * so an operation never depends on what another one changed.
+ */
+import { buildSchema, parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
+import { API_VERSION } from '../../src/version.js';
+import { type CorpusEntry, parseCorpusFile, readCorpus } from './corpus-files.js';
+import { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN, postGraphQL } from './server-helpers.js';
+
+const corpus = readCorpus(new URL('./corpus', import.meta.url).pathname);
+const TOKENS = { full: DEMO_TOKEN, 'read-only': DEMO_READ_ONLY_TOKEN, 'other-account': DEMO_OTHER_ACCOUNT_TOKEN };
+const EXECUTE_SHARE = 0.8;
+
+interface Outcome {
+  file: string;
+  validationErrors: string[];
+  executionProblem?: string;
+}
+
+async function runEntry(entry: CorpusEntry): Promise<Outcome> {
+  const emulator = await startEmulator({ port: 0 });
+  try {
+    return await runOn(emulator.baseUrl, entry);
+  } finally {
+    await emulator.close();
+  }
+}
+
+async function runOn(baseUrl: string, entry: CorpusEntry): Promise<Outcome> {
+  const emulator = { baseUrl };
+  const version = entry.version ?? API_VERSION;
+  const sdl = await (await fetch(`${emulator.baseUrl}/v2/get_schema?format=sdl&version=${version}`)).text();
+  const validationErrors = validate(buildSchema(sdl), parse(entry.query)).map((error) => error.message);
+  if (validationErrors.length > 0) return { file: entry.file, validationErrors };
+  const response = await postGraphQL(
+    emulator,
+    { query: entry.query, variables: entry.variables },
+    { authorization: TOKENS[entry.token], 'api-version': version },
+  );
+  const body = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
+  if (response.status !== 200) return { file: entry.file, validationErrors, executionProblem: `HTTP ${response.status}` };
+  if (body.errors?.length) return { file: entry.file, validationErrors, executionProblem: body.errors.map((e) => e.message).join('; ') };
+  if (body.data === null || body.data === undefined) return { file: entry.file, validationErrors, executionProblem: 'no data' };
+  return { file: entry.file, validationErrors };
+}
+
+describe('operation corpus', () => {
+  it('validates every operation and executes at least 80% of them with data and no errors', async () => {
+    expect(corpus.length).toBeGreaterThan(0);
+    const outcomes: Outcome[] = [];
+    for (const entry of corpus) outcomes.push(await runEntry(entry));
+    const valid = outcomes.filter((outcome) => outcome.validationErrors.length === 0);
+    const executed = valid.filter((outcome) => outcome.executionProblem === undefined);
+    console.log(`corpus: ${valid.length} of ${corpus.length} validate, ${executed.length} of ${corpus.length} execute`);
+    for (const outcome of outcomes) {
+      if (outcome.validationErrors.length > 0) console.log(`  invalid ${outcome.file}: ${outcome.validationErrors.join('; ')}`);
+      else if (outcome.executionProblem) console.log(`  failed  ${outcome.file}: ${outcome.executionProblem}`);
+    }
+    expect(outcomes.filter((outcome) => outcome.validationErrors.length > 0).map((outcome) => outcome.file)).toEqual([]);
+    expect(executed.length).toBeGreaterThanOrEqual(Math.ceil(EXECUTE_SHARE * corpus.length));
+  }, 120_000);
+});
+
+describe('corpus file headers', () => {
+  it('reads variables, token and version, and rejects a malformed header', () => {
+    const entry = parseCorpusFile('x.graphql', '# variables: {"a": 1}\n# token: read-only\n# version: 2025-04\nquery X { me { id } }');
+    expect(entry).toMatchObject({ variables: { a: 1 }, token: 'read-only', version: '2025-04' });
+    expect(() => parseCorpusFile('bad.graphql', '# variables: {a}\nquery X { me { id } }')).toThrow(/bad\.graphql/);
+    expect(() => parseCorpusFile('bad.graphql', '# token: admin\nquery X { me { id } }')).toThrow(/unknown token/);
+  });
+});
