@@ -16,7 +16,10 @@ const ADA = '501';
 
 function fresh(): EmulatorStore {
   let tick = Date.parse('2025-01-01T00:00:00Z');
-  return new EmulatorStore(defaultSeed(), () => new Date((tick += 1000)));
+  return new EmulatorStore(defaultSeed(), () => {
+    tick += 1000;
+    return new Date(tick);
+  });
 }
 
 function board(store: EmulatorStore, id: string): BoardRecord {
