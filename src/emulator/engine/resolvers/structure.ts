@@ -3,6 +3,7 @@
  * delete, change title or metadata). All need boards:write and act on the caller's own boards only.
  */
 import { type EngineContext, requireScope } from '../context.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { changeColumnMetadata, createColumn, deleteColumn, findColumn } from '../store/columns.js';
 import { archiveGroup, createGroup, deleteGroup, duplicateGroup, findGroup, type GroupAttribute, updateGroup } from '../store/groups.js';
 import type { BoardRecord } from '../store/records.js';
@@ -96,7 +97,8 @@ export const structureResolvers: ResolverMap = {
     change_column_metadata: (_source: unknown, args: ColumnArgs & { column_property?: 'title' | 'description' | null; value?: string | null }, context) => {
       const { board, userId } = writable(context, args.board_id);
       const column = findColumn(board, args.column_id);
-      return changeColumnMetadata(context.store, board, column, args.column_property ?? 'title', args.value ?? '', userId);
+      if (!args.column_property) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'column_property is required: title or description.');
+      return changeColumnMetadata(context.store, board, column, args.column_property, args.value ?? '', userId);
     },
   },
 };
