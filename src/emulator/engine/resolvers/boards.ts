@@ -170,6 +170,9 @@ export const boardResolvers: ResolverMap = {
       deleteBoard(context.store, writableBoard(context, args.board_id), actor(context)),
     duplicate_board: (_source: unknown, args: DuplicateBoardArgs, context) => {
       const source = writableBoard(context, args.board_id);
+      if (source.type === 'sub_items_board') {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Board ${source.id} holds subitems; duplicate its parent board instead.`);
+      }
       const board = duplicateBoard(context.store, source, {
         type: args.duplicate_type,
         name: args.board_name ?? null,

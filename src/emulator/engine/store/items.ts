@@ -8,12 +8,10 @@ import { liveGroups } from './groups.js';
 import type { BoardRecord, ItemRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
-/** The subitems board of `board`, created (with status and date columns) the first time it is needed. */
-export function subitemsBoardOf(store: EmulatorStore, board: BoardRecord): BoardRecord {
-  const existing = board.subitemsBoardId ? store.findBoard(board.subitemsBoardId) : undefined;
-  if (existing) return existing;
+/** A new subitems board for `board` (status and date columns, one group), not yet in the store. */
+function newSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord {
   const stamp = store.stamp();
-  const sub: BoardRecord = {
+  return {
     id: store.newId(),
     accountId: board.accountId,
     name: `Subitems of ${board.name}`,
@@ -37,9 +35,6 @@ export function subitemsBoardOf(store: EmulatorStore, board: BoardRecord): Board
     ],
     groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
   };
-  store.addBoard(sub);
-  board.subitemsBoardId = sub.id;
-  return sub;
 }
 
 /** What {@link createSubitem} needs. */
@@ -57,19 +52,29 @@ export function createSubitem(store: EmulatorStore, input: NewSubitem): ItemReco
   if (input.parent.parentItemId !== null) {
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${input.parent.id} is a subitem; subitems cannot have subitems.`, { item_id: input.parent.id });
   }
-  const board = subitemsBoardOf(store, input.parentBoard);
-  const groupId = liveGroups(board)[0]?.id ?? 'topics';
-  const item = store.createItem({
-    board,
-    groupId,
-    name: input.name,
-    creatorId: input.creatorId,
-    columnValues: input.columnValues,
-    createLabelsIfMissing: input.createLabelsIfMissing,
-    parentItemId: input.parent.id,
-  });
-  input.parent.updatedAt = item.createdAt;
-  return item;
+  const existing = input.parentBoard.subitemsBoardId ? store.findBoard(input.parentBoard.subitemsBoardId) : undefined;
+  const board = existing ?? store.addBoard(newSubitemsBoard(store, input.parentBoard));
+  input.parentBoard.subitemsBoardId = board.id;
+  try {
+    const item = store.createItem({
+      board,
+      groupId: liveGroups(board)[0]?.id ?? 'topics',
+      name: input.name,
+      creatorId: input.creatorId,
+      columnValues: input.columnValues,
+      createLabelsIfMissing: input.createLabelsIfMissing,
+      parentItemId: input.parent.id,
+    });
+    input.parent.updatedAt = item.createdAt;
+    return item;
+  } catch (error) {
+    // a refused first subitem leaves no subitems board behind
+    if (!existing) {
+      store.removeBoard(board);
+      input.parentBoard.subitemsBoardId = null;
+    }
+    throw error;
+  }
 }
 
 /** Active subitems of an item, in board order. */

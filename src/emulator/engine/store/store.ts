@@ -122,6 +122,12 @@ export class EmulatorStore {
     return board;
   }
 
+  /** Takes back a board just added by {@link addBoard}, when the operation that added it fails. */
+  removeBoard(board: BoardRecord): void {
+    const index = this.#boards.indexOf(board);
+    if (index >= 0) this.#boards.splice(index, 1);
+  }
+
   /** Adds a fully formed item whose values are already in stored form (duplication). */
   insertItem(item: ItemRecord): ItemRecord {
     this.#items.push(item);
