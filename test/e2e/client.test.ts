@@ -267,6 +267,7 @@ describe('multipart upload', () => {
 
   it('sends a bare Blob too', async () => {
     const emulator = await startTestEmulator();
+    const seededAssets = emulator.store.assets().length;
     const client = clientFor(emulator);
     const created = await client.createItem({ board_id: ROADMAP_BOARD_ID, item_name: 'Has a blob' });
     const bytes = new Uint8Array([1, 2, 3, 4, 5, 6, 7]);
@@ -276,7 +277,7 @@ describe('multipart upload', () => {
       file: new Blob([bytes], { type: 'application/octet-stream' }),
     });
     expect(result.data.add_file_to_column?.file_size).toBe(bytes.length);
-    expect(emulator.store.assets()).toHaveLength(1);
+    expect(emulator.store.assets()).toHaveLength(seededAssets + 1);
   });
 });
 

@@ -155,9 +155,10 @@ describe('groups', () => {
     expect(copy.title).toBe('Duplicate of Later');
     const copies = store.activeItems('3001', copy.id);
     expect(copies.map((entry) => [entry.name, entry.values])).toEqual([
-      ['Offline mode', { text: 'Needs research' }],
-      ['Dark theme', { check: { checked: 'true' } }],
+      ['Offline mode', item(store, '4000004').values],
+      ['Dark theme', item(store, '4000005').values],
     ]);
+    expect(copies[0]?.values).toEqual({ text: 'Needs research' });
   });
 });
 

@@ -9,16 +9,25 @@
 import { introspectionFromSchema, printSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
 import { prepareOperation } from './prepare.js';
+import { accountResolvers } from './resolvers/account.js';
+import { assetResolvers } from './resolvers/assets.js';
 import { boardResolvers } from './resolvers/boards.js';
+import { docResolvers } from './resolvers/docs.js';
 import { itemResolvers } from './resolvers/item.js';
 import { itemRelationResolvers } from './resolvers/items.js';
-import { mergeResolvers } from './resolvers/merge.js';
+import { mergeResolverMaps } from './resolvers/merge.js';
 import { mutationResolvers } from './resolvers/mutation.js';
+import { notificationResolvers } from './resolvers/notifications.js';
 import { objectResolvers } from './resolvers/objects.js';
 import { queryResolvers } from './resolvers/query.js';
 import { structureResolvers } from './resolvers/structure.js';
+import { tagResolvers } from './resolvers/tags.js';
+import { teamResolvers } from './resolvers/teams.js';
 import { timelineResolvers } from './resolvers/timeline.js';
 import { updateResolvers } from './resolvers/updates.js';
+import { userResolvers } from './resolvers/users.js';
+import { webhookResolvers } from './resolvers/webhooks.js';
+import { workspaceResolvers } from './resolvers/workspaces.js';
 import { SchemaCache } from './schema/build.js';
 import { defaultSeed, type SeedData } from './store/seed.js';
 import { EmulatorStore } from './store/store.js';
@@ -55,7 +64,7 @@ export interface EngineOptions {
 /** A GraphQL engine together with the store its resolvers read and change. */
 export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
 
-const resolvers = mergeResolvers(
+const resolvers = mergeResolverMaps(
   queryResolvers,
   mutationResolvers,
   objectResolvers,
@@ -65,6 +74,15 @@ const resolvers = mergeResolvers(
   itemRelationResolvers,
   updateResolvers,
   timelineResolvers,
+  userResolvers,
+  accountResolvers,
+  workspaceResolvers,
+  teamResolvers,
+  tagResolvers,
+  assetResolvers,
+  webhookResolvers,
+  notificationResolvers,
+  docResolvers,
 );
 
 function served(version: string): EngineVersion {

@@ -24,16 +24,6 @@ interface ItemsArgs {
   page?: number | null;
 }
 
-interface UsersArgs {
-  emails?: (string | null)[] | null;
-  ids?: string[] | null;
-  kind?: 'all' | 'guests' | 'non_guests' | 'non_pending' | null;
-  limit?: number | null;
-  name?: string | null;
-  newest_first?: boolean | null;
-  non_active?: boolean | null;
-  page?: number | null;
-}
 
 function boardMatches(board: BoardRecord, args: BoardsArgs): boolean {
   const state = args.state ?? 'active';
@@ -64,22 +54,6 @@ function items(_source: unknown, args: ItemsArgs, context: EngineContext) {
   return paginate(found, args.limit ?? 25, args.page);
 }
 
-function users(_source: unknown, args: UsersArgs, context: EngineContext) {
-  requireScope(context, 'users:read');
-  const needle = args.name?.toLowerCase();
-  const found = context.store.users().filter(
-    (user) =>
-      user.accountId === context.accountId &&
-      (args.non_active || user.enabled) &&
-      (!args.ids || args.ids.includes(user.id)) &&
-      (!args.emails || args.emails.includes(user.email)) &&
-      (!needle || user.name.toLowerCase().includes(needle)) &&
-      (args.kind !== 'guests' || user.isGuest) &&
-      (args.kind !== 'non_guests' || !user.isGuest),
-  );
-  if (args.newest_first) found.reverse();
-  return paginate(found, args.limit, args.page);
-}
 
 function versionView(value: string) {
   return { value, display_name: value, kind: VERSION_KINDS[value as keyof typeof VERSION_KINDS] };
@@ -90,7 +64,6 @@ export const queryResolvers: ResolverMap = {
   Query: {
     boards,
     items,
-    users,
     next_items_page: (_source: unknown, args: { cursor: string; limit: number }, context) => {
       requireScope(context, 'boards:read');
       return nextPage(context, args.cursor, args.limit);

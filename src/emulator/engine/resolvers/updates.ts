@@ -160,7 +160,7 @@ export const updateResolvers: ResolverMap = {
       writer(context);
       const item = accountItem(context, args.item_id);
       context.store.updates.removeForItems(new Set([item.id]));
-      item.updatedAt = context.store.stamp();
+      item.updatedAt = context.store.now();
       return item;
     },
   },

@@ -63,12 +63,12 @@ export function logBoard(store: EmulatorStore, board: BoardRecord, userId: strin
 
 /** Marks a board changed now. */
 export function touchBoard(store: EmulatorStore, board: BoardRecord): void {
-  board.updatedAt = store.stamp();
+  board.updatedAt = store.now();
 }
 
 /** Creates a board. Owners default to the creator; owners are subscribers too. */
 export function createBoard(store: EmulatorStore, input: NewBoard): BoardRecord {
-  const stamp = store.stamp();
+  const stamp = store.now();
   const ownerIds = unique([input.creatorId, ...(input.ownerIds ?? [])]);
   const board: BoardRecord = {
     id: store.newId(),
@@ -131,7 +131,7 @@ export function archiveBoard(store: EmulatorStore, board: BoardRecord, userId: s
 
 /** Deletes a board (and its subitems board) with every item on it. */
 export function deleteBoard(store: EmulatorStore, board: BoardRecord, userId: string): BoardRecord {
-  const stamp = store.stamp();
+  const stamp = store.now();
   for (const target of withSubitemsBoard(store, board)) {
     for (const item of store.items(target.id)) {
       if (item.state === 'deleted') continue;
@@ -160,13 +160,13 @@ export interface DuplicateBoardOptions {
 
 /** A copy of `item` on `boardId`, values included, with a new id. */
 export function copyItem(store: EmulatorStore, item: ItemRecord, changes: Partial<ItemRecord>): ItemRecord {
-  const stamp = store.stamp();
+  const stamp = store.now();
   return store.insertItem({ ...structuredClone(item), id: store.newId(), createdAt: stamp, updatedAt: stamp, ...changes });
 }
 
 /** Copies a board: columns and active groups always, items (and subitems) and their updates when asked. */
 export function duplicateBoard(store: EmulatorStore, source: BoardRecord, options: DuplicateBoardOptions): BoardRecord {
-  const stamp = store.stamp();
+  const stamp = store.now();
   const board: BoardRecord = {
     ...structuredClone(source),
     id: store.newId(),

@@ -10,7 +10,7 @@ import type { EmulatorStore } from './store.js';
 
 /** A new subitems board for `board` (status and date columns, one group), not yet in the store. */
 function newSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord {
-  const stamp = store.stamp();
+  const stamp = store.now();
   return {
     id: store.newId(),
     accountId: board.accountId,
@@ -93,7 +93,7 @@ export function moveItemToGroup(store: EmulatorStore, board: BoardRecord, item: 
   const last = store.activeItems(board.id).at(-1)?.position ?? 0;
   item.groupId = group.id;
   item.position = last + 1;
-  item.updatedAt = store.stamp();
+  item.updatedAt = store.now();
   touchBoard(store, board);
   store.logItem(item, userId, 'move_pulse_into_group', { source_group_id: from, dest_group_id: group.id });
   return item;

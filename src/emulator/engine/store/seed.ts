@@ -1,4 +1,5 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
+import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserRecord } from './records.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
@@ -23,8 +24,12 @@ type OptionalBoardField = 'type' | 'ownerIds' | 'subscriberIds' | 'permissions' 
 /** A board to seed: a {@link BoardRecord} whose newer fields may be left out (owners default to the creator). */
 export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<BoardRecord, OptionalBoardField>>;
 
-/** Everything an engine's store starts with. Records are copied; the seed is never mutated. */
-export interface SeedData {
+/**
+ * Everything an engine's store starts with. Records are copied; the seed is never mutated.
+ * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional,
+ * and so are updates, custom activities and timeline items.
+ */
+export interface SeedData extends Partial<FamilySeed> {
   accounts: AccountRecord[];
   users: UserRecord[];
   boards: SeedBoard[];
@@ -157,5 +162,6 @@ export function defaultSeed(): SeedData {
     updates: extra.updates,
     customActivities: extra.customActivities,
     timelineItems: extra.timelineItems,
+    ...defaultFamilySeed(),
   };
 }

@@ -5,10 +5,18 @@ import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { ActivityLog } from './activity-log.js';
 import { normalizeColumnValue } from './column-values.js';
 import { positionFor } from './positions.js';
+import type { AccountDetailsRecord } from './account-details.js';
+import type { StoreClock } from './clock.js';
+import { DocStore } from './docs.js';
+import { NotificationStore } from './notifications.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
+import { TagStore } from './tags.js';
+import { TeamStore } from './teams.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
+import { WebhookStore } from './webhooks.js';
+import { WorkspaceStore } from './workspaces.js';
 
 /** What {@link EmulatorStore.createItem} needs. */
 export interface NewItem {
@@ -35,11 +43,31 @@ export interface NewAsset {
 }
 
 /**
- * The emulator's in-memory data: accounts, users, boards (with columns and groups), items and assets, plus
- * the families kept in their own stores: {@link updates}, {@link timeline} (custom activities and timeline
- * items) and {@link activityLog}. Every id the store makes comes from one counter, so ids never repeat.
+ * The emulator's in-memory data: accounts, users, boards (with columns and groups), items and assets here; each
+ * further family (workspaces and folders, teams, tags, webhooks, notifications, docs, updates, custom activities and
+ * timeline items, the activity log) in its own store below. Every id comes from one counter, so ids never repeat.
  */
-export class EmulatorStore {
+export class EmulatorStore implements StoreClock {
+  /** Workspaces and folders. */
+  readonly workspaces: WorkspaceStore;
+  /** Teams. */
+  readonly teams: TeamStore;
+  /** Tags. */
+  readonly tags: TagStore;
+  /** Webhooks. */
+  readonly webhooks: WebhookStore;
+  /** Notifications sent. */
+  readonly notifications: NotificationStore;
+  /** Docs and their blocks. */
+  readonly docs: DocStore;
+  /** Plans and products of the accounts. */
+  readonly accountDetails: readonly AccountDetailsRecord[];
+  /** Updates, replies, likes and pins. */
+  readonly updates: UpdateStore;
+  /** Custom activities and timeline items. */
+  readonly timeline: TimelineStore;
+  /** What changed on which board, by whom. */
+  readonly activityLog: ActivityLog;
   readonly #accounts: AccountRecord[];
   readonly #users: UserRecord[];
   readonly #boards: BoardRecord[];
@@ -48,12 +76,6 @@ export class EmulatorStore {
   readonly #now: () => Date;
   #created = 0;
   #nextId: number;
-  /** Updates, replies, likes and pins. */
-  readonly updates: UpdateStore;
-  /** Custom activities and timeline items. */
-  readonly timeline: TimelineStore;
-  /** What changed on which board, by whom. */
-  readonly activityLog: ActivityLog;
 
   /** Loads a copy of `seed`; `now` stamps new records (injectable for deterministic tests). */
   constructor(seed: SeedData, now: () => Date = () => new Date()) {
@@ -63,7 +85,7 @@ export class EmulatorStore {
     this.#boards = copy.boards.map(completeSeedBoard);
     this.#now = now;
     const newId = () => this.newId();
-    const stamp = () => this.stamp();
+    const stamp = () => this.now();
     this.updates = new UpdateStore(newId, stamp);
     this.timeline = new TimelineStore(newId, stamp);
     this.activityLog = new ActivityLog(newId, stamp);
@@ -74,6 +96,13 @@ export class EmulatorStore {
       ...(copy.timelineItems ?? []).map((entry) => Number(entry.id)),
     ];
     this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
+    this.workspaces = new WorkspaceStore(copy.workspaces ?? [], copy.folders ?? [], this);
+    this.teams = new TeamStore(copy.teams ?? []);
+    this.tags = new TagStore(copy.tags ?? [], this);
+    this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
+    this.notifications = new NotificationStore(this);
+    this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
+    this.accountDetails = copy.accountDetails ?? [];
     copy.items.forEach(({ columnValues, ...seedItem }, index) => {
       const board = this.findBoard(seedItem.boardId);
       if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
@@ -100,19 +129,24 @@ export class EmulatorStore {
         createdAt: item.createdAt,
       });
     });
+    for (const asset of copy.assets ?? []) {
+      const item = this.findItem(asset.itemId);
+      if (!item) throw new Error(`Seed asset ${asset.id} names unknown item ${asset.itemId}`);
+      this.#attach(item, asset);
+    }
     for (const update of copy.updates ?? []) this.updates.load(update);
     this.timeline.load(copy.customActivities ?? [], copy.timelineItems ?? []);
   }
 
-  /** A new id, never given out before by this store. */
+  /** A new id, unique in this store (shared by every family). */
   newId(): string {
     const id = String(this.#nextId);
     this.#nextId += 1;
     return id;
   }
 
-  /** The current time as ISO 8601, from the store's clock. */
-  stamp(): string {
+  /** The store's current time as an ISO 8601 string. */
+  now(): string {
     return this.#now().toISOString();
   }
 
@@ -272,11 +306,15 @@ export class EmulatorStore {
       uploadedById: input.uploadedById,
       createdAt: this.#now().toISOString(),
     };
-    this.#assets.push(asset);
-    const current = (input.item.values[input.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
-    const entry = { assetId: Number(asset.id), name: asset.name, fileType: 'ASSET', isImage: String(asset.contentType.startsWith('image/')) };
-    input.item.values[input.columnId] = { files: [...current, entry] };
+    this.#attach(input.item, asset);
     return asset;
+  }
+
+  #attach(item: ItemRecord, asset: AssetRecord): void {
+    this.#assets.push(asset);
+    const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
+    const entry = { assetId: Number(asset.id), name: asset.name, fileType: 'ASSET', isImage: String(asset.contentType.startsWith('image/')) };
+    item.values[asset.columnId] = { files: [...current, entry] };
   }
 
   #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {

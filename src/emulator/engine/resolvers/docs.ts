@@ -1,0 +1,174 @@
+/**
+ * Docs and doc blocks: Query.docs (boards:read), create_doc in a workspace, and create/update/delete of blocks
+ * (boards:write), with the Document and DocumentBlock fields. Only the caller's account's docs are visible.
+ * Block `content` is JSON (text or object) and must be an object; it is sent back JSON-encoded, as on the platform.
+ * create_doc in an item's doc column (`location: { board }`) is not modelled.
+ */
+import { type EngineContext, requireScope } from '../context.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { notModelledError } from '../schema/modelled.js';
+import type { DocBlockRecord, DocRecord } from '../store/docs.js';
+import { paginate } from './lookup.js';
+import { type ResolverMap, URL_HOST } from './types.js';
+import { accountFolder, accountWorkspace } from './workspaces.js';
+
+type Ids = readonly (string | null)[] | null | undefined;
+
+interface DocsArgs {
+  ids?: Ids;
+  object_ids?: Ids;
+  workspace_ids?: Ids;
+  order_by?: 'created_at' | 'used_at' | null;
+  limit?: number | null;
+  page?: number | null;
+}
+
+interface CreateDocArgs {
+  location: {
+    workspace?: { workspace_id: string; name: string; kind?: 'public' | 'private' | 'share' | null; folder_id?: string | null } | null;
+    board?: { item_id: string; column_id: string } | null;
+  };
+}
+
+interface CreateBlockArgs {
+  doc_id: string;
+  type: string;
+  content: unknown;
+  after_block_id?: string | null;
+  parent_block_id?: string | null;
+}
+
+function accountDoc(context: EngineContext, id: string | number): DocRecord {
+  const doc = context.store.docs.findDoc(id);
+  if (!doc || doc.accountId !== context.accountId || doc.deleted) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Doc ${id} was not found.`, { doc_id: String(id) });
+  }
+  return doc;
+}
+
+function accountBlock(context: EngineContext, id: string, doc?: DocRecord): DocBlockRecord {
+  const block = context.store.docs.findBlock(id);
+  const owner = block && context.store.docs.findDoc(block.docId);
+  if (!block || !owner || owner.accountId !== context.accountId || owner.deleted || (doc && owner.id !== doc.id)) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Block ${id} was not found${doc ? ` in doc ${doc.id}` : ''}.`, { block_id: id });
+  }
+  return block;
+}
+
+function blockContent(raw: unknown): Record<string, unknown> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'content is not valid JSON.', { argument: 'content' });
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'content must be a JSON object.', { argument: 'content' });
+  }
+  return value as Record<string, unknown>;
+}
+
+function inIds(id: string, ids: Ids): boolean {
+  return !ids || ids.includes(id);
+}
+
+function docUrl(context: EngineContext, doc: DocRecord): string {
+  const slug = context.store.findAccount(doc.accountId)?.slug ?? 'account';
+  return `https://${slug}.${URL_HOST}/docs/${doc.objectId}`;
+}
+
+/** Resolvers of docs and doc blocks. */
+export const docResolvers: ResolverMap = {
+  Query: {
+    docs: (_source: unknown, args: DocsArgs, context) => {
+      requireScope(context, 'boards:read');
+      const found = context.store.docs
+        .docs()
+        .filter(
+          (doc) =>
+            doc.accountId === context.accountId &&
+            !doc.deleted &&
+            inIds(doc.id, args.ids) &&
+            inIds(doc.objectId, args.object_ids) &&
+            inIds(doc.workspaceId, args.workspace_ids),
+        );
+      if (args.order_by === 'created_at') found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
+      if (args.order_by === 'used_at') found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || Number(b.id) - Number(a.id));
+      return paginate(found, args.limit ?? 25, args.page);
+    },
+  },
+  Mutation: {
+    create_doc: (_source: unknown, args: CreateDocArgs, context) => {
+      requireScope(context, 'boards:write');
+      const { workspace: where, board } = args.location;
+      if (board && !where) throw notModelledError('Mutation', 'create_doc(location: { board })');
+      if (!where || board) {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'location needs exactly one of workspace or board.');
+      }
+      const workspace = accountWorkspace(context, where.workspace_id);
+      const folder = where.folder_id == null ? null : accountFolder(context, where.folder_id);
+      if (folder && folder.workspaceId !== workspace.id) {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Folder ${folder.id} is not in workspace ${workspace.id}.`);
+      }
+      if (where.name.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The doc name must not be empty.');
+      return context.store.docs.createDoc({
+        accountId: context.accountId,
+        workspaceId: workspace.id,
+        folderId: folder?.id ?? null,
+        name: where.name.trim(),
+        kind: where.kind ?? 'public',
+        createdById: String(context.grant.userId),
+      });
+    },
+    create_doc_block: (_source: unknown, args: CreateBlockArgs, context) => {
+      requireScope(context, 'boards:write');
+      const doc = accountDoc(context, args.doc_id);
+      const content = blockContent(args.content);
+      const parent = args.parent_block_id == null ? null : accountBlock(context, args.parent_block_id, doc);
+      const after = args.after_block_id == null ? undefined : accountBlock(context, args.after_block_id, doc);
+      if (after && after.parentBlockId !== (parent?.id ?? null)) {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'after_block_id must have the same parent as the new block.');
+      }
+      return context.store.docs.createBlock({
+        doc,
+        type: args.type,
+        content,
+        parentBlockId: parent?.id ?? null,
+        ...(after ? { after } : {}),
+        createdById: String(context.grant.userId),
+      });
+    },
+    update_doc_block: (_source: unknown, args: { block_id: string; content: unknown }, context) => {
+      requireScope(context, 'boards:write');
+      return context.store.docs.updateBlock(accountBlock(context, args.block_id), blockContent(args.content));
+    },
+    delete_doc_block: (_source: unknown, args: { block_id: string }, context) => {
+      requireScope(context, 'boards:write');
+      const block = accountBlock(context, args.block_id);
+      context.store.docs.deleteBlock(block);
+      return { id: block.id };
+    },
+  },
+  Document: {
+    blocks: (doc: DocRecord, args: { limit?: number | null; page?: number | null }, context) =>
+      paginate(context.store.docs.blocksOf(doc.id), args.limit ?? 25, args.page),
+    created_at: (doc: DocRecord) => doc.createdAt,
+    created_by: (doc: DocRecord, _args, context) => context.store.findUser(doc.createdById) ?? null,
+    doc_folder_id: (doc: DocRecord) => doc.folderId,
+    doc_kind: (doc: DocRecord) => doc.kind,
+    object_id: (doc: DocRecord) => doc.objectId,
+    relative_url: (doc: DocRecord) => `/docs/${doc.objectId}`,
+    url: (doc: DocRecord, _args, context) => docUrl(context, doc),
+    workspace: (doc: DocRecord, _args, context) => context.store.workspaces.findWorkspace(doc.workspaceId) ?? null,
+    workspace_id: (doc: DocRecord) => doc.workspaceId,
+  },
+  DocumentBlock: {
+    created_at: (block: DocBlockRecord) => block.createdAt,
+    created_by: (block: DocBlockRecord, _args, context) => context.store.findUser(block.createdById) ?? null,
+    doc_id: (block: DocBlockRecord) => block.docId,
+    parent_block_id: (block: DocBlockRecord) => block.parentBlockId,
+    updated_at: (block: DocBlockRecord) => block.updatedAt,
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * Notifications: create_notification (notifications:write) sends `text` to a user of the caller's account about a
+ * target: `Project` is an item or a board of the account; `Post` is an update, accepted by id. The notification is
+ * kept in the store (`store.notifications`); nothing is delivered.
+ */
+import { requireScope } from '../context.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { NotificationRecord } from '../store/notifications.js';
+import { accountBoard, accountItem } from './lookup.js';
+import type { ResolverMap } from './types.js';
+
+interface NotificationArgs {
+  user_id: string;
+  target_id: string;
+  target_type: 'Project' | 'Post';
+  text: string;
+}
+
+/** Resolvers of notifications. */
+export const notificationResolvers: ResolverMap = {
+  Mutation: {
+    create_notification: (_source: unknown, args: NotificationArgs, context) => {
+      requireScope(context, 'notifications:write');
+      const user = context.store.findUser(args.user_id);
+      if (!user || user.accountId !== context.accountId || !user.enabled) {
+        throw engineError(ENGINE_ERROR_CODES.notFound, `User ${args.user_id} was not found.`, { user_id: String(args.user_id) });
+      }
+      if (args.text.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'text must not be empty.');
+      const targetId = String(args.target_id);
+      if (args.target_type === 'Project') {
+        if (context.store.findBoard(targetId)) accountBoard(context, targetId);
+        else accountItem(context, targetId);
+      }
+      return context.store.notifications.send({
+        accountId: context.accountId,
+        userId: user.id,
+        senderId: String(context.grant.userId),
+        targetId,
+        targetType: args.target_type,
+        text: args.text,
+      });
+    },
+  },
+  Notification: {
+    text: (notification: NotificationRecord) => notification.text,
+  },
+};

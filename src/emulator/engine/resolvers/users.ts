@@ -1,0 +1,57 @@
+/**
+ * Users: Query.users with every published filter (users:read), Team.users, and User.teams. Only the caller's account.
+ * Filters: `ids`, `emails` (case-insensitive), `name` (case-insensitive substring), `kind` (all, guests, non_guests,
+ * non_pending: the emulator has no pending users), `non_active` (also deactivated users), `newest_first`, then
+ * `limit`/`page` (every match when no limit).
+ */
+import { type EngineContext, requireScope } from '../context.js';
+import type { UserRecord } from '../store/records.js';
+import { paginate } from './lookup.js';
+import type { ResolverMap } from './types.js';
+
+/** The arguments of Query.users and Team.users. */
+export interface UsersArgs {
+  emails?: (string | null)[] | null;
+  ids?: string[] | null;
+  kind?: 'all' | 'guests' | 'non_guests' | 'non_pending' | null;
+  limit?: number | null;
+  name?: string | null;
+  newest_first?: boolean | null;
+  non_active?: boolean | null;
+  page?: number | null;
+}
+
+/** `candidates` narrowed and paged by `args`, in id order (newest first when asked). */
+export function filterUsers(candidates: readonly UserRecord[], args: UsersArgs): UserRecord[] {
+  const needle = args.name?.trim().toLowerCase();
+  const emails = args.emails?.filter((email): email is string => email !== null).map((email) => email.toLowerCase());
+  const found = candidates.filter(
+    (user) =>
+      (args.non_active || user.enabled) &&
+      (!args.ids || args.ids.includes(user.id)) &&
+      (!emails || emails.includes(user.email.toLowerCase())) &&
+      (!needle || user.name.toLowerCase().includes(needle)) &&
+      (args.kind !== 'guests' || user.isGuest) &&
+      (args.kind !== 'non_guests' || !user.isGuest),
+  );
+  found.sort((a, b) => (args.newest_first ? b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id) : Number(a.id) - Number(b.id)));
+  return paginate(found, args.limit, args.page);
+}
+
+function accountUsers(context: EngineContext): UserRecord[] {
+  return context.store.users().filter((user) => user.accountId === context.accountId);
+}
+
+/** Resolvers of users. */
+export const userResolvers: ResolverMap = {
+  Query: {
+    users: (_source: unknown, args: UsersArgs, context) => {
+      requireScope(context, 'users:read');
+      return filterUsers(accountUsers(context), args);
+    },
+  },
+  User: {
+    teams: (user: UserRecord, args: { ids?: string[] | null }, context) =>
+      context.store.teams.teamsOf(user.id).filter((team) => !args.ids || args.ids.includes(team.id)),
+  },
+};

@@ -1,0 +1,144 @@
+/**
+ * Workspaces and folders of the in-memory store. Folders live in a workspace and may nest; boards point at them
+ * (a board's `workspaceId` and `folderId`), docs too. Deleting marks the record `deleted`; it is then never listed.
+ */
+import type { StoreClock } from './clock.js';
+
+/** Who can join a workspace. */
+export type WorkspaceKind = 'open' | 'closed';
+
+/** A workspace of one account. */
+export interface WorkspaceRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  description: string | null;
+  kind: WorkspaceKind;
+  state: 'active' | 'archived' | 'deleted';
+  createdAt: string;
+  /** The account's main workspace: it cannot be deleted. */
+  isDefault: boolean;
+  ownerIds: string[];
+  subscriberIds: string[];
+  teamIds: string[];
+  teamOwnerIds: string[];
+  iconColor: string | null;
+  accountProductId: string | null;
+}
+
+/** A folder of a workspace; `parentId` makes it a sub-folder. */
+export interface FolderRecord {
+  id: string;
+  accountId: string;
+  workspaceId: string;
+  name: string;
+  color: string | null;
+  fontWeight: string | null;
+  customIcon: string | null;
+  parentId: string | null;
+  ownerId: string | null;
+  createdAt: string;
+  deleted: boolean;
+}
+
+/** Fields a new workspace takes. */
+export type NewWorkspace = Pick<WorkspaceRecord, 'accountId' | 'name' | 'description' | 'kind' | 'accountProductId'> & { ownerId: string };
+
+/** Fields a new folder takes. */
+export type NewFolder = Pick<FolderRecord, 'accountId' | 'workspaceId' | 'name' | 'color' | 'fontWeight' | 'customIcon' | 'parentId' | 'ownerId'>;
+
+/** Fields update_folder may change. */
+export type FolderChanges = Partial<Pick<FolderRecord, 'name' | 'color' | 'fontWeight' | 'customIcon' | 'parentId'>>;
+
+/** Workspaces and folders. */
+export class WorkspaceStore {
+  readonly #workspaces: WorkspaceRecord[];
+  readonly #folders: FolderRecord[];
+  readonly #clock: StoreClock;
+
+  constructor(workspaces: WorkspaceRecord[], folders: FolderRecord[], clock: StoreClock) {
+    this.#workspaces = workspaces;
+    this.#folders = folders;
+    this.#clock = clock;
+  }
+
+  /** Every workspace in any state. */
+  workspaces(): readonly WorkspaceRecord[] {
+    return this.#workspaces;
+  }
+  /** Every folder, deleted ones included. */
+  folders(): readonly FolderRecord[] {
+    return this.#folders;
+  }
+  /** The workspace with this id, if any (any account, any state). */
+  findWorkspace(id: string | number): WorkspaceRecord | undefined {
+    return this.#workspaces.find((workspace) => workspace.id === String(id));
+  }
+  /** The folder with this id, if any (any account, deleted too). */
+  findFolder(id: string | number): FolderRecord | undefined {
+    return this.#folders.find((folder) => folder.id === String(id));
+  }
+
+  /** Creates a workspace owned (and subscribed) by its creator. */
+  createWorkspace(input: NewWorkspace): WorkspaceRecord {
+    const { ownerId, ...fields } = input;
+    const workspace: WorkspaceRecord = {
+      ...fields,
+      id: this.#clock.newId(),
+      state: 'active',
+      createdAt: this.#clock.now(),
+      isDefault: false,
+      ownerIds: [ownerId],
+      subscriberIds: [ownerId],
+      teamIds: [],
+      teamOwnerIds: [],
+      iconColor: null,
+    };
+    this.#workspaces.push(workspace);
+    return workspace;
+  }
+
+  /** Changes name, description or kind. */
+  updateWorkspace(workspace: WorkspaceRecord, changes: Partial<Pick<WorkspaceRecord, 'name' | 'description' | 'kind'>>): WorkspaceRecord {
+    Object.assign(workspace, changes);
+    return workspace;
+  }
+
+  /** Marks a workspace and all its folders deleted. */
+  deleteWorkspace(workspace: WorkspaceRecord): WorkspaceRecord {
+    workspace.state = 'deleted';
+    for (const folder of this.#folders) if (folder.workspaceId === workspace.id) folder.deleted = true;
+    return workspace;
+  }
+
+  /** Creates a folder. */
+  createFolder(input: NewFolder): FolderRecord {
+    const folder: FolderRecord = { ...input, id: this.#clock.newId(), createdAt: this.#clock.now(), deleted: false };
+    this.#folders.push(folder);
+    return folder;
+  }
+
+  /** Changes a folder's attributes or parent. */
+  updateFolder(folder: FolderRecord, changes: FolderChanges): FolderRecord {
+    Object.assign(folder, changes);
+    return folder;
+  }
+
+  /** Marks a folder and every folder below it deleted; returns the ids of all of them. */
+  deleteFolder(folder: FolderRecord): string[] {
+    const gone = [folder.id];
+    for (let index = 0; index < gone.length; index += 1) {
+      for (const child of this.#folders) if (child.parentId === gone[index] && !child.deleted) gone.push(child.id);
+    }
+    for (const id of gone) {
+      const found = this.findFolder(id);
+      if (found) found.deleted = true;
+    }
+    return gone;
+  }
+
+  /** The live sub-folders of a folder. */
+  subFolders(folder: FolderRecord): FolderRecord[] {
+    return this.#folders.filter((candidate) => candidate.parentId === folder.id && !candidate.deleted);
+  }
+}
