@@ -156,3 +156,33 @@ describe('activity log', () => {
     expect(JSON.parse(logs[1]?.data ?? '{}')).toMatchObject({ column_id: 'text', previous_value: 'Notes', value: 'Steps' });
   });
 });
+
+describe('boards in workspaces and folders', () => {
+  it('places a new board in the main workspace, or in the workspace of its folder, and refuses a folder of another workspace', async () => {
+    const emulator = await startTestEmulator();
+    const client = clientFor(emulator);
+    const made = await gql<Record<string, { workspace_id: string | null; board_folder_id: string | null }>>(
+      client,
+      `mutation Place {
+        plain: create_board(board_name: "Plain", board_kind: public) { workspace_id board_folder_id }
+        filed: create_board(board_name: "Filed", board_kind: public, folder_id: 7102) { workspace_id board_folder_id }
+      }`,
+    );
+    expect(made).toEqual({ plain: { workspace_id: '7001', board_folder_id: null }, filed: { workspace_id: '7002', board_folder_id: '7102' } });
+    const before = emulator.store.boards().length;
+    const refused = await client
+      .request('mutation { create_board(board_name: "X", board_kind: public, workspace_id: 7001, folder_id: 7102) { id } }')
+      .catch((error: unknown) => error);
+    expect(JSON.stringify(refused)).toContain('INVALID_ARGUMENT');
+    expect(emulator.store.boards()).toHaveLength(before);
+  });
+
+  it('deleting a workspace deletes its boards with their items', async () => {
+    const emulator = await startTestEmulator();
+    const client = clientFor(emulator);
+    await gql(client, 'mutation { delete_workspace(workspace_id: 7002) { id } }');
+    for (const id of ['3004', '3006', '3009']) expect(emulator.store.findBoard(id)?.state).toBe('deleted');
+    expect(await itemStates(client, ['4000101', '4000111', '4000131'])).toEqual({});
+    expect([...emulator.store.items('3004'), ...emulator.store.items('3006')].every((item) => item.state === 'deleted')).toBe(true);
+  });
+});

@@ -10,7 +10,7 @@ import { clientFor, closeEmulators, DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOK
 
 afterEach(closeEmulators);
 
-/** Mutations on acme's objects (boards 3001/3004, item 4000001, update 9001, activity …0001, timeline item 9101). */
+/** Mutations on acme's objects (boards, items, updates, activities, timeline items, workspaces and folders). */
 const FOREIGN_MUTATIONS: Record<string, string> = {
   update_board: 'mutation { update_board(board_id: 3001, board_attribute: name, new_value: "Mine") }',
   archive_board: 'mutation { archive_board(board_id: 3001) { id } }',
@@ -46,6 +46,9 @@ const FOREIGN_MUTATIONS: Record<string, string> = {
   create_timeline_item:
     'mutation { create_timeline_item(item_id: 4000001, custom_activity_id: "a0b1c2d3-0000-4000-8000-000000000003", title: "Mine", timestamp: "2024-10-01T10:00:00Z") { id } }',
   delete_timeline_item: 'mutation { delete_timeline_item(id: "9101") { id } }',
+  create_board_in_workspace: 'mutation { create_board(board_name: "Mine", board_kind: public, workspace_id: 7001) { id } }',
+  create_board_in_folder: 'mutation { create_board(board_name: "Mine", board_kind: public, folder_id: 7101) { id } }',
+  duplicate_own_board_into_workspace: 'mutation { duplicate_board(board_id: 3003, duplicate_type: duplicate_board_with_structure, workspace_id: 7002) { board { id } } }',
 };
 
 /** Everything the store holds, as text, to prove a refused change changed nothing. */

@@ -20,6 +20,7 @@ import type { BoardRecord, UserRecord } from '../store/records.js';
 import { accountBoard, accountUsers, paginate } from './lookup.js';
 import type { ResolverMap } from './types.js';
 import { visibleUpdates } from './updates.js';
+import { accountFolder, accountWorkspace } from './workspaces.js';
 
 interface ActivityLogArgs {
   column_ids?: (string | null)[] | null;
@@ -77,6 +78,31 @@ function notModelledArgument(argument: string, what: string): never {
   throw engineError(ENGINE_ERROR_CODES.notModelled, `${argument} is not modelled by the emulator: ${what}.`, { argument });
 }
 
+/**
+ * Where a new or duplicated board goes: the caller's workspace and folder (the folder must be in the workspace);
+ * with neither given, `fallback`, else the account's main workspace (none when the account has no workspaces).
+ */
+function placement(
+  context: EngineContext,
+  workspaceId: string | null | undefined,
+  folderId: string | null | undefined,
+  fallback?: { workspaceId: string | null; folderId: string | null },
+): { workspaceId: string | null; folderId: string | null } {
+  const folder = folderId == null ? undefined : accountFolder(context, folderId);
+  if (workspaceId == null && !folder) {
+    if (fallback) return fallback;
+    const main = context.store.workspaces
+      .workspaces()
+      .find((workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted');
+    return { workspaceId: main?.id ?? null, folderId: null };
+  }
+  const workspace = accountWorkspace(context, workspaceId ?? folder?.workspaceId ?? '');
+  if (folder && folder.workspaceId !== workspace.id) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Folder ${folder.id} is not in workspace ${workspace.id}.`, { folder_id: folder.id });
+  }
+  return { workspaceId: workspace.id, folderId: folder?.id ?? null };
+}
+
 function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: EngineContext) {
   requireScope(context, 'boards:write');
   if (args.template_id != null) notModelledArgument('create_board(template_id:)', 'boards from templates are not modelled');
@@ -84,6 +110,7 @@ function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: E
     notModelledArgument('create_board(board_owner_team_ids:, board_subscriber_teams_ids:)', 'team owners and subscribers are not modelled');
   }
   if (args.board_name.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
+  const place = placement(context, args.workspace_id, args.folder_id);
   return createBoard(context.store, {
     accountId: context.accountId,
     name: args.board_name,
@@ -92,8 +119,8 @@ function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: E
     description: args.description ?? null,
     ownerIds: accountUsers(context, args.board_owner_ids ?? []).map((user) => user.id),
     subscriberIds: accountUsers(context, args.board_subscriber_ids ?? []).map((user) => user.id),
-    workspaceId: args.workspace_id ?? null,
-    folderId: args.folder_id ?? null,
+    workspaceId: place.workspaceId,
+    folderId: place.folderId,
     empty: args.empty ?? false,
   });
 }
@@ -124,6 +151,10 @@ function removeSubscribers(_source: unknown, args: { board_id: string; user_ids:
 export const boardResolvers: ResolverMap = {
   Board: {
     board_folder_id: (board: BoardRecord) => board.folderId,
+    workspace: (board: BoardRecord, _args, context) => {
+      const workspace = board.workspaceId === null ? undefined : context.store.workspaces.findWorkspace(board.workspaceId);
+      return workspace && workspace.accountId === board.accountId && workspace.state !== 'deleted' ? workspace : null;
+    },
     owners: (board: BoardRecord, _args, context) => users(context, board.ownerIds),
     subscribers: (board: BoardRecord, _args, context) => users(context, board.subscriberIds),
     activity_logs: (board: BoardRecord, args: ActivityLogArgs, context) => {
@@ -173,11 +204,12 @@ export const boardResolvers: ResolverMap = {
       if (source.type === 'sub_items_board') {
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Board ${source.id} holds subitems; duplicate its parent board instead.`);
       }
+      const place = placement(context, args.workspace_id, args.folder_id, { workspaceId: source.workspaceId, folderId: source.folderId });
       const board = duplicateBoard(context.store, source, {
         type: args.duplicate_type,
         name: args.board_name ?? null,
-        workspaceId: args.workspace_id ?? null,
-        folderId: args.folder_id ?? null,
+        workspaceId: place.workspaceId,
+        folderId: place.folderId,
         keepSubscribers: args.keep_subscribers ?? false,
         userId: actor(context),
       });

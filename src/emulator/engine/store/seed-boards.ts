@@ -1,7 +1,7 @@
 /**
  * The part of the default seed beyond the three original boards: boards of every kind (private, shareable,
  * archived, a subitems board), their items and subitems, updates with replies, likes and a pin, custom
- * activities and timeline items. Workspace ids 7001–7003 and folder 7101 are those of the seeded workspaces.
+ * activities and timeline items. Workspace ids 7001–7003 and folders 7101–7102 are those of the seeded workspaces.
  */
 import type { BoardRecord, ColumnRecord, GroupRecord } from './records.js';
 import type { SeedBoard, SeedItem } from './seed.js';
@@ -20,6 +20,7 @@ export const SEED_PLACES = {
   acmeMarketing: '7002',
   globexMain: '7003',
   acmeRoadmapFolder: '7101',
+  acmeCampaignsFolder: '7102',
 } as const;
 
 /** Ids of the boards this module seeds. */
@@ -94,6 +95,7 @@ export function extraSeed(): {
       subscriberIds: [GRACE, ADA],
       permissions: 'collaborators',
       workspaceId: SEED_PLACES.acmeMarketing,
+      folderId: SEED_PLACES.acmeCampaignsFolder,
       subitemsBoardId: B.campaignSubitems,
       columns: [column('status', 'Status', 'status', CAMPAIGN_STATUS), column('date4', 'Launch date', 'date'), column('numbers', 'Budget', 'numbers')],
       groups: groups(['topics', 'Q4 campaigns', '#fdab3d'], ['group_done', 'Finished', '#00c875']),
