@@ -3,73 +3,18 @@
  *
  *   npx tsx scripts/import-published-schema.ts <path-to-published-schema.graphql>
  *
- * Reads the published SDL from the path given on the command line, parses it, drops every description, sorts
+ * Reads the published SDL from the path given on the command line, parses it, drops every description, replaces
+ * the published deprecation reasons with our own, sorts
  * types, fields, arguments and enum values by name, and writes:
  * - src/emulator/engine/schema/published-sdl.ts: the structure as a string constant the emulator builds from;
  * - test/fixtures/published-<version>.structure.graphql: the same text, for the schema comparison test.
  * Nothing else reads the published file; run this again when the platform publishes a new schema.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { buildASTSchema, type ConstDirectiveNode, Kind, lexicographicSortSchema, type NameNode, parse, printSchema, visit } from 'graphql';
+import { structureOnly } from './published-structure.js';
 
 /** Version of the published schema this import describes. */
 const PUBLISHED_VERSION = '2025-04';
-
-/**
- * Our own deprecation reasons, by schema coordinate: the published reasons are prose and stay out of the project.
- * A deprecated element missing here gets {@link DEFAULT_DEPRECATION}.
- */
-const DEPRECATION_REASONS: Readonly<Record<string, string>> = {
-  'Board.owner': 'Use creator or owners.',
-  'Mutation.add_subscribers_to_board': 'Use add_users_to_board.',
-};
-
-/** Deprecation reason of a deprecated element with no entry in {@link DEPRECATION_REASONS}. */
-const DEFAULT_DEPRECATION = 'No longer supported.';
-
-function ownDeprecation(coordinate: string): ConstDirectiveNode {
-  const reason = DEPRECATION_REASONS[coordinate] ?? DEFAULT_DEPRECATION;
-  return {
-    kind: Kind.DIRECTIVE,
-    name: { kind: Kind.NAME, value: 'deprecated' },
-    arguments: [
-      { kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: 'reason' }, value: { kind: Kind.STRING, value: reason } },
-    ],
-  };
-}
-
-/** Kinds of node that own a name in a schema coordinate. */
-const DEFINITION_KINDS = new Set<Kind>([
-  Kind.OBJECT_TYPE_DEFINITION,
-  Kind.INTERFACE_TYPE_DEFINITION,
-  Kind.INPUT_OBJECT_TYPE_DEFINITION,
-  Kind.ENUM_TYPE_DEFINITION,
-  Kind.UNION_TYPE_DEFINITION,
-  Kind.SCALAR_TYPE_DEFINITION,
-  Kind.FIELD_DEFINITION,
-  Kind.INPUT_VALUE_DEFINITION,
-  Kind.ENUM_VALUE_DEFINITION,
-]);
-
-/** `sdl` with every description removed and deprecation reasons replaced by ours, sorted by name, printed by graphql. */
-export function structureOnly(sdl: string): string {
-  const owners: string[] = [];
-  const withoutDescriptions = visit(parse(sdl), {
-    enter(node) {
-      if (DEFINITION_KINDS.has(node.kind)) {
-        owners.push((node as { name: NameNode }).name.value);
-      }
-      if (node.kind === Kind.DIRECTIVE && node.name.value === 'deprecated') return ownDeprecation(owners.join('.'));
-      return 'description' in node && node.description ? { ...node, description: undefined } : undefined;
-    },
-    leave(node) {
-      if (DEFINITION_KINDS.has(node.kind)) {
-        owners.pop();
-      }
-    },
-  });
-  return printSchema(lexicographicSortSchema(buildASTSchema(withoutDescriptions)));
-}
 
 function moduleText(structure: string): string {
   const escaped = structure.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');

@@ -2,7 +2,7 @@
  * Users: Query.users with every published filter (users:read), Team.users, and User.teams. Only the caller's account.
  * Filters: `ids`, `emails` (case-insensitive), `name` (case-insensitive substring), `kind` (all, guests, non_guests,
  * non_pending: the emulator has no pending users), `non_active` (also deactivated users), `newest_first`, then
- * `limit`/`page` (every match when no limit).
+ * `limit`/`page` (every match when no limit). The emulator has no view-only users.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import type { UserRecord } from '../store/records.js';
@@ -42,6 +42,15 @@ function accountUsers(context: EngineContext): UserRecord[] {
   return context.store.users().filter((user) => user.accountId === context.accountId);
 }
 
+/** Whole hours between UTC and `timeZone` at `at` (rounded towards zero), e.g. 1 for Europe/London in summer. */
+export function utcHoursDiff(timeZone: string, at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-]\d+)?/.exec(name ?? '');
+  return Math.trunc(Number(match?.[1] ?? 0));
+}
+
 /** Resolvers of users. */
 export const userResolvers: ResolverMap = {
   Query: {
@@ -51,6 +60,10 @@ export const userResolvers: ResolverMap = {
     },
   },
   User: {
+    account_products: (user: UserRecord, _args, context) =>
+      context.store.accountDetails.find((details) => details.accountId === user.accountId)?.products ?? [],
+    is_view_only: () => false,
+    utc_hours_diff: (user: UserRecord, _args, context) => utcHoursDiff(user.timeZone, new Date(context.store.now())),
     teams: (user: UserRecord, args: { ids?: string[] | null }, context) =>
       context.store.teams.teamsOf(user.id).filter((team) => !args.ids || args.ids.includes(team.id)),
   },
