@@ -46,6 +46,11 @@ const FOREIGN_MUTATIONS: Record<string, string> = {
   create_timeline_item:
     'mutation { create_timeline_item(item_id: 4000001, custom_activity_id: "a0b1c2d3-0000-4000-8000-000000000003", title: "Mine", timestamp: "2024-10-01T10:00:00Z") { id } }',
   delete_timeline_item: 'mutation { delete_timeline_item(id: "9101") { id } }',
+  add_teams_to_board: 'mutation { add_teams_to_board(board_id: 3001, team_ids: [7203]) { id } }',
+  delete_teams_from_board: 'mutation { delete_teams_from_board(board_id: 3001, team_ids: [7201]) { id } }',
+  move_acme_item_to_own_board: 'mutation { move_item_to_board(item_id: 4000001, board_id: 3003, group_id: "topics") { id } }',
+  move_own_item_to_acme_board: 'mutation { move_item_to_board(item_id: 4000008, board_id: 3001, group_id: "topics") { id } }',
+  create_board_with_acme_team: 'mutation { create_board(board_name: "Mine", board_kind: public, board_owner_team_ids: [7201]) { id } }',
   create_board_in_workspace: 'mutation { create_board(board_name: "Mine", board_kind: public, workspace_id: 7001) { id } }',
   create_board_in_folder: 'mutation { create_board(board_name: "Mine", board_kind: public, folder_id: 7101) { id } }',
   duplicate_own_board_into_workspace: 'mutation { duplicate_board(board_id: 3003, duplicate_type: duplicate_board_with_structure, workspace_id: 7002) { board { id } } }',

@@ -8,7 +8,8 @@ import { matches } from '../../src/emulator/engine/store/activity-log.js';
 import { archiveBoard, createBoard, deleteBoard, duplicateBoard } from '../../src/emulator/engine/store/boards.js';
 import { changeColumnMetadata, createColumn, deleteColumn, findColumn } from '../../src/emulator/engine/store/columns.js';
 import { archiveGroup, createGroup, deleteGroup, duplicateGroup, findGroup, liveGroups, updateGroup } from '../../src/emulator/engine/store/groups.js';
-import { createSubitem, duplicateItem, moveItemToGroup, subitemsOf } from '../../src/emulator/engine/store/items.js';
+import { columnText } from '../../src/emulator/engine/store/column-values.js';
+import { createSubitem, duplicateItem, moveItemToBoard, moveItemToGroup, subitemsOf } from '../../src/emulator/engine/store/items.js';
 import type { BoardRecord, ItemRecord } from '../../src/emulator/engine/store/records.js';
 import { textBody } from '../../src/emulator/engine/store/updates.js';
 
@@ -230,6 +231,36 @@ describe('items and subitems', () => {
     expect(store.updates.ofItem(copy.id)).toHaveLength(1);
     const plain = duplicateItem(store, campaigns, item(store, '4000102'), false, ADA);
     expect(store.updates.ofItem(plain.id)).toEqual([]);
+  });
+});
+
+describe('moving an item to another board', () => {
+  it('carries values by id and kind, relabels status by text, and takes subitems, updates and timeline along', () => {
+    const store = fresh();
+    const moved = moveItemToBoard(store, { item: item(store, '4000101'), from: board(store, '3004'), to: board(store, '3001'), groupId: 'later', userId: ADA });
+    expect(moved).toMatchObject({ boardId: '3001', groupId: 'later' });
+    expect(store.activeItems('3001', 'later').at(-1)?.id).toBe('4000101');
+    expect(columnText(findColumn(board(store, '3001'), 'status'), moved.values.status)).toBe('Live');
+    expect(moved.values).toMatchObject({ date4: { date: '2024-10-01' }, numbers: '2500' });
+    const subs = subitemsOf(store, moved);
+    expect(subs.map((sub) => sub.name)).toEqual(['Write copy', 'Pick the audience']);
+    expect(board(store, subs[0]?.boardId ?? '')).toMatchObject({ type: 'sub_items_board', parentBoardId: '3001' });
+    expect(store.updates.ofItem('4000101')).toHaveLength(1);
+    expect(store.timeline.ofItem('4000101').map((entry) => entry.boardId)).toEqual(['3001']);
+    expect(store.activeItems('3004').map((entry) => entry.id)).toEqual(['4000102', '4000103']);
+  });
+
+  it('drops values a mapping sends nowhere, and refuses a mapping to a column of another kind without changing anything', () => {
+    const store = fresh();
+    const hiring = board(store, '3006');
+    const labels = JSON.stringify(hiring.columns);
+    const bad = new Map([['status', 'long_text']]);
+    expect(() => moveItemToBoard(store, { item: item(store, '4000001'), from: board(store, '3001'), to: hiring, groupId: 'topics', mapping: bad, userId: ADA })).toThrow(/cannot be mapped/);
+    expect([item(store, '4000001').boardId, JSON.stringify(hiring.columns)]).toEqual(['3001', labels]);
+    const mapping = new Map<string, string | null>([['status', 'stage'], ['date4', null], ['numbers', null]]);
+    const moved = moveItemToBoard(store, { item: item(store, '4000001'), from: board(store, '3001'), to: hiring, groupId: 'topics', mapping, userId: ADA });
+    expect(Object.keys(moved.values)).toEqual(['stage']);
+    expect(columnText(findColumn(hiring, 'stage'), moved.values.stage)).toBe('Working on it');
   });
 });
 

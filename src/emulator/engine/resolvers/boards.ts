@@ -17,6 +17,7 @@ import {
   updateBoard,
 } from '../store/boards.js';
 import type { BoardRecord, UserRecord } from '../store/records.js';
+import type { TeamRecord } from '../store/teams.js';
 import { accountBoard, accountUsers, paginate } from './lookup.js';
 import type { ResolverMap } from './types.js';
 import { visibleUpdates } from './updates.js';
@@ -106,9 +107,6 @@ function placement(
 function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: EngineContext) {
   requireScope(context, 'boards:write');
   if (args.template_id != null) notModelledArgument('create_board(template_id:)', 'boards from templates are not modelled');
-  if (args.board_owner_team_ids?.length || args.board_subscriber_teams_ids?.length) {
-    notModelledArgument('create_board(board_owner_team_ids:, board_subscriber_teams_ids:)', 'team owners and subscribers are not modelled');
-  }
   if (args.board_name.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
   const place = placement(context, args.workspace_id, args.folder_id);
   return createBoard(context.store, {
@@ -119,6 +117,8 @@ function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: E
     description: args.description ?? null,
     ownerIds: accountUsers(context, args.board_owner_ids ?? []).map((user) => user.id),
     subscriberIds: accountUsers(context, args.board_subscriber_ids ?? []).map((user) => user.id),
+    teamOwnerIds: accountTeams(context, args.board_owner_team_ids ?? []).map((team) => team.id),
+    teamSubscriberIds: accountTeams(context, args.board_subscriber_teams_ids ?? []).map((team) => team.id),
     workspaceId: place.workspaceId,
     folderId: place.folderId,
     empty: args.empty ?? false,
@@ -134,6 +134,42 @@ function addUsers(_source: unknown, args: { board_id: string; kind?: 'owner' | '
   touchBoard(context.store, board);
   logBoard(context.store, board, actor(context), 'subscribe', { user_ids: ids.map(Number), kind: args.kind ?? 'subscriber' });
   return added;
+}
+
+/** The caller's account's teams with these ids; an id of no such team is a RESOURCE_NOT_FOUND error. */
+function accountTeams(context: EngineContext, ids: readonly string[]): TeamRecord[] {
+  return ids.map((id) => {
+    const team = context.store.teams.findTeam(id);
+    if (!team || team.accountId !== context.accountId) throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: id });
+    return team;
+  });
+}
+
+function teamsOf(context: EngineContext, ids: readonly string[], args: { limit?: number | null; page?: number | null }): TeamRecord[] {
+  const found = ids.map((id) => context.store.teams.findTeam(id)).filter((team): team is TeamRecord => team !== undefined);
+  return paginate(found, args.limit ?? 25, args.page);
+}
+
+function addTeams(_source: unknown, args: { board_id: string; kind?: 'owner' | 'subscriber' | null; team_ids: string[] }, context: EngineContext) {
+  const board = writableBoard(context, args.board_id);
+  const added = accountTeams(context, args.team_ids);
+  const ids = added.map((team) => team.id);
+  board.teamSubscriberIds = [...new Set([...board.teamSubscriberIds, ...ids])];
+  if (args.kind === 'owner') board.teamOwnerIds = [...new Set([...board.teamOwnerIds, ...ids])];
+  touchBoard(context.store, board);
+  logBoard(context.store, board, actor(context), 'subscribe_teams', { team_ids: ids.map(Number), kind: args.kind ?? 'subscriber' });
+  return added;
+}
+
+function removeTeams(_source: unknown, args: { board_id: string; team_ids: string[] }, context: EngineContext) {
+  const board = writableBoard(context, args.board_id);
+  const removed = accountTeams(context, args.team_ids);
+  const gone = new Set(removed.map((team) => team.id));
+  board.teamSubscriberIds = board.teamSubscriberIds.filter((id) => !gone.has(id));
+  board.teamOwnerIds = board.teamOwnerIds.filter((id) => !gone.has(id));
+  touchBoard(context.store, board);
+  logBoard(context.store, board, actor(context), 'unsubscribe_teams', { team_ids: [...gone].map(Number) });
+  return removed;
 }
 
 function removeSubscribers(_source: unknown, args: { board_id: string; user_ids: string[] }, context: EngineContext) {
@@ -157,6 +193,9 @@ export const boardResolvers: ResolverMap = {
     },
     owners: (board: BoardRecord, _args, context) => users(context, board.ownerIds),
     subscribers: (board: BoardRecord, _args, context) => users(context, board.subscriberIds),
+    team_owners: (board: BoardRecord, args: { limit?: number | null; page?: number | null }, context) => teamsOf(context, board.teamOwnerIds, args),
+    team_subscribers: (board: BoardRecord, args: { limit?: number | null; page?: number | null }, context) =>
+      teamsOf(context, board.teamSubscriberIds, args),
     activity_logs: (board: BoardRecord, args: ActivityLogArgs, context) => {
       requireScope(context, 'boards:read');
       const entries = context.store.activityLog.forBoard(board.id, {
@@ -218,5 +257,7 @@ export const boardResolvers: ResolverMap = {
     add_users_to_board: addUsers,
     add_subscribers_to_board: addUsers,
     delete_subscribers_from_board: removeSubscribers,
+    add_teams_to_board: addTeams,
+    delete_teams_from_board: removeTeams,
   },
 };

@@ -3,7 +3,7 @@
  * create_subitem, move_item_to_group and duplicate_item. Changes need boards:write; items are the caller's only.
  */
 import { type EngineContext, requireScope } from '../context.js';
-import { createSubitem, duplicateItem, moveItemToGroup, subitemsOf } from '../store/items.js';
+import { type ColumnMapping, createSubitem, duplicateItem, moveItemToBoard, moveItemToGroup, subitemsOf } from '../store/items.js';
 import type { ItemRecord, UserRecord } from '../store/records.js';
 import { accountBoard, accountItem, decodeJson } from './lookup.js';
 import type { ResolverMap } from './types.js';
@@ -19,6 +19,18 @@ interface CreateSubitemArgs {
   create_labels_if_missing?: boolean | null;
   item_name: string;
   parent_item_id: string;
+}
+
+interface MoveToBoardArgs {
+  board_id: string;
+  group_id: string;
+  item_id: string;
+  columns_mapping?: { source: string; target?: string | null }[] | null;
+  subitems_columns_mapping?: { source: string; target?: string | null }[] | null;
+}
+
+function mapping(entries: MoveToBoardArgs['columns_mapping']): ColumnMapping | undefined {
+  return entries ? new Map(entries.map((entry) => [entry.source, entry.target ?? null])) : undefined;
 }
 
 /** Resolvers of item relations and item mutations. */
@@ -50,6 +62,20 @@ export const itemRelationResolvers: ResolverMap = {
       requireScope(context, 'boards:write');
       const item = accountItem(context, args.item_id);
       return moveItemToGroup(context.store, accountBoard(context, item.boardId), item, args.group_id, String(context.grant.userId));
+    },
+    move_item_to_board: (_source: unknown, args: MoveToBoardArgs, context) => {
+      requireScope(context, 'boards:write');
+      const item = accountItem(context, args.item_id);
+      const subitemsMapping = mapping(args.subitems_columns_mapping);
+      return moveItemToBoard(context.store, {
+        item,
+        from: accountBoard(context, item.boardId),
+        to: accountBoard(context, args.board_id),
+        groupId: args.group_id,
+        ...(args.columns_mapping ? { mapping: mapping(args.columns_mapping) } : {}),
+        ...(subitemsMapping ? { subitemsMapping } : {}),
+        userId: String(context.grant.userId),
+      });
     },
     duplicate_item: (_source: unknown, args: { board_id: string; item_id?: string | null; with_updates?: boolean | null }, context) => {
       requireScope(context, 'boards:write');

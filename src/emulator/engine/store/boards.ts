@@ -16,6 +16,8 @@ export interface NewBoard {
   description?: string | null;
   ownerIds?: readonly string[] | null;
   subscriberIds?: readonly string[] | null;
+  teamOwnerIds?: readonly string[] | null;
+  teamSubscriberIds?: readonly string[] | null;
   workspaceId?: string | null;
   folderId?: string | null;
   /** Only the first group, no columns. */
@@ -81,6 +83,8 @@ export function createBoard(store: EmulatorStore, input: NewBoard): BoardRecord 
     ownerId: input.creatorId,
     ownerIds,
     subscriberIds: unique([...ownerIds, ...(input.subscriberIds ?? [])]),
+    teamOwnerIds: unique(input.teamOwnerIds ?? []),
+    teamSubscriberIds: unique([...(input.teamOwnerIds ?? []), ...(input.teamSubscriberIds ?? [])]),
     permissions: 'everyone',
     workspaceId: input.workspaceId ?? null,
     folderId: input.folderId ?? null,
@@ -175,6 +179,8 @@ export function duplicateBoard(store: EmulatorStore, source: BoardRecord, option
     ownerId: options.userId,
     ownerIds: options.keepSubscribers ? unique([options.userId, ...source.ownerIds]) : [options.userId],
     subscriberIds: options.keepSubscribers ? unique([options.userId, ...source.subscriberIds]) : [options.userId],
+    teamOwnerIds: options.keepSubscribers ? [...source.teamOwnerIds] : [],
+    teamSubscriberIds: options.keepSubscribers ? [...source.teamSubscriberIds] : [],
     workspaceId: options.workspaceId ?? source.workspaceId,
     folderId: options.folderId ?? source.folderId,
     subitemsBoardId: null,

@@ -4,8 +4,9 @@
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { copyItem, touchBoard } from './boards.js';
+import { columnText, normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
-import type { BoardRecord, ItemRecord } from './records.js';
+import type { BoardRecord, ColumnRecord, ItemRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
 /** A new subitems board for `board` (status and date columns, one group), not yet in the store. */
@@ -22,6 +23,8 @@ function newSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord
     ownerId: board.ownerId,
     ownerIds: [...board.ownerIds],
     subscriberIds: [...board.subscriberIds],
+    teamOwnerIds: [...board.teamOwnerIds],
+    teamSubscriberIds: [...board.teamSubscriberIds],
     permissions: board.permissions,
     workspaceId: board.workspaceId,
     folderId: board.folderId,
@@ -112,4 +115,92 @@ export function duplicateItem(store: EmulatorStore, board: BoardRecord, item: It
   }
   store.logItem(copy, userId, 'create_pulse', { duplicated_from: Number(item.id) });
   return copy;
+}
+
+/** Source column id → target column id (null drops the value), as `columns_mapping` gives it. */
+export type ColumnMapping = ReadonlyMap<string, string | null>;
+
+/** A stored value of `column` in the form `create_item` accepts, so it can be stored again on another column. */
+function asInput(column: ColumnRecord, stored: unknown): unknown {
+  if (column.type === 'status') return { label: columnText(column, stored) };
+  return stored;
+}
+
+/** The values of `item` carried over to `to`'s columns: by `mapping`, else to the column with the same id and kind. */
+function carriedValues(from: BoardRecord, to: BoardRecord, item: ItemRecord, mapping: ColumnMapping | undefined): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [columnId, stored] of Object.entries(item.values)) {
+    const source = from.columns.find((column) => column.id === columnId);
+    if (!source) continue;
+    const targetId = mapping ? mapping.get(columnId) : columnId;
+    if (targetId === null || targetId === undefined) continue;
+    const target = to.columns.find((column) => column.id === targetId);
+    if (!target || target.type !== source.type) {
+      if (!mapping) continue;
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Column "${columnId}" cannot be mapped to "${targetId}" on board ${to.id}: no such column of kind ${source.type}.`, {
+        column_id: columnId,
+      });
+    }
+    values[target.id] = target.type === 'file' ? stored : normalizeColumnValue(target, asInput(source, stored), true);
+  }
+  return values;
+}
+
+/** What {@link moveItemToBoard} needs. */
+export interface ItemMove {
+  item: ItemRecord;
+  from: BoardRecord;
+  to: BoardRecord;
+  groupId: string;
+  mapping?: ColumnMapping;
+  subitemsMapping?: ColumnMapping;
+  userId: string;
+}
+
+/**
+ * Moves an item (with its subitems, updates and timeline) to another board of the same account, into a live group,
+ * carrying column values over by `mapping` or by matching column id and kind. Every value is checked before anything
+ * moves, so a refused move changes nothing.
+ */
+export function moveItemToBoard(store: EmulatorStore, move: ItemMove): ItemRecord {
+  const { item, from, to, userId } = move;
+  if (item.parentItemId !== null) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${item.id} is a subitem; move its parent instead.`, { item_id: item.id });
+  if (to.type === 'sub_items_board') throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Board ${to.id} holds subitems; items cannot be moved onto it.`);
+  const group = liveGroups(to).find((candidate) => candidate.id === move.groupId);
+  if (!group) throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${move.groupId}" was not found on board ${to.id}.`, { group_id: move.groupId });
+  if (to.id === from.id) return moveItemToGroup(store, from, item, group.id, userId);
+  const subs = subitemsOf(store, item);
+  const fromSub = from.subitemsBoardId ? store.findBoard(from.subitemsBoardId) : undefined;
+  const existingSub = to.subitemsBoardId ? store.findBoard(to.subitemsBoardId) : undefined;
+  const targetSub = subs.length > 0 && fromSub ? (existingSub ?? newSubitemsBoard(store, to)) : undefined;
+  const touched = [...to.columns, ...(existingSub?.columns ?? [])];
+  const saved = touched.map((column) => structuredClone(column.settings));
+  let values: Record<string, unknown>;
+  let subValues: Record<string, unknown>[];
+  try {
+    values = carriedValues(from, to, item, move.mapping);
+    subValues = targetSub && fromSub ? subs.map((sub) => carriedValues(fromSub, targetSub, sub, move.subitemsMapping)) : [];
+  } catch (error) {
+    // labels added for earlier values are taken back too
+    touched.forEach((column, index) => {
+      column.settings = saved[index] ?? column.settings;
+    });
+    throw error;
+  }
+  const stamp = store.now();
+  store.logItem(item, userId, 'move_pulse_from_board', { dest_board_id: Number(to.id) });
+  const last = store.activeItems(to.id).at(-1)?.position ?? 0;
+  Object.assign(item, { boardId: to.id, groupId: group.id, position: last + 1, values, updatedAt: stamp });
+  if (targetSub) {
+    if (!existingSub) store.addBoard(targetSub);
+    to.subitemsBoardId = targetSub.id;
+    subs.forEach((sub, index) => {
+      Object.assign(sub, { boardId: targetSub.id, groupId: liveGroups(targetSub)[0]?.id ?? 'topics', values: subValues[index] ?? {}, updatedAt: stamp });
+    });
+  }
+  for (const entry of store.timeline.timelineItems()) if (entry.itemId === item.id) entry.boardId = to.id;
+  from.updatedAt = stamp;
+  to.updatedAt = stamp;
+  store.logItem(item, userId, 'move_pulse_into_board', { source_board_id: Number(from.id) });
+  return item;
 }

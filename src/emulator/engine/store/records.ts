@@ -71,6 +71,10 @@ export interface BoardRecord {
   ownerIds: string[];
   /** Users subscribed to the board (owners included). */
   subscriberIds: string[];
+  /** Teams that own the board. */
+  teamOwnerIds: string[];
+  /** Teams subscribed to the board (owning teams included). */
+  teamSubscriberIds: string[];
   /** Who may edit: `everyone`, `collaborators`, `assignee` or `owners`. */
   permissions: string;
   workspaceId: string | null;

@@ -1,7 +1,8 @@
 /**
  * The part of the default seed beyond the three original boards: boards of every kind (private, shareable,
  * archived, a subitems board), their items and subitems, updates with replies, likes and a pin, custom
- * activities and timeline items. Workspace ids 7001–7003 and folders 7101–7102 are those of the seeded workspaces.
+ * activities and timeline items. Workspaces 7001–7003, folders 7101–7102 and teams 7201–7202 are those seeded with the
+ * workspace-level families.
  */
 import type { BoardRecord, ColumnRecord, GroupRecord } from './records.js';
 import type { SeedBoard, SeedItem } from './seed.js';
@@ -35,7 +36,7 @@ export const EXTRA_BOARD_IDS = {
 
 /** Where the boards of the original seed live (added to their records). */
 export const ORIGINAL_BOARD_PLACES: Readonly<Record<string, Partial<BoardRecord>>> = {
-  '3001': { workspaceId: SEED_PLACES.acmeMain, folderId: SEED_PLACES.acmeRoadmapFolder, subscriberIds: [ADA, GRACE] },
+  '3001': { workspaceId: SEED_PLACES.acmeMain, folderId: SEED_PLACES.acmeRoadmapFolder, subscriberIds: [ADA, GRACE], teamSubscriberIds: ['7201'] },
   '3002': { workspaceId: SEED_PLACES.acmeMain, ownerIds: [GRACE, ADA], subscriberIds: [GRACE, ADA] },
   '3003': { workspaceId: SEED_PLACES.globexMain },
 };
@@ -61,6 +62,8 @@ function board(id: string, fields: Partial<BoardRecord> & Pick<BoardRecord, 'acc
     state: 'active',
     ownerIds: [fields.ownerId],
     subscriberIds: [fields.ownerId],
+    teamOwnerIds: [],
+    teamSubscriberIds: [],
     permissions: 'everyone',
     workspaceId: null,
     folderId: null,
@@ -93,6 +96,8 @@ export function extraSeed(): {
       ownerId: GRACE,
       ownerIds: [GRACE],
       subscriberIds: [GRACE, ADA],
+      teamOwnerIds: ['7202'],
+      teamSubscriberIds: ['7202'],
       permissions: 'collaborators',
       workspaceId: SEED_PLACES.acmeMarketing,
       folderId: SEED_PLACES.acmeCampaignsFolder,

@@ -19,7 +19,16 @@ export interface SeedItem {
 }
 
 /** Board fields a seed may leave out, with their defaults. */
-type OptionalBoardField = 'type' | 'ownerIds' | 'subscriberIds' | 'permissions' | 'folderId' | 'subitemsBoardId' | 'parentBoardId';
+type OptionalBoardField =
+  | 'type'
+  | 'ownerIds'
+  | 'subscriberIds'
+  | 'teamOwnerIds'
+  | 'teamSubscriberIds'
+  | 'permissions'
+  | 'folderId'
+  | 'subitemsBoardId'
+  | 'parentBoardId';
 
 /** A board to seed: a {@link BoardRecord} whose newer fields may be left out (owners default to the creator). */
 export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<BoardRecord, OptionalBoardField>>;
@@ -46,6 +55,8 @@ export function completeSeedBoard(board: SeedBoard): BoardRecord {
     type: 'board',
     ownerIds: [board.ownerId],
     subscriberIds: [board.ownerId],
+    teamOwnerIds: [],
+    teamSubscriberIds: [],
     permissions: 'everyone',
     folderId: null,
     subitemsBoardId: null,
