@@ -90,12 +90,17 @@ function served(version: string): EngineVersion {
   return version;
 }
 
-/** Creates an engine with its own store. Schemas, SDL and introspection are built once per version, on first use. */
+/** SDL and introspection of each version: they depend only on the schema, which every engine shares. */
+const sdl = new Map<EngineVersion, string>();
+const introspection = new Map<EngineVersion, Record<string, unknown>>();
+
+/**
+ * Creates an engine with its own store. Schemas, SDL and introspection are built once per version, on first use,
+ * and shared by every engine of the process (they hold no data).
+ */
 export function createEngine(options: EngineOptions = {}): Engine {
   const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
   const schemas = new SchemaCache(resolvers);
-  const sdl = new Map<EngineVersion, string>();
-  const introspection = new Map<EngineVersion, Record<string, unknown>>();
   return {
     store,
     versions: ENGINE_VERSIONS,

@@ -93,13 +93,22 @@ export function buildVersionSchema(version: EngineVersion, resolvers: ResolverMa
   return schema;
 }
 
-/** Lazily builds and caches one executable schema per version. */
+/**
+ * Executable schemas by resolver map, then version. A schema holds no data (resolvers read the store from the
+ * execution context), so every engine built with the same resolvers shares one schema per version.
+ */
+const built = new WeakMap<ResolverMap, Map<EngineVersion, GraphQLSchema>>();
+
+/** Lazily builds one executable schema per version, shared by every cache given the same resolver map. */
 export class SchemaCache {
-  readonly #schemas = new Map<EngineVersion, GraphQLSchema>();
+  readonly #schemas: Map<EngineVersion, GraphQLSchema>;
   readonly #resolvers: ResolverMap;
 
   constructor(resolvers: ResolverMap) {
     this.#resolvers = resolvers;
+    const shared = built.get(resolvers) ?? new Map<EngineVersion, GraphQLSchema>();
+    built.set(resolvers, shared);
+    this.#schemas = shared;
   }
 
   /** The executable schema of `version`, built on first use. */
