@@ -17,6 +17,36 @@ describe('teams and users', () => {
     expect(dataField(await run(engine, '{ teams(ids: [7201]) { id } }', { grant: globexGrant() }), 'teams')).toEqual([]);
   });
 
+  it('creates a team, changes its members and deletes it, with users:write', async () => {
+    const engine = createEngine();
+    const made = await run(engine, 'mutation { create_team(input: { name: "Design", subscriber_ids: [502] }) { id name owners { id } users { id } } }');
+    const team = dataField<{ id: string }>(made, 'create_team');
+    expect(team).toMatchObject({ name: 'Design', owners: [{ id: '501' }], users: [{ id: '502' }] });
+    const added = await run(engine, `mutation { add_users_to_team(team_id: ${team.id}, user_ids: [501]) { successful_users { id } failed_users { id } } }`);
+    expect(dataField(added, 'add_users_to_team')).toEqual({ successful_users: [{ id: '501' }], failed_users: [] });
+    const removed = await run(engine, `mutation { remove_users_from_team(team_id: ${team.id}, user_ids: [502]) { successful_users { id } } }`);
+    expect(dataField(removed, 'remove_users_from_team')).toEqual({ successful_users: [{ id: '502' }] });
+    expect(engine.store.teams.findTeam(team.id)?.userIds).toEqual(['501']);
+    await run(engine, `mutation { add_teams_to_workspace(workspace_id: 7001, team_ids: [${team.id}]) { id } }`);
+    await run(engine, `mutation { delete_team(team_id: ${team.id}) { id } }`);
+    expect(engine.store.teams.findTeam(team.id)).toBeUndefined();
+    expect(engine.store.workspaces.findWorkspace('7001')?.teamIds).toEqual(['7201']);
+  });
+
+  it('refuses an empty team unless allowed, foreign users, and a missing scope', async () => {
+    const engine = createEngine();
+    expect(errorCodes(await run(engine, 'mutation { create_team(input: { name: "Empty" }) { id } }'))).toEqual(['INVALID_ARGUMENT']);
+    const allowed = await run(engine, 'mutation { create_team(input: { name: "Empty" }, options: { allow_empty_team: true }) { users { id } } }');
+    expect(dataField(allowed, 'create_team')).toEqual({ users: [] });
+    expect(errorCodes(await run(engine, 'mutation { add_users_to_team(team_id: 7201, user_ids: [601]) { successful_users { id } } }'))).toEqual([
+      'RESOURCE_NOT_FOUND',
+    ]);
+    expect(errorCodes(await run(engine, 'mutation { delete_team(team_id: 7203) { id } }'))).toEqual(['RESOURCE_NOT_FOUND']);
+    const noScope = await run(engine, 'mutation { delete_team(team_id: 7201) { id } }', { grant: acmeGrant(['teams:read']) });
+    expect(errorCodes(noScope)).toEqual(['USER_UNAUTHORIZED']);
+    expect(engine.store.teams.findTeam('7201')).toBeDefined();
+  });
+
   it('filters users by emails (any case), name, kind, and pages them', async () => {
     const engine = createEngine();
     const byEmail = await run(engine, '{ users(emails: ["GRACE@acme.example"]) { id } }');

@@ -57,6 +57,32 @@ describe('workspaces', () => {
   });
 });
 
+describe('workspace members', () => {
+  it('adds and removes users and teams, as subscribers or owners', async () => {
+    const engine = createEngine();
+    const added = await run(engine, 'mutation { add_users_to_workspace(workspace_id: 7001, user_ids: [502], kind: owner) { id } }');
+    expect(dataField(added, 'add_users_to_workspace')).toEqual([{ id: '502' }]);
+    const teams = await run(engine, 'mutation { add_teams_to_workspace(workspace_id: 7001, team_ids: [7202]) { id } }');
+    expect(dataField(teams, 'add_teams_to_workspace')).toEqual([{ id: '7202' }]);
+    const read = await run(engine, '{ workspaces(ids: [7001]) { owners_subscribers { id } users_subscribers { id } teams_subscribers { id } } }');
+    expect(dataField(read, 'workspaces')).toEqual([
+      { owners_subscribers: [{ id: '501' }, { id: '502' }], users_subscribers: [{ id: '501' }, { id: '502' }], teams_subscribers: [{ id: '7201' }, { id: '7202' }] },
+    ]);
+    await run(engine, 'mutation { delete_users_from_workspace(workspace_id: 7001, user_ids: [502]) { id } delete_teams_from_workspace(workspace_id: 7001, team_ids: [7201]) { id } }');
+    const after = await run(engine, '{ workspaces(ids: [7001]) { owners_subscribers { id } users_subscribers { id } teams_subscribers { id } } }');
+    expect(dataField(after, 'workspaces')).toEqual([{ owners_subscribers: [{ id: '501' }], users_subscribers: [{ id: '501' }], teams_subscribers: [{ id: '7202' }] }]);
+  });
+
+  it('refuses users and teams of another account, changing nothing', async () => {
+    const engine = createEngine();
+    const body = await run(engine, 'mutation { add_users_to_workspace(workspace_id: 7001, user_ids: [502, 601]) { id } }');
+    expect(errorCodes(body)).toEqual(['RESOURCE_NOT_FOUND']);
+    expect(engine.store.workspaces.findWorkspace('7001')?.subscriberIds).toEqual(['501', '502']);
+    const team = await run(engine, 'mutation { add_teams_to_workspace(workspace_id: 7001, team_ids: [7203]) { id } }');
+    expect(errorCodes(team)).toEqual(['RESOURCE_NOT_FOUND']);
+  });
+});
+
 describe('folders', () => {
   it('lists folders with their parent, sub-folders and workspace', async () => {
     const engine = createEngine();

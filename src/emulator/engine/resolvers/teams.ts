@@ -1,8 +1,39 @@
-/** Teams: Query.teams (teams:read) and the Team fields. Only the caller's account's teams are visible. */
-import { requireScope } from '../context.js';
+/**
+ * Teams: Query.teams (teams:read), the Team fields, and create_team, delete_team, add_users_to_team and
+ * remove_users_from_team (users:write, the scope for changing the account's users data). Only the caller's account's
+ * teams are visible. Adding a deactivated user reports it in `failed_users`; an id outside the account is an error.
+ */
+import { type EngineContext, requireScope } from '../context.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { notModelledError } from '../schema/modelled.js';
+import type { UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
 import type { ResolverMap } from './types.js';
 import { filterUsers, type UsersArgs } from './users.js';
+import { accountTeamsByIds, accountUsersByIds } from './workspaces.js';
+
+interface CreateTeamArgs {
+  input: { name: string; is_guest_team?: boolean | null; parent_team_id?: string | null; subscriber_ids?: string[] | null };
+  options?: { allow_empty_team?: boolean | null } | null;
+}
+
+function accountTeam(context: EngineContext, id: string): TeamRecord {
+  const [team] = accountTeamsByIds(context, [id]);
+  if (!team) throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`);
+  return team;
+}
+
+function membershipChange(context: EngineContext, args: { team_id: string; user_ids: string[] }, change: (team: TeamRecord, ids: string[]) => void) {
+  requireScope(context, 'users:write');
+  const team = accountTeam(context, args.team_id);
+  const users = accountUsersByIds(context, args.user_ids);
+  const ok = (user: UserRecord) => user.enabled;
+  change(
+    team,
+    users.filter(ok).map((user) => user.id),
+  );
+  return { successful_users: users.filter(ok), failed_users: users.filter((user) => !ok(user)) };
+}
 
 /** Resolvers of teams. */
 export const teamResolvers: ResolverMap = {
@@ -11,6 +42,37 @@ export const teamResolvers: ResolverMap = {
       requireScope(context, 'teams:read');
       return context.store.teams.teams().filter((team) => team.accountId === context.accountId && (!args.ids || args.ids.includes(team.id)));
     },
+  },
+  Mutation: {
+    create_team: (_source: unknown, args: CreateTeamArgs, context) => {
+      requireScope(context, 'users:write');
+      if (args.input.parent_team_id != null) throw notModelledError('CreateTeamAttributesInput', 'parent_team_id');
+      const name = args.input.name.trim();
+      if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The team name must not be empty.');
+      const members = accountUsersByIds(context, args.input.subscriber_ids ?? []);
+      if (members.length === 0 && !args.options?.allow_empty_team) {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A team needs subscriber_ids unless options.allow_empty_team is true.');
+      }
+      return context.store.teams.createTeam({
+        accountId: context.accountId,
+        name,
+        isGuest: args.input.is_guest_team ?? false,
+        userIds: members.map((user) => user.id),
+        ownerId: String(context.grant.userId),
+      });
+    },
+    delete_team: (_source: unknown, args: { team_id: string }, context) => {
+      requireScope(context, 'users:write');
+      const team = accountTeam(context, args.team_id);
+      for (const workspace of context.store.workspaces.workspaces()) {
+        if (workspace.teamIds.includes(team.id)) context.store.workspaces.removeMembers(workspace, [team.id], true);
+      }
+      return context.store.teams.deleteTeam(team);
+    },
+    add_users_to_team: (_source: unknown, args: { team_id: string; user_ids: string[] }, context) =>
+      membershipChange(context, args, (team, ids) => context.store.teams.addUsers(team, ids)),
+    remove_users_from_team: (_source: unknown, args: { team_id: string; user_ids: string[] }, context) =>
+      membershipChange(context, args, (team, ids) => context.store.teams.removeUsers(team, ids)),
   },
   Team: {
     is_guest: (team: TeamRecord) => team.isGuest,

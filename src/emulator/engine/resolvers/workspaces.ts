@@ -1,6 +1,6 @@
 /**
- * Workspaces and folders: Query.workspaces and Query.folders (workspaces:read), create/update/delete of both
- * (workspaces:write), and the Workspace and Folder fields. Only the caller's account is ever visible.
+ * Workspaces and folders: Query.workspaces and Query.folders (workspaces:read), create/update/delete of both and
+ * adding or removing a workspace's users and teams (workspaces:write), and the Workspace and Folder fields. Only the caller's account is ever visible.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -64,6 +64,28 @@ function teams(context: EngineContext, ids: readonly string[], args: PageArgs) {
   );
 }
 
+/** The caller's account's users with these ids; RESOURCE_NOT_FOUND naming the first that is not one. */
+export function accountUsersByIds(context: EngineContext, ids: readonly (string | number)[]) {
+  return ids.map((id) => {
+    const user = context.store.findUser(id);
+    if (!user || user.accountId !== context.accountId) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `User ${id} was not found.`, { user_id: String(id) });
+    }
+    return user;
+  });
+}
+
+/** The caller's account's teams with these ids; RESOURCE_NOT_FOUND naming the first that is not one. */
+export function accountTeamsByIds(context: EngineContext, ids: readonly (string | number)[]) {
+  return ids.map((id) => {
+    const team = context.store.teams.findTeam(id);
+    if (!team || team.accountId !== context.accountId) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: String(id) });
+    }
+    return team;
+  });
+}
+
 function checkName(name: string | null | undefined, what: string): string | undefined {
   if (name === null || name === undefined) return undefined;
   if (name.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${what} name must not be empty.`);
@@ -95,6 +117,11 @@ interface WorkspacesArgs extends PageArgs {
   kind?: 'open' | 'closed' | null;
   order_by?: 'created_at' | null;
   state?: 'active' | 'all' | 'archived' | 'deleted' | null;
+}
+
+interface MembershipArgs {
+  workspace_id: string;
+  kind?: 'owner' | 'subscriber' | null;
 }
 
 interface FolderArgs {
@@ -179,6 +206,34 @@ export const workspaceResolvers: ResolverMap = {
       deleteBoards(context, (board) => board.workspaceId === workspace.id);
       context.store.docs.deleteDocsOfWorkspace(workspace.id);
       return context.store.workspaces.deleteWorkspace(workspace);
+    },
+    add_users_to_workspace: (_source: unknown, args: MembershipArgs & { user_ids: string[] }, context) => {
+      requireScope(context, 'workspaces:write');
+      const workspace = accountWorkspace(context, args.workspace_id);
+      const added = accountUsersByIds(context, args.user_ids);
+      context.store.workspaces.addMembers(workspace, added.map((user) => user.id), false, args.kind === 'owner');
+      return added;
+    },
+    delete_users_from_workspace: (_source: unknown, args: MembershipArgs & { user_ids: string[] }, context) => {
+      requireScope(context, 'workspaces:write');
+      const workspace = accountWorkspace(context, args.workspace_id);
+      const removed = accountUsersByIds(context, args.user_ids);
+      context.store.workspaces.removeMembers(workspace, removed.map((user) => user.id), false);
+      return removed;
+    },
+    add_teams_to_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
+      requireScope(context, 'workspaces:write');
+      const workspace = accountWorkspace(context, args.workspace_id);
+      const added = accountTeamsByIds(context, args.team_ids);
+      context.store.workspaces.addMembers(workspace, added.map((team) => team.id), true, args.kind === 'owner');
+      return added;
+    },
+    delete_teams_from_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
+      requireScope(context, 'workspaces:write');
+      const workspace = accountWorkspace(context, args.workspace_id);
+      const removed = accountTeamsByIds(context, args.team_ids);
+      context.store.workspaces.removeMembers(workspace, removed.map((team) => team.id), true);
+      return removed;
     },
     create_folder: (_source: unknown, args: FolderArgs & { name: string; workspace_id?: string | null }, context) => {
       requireScope(context, 'workspaces:write');

@@ -97,7 +97,7 @@ export class EmulatorStore implements StoreClock {
     ];
     this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
     this.workspaces = new WorkspaceStore(copy.workspaces ?? [], copy.folders ?? [], this);
-    this.teams = new TeamStore(copy.teams ?? []);
+    this.teams = new TeamStore(copy.teams ?? [], this);
     this.tags = new TagStore(copy.tags ?? [], this);
     this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
     this.notifications = new NotificationStore(this);

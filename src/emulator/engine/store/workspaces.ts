@@ -111,6 +111,27 @@ export class WorkspaceStore {
     return workspace;
   }
 
+  /** Adds users (or teams) as subscribers, or as owners too when `owner`; nothing is listed twice. */
+  addMembers(workspace: WorkspaceRecord, ids: readonly string[], teams: boolean, owner: boolean): void {
+    const [members, owners] = teams ? [workspace.teamIds, workspace.teamOwnerIds] : [workspace.subscriberIds, workspace.ownerIds];
+    for (const id of ids) {
+      if (!members.includes(id)) members.push(id);
+      if (owner && !owners.includes(id)) owners.push(id);
+    }
+  }
+
+  /** Removes users (or teams) from a workspace, as subscribers and owners. */
+  removeMembers(workspace: WorkspaceRecord, ids: readonly string[], teams: boolean): void {
+    const keep = (list: string[]) => list.filter((id) => !ids.includes(id));
+    if (teams) {
+      workspace.teamIds = keep(workspace.teamIds);
+      workspace.teamOwnerIds = keep(workspace.teamOwnerIds);
+    } else {
+      workspace.subscriberIds = keep(workspace.subscriberIds);
+      workspace.ownerIds = keep(workspace.ownerIds);
+    }
+  }
+
   /** Creates a folder. */
   createFolder(input: NewFolder): FolderRecord {
     const folder: FolderRecord = { ...input, id: this.#clock.newId(), createdAt: this.#clock.now(), deleted: false };
