@@ -6,7 +6,7 @@ import { type EngineContext, requireScope } from '../context.js';
 import { type ColumnMapping, createSubitem, duplicateItem, moveItemToBoard, moveItemToGroup, subitemsOf } from '../store/items.js';
 import type { ItemRecord, UserRecord } from '../store/records.js';
 import { accountBoard, accountItem, decodeJson } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import { type ResolverMap, URL_HOST } from './types.js';
 
 /** The item's subscribers: its creator and everyone who wrote an update or reply on it. */
 function subscribers(item: ItemRecord, context: EngineContext): UserRecord[] {
@@ -43,6 +43,12 @@ export const itemRelationResolvers: ResolverMap = {
     subitems: (item: ItemRecord, _args, context) => subitemsOf(context.store, item),
     subscribers: (item: ItemRecord, _args, context) => subscribers(item, context),
     relative_link: (item: ItemRecord) => `/boards/${item.boardId}/pulses/${item.id}`,
+    // The address that posts an email to the item as an update; the host follows the emulator's made-up URLs.
+    email: (item: ItemRecord, _args, context) => {
+      const board = context.store.findBoard(item.boardId);
+      const slug = (board && context.store.findAccount(board.accountId)?.slug) ?? 'account';
+      return `pulse-${item.id}@${slug}.${URL_HOST}`;
+    },
   },
   Mutation: {
     create_subitem: (_source: unknown, args: CreateSubitemArgs, context) => {
