@@ -1,33 +1,48 @@
 /**
- * The platform's official client (a dev-only peer, used as a yardstick) runs every one of its built-in operations
- * against the emulator over a real socket, unchanged.
+ * The platform's official client (a dev dependency) runs every one of its built-in operations against the emulator
+ * over a real socket, as an app using that client would: same documents, same variables, no Idempotency-Key.
  */
 import { ApiClient } from '@mondaydotcomorg/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTestEmulators, DEMO_TOKEN, startTestEmulator } from '../emulator/server-helpers.js';
+import { API_VERSION } from '../../src/index.js';
+import { closeEmulators, DEMO_TOKEN, startTestEmulator } from './harness.js';
 
-afterEach(closeTestEmulators);
+afterEach(closeEmulators);
 
-describe('official client built-in operations', () => {
-  it('run on the emulator and change its store', async () => {
-    const emulator = await startTestEmulator();
-    const client = new ApiClient({ token: DEMO_TOKEN, apiVersion: '2024-10', endpoint: `${emulator.baseUrl}/v2` });
-    const ops = client.operations;
+async function officialClient() {
+  const emulator = await startTestEmulator();
+  const client = new ApiClient({ token: DEMO_TOKEN, apiVersion: API_VERSION, endpoint: `${emulator.baseUrl}/v2` });
+  return { emulator, operations: client.operations };
+}
 
-    expect((await ops.getMeOp()).me).toMatchObject({ id: '501', name: 'Ada Lovelace', email: 'ada@acme.example' });
-    const groups = await ops.getBoardGroupsOp({ ids: ['3001'] });
-    expect(groups.boards?.[0]?.groups?.map((group) => group?.id)).toEqual(['topics', 'later']);
-    const items = await ops.getBoardItemsOp({ ids: ['3001'] });
-    expect(items.boards?.[0]?.items_page.items.length).toBeGreaterThan(0);
+describe('the official client built-in operations', () => {
+  it('getMeOp', async () => {
+    const { operations } = await officialClient();
+    expect(await operations.getMeOp()).toEqual({ me: { id: '501', name: 'Ada Lovelace', email: 'ada@acme.example' } });
+  });
 
-    const created = await ops.createItemOp({ boardId: '3001', groupId: 'later', itemName: 'From the official client' });
-    const itemId = created.create_item?.id as string;
-    expect(emulator.store.findItem(itemId)).toMatchObject({ name: 'From the official client', groupId: 'later' });
+  it('getBoardGroupsOp and getBoardItemsOp', async () => {
+    const { operations } = await officialClient();
+    const groups = await operations.getBoardGroupsOp({ ids: ['3001'] });
+    expect(groups.boards?.[0]?.groups).toEqual([
+      { id: 'topics', title: 'This quarter' },
+      { id: 'later', title: 'Later' },
+    ]);
+    const items = await operations.getBoardItemsOp({ ids: ['3001'] });
+    const first = items.boards?.[0]?.items_page.items[0];
+    expect(first).toMatchObject({ id: '4000001', name: 'Public launch' });
+    expect(first?.column_values).toContainEqual({ id: 'status', type: 'status', value: '{"index":0}' });
+  });
 
-    await ops.changeSimpleColumnValueOp({ boardId: '3001', itemId, columnId: 'text', value: 'plain' });
-    await ops.changeColumnValueOp({ boardId: '3001', itemId, columnId: 'status', value: JSON.stringify({ label: 'Done' }) });
-    const many = await ops.changeMultipleColumnValuesOp({ boardId: '3001', itemId, columnValues: JSON.stringify({ numbers: '5' }) });
-    expect(many.change_multiple_column_values?.column_values.find((value) => value.id === 'numbers')?.value).toBe('"5"');
-    expect(emulator.store.findItem(itemId)?.values).toMatchObject({ text: 'plain', status: { index: 1 }, numbers: '5' });
+  it('createItemOp, then the three column-value mutations, change the store', async () => {
+    const { emulator, operations } = await officialClient();
+    const made = await operations.createItemOp({ boardId: '3001', groupId: 'later', itemName: 'From the official client' });
+    const itemId = made.create_item?.id ?? '';
+    expect(made.create_item?.name).toBe('From the official client');
+    await operations.changeSimpleColumnValueOp({ boardId: '3001', itemId, columnId: 'text', value: 'simple' });
+    await operations.changeColumnValueOp({ boardId: '3001', itemId, columnId: 'status', value: JSON.stringify({ label: 'Done' }) });
+    const multiple = await operations.changeMultipleColumnValuesOp({ boardId: '3001', itemId, columnValues: JSON.stringify({ numbers: '5' }) });
+    expect(multiple.change_multiple_column_values?.column_values).toContainEqual({ id: 'numbers', value: '"5"' });
+    expect(emulator.store.findItem(itemId)?.values).toEqual({ text: 'simple', status: { index: 1 }, numbers: '5' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, DEFAULT_SEED_FACTS } from '../../src/emulator/engine/index.js';
+import { createEngine, DEFAULT_SEED_FACTS, defaultSeed } from '../../src/emulator/engine/index.js';
 import { acmeGrant, dataField, errorCodes, globexGrant, run } from './engine-helpers.js';
 
 const { accounts, boards, users } = DEFAULT_SEED_FACTS;
@@ -12,12 +12,18 @@ describe('engine queries', () => {
     const acme = await run(engine, query);
     expect(acme.errors).toBeUndefined();
     expect(acme.account_id).toBe(accounts.acme.id);
-    expect(acme.data?.boards).toEqual([
+    const listed = dataField<{ id: string; name: string; owner: unknown }[]>(acme, 'boards');
+    expect(listed.slice(0, 2)).toEqual([
       { id: boards.roadmap.id, name: boards.roadmap.name, owner: { account: { slug: 'acme' } } },
       { id: boards.bugs.id, name: boards.bugs.name, owner: { account: { slug: 'acme' } } },
     ]);
+    const activeAcme = defaultSeed().boards.filter((board) => board.accountId === String(accounts.acme.id) && board.state === 'active');
+    expect(listed.map((board) => board.id)).toEqual(activeAcme.map((board) => board.id));
+    for (const board of listed) expect(board.owner).toEqual({ account: { slug: 'acme' } });
     const globex = await run(engine, query, { grant: globexGrant() });
-    expect(globex.data?.boards).toEqual([{ id: boards.projects.id, name: boards.projects.name, owner: { account: { slug: 'globex' } } }]);
+    const globexBoards = dataField<{ id: string; owner: unknown }[]>(globex, 'boards');
+    expect(globexBoards[0]).toEqual({ id: boards.projects.id, name: boards.projects.name, owner: { account: { slug: 'globex' } } });
+    for (const board of globexBoards) expect(board.owner).toEqual({ account: { slug: 'globex' } });
     const foreign = await run(engine, `{ boards(ids: [${boards.projects.id}]) { id } }`);
     expect(foreign.data?.boards).toEqual([]);
   });

@@ -12,15 +12,20 @@ import { DEFAULT_CURSOR_TTL_MS } from './cursor.js';
 import { prepareOperation } from './prepare.js';
 import { accountResolvers } from './resolvers/account.js';
 import { assetResolvers } from './resolvers/assets.js';
+import { boardResolvers } from './resolvers/boards.js';
 import { docResolvers } from './resolvers/docs.js';
 import { itemResolvers } from './resolvers/item.js';
+import { itemRelationResolvers } from './resolvers/items.js';
 import { mergeResolverMaps } from './resolvers/merge.js';
 import { mutationResolvers } from './resolvers/mutation.js';
 import { notificationResolvers } from './resolvers/notifications.js';
 import { objectResolvers } from './resolvers/objects.js';
 import { queryResolvers } from './resolvers/query.js';
+import { structureResolvers } from './resolvers/structure.js';
 import { tagResolvers } from './resolvers/tags.js';
 import { teamResolvers } from './resolvers/teams.js';
+import { timelineResolvers } from './resolvers/timeline.js';
+import { updateResolvers } from './resolvers/updates.js';
 import { userResolvers } from './resolvers/users.js';
 import { webhookResolvers } from './resolvers/webhooks.js';
 import { workspaceResolvers } from './resolvers/workspaces.js';
@@ -34,7 +39,10 @@ export type { EngineContext } from './context.js';
 export { MAX_PAGE_SIZE } from './cursor.js';
 export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type * from './store/records.js';
-export { DEFAULT_SEED_FACTS, defaultSeed, type SeedData, type SeedItem } from './store/seed.js';
+export type { ActivityLogRecord } from './store/activity-log.js';
+export { DEFAULT_SEED_FACTS, defaultSeed, type SeedBoard, type SeedData, type SeedItem } from './store/seed.js';
+export type { CustomActivityRecord, TimelineItemRecord } from './store/timeline.js';
+export type { LikeRecord, UpdateRecord } from './store/updates.js';
 export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
 export {
   absentIn,
@@ -64,6 +72,11 @@ const resolvers = mergeResolverMaps(
   mutationResolvers,
   objectResolvers,
   itemResolvers,
+  boardResolvers,
+  structureResolvers,
+  itemRelationResolvers,
+  updateResolvers,
+  timelineResolvers,
   userResolvers,
   accountResolvers,
   workspaceResolvers,

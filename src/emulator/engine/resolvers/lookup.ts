@@ -1,7 +1,7 @@
 /** Finding the caller's own records; anything in another account is reported as not found. */
 import type { EngineContext } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import type { BoardRecord, ItemRecord } from '../store/records.js';
+import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 
 /** The caller's board `id` (not deleted), or a RESOURCE_NOT_FOUND error. */
 export function accountBoard(context: EngineContext, id: string): BoardRecord {
@@ -46,4 +46,15 @@ export function paginate<T>(list: readonly T[], limit: number | null | undefined
   if (limit === null || limit === undefined) return [...list];
   const start = (Math.max(1, page ?? 1) - 1) * Math.max(0, limit);
   return list.slice(start, start + Math.max(0, limit));
+}
+
+/** The caller's account's users with these ids; an id of no such user is a RESOURCE_NOT_FOUND error. */
+export function accountUsers(context: EngineContext, ids: readonly (string | number)[]): UserRecord[] {
+  return ids.map((id) => {
+    const user = context.store.findUser(id);
+    if (!user || user.accountId !== context.accountId) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `User ${id} was not found.`, { user_id: String(id) });
+    }
+    return user;
+  });
 }

@@ -2,6 +2,7 @@
 import type { EmulatorUpload } from '../../contract.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord } from '../store/records.js';
 import { accountBoard, accountItem, decodeJson } from './lookup.js';
 import type { ResolverMap } from './types.js';
@@ -24,11 +25,11 @@ interface ChangeArgs {
 
 function groupFor(board: BoardRecord, groupId: string | null | undefined, relative: ItemRecord | undefined): string {
   if (groupId === null || groupId === undefined) {
-    const top = relative?.groupId ?? board.groups.find((group) => !group.deleted)?.id;
+    const top = relative?.groupId ?? liveGroups(board)[0]?.id;
     if (top === undefined) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${board.id} has no group to add items to.`);
     return top;
   }
-  if (!board.groups.some((group) => group.id === groupId && !group.deleted)) {
+  if (!liveGroups(board).some((group) => group.id === groupId)) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, { group_id: groupId });
   }
   return groupId;
@@ -54,13 +55,13 @@ function change(context: EngineContext, args: ChangeArgs, values: () => Record<s
   requireScope(context, 'boards:write');
   const board = accountBoard(context, args.board_id);
   const item = accountItem(context, args.item_id, board);
-  return context.store.changeColumnValues(board, item, values(), args.create_labels_if_missing ?? false);
+  return context.store.changeColumnValues(board, item, values(), args.create_labels_if_missing ?? false, String(context.grant.userId));
 }
 
 function setState(state: 'archived' | 'deleted') {
   return (_source: unknown, args: { item_id?: string | null }, context: EngineContext) => {
     requireScope(context, 'boards:write');
-    return context.store.setItemState(accountItem(context, args.item_id), state);
+    return context.store.setItemState(accountItem(context, args.item_id), state, String(context.grant.userId));
   };
 }
 

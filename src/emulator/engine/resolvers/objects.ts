@@ -3,6 +3,7 @@ import type { EngineContext } from '../context.js';
 import { pageItems } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { ItemsQuery } from '../items-query.js';
+import { liveGroups } from '../store/groups.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ColumnRecord, UserRecord } from '../store/records.js';
 import { boardUrl, type GroupView, type ResolverMap, URL_HOST } from './types.js';
 
@@ -26,7 +27,7 @@ function user(context: EngineContext, id: string): UserRecord {
 }
 
 function activeGroups(board: BoardRecord): GroupView[] {
-  return board.groups.filter((group) => !group.deleted).map((group) => ({ board, group }));
+  return liveGroups(board).map((group) => ({ board, group }));
 }
 
 /** Resolvers of the domain object types other than Item. */
@@ -54,9 +55,7 @@ export const objectResolvers: ResolverMap = {
   Board: {
     board_kind: (board: BoardRecord) => board.kind,
     owner: (board: BoardRecord, _args, context) => user(context, board.ownerId),
-    owners: (board: BoardRecord, _args, context) => [user(context, board.ownerId)],
     creator: (board: BoardRecord, _args, context) => user(context, board.ownerId),
-    permissions: () => 'everyone',
     workspace_id: (board: BoardRecord) => board.workspaceId,
     updated_at: (board: BoardRecord) => board.updatedAt,
     url: (board: BoardRecord, _args, context) => boardUrl(context, board),

@@ -4,6 +4,7 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { deleteBoard } from '../store/boards.js';
 import type { BoardRecord } from '../store/records.js';
 import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
 import { paginate } from './lookup.js';
@@ -30,10 +31,9 @@ export function accountFolder(context: EngineContext, id: string | number): Fold
   return folder;
 }
 
-/** The folder a board sits in, read from the board record's `folderId` when boards carry one. */
+/** The folder a board sits in. */
 export function folderIdOf(board: BoardRecord): string | null {
-  const folderId = (board as BoardRecord & { folderId?: string | null }).folderId;
-  return folderId ?? null;
+  return board.folderId;
 }
 
 function defaultWorkspace(context: EngineContext): WorkspaceRecord {
@@ -106,11 +106,10 @@ function checkParent(context: EngineContext, folder: FolderRecord | null, worksp
   return parent.id;
 }
 
-/** Boards inside the given folders or workspace end with them. */
+/** Boards inside the given folders or workspace end with them, and take their items along. */
 function deleteBoards(context: EngineContext, match: (board: BoardRecord) => boolean): void {
-  for (const board of context.store.boards()) {
-    if (board.accountId === context.accountId && board.state !== 'deleted' && match(board)) board.state = 'deleted';
-  }
+  const doomed = context.store.boards().filter((board) => board.accountId === context.accountId && board.state !== 'deleted' && match(board));
+  for (const board of doomed) deleteBoard(context.store, board, String(context.grant.userId));
 }
 
 interface WorkspacesArgs extends PageArgs {

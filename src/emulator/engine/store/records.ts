@@ -79,6 +79,9 @@ export interface GroupRecord {
   deleted: boolean;
 }
 
+/** What a board holds: ordinary items, or the subitems of another board's items. */
+export type BoardType = 'board' | 'sub_items_board';
+
 /** A board with its columns and groups. */
 export interface BoardRecord {
   /** Board id (a numeric string). */
@@ -91,12 +94,30 @@ export interface BoardRecord {
   description: string | null;
   /** Who can see the board. */
   kind: 'public' | 'private' | 'share';
+  /** Whether the board holds ordinary items or another board's subitems. */
+  type: BoardType;
   /** Lifecycle state. */
   state: RecordState;
-  /** User id of the owner. */
+  /** The user who created the board. */
   ownerId: string;
+  /** Users who own the board (the creator first). */
+  ownerIds: string[];
+  /** Users subscribed to the board (owners included). */
+  subscriberIds: string[];
+  /** Teams that own the board. */
+  teamOwnerIds: string[];
+  /** Teams subscribed to the board (owning teams included). */
+  teamSubscriberIds: string[];
+  /** Who may edit: `everyone`, `collaborators`, `assignee` or `owners`. */
+  permissions: string;
   /** Workspace id, if the board is in one. */
   workspaceId: string | null;
+  /** Folder id, if the board is in one. */
+  folderId: string | null;
+  /** The board holding this board's subitems, once it has any. */
+  subitemsBoardId: string | null;
+  /** For a subitems board: the board whose items it serves. */
+  parentBoardId: string | null;
   /** ISO 8601 creation time. */
   createdAt: string;
   /** ISO 8601 time of the last change. */
@@ -125,6 +146,8 @@ export interface ItemRecord {
   createdAt: string;
   /** ISO 8601 time of the last change. */
   updatedAt: string;
+  /** For a subitem: the item it belongs to (on the parent board). */
+  parentItemId: string | null;
   /** Sort key within the board; ties break on the numeric id. */
   position: number;
   /** Stored value of each set column, by column id. */

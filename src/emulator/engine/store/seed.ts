@@ -1,6 +1,9 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserRecord } from './records.js';
+import { extraSeed, placeOriginalBoard } from './seed-boards.js';
+import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
+import type { UpdateRecord } from './updates.js';
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
 export interface SeedItem {
@@ -16,13 +19,31 @@ export interface SeedItem {
   creatorId: string;
   /** ISO 8601 creation time. */
   createdAt: string;
+  /** For a subitem (on a subitems board): the item it belongs to. */
+  parentItemId?: string | null;
   /** Column values by column id, in the form `create_item` accepts. */
   columnValues?: Record<string, unknown>;
 }
 
+/** Board fields a seed may leave out, with their defaults. */
+type OptionalBoardField =
+  | 'type'
+  | 'ownerIds'
+  | 'subscriberIds'
+  | 'teamOwnerIds'
+  | 'teamSubscriberIds'
+  | 'permissions'
+  | 'folderId'
+  | 'subitemsBoardId'
+  | 'parentBoardId';
+
+/** A board to seed: a {@link BoardRecord} whose newer fields may be left out (owners default to the creator). */
+export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<BoardRecord, OptionalBoardField>>;
+
 /**
  * Everything an engine's store starts with. Records are copied; the seed is never mutated.
- * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional.
+ * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional,
+ * and so are updates, custom activities and timeline items.
  */
 export interface SeedData extends Partial<FamilySeed> {
   /** Accounts. */
@@ -30,9 +51,29 @@ export interface SeedData extends Partial<FamilySeed> {
   /** Users of those accounts. */
   users: UserRecord[];
   /** Boards with their columns and groups. */
-  boards: BoardRecord[];
+  boards: SeedBoard[];
   /** Items on those boards. */
   items: SeedItem[];
+  /** Updates and replies, kept as given. */
+  updates?: UpdateRecord[];
+  customActivities?: CustomActivityRecord[];
+  timelineItems?: TimelineItemRecord[];
+}
+
+/** A seeded board with every field present. */
+export function completeSeedBoard(board: SeedBoard): BoardRecord {
+  return {
+    type: 'board',
+    ownerIds: [board.ownerId],
+    subscriberIds: [board.ownerId],
+    teamOwnerIds: [],
+    teamSubscriberIds: [],
+    permissions: 'everyone',
+    folderId: null,
+    subitemsBoardId: null,
+    parentBoardId: null,
+    ...board,
+  };
 }
 
 /**
@@ -82,7 +123,7 @@ function groups(...pairs: [string, string][]): GroupRecord[] {
   return pairs.map(([id, title], i) => ({ id, title, color: ['#579bfc', '#00c875', '#e2445c'][i % 3] ?? '#579bfc', archived: false, deleted: false }));
 }
 
-function board(facts: { id: string; accountId: number; name: string }, ownerId: number, gs: GroupRecord[]): BoardRecord {
+function board(facts: { id: string; accountId: number; name: string }, ownerId: number, gs: GroupRecord[]): SeedBoard {
   return {
     id: facts.id,
     accountId: String(facts.accountId),
@@ -104,7 +145,11 @@ function user(facts: { id: number; accountId: number; name: string; email: strin
   return { id: String(id), accountId: String(accountId), name, email, title: null, isAdmin, isGuest: false, enabled: true, createdAt: T0, timeZone: 'Europe/London' };
 }
 
-/** A fresh copy of the default sample data: 2 accounts, 3 users, 3 boards with groups, columns and items. */
+/**
+ * A fresh copy of the default sample data: 2 accounts, 3 users, 9 boards (public, private, shareable, archived
+ * and a subitems board) with groups, columns, items and subitems, updates with replies, custom activities and
+ * timeline items.
+ */
 export function defaultSeed(): SeedData {
   const items: SeedItem[] = [];
   const add = (boardId: string, groupId: string, name: string, columnValues: Record<string, unknown>) => {
@@ -121,6 +166,7 @@ export function defaultSeed(): SeedData {
   add(B.bugs.id, 'topics', 'Typo in footer', { status: 'Done' });
   add(B.projects.id, 'topics', 'Doomsday device', { status: 'Working on it', numbers: 1e6 });
   add(B.projects.id, 'topics', 'Hammock district', { status: 'Done', text: 'Nice' });
+  const extra = extraSeed();
   return {
     accounts: [
       { ...A.acme, id: String(A.acme.id), tier: 'pro', countryCode: 'GB', firstDayOfTheWeek: 'monday' },
@@ -131,8 +177,13 @@ export function defaultSeed(): SeedData {
       board(B.roadmap, U.ada.id, groups(['topics', 'This quarter'], ['later', 'Later'])),
       board(B.bugs, U.grace.id, groups(['topics', 'Open'])),
       board(B.projects, U.hank.id, groups(['topics', 'Active'])),
-    ],
-    items,
+    ]
+      .map(placeOriginalBoard)
+      .concat(extra.boards),
+    items: [...items, ...extra.items],
+    updates: extra.updates,
+    customActivities: extra.customActivities,
+    timelineItems: extra.timelineItems,
     ...defaultFamilySeed(),
   };
 }

@@ -2,6 +2,7 @@
  * The emulator's in-memory data. Resolvers read and change it; tests read it to see what happened.
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { ActivityLog } from './activity-log.js';
 import { normalizeColumnValue } from './column-values.js';
 import { positionFor } from './positions.js';
 import type { AccountDetailsRecord } from './account-details.js';
@@ -9,9 +10,11 @@ import type { StoreClock } from './clock.js';
 import { DocStore } from './docs.js';
 import { NotificationStore } from './notifications.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
-import type { SeedData } from './seed.js';
+import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
 import { TeamStore } from './teams.js';
+import { TimelineStore } from './timeline.js';
+import { UpdateStore } from './updates.js';
 import { WebhookStore } from './webhooks.js';
 import { WorkspaceStore } from './workspaces.js';
 
@@ -31,6 +34,8 @@ export interface NewItem {
   createLabelsIfMissing: boolean;
   /** Place the item just before or after this one (same board); default: last on the board. */
   relativeTo?: { item: ItemRecord; method: 'before_at' | 'after_at' };
+  /** For a subitem: the item it belongs to. */
+  parentItemId?: string;
 }
 
 /** A file to attach; the bytes are counted, not kept. */
@@ -51,7 +56,8 @@ export interface NewAsset {
 
 /**
  * The emulator's in-memory data: accounts, users, boards (with columns and groups), items and assets here; each
- * further family (workspaces and folders, teams, tags, webhooks, notifications, docs) in its own store below.
+ * further family (workspaces and folders, teams, tags, webhooks, notifications, docs, updates, custom activities and
+ * timeline items, the activity log) in its own store below. Every id comes from one counter, so ids never repeat.
  */
 export class EmulatorStore implements StoreClock {
   /** Workspaces and folders. */
@@ -68,6 +74,12 @@ export class EmulatorStore implements StoreClock {
   readonly docs: DocStore;
   /** Plans and products of the accounts. */
   readonly accountDetails: readonly AccountDetailsRecord[];
+  /** Updates, replies, likes and pins. */
+  readonly updates: UpdateStore;
+  /** Custom activities and timeline items. */
+  readonly timeline: TimelineStore;
+  /** What changed on which board, by whom. */
+  readonly activityLog: ActivityLog;
   readonly #accounts: AccountRecord[];
   readonly #users: UserRecord[];
   readonly #boards: BoardRecord[];
@@ -82,10 +94,20 @@ export class EmulatorStore implements StoreClock {
     const copy = structuredClone(seed);
     this.#accounts = copy.accounts;
     this.#users = copy.users;
-    this.#boards = copy.boards;
+    this.#boards = copy.boards.map(completeSeedBoard);
     this.#now = now;
-    const ids = [...copy.items.map((item) => Number(item.id)), ...copy.boards.map((board) => Number(board.id))];
-    this.#nextId = Math.max(5_000_000, ...ids) + 1;
+    const newId = () => this.newId();
+    const stamp = () => this.now();
+    this.updates = new UpdateStore(newId, stamp);
+    this.timeline = new TimelineStore(newId, stamp);
+    this.activityLog = new ActivityLog(newId, stamp);
+    const ids = [
+      ...copy.items.map((item) => Number(item.id)),
+      ...copy.boards.map((board) => Number(board.id)),
+      ...(copy.updates ?? []).map((update) => Number(update.id)),
+      ...(copy.timelineItems ?? []).map((entry) => Number(entry.id)),
+    ];
+    this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
     this.workspaces = new WorkspaceStore(copy.workspaces ?? [], copy.folders ?? [], this);
     this.teams = new TeamStore(copy.teams ?? [], this);
     this.tags = new TagStore(copy.tags ?? [], this);
@@ -96,15 +118,36 @@ export class EmulatorStore implements StoreClock {
     copy.items.forEach(({ columnValues, ...seedItem }, index) => {
       const board = this.findBoard(seedItem.boardId);
       if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
-      const item: ItemRecord = { ...seedItem, state: 'active', updatedAt: seedItem.createdAt, position: index + 1, values: {} };
+      const item: ItemRecord = {
+        ...seedItem,
+        parentItemId: seedItem.parentItemId ?? null,
+        state: 'active',
+        updatedAt: seedItem.createdAt,
+        position: index + 1,
+        values: {},
+      };
       this.#applyValues(board, item, columnValues ?? {}, false);
       this.#items.push(item);
+      const data = { board_id: Number(board.id), pulse_id: Number(item.id), pulse_name: item.name, group_id: item.groupId };
+      this.activityLog.record({
+        accountId: board.accountId,
+        boardId: board.id,
+        userId: item.creatorId,
+        event: 'create_pulse',
+        entity: 'pulse',
+        data,
+        itemId: item.id,
+        groupId: item.groupId,
+        createdAt: item.createdAt,
+      });
     });
     for (const asset of copy.assets ?? []) {
       const item = this.findItem(asset.itemId);
       if (!item) throw new Error(`Seed asset ${asset.id} names unknown item ${asset.itemId}`);
       this.#attach(item, asset);
     }
+    for (const update of copy.updates ?? []) this.updates.load(update);
+    this.timeline.load(copy.customActivities ?? [], copy.timelineItems ?? []);
   }
 
   /** A new id, unique in this store (shared by every family). */
@@ -113,9 +156,28 @@ export class EmulatorStore implements StoreClock {
     this.#nextId += 1;
     return id;
   }
+
   /** The store's current time as an ISO 8601 string. */
   now(): string {
     return this.#now().toISOString();
+  }
+
+  /** Adds a fully formed board (created or duplicated by the board operations). */
+  addBoard(board: BoardRecord): BoardRecord {
+    this.#boards.push(board);
+    return board;
+  }
+
+  /** Takes back a board just added by {@link addBoard}, when the operation that added it fails. */
+  removeBoard(board: BoardRecord): void {
+    const index = this.#boards.indexOf(board);
+    if (index >= 0) this.#boards.splice(index, 1);
+  }
+
+  /** Adds a fully formed item whose values are already in stored form (duplication). */
+  insertItem(item: ItemRecord): ItemRecord {
+    this.#items.push(item);
+    return item;
   }
 
   /** Every account. */
@@ -183,6 +245,7 @@ export class EmulatorStore implements StoreClock {
       creatorId: input.creatorId,
       createdAt: stamp,
       updatedAt: stamp,
+      parentItemId: input.parentItemId ?? null,
       position: positionFor(this.activeItems(input.board.id), input.relativeTo),
       values: {},
     };
@@ -190,28 +253,62 @@ export class EmulatorStore implements StoreClock {
     this.#nextId += 1;
     this.#created += 1;
     this.#items.push(item);
+    this.logItem(item, item.creatorId, 'create_pulse');
     return item;
   }
 
   /** Sets column values (all or none) on an item of `board`. */
-  changeColumnValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): ItemRecord {
+  changeColumnValues(
+    board: BoardRecord,
+    item: ItemRecord,
+    values: Record<string, unknown>,
+    createLabels: boolean,
+    userId: string = item.creatorId,
+  ): ItemRecord {
+    const before = { ...item.values };
     this.#applyValues(board, item, values, createLabels);
     item.updatedAt = this.#now().toISOString();
+    for (const columnId of Object.keys(values)) {
+      this.logItem(item, userId, 'update_column_value', { column_id: columnId, previous_value: before[columnId] ?? null, value: item.values[columnId] ?? null });
+    }
     return item;
   }
 
-  /** Moves an item to the `archived` or `deleted` state. */
-  setItemState(item: ItemRecord, state: 'archived' | 'deleted'): ItemRecord {
-    item.state = state;
-    item.updatedAt = this.#now().toISOString();
+  /** Moves an item (and its subitems) to the `archived` or `deleted` state. */
+  setItemState(item: ItemRecord, state: 'archived' | 'deleted', userId?: string): ItemRecord {
+    const stamp = this.#now().toISOString();
+    for (const target of [item, ...this.#items.filter((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted')]) {
+      if (target.state === 'deleted') continue;
+      target.state = state;
+      target.updatedAt = stamp;
+    }
+    this.logItem(item, userId ?? item.creatorId, state === 'archived' ? 'archive_pulse' : 'delete_pulse');
     return item;
+  }
+
+  /** Logs an event about `item` on its board's activity log. */
+  logItem(item: ItemRecord, userId: string, event: string, extra: Record<string, unknown> = {}): void {
+    const board = this.findBoard(item.boardId);
+    if (!board) return;
+    const columnId = typeof extra.column_id === 'string' ? extra.column_id : null;
+    this.activityLog.record({
+      accountId: board.accountId,
+      boardId: board.id,
+      userId,
+      event,
+      entity: 'pulse',
+      data: { board_id: Number(board.id), pulse_id: Number(item.id), pulse_name: item.name, group_id: item.groupId, ...extra },
+      itemId: item.id,
+      groupId: item.groupId,
+      columnId,
+    });
   }
 
   /** Records an uploaded file and lists it in the item's file column. */
   addAsset(input: NewAsset): AssetRecord {
     const board = this.findBoard(input.item.boardId);
     const asset: AssetRecord = {
-      id: String(this.#nextId++),
+      id: this.newId(),
       accountId: board?.accountId ?? '',
       itemId: input.item.id,
       columnId: input.columnId,

@@ -1,0 +1,158 @@
+/**
+ * Custom activities and timeline items: `Query.custom_activity`, `Query.timeline_item`, `Query.timeline`, and
+ * their create and delete mutations. Reads need boards:read, changes boards:write; both stay in the caller's
+ * account.
+ */
+import { type EngineContext, requireScope } from '../context.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { CustomActivityRecord, TimelineItemRecord } from '../store/timeline.js';
+import { accountBoard, accountItem, accountUsers } from './lookup.js';
+import type { ResolverMap } from './types.js';
+
+interface CustomActivityArgs {
+  ids?: string[] | null;
+  name?: string | null;
+  icon_id?: string | null;
+  color?: string | null;
+}
+
+interface CreateTimelineItemArgs {
+  item_id: string;
+  user_id?: number | null;
+  title: string;
+  timestamp: string;
+  summary?: string | null;
+  content?: string | null;
+  location?: string | null;
+  phone?: string | null;
+  url?: string | null;
+  time_range?: { start_timestamp: string; end_timestamp: string } | null;
+  custom_activity_id: string;
+}
+
+function accountActivity(context: EngineContext, id: string): CustomActivityRecord {
+  const activity = context.store.timeline.findActivity(id);
+  if (!activity || activity.accountId !== context.accountId) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Custom activity ${id} was not found.`, { custom_activity_id: id });
+  }
+  return activity;
+}
+
+function accountTimelineItem(context: EngineContext, id: string): TimelineItemRecord {
+  const entry = context.store.timeline.findTimelineItem(id);
+  const item = entry && context.store.findItem(entry.itemId);
+  if (!entry || entry.accountId !== context.accountId || !item || item.state === 'deleted') {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Timeline item ${id} was not found.`, { timeline_item_id: id });
+  }
+  return entry;
+}
+
+function checkTime(value: string, argument: string): string {
+  if (Number.isNaN(Date.parse(value))) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} must be an ISO 8601 date-time, got "${value}".`);
+  return new Date(value).toISOString();
+}
+
+function decodeCursor(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isInteger(offset) || offset < 0) throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor is not one this API issued.');
+  return offset;
+}
+
+function createTimelineItem(_source: unknown, args: CreateTimelineItemArgs, context: EngineContext) {
+  requireScope(context, 'boards:write');
+  const item = accountItem(context, args.item_id);
+  const activity = accountActivity(context, args.custom_activity_id);
+  const [user] = accountUsers(context, [args.user_id ?? context.grant.userId]);
+  if (args.title.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A timeline item title cannot be empty.');
+  const range = args.time_range
+    ? { start: checkTime(args.time_range.start_timestamp, 'time_range.start_timestamp'), end: checkTime(args.time_range.end_timestamp, 'time_range.end_timestamp') }
+    : null;
+  if (range && range.start > range.end) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'time_range ends before it starts.');
+  return context.store.timeline.createTimelineItem({
+    accountId: context.accountId,
+    itemId: item.id,
+    boardId: item.boardId,
+    userId: user?.id ?? String(context.grant.userId),
+    customActivityId: activity.id,
+    title: args.title,
+    summary: args.summary ?? null,
+    content: args.content ?? null,
+    location: args.location ?? null,
+    phone: args.phone ?? null,
+    url: args.url ?? null,
+    timestamp: checkTime(args.timestamp, 'timestamp'),
+    timeRange: range,
+  });
+}
+
+/** Resolvers of custom activities and timeline items. */
+export const timelineResolvers: ResolverMap = {
+  Query: {
+    custom_activity: (_source: unknown, args: CustomActivityArgs, context) => {
+      requireScope(context, 'boards:read');
+      return context.store.timeline
+        .activities()
+        .filter(
+          (activity) =>
+            activity.accountId === context.accountId &&
+            (!args.ids || args.ids.includes(activity.id)) &&
+            (!args.name || activity.name === args.name) &&
+            (!args.icon_id || activity.iconId === args.icon_id) &&
+            (!args.color || activity.color === args.color),
+        );
+    },
+    timeline_item: (_source: unknown, args: { id: string }, context) => {
+      requireScope(context, 'boards:read');
+      return accountTimelineItem(context, args.id);
+    },
+    timeline: (_source: unknown, args: { id: string }, context) => {
+      requireScope(context, 'boards:read');
+      return { itemId: accountItem(context, args.id).id };
+    },
+  },
+  TimelineResponse: {
+    timeline_items_page: (source: { itemId: string }, args: { cursor?: string | null; limit?: number | null }, context) => {
+      const limit = args.limit ?? 25;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `limit must be between 1 and 100, got ${limit}.`);
+      const all = context.store.timeline.ofItem(source.itemId);
+      const offset = decodeCursor(args.cursor);
+      const page = all.slice(offset, offset + limit);
+      const next = offset + page.length;
+      return { timeline_items: page, cursor: next < all.length ? Buffer.from(String(next)).toString('base64url') : null };
+    },
+  },
+  CustomActivity: {
+    type: () => 'custom',
+    icon_id: (activity: CustomActivityRecord) => activity.iconId,
+  },
+  TimelineItem: {
+    type: () => 'custom_activity',
+    item: (entry: TimelineItemRecord, _args, context) => context.store.findItem(entry.itemId) ?? null,
+    board: (entry: TimelineItemRecord, _args, context) => context.store.findBoard(entry.boardId) ?? null,
+    user: (entry: TimelineItemRecord, _args, context) => context.store.findUser(entry.userId) ?? null,
+    custom_activity_id: (entry: TimelineItemRecord) => entry.customActivityId,
+    created_at: (entry: TimelineItemRecord) => entry.timestamp,
+  },
+  Mutation: {
+    create_custom_activity: (_source: unknown, args: { name: string; icon_id: string; color: string }, context) => {
+      requireScope(context, 'boards:write');
+      const name = args.name.trim();
+      if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A custom activity name cannot be empty.');
+      const taken = context.store.timeline.activities().some((activity) => activity.accountId === context.accountId && activity.name === name);
+      if (taken) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A custom activity named "${name}" already exists.`);
+      return context.store.timeline.createActivity({ accountId: context.accountId, name, iconId: args.icon_id, color: args.color });
+    },
+    delete_custom_activity: (_source: unknown, args: { id: string }, context) => {
+      requireScope(context, 'boards:write');
+      return context.store.timeline.deleteActivity(accountActivity(context, args.id));
+    },
+    create_timeline_item: createTimelineItem,
+    delete_timeline_item: (_source: unknown, args: { id: string }, context) => {
+      requireScope(context, 'boards:write');
+      const entry = accountTimelineItem(context, args.id);
+      accountBoard(context, entry.boardId);
+      return context.store.timeline.deleteTimelineItem(entry);
+    },
+  },
+};

@@ -1,0 +1,167 @@
+/**
+ * Updates: `Query.updates`, `Item.updates`, the Update, Reply and Like types, and the update mutations (create,
+ * reply, edit, delete, like, unlike, pin, unpin, clear an item's updates). Reads need updates:read, changes
+ * updates:write; an update is visible only in its own account and while its item is not deleted.
+ */
+import { type EngineContext, requireScope } from '../context.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ItemRecord } from '../store/records.js';
+import { type LikeRecord, textBody, type UpdateRecord } from '../store/updates.js';
+import { accountItem, paginate } from './lookup.js';
+import type { ResolverMap } from './types.js';
+
+type ListArgs = { limit?: number | null; page?: number | null; ids?: string[] | null };
+
+/** Updates and replies of the caller's account whose item is not deleted, newest first. */
+export function visibleUpdates(context: EngineContext): UpdateRecord[] {
+  return context.store.updates
+    .all()
+    .filter((update) => {
+      if (update.accountId !== context.accountId) return false;
+      const item = context.store.findItem(update.itemId);
+      return item !== undefined && item.state !== 'deleted';
+    })
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
+}
+
+/** The caller's update or reply `id` (its item not deleted), or RESOURCE_NOT_FOUND. */
+function accountUpdate(context: EngineContext, id: string): UpdateRecord {
+  const update = context.store.updates.find(id);
+  const item = update && context.store.findItem(update.itemId);
+  if (!update || update.accountId !== context.accountId || !item || item.state === 'deleted') {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Update ${id} was not found.`, { update_id: id });
+  }
+  return update;
+}
+
+function checkBody(body: string): string {
+  if (body.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'An update body cannot be empty.');
+  return body;
+}
+
+function writer(context: EngineContext): string {
+  requireScope(context, 'updates:write');
+  return String(context.grant.userId);
+}
+
+function logUpdate(context: EngineContext, update: UpdateRecord, event: string): void {
+  const item = context.store.findItem(update.itemId);
+  if (item) context.store.logItem(item, String(context.grant.userId), event, { update_id: Number(update.id), parent_id: update.parentId });
+}
+
+function createUpdate(_source: unknown, args: { body: string; item_id?: string | null; parent_id?: string | null }, context: EngineContext) {
+  const userId = writer(context);
+  checkBody(args.body);
+  let item: ItemRecord;
+  let parentId: string | null = null;
+  if (args.parent_id != null) {
+    const parent = accountUpdate(context, args.parent_id);
+    if (parent.parentId !== null) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${parent.id} is a reply; replies cannot be replied to.`);
+    if (args.item_id != null && args.item_id !== parent.itemId) {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${parent.id} is not on item ${args.item_id}.`);
+    }
+    item = accountItem(context, parent.itemId);
+    parentId = parent.id;
+  } else if (args.item_id != null) {
+    item = accountItem(context, args.item_id);
+  } else {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'create_update needs item_id (an update) or parent_id (a reply).');
+  }
+  const update = context.store.updates.create({ accountId: context.accountId, itemId: item.id, parentId, body: args.body, creatorId: userId });
+  item.updatedAt = update.createdAt;
+  logUpdate(context, update, parentId ? 'create_reply' : 'create_update');
+  return update;
+}
+
+function pin(pinned: boolean) {
+  return (_source: unknown, args: { id: string; item_id?: string | null }, context: EngineContext) => {
+    writer(context);
+    const update = accountUpdate(context, args.id);
+    if (update.parentId !== null) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${update.id} is a reply; only updates can be pinned.`);
+    if (args.item_id != null && args.item_id !== update.itemId) {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${update.id} is not on item ${args.item_id}.`);
+    }
+    return context.store.updates.setPinned(update, update.itemId, pinned);
+  };
+}
+
+/** Fields shared by Update and Reply. */
+const postFields = {
+  creator_id: (update: UpdateRecord) => update.creatorId,
+  creator: (update: UpdateRecord, _args: unknown, context: EngineContext) => context.store.findUser(update.creatorId) ?? null,
+  edited_at: (update: UpdateRecord) => update.editedAt,
+  created_at: (update: UpdateRecord) => update.createdAt,
+  updated_at: (update: UpdateRecord) => update.updatedAt,
+  text_body: (update: UpdateRecord) => textBody(update.body),
+  pinned_to_top: (update: UpdateRecord) => update.pinnedToItemIds.map((itemId) => ({ item_id: itemId })),
+};
+
+/** Resolvers of updates. */
+export const updateResolvers: ResolverMap = {
+  Query: {
+    updates: (_source: unknown, args: ListArgs, context) => {
+      requireScope(context, 'updates:read');
+      const found = visibleUpdates(context).filter((update) => (args.ids ? args.ids.includes(update.id) : update.parentId === null));
+      return paginate(found, args.limit ?? 25, args.page);
+    },
+  },
+  Item: {
+    updates: (item: ItemRecord, args: ListArgs, context) => {
+      requireScope(context, 'updates:read');
+      const found = context.store.updates.ofItem(item.id).filter((update) => !args.ids || args.ids.includes(update.id));
+      return paginate(found, args.limit ?? 25, args.page);
+    },
+  },
+  Update: {
+    ...postFields,
+    item_id: (update: UpdateRecord) => update.itemId,
+    item: (update: UpdateRecord, _args, context) => context.store.findItem(update.itemId) ?? null,
+    replies: (update: UpdateRecord, _args, context) => context.store.updates.repliesTo(update.id),
+    // Files cannot be attached to updates in the emulator (add_file_to_update is not modelled), so there are none.
+    assets: () => [],
+  },
+  Reply: {
+    ...postFields,
+    kind: () => 'text',
+  },
+  Like: {
+    creator_id: (like: LikeRecord) => like.userId,
+    creator: (like: LikeRecord, _args, context) => context.store.findUser(like.userId) ?? null,
+    reaction_type: (like: LikeRecord) => like.reactionType,
+    created_at: (like: LikeRecord) => like.createdAt,
+    updated_at: (like: LikeRecord) => like.createdAt,
+  },
+  Mutation: {
+    create_update: createUpdate,
+    edit_update: (_source: unknown, args: { id: string; body: string }, context) => {
+      const userId = writer(context);
+      const update = accountUpdate(context, args.id);
+      if (update.creatorId !== userId) {
+        throw engineError(ENGINE_ERROR_CODES.unauthorized, `Only the author of update ${update.id} may edit it.`, { update_id: update.id });
+      }
+      context.store.updates.edit(update, checkBody(args.body));
+      logUpdate(context, update, 'edit_update');
+      return update;
+    },
+    delete_update: (_source: unknown, args: { id: string }, context) => {
+      writer(context);
+      const update = accountUpdate(context, args.id);
+      context.store.updates.remove(update);
+      logUpdate(context, update, 'delete_update');
+      return update;
+    },
+    like_update: (_source: unknown, args: { update_id: string }, context) =>
+      context.store.updates.like(accountUpdate(context, args.update_id), writer(context)),
+    unlike_update: (_source: unknown, args: { update_id: string }, context) =>
+      context.store.updates.unlike(accountUpdate(context, args.update_id), writer(context)),
+    pin_to_top: pin(true),
+    unpin_from_top: pin(false),
+    clear_item_updates: (_source: unknown, args: { item_id: string }, context) => {
+      writer(context);
+      const item = accountItem(context, args.item_id);
+      context.store.updates.removeForItems(new Set([item.id]));
+      item.updatedAt = context.store.now();
+      return item;
+    },
+  },
+};

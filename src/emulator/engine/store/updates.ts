@@ -1,0 +1,178 @@
+/**
+ * Updates (the conversation on an item) and their replies, likes and pins. A reply is an update with a
+ * `parentId`; it belongs to the same item as its parent.
+ */
+
+/** A like (reaction) on an update or reply. */
+export interface LikeRecord {
+  id: string;
+  userId: string;
+  reactionType: string;
+  createdAt: string;
+}
+
+/** An update on an item, or a reply to one. */
+export interface UpdateRecord {
+  id: string;
+  accountId: string;
+  itemId: string;
+  /** The update this one replies to; null for a top-level update. */
+  parentId: string | null;
+  /** HTML body as written. */
+  body: string;
+  creatorId: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Last edit, or the creation time when never edited. */
+  editedAt: string;
+  likes: LikeRecord[];
+  /** Items this update is pinned to the top of. */
+  pinnedToItemIds: string[];
+}
+
+/** What {@link UpdateStore.create} needs. */
+export interface NewUpdate {
+  accountId: string;
+  itemId: string;
+  parentId?: string | null;
+  body: string;
+  creatorId: string;
+}
+
+/** The plain text of an HTML body: tags dropped, common entities decoded, whitespace collapsed. */
+export function textBody(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+/** Keeps every update and reply of every account. */
+export class UpdateStore {
+  readonly #updates: UpdateRecord[] = [];
+  readonly #newId: () => string;
+  readonly #stamp: () => string;
+
+  constructor(newId: () => string, stamp: () => string) {
+    this.#newId = newId;
+    this.#stamp = stamp;
+  }
+
+  /** Every update and reply, oldest first. */
+  all(): readonly UpdateRecord[] {
+    return this.#updates;
+  }
+
+  /** The update or reply with this id, if any (any account). */
+  find(id: string | number): UpdateRecord | undefined {
+    return this.#updates.find((update) => update.id === String(id));
+  }
+
+  /** Top-level updates of an item, newest first. */
+  ofItem(itemId: string): UpdateRecord[] {
+    return this.#updates.filter((update) => update.itemId === itemId && update.parentId === null).sort(newestFirst);
+  }
+
+  /** Replies to an update, oldest first. */
+  repliesTo(updateId: string): UpdateRecord[] {
+    return this.#updates.filter((update) => update.parentId === updateId);
+  }
+
+  /** Adds a seeded update as it is (ids and times kept). */
+  load(record: UpdateRecord): void {
+    this.#updates.push(structuredClone(record));
+  }
+
+  /** Creates an update (or a reply when `parentId` is set). */
+  create(input: NewUpdate): UpdateRecord {
+    const stamp = this.#stamp();
+    const update: UpdateRecord = {
+      id: this.#newId(),
+      accountId: input.accountId,
+      itemId: input.itemId,
+      parentId: input.parentId ?? null,
+      body: input.body,
+      creatorId: input.creatorId,
+      createdAt: stamp,
+      updatedAt: stamp,
+      editedAt: stamp,
+      likes: [],
+      pinnedToItemIds: [],
+    };
+    this.#updates.push(update);
+    return update;
+  }
+
+  /** Replaces the body of an update. */
+  edit(update: UpdateRecord, body: string): UpdateRecord {
+    const stamp = this.#stamp();
+    update.body = body;
+    update.editedAt = stamp;
+    update.updatedAt = stamp;
+    return update;
+  }
+
+  /** Removes an update with its replies; returns what was removed, the update first. */
+  remove(update: UpdateRecord): UpdateRecord[] {
+    const gone = new Set([update.id, ...this.repliesTo(update.id).map((reply) => reply.id)]);
+    const removed = this.#updates.filter((candidate) => gone.has(candidate.id));
+    this.#updates.splice(0, this.#updates.length, ...this.#updates.filter((candidate) => !gone.has(candidate.id)));
+    return removed;
+  }
+
+  /** Removes every update (and reply) of the given items; returns how many went. */
+  removeForItems(itemIds: ReadonlySet<string>): number {
+    const before = this.#updates.length;
+    this.#updates.splice(0, before, ...this.#updates.filter((candidate) => !itemIds.has(candidate.itemId)));
+    return before - this.#updates.length;
+  }
+
+  /** Adds `userId`'s like unless it is there already (liking twice is one like). */
+  like(update: UpdateRecord, userId: string): UpdateRecord {
+    if (!update.likes.some((like) => like.userId === userId)) {
+      update.likes.push({ id: this.#newId(), userId, reactionType: 'like', createdAt: this.#stamp() });
+      update.updatedAt = this.#stamp();
+    }
+    return update;
+  }
+
+  /** Removes `userId`'s like, if any. */
+  unlike(update: UpdateRecord, userId: string): UpdateRecord {
+    const kept = update.likes.filter((like) => like.userId !== userId);
+    if (kept.length !== update.likes.length) {
+      update.likes = kept;
+      update.updatedAt = this.#stamp();
+    }
+    return update;
+  }
+
+  /** Pins (or unpins) the update to the top of an item. */
+  setPinned(update: UpdateRecord, itemId: string, pinned: boolean): UpdateRecord {
+    const others = update.pinnedToItemIds.filter((id) => id !== itemId);
+    update.pinnedToItemIds = pinned ? [...others, itemId] : others;
+    update.updatedAt = this.#stamp();
+    return update;
+  }
+
+  /** Copies the top-level updates of `fromItemId` (with replies and likes) onto `toItemId`. */
+  copyForItem(fromItemId: string, toItemId: string): void {
+    for (const update of this.ofItem(fromItemId).reverse()) {
+      const copy = { ...structuredClone(update), id: this.#newId(), itemId: toItemId, pinnedToItemIds: [] };
+      this.#updates.push(copy);
+      for (const reply of this.repliesTo(update.id)) {
+        this.#updates.push({ ...structuredClone(reply), id: this.#newId(), itemId: toItemId, parentId: copy.id, pinnedToItemIds: [] });
+      }
+    }
+  }
+}
+
+function newestFirst(a: UpdateRecord, b: UpdateRecord): number {
+  return b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id);
+}
