@@ -4,6 +4,7 @@
  * and log each change on the board's activity log.
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { newColumn } from './column-record.js';
 import type { BoardRecord, ColumnRecord, GroupRecord, ItemRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
@@ -26,19 +27,7 @@ export interface NewBoard {
 
 /** The columns a new non-empty board starts with. */
 export function starterColumns(): ColumnRecord[] {
-  const column = (id: string, title: string, type: ColumnRecord['type'], settings: Record<string, unknown> = {}): ColumnRecord => ({
-    id,
-    title,
-    type,
-    description: null,
-    width: null,
-    settings,
-  });
-  return [
-    column('status', 'Status', 'status', { labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' }, done_colors: [1] }),
-    column('date4', 'Date', 'date'),
-    column('text', 'Notes', 'text'),
-  ];
+  return [newColumn('status', 'Status', 'status'), newColumn('date4', 'Date', 'date'), newColumn('text', 'Notes', 'text')];
 }
 
 function group(id: string, title: string, color: string): GroupRecord {

@@ -4,19 +4,9 @@
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { logBoard, touchBoard } from './boards.js';
+import { COLUMN_DEFAULTS } from './column-record.js';
 import type { BoardRecord, ColumnKind, ColumnRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
-
-/** Column kinds `create_column` can make, with the settings a new column of each kind starts with. */
-export const COLUMN_DEFAULTS: Readonly<Record<ColumnKind, () => Record<string, unknown>>> = {
-  text: () => ({}),
-  long_text: () => ({}),
-  status: () => ({ labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' }, done_colors: [1] }),
-  date: () => ({}),
-  numbers: () => ({}),
-  checkbox: () => ({}),
-  file: () => ({}),
-};
 
 const COLUMN_ID = /^[a-z][a-z0-9_]{0,19}$/;
 
@@ -139,3 +129,5 @@ export function changeColumnMetadata(
   touchBoard(store, board);
   return column;
 }
+
+export { COLUMN_DEFAULTS } from './column-record.js';

@@ -4,6 +4,7 @@
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { copyItem, touchBoard } from './boards.js';
+import { newColumn } from './column-record.js';
 import { columnText, normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
 import type { BoardRecord, ColumnRecord, ItemRecord } from './records.js';
@@ -33,8 +34,8 @@ function newSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord
     createdAt: stamp,
     updatedAt: stamp,
     columns: [
-      { id: 'status', title: 'Status', type: 'status', description: null, width: null, settings: { labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' }, done_colors: [1] } },
-      { id: 'date0', title: 'Date', type: 'date', description: null, width: null, settings: {} },
+      newColumn('status', 'Status', 'status'),
+      newColumn('date0', 'Date', 'date'),
     ],
     groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
   };

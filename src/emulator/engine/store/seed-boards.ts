@@ -4,7 +4,8 @@
  * activities and timeline items. Workspaces 7001–7003, folders 7101–7102 and teams 7201–7202 are those seeded with the
  * workspace-level families.
  */
-import type { BoardRecord, ColumnRecord, GroupRecord } from './records.js';
+import { newColumn } from './column-record.js';
+import type { BoardRecord, GroupRecord } from './records.js';
 import type { SeedBoard, SeedItem } from './seed.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
@@ -44,10 +45,6 @@ export const ORIGINAL_BOARD_PLACES: Readonly<Record<string, Partial<BoardRecord>
 const T1 = '2024-09-09T10:00:00Z';
 const T2 = '2024-09-10T14:30:00Z';
 const T3 = '2024-09-11T08:15:00Z';
-
-function column(id: string, title: string, type: ColumnRecord['type'], settings: Record<string, unknown> = {}): ColumnRecord {
-  return { id, title, type, description: null, width: null, settings };
-}
 
 function groups(...pairs: [string, string, string][]): GroupRecord[] {
   return pairs.map(([id, title, color]) => ({ id, title, color, archived: false, deleted: false }));
@@ -102,7 +99,7 @@ export function extraSeed(): {
       workspaceId: SEED_PLACES.acmeMarketing,
       folderId: SEED_PLACES.acmeCampaignsFolder,
       subitemsBoardId: B.campaignSubitems,
-      columns: [column('status', 'Status', 'status', CAMPAIGN_STATUS), column('date4', 'Launch date', 'date'), column('numbers', 'Budget', 'numbers')],
+      columns: [newColumn('status', 'Status', 'status', CAMPAIGN_STATUS), newColumn('date4', 'Launch date', 'date'), newColumn('numbers', 'Budget', 'numbers')],
       groups: groups(['topics', 'Q4 campaigns', '#fdab3d'], ['group_done', 'Finished', '#00c875']),
     }),
     board(B.portal, {
@@ -112,7 +109,7 @@ export function extraSeed(): {
       kind: 'share',
       ownerId: ADA,
       workspaceId: SEED_PLACES.acmeMain,
-      columns: [column('status', 'Status', 'status', { labels: { 0: 'New', 1: 'Answered' }, done_colors: [1] }), column('text', 'Client', 'text')],
+      columns: [newColumn('status', 'Status', 'status', { labels: { 0: 'New', 1: 'Answered' }, done_colors: [1] }), newColumn('text', 'Client', 'text')],
       groups: groups(['topics', 'Incoming', '#579bfc']),
     }),
     board(B.hiring, {
@@ -124,7 +121,7 @@ export function extraSeed(): {
       subscriberIds: [ADA, GRACE],
       permissions: 'owners',
       workspaceId: SEED_PLACES.acmeMarketing,
-      columns: [column('stage', 'Stage', 'status', STAGE), column('long_text', 'Interview notes', 'long_text'), column('check', 'References checked', 'checkbox')],
+      columns: [newColumn('stage', 'Stage', 'status', STAGE), newColumn('long_text', 'Interview notes', 'long_text'), newColumn('check', 'References checked', 'checkbox')],
       groups: groups(['topics', 'Engineering', '#a25ddc'], ['design', 'Design', '#ff158a']),
     }),
     board(B.archived, {
@@ -134,7 +131,7 @@ export function extraSeed(): {
       ownerId: ADA,
       workspaceId: SEED_PLACES.acmeMain,
       updatedAt: T3,
-      columns: [column('text', 'Notes', 'text')],
+      columns: [newColumn('text', 'Notes', 'text')],
       groups: groups(['topics', 'Plans', '#c4c4c4']),
     }),
     board(B.launch, {
@@ -143,7 +140,7 @@ export function extraSeed(): {
       kind: 'public',
       ownerId: HANK,
       workspaceId: SEED_PLACES.globexMain,
-      columns: [column('status', 'Status', 'status', { labels: { 0: 'To do', 1: 'Done' }, done_colors: [1] }), column('date4', 'Date', 'date')],
+      columns: [newColumn('status', 'Status', 'status', { labels: { 0: 'To do', 1: 'Done' }, done_colors: [1] }), newColumn('date4', 'Date', 'date')],
       groups: groups(['topics', 'Countdown', '#e2445c']),
     }),
     board(B.campaignSubitems, {
@@ -156,7 +153,7 @@ export function extraSeed(): {
       subscriberIds: [GRACE, ADA],
       workspaceId: SEED_PLACES.acmeMarketing,
       parentBoardId: B.campaigns,
-      columns: [column('status', 'Status', 'status', { labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' }, done_colors: [1] }), column('date0', 'Date', 'date')],
+      columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
       groups: groups(['topics', 'Subitems', '#579bfc']),
     }),
   ];

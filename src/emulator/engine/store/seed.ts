@@ -1,4 +1,5 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
+import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserRecord } from './records.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
@@ -101,21 +102,13 @@ const T0 = '2024-09-02T09:00:00Z';
 const { accounts: A, users: U, boards: B } = DEFAULT_SEED_FACTS;
 
 function columns(): ColumnRecord[] {
-  const column = (id: string, title: string, type: ColumnRecord['type'], settings = {}): ColumnRecord => ({
-    id,
-    title,
-    type,
-    description: null,
-    width: null,
-    settings,
-  });
   return [
-    column('status', 'Status', 'status', { labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' }, done_colors: [1] }),
-    column('text', 'Notes', 'text'),
-    column('date4', 'Due date', 'date'),
-    column('numbers', 'Estimate', 'numbers'),
-    column('check', 'Approved', 'checkbox'),
-    column('files', 'Files', 'file'),
+    newColumn('status', 'Status', 'status'),
+    newColumn('text', 'Notes', 'text'),
+    newColumn('date4', 'Due date', 'date'),
+    newColumn('numbers', 'Estimate', 'numbers'),
+    newColumn('check', 'Approved', 'checkbox'),
+    newColumn('files', 'Files', 'file'),
   ];
 }
 
