@@ -17,10 +17,14 @@ export function ensureDebianPackage({ label, packageName, binaryPath, purpose })
   if (existsSync(binaryPath)) return;
 
   if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
-    fail(`${label}: ${binaryPath} is missing and this is not a Debian-like system with apt-get.\nInstall ${packageName} so that it lives at that path (${purpose}).`);
+    fail(
+      `${label}: ${binaryPath} is missing and this is not a Debian-like system with apt-get.\nInstall ${packageName} so that it lives at that path (${purpose}).`,
+    );
   }
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    fail(`${label}: ${binaryPath} is missing and installing it needs root.\nRun: sudo apt-get update && sudo apt-get install -y ${packageName}`);
+    fail(
+      `${label}: ${binaryPath} is missing and installing it needs root.\nRun: sudo apt-get update && sudo apt-get install -y ${packageName}`,
+    );
   }
 
   console.log(`${label}: installing ${packageName} with apt-get for ${purpose} (one-time, takes a minute or two)...`);

@@ -10,7 +10,7 @@
  */
 import { NetworkError, PlatformError } from './errors.js';
 import { describeNetworkFailure } from './network-failure.js';
-import { redactError, type Redactor } from './redact.js';
+import { type Redactor, redactError } from './redact.js';
 import { abortedError } from './retry.js';
 
 /** Why a timed-out attempt stopped; `attemptFailure` turns it into a `NetworkError { timedOut }`. */
@@ -172,18 +172,24 @@ export function attemptFailure(
   const plural = attempts === 1 ? '' : 's';
   const cause = redactError(error, context.redact);
   if (deadline?.expired) {
-    return new NetworkError(`The request timed out after ${deadline.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`, {
-      ...details,
-      timedOut: true,
-      attempts,
-      cause,
-    });
+    return new NetworkError(
+      `The request timed out after ${deadline.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`,
+      {
+        ...details,
+        timedOut: true,
+        attempts,
+        cause,
+      },
+    );
   }
   const failure = describeNetworkFailure(error);
-  return new NetworkError(`Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`, {
-    ...details,
-    code: failure.code,
-    attempts,
-    cause,
-  });
+  return new NetworkError(
+    `Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`,
+    {
+      ...details,
+      code: failure.code,
+      attempts,
+      cause,
+    },
+  );
 }

@@ -11,17 +11,19 @@ import {
   type CreateItemMutation,
   type CreateItemMutationVariables,
 } from '../../generated/graphql.js';
+import { DeadlineWatchdog } from './attempt-deadline.js';
+import { resolveCallOptions } from './call-options.js';
 import type { DocumentInput } from './document.js';
-import { resolveClientOptions, type ResolvedClientOptions } from './options.js';
+import type { StoreThrottleFactory } from './fleet-throttle.js';
+import { callHook } from './hooks.js';
+import { type ResolvedClientOptions, resolveClientOptions } from './options.js';
 import { createPaginator, type PageItem, type PaginateOptions, type Paginator } from './paginate.js';
 import { executeOperation, type PipelineContext } from './pipeline.js';
-import { resolveCallOptions } from './call-options.js';
-import { requestHeaders } from './request-headers.js';
 import { createRedactor } from './redact.js';
+import { requestHeaders } from './request-headers.js';
 import { fetchSchema } from './schema.js';
-import type { StoreThrottleFactory } from './fleet-throttle.js';
-import { DEFAULT_LEASE_MS, STORE_THROTTLE, type ThrottleStore } from './throttle-store.js';
 import { createQuotaThrottle, createThrottle, DEFAULT_INITIAL_CONCURRENCY, type Throttle } from './throttle.js';
+import { DEFAULT_LEASE_MS, STORE_THROTTLE, type ThrottleStore } from './throttle-store.js';
 import type {
   ApiResult,
   CallOptions,
@@ -30,23 +32,23 @@ import type {
   RateLimitState,
   ThrottleEvent,
 } from './types.js';
-import { callHook } from './hooks.js';
-import { DeadlineWatchdog } from './attempt-deadline.js';
 
 /**
  * The arguments after the document: variables are required when the operation has required
  * variables, optional otherwise.
  */
-export type RequestArgs<TVariables> = Record<string, never> extends TVariables
-  ? [variables?: TVariables, options?: CallOptions]
-  : [variables: TVariables, options?: CallOptions];
+export type RequestArgs<TVariables> =
+  Record<string, never> extends TVariables
+    ? [variables?: TVariables, options?: CallOptions]
+    : [variables: TVariables, options?: CallOptions];
 
 /**
  * The arguments of `paginate` after the document: like {@link RequestArgs}, with {@link PaginateOptions}.
  */
-export type PaginateArgs<TVariables> = Record<string, never> extends TVariables
-  ? [variables?: TVariables, options?: PaginateOptions]
-  : [variables: TVariables, options?: PaginateOptions];
+export type PaginateArgs<TVariables> =
+  Record<string, never> extends TVariables
+    ? [variables?: TVariables, options?: PaginateOptions]
+    : [variables: TVariables, options?: PaginateOptions];
 
 /**
  * Typed client of the Workspace Platform GraphQL API.
@@ -185,12 +187,10 @@ function buildThrottle(
   const options = resolved.throttle;
   if (options === false || !options?.store) return createThrottle(options, onThrottle, probeAfterMs);
   // Hashed once, now: the throttle keeps the key, not the token.
-  const account = globalThis.crypto.subtle
-    .digest('SHA-256', new TextEncoder().encode(token))
-    .then((digest) => {
-      const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-      return `${resolved.baseUrl}#${hex.slice(0, 32)}`;
-    });
+  const account = globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)).then((digest) => {
+    const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    return `${resolved.baseUrl}#${hex.slice(0, 32)}`;
+  });
   account.catch(() => {}); // a failure shows (and falls back) at the first store call
   const store = options.store as ThrottleStore & { [STORE_THROTTLE]: StoreThrottleFactory };
   return store[STORE_THROTTLE]({

@@ -206,7 +206,11 @@ function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[]
   if (!isRecord(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
   return payload.errors.map((raw: unknown): GraphQLErrorInfo => {
     // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-    const message = isRecord(raw) ? ownValue(raw, 'message') : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
+    const message = isRecord(raw)
+      ? ownValue(raw, 'message')
+      : typeof raw === 'number' || typeof raw === 'boolean'
+        ? String(raw)
+        : raw;
     const info: GraphQLErrorInfo = {
       message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
     };

@@ -7,9 +7,8 @@
  * share of the quota (1 / the clients seen recently), says so through `onThrottle` (`store-unavailable`), and
  * tries the store again every second; the first answer brings it back (`store-rejoined`).
  */
-import { COST_POLICY, type BudgetMark, budgetMarkOf } from './throttle-cost.js';
+
 import { FLEET_POLL_MS } from './fleet-state.js';
-import { STORE_THROTTLE, type StoreResponseReport, type StoreWindowReport, type ThrottleStore } from './throttle-store.js';
 import {
   type AcquireOptions,
   type Permit,
@@ -18,6 +17,13 @@ import {
   type ThrottleObservation,
   ThrottleWaitTooLongError,
 } from './throttle.js';
+import { type BudgetMark, budgetMarkOf, COST_POLICY } from './throttle-cost.js';
+import {
+  STORE_THROTTLE,
+  type StoreResponseReport,
+  type StoreWindowReport,
+  type ThrottleStore,
+} from './throttle-store.js';
 import { isConcurrencyPolicy } from './throttle-window.js';
 import type { ThrottleEvent } from './types.js';
 
@@ -106,7 +112,8 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
   const report: StoreResponseReport = { status: observation.status, windows };
   if (concurrencyQuota !== undefined) report.concurrencyQuota = concurrencyQuota;
   const retryAfter = observation.retryAfterSeconds;
-  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) report.retryAfterMs = Math.max(0, retryAfter) * 1000;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter))
+    report.retryAfterMs = Math.max(0, retryAfter) * 1000;
   return report;
 }
 
@@ -251,10 +258,13 @@ export class FleetThrottle implements Throttle {
           }
           this.waitingForSlot = result.retryInMs === undefined;
           const delay = result.retryInMs ?? (result.reason === 'concurrency' ? CONCURRENCY_POLL_MS : FLEET_POLL_MS);
-          this.timer = setTimeout(() => {
-            this.timer = undefined;
-            this.pump();
-          }, Math.max(1, delay));
+          this.timer = setTimeout(
+            () => {
+              this.timer = undefined;
+              this.pump();
+            },
+            Math.max(1, delay),
+          );
         },
         () => {
           this.asking = false;
@@ -313,10 +323,13 @@ export class FleetThrottle implements Throttle {
         );
     };
     // A lease is granted for a whole leaseMs: the first renewal is due a third of that later.
-    this.heartbeat = setInterval(() => {
-      if (this.leases.size === 0 && this.queue.length === 0) this.stopHeartbeat();
-      else renew();
-    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    this.heartbeat = setInterval(
+      () => {
+        if (this.leases.size === 0 && this.queue.length === 0) this.stopHeartbeat();
+        else renew();
+      },
+      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+    );
     (this.heartbeat as { unref?: () => void }).unref?.();
   }
 

@@ -127,7 +127,9 @@ function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
       fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
     }
     if (typeof (store as Record<PropertyKey, unknown>)[STORE_THROTTLE] !== 'function') {
-      fail('`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.');
+      fail(
+        '`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.',
+      );
     }
   }
   return value as ThrottleOptions;
@@ -148,21 +150,27 @@ function checkFetch(value: unknown): typeof fetch {
     if (typeof value !== 'function') fail(`\`fetch\` must be a fetch function; got ${describe(value)}.`);
     return value as typeof fetch;
   }
-  if (typeof globalThis.fetch !== 'function') fail('no global `fetch` in this runtime; pass one as the `fetch` option.');
+  if (typeof globalThis.fetch !== 'function')
+    fail('no global `fetch` in this runtime; pass one as the `fetch` option.');
   // Looked up on every call so a fetch installed later (polyfills, test interceptors) is honoured.
   return (input, init) => globalThis.fetch(input, init);
 }
 
 /** Validates client options; returns the token separately so it can be kept private. */
 export function resolveClientOptions(options: unknown): { token: string; resolved: ResolvedClientOptions } {
-  if (!isObject(options)) fail(`options must be an object with at least \`token\` and \`baseUrl\`; got ${describe(options)}.`);
+  if (!isObject(options))
+    fail(`options must be an object with at least \`token\` and \`baseUrl\`; got ${describe(options)}.`);
   rejectUnknownKeys(options, CLIENT_KEYS, 'option');
   const { token } = options;
   if (typeof token !== 'string' || token.trim() === '') {
-    fail(`\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`);
+    fail(
+      `\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`,
+    );
   }
   if (!isPrintableAscii(token)) {
-    fail('`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.');
+    fail(
+      '`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.',
+    );
   }
   const baseUrl = checkBaseUrl(options.baseUrl);
   const apiVersion = options.apiVersion === undefined ? API_VERSION : checkApiVersion(options.apiVersion, 'apiVersion');
@@ -176,8 +184,11 @@ export function resolveClientOptions(options: unknown): { token: string; resolve
       headers: checkHeaders(options.headers, 'headers'),
       timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_MS }) ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes:
-        checkNumber(options.maxResponseBytes, 'maxResponseBytes', { min: 1, max: Number.MAX_SAFE_INTEGER, integer: true }) ??
-        DEFAULT_MAX_RESPONSE_BYTES,
+        checkNumber(options.maxResponseBytes, 'maxResponseBytes', {
+          min: 1,
+          max: Number.MAX_SAFE_INTEGER,
+          integer: true,
+        }) ?? DEFAULT_MAX_RESPONSE_BYTES,
       retry: resolveRetry(DEFAULT_RETRY_POLICY, options.retry as RetryOptions | false | undefined),
       throttle: checkThrottle(options.throttle),
       hooks: checkHooks(options.hooks),

@@ -4,18 +4,18 @@
  * send, parse the rate-limit headers, classify the response, observe, release.
  */
 import { v4 as uuidv4 } from 'uuid';
-import { abortedError, withRetry } from './retry.js';
 import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
-import { prepareOperation, type PreparedOperation } from './document.js';
+import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js';
+import { type PreparedOperation, prepareOperation } from './document.js';
 import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { planUpload } from './multipart.js';
-import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js';
-import { hasCallHeaders, type RequestHeaders, requestHeaders } from './request-headers.js';
 import type { ResolvedClientOptions } from './options.js';
 import { type Redactor, redactHeaders } from './redact.js';
-import { type Permit, type Throttle, ThrottleWaitTooLongError } from './throttle.js';
+import { hasCallHeaders, type RequestHeaders, requestHeaders } from './request-headers.js';
+import { abortedError, withRetry } from './retry.js';
 import { settle } from './settle.js';
+import { type Permit, type Throttle, ThrottleWaitTooLongError } from './throttle.js';
 import { sendRequest, type TransportRequest, type TransportResponse } from './transport.js';
 import type { ApiResult, RateLimitState } from './types.js';
 import { describe, fail, isObject } from './validate.js';
@@ -134,11 +134,17 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
   }
 }
 
-async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, attempt: number): Promise<ApiResult<TResult>> {
+async function runAttempt<TResult>(
+  context: PipelineContext,
+  plan: CallPlan,
+  attempt: number,
+): Promise<ApiResult<TResult>> {
   const { options, redact } = context;
   const { operation, call } = plan;
   // The common case takes its permit at once; only a held or full throttle costs a wait.
-  const permit = (call.signal?.aborted ? undefined : context.throttle.tryAcquire(operation.text)) ?? (await acquirePermit(context, plan));
+  const permit =
+    (call.signal?.aborted ? undefined : context.throttle.tryAcquire(operation.text)) ??
+    (await acquirePermit(context, plan));
   try {
     const { onRequest } = options.hooks;
     if (onRequest) {

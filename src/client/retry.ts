@@ -39,7 +39,9 @@ export async function withRetry<T>(attempt: (attempt: number) => Promise<T>, opt
       return await attempt(number);
     } catch (error) {
       if (options.signal?.aborted) {
-        throw error instanceof NetworkError && error.aborted ? error : abortedError(options.signal, options.abortDetails);
+        throw error instanceof NetworkError && error.aborted
+          ? error
+          : abortedError(options.signal, options.abortDetails);
       }
       const decision = decideRetry(
         error,

@@ -5,9 +5,9 @@
  */
 import { attemptFailure } from './attempt-deadline.js';
 import { discardBody, readBodyText, TOO_LARGE } from './body.js';
+import { checkSchemaOptions } from './call-options.js';
 import { createResponseError } from './error-factory.js';
 import { HttpError, type PlatformError } from './errors.js';
-import { checkSchemaOptions } from './call-options.js';
 import type { PipelineContext } from './pipeline.js';
 import { parseRateLimit } from './rate-limit.js';
 import { type Redactor, redactHeadersObject } from './redact.js';

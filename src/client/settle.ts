@@ -65,7 +65,14 @@ export function settle<TResult>(
   }
   if (error) throw error;
   const body = response.payload as { data: TResult; account_id?: unknown };
-  const result: ApiResult<TResult> = { data: body.data, apiVersion: owner.apiVersion, rateLimit, replayed, status, headers };
+  const result: ApiResult<TResult> = {
+    data: body.data,
+    apiVersion: owner.apiVersion,
+    rateLimit,
+    replayed,
+    status,
+    headers,
+  };
   const accountId = accountIdOf(body.account_id);
   if (accountId !== undefined) result.accountId = accountId;
   if (owner.idempotencyKey !== undefined) result.idempotencyKey = owner.idempotencyKey;

@@ -58,7 +58,12 @@ export class CostBook {
    * drop of the budget between the latest mark before sending and this response, when both lie in one window.
    * Other requests answered in between inflate a drop, so the smallest drop seen is kept.
    */
-  learn(document: string | undefined, before: BudgetMark | undefined, after: BudgetMark | undefined, exact?: number): void {
+  learn(
+    document: string | undefined,
+    before: BudgetMark | undefined,
+    after: BudgetMark | undefined,
+    exact?: number,
+  ): void {
     if (after) this.latest = after;
     if (document === undefined) return;
     if (this.#exact.size + this.#estimated.size > MAX_DOCUMENTS) {
@@ -81,7 +86,8 @@ export class CostBook {
     }
     if (cost === undefined) return;
     if (cost > this.largest) this.largest = cost;
-    else if (previous !== undefined && previous === this.largest && cost < previous) this.largest = this.#largestKnown();
+    else if (previous !== undefined && previous === this.largest && cost < previous)
+      this.largest = this.#largestKnown();
   }
 
   #largestKnown(): number {

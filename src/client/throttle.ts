@@ -18,9 +18,9 @@ import {
   isConcurrencyPolicy,
   type ObservationContext,
   observeWindow,
+  RESET_MARGIN_MS,
   recordRelease,
   recordSend,
-  RESET_MARGIN_MS,
   rollWindow,
   type WindowTracker,
 } from './throttle-window.js';
@@ -314,7 +314,8 @@ export class QuotaThrottle implements Throttle {
       }
       const retryAfter = Number.isFinite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds as number) : undefined;
       if (status === 429 || retryAfter !== undefined) {
-        const delayMs = retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
+        const delayMs =
+          retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
         if (!this.pause || now + delayMs > this.pause.until) {
           this.pause = { reason: 'backoff', policy: exhausted?.name, until: now + delayMs };
         }
@@ -427,10 +428,13 @@ export class QuotaThrottle implements Throttle {
     if (this.timer !== undefined && this.timerAt === at) return;
     this.disarm();
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, Math.min(Math.max(0, at - now), MAX_TIMER_DELAY_MS));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.pump();
+      },
+      Math.min(Math.max(0, at - now), MAX_TIMER_DELAY_MS),
+    );
   }
 
   private disarm(): void {

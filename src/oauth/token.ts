@@ -133,11 +133,12 @@ function tokenFromResponse(status: number, text: string): OAuthToken {
     throw invalid('The token response has no valid access_token');
   }
   if (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer') {
-    throw invalid('The token response\'s token_type is not Bearer');
+    throw invalid("The token response's token_type is not Bearer");
   }
   if (typeof scope !== 'string') throw invalid('The token response has no scope string');
   const scopes = parseScopeList(scope);
-  if (!scopes.ok) throw invalid(`The token response lists unknown scopes: ${scopes.unknown.join(', ').slice(0, MAX_DESCRIPTION)}`);
+  if (!scopes.ok)
+    throw invalid(`The token response lists unknown scopes: ${scopes.unknown.join(', ').slice(0, MAX_DESCRIPTION)}`);
   return { accessToken, tokenType: 'Bearer', scopes: scopes.scopes };
 }
 
@@ -163,7 +164,9 @@ function ownValue(record: Record<string, unknown> | undefined, key: string): unk
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -6,6 +6,8 @@
  *
  * @packageDocumentation
  */
+
+import { defineThrottleStore } from '../client/fleet-throttle.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -13,7 +15,6 @@ import type {
   StoreSettleRequest,
   ThrottleStore,
 } from '../client/throttle-store.js';
-import { defineThrottleStore } from '../client/fleet-throttle.js';
 import { ACQUIRE_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from './scripts.js';
 
 /** Options of {@link createRedisStore}. */
@@ -72,7 +73,9 @@ function commanderOf(client: RedisClientLike): Commander {
     const node = client as NodeRedisLike;
     return {
       send: (args) =>
-        node.isReady ? node.sendCommand(args) : Promise.reject(new RedisStoreError('Redis is not ready (not connected)')),
+        node.isReady
+          ? node.sendCommand(args)
+          : Promise.reject(new RedisStoreError('Redis is not ready (not connected)')),
     };
   }
   throw new TypeError('createRedisStore needs a node-redis client (redis v4 or v5) or an ioredis instance');
@@ -94,7 +97,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof RedisStoreError ? error : new RedisStoreError('Redis command failed', { cause: error }));
+        reject(
+          error instanceof RedisStoreError ? error : new RedisStoreError('Redis command failed', { cause: error }),
+        );
       },
     );
   });

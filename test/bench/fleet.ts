@@ -43,7 +43,9 @@ async function fleetGoodput(redis: TestRedis): Promise<FleetBenchResult['goodput
   );
   try {
     // Start just after a window opens, so the minimum is whole windows.
-    await new Promise((resolve) => setTimeout(resolve, (windowMs - ((Date.now() - emulatorStart) % windowMs) + 20) % windowMs));
+    await new Promise((resolve) =>
+      setTimeout(resolve, (windowMs - ((Date.now() - emulatorStart) % windowMs) + 20) % windowMs),
+    );
     const first = Date.now();
     go(fleet);
     const results = await Promise.all(fleet.map((worker) => worker.finished));
@@ -52,7 +54,14 @@ async function fleetGoodput(redis: TestRedis): Promise<FleetBenchResult['goodput
     const minimumMs = emulatorStart + (k0 + Math.ceil(calls / 40) - 1) * windowMs - first;
     const elapsedMs = finished - first;
     const failed = results.reduce((sum, result) => sum + (result.report?.failures.length ?? calls / 4), 0);
-    return { calls, elapsedMs, minimumMs, ratio: elapsedMs / minimumMs, rejected429: emulator.stats.rejected429, failed };
+    return {
+      calls,
+      elapsedMs,
+      minimumMs,
+      ratio: elapsedMs / minimumMs,
+      rejected429: emulator.stats.rejected429,
+      failed,
+    };
   } finally {
     killFleet(fleet);
     await emulator.close();
@@ -84,7 +93,12 @@ async function storeOverhead(redis: TestRedis, baseUrl: string, quick: boolean):
   const io = new IORedis(redis.url);
   try {
     const memoryMicrosPerCall = await timeCalls(baseUrl, createMemoryStore(), calls, inFlight);
-    const stats = async () => Number(/calls=(\d+)/.exec(await io.info('commandstats').then((text) => /cmdstat_evalsha:.*/.exec(text)?.[0] ?? ''))?.[1] ?? 0);
+    const stats = async () =>
+      Number(
+        /calls=(\d+)/.exec(
+          await io.info('commandstats').then((text) => /cmdstat_evalsha:.*/.exec(text)?.[0] ?? ''),
+        )?.[1] ?? 0,
+      );
     const store = createRedisStore(io);
     await timeCalls(baseUrl, store, 50, inFlight); // loads the scripts
     const before = await stats();

@@ -36,50 +36,60 @@ async function costOfDocument(): Promise<number> {
 }
 
 describe('cost-aware throttling', () => {
-  it.each(STYLES)('3 processes loop a document costing a third of the budget: no budget error reaches them (%s)', async (style) => {
-    const cost = await costOfDocument();
-    const emulator = await startTestEmulator({
-      limits: { complexity: { quota: 3 * cost, windowSeconds: 2 } },
-      complexityErrorStyle: style,
-    });
-    const config: WorkerConfig = {
-      baseUrl: emulator.baseUrl,
-      token: DEMO_TOKEN,
-      redisUrl: redis.url,
-      library: 'redis',
-      calls: 4,
-      parallel: 1,
-      document: DOCUMENT,
-      retry: false,
-    };
-    fleet = await startFleet([config, config, config]);
-    go(fleet);
-    const results = await Promise.all(fleet.map((worker) => worker.finished));
-    console.log(`cost (${style}): 12 calls at ${cost} of a ${3 * cost} budget; ${emulator.stats.rejected429} refused`);
-    for (const result of results) {
-      expect(result.code).toBe(0);
-      expect(result.report?.failures).toEqual([]);
-      expect(result.report?.ok).toBe(config.calls);
-    }
-    expect(emulator.stats.rejected429).toBe(0);
-    expect(emulator.stats.executedQueries).toBe(12);
-  }, 60_000);
+  it.each(STYLES)(
+    '3 processes loop a document costing a third of the budget: no budget error reaches them (%s)',
+    async (style) => {
+      const cost = await costOfDocument();
+      const emulator = await startTestEmulator({
+        limits: { complexity: { quota: 3 * cost, windowSeconds: 2 } },
+        complexityErrorStyle: style,
+      });
+      const config: WorkerConfig = {
+        baseUrl: emulator.baseUrl,
+        token: DEMO_TOKEN,
+        redisUrl: redis.url,
+        library: 'redis',
+        calls: 4,
+        parallel: 1,
+        document: DOCUMENT,
+        retry: false,
+      };
+      fleet = await startFleet([config, config, config]);
+      go(fleet);
+      const results = await Promise.all(fleet.map((worker) => worker.finished));
+      console.log(
+        `cost (${style}): 12 calls at ${cost} of a ${3 * cost} budget; ${emulator.stats.rejected429} refused`,
+      );
+      for (const result of results) {
+        expect(result.code).toBe(0);
+        expect(result.report?.failures).toEqual([]);
+        expect(result.report?.ok).toBe(config.calls);
+      }
+      expect(emulator.stats.rejected429).toBe(0);
+      expect(emulator.stats.executedQueries).toBe(12);
+    },
+    60_000,
+  );
 
-  it.each(STYLES)('an exhausted budget in the %s shape is a RateLimitError with the wait, retried after it', async (style) => {
-    const cost = await costOfDocument();
-    const emulator = await startTestEmulator({
-      limits: { complexity: { quota: cost, windowSeconds: 2 } },
-      complexityErrorStyle: style,
-    });
-    const once = clientFor(emulator, { throttle: false, retry: false });
-    await once.request(DOCUMENT);
-    const error = await once.request(DOCUMENT).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).status).toBe(200);
-    expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect((error as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(2);
-    // With retries (and no throttle to hold it), the wait the error names is honoured and the call succeeds.
-    const retrying = clientFor(emulator, { throttle: false });
-    await expect(retrying.request(DOCUMENT)).resolves.toMatchObject({ status: 200 });
-  }, 30_000);
+  it.each(STYLES)(
+    'an exhausted budget in the %s shape is a RateLimitError with the wait, retried after it',
+    async (style) => {
+      const cost = await costOfDocument();
+      const emulator = await startTestEmulator({
+        limits: { complexity: { quota: cost, windowSeconds: 2 } },
+        complexityErrorStyle: style,
+      });
+      const once = clientFor(emulator, { throttle: false, retry: false });
+      await once.request(DOCUMENT);
+      const error = await once.request(DOCUMENT).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).status).toBe(200);
+      expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect((error as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(2);
+      // With retries (and no throttle to hold it), the wait the error names is honoured and the call succeeds.
+      const retrying = clientFor(emulator, { throttle: false });
+      await expect(retrying.request(DOCUMENT)).resolves.toMatchObject({ status: 200 });
+    },
+    30_000,
+  );
 });

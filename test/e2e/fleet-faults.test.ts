@@ -78,7 +78,9 @@ describe('fleet faults', () => {
       const dead = [...before].filter((process) => !fresh.has(process));
       expect(dead).toHaveLength(1);
       const returnedAfterMs = (lastSeen.get(dead[0] as string) ?? killedAt) - killedAt;
-      console.log(`kill -9: the dead worker's leases returned ${returnedAfterMs} ms after the kill (lease time ${leaseMs} ms)`);
+      console.log(
+        `kill -9: the dead worker's leases returned ${returnedAfterMs} ms after the kill (lease time ${leaseMs} ms)`,
+      );
       expect(returnedAfterMs).toBeLessThanOrEqual(leaseMs + 100);
       // They outlived the requests (250 ms): it was the lease expiry that freed them, not a settle.
       expect(returnedAfterMs).toBeGreaterThan(400);

@@ -5,12 +5,12 @@
  * allows. The same fleet without the store shows (and prints) the 429s it draws.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN } from '../../src/emulator/index.js';
 import type { Emulator } from '../../src/emulator/index.js';
-import { closeEmulators, graphqlRequests, startTestEmulator } from './harness.js';
-import { type FleetWorker, go, killFleet, startFleet } from './fleet-harness.js';
-import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
+import { DEMO_TOKEN } from '../../src/emulator/index.js';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
+import { type FleetWorker, go, killFleet, startFleet } from './fleet-harness.js';
+import { closeEmulators, graphqlRequests, startTestEmulator } from './harness.js';
+import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
 
 const WORKERS = 4;
 const CALLS = 200;
@@ -56,7 +56,14 @@ async function runFleet(store: boolean) {
   const finished = Math.max(...reports.map((report) => report?.finishedAt ?? Number.POSITIVE_INFINITY));
   const k0 = Math.floor((first - emulatorStart) / windowMs);
   const minimumMs = emulatorStart + (k0 + Math.ceil(CALLS / QUOTA) - 1) * windowMs - first;
-  return { emulator, results, reports, elapsedMs: finished - first, minimumMs, timeline: timeline(emulator, emulatorStart, windowMs) };
+  return {
+    emulator,
+    results,
+    reports,
+    elapsedMs: finished - first,
+    minimumMs,
+    timeline: timeline(emulator, emulatorStart, windowMs),
+  };
 }
 
 /** Per window of the emulator: requests that arrived, and how late after the window opened the first came. */

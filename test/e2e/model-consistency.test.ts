@@ -11,7 +11,11 @@ afterEach(closeEmulators);
 
 type Data = Record<string, unknown>;
 
-async function gql<T = Data>(client: PlatformClient, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+async function gql<T = Data>(
+  client: PlatformClient,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
   return (await client.request<T>(query, variables)).data;
 }
 
@@ -23,7 +27,11 @@ async function pageIds(client: PlatformClient, board: string): Promise<string[]>
 }
 
 async function itemStates(client: PlatformClient, ids: string[]): Promise<Record<string, string>> {
-  const data = await gql<{ items: { id: string; state: string }[] }>(client, 'query States($ids: [ID!]) { items(ids: $ids) { id state } }', { ids });
+  const data = await gql<{ items: { id: string; state: string }[] }>(
+    client,
+    'query States($ids: [ID!]) { items(ids: $ids) { id state } }',
+    { ids },
+  );
   return Object.fromEntries(data.items.map((item) => [item.id, item.state]));
 }
 
@@ -37,14 +45,21 @@ describe('deleting takes the contents along', () => {
       { board: '3001' },
     );
     const doomed = ['4000004', '4000005', made.create_item.id];
-    await gql(client, 'mutation Drop($board: ID!, $group: String!) { delete_group(board_id: $board, group_id: $group) { id deleted } }', {
-      board: '3001',
-      group: 'later',
-    });
+    await gql(
+      client,
+      'mutation Drop($board: ID!, $group: String!) { delete_group(board_id: $board, group_id: $group) { id deleted } }',
+      {
+        board: '3001',
+        group: 'later',
+      },
+    );
     expect(await pageIds(client, '3001')).toEqual(['4000001', '4000002', '4000003']);
     expect(await itemStates(client, doomed)).toEqual({});
     for (const id of doomed) expect(emulator.store.findItem(id)?.state).toBe('deleted');
-    const groups = await gql<{ boards: { groups: { id: string }[] }[] }>(client, '{ boards(ids: [3001]) { groups { id } } }');
+    const groups = await gql<{ boards: { groups: { id: string }[] }[] }>(
+      client,
+      '{ boards(ids: [3001]) { groups { id } } }',
+    );
     expect(groups.boards[0]?.groups.map((group) => group.id)).toEqual(['topics']);
   });
 
@@ -61,7 +76,9 @@ describe('deleting takes the contents along', () => {
     expect(emulator.store.findBoard('3009')?.state).toBe('deleted');
     expect(emulator.store.items('3004').every((item) => item.state === 'deleted')).toBe(true);
     expect(emulator.store.items('3009').every((item) => item.state === 'deleted')).toBe(true);
-    const update = await client.request('mutation Post { create_update(item_id: 4000101, body: "late") { id } }').catch((error: unknown) => error);
+    const update = await client
+      .request('mutation Post { create_update(item_id: 4000101, body: "late") { id } }')
+      .catch((error: unknown) => error);
     expect(JSON.stringify(update)).toContain('RESOURCE_NOT_FOUND');
   });
 
@@ -71,7 +88,11 @@ describe('deleting takes the contents along', () => {
     await gql(client, 'mutation Archive($id: ID) { archive_item(item_id: $id) { id state } }', { id: '4000101' });
     expect(await pageIds(client, '3004')).toEqual(['4000102', '4000103']);
     expect(await pageIds(client, '3009')).toEqual(['4000113']);
-    expect(await itemStates(client, ['4000101', '4000111', '4000112'])).toEqual({ 4000101: 'archived', 4000111: 'archived', 4000112: 'archived' });
+    expect(await itemStates(client, ['4000101', '4000111', '4000112'])).toEqual({
+      4000101: 'archived',
+      4000111: 'archived',
+      4000112: 'archived',
+    });
     const archivedGroup = await gql<{ archive_group: { archived: boolean } }>(
       client,
       'mutation ArchiveGroup { archive_group(board_id: 3001, group_id: "later") { archived } }',
@@ -84,7 +105,9 @@ describe('deleting takes the contents along', () => {
   it('refuses to delete or archive the last group of a board, changing nothing', async () => {
     const emulator = await startTestEmulator();
     const client = clientFor(emulator);
-    const refused = await client.request('mutation { delete_group(board_id: 3002, group_id: "topics") { id } }').catch((error: unknown) => error);
+    const refused = await client
+      .request('mutation { delete_group(board_id: 3002, group_id: "topics") { id } }')
+      .catch((error: unknown) => error);
     expect(JSON.stringify(refused)).toContain('INVALID_ARGUMENT');
     expect(await pageIds(client, '3002')).toEqual(['4000006', '4000007']);
   });
@@ -108,14 +131,20 @@ describe('ids and timestamps', () => {
     const ids = Object.values(made).map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     await gql(client, 'mutation Del($id: ID) { delete_item(item_id: $id) { id } }', { id: made.item?.id });
-    const again = await gql<{ create_item: { id: string } }>(client, 'mutation { create_item(board_id: 3001, item_name: "After") { id } }');
+    const again = await gql<{ create_item: { id: string } }>(
+      client,
+      'mutation { create_item(board_id: 3001, item_name: "After") { id } }',
+    );
     expect(ids).not.toContain(again.create_item.id);
     const read = await gql<{ updates: { id: string; item: { id: string } }[]; timeline_item: { id: string } }>(
       client,
       'query Read($u: [ID!], $t: ID!) { updates(ids: $u) { id item { id } } timeline_item(id: $t) { id } }',
       { u: [made.update?.id], t: made.timeline?.id },
     );
-    expect(read).toEqual({ updates: [{ id: made.update?.id, item: { id: '4000001' } }], timeline_item: { id: made.timeline?.id } });
+    expect(read).toEqual({
+      updates: [{ id: made.update?.id, item: { id: '4000001' } }],
+      timeline_item: { id: made.timeline?.id },
+    });
   });
 
   it('moves updated_at of an item and its board on every change', async () => {
@@ -125,7 +154,10 @@ describe('ids and timestamps', () => {
     const read = 'query Times { items(ids: [4000002]) { updated_at } boards(ids: [3001]) { updated_at } }';
     const before = await gql<{ items: { updated_at: string }[]; boards: { updated_at: string }[] }>(client, read);
     clock += 60_000;
-    await gql(client, 'mutation { change_simple_column_value(board_id: 3001, item_id: 4000002, column_id: "text", value: "v2") { id } }');
+    await gql(
+      client,
+      'mutation { change_simple_column_value(board_id: 3001, item_id: 4000002, column_id: "text", value: "v2") { id } }',
+    );
     clock += 60_000;
     await gql(client, 'mutation { update_board(board_id: 3001, board_attribute: name, new_value: "Roadmap") }');
     const after = await gql<{ items: { updated_at: string }[]; boards: { updated_at: string }[] }>(client, read);
@@ -153,7 +185,11 @@ describe('activity log', () => {
     const logs = data.boards[0]?.activity_logs ?? [];
     expect(logs.map((entry) => entry.event)).toEqual(['archive_pulse', 'update_column_name', 'create_group']);
     expect(logs.every((entry) => entry.user_id === '501')).toBe(true);
-    expect(JSON.parse(logs[1]?.data ?? '{}')).toMatchObject({ column_id: 'text', previous_value: 'Notes', value: 'Steps' });
+    expect(JSON.parse(logs[1]?.data ?? '{}')).toMatchObject({
+      column_id: 'text',
+      previous_value: 'Notes',
+      value: 'Steps',
+    });
   });
 });
 
@@ -168,10 +204,15 @@ describe('boards in workspaces and folders', () => {
         filed: create_board(board_name: "Filed", board_kind: public, folder_id: 7102) { workspace_id board_folder_id }
       }`,
     );
-    expect(made).toEqual({ plain: { workspace_id: '7001', board_folder_id: null }, filed: { workspace_id: '7002', board_folder_id: '7102' } });
+    expect(made).toEqual({
+      plain: { workspace_id: '7001', board_folder_id: null },
+      filed: { workspace_id: '7002', board_folder_id: '7102' },
+    });
     const before = emulator.store.boards().length;
     const refused = await client
-      .request('mutation { create_board(board_name: "X", board_kind: public, workspace_id: 7001, folder_id: 7102) { id } }')
+      .request(
+        'mutation { create_board(board_name: "X", board_kind: public, workspace_id: 7001, folder_id: 7102) { id } }',
+      )
       .catch((error: unknown) => error);
     expect(JSON.stringify(refused)).toContain('INVALID_ARGUMENT');
     expect(emulator.store.boards()).toHaveLength(before);
@@ -183,6 +224,8 @@ describe('boards in workspaces and folders', () => {
     await gql(client, 'mutation { delete_workspace(workspace_id: 7002) { id } }');
     for (const id of ['3004', '3006', '3009']) expect(emulator.store.findBoard(id)?.state).toBe('deleted');
     expect(await itemStates(client, ['4000101', '4000111', '4000131'])).toEqual({});
-    expect([...emulator.store.items('3004'), ...emulator.store.items('3006')].every((item) => item.state === 'deleted')).toBe(true);
+    expect(
+      [...emulator.store.items('3004'), ...emulator.store.items('3006')].every((item) => item.state === 'deleted'),
+    ).toBe(true);
   });
 });

@@ -36,12 +36,25 @@ describe('the official client built-in operations', () => {
 
   it('createItemOp, then the three column-value mutations, change the store', async () => {
     const { emulator, operations } = await officialClient();
-    const made = await operations.createItemOp({ boardId: '3001', groupId: 'later', itemName: 'From the official client' });
+    const made = await operations.createItemOp({
+      boardId: '3001',
+      groupId: 'later',
+      itemName: 'From the official client',
+    });
     const itemId = made.create_item?.id ?? '';
     expect(made.create_item?.name).toBe('From the official client');
     await operations.changeSimpleColumnValueOp({ boardId: '3001', itemId, columnId: 'text', value: 'simple' });
-    await operations.changeColumnValueOp({ boardId: '3001', itemId, columnId: 'status', value: JSON.stringify({ label: 'Done' }) });
-    const multiple = await operations.changeMultipleColumnValuesOp({ boardId: '3001', itemId, columnValues: JSON.stringify({ numbers: '5' }) });
+    await operations.changeColumnValueOp({
+      boardId: '3001',
+      itemId,
+      columnId: 'status',
+      value: JSON.stringify({ label: 'Done' }),
+    });
+    const multiple = await operations.changeMultipleColumnValuesOp({
+      boardId: '3001',
+      itemId,
+      columnValues: JSON.stringify({ numbers: '5' }),
+    });
     expect(multiple.change_multiple_column_values?.column_values).toContainEqual({ id: 'numbers', value: '"5"' });
     expect(emulator.store.findItem(itemId)?.values).toEqual({ text: 'simple', status: { index: 1 }, numbers: '5' });
   });

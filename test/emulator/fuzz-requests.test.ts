@@ -13,7 +13,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator/index.js';
 import { SCOPES } from '../../src/scopes.js';
 import { type RawAnswer, rawRequest } from './raw-http.js';
-import { BOARDS_QUERY, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN, postGraphQL, startTestEmulator, waitFor } from './server-helpers.js';
+import {
+  BOARDS_QUERY,
+  DEMO_READ_ONLY_TOKEN,
+  DEMO_TOKEN,
+  postGraphQL,
+  startTestEmulator,
+  waitFor,
+} from './server-helpers.js';
 
 const CALLBACK = 'http://app.test/callback';
 const APP = { clientId: 'fuzz-app', clientSecret: 'fuzz-secret', redirectUris: [CALLBACK, 'http://app.test/other'] };
@@ -76,19 +83,91 @@ const tricky = fc.constantFrom(
 );
 const trickyText = (maxLength: number) => fc.string({ unit: tricky, maxLength });
 /** Tricky text that fetch can still put in a header (Latin-1, no NUL). */
-const headerText = (maxLength: number) => trickyText(maxLength).map((text) => text.replace(/[^\t\x20-\xff]|\x7f/g, '?'));
+const headerText = (maxLength: number) =>
+  trickyText(maxLength).map((text) => text.replace(/[^\t\x20-\xff]|\x7f/g, '?'));
 const anyText = (maxLength: number) => fc.string({ unit: 'binary', maxLength });
 
 const FIELD_NAMES = [
-  'boards', 'me', 'items_page', 'items', 'id', 'name', 'owner', 'account', 'slug', 'groups', 'columns', 'column_values',
-  'create_item', 'delete_item', 'change_column_value', 'add_file_to_column', 'complexity', 'before', 'after', 'query',
-  '__schema', '__type', '__typename', 'types', 'fields', 'ofType', 'kind', 'users', 'version', 'versions', 'nope',
+  'boards',
+  'me',
+  'items_page',
+  'items',
+  'id',
+  'name',
+  'owner',
+  'account',
+  'slug',
+  'groups',
+  'columns',
+  'column_values',
+  'create_item',
+  'delete_item',
+  'change_column_value',
+  'add_file_to_column',
+  'complexity',
+  'before',
+  'after',
+  'query',
+  '__schema',
+  '__type',
+  '__typename',
+  'types',
+  'fields',
+  'ofType',
+  'kind',
+  'users',
+  'version',
+  'versions',
+  'nope',
 ];
 const GRAPHQL_TOKENS = [
-  '{', '}', '(', ')', '[', ']', ':', '...', 'on', 'User', 'Board', 'Query', 'Mutation', '$v', '$id', '@skip(if: true)',
-  '@include(if: $v)', 'query', 'mutation', 'subscription', 'fragment', 'F', 'F0', '!', '=', '|', '&', ',', 'limit:',
-  'ids:', 'limit: 2147483647', 'limit: -1', 'limit: 0', 'ids: [1, 2, 3]', 'board_id: 3001', 'item_name: "x"',
-  '"string"', '"\\u0000"', '"\\uD800"', '"""block"""', '1e999', '-0', '0x10', '#comment\n', 'null', 'true', '\u00a0',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ':',
+  '...',
+  'on',
+  'User',
+  'Board',
+  'Query',
+  'Mutation',
+  '$v',
+  '$id',
+  '@skip(if: true)',
+  '@include(if: $v)',
+  'query',
+  'mutation',
+  'subscription',
+  'fragment',
+  'F',
+  'F0',
+  '!',
+  '=',
+  '|',
+  '&',
+  ',',
+  'limit:',
+  'ids:',
+  'limit: 2147483647',
+  'limit: -1',
+  'limit: 0',
+  'ids: [1, 2, 3]',
+  'board_id: 3001',
+  'item_name: "x"',
+  '"string"',
+  '"\\u0000"',
+  '"\\uD800"',
+  '"""block"""',
+  '1e999',
+  '-0',
+  '0x10',
+  '#comment\n',
+  'null',
+  'true',
+  '\u00a0',
   ...FIELD_NAMES,
 ];
 /** Token soups: mostly invalid documents, some valid, all exercising the lexer, parser and validation. */
@@ -104,23 +183,42 @@ const argument = fc.oneof(
 const selection: fc.Arbitrary<string> = fc.letrec<{ set: string }>((tie) => ({
   set: fc
     .array(
-      fc.tuple(fc.constantFrom(...FIELD_NAMES), argument, fc.option(tie('set'), { nil: undefined, depthSize: 'small' }), fc.boolean()),
+      fc.tuple(
+        fc.constantFrom(...FIELD_NAMES),
+        argument,
+        fc.option(tie('set'), { nil: undefined, depthSize: 'small' }),
+        fc.boolean(),
+      ),
       { minLength: 1, maxLength: 4 },
     )
-    .map((fields) => `{ ${fields.map(([name, args, sub, alias], i) => `${alias ? `a${i}: ` : ''}${name}${args} ${sub ?? ''}`).join(' ')} }`),
+    .map(
+      (fields) =>
+        `{ ${fields.map(([name, args, sub, alias], i) => `${alias ? `a${i}: ` : ''}${name}${args} ${sub ?? ''}`).join(' ')} }`,
+    ),
 })).set;
 const structuredDocument = fc
-  .tuple(fc.constantFrom('', 'query Q($v: [ID!]) ', 'query ($v: Int) ', 'mutation M($v: String) ', 'mutation '), selection)
+  .tuple(
+    fc.constantFrom('', 'query Q($v: [ID!]) ', 'query ($v: Int) ', 'mutation M($v: String) ', 'mutation '),
+    selection,
+  )
   .map(([head, body]) => `${head}${body}`);
 
 /** JSON with deep nesting now and then (JSON.parse accepts any depth; what comes after must too). */
-const deepJson = fc.integer({ min: 1, max: 200_000 }).chain((depth) =>
-  fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
-);
+const deepJson = fc
+  .integer({ min: 1, max: 200_000 })
+  .chain((depth) =>
+    fc.constantFrom(`${'['.repeat(depth)}${']'.repeat(depth)}`, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+  );
 const variablesJson = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
   deepJson.map((deep) => `{"v":${deep}}`),
-  fc.constantFrom('{"v":["1","2"]}', '{"v":2147483648}', '{"v":null}', '{"__proto__":{"v":1}}', '{"constructor":{"prototype":1}}'),
+  fc.constantFrom(
+    '{"v":["1","2"]}',
+    '{"v":2147483648}',
+    '{"v":null}',
+    '{"__proto__":{"v":1}}',
+    '{"constructor":{"prototype":1}}',
+  ),
 );
 
 // ---- request targets and headers ---------------------------------------------------------------------------
@@ -129,9 +227,12 @@ describe('request targets', () => {
   it('answers any request target with a well-formed 2xx–4xx', async () => {
     const target = fc.oneof(
       trickyText(30),
-      fc.tuple(fc.constantFrom('/v2', '/v2/get_schema', '/oauth2/authorize', '/oauth2/token', 'http://', '//', '/'), trickyText(30)).map(
-        ([prefix, rest]) => `${prefix}${rest}`,
-      ),
+      fc
+        .tuple(
+          fc.constantFrom('/v2', '/v2/get_schema', '/oauth2/authorize', '/oauth2/token', 'http://', '//', '/'),
+          trickyText(30),
+        )
+        .map(([prefix, rest]) => `${prefix}${rest}`),
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
     );
     const method = fc.constantFrom('GET', 'POST', 'OPTIONS', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'BREW');
@@ -152,7 +253,10 @@ describe('request targets', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(param, { maxLength: 4 }), async (params) => {
         const query = params.map(([name, value]) => `${name}=${value}`).join('&');
-        const answer = await rawRequest(emulator.port, `GET /v2/get_schema?${query.replace(/\s/g, '+')} HTTP/1.1\r\nHost: localhost`);
+        const answer = await rawRequest(
+          emulator.port,
+          `GET /v2/get_schema?${query.replace(/\s/g, '+')} HTTP/1.1\r\nHost: localhost`,
+        );
         expectRawWellFormed(answer);
       }),
       { numRuns: RUNS / 2 },
@@ -163,9 +267,19 @@ describe('request targets', () => {
 describe('headers', () => {
   it('answers any Authorization, API-Version, Idempotency-Key and Content-Type with a well-formed 2xx–4xx', async () => {
     const headerValue = (known: string[]) =>
-      fc.option(fc.oneof(fc.constantFrom(...known), trickyText(40), fc.string({ unit: 'grapheme-ascii', maxLength: 300 })), { nil: undefined });
+      fc.option(
+        fc.oneof(fc.constantFrom(...known), trickyText(40), fc.string({ unit: 'grapheme-ascii', maxLength: 300 })),
+        { nil: undefined },
+      );
     const headers = fc.record({
-      authorization: headerValue([DEMO_TOKEN, `Bearer ${DEMO_TOKEN}`, `bearer  ${DEMO_TOKEN}`, `Bearer ${DEMO_TOKEN} x`, 'Bearer', 'Basic Zm9v']),
+      authorization: headerValue([
+        DEMO_TOKEN,
+        `Bearer ${DEMO_TOKEN}`,
+        `bearer  ${DEMO_TOKEN}`,
+        `Bearer ${DEMO_TOKEN} x`,
+        'Bearer',
+        'Basic Zm9v',
+      ]),
       'api-version': headerValue(['2024-10', '2025-04', '2024-13', '9999-99', '', '2024-10, 2025-01']),
       'idempotency-key': headerValue(['k', '   ', 'a'.repeat(5000)]),
       'content-type': headerValue([
@@ -188,7 +302,11 @@ describe('headers', () => {
         const lines = Object.entries(given)
           .filter(([, value]) => value !== undefined)
           .map(([name, value]) => `${name}: ${value}`);
-        const answer = await rawRequest(emulator.port, ['POST /v2 HTTP/1.1', 'Host: localhost', ...lines].join('\r\n'), text);
+        const answer = await rawRequest(
+          emulator.port,
+          ['POST /v2 HTTP/1.1', 'Host: localhost', ...lines].join('\r\n'),
+          text,
+        );
         expectRawWellFormed(answer);
       }),
       { numRuns: RUNS },
@@ -206,9 +324,12 @@ describe('JSON and GraphQL bodies', () => {
       anyText(200),
       fc.json({ maxDepth: 4 }),
       deepJson,
-      fc.record({ query: fc.oneof(anyText(50), fc.jsonValue()), variables: fc.jsonValue(), operationName: fc.jsonValue() }, { requiredKeys: [] }).map(
-        (value) => JSON.stringify(value),
-      ),
+      fc
+        .record(
+          { query: fc.oneof(anyText(50), fc.jsonValue()), variables: fc.jsonValue(), operationName: fc.jsonValue() },
+          { requiredKeys: [] },
+        )
+        .map((value) => JSON.stringify(value)),
     );
     await fc.assert(
       fc.asyncProperty(body, auth, async (text, token) => {
@@ -239,20 +360,39 @@ describe('JSON and GraphQL bodies', () => {
 });
 
 describe('multipart requests', () => {
-  const UPLOAD = 'mutation U($file: File!, $files: [File]) { add_file_to_column(item_id: 4000001, column_id: "files", file: $file) { id } }';
+  const UPLOAD =
+    'mutation U($file: File!, $files: [File]) { add_file_to_column(item_id: 4000001, column_id: "files", file: $file) { id } }';
   const segment = fc.oneof(
-    fc.constantFrom('variables', 'file', 'files', '0', '1', '00', '-1', '1e3', '100000000', '__proto__', 'constructor', 'prototype', ''),
+    fc.constantFrom(
+      'variables',
+      'file',
+      'files',
+      '0',
+      '1',
+      '00',
+      '-1',
+      '1e3',
+      '100000000',
+      '__proto__',
+      'constructor',
+      'prototype',
+      '',
+    ),
     trickyText(8),
   );
   const path = fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('.'));
   const mapText = fc.oneof(
-    fc.dictionary(fc.constantFrom('0', '1', 'file', '__proto__', ''), fc.array(path, { maxLength: 3 }), { maxKeys: 3 }).map((map) => JSON.stringify(map)),
+    fc
+      .dictionary(fc.constantFrom('0', '1', 'file', '__proto__', ''), fc.array(path, { maxLength: 3 }), { maxKeys: 3 })
+      .map((map) => JSON.stringify(map)),
     fc.jsonValue().map((value) => JSON.stringify(value)),
     anyText(20),
   );
   const operationsText = fc.oneof(
     fc.constant(JSON.stringify({ query: UPLOAD, variables: { file: null, files: [null, null] } })),
-    fc.record({ query: fc.oneof(fc.constant(UPLOAD), documentSoup), variables: fc.jsonValue() }).map((value) => JSON.stringify(value)),
+    fc
+      .record({ query: fc.oneof(fc.constant(UPLOAD), documentSoup), variables: fc.jsonValue() })
+      .map((value) => JSON.stringify(value)),
     anyText(40),
   );
 
@@ -260,7 +400,9 @@ describe('multipart requests', () => {
     const parts = fc.record({
       operations: fc.option(operationsText, { nil: undefined }),
       map: fc.option(mapText, { nil: undefined }),
-      files: fc.array(fc.tuple(fc.constantFrom('0', '1', 'file', 'operations'), anyText(30), fc.boolean()), { maxLength: 3 }),
+      files: fc.array(fc.tuple(fc.constantFrom('0', '1', 'file', 'operations'), anyText(30), fc.boolean()), {
+        maxLength: 3,
+      }),
       key: fc.option(fc.constant('fuzz-upload-key'), { nil: undefined }),
     });
     await fc.assert(
@@ -281,14 +423,38 @@ describe('multipart requests', () => {
   });
 
   it('answers any multipart body bytes with a well-formed 2xx–4xx', async () => {
-    const boundary = fc.oneof(fc.constant('b0undary'), headerText(20), fc.string({ unit: 'grapheme-ascii', maxLength: 80 }));
-    const body = fc.tuple(boundary, fc.array(fc.oneof(anyText(60), fc.constantFrom('\r\n', '--', '\r\n--BOUNDARY\r\n', 'Content-Disposition: form-data; name="operations"', 'name="map"', 'filename="x"', '\r\n\r\n')), { maxLength: 12 }));
+    const boundary = fc.oneof(
+      fc.constant('b0undary'),
+      headerText(20),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 80 }),
+    );
+    const body = fc.tuple(
+      boundary,
+      fc.array(
+        fc.oneof(
+          anyText(60),
+          fc.constantFrom(
+            '\r\n',
+            '--',
+            '\r\n--BOUNDARY\r\n',
+            'Content-Disposition: form-data; name="operations"',
+            'name="map"',
+            'filename="x"',
+            '\r\n\r\n',
+          ),
+        ),
+        { maxLength: 12 },
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(body, async ([mark, pieces]) => {
         const text = pieces.join('').replaceAll('BOUNDARY', mark);
         const res = await fetch(`${emulator.baseUrl}/v2`, {
           method: 'POST',
-          headers: { authorization: DEMO_TOKEN, 'content-type': `multipart/form-data; boundary=${JSON.stringify(mark)}` },
+          headers: {
+            authorization: DEMO_TOKEN,
+            'content-type': `multipart/form-data; boundary=${JSON.stringify(mark)}`,
+          },
           body: `--${mark}\r\n${text}\r\n--${mark}--\r\n`,
         });
         await expectWellFormed(res);
@@ -301,23 +467,38 @@ describe('multipart requests', () => {
 // ---- OAuth -------------------------------------------------------------------------------------------------
 
 describe('OAuth endpoints', () => {
-  const scopeWords = fc.array(fc.oneof(fc.constantFrom(...SCOPES), trickyText(10)), { maxLength: 4 }).map((words) => words.join(' '));
+  const scopeWords = fc
+    .array(fc.oneof(fc.constantFrom(...SCOPES), trickyText(10)), { maxLength: 4 })
+    .map((words) => words.join(' '));
   const authorizeParam = fc.oneof(
     fc.tuple(fc.constant('client_id'), fc.oneof(fc.constant(APP.clientId), trickyText(10))),
     fc.tuple(fc.constant('redirect_uri'), fc.oneof(fc.constantFrom(...APP.redirectUris), fc.webUrl(), trickyText(20))),
     fc.tuple(fc.constant('scope'), scopeWords),
-    fc.tuple(fc.constant('state'), fc.oneof(trickyText(30), fc.string({ unit: 'grapheme-ascii', minLength: 1000, maxLength: 1100 }))),
-    fc.tuple(fc.constant('app_version_id'), fc.oneof(fc.constantFrom('1', '0', '-1', '99999999999999999999'), trickyText(6))),
+    fc.tuple(
+      fc.constant('state'),
+      fc.oneof(trickyText(30), fc.string({ unit: 'grapheme-ascii', minLength: 1000, maxLength: 1100 })),
+    ),
+    fc.tuple(
+      fc.constant('app_version_id'),
+      fc.oneof(fc.constantFrom('1', '0', '-1', '99999999999999999999'), trickyText(6)),
+    ),
     fc.tuple(fc.constant('subdomain'), fc.oneof(fc.constantFrom('acme', 'globex', 'emulator'), trickyText(10))),
     fc.tuple(trickyText(8), trickyText(8)),
   );
 
   it('answers any authorize query with a page, a redirect or a 4xx', async () => {
-    const host = fc.oneof(fc.constant('localhost'), fc.constantFrom('acme.localhost:4000', '[::1]', 'a.b.c'), fc.string({ unit: 'grapheme-ascii', maxLength: 30 }));
+    const host = fc.oneof(
+      fc.constant('localhost'),
+      fc.constantFrom('acme.localhost:4000', '[::1]', 'a.b.c'),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 30 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(authorizeParam, { maxLength: 7 }), host, async (params, hostName) => {
         const query = new URLSearchParams(params).toString();
-        const answer = await rawRequest(emulator.port, `GET /oauth2/authorize?${query} HTTP/1.1\r\nHost: ${hostName.replace(/[\r\n]/g, '')}`);
+        const answer = await rawRequest(
+          emulator.port,
+          `GET /oauth2/authorize?${query} HTTP/1.1\r\nHost: ${hostName.replace(/[\r\n]/g, '')}`,
+        );
         expectRawWellFormed(answer);
         if (answer.status === 302) expect(URL.canParse(answer.headers.location ?? '')).toBe(true);
       }),
@@ -327,7 +508,9 @@ describe('OAuth endpoints', () => {
 
   /** A ticket of a freshly shown consent page. */
   async function freshTicket(): Promise<string> {
-    const page = await fetch(`${emulator.authUrl}/oauth2/authorize?client_id=${APP.clientId}&redirect_uri=${encodeURIComponent(CALLBACK)}&state=s`);
+    const page = await fetch(
+      `${emulator.authUrl}/oauth2/authorize?client_id=${APP.clientId}&redirect_uri=${encodeURIComponent(CALLBACK)}&state=s`,
+    );
     return /name="ticket" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
   }
 
@@ -335,13 +518,23 @@ describe('OAuth endpoints', () => {
     const form = fc.record({
       ticket: fc.oneof(fc.constant('FRESH'), trickyText(20)),
       decision: fc.oneof(fc.constantFrom('approve', 'deny'), trickyText(8)),
-      account_id: fc.option(fc.oneof(fc.constantFrom('1001', '1002', '0', '-1', '1e3', 'NaN'), trickyText(6)), { nil: undefined }),
+      account_id: fc.option(fc.oneof(fc.constantFrom('1001', '1002', '0', '-1', '1e3', 'NaN'), trickyText(6)), {
+        nil: undefined,
+      }),
       extra: fc.array(fc.tuple(fc.constantFrom('ticket', 'decision', 'x'), trickyText(6)), { maxLength: 2 }),
     });
     const headers = fc.record({
-      'content-type': fc.oneof(fc.constant('application/x-www-form-urlencoded'), fc.constantFrom('text/plain', 'application/json', '')),
-      origin: fc.option(fc.oneof(fc.constantFrom('null', 'http://evil.example', 'http://localhost', '%%%'), headerText(12)), { nil: undefined }),
-      'sec-fetch-site': fc.option(fc.constantFrom('same-origin', 'cross-site', 'none', 'same-site', '???'), { nil: undefined }),
+      'content-type': fc.oneof(
+        fc.constant('application/x-www-form-urlencoded'),
+        fc.constantFrom('text/plain', 'application/json', ''),
+      ),
+      origin: fc.option(
+        fc.oneof(fc.constantFrom('null', 'http://evil.example', 'http://localhost', '%%%'), headerText(12)),
+        { nil: undefined },
+      ),
+      'sec-fetch-site': fc.option(fc.constantFrom('same-origin', 'cross-site', 'none', 'same-site', '???'), {
+        nil: undefined,
+      }),
     });
     await fc.assert(
       fc.asyncProperty(form, headers, async ({ ticket, decision, account_id, extra }, given) => {
@@ -350,7 +543,12 @@ describe('OAuth endpoints', () => {
         for (const [name, value] of extra) params.append(name, value);
         const sent: Record<string, string> = {};
         for (const [name, value] of Object.entries(given)) if (value !== undefined) sent[name] = value;
-        const res = await fetch(`${emulator.authUrl}/oauth2/consent`, { method: 'POST', headers: sent, body: params.toString(), redirect: 'manual' });
+        const res = await fetch(`${emulator.authUrl}/oauth2/consent`, {
+          method: 'POST',
+          headers: sent,
+          body: params.toString(),
+          redirect: 'manual',
+        });
         if (res.status === 302) expect(URL.canParse(res.headers.get('location') ?? '')).toBe(true);
         else await expectWellFormed(res);
       }),
@@ -359,7 +557,8 @@ describe('OAuth endpoints', () => {
   });
 
   it('answers any token form with a token or an OAuth error', async () => {
-    const value = (known: string[]) => fc.option(fc.oneof(fc.constantFrom(...known), trickyText(20)), { nil: undefined });
+    const value = (known: string[]) =>
+      fc.option(fc.oneof(fc.constantFrom(...known), trickyText(20)), { nil: undefined });
     const form = fc.record({
       grant_type: value(['authorization_code', 'client_credentials']),
       client_id: value([APP.clientId]),

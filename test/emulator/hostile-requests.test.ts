@@ -69,7 +69,10 @@ describe('fragment spreads', () => {
   it('prices 2^23 expansions without holding the event loop, and refuses them', async () => {
     const { value, longestStallMs } = await withLoopWatch(async () => {
       const res = await postGraphQL(emulator, { query: fragmentBomb(23) }, auth);
-      return { status: res.status, body: (await res.json()) as { errors?: { extensions?: Record<string, unknown> }[] } };
+      return {
+        status: res.status,
+        body: (await res.json()) as { errors?: { extensions?: Record<string, unknown> }[] },
+      };
     });
     // The price is what the expansion would cost (2^23 × 10 + 100), far beyond any minute's budget.
     expect(value.status).toBe(429);
@@ -90,7 +93,8 @@ describe('fragment spreads', () => {
   });
 
   it('charges mutation fields selected through a fragment like top-level ones', async () => {
-    const viaFragment = 'mutation { ...M } fragment M on Mutation { create_item(board_id: 3001, item_name: "via fragment") { id } }';
+    const viaFragment =
+      'mutation { ...M } fragment M on Mutation { create_item(board_id: 3001, item_name: "via fragment") { id } }';
     const res = await postGraphQL(emulator, { query: viaFragment }, auth);
     expect(res.status).toBe(200);
     expect(emulator.requests.at(-1)?.complexity).toBe(10_000 + 100 + 10);
@@ -107,13 +111,19 @@ describe('introspection', () => {
   });
 
   it('refuses the 4,000 aliased __schema selections of a 0.9 MB request before doing any work', async () => {
-    const aliases = Array.from({ length: 4000 }, (_, i) => `s${i}: __schema { types { name fields { name type { name } } } }`);
+    const aliases = Array.from(
+      { length: 4000 },
+      (_, i) => `s${i}: __schema { types { name fields { name type { name } } } }`,
+    );
     const { value, longestStallMs } = await withLoopWatch(async () => {
       const res = await postGraphQL(emulator, { query: `{ ${aliases.join(' ')} }` }, auth);
       return { status: res.status, text: await res.text() };
     });
     expect(value.text.length).toBeLessThan(2_000);
-    const body = JSON.parse(value.text) as { data?: unknown; errors: { message: string; extensions: { code: string } }[] };
+    const body = JSON.parse(value.text) as {
+      data?: unknown;
+      errors: { message: string; extensions: { code: string } }[];
+    };
     expect(body.data).toBeUndefined();
     expect(body.errors[0]?.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
     expect(body.errors[0]?.message).toMatch(/10000 tokens/);
@@ -130,7 +140,10 @@ describe('introspection', () => {
     });
     expect(value.status).toBe(200);
     expect(value.text.length).toBeLessThan(2_000);
-    const body = JSON.parse(value.text) as { data?: unknown; errors: { message: string; extensions: { code: string } }[] };
+    const body = JSON.parse(value.text) as {
+      data?: unknown;
+      errors: { message: string; extensions: { code: string } }[];
+    };
     expect(body.data).toBeUndefined();
     expect(body.errors[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect(body.errors[0]?.message).toMatch(/introspection/i);
@@ -140,7 +153,8 @@ describe('introspection', () => {
 
   it("refuses introspection nested until its answer would explode (graphql's own depth rule, kept in force)", async () => {
     let nested = 'name';
-    for (let depth = 0; depth < 6; depth += 1) nested = `name fields { name type { name ofType { name fields { ${nested} } } } }`;
+    for (let depth = 0; depth < 6; depth += 1)
+      nested = `name fields { name type { name ofType { name fields { ${nested} } } } }`;
     const res = await postGraphQL(emulator, { query: `{ __schema { types { ${nested} } } }` }, auth);
     const body = (await res.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] };
     expect(body.data).toBeUndefined();
@@ -176,7 +190,10 @@ describe('multipart map paths', () => {
   ])('answers 400 to a 1-byte upload with %s', async (_name, variables, path) => {
     const { value, longestStallMs } = await withLoopWatch(async () => {
       const res = await upload(variables, [path]);
-      return { status: res.status, body: (await res.json()) as { errors: { message: string; extensions: { code: string } }[] } };
+      return {
+        status: res.status,
+        body: (await res.json()) as { errors: { message: string; extensions: { code: string } }[] },
+      };
     });
     expect(value.status).toBe(400);
     expect(value.body.errors[0]?.extensions.code).toBe('BAD_REQUEST');
@@ -193,7 +210,10 @@ describe('multipart map paths', () => {
   it('answers 400 to a map naming more files than allowed', async () => {
     const form = new FormData();
     form.set('operations', JSON.stringify({ query: UPLOAD, variables: { file: null } }));
-    form.set('map', JSON.stringify(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [String(i), ['variables.file']]))));
+    form.set(
+      'map',
+      JSON.stringify(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [String(i), ['variables.file']]))),
+    );
     for (let i = 0; i < 101; i += 1) form.set(String(i), new Blob(['x']), 'x.txt');
     const res = await fetch(`${emulator.baseUrl}/v2`, { method: 'POST', headers: auth, body: form });
     expect(res.status).toBe(400);
@@ -204,7 +224,12 @@ describe('found by probing beyond the listed cases', () => {
   it('keeps at most 256 characters of each header, path and name in a request record', async () => {
     const big = 'a'.repeat(4_000);
     const headers = { ...auth, 'x-big': big, 'idempotency-key': big };
-    await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'O'.repeat(200_000) }, headers, `/v2/${'p'.repeat(4_000)}`);
+    await postGraphQL(
+      emulator,
+      { query: BOARDS_QUERY, operationName: 'O'.repeat(200_000) },
+      headers,
+      `/v2/${'p'.repeat(4_000)}`,
+    );
     await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'O'.repeat(200_000) }, headers);
     const [notFound, answered] = emulator.requests.slice(-2);
     expect(notFound?.status).toBe(404);
@@ -238,7 +263,11 @@ describe('found by probing beyond the listed cases', () => {
   });
 
   it('says that a query nested thousands of levels deep is too deep to parse', async () => {
-    const res = await postGraphQL(emulator, { query: `{ boards(ids: ${'['.repeat(3000)}1${']'.repeat(3000)}) { id } }` }, auth);
+    const res = await postGraphQL(
+      emulator,
+      { query: `{ boards(ids: ${'['.repeat(3000)}1${']'.repeat(3000)}) { id } }` },
+      auth,
+    );
     const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect(body.errors[0]?.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
     expect(body.errors[0]?.message).toBe('Syntax Error: the query is nested too deeply to parse.');

@@ -6,8 +6,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResponseError } from '../../src/client/error-factory.js';
 import { createRedactor } from '../../src/client/redact.js';
-import { DeleteItemDocument, HttpError, IdempotencyKeyReuseError, PlatformClient, PlatformError, type RetryEvent } from '../../src/index.js';
-import { closeTestEmulators, createItem, CREATE_ITEM, DEMO_TOKEN, itemsNamed, postGraphQL, startTestEmulator } from './server-helpers.js';
+import {
+  DeleteItemDocument,
+  HttpError,
+  IdempotencyKeyReuseError,
+  PlatformClient,
+  PlatformError,
+  type RetryEvent,
+} from '../../src/index.js';
+import {
+  CREATE_ITEM,
+  closeTestEmulators,
+  createItem,
+  DEMO_TOKEN,
+  itemsNamed,
+  postGraphQL,
+  startTestEmulator,
+} from './server-helpers.js';
 
 afterEach(closeTestEmulators);
 
@@ -27,7 +42,11 @@ describe('the emulator', () => {
   it('answers 422 to a delete_item under a key first used for create_item, and deletes nothing', async () => {
     const emu = await startTestEmulator();
     const id = await createdId(await createItem(emu, DEMO_TOKEN, 'Keep me', 'shared-key'));
-    const reuse = await postGraphQL(emu, { query: DELETE, variables: { id } }, { authorization: DEMO_TOKEN, 'idempotency-key': 'shared-key' });
+    const reuse = await postGraphQL(
+      emu,
+      { query: DELETE, variables: { id } },
+      { authorization: DEMO_TOKEN, 'idempotency-key': 'shared-key' },
+    );
     expect(reuse.status).toBe(422);
     const error = await errorOf(reuse);
     expect(error.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -54,20 +73,34 @@ describe('the emulator', () => {
 
   it('replays a retry whose variables come in another key order or whose multipart boundary changed', async () => {
     const emu = await startTestEmulator();
-    const query = 'mutation C($name: String!, $group: String) { create_item(board_id: 3001, item_name: $name, group_id: $group) { id } }';
+    const query =
+      'mutation C($name: String!, $group: String) { create_item(board_id: 3001, item_name: $name, group_id: $group) { id } }';
     const headers = { authorization: DEMO_TOKEN, 'idempotency-key': 'key-order' };
-    const first = await postGraphQL(emu, `{"query":${JSON.stringify(query)},"variables":{"name":"Ordered","group":"later"}}`, headers);
-    const again = await postGraphQL(emu, `{"variables":{"group":"later","name":"Ordered"},"query":${JSON.stringify(query)}}`, headers);
+    const first = await postGraphQL(
+      emu,
+      `{"query":${JSON.stringify(query)},"variables":{"name":"Ordered","group":"later"}}`,
+      headers,
+    );
+    const again = await postGraphQL(
+      emu,
+      `{"variables":{"group":"later","name":"Ordered"},"query":${JSON.stringify(query)}}`,
+      headers,
+    );
     expect(first.status).toBe(200);
     expect(again.headers.get('idempotency-replayed')).toBe('true');
 
-    const upload = 'mutation U($file: File!) { add_file_to_column(item_id: 4000001, column_id: "files", file: $file) { id } }';
+    const upload =
+      'mutation U($file: File!) { add_file_to_column(item_id: 4000001, column_id: "files", file: $file) { id } }';
     const send = (bytes: string) => {
       const form = new FormData();
       form.set('operations', JSON.stringify({ query: upload, variables: { file: null } }));
       form.set('map', JSON.stringify({ 0: ['variables.file'] }));
       form.set('0', new Blob([bytes], { type: 'text/plain' }), 'notes.txt');
-      return fetch(`${emu.baseUrl}/v2`, { method: 'POST', headers: { authorization: DEMO_TOKEN, 'idempotency-key': 'key-upload' }, body: form });
+      return fetch(`${emu.baseUrl}/v2`, {
+        method: 'POST',
+        headers: { authorization: DEMO_TOKEN, 'idempotency-key': 'key-upload' },
+        body: form,
+      });
     };
     expect((await send('same bytes')).status).toBe(200);
     expect((await send('same bytes')).headers.get('idempotency-replayed')).toBe('true');
@@ -90,12 +123,21 @@ describe('the client', () => {
   it('throws IdempotencyKeyReuseError for the 422, without retrying, and the item stays', async () => {
     const emu = await startTestEmulator();
     const retries: RetryEvent[] = [];
-    const client = new PlatformClient({ token: DEMO_TOKEN, baseUrl: emu.baseUrl, hooks: { onRetry: (event) => retries.push(event) } });
-    const made = await client.createItem({ board_id: '3001', item_name: 'Client keep' }, { idempotencyKey: 'client-key' });
+    const client = new PlatformClient({
+      token: DEMO_TOKEN,
+      baseUrl: emu.baseUrl,
+      hooks: { onRetry: (event) => retries.push(event) },
+    });
+    const made = await client.createItem(
+      { board_id: '3001', item_name: 'Client keep' },
+      { idempotencyKey: 'client-key' },
+    );
     const id = made.data.create_item?.id;
     expect(id).toBeTruthy();
     const before = emu.stats.received;
-    const failure = await client.request(DeleteItemDocument, { item_id: id }, { idempotencyKey: 'client-key' }).catch((error: unknown) => error);
+    const failure = await client
+      .request(DeleteItemDocument, { item_id: id }, { idempotencyKey: 'client-key' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(IdempotencyKeyReuseError);
     expect(failure).toBeInstanceOf(PlatformError);
     const error = failure as IdempotencyKeyReuseError;
@@ -110,7 +152,13 @@ describe('the client', () => {
   });
 
   it('maps a 422 only when the call carried an Idempotency-Key; any other 422 stays an HttpError', () => {
-    const base = { headers: new Headers(), rateLimit: { policies: {} }, redact: createRedactor('t0ken'), nowMs: 0, payload: { errors: [{ message: 'x' }] } };
+    const base = {
+      headers: new Headers(),
+      rateLimit: { policies: {} },
+      redact: createRedactor('t0ken'),
+      nowMs: 0,
+      payload: { errors: [{ message: 'x' }] },
+    };
     expect(createResponseError({ ...base, status: 422, idempotencyKey: 'k' })).toBeInstanceOf(IdempotencyKeyReuseError);
     expect(createResponseError({ ...base, status: 422 })).toBeInstanceOf(HttpError);
   });
@@ -119,7 +167,8 @@ describe('the client', () => {
 describe('the bound on cached answers', () => {
   it('forgets the oldest answers first once the cached bytes pass maxCachedBytes', async () => {
     const emu = await startTestEmulator({ idempotency: { maxCachedBytes: 3_000 } });
-    for (let i = 0; i < 20; i += 1) expect((await createItem(emu, DEMO_TOKEN, `bounded-${i}`, `bound-${i}`)).status).toBe(200);
+    for (let i = 0; i < 20; i += 1)
+      expect((await createItem(emu, DEMO_TOKEN, `bounded-${i}`, `bound-${i}`)).status).toBe(200);
     const newest = await createItem(emu, DEMO_TOKEN, 'bounded-19', 'bound-19');
     expect(newest.headers.get('idempotency-replayed')).toBe('true');
     const oldest = await createItem(emu, DEMO_TOKEN, 'bounded-0', 'bound-0');

@@ -6,10 +6,29 @@ import { describe, expect, it } from 'vitest';
 import { defaultSeed, EmulatorStore } from '../../src/emulator/engine/index.js';
 import { matches } from '../../src/emulator/engine/store/activity-log.js';
 import { archiveBoard, createBoard, deleteBoard, duplicateBoard } from '../../src/emulator/engine/store/boards.js';
-import { changeColumnMetadata, createColumn, deleteColumn, findColumn } from '../../src/emulator/engine/store/columns.js';
-import { archiveGroup, createGroup, deleteGroup, duplicateGroup, findGroup, liveGroups, updateGroup } from '../../src/emulator/engine/store/groups.js';
 import { columnText } from '../../src/emulator/engine/store/column-values.js';
-import { createSubitem, duplicateItem, moveItemToBoard, moveItemToGroup, subitemsOf } from '../../src/emulator/engine/store/items.js';
+import {
+  changeColumnMetadata,
+  createColumn,
+  deleteColumn,
+  findColumn,
+} from '../../src/emulator/engine/store/columns.js';
+import {
+  archiveGroup,
+  createGroup,
+  deleteGroup,
+  duplicateGroup,
+  findGroup,
+  liveGroups,
+  updateGroup,
+} from '../../src/emulator/engine/store/groups.js';
+import {
+  createSubitem,
+  duplicateItem,
+  moveItemToBoard,
+  moveItemToGroup,
+  subitemsOf,
+} from '../../src/emulator/engine/store/items.js';
 import type { BoardRecord, ItemRecord } from '../../src/emulator/engine/store/records.js';
 import { textBody } from '../../src/emulator/engine/store/updates.js';
 
@@ -49,11 +68,25 @@ describe('default seed', () => {
       ['4000008', '3003', 'Doomsday device'],
       ['4000009', '3003', 'Hammock district'],
     ]);
-    expect(seed.boards.map((entry) => entry.id)).toEqual(['3001', '3002', '3003', '3004', '3005', '3006', '3007', '3008', '3009']);
+    expect(seed.boards.map((entry) => entry.id)).toEqual([
+      '3001',
+      '3002',
+      '3003',
+      '3004',
+      '3005',
+      '3006',
+      '3007',
+      '3008',
+      '3009',
+    ]);
     expect(new Set(seed.boards.map((entry) => entry.kind))).toEqual(new Set(['public', 'private', 'share']));
     expect(seed.boards.some((entry) => entry.type === 'sub_items_board')).toBe(true);
     expect(seed.boards.some((entry) => entry.state === 'archived')).toBe(true);
-    const ids = [...seed.items.map((entry) => entry.id), ...(seed.updates ?? []).map((entry) => entry.id), ...(seed.timelineItems ?? []).map((entry) => entry.id)];
+    const ids = [
+      ...seed.items.map((entry) => entry.id),
+      ...(seed.updates ?? []).map((entry) => entry.id),
+      ...(seed.timelineItems ?? []).map((entry) => entry.id),
+    ];
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -78,7 +111,14 @@ describe('default seed', () => {
 describe('boards', () => {
   it('creates a board owned by its creator, with owners among subscribers and a fresh id', () => {
     const store = fresh();
-    const made = createBoard(store, { accountId: '1001', name: 'New', kind: 'share', creatorId: ADA, ownerIds: ['502'], subscriberIds: ['502'] });
+    const made = createBoard(store, {
+      accountId: '1001',
+      name: 'New',
+      kind: 'share',
+      creatorId: ADA,
+      ownerIds: ['502'],
+      subscriberIds: ['502'],
+    });
     expect(made).toMatchObject({ ownerIds: [ADA, '502'], subscriberIds: [ADA, '502'], state: 'active', type: 'board' });
     expect(store.boards().filter((entry) => entry.id === made.id)).toHaveLength(1);
     expect(store.activityLog.forBoard(made.id)[0]?.event).toBe('create_board');
@@ -103,11 +143,16 @@ describe('boards', () => {
     const withItems = duplicateBoard(store, source, { type: 'duplicate_board_with_pulses', userId: ADA, name: 'Copy' });
     const copied = store.activeItems(withItems.id);
     expect(copied.map((entry) => entry.name)).toEqual(['Autumn newsletter', 'Webinar series', 'Summer sale']);
-    expect(subitemsOf(store, copied[0] as ItemRecord).map((entry) => entry.name)).toEqual(['Write copy', 'Pick the audience']);
+    expect(subitemsOf(store, copied[0] as ItemRecord).map((entry) => entry.name)).toEqual([
+      'Write copy',
+      'Pick the audience',
+    ]);
     expect(store.updates.ofItem((copied[0] as ItemRecord).id)).toEqual([]);
     const withUpdates = duplicateBoard(store, source, { type: 'duplicate_board_with_pulses_and_updates', userId: ADA });
     const first = store.activeItems(withUpdates.id)[0] as ItemRecord;
-    expect(store.updates.ofItem(first.id).map((update) => textBody(update.body))).toEqual(['Newsletter goes out on the 1st; copy is final.']);
+    expect(store.updates.ofItem(first.id).map((update) => textBody(update.body))).toEqual([
+      'Newsletter goes out on the 1st; copy is final.',
+    ]);
   });
 });
 
@@ -116,7 +161,11 @@ describe('groups', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
     const top = createGroup(store, roadmap, { title: 'Top', userId: ADA });
-    const after = createGroup(store, roadmap, { title: 'After', relativeTo: { groupId: 'topics', method: 'after_at' }, userId: ADA });
+    const after = createGroup(store, roadmap, {
+      title: 'After',
+      relativeTo: { groupId: 'topics', method: 'after_at' },
+      userId: ADA,
+    });
     expect(roadmap.groups.map((group) => group.id)).toEqual([top.id, 'topics', after.id, 'later']);
     expect(top.id).not.toBe(after.id);
     expect(() => createGroup(store, roadmap, { title: 'Bad', color: 'red', userId: ADA })).toThrow(/hex colour/);
@@ -141,10 +190,20 @@ describe('groups', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
     archiveGroup(store, roadmap, findGroup(roadmap, 'later'), ADA);
-    expect(store.items('3001').filter((entry) => entry.groupId === 'later').map((entry) => entry.state)).toEqual(['archived', 'archived']);
+    expect(
+      store
+        .items('3001')
+        .filter((entry) => entry.groupId === 'later')
+        .map((entry) => entry.state),
+    ).toEqual(['archived', 'archived']);
     expect(() => deleteGroup(store, roadmap, findGroup(roadmap, 'topics'), ADA)).toThrow(/last group/);
     deleteGroup(store, roadmap, findGroup(roadmap, 'later'), ADA);
-    expect(store.items('3001').filter((entry) => entry.groupId === 'later').map((entry) => entry.state)).toEqual(['deleted', 'deleted']);
+    expect(
+      store
+        .items('3001')
+        .filter((entry) => entry.groupId === 'later')
+        .map((entry) => entry.state),
+    ).toEqual(['deleted', 'deleted']);
     expect(liveGroups(roadmap).map((group) => group.id)).toEqual(['topics']);
   });
 
@@ -167,14 +226,31 @@ describe('columns', () => {
   it('creates modelled kinds with settings, refuses other kinds and bad ids', () => {
     const store = fresh();
     const bugs = board(store, '3002');
-    const status = createColumn(store, bugs, { title: 'Severity', type: 'status', defaults: '{"labels": {"0": "Low", "1": "High"}}', userId: ADA });
+    const status = createColumn(store, bugs, {
+      title: 'Severity',
+      type: 'status',
+      defaults: '{"labels": {"0": "Low", "1": "High"}}',
+      userId: ADA,
+    });
     expect(status.settings).toEqual({ labels: { 0: 'Low', 1: 'High' }, done_colors: [1] });
-    const text = createColumn(store, bugs, { title: 'Reporter', type: 'text', id: 'reporter', afterColumnId: 'status', userId: ADA });
+    const text = createColumn(store, bugs, {
+      title: 'Reporter',
+      type: 'text',
+      id: 'reporter',
+      afterColumnId: 'status',
+      userId: ADA,
+    });
     expect(bugs.columns.map((column) => column.id).slice(0, 2)).toEqual(['status', text.id]);
     expect(() => createColumn(store, bugs, { title: 'X', type: 'people', userId: ADA })).toThrow(/not modelled/);
-    expect(() => createColumn(store, bugs, { title: 'X', type: 'text', id: 'reporter', userId: ADA })).toThrow(/already exists/);
-    expect(() => createColumn(store, bugs, { title: 'X', type: 'text', id: 'Bad Id', userId: ADA })).toThrow(/lowercase/);
-    expect(() => createColumn(store, bugs, { title: 'X', type: 'status', defaults: { labels: ['a'] }, userId: ADA })).toThrow(/labels/);
+    expect(() => createColumn(store, bugs, { title: 'X', type: 'text', id: 'reporter', userId: ADA })).toThrow(
+      /already exists/,
+    );
+    expect(() => createColumn(store, bugs, { title: 'X', type: 'text', id: 'Bad Id', userId: ADA })).toThrow(
+      /lowercase/,
+    );
+    expect(() =>
+      createColumn(store, bugs, { title: 'X', type: 'status', defaults: { labels: ['a'] }, userId: ADA }),
+    ).toThrow(/labels/);
   });
 
   it('deletes a column with its values, and changes title and description', () => {
@@ -198,9 +274,15 @@ describe('items and subitems', () => {
     const first = createSubitem(store, { ...input, parent: item(store, '4000006'), name: 'One' });
     const second = createSubitem(store, { ...input, parent: item(store, '4000007'), name: 'Two' });
     expect(first.boardId).toBe(second.boardId);
-    expect(board(store, first.boardId)).toMatchObject({ type: 'sub_items_board', parentBoardId: '3002', accountId: '1001' });
+    expect(board(store, first.boardId)).toMatchObject({
+      type: 'sub_items_board',
+      parentBoardId: '3002',
+      accountId: '1001',
+    });
     expect(bugs.subitemsBoardId).toBe(first.boardId);
-    expect(() => createSubitem(store, { ...input, parent: first, name: 'Three' })).toThrow(/subitems cannot have subitems/);
+    expect(() => createSubitem(store, { ...input, parent: first, name: 'Three' })).toThrow(
+      /subitems cannot have subitems/,
+    );
   });
 
   it('archives and deletes subitems with their parent', () => {
@@ -208,7 +290,11 @@ describe('items and subitems', () => {
     store.setItemState(item(store, '4000101'), 'archived', ADA);
     expect(['4000111', '4000112'].map((id) => item(store, id).state)).toEqual(['archived', 'archived']);
     store.setItemState(item(store, '4000101'), 'deleted', ADA);
-    expect(['4000101', '4000111', '4000112'].map((id) => item(store, id).state)).toEqual(['deleted', 'deleted', 'deleted']);
+    expect(['4000101', '4000111', '4000112'].map((id) => item(store, id).state)).toEqual([
+      'deleted',
+      'deleted',
+      'deleted',
+    ]);
     expect(item(store, '4000113').state).toBe('active');
   });
 
@@ -225,7 +311,12 @@ describe('items and subitems', () => {
     const store = fresh();
     const campaigns = board(store, '3004');
     const copy = duplicateItem(store, campaigns, item(store, '4000101'), true, ADA);
-    expect(store.activeItems('3004').map((entry) => entry.name)).toEqual(['Autumn newsletter', 'Autumn newsletter', 'Webinar series', 'Summer sale']);
+    expect(store.activeItems('3004').map((entry) => entry.name)).toEqual([
+      'Autumn newsletter',
+      'Autumn newsletter',
+      'Webinar series',
+      'Summer sale',
+    ]);
     expect(copy.values).toEqual(item(store, '4000101').values);
     expect(subitemsOf(store, copy).map((entry) => entry.name)).toEqual(['Write copy', 'Pick the audience']);
     expect(store.updates.ofItem(copy.id)).toHaveLength(1);
@@ -237,7 +328,13 @@ describe('items and subitems', () => {
 describe('moving an item to another board', () => {
   it('carries values by id and kind, relabels status by text, and takes subitems, updates and timeline along', () => {
     const store = fresh();
-    const moved = moveItemToBoard(store, { item: item(store, '4000101'), from: board(store, '3004'), to: board(store, '3001'), groupId: 'later', userId: ADA });
+    const moved = moveItemToBoard(store, {
+      item: item(store, '4000101'),
+      from: board(store, '3004'),
+      to: board(store, '3001'),
+      groupId: 'later',
+      userId: ADA,
+    });
     expect(moved).toMatchObject({ boardId: '3001', groupId: 'later' });
     expect(store.activeItems('3001', 'later').at(-1)?.id).toBe('4000101');
     expect(columnText(findColumn(board(store, '3001'), 'status'), moved.values.status)).toBe('Live');
@@ -255,10 +352,30 @@ describe('moving an item to another board', () => {
     const hiring = board(store, '3006');
     const labels = JSON.stringify(hiring.columns);
     const bad = new Map([['status', 'long_text']]);
-    expect(() => moveItemToBoard(store, { item: item(store, '4000001'), from: board(store, '3001'), to: hiring, groupId: 'topics', mapping: bad, userId: ADA })).toThrow(/cannot be mapped/);
+    expect(() =>
+      moveItemToBoard(store, {
+        item: item(store, '4000001'),
+        from: board(store, '3001'),
+        to: hiring,
+        groupId: 'topics',
+        mapping: bad,
+        userId: ADA,
+      }),
+    ).toThrow(/cannot be mapped/);
     expect([item(store, '4000001').boardId, JSON.stringify(hiring.columns)]).toEqual(['3001', labels]);
-    const mapping = new Map<string, string | null>([['status', 'stage'], ['date4', null], ['numbers', null]]);
-    const moved = moveItemToBoard(store, { item: item(store, '4000001'), from: board(store, '3001'), to: hiring, groupId: 'topics', mapping, userId: ADA });
+    const mapping = new Map<string, string | null>([
+      ['status', 'stage'],
+      ['date4', null],
+      ['numbers', null],
+    ]);
+    const moved = moveItemToBoard(store, {
+      item: item(store, '4000001'),
+      from: board(store, '3001'),
+      to: hiring,
+      groupId: 'topics',
+      mapping,
+      userId: ADA,
+    });
     expect(Object.keys(moved.values)).toEqual(['stage']);
     expect(columnText(findColumn(hiring, 'stage'), moved.values.stage)).toBe('Working on it');
   });
@@ -267,8 +384,19 @@ describe('moving an item to another board', () => {
 describe('updates', () => {
   it('creates, replies, edits, likes once, pins and removes with replies', () => {
     const store = fresh();
-    const update = store.updates.create({ accountId: '1001', itemId: '4000002', body: '<p>Hi &amp; <i>bye</i></p>', creatorId: ADA });
-    const reply = store.updates.create({ accountId: '1001', itemId: '4000002', parentId: update.id, body: 'Re', creatorId: '502' });
+    const update = store.updates.create({
+      accountId: '1001',
+      itemId: '4000002',
+      body: '<p>Hi &amp; <i>bye</i></p>',
+      creatorId: ADA,
+    });
+    const reply = store.updates.create({
+      accountId: '1001',
+      itemId: '4000002',
+      parentId: update.id,
+      body: 'Re',
+      creatorId: '502',
+    });
     expect(store.updates.ofItem('4000002')).toEqual([update]);
     expect(store.updates.repliesTo(update.id)).toEqual([reply]);
     expect(textBody(update.body)).toBe('Hi & bye');
@@ -302,7 +430,9 @@ describe('activity log filters', () => {
       groupId: 'topics',
       columnId: 'status',
     };
-    expect(matches(entry, { itemIds: ['4000001'], groupIds: ['topics'], columnIds: ['status'], userIds: [ADA] })).toBe(true);
+    expect(matches(entry, { itemIds: ['4000001'], groupIds: ['topics'], columnIds: ['status'], userIds: [ADA] })).toBe(
+      true,
+    );
     expect(matches(entry, { from: '2025-01-01T00:00:00Z', to: '2025-01-02T00:00:00Z' })).toBe(true);
     expect(matches(entry, { itemIds: ['4000002'] })).toBe(false);
     expect(matches(entry, { userIds: ['502'] })).toBe(false);

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createResponseError } from '../../src/client/error-factory.js';
-import { createMemoryStore, defineThrottleStore, PlatformClient, PlatformConfigError, RateLimitError } from '../../src/index.js';
+import {
+  createMemoryStore,
+  defineThrottleStore,
+  PlatformClient,
+  PlatformConfigError,
+  RateLimitError,
+} from '../../src/index.js';
 
 const facts = (payload: unknown) => ({
   status: 200,
@@ -21,7 +27,8 @@ describe('exhausted complexity budget shapes', () => {
       facts({
         error_code: 'ComplexityException',
         status_code: 429,
-        error_message: 'Complexity budget exhausted, query cost 30001 budget remaining 29999 out of 1000000 reset in 7 seconds',
+        error_message:
+          'Complexity budget exhausted, query cost 30001 budget remaining 29999 out of 1000000 reset in 7 seconds',
       }),
     );
     expect(error).toBeInstanceOf(RateLimitError);
@@ -30,14 +37,28 @@ describe('exhausted complexity budget shapes', () => {
 
   it('reads ComplexityException as an error extension code too', () => {
     const error = createResponseError(
-      facts({ errors: [{ message: 'Complexity budget exhausted ... reset in 12 seconds', extensions: { code: 'ComplexityException', status_code: 429 } }] }),
+      facts({
+        errors: [
+          {
+            message: 'Complexity budget exhausted ... reset in 12 seconds',
+            extensions: { code: 'ComplexityException', status_code: 429 },
+          },
+        ],
+      }),
     );
     expect((error as RateLimitError).retryAfterSeconds).toBe(12);
   });
 
   it('reads the current COMPLEXITY_BUDGET_EXHAUSTED with retry_in_seconds', () => {
     const error = createResponseError(
-      facts({ errors: [{ message: 'Complexity budget exhausted', extensions: { code: 'COMPLEXITY_BUDGET_EXHAUSTED', retry_in_seconds: 9 } }] }),
+      facts({
+        errors: [
+          {
+            message: 'Complexity budget exhausted',
+            extensions: { code: 'COMPLEXITY_BUDGET_EXHAUSTED', retry_in_seconds: 9 },
+          },
+        ],
+      }),
     );
     expect((error as RateLimitError).retryAfterSeconds).toBe(9);
   });
@@ -57,9 +78,15 @@ describe('throttle.store', () => {
   });
 
   it('rejects an unmarked or malformed store, and a bad leaseMs, saying what to do', () => {
-    const unmarked = { acquire: async () => ({ granted: true as const }), settle: async () => {}, renew: async () => 1 };
+    const unmarked = {
+      acquire: async () => ({ granted: true as const }),
+      settle: async () => {},
+      renew: async () => 1,
+    };
     expect(() => new PlatformClient({ ...base, throttle: { store: unmarked } })).toThrow(/defineThrottleStore/);
     expect(() => new PlatformClient({ ...base, throttle: { store: {} as never } })).toThrow(PlatformConfigError);
-    expect(() => new PlatformClient({ ...base, throttle: { store: createMemoryStore(), leaseMs: 5 } })).toThrow(/leaseMs/);
+    expect(() => new PlatformClient({ ...base, throttle: { store: createMemoryStore(), leaseMs: 5 } })).toThrow(
+      /leaseMs/,
+    );
   });
 });

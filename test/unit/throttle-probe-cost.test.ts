@@ -4,7 +4,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyFleetState, fleetAcquire, fleetSettle } from '../../src/client/fleet-state.js';
-import { createThrottle, type Permit, type ThrottleObservation, ThrottleWaitTooLongError } from '../../src/client/throttle.js';
+import {
+  createThrottle,
+  type Permit,
+  type ThrottleObservation,
+  ThrottleWaitTooLongError,
+} from '../../src/client/throttle.js';
 import { CostBook } from '../../src/client/throttle-cost.js';
 import type { StoreAcquireRequest } from '../../src/client/throttle-store.js';
 
@@ -82,7 +87,14 @@ describe('cost awareness', () => {
     status: 200,
     rateLimit: {
       policies: {
-        complexityMinute: { name: 'complexityMinute', quota: 3000, window: 60, unit: 'content-bytes', remaining, resetSeconds: 30 },
+        complexityMinute: {
+          name: 'complexityMinute',
+          quota: 3000,
+          window: 60,
+          unit: 'content-bytes',
+          remaining,
+          resetSeconds: 30,
+        },
       },
     },
   });
@@ -148,7 +160,11 @@ describe('the fleet state', () => {
     const state = emptyFleetState();
     const now = 1_000_000;
     fleetAcquire(state, now, request('first'));
-    fleetSettle(state, now, { account: 'a', leaseId: 'first', response: { status: 200, concurrencyQuota: 1, windows: [] } });
+    fleetSettle(state, now, {
+      account: 'a',
+      leaseId: 'first',
+      response: { status: 200, concurrencyQuota: 1, windows: [] },
+    });
     expect(fleetAcquire(state, now, request('dies')).granted).toBe(true);
     expect(fleetAcquire(state, now + 9_999, request('next')).granted).toBe(false);
     expect(fleetAcquire(state, now + 10_000, request('next')).granted).toBe(true);

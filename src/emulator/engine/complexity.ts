@@ -91,7 +91,11 @@ function sizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, parent: 
 /** The definition of a field selected on `parent`; `__typename` (and an unknown field) has none and costs nothing. */
 function fieldOf(parent: GraphQLCompositeType, name: string, walk: Walk): GraphQLField<unknown, unknown> | undefined {
   if (name === '__schema' || name === '__type') {
-    return parent === walk.schema.getQueryType() ? (name === '__schema' ? SchemaMetaFieldDef : TypeMetaFieldDef) : undefined;
+    return parent === walk.schema.getQueryType()
+      ? name === '__schema'
+        ? SchemaMetaFieldDef
+        : TypeMetaFieldDef
+      : undefined;
   }
   if (name === '__typename' || !('getFields' in parent)) return undefined;
   return parent.getFields()[name];
@@ -105,7 +109,8 @@ function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLCompositeT
       if (!field) continue;
       if (parent === walk.mutationRoot) total.api += MUTATION_COST;
       const cost = fieldCost(field, selection, parent, walk);
-      if (field === SchemaMetaFieldDef || field === TypeMetaFieldDef) total.introspection += cost.api + cost.introspection;
+      if (field === SchemaMetaFieldDef || field === TypeMetaFieldDef)
+        total.introspection += cost.api + cost.introspection;
       else add(total, cost, 1);
     } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
       add(total, fragmentCost(selection.name.value, walk), 1);
@@ -118,7 +123,12 @@ function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLCompositeT
   return total;
 }
 
-function fieldCost(field: GraphQLField<unknown, unknown>, node: FieldNode, parent: GraphQLCompositeType, walk: Walk): OperationCost {
+function fieldCost(
+  field: GraphQLField<unknown, unknown>,
+  node: FieldNode,
+  parent: GraphQLCompositeType,
+  walk: Walk,
+): OperationCost {
   const size = sizeOf(field, node, parent.name, walk);
   const type = getNamedType(field.type);
   if (!isCompositeType(type) || !node.selectionSet) return { api: LEAF_COST * size, introspection: 0 };
@@ -135,7 +145,10 @@ function fragmentCost(name: string, walk: Walk): OperationCost {
   const type = fragment ? walk.schema.getType(fragment.typeCondition.name.value) : undefined;
   // Validation has ruled out cycles; the placeholder still keeps a cyclic document from recursing forever.
   walk.fragmentCosts.set(name, { api: 0, introspection: 0 });
-  const cost = fragment && type && isCompositeType(type) ? selectionCost(fragment.selectionSet, type, walk) : { api: 0, introspection: 0 };
+  const cost =
+    fragment && type && isCompositeType(type)
+      ? selectionCost(fragment.selectionSet, type, walk)
+      : { api: 0, introspection: 0 };
   walk.fragmentCosts.set(name, cost);
   return cost;
 }
@@ -210,9 +223,15 @@ export function introspectionCap(schema: GraphQLSchema): number {
     inputValueDeprecation: true,
   });
   const document = parse(query);
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
-  const cap = operation ? INTROSPECTION_CAP_QUERIES * operationCosts(schema, operation, fragments, {}).introspection : 0;
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const fragments = document.definitions.filter(
+    (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+  );
+  const cap = operation
+    ? INTROSPECTION_CAP_QUERIES * operationCosts(schema, operation, fragments, {}).introspection
+    : 0;
   caps.set(schema, cap);
   return cap;
 }

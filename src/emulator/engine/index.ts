@@ -38,12 +38,12 @@ export { DEFAULT_LIST_SIZE, LEAF_COST, MUTATION_COST, OBJECT_COST, operationCost
 export type { EngineContext } from './context.js';
 export { MAX_PAGE_SIZE } from './cursor.js';
 export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
-export type * from './store/records.js';
 export type { ActivityLogRecord } from './store/activity-log.js';
+export type * from './store/records.js';
 export { DEFAULT_SEED_FACTS, defaultSeed, type SeedBoard, type SeedData, type SeedItem } from './store/seed.js';
+export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
 export type { CustomActivityRecord, TimelineItemRecord } from './store/timeline.js';
 export type { LikeRecord, UpdateRecord } from './store/updates.js';
-export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
 export {
   absentIn,
   DEFAULT_VERSION,
@@ -89,7 +89,8 @@ const resolvers = mergeResolverMaps(
 );
 
 function served(version: string): EngineVersion {
-  if (!isEngineVersion(version)) throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
+  if (!isEngineVersion(version))
+    throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
   return version;
 }
 
@@ -104,7 +105,8 @@ const introspection = new Map<EngineVersion, Record<string, unknown>>();
 export function createEngine(options: EngineOptions = {}): Engine {
   const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
   const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
-  if (!(cursorTtlMs > 0)) throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
+  if (!(cursorTtlMs > 0))
+    throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
   const schemas = new SchemaCache(resolvers);
   return {
     store,

@@ -11,6 +11,7 @@ import { CONSENT_PATH } from './pages.js';
 import { OAuthRequestQuota } from './rate-limit.js';
 import { handleToken } from './token-endpoint.js';
 
+export { MAX_STATE_LENGTH } from './authorize-request.js';
 export {
   DEFAULT_DIRECTORY,
   type DirectorySource,
@@ -24,7 +25,6 @@ export {
   storeDirectory,
 } from './config.js';
 export { CODE_TTL_MS, MAX_CODES, MAX_OPEN_TICKETS, TICKET_TTL_MS } from './grants.js';
-export { MAX_STATE_LENGTH } from './authorize-request.js';
 export type { OAuthRateLimit } from './rate-limit.js';
 
 /** Handles a request under `/oauth2/`. Resolves true when it answered the request. */
@@ -41,7 +41,10 @@ export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
     tickets: new ConsentTickets(now),
     codes: new AuthorizationCodes(now),
   };
-  const routes: Record<string, { method: string; handle(req: IncomingMessage, res: ServerResponse, url: URL): unknown }> = {
+  const routes: Record<
+    string,
+    { method: string; handle(req: IncomingMessage, res: ServerResponse, url: URL): unknown }
+  > = {
     '/oauth2/authorize': { method: 'GET', handle: (req, res, url) => handleAuthorize(deps, req, res, url) },
     [CONSENT_PATH]: { method: 'POST', handle: (req, res) => handleConsent(deps, req, res) },
     '/oauth2/token': {

@@ -46,7 +46,8 @@ function listen(ctx: ServerContext, oauth: OAuthRoutes, req: IncomingMessage, re
   const url = parseRequestTarget(req.url);
   const record = ctx.log.open(method, url ? url.pathname : printableTarget(req.url), req.headers, ctx.now());
   // Only the API is open to other origins: the OAuth pages must not be readable by a third-party page.
-  if (url && isApiPath(url.pathname)) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  if (url && isApiPath(url.pathname))
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
   const closed = new Promise<void>((resolve) => {
     res.on('close', () => {
       if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';
@@ -83,7 +84,10 @@ async function routeSafely(
 async function badTarget(req: IncomingMessage, res: ServerResponse, record: RequestRecord): Promise<void> {
   record.status = 400;
   req.resume();
-  send(res, jsonError(400, 'The request target is not a valid path or URL.', 'BAD_REQUEST', {}, { connection: 'close' }));
+  send(
+    res,
+    jsonError(400, 'The request target is not a valid path or URL.', 'BAD_REQUEST', {}, { connection: 'close' }),
+  );
 }
 
 function failUnexpectedly(res: ServerResponse): void {

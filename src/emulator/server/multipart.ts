@@ -31,7 +31,8 @@ export async function parseMultipart(contentType: string, bytes: Buffer): Promis
   for (const [name, value] of form) if (!fields.has(name)) fields.set(name, value);
   const operationsText = fields.get('operations');
   const mapText = fields.get('map');
-  if (typeof operationsText !== 'string') return { ok: false, message: 'A multipart request needs an "operations" field.' };
+  if (typeof operationsText !== 'string')
+    return { ok: false, message: 'A multipart request needs an "operations" field.' };
   if (typeof mapText !== 'string') return { ok: false, message: 'A multipart request needs a "map" field.' };
   const operations = parseJson(operationsText);
   const map = parseJson(mapText);
@@ -40,7 +41,10 @@ export async function parseMultipart(contentType: string, bytes: Buffer): Promis
   const entries = Object.entries(map);
   const pathCount = entries.reduce((sum, [, paths]) => sum + paths.length, 0);
   if (entries.length > MAX_UPLOAD_FILES || pathCount > MAX_UPLOAD_PATHS) {
-    return { ok: false, message: `The "map" may name at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_PATHS} paths.` };
+    return {
+      ok: false,
+      message: `The "map" may name at most ${MAX_UPLOAD_FILES} files and ${MAX_UPLOAD_PATHS} paths.`,
+    };
   }
   const files = new Map<string, EmulatorUpload>();
   for (const [field, paths] of entries) {

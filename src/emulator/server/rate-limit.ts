@@ -78,7 +78,12 @@ export class RateLimiter {
     const before = Math.max(0, this.limits.complexity.quota - counters.complexity.used(now));
     const resetInSeconds = counters.complexity.secondsToReset(now);
     if (cost > before) {
-      return { reason: 'complexity', retryAfterSeconds: resetInSeconds, remaining: before, quota: this.limits.complexity.quota };
+      return {
+        reason: 'complexity',
+        retryAfterSeconds: resetInSeconds,
+        remaining: before,
+        quota: this.limits.complexity.quota,
+      };
     }
     counters.complexity.add(now, cost);
     return { before, after: before - cost, query: cost, resetInSeconds };

@@ -15,7 +15,9 @@ export function requestFingerprint(request: GraphQLRequestBody, version: string)
   writeText(hash, request.query);
   writeText(hash, request.operationName ?? '');
   writeValue(hash, request.variables ?? {});
-  const files = [...(request.files ?? new Map<string, EmulatorUpload>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const files = [...(request.files ?? new Map<string, EmulatorUpload>())].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   for (const [path, file] of files) {
     writeText(hash, path);
     writeText(hash, file.filename);

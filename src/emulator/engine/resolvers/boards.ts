@@ -76,7 +76,9 @@ function actor(context: EngineContext): string {
 }
 
 function notModelledArgument(argument: string, what: string): never {
-  throw engineError(ENGINE_ERROR_CODES.notModelled, `${argument} is not modelled by the emulator: ${what}.`, { argument });
+  throw engineError(ENGINE_ERROR_CODES.notModelled, `${argument} is not modelled by the emulator: ${what}.`, {
+    argument,
+  });
 }
 
 /**
@@ -94,20 +96,27 @@ function placement(
     if (fallback) return fallback;
     const main = context.store.workspaces
       .workspaces()
-      .find((workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted');
+      .find(
+        (workspace) =>
+          workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
+      );
     return { workspaceId: main?.id ?? null, folderId: null };
   }
   const workspace = accountWorkspace(context, workspaceId ?? folder?.workspaceId ?? '');
   if (folder && folder.workspaceId !== workspace.id) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Folder ${folder.id} is not in workspace ${workspace.id}.`, { folder_id: folder.id });
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Folder ${folder.id} is not in workspace ${workspace.id}.`, {
+      folder_id: folder.id,
+    });
   }
   return { workspaceId: workspace.id, folderId: folder?.id ?? null };
 }
 
 function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: EngineContext) {
   requireScope(context, 'boards:write');
-  if (args.template_id != null) notModelledArgument('create_board(template_id:)', 'boards from templates are not modelled');
-  if (args.board_name.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
+  if (args.template_id != null)
+    notModelledArgument('create_board(template_id:)', 'boards from templates are not modelled');
+  if (args.board_name.trim() === '')
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
   const place = placement(context, args.workspace_id, args.folder_id);
   return createBoard(context.store, {
     accountId: context.accountId,
@@ -125,14 +134,21 @@ function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: E
   });
 }
 
-function addUsers(_source: unknown, args: { board_id: string; kind?: 'owner' | 'subscriber' | null; user_ids: string[] }, context: EngineContext) {
+function addUsers(
+  _source: unknown,
+  args: { board_id: string; kind?: 'owner' | 'subscriber' | null; user_ids: string[] },
+  context: EngineContext,
+) {
   const board = writableBoard(context, args.board_id);
   const added = accountUsers(context, args.user_ids);
   const ids = added.map((user) => user.id);
   board.subscriberIds = [...new Set([...board.subscriberIds, ...ids])];
   if (args.kind === 'owner') board.ownerIds = [...new Set([...board.ownerIds, ...ids])];
   touchBoard(context.store, board);
-  logBoard(context.store, board, actor(context), 'subscribe', { user_ids: ids.map(Number), kind: args.kind ?? 'subscriber' });
+  logBoard(context.store, board, actor(context), 'subscribe', {
+    user_ids: ids.map(Number),
+    kind: args.kind ?? 'subscriber',
+  });
   return added;
 }
 
@@ -140,24 +156,38 @@ function addUsers(_source: unknown, args: { board_id: string; kind?: 'owner' | '
 function accountTeams(context: EngineContext, ids: readonly string[]): TeamRecord[] {
   return ids.map((id) => {
     const team = context.store.teams.findTeam(id);
-    if (!team || team.accountId !== context.accountId) throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: id });
+    if (!team || team.accountId !== context.accountId)
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: id });
     return team;
   });
 }
 
-function teamsOf(context: EngineContext, ids: readonly string[], args: { limit?: number | null; page?: number | null }): TeamRecord[] {
-  const found = ids.map((id) => context.store.teams.findTeam(id)).filter((team): team is TeamRecord => team !== undefined);
+function teamsOf(
+  context: EngineContext,
+  ids: readonly string[],
+  args: { limit?: number | null; page?: number | null },
+): TeamRecord[] {
+  const found = ids
+    .map((id) => context.store.teams.findTeam(id))
+    .filter((team): team is TeamRecord => team !== undefined);
   return paginate(found, args.limit ?? 25, args.page);
 }
 
-function addTeams(_source: unknown, args: { board_id: string; kind?: 'owner' | 'subscriber' | null; team_ids: string[] }, context: EngineContext) {
+function addTeams(
+  _source: unknown,
+  args: { board_id: string; kind?: 'owner' | 'subscriber' | null; team_ids: string[] },
+  context: EngineContext,
+) {
   const board = writableBoard(context, args.board_id);
   const added = accountTeams(context, args.team_ids);
   const ids = added.map((team) => team.id);
   board.teamSubscriberIds = [...new Set([...board.teamSubscriberIds, ...ids])];
   if (args.kind === 'owner') board.teamOwnerIds = [...new Set([...board.teamOwnerIds, ...ids])];
   touchBoard(context.store, board);
-  logBoard(context.store, board, actor(context), 'subscribe_teams', { team_ids: ids.map(Number), kind: args.kind ?? 'subscriber' });
+  logBoard(context.store, board, actor(context), 'subscribe_teams', {
+    team_ids: ids.map(Number),
+    kind: args.kind ?? 'subscriber',
+  });
   return added;
 }
 
@@ -188,12 +218,14 @@ export const boardResolvers: ResolverMap = {
   Board: {
     board_folder_id: (board: BoardRecord) => board.folderId,
     workspace: (board: BoardRecord, _args, context) => {
-      const workspace = board.workspaceId === null ? undefined : context.store.workspaces.findWorkspace(board.workspaceId);
+      const workspace =
+        board.workspaceId === null ? undefined : context.store.workspaces.findWorkspace(board.workspaceId);
       return workspace && workspace.accountId === board.accountId && workspace.state !== 'deleted' ? workspace : null;
     },
     owners: (board: BoardRecord, _args, context) => users(context, board.ownerIds),
     subscribers: (board: BoardRecord, _args, context) => users(context, board.subscriberIds),
-    team_owners: (board: BoardRecord, args: { limit?: number | null; page?: number | null }, context) => teamsOf(context, board.teamOwnerIds, args),
+    team_owners: (board: BoardRecord, args: { limit?: number | null; page?: number | null }, context) =>
+      teamsOf(context, board.teamOwnerIds, args),
     team_subscribers: (board: BoardRecord, args: { limit?: number | null; page?: number | null }, context) =>
       teamsOf(context, board.teamSubscriberIds, args),
     activity_logs: (board: BoardRecord, args: ActivityLogArgs, context) => {
@@ -216,9 +248,18 @@ export const boardResolvers: ResolverMap = {
         created_at: activityTime(entry.createdAt),
       }));
     },
-    updates: (board: BoardRecord, args: { limit?: number | null; page?: number | null; ids?: string[] | null }, context) => {
+    updates: (
+      board: BoardRecord,
+      args: { limit?: number | null; page?: number | null; ids?: string[] | null },
+      context,
+    ) => {
       requireScope(context, 'updates:read');
-      const itemIds = new Set(context.store.items(board.id).filter((item) => item.state !== 'deleted').map((item) => item.id));
+      const itemIds = new Set(
+        context.store
+          .items(board.id)
+          .filter((item) => item.state !== 'deleted')
+          .map((item) => item.id),
+      );
       const found = visibleUpdates(context).filter(
         (update) => itemIds.has(update.itemId) && (args.ids ? args.ids.includes(update.id) : update.parentId === null),
       );
@@ -229,10 +270,23 @@ export const boardResolvers: ResolverMap = {
   },
   Mutation: {
     create_board: createBoardMutation,
-    update_board: (_source: unknown, args: { board_attribute: BoardAttribute; board_id: string; new_value: string }, context) => {
+    update_board: (
+      _source: unknown,
+      args: { board_attribute: BoardAttribute; board_id: string; new_value: string },
+      context,
+    ) => {
       const board = writableBoard(context, args.board_id);
       updateBoard(context.store, board, args.board_attribute, args.new_value, actor(context));
-      return { success: true, undo_data: { undo_record_id: null, action_type: 'modify_project', entity_type: 'Board', entity_id: Number(board.id), count: 1 } };
+      return {
+        success: true,
+        undo_data: {
+          undo_record_id: null,
+          action_type: 'modify_project',
+          entity_type: 'Board',
+          entity_id: Number(board.id),
+          count: 1,
+        },
+      };
     },
     archive_board: (_source: unknown, args: { board_id: string }, context) =>
       archiveBoard(context.store, writableBoard(context, args.board_id), actor(context)),
@@ -241,9 +295,15 @@ export const boardResolvers: ResolverMap = {
     duplicate_board: (_source: unknown, args: DuplicateBoardArgs, context) => {
       const source = writableBoard(context, args.board_id);
       if (source.type === 'sub_items_board') {
-        throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Board ${source.id} holds subitems; duplicate its parent board instead.`);
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `Board ${source.id} holds subitems; duplicate its parent board instead.`,
+        );
       }
-      const place = placement(context, args.workspace_id, args.folder_id, { workspaceId: source.workspaceId, folderId: source.folderId });
+      const place = placement(context, args.workspace_id, args.folder_id, {
+        workspaceId: source.workspaceId,
+        folderId: source.folderId,
+      });
       const board = duplicateBoard(context.store, source, {
         type: args.duplicate_type,
         name: args.board_name ?? null,

@@ -3,14 +3,27 @@
  * create_subitem, move_item_to_group and duplicate_item. Changes need boards:write; items are the caller's only.
  */
 import { type EngineContext, requireScope } from '../context.js';
-import { type ColumnMapping, createSubitem, duplicateItem, moveItemToBoard, moveItemToGroup, subitemsOf } from '../store/items.js';
+import {
+  type ColumnMapping,
+  createSubitem,
+  duplicateItem,
+  moveItemToBoard,
+  moveItemToGroup,
+  subitemsOf,
+} from '../store/items.js';
 import type { ItemRecord, UserRecord } from '../store/records.js';
 import { accountBoard, accountItem, decodeJson } from './lookup.js';
 import { type ResolverMap, URL_HOST } from './types.js';
 
 /** The item's subscribers: its creator and everyone who wrote an update or reply on it. */
 function subscribers(item: ItemRecord, context: EngineContext): UserRecord[] {
-  const ids = new Set([item.creatorId, ...context.store.updates.all().filter((update) => update.itemId === item.id).map((update) => update.creatorId)]);
+  const ids = new Set([
+    item.creatorId,
+    ...context.store.updates
+      .all()
+      .filter((update) => update.itemId === item.id)
+      .map((update) => update.creatorId),
+  ]);
   return [...ids].map((id) => context.store.findUser(id)).filter((user): user is UserRecord => user?.enabled === true);
 }
 
@@ -67,7 +80,13 @@ export const itemRelationResolvers: ResolverMap = {
     move_item_to_group: (_source: unknown, args: { group_id: string; item_id?: string | null }, context) => {
       requireScope(context, 'boards:write');
       const item = accountItem(context, args.item_id);
-      return moveItemToGroup(context.store, accountBoard(context, item.boardId), item, args.group_id, String(context.grant.userId));
+      return moveItemToGroup(
+        context.store,
+        accountBoard(context, item.boardId),
+        item,
+        args.group_id,
+        String(context.grant.userId),
+      );
     },
     move_item_to_board: (_source: unknown, args: MoveToBoardArgs, context) => {
       requireScope(context, 'boards:write');
@@ -83,7 +102,11 @@ export const itemRelationResolvers: ResolverMap = {
         userId: String(context.grant.userId),
       });
     },
-    duplicate_item: (_source: unknown, args: { board_id: string; item_id?: string | null; with_updates?: boolean | null }, context) => {
+    duplicate_item: (
+      _source: unknown,
+      args: { board_id: string; item_id?: string | null; with_updates?: boolean | null },
+      context,
+    ) => {
       requireScope(context, 'boards:write');
       const board = accountBoard(context, args.board_id);
       const item = accountItem(context, args.item_id, board);

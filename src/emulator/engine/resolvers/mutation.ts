@@ -26,11 +26,14 @@ interface ChangeArgs {
 function groupFor(board: BoardRecord, groupId: string | null | undefined, relative: ItemRecord | undefined): string {
   if (groupId === null || groupId === undefined) {
     const top = relative?.groupId ?? liveGroups(board)[0]?.id;
-    if (top === undefined) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${board.id} has no group to add items to.`);
+    if (top === undefined)
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${board.id} has no group to add items to.`);
     return top;
   }
   if (!liveGroups(board).some((group) => group.id === groupId)) {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, { group_id: groupId });
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, {
+      group_id: groupId,
+    });
   }
   return groupId;
 }
@@ -55,7 +58,13 @@ function change(context: EngineContext, args: ChangeArgs, values: () => Record<s
   requireScope(context, 'boards:write');
   const board = accountBoard(context, args.board_id);
   const item = accountItem(context, args.item_id, board);
-  return context.store.changeColumnValues(board, item, values(), args.create_labels_if_missing ?? false, String(context.grant.userId));
+  return context.store.changeColumnValues(
+    board,
+    item,
+    values(),
+    args.create_labels_if_missing ?? false,
+    String(context.grant.userId),
+  );
 }
 
 function setState(state: 'archived' | 'deleted') {
@@ -75,9 +84,13 @@ function addFileToColumn(
   const board = accountBoard(context, item.boardId);
   const column = board.columns.find((candidate) => candidate.id === args.column_id);
   if (column?.type !== 'file') {
-    throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `Column "${args.column_id}" is not a file column on board ${board.id}.`, {
-      column_id: args.column_id,
-    });
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidColumnValue,
+      `Column "${args.column_id}" is not a file column on board ${board.id}.`,
+      {
+        column_id: args.column_id,
+      },
+    );
   }
   return context.store.addAsset({
     item,
@@ -95,8 +108,11 @@ export const mutationResolvers: ResolverMap = {
     create_item: createItem,
     change_column_value: (_source: unknown, args: ChangeArgs & { column_id: string; value: unknown }, context) =>
       change(context, args, () => ({ [args.column_id]: decodeJson(args.value, 'value', false) })),
-    change_simple_column_value: (_source: unknown, args: ChangeArgs & { column_id: string; value?: string | null }, context) =>
-      change(context, args, () => ({ [args.column_id]: args.value ?? null })),
+    change_simple_column_value: (
+      _source: unknown,
+      args: ChangeArgs & { column_id: string; value?: string | null },
+      context,
+    ) => change(context, args, () => ({ [args.column_id]: args.value ?? null })),
     change_multiple_column_values: (_source: unknown, args: ChangeArgs & { column_values: unknown }, context) =>
       change(context, args, () => decodeJson(args.column_values, 'column_values', true) as Record<string, unknown>),
     archive_item: setState('archived'),

@@ -5,7 +5,15 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { changeColumnMetadata, createColumn, deleteColumn, findColumn } from '../store/columns.js';
-import { archiveGroup, createGroup, deleteGroup, duplicateGroup, findGroup, type GroupAttribute, updateGroup } from '../store/groups.js';
+import {
+  archiveGroup,
+  createGroup,
+  deleteGroup,
+  duplicateGroup,
+  findGroup,
+  type GroupAttribute,
+  updateGroup,
+} from '../store/groups.js';
 import type { BoardRecord } from '../store/records.js';
 import { accountBoard } from './lookup.js';
 import type { GroupView, ResolverMap } from './types.js';
@@ -53,19 +61,29 @@ export const structureResolvers: ResolverMap = {
         title: args.group_name,
         color: args.group_color ?? null,
         position: args.position ?? null,
-        relativeTo: args.relative_to ? { groupId: args.relative_to, method: args.position_relative_method ?? 'before_at' } : null,
+        relativeTo: args.relative_to
+          ? { groupId: args.relative_to, method: args.position_relative_method ?? 'before_at' }
+          : null,
         userId,
       });
       return { board, group };
     },
-    update_group: (_source: unknown, args: GroupArgs & { group_attribute: GroupAttribute; new_value: string }, context): GroupView => {
+    update_group: (
+      _source: unknown,
+      args: GroupArgs & { group_attribute: GroupAttribute; new_value: string },
+      context,
+    ): GroupView => {
       const { board, userId } = writable(context, args.board_id);
       const group = findGroup(board, args.group_id);
       return { board, group: updateGroup(context.store, board, group, args.group_attribute, args.new_value, userId) };
     },
     archive_group: groupAction(archiveGroup),
     delete_group: groupAction(deleteGroup),
-    duplicate_group: (_source: unknown, args: GroupArgs & { add_to_top?: boolean | null; group_title?: string | null }, context): GroupView => {
+    duplicate_group: (
+      _source: unknown,
+      args: GroupArgs & { add_to_top?: boolean | null; group_title?: string | null },
+      context,
+    ): GroupView => {
       const { board, userId } = writable(context, args.board_id);
       const group = duplicateGroup(context.store, board, findGroup(board, args.group_id), {
         title: args.group_title ?? null,
@@ -94,10 +112,15 @@ export const structureResolvers: ResolverMap = {
       const { board, userId } = writable(context, args.board_id);
       return changeColumnMetadata(context.store, board, findColumn(board, args.column_id), 'title', args.title, userId);
     },
-    change_column_metadata: (_source: unknown, args: ColumnArgs & { column_property?: 'title' | 'description' | null; value?: string | null }, context) => {
+    change_column_metadata: (
+      _source: unknown,
+      args: ColumnArgs & { column_property?: 'title' | 'description' | null; value?: string | null },
+      context,
+    ) => {
       const { board, userId } = writable(context, args.board_id);
       const column = findColumn(board, args.column_id);
-      if (!args.column_property) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'column_property is required: title or description.');
+      if (!args.column_property)
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'column_property is required: title or description.');
       return changeColumnMetadata(context.store, board, column, args.column_property, args.value ?? '', userId);
     },
   },

@@ -48,14 +48,16 @@ function accountTimelineItem(context: EngineContext, id: string): TimelineItemRe
 }
 
 function checkTime(value: string, argument: string): string {
-  if (Number.isNaN(Date.parse(value))) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} must be an ISO 8601 date-time, got "${value}".`);
+  if (Number.isNaN(Date.parse(value)))
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} must be an ISO 8601 date-time, got "${value}".`);
   return new Date(value).toISOString();
 }
 
 function decodeCursor(cursor: string | null | undefined): number {
   if (!cursor) return 0;
   const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!Number.isInteger(offset) || offset < 0) throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor is not one this API issued.');
+  if (!Number.isInteger(offset) || offset < 0)
+    throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor is not one this API issued.');
   return offset;
 }
 
@@ -64,11 +66,16 @@ function createTimelineItem(_source: unknown, args: CreateTimelineItemArgs, cont
   const item = accountItem(context, args.item_id);
   const activity = accountActivity(context, args.custom_activity_id);
   const [user] = accountUsers(context, [args.user_id ?? context.grant.userId]);
-  if (args.title.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A timeline item title cannot be empty.');
+  if (args.title.trim() === '')
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A timeline item title cannot be empty.');
   const range = args.time_range
-    ? { start: checkTime(args.time_range.start_timestamp, 'time_range.start_timestamp'), end: checkTime(args.time_range.end_timestamp, 'time_range.end_timestamp') }
+    ? {
+        start: checkTime(args.time_range.start_timestamp, 'time_range.start_timestamp'),
+        end: checkTime(args.time_range.end_timestamp, 'time_range.end_timestamp'),
+      }
     : null;
-  if (range && range.start > range.end) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'time_range ends before it starts.');
+  if (range && range.start > range.end)
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'time_range ends before it starts.');
   return context.store.timeline.createTimelineItem({
     accountId: context.accountId,
     itemId: item.id,
@@ -112,14 +119,22 @@ export const timelineResolvers: ResolverMap = {
     },
   },
   TimelineResponse: {
-    timeline_items_page: (source: { itemId: string }, args: { cursor?: string | null; limit?: number | null }, context) => {
+    timeline_items_page: (
+      source: { itemId: string },
+      args: { cursor?: string | null; limit?: number | null },
+      context,
+    ) => {
       const limit = args.limit ?? 25;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `limit must be between 1 and 100, got ${limit}.`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, `limit must be between 1 and 100, got ${limit}.`);
       const all = context.store.timeline.ofItem(source.itemId);
       const offset = decodeCursor(args.cursor);
       const page = all.slice(offset, offset + limit);
       const next = offset + page.length;
-      return { timeline_items: page, cursor: next < all.length ? Buffer.from(String(next)).toString('base64url') : null };
+      return {
+        timeline_items: page,
+        cursor: next < all.length ? Buffer.from(String(next)).toString('base64url') : null,
+      };
     },
   },
   CustomActivity: {
@@ -139,9 +154,17 @@ export const timelineResolvers: ResolverMap = {
       requireScope(context, 'boards:write');
       const name = args.name.trim();
       if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A custom activity name cannot be empty.');
-      const taken = context.store.timeline.activities().some((activity) => activity.accountId === context.accountId && activity.name === name);
-      if (taken) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A custom activity named "${name}" already exists.`);
-      return context.store.timeline.createActivity({ accountId: context.accountId, name, iconId: args.icon_id, color: args.color });
+      const taken = context.store.timeline
+        .activities()
+        .some((activity) => activity.accountId === context.accountId && activity.name === name);
+      if (taken)
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A custom activity named "${name}" already exists.`);
+      return context.store.timeline.createActivity({
+        accountId: context.accountId,
+        name,
+        iconId: args.icon_id,
+        color: args.color,
+      });
     },
     delete_custom_activity: (_source: unknown, args: { id: string }, context) => {
       requireScope(context, 'boards:write');

@@ -46,17 +46,29 @@ function writer(context: EngineContext): string {
 
 function logUpdate(context: EngineContext, update: UpdateRecord, event: string): void {
   const item = context.store.findItem(update.itemId);
-  if (item) context.store.logItem(item, String(context.grant.userId), event, { update_id: Number(update.id), parent_id: update.parentId });
+  if (item)
+    context.store.logItem(item, String(context.grant.userId), event, {
+      update_id: Number(update.id),
+      parent_id: update.parentId,
+    });
 }
 
-function createUpdate(_source: unknown, args: { body: string; item_id?: string | null; parent_id?: string | null }, context: EngineContext) {
+function createUpdate(
+  _source: unknown,
+  args: { body: string; item_id?: string | null; parent_id?: string | null },
+  context: EngineContext,
+) {
   const userId = writer(context);
   checkBody(args.body);
   let item: ItemRecord;
   let parentId: string | null = null;
   if (args.parent_id != null) {
     const parent = accountUpdate(context, args.parent_id);
-    if (parent.parentId !== null) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${parent.id} is a reply; replies cannot be replied to.`);
+    if (parent.parentId !== null)
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Update ${parent.id} is a reply; replies cannot be replied to.`,
+      );
     if (args.item_id != null && args.item_id !== parent.itemId) {
       throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${parent.id} is not on item ${args.item_id}.`);
     }
@@ -65,9 +77,18 @@ function createUpdate(_source: unknown, args: { body: string; item_id?: string |
   } else if (args.item_id != null) {
     item = accountItem(context, args.item_id);
   } else {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'create_update needs item_id (an update) or parent_id (a reply).');
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      'create_update needs item_id (an update) or parent_id (a reply).',
+    );
   }
-  const update = context.store.updates.create({ accountId: context.accountId, itemId: item.id, parentId, body: args.body, creatorId: userId });
+  const update = context.store.updates.create({
+    accountId: context.accountId,
+    itemId: item.id,
+    parentId,
+    body: args.body,
+    creatorId: userId,
+  });
   item.updatedAt = update.createdAt;
   logUpdate(context, update, parentId ? 'create_reply' : 'create_update');
   return update;
@@ -77,7 +98,11 @@ function pin(pinned: boolean) {
   return (_source: unknown, args: { id: string; item_id?: string | null }, context: EngineContext) => {
     writer(context);
     const update = accountUpdate(context, args.id);
-    if (update.parentId !== null) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${update.id} is a reply; only updates can be pinned.`);
+    if (update.parentId !== null)
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Update ${update.id} is a reply; only updates can be pinned.`,
+      );
     if (args.item_id != null && args.item_id !== update.itemId) {
       throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Update ${update.id} is not on item ${args.item_id}.`);
     }
@@ -88,7 +113,8 @@ function pin(pinned: boolean) {
 /** Fields shared by Update and Reply. */
 const postFields = {
   creator_id: (update: UpdateRecord) => update.creatorId,
-  creator: (update: UpdateRecord, _args: unknown, context: EngineContext) => context.store.findUser(update.creatorId) ?? null,
+  creator: (update: UpdateRecord, _args: unknown, context: EngineContext) =>
+    context.store.findUser(update.creatorId) ?? null,
   edited_at: (update: UpdateRecord) => update.editedAt,
   created_at: (update: UpdateRecord) => update.createdAt,
   updated_at: (update: UpdateRecord) => update.updatedAt,
@@ -101,7 +127,9 @@ export const updateResolvers: ResolverMap = {
   Query: {
     updates: (_source: unknown, args: ListArgs, context) => {
       requireScope(context, 'updates:read');
-      const found = visibleUpdates(context).filter((update) => (args.ids ? args.ids.includes(update.id) : update.parentId === null));
+      const found = visibleUpdates(context).filter((update) =>
+        args.ids ? args.ids.includes(update.id) : update.parentId === null,
+      );
       return paginate(found, args.limit ?? 25, args.page);
     },
   },
@@ -137,7 +165,9 @@ export const updateResolvers: ResolverMap = {
       const userId = writer(context);
       const update = accountUpdate(context, args.id);
       if (update.creatorId !== userId) {
-        throw engineError(ENGINE_ERROR_CODES.unauthorized, `Only the author of update ${update.id} may edit it.`, { update_id: update.id });
+        throw engineError(ENGINE_ERROR_CODES.unauthorized, `Only the author of update ${update.id} may edit it.`, {
+          update_id: update.id,
+        });
       }
       context.store.updates.edit(update, checkBody(args.body));
       logUpdate(context, update, 'edit_update');

@@ -27,7 +27,11 @@ export interface NewBoard {
 
 /** The columns a new non-empty board starts with. */
 export function starterColumns(): ColumnRecord[] {
-  return [newColumn('status', 'Status', 'status'), newColumn('date4', 'Date', 'date'), newColumn('text', 'Notes', 'text')];
+  return [
+    newColumn('status', 'Status', 'status'),
+    newColumn('date4', 'Date', 'date'),
+    newColumn('text', 'Notes', 'text'),
+  ];
 }
 
 function group(id: string, title: string, color: string): GroupRecord {
@@ -39,7 +43,13 @@ function unique(ids: readonly string[]): string[] {
 }
 
 /** Logs a board-level event. */
-export function logBoard(store: EmulatorStore, board: BoardRecord, userId: string, event: string, data: Record<string, unknown> = {}): void {
+export function logBoard(
+  store: EmulatorStore,
+  board: BoardRecord,
+  userId: string,
+  event: string,
+  data: Record<string, unknown> = {},
+): void {
   store.activityLog.record({
     accountId: board.accountId,
     boardId: board.id,
@@ -93,7 +103,13 @@ export function createBoard(store: EmulatorStore, input: NewBoard): BoardRecord 
 export type BoardAttribute = 'name' | 'description' | 'communication';
 
 /** Changes the name or description of a board (communication is accepted and not kept). */
-export function updateBoard(store: EmulatorStore, board: BoardRecord, attribute: BoardAttribute, value: string, userId: string): BoardRecord {
+export function updateBoard(
+  store: EmulatorStore,
+  board: BoardRecord,
+  attribute: BoardAttribute,
+  value: string,
+  userId: string,
+): BoardRecord {
   if (attribute === 'name') {
     if (value.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
     logBoard(store, board, userId, 'update_board_name', { previous_value: board.name, value });
@@ -139,7 +155,10 @@ export function deleteBoard(store: EmulatorStore, board: BoardRecord, userId: st
 }
 
 /** How much `duplicate_board` copies. */
-export type DuplicateBoardType = 'duplicate_board_with_structure' | 'duplicate_board_with_pulses' | 'duplicate_board_with_pulses_and_updates';
+export type DuplicateBoardType =
+  | 'duplicate_board_with_structure'
+  | 'duplicate_board_with_pulses'
+  | 'duplicate_board_with_pulses_and_updates';
 
 /** Options of {@link duplicateBoard}. */
 export interface DuplicateBoardOptions {
@@ -154,7 +173,13 @@ export interface DuplicateBoardOptions {
 /** A copy of `item` on `boardId`, values included, with a new id. */
 export function copyItem(store: EmulatorStore, item: ItemRecord, changes: Partial<ItemRecord>): ItemRecord {
   const stamp = store.now();
-  return store.insertItem({ ...structuredClone(item), id: store.newId(), createdAt: stamp, updatedAt: stamp, ...changes });
+  return store.insertItem({
+    ...structuredClone(item),
+    id: store.newId(),
+    createdAt: stamp,
+    updatedAt: stamp,
+    ...changes,
+  });
 }
 
 /** Copies a board: columns and active groups always, items (and subitems) and their updates when asked. */
@@ -183,7 +208,14 @@ export function duplicateBoard(store: EmulatorStore, source: BoardRecord, option
     const subSource = source.subitemsBoardId ? store.findBoard(source.subitemsBoardId) : undefined;
     let subBoard: BoardRecord | undefined;
     if (subSource) {
-      subBoard = { ...structuredClone(subSource), id: store.newId(), name: `Subitems of ${board.name}`, parentBoardId: board.id, createdAt: stamp, updatedAt: stamp };
+      subBoard = {
+        ...structuredClone(subSource),
+        id: store.newId(),
+        name: `Subitems of ${board.name}`,
+        parentBoardId: board.id,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
       store.addBoard(subBoard);
       board.subitemsBoardId = subBoard.id;
     }

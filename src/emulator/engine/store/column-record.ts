@@ -13,6 +13,11 @@ export const COLUMN_DEFAULTS: Readonly<Record<ColumnKind, () => Record<string, u
 };
 
 /** A column of kind `type` with no description or width; `settings` default to the kind's. */
-export function newColumn(id: string, title: string, type: ColumnKind, settings: Record<string, unknown> = COLUMN_DEFAULTS[type]()): ColumnRecord {
+export function newColumn(
+  id: string,
+  title: string,
+  type: ColumnKind,
+  settings: Record<string, unknown> = COLUMN_DEFAULTS[type](),
+): ColumnRecord {
   return { id, title, type, description: null, width: null, settings };
 }

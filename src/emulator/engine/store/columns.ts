@@ -18,7 +18,10 @@ export function isColumnKind(type: string): type is ColumnKind {
 /** The caller's column `columnId` on `board`, or RESOURCE_NOT_FOUND. */
 export function findColumn(board: BoardRecord, columnId: string): ColumnRecord {
   const column = board.columns.find((candidate) => candidate.id === columnId);
-  if (!column) throw engineError(ENGINE_ERROR_CODES.notFound, `Column "${columnId}" was not found on board ${board.id}.`, { column_id: columnId });
+  if (!column)
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Column "${columnId}" was not found on board ${board.id}.`, {
+      column_id: columnId,
+    });
   return column;
 }
 
@@ -32,8 +35,15 @@ function settingsFor(type: ColumnKind, defaults: unknown): Record<string, unknow
   if (type === 'status') {
     const labels = settings.labels;
     const valid =
-      typeof labels === 'object' && labels !== null && !Array.isArray(labels) && Object.entries(labels).every(([key, text]) => /^\d+$/.test(key) && typeof text === 'string');
-    if (!valid) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'Status defaults need "labels": an object of index → label text.');
+      typeof labels === 'object' &&
+      labels !== null &&
+      !Array.isArray(labels) &&
+      Object.entries(labels).every(([key, text]) => /^\d+$/.test(key) && typeof text === 'string');
+    if (!valid)
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        'Status defaults need "labels": an object of index → label text.',
+      );
   }
   return settings;
 }
@@ -59,17 +69,30 @@ function freshColumnId(store: EmulatorStore, board: BoardRecord, type: ColumnKin
 /** Creates a column of a modelled kind; any other kind is refused with INVALID_ARGUMENT naming the kinds modelled. */
 export function createColumn(store: EmulatorStore, board: BoardRecord, input: NewColumn): ColumnRecord {
   if (!isColumnKind(input.type)) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Column type "${input.type}" is not modelled; use one of ${Object.keys(COLUMN_DEFAULTS).join(', ')}.`, {
-      column_type: input.type,
-    });
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      `Column type "${input.type}" is not modelled; use one of ${Object.keys(COLUMN_DEFAULTS).join(', ')}.`,
+      {
+        column_type: input.type,
+      },
+    );
   }
-  if (input.title.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column title cannot be empty.');
+  if (input.title.trim() === '')
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column title cannot be empty.');
   if (input.id !== null && input.id !== undefined) {
     if (!COLUMN_ID.test(input.id)) {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column id is 1–20 lowercase letters, digits or underscores, starting with a letter.', { column_id: input.id });
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        'A column id is 1–20 lowercase letters, digits or underscores, starting with a letter.',
+        { column_id: input.id },
+      );
     }
     if (board.columns.some((column) => column.id === input.id)) {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Column "${input.id}" already exists on board ${board.id}.`, { column_id: input.id });
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Column "${input.id}" already exists on board ${board.id}.`,
+        { column_id: input.id },
+      );
     }
   }
   let defaults = input.defaults;
@@ -88,15 +111,26 @@ export function createColumn(store: EmulatorStore, board: BoardRecord, input: Ne
     width: null,
     settings: settingsFor(input.type, defaults),
   };
-  const after = input.afterColumnId ? board.columns.indexOf(findColumn(board, input.afterColumnId)) + 1 : board.columns.length;
+  const after = input.afterColumnId
+    ? board.columns.indexOf(findColumn(board, input.afterColumnId)) + 1
+    : board.columns.length;
   board.columns.splice(after, 0, column);
   touchBoard(store, board);
-  logBoard(store, board, input.userId, 'create_column', { column_id: column.id, column_title: column.title, column_type: column.type });
+  logBoard(store, board, input.userId, 'create_column', {
+    column_id: column.id,
+    column_title: column.title,
+    column_type: column.type,
+  });
   return column;
 }
 
 /** Deletes a column and its value on every item of the board. */
-export function deleteColumn(store: EmulatorStore, board: BoardRecord, column: ColumnRecord, userId: string): ColumnRecord {
+export function deleteColumn(
+  store: EmulatorStore,
+  board: BoardRecord,
+  column: ColumnRecord,
+  userId: string,
+): ColumnRecord {
   board.columns = board.columns.filter((candidate) => candidate !== column);
   for (const item of store.items(board.id)) {
     if (column.id in item.values) {
@@ -123,7 +157,11 @@ export function changeColumnMetadata(
     logBoard(store, board, userId, 'update_column_name', { column_id: column.id, previous_value: column.title, value });
     column.title = value;
   } else {
-    logBoard(store, board, userId, 'update_column_description', { column_id: column.id, previous_value: column.description, value });
+    logBoard(store, board, userId, 'update_column_description', {
+      column_id: column.id,
+      previous_value: column.description,
+      value,
+    });
     column.description = value;
   }
   touchBoard(store, board);

@@ -8,7 +8,16 @@ import type { BoardRecord, GroupRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
 /** The palette new groups take their colour from, in turn. */
-export const GROUP_COLORS = ['#579bfc', '#00c875', '#fdab3d', '#e2445c', '#a25ddc', '#ff158a', '#0086c0', '#9cd326'] as const;
+export const GROUP_COLORS = [
+  '#579bfc',
+  '#00c875',
+  '#fdab3d',
+  '#e2445c',
+  '#a25ddc',
+  '#ff158a',
+  '#0086c0',
+  '#9cd326',
+] as const;
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -20,12 +29,19 @@ export function liveGroups(board: BoardRecord): GroupRecord[] {
 /** The caller's group `groupId` on `board` (not deleted), or RESOURCE_NOT_FOUND. */
 export function findGroup(board: BoardRecord, groupId: string): GroupRecord {
   const group = board.groups.find((candidate) => candidate.id === groupId && !candidate.deleted);
-  if (!group) throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, { group_id: groupId });
+  if (!group)
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, {
+      group_id: groupId,
+    });
   return group;
 }
 
 function checkColor(color: string): string {
-  if (!HEX.test(color)) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Group colour must be a hex colour like "#579bfc", got "${color}".`);
+  if (!HEX.test(color))
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      `Group colour must be a hex colour like "#579bfc", got "${color}".`,
+    );
   return color.toLowerCase();
 }
 
@@ -48,7 +64,8 @@ export interface NewGroup {
 
 function indexForPosition(position: string): number {
   const value = Number(position);
-  if (!Number.isFinite(value)) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `position must be a number, got "${position}".`);
+  if (!Number.isFinite(value))
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `position must be a number, got "${position}".`);
   return Math.max(0, Math.ceil(value / 65536) - 1);
 }
 
@@ -58,7 +75,9 @@ export function createGroup(store: EmulatorStore, board: BoardRecord, input: New
   const group: GroupRecord = {
     id: `group_${store.newId()}`,
     title: input.title,
-    color: input.color ? checkColor(input.color) : (GROUP_COLORS[board.groups.length % GROUP_COLORS.length] ?? GROUP_COLORS[0]),
+    color: input.color
+      ? checkColor(input.color)
+      : (GROUP_COLORS[board.groups.length % GROUP_COLORS.length] ?? GROUP_COLORS[0]),
     archived: false,
     deleted: false,
   };
@@ -104,7 +123,8 @@ export function updateGroup(
     case 'relative_position_after':
     case 'relative_position_before': {
       const anchor = findGroup(board, value);
-      if (anchor === group) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group cannot be placed relative to itself.');
+      if (anchor === group)
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group cannot be placed relative to itself.');
       const rest = board.groups.filter((candidate) => candidate !== group);
       place(board, group, rest.indexOf(anchor) + (attribute === 'relative_position_after' ? 1 : 0));
       logBoard(store, board, userId, 'move_group', { group_id: group.id });
@@ -117,20 +137,34 @@ export function updateGroup(
 
 function refuseLastGroup(board: BoardRecord, group: GroupRecord, action: string): void {
   if (liveGroups(board).every((candidate) => candidate === group)) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `The last group of board ${board.id} cannot be ${action}.`, { group_id: group.id });
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `The last group of board ${board.id} cannot be ${action}.`, {
+      group_id: group.id,
+    });
   }
 }
 
 /** Moves every not-deleted item of the group (and their subitems) to `state`. */
-function setGroupItems(store: EmulatorStore, board: BoardRecord, group: GroupRecord, state: 'archived' | 'deleted', userId: string): void {
+function setGroupItems(
+  store: EmulatorStore,
+  board: BoardRecord,
+  group: GroupRecord,
+  state: 'archived' | 'deleted',
+  userId: string,
+): void {
   for (const item of store.items(board.id)) {
-    if (item.groupId !== group.id || item.state === 'deleted' || (state === 'archived' && item.state === 'archived')) continue;
+    if (item.groupId !== group.id || item.state === 'deleted' || (state === 'archived' && item.state === 'archived'))
+      continue;
     store.setItemState(item, state, userId);
   }
 }
 
 /** Archives a group with its items. The last live group of a board cannot be archived. */
-export function archiveGroup(store: EmulatorStore, board: BoardRecord, group: GroupRecord, userId: string): GroupRecord {
+export function archiveGroup(
+  store: EmulatorStore,
+  board: BoardRecord,
+  group: GroupRecord,
+  userId: string,
+): GroupRecord {
   refuseLastGroup(board, group, 'archived');
   group.archived = true;
   setGroupItems(store, board, group, 'archived', userId);
@@ -156,13 +190,22 @@ export function duplicateGroup(
   group: GroupRecord,
   options: { title?: string | null; addToTop?: boolean | null; userId: string },
 ): GroupRecord {
-  const copy: GroupRecord = { ...group, id: `group_${store.newId()}`, title: options.title ?? `Duplicate of ${group.title}`, archived: false };
+  const copy: GroupRecord = {
+    ...group,
+    id: `group_${store.newId()}`,
+    title: options.title ?? `Duplicate of ${group.title}`,
+    archived: false,
+  };
   board.groups.splice(options.addToTop ? 0 : board.groups.indexOf(group) + 1, 0, copy);
   const last = store.activeItems(board.id).at(-1)?.position ?? 0;
   store.activeItems(board.id, group.id).forEach((item, index) => {
     copyItem(store, item, { groupId: copy.id, creatorId: options.userId, position: last + index + 1 });
   });
   touchBoard(store, board);
-  logBoard(store, board, options.userId, 'create_group', { group_id: copy.id, group_title: copy.title, duplicated_from: group.id });
+  logBoard(store, board, options.userId, 'create_group', {
+    group_id: copy.id,
+    group_title: copy.title,
+    duplicated_from: group.id,
+  });
   return copy;
 }

@@ -33,10 +33,7 @@ function newSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord
     parentBoardId: board.id,
     createdAt: stamp,
     updatedAt: stamp,
-    columns: [
-      newColumn('status', 'Status', 'status'),
-      newColumn('date0', 'Date', 'date'),
-    ],
+    columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
     groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
   };
 }
@@ -54,7 +51,11 @@ export interface NewSubitem {
 /** Creates a subitem of `parent`; a subitem cannot itself have subitems. */
 export function createSubitem(store: EmulatorStore, input: NewSubitem): ItemRecord {
   if (input.parent.parentItemId !== null) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${input.parent.id} is a subitem; subitems cannot have subitems.`, { item_id: input.parent.id });
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      `Item ${input.parent.id} is a subitem; subitems cannot have subitems.`,
+      { item_id: input.parent.id },
+    );
   }
   const existing = input.parentBoard.subitemsBoardId ? store.findBoard(input.parentBoard.subitemsBoardId) : undefined;
   const board = existing ?? store.addBoard(newSubitemsBoard(store, input.parentBoard));
@@ -89,9 +90,18 @@ export function subitemsOf(store: EmulatorStore, item: ItemRecord): ItemRecord[]
 }
 
 /** Moves an item to another live group of its board, as the last item of that group. */
-export function moveItemToGroup(store: EmulatorStore, board: BoardRecord, item: ItemRecord, groupId: string, userId: string): ItemRecord {
+export function moveItemToGroup(
+  store: EmulatorStore,
+  board: BoardRecord,
+  item: ItemRecord,
+  groupId: string,
+  userId: string,
+): ItemRecord {
   const group = liveGroups(board).find((candidate) => candidate.id === groupId);
-  if (!group) throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, { group_id: groupId });
+  if (!group)
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, {
+      group_id: groupId,
+    });
   if (item.groupId === group.id) return item;
   const from = item.groupId;
   const last = store.activeItems(board.id).at(-1)?.position ?? 0;
@@ -104,7 +114,13 @@ export function moveItemToGroup(store: EmulatorStore, board: BoardRecord, item: 
 }
 
 /** Copies an item (values, subitems, and updates when asked) just after the original. */
-export function duplicateItem(store: EmulatorStore, board: BoardRecord, item: ItemRecord, withUpdates: boolean, userId: string): ItemRecord {
+export function duplicateItem(
+  store: EmulatorStore,
+  board: BoardRecord,
+  item: ItemRecord,
+  withUpdates: boolean,
+  userId: string,
+): ItemRecord {
   const ordered = store.activeItems(board.id);
   const next = ordered[ordered.indexOf(item) + 1];
   const position = next ? (item.position + next.position) / 2 : item.position + 1;
@@ -128,7 +144,12 @@ function asInput(column: ColumnRecord, stored: unknown): unknown {
 }
 
 /** The values of `item` carried over to `to`'s columns: by `mapping`, else to the column with the same id and kind. */
-function carriedValues(from: BoardRecord, to: BoardRecord, item: ItemRecord, mapping: ColumnMapping | undefined): Record<string, unknown> {
+function carriedValues(
+  from: BoardRecord,
+  to: BoardRecord,
+  item: ItemRecord,
+  mapping: ColumnMapping | undefined,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [columnId, stored] of Object.entries(item.values)) {
     const source = from.columns.find((column) => column.id === columnId);
@@ -138,9 +159,13 @@ function carriedValues(from: BoardRecord, to: BoardRecord, item: ItemRecord, map
     const target = to.columns.find((column) => column.id === targetId);
     if (!target || target.type !== source.type) {
       if (!mapping) continue;
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Column "${columnId}" cannot be mapped to "${targetId}" on board ${to.id}: no such column of kind ${source.type}.`, {
-        column_id: columnId,
-      });
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Column "${columnId}" cannot be mapped to "${targetId}" on board ${to.id}: no such column of kind ${source.type}.`,
+        {
+          column_id: columnId,
+        },
+      );
     }
     values[target.id] = target.type === 'file' ? stored : normalizeColumnValue(target, asInput(source, stored), true);
   }
@@ -165,10 +190,20 @@ export interface ItemMove {
  */
 export function moveItemToBoard(store: EmulatorStore, move: ItemMove): ItemRecord {
   const { item, from, to, userId } = move;
-  if (item.parentItemId !== null) throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${item.id} is a subitem; move its parent instead.`, { item_id: item.id });
-  if (to.type === 'sub_items_board') throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Board ${to.id} holds subitems; items cannot be moved onto it.`);
+  if (item.parentItemId !== null)
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${item.id} is a subitem; move its parent instead.`, {
+      item_id: item.id,
+    });
+  if (to.type === 'sub_items_board')
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      `Board ${to.id} holds subitems; items cannot be moved onto it.`,
+    );
   const group = liveGroups(to).find((candidate) => candidate.id === move.groupId);
-  if (!group) throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${move.groupId}" was not found on board ${to.id}.`, { group_id: move.groupId });
+  if (!group)
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${move.groupId}" was not found on board ${to.id}.`, {
+      group_id: move.groupId,
+    });
   if (to.id === from.id) return moveItemToGroup(store, from, item, group.id, userId);
   const subs = subitemsOf(store, item);
   const fromSub = from.subitemsBoardId ? store.findBoard(from.subitemsBoardId) : undefined;
@@ -180,7 +215,8 @@ export function moveItemToBoard(store: EmulatorStore, move: ItemMove): ItemRecor
   let subValues: Record<string, unknown>[];
   try {
     values = carriedValues(from, to, item, move.mapping);
-    subValues = targetSub && fromSub ? subs.map((sub) => carriedValues(fromSub, targetSub, sub, move.subitemsMapping)) : [];
+    subValues =
+      targetSub && fromSub ? subs.map((sub) => carriedValues(fromSub, targetSub, sub, move.subitemsMapping)) : [];
   } catch (error) {
     // labels added for earlier values are taken back too
     touched.forEach((column, index) => {
@@ -196,7 +232,12 @@ export function moveItemToBoard(store: EmulatorStore, move: ItemMove): ItemRecor
     if (!existingSub) store.addBoard(targetSub);
     to.subitemsBoardId = targetSub.id;
     subs.forEach((sub, index) => {
-      Object.assign(sub, { boardId: targetSub.id, groupId: liveGroups(targetSub)[0]?.id ?? 'topics', values: subValues[index] ?? {}, updatedAt: stamp });
+      Object.assign(sub, {
+        boardId: targetSub.id,
+        groupId: liveGroups(targetSub)[0]?.id ?? 'topics',
+        values: subValues[index] ?? {},
+        updatedAt: stamp,
+      });
     });
   }
   for (const entry of store.timeline.timelineItems()) if (entry.itemId === item.id) entry.boardId = to.id;

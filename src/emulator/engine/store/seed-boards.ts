@@ -37,7 +37,12 @@ export const EXTRA_BOARD_IDS = {
 
 /** Where the boards of the original seed live (added to their records). */
 export const ORIGINAL_BOARD_PLACES: Readonly<Record<string, Partial<BoardRecord>>> = {
-  '3001': { workspaceId: SEED_PLACES.acmeMain, folderId: SEED_PLACES.acmeRoadmapFolder, subscriberIds: [ADA, GRACE], teamSubscriberIds: ['7201'] },
+  '3001': {
+    workspaceId: SEED_PLACES.acmeMain,
+    folderId: SEED_PLACES.acmeRoadmapFolder,
+    subscriberIds: [ADA, GRACE],
+    teamSubscriberIds: ['7201'],
+  },
   '3002': { workspaceId: SEED_PLACES.acmeMain, ownerIds: [GRACE, ADA], subscriberIds: [GRACE, ADA] },
   '3003': { workspaceId: SEED_PLACES.globexMain },
 };
@@ -50,7 +55,10 @@ function groups(...pairs: [string, string, string][]): GroupRecord[] {
   return pairs.map(([id, title, color]) => ({ id, title, color, archived: false, deleted: false }));
 }
 
-function board(id: string, fields: Partial<BoardRecord> & Pick<BoardRecord, 'accountId' | 'name' | 'ownerId' | 'columns' | 'groups'>): SeedBoard {
+function board(
+  id: string,
+  fields: Partial<BoardRecord> & Pick<BoardRecord, 'accountId' | 'name' | 'ownerId' | 'columns' | 'groups'>,
+): SeedBoard {
   return {
     id,
     description: null,
@@ -99,7 +107,11 @@ export function extraSeed(): {
       workspaceId: SEED_PLACES.acmeMarketing,
       folderId: SEED_PLACES.acmeCampaignsFolder,
       subitemsBoardId: B.campaignSubitems,
-      columns: [newColumn('status', 'Status', 'status', CAMPAIGN_STATUS), newColumn('date4', 'Launch date', 'date'), newColumn('numbers', 'Budget', 'numbers')],
+      columns: [
+        newColumn('status', 'Status', 'status', CAMPAIGN_STATUS),
+        newColumn('date4', 'Launch date', 'date'),
+        newColumn('numbers', 'Budget', 'numbers'),
+      ],
       groups: groups(['topics', 'Q4 campaigns', '#fdab3d'], ['group_done', 'Finished', '#00c875']),
     }),
     board(B.portal, {
@@ -109,7 +121,10 @@ export function extraSeed(): {
       kind: 'share',
       ownerId: ADA,
       workspaceId: SEED_PLACES.acmeMain,
-      columns: [newColumn('status', 'Status', 'status', { labels: { 0: 'New', 1: 'Answered' }, done_colors: [1] }), newColumn('text', 'Client', 'text')],
+      columns: [
+        newColumn('status', 'Status', 'status', { labels: { 0: 'New', 1: 'Answered' }, done_colors: [1] }),
+        newColumn('text', 'Client', 'text'),
+      ],
       groups: groups(['topics', 'Incoming', '#579bfc']),
     }),
     board(B.hiring, {
@@ -121,7 +136,11 @@ export function extraSeed(): {
       subscriberIds: [ADA, GRACE],
       permissions: 'owners',
       workspaceId: SEED_PLACES.acmeMarketing,
-      columns: [newColumn('stage', 'Stage', 'status', STAGE), newColumn('long_text', 'Interview notes', 'long_text'), newColumn('check', 'References checked', 'checkbox')],
+      columns: [
+        newColumn('stage', 'Stage', 'status', STAGE),
+        newColumn('long_text', 'Interview notes', 'long_text'),
+        newColumn('check', 'References checked', 'checkbox'),
+      ],
       groups: groups(['topics', 'Engineering', '#a25ddc'], ['design', 'Design', '#ff158a']),
     }),
     board(B.archived, {
@@ -140,7 +159,10 @@ export function extraSeed(): {
       kind: 'public',
       ownerId: HANK,
       workspaceId: SEED_PLACES.globexMain,
-      columns: [newColumn('status', 'Status', 'status', { labels: { 0: 'To do', 1: 'Done' }, done_colors: [1] }), newColumn('date4', 'Date', 'date')],
+      columns: [
+        newColumn('status', 'Status', 'status', { labels: { 0: 'To do', 1: 'Done' }, done_colors: [1] }),
+        newColumn('date4', 'Date', 'date'),
+      ],
       groups: groups(['topics', 'Countdown', '#e2445c']),
     }),
     board(B.campaignSubitems, {
@@ -159,23 +181,66 @@ export function extraSeed(): {
   ];
 
   const items: SeedItem[] = [];
-  const item = (id: number, boardId: string, groupId: string, name: string, creatorId: string, columnValues: Record<string, unknown>, parentItemId?: string) => {
-    items.push({ id: String(id), boardId, groupId, name, creatorId, createdAt: T2, columnValues, ...(parentItemId ? { parentItemId } : {}) });
+  const item = (
+    id: number,
+    boardId: string,
+    groupId: string,
+    name: string,
+    creatorId: string,
+    columnValues: Record<string, unknown>,
+    parentItemId?: string,
+  ) => {
+    items.push({
+      id: String(id),
+      boardId,
+      groupId,
+      name,
+      creatorId,
+      createdAt: T2,
+      columnValues,
+      ...(parentItemId ? { parentItemId } : {}),
+    });
   };
-  item(4_000_101, B.campaigns, 'topics', 'Autumn newsletter', GRACE, { status: 'Live', date4: '2024-10-01', numbers: 2500 });
+  item(4_000_101, B.campaigns, 'topics', 'Autumn newsletter', GRACE, {
+    status: 'Live',
+    date4: '2024-10-01',
+    numbers: 2500,
+  });
   item(4_000_102, B.campaigns, 'topics', 'Webinar series', GRACE, { status: 'Planned', numbers: 8000 });
   item(4_000_103, B.campaigns, 'group_done', 'Summer sale', ADA, { status: 'Ended', date4: '2024-07-15' });
   item(4_000_111, B.campaignSubitems, 'topics', 'Write copy', GRACE, { status: 'Done' }, '4000101');
-  item(4_000_112, B.campaignSubitems, 'topics', 'Pick the audience', GRACE, { status: 'Working on it', date0: '2024-09-20' }, '4000101');
+  item(
+    4_000_112,
+    B.campaignSubitems,
+    'topics',
+    'Pick the audience',
+    GRACE,
+    { status: 'Working on it', date0: '2024-09-20' },
+    '4000101',
+  );
   item(4_000_113, B.campaignSubitems, 'topics', 'Book speakers', ADA, { status: 'Stuck' }, '4000102');
   item(4_000_121, B.portal, 'topics', 'Invoice copy for September', ADA, { status: 'New', text: 'Initech' });
   item(4_000_122, B.portal, 'topics', 'Access for a new admin', ADA, { status: 'Answered', text: 'Umbrella' });
-  item(4_000_131, B.hiring, 'topics', 'Backend engineer: J. Doe', ADA, { stage: 'Interview', long_text: { text: 'Strong on databases.\nSecond round next week.' } });
-  item(4_000_132, B.hiring, 'design', 'Product designer: R. Roe', GRACE, { stage: 'Offer', check: { checked: 'true' } });
+  item(4_000_131, B.hiring, 'topics', 'Backend engineer: J. Doe', ADA, {
+    stage: 'Interview',
+    long_text: { text: 'Strong on databases.\nSecond round next week.' },
+  });
+  item(4_000_132, B.hiring, 'design', 'Product designer: R. Roe', GRACE, {
+    stage: 'Offer',
+    check: { checked: 'true' },
+  });
   item(4_000_141, B.archived, 'topics', 'Retire the old site', ADA, { text: 'Done in March' });
   item(4_000_151, B.launch, 'topics', 'Press release', HANK, { status: 'To do', date4: '2024-12-01' });
 
-  const update = (id: number, accountId: string, itemId: string, creatorId: string, body: string, at: string, parentId: string | null = null): UpdateRecord => ({
+  const update = (
+    id: number,
+    accountId: string,
+    itemId: string,
+    creatorId: string,
+    body: string,
+    at: string,
+    parentId: string | null = null,
+  ): UpdateRecord => ({
     id: String(id),
     accountId,
     itemId,
@@ -196,7 +261,10 @@ export function extraSeed(): {
     },
     update(9002, ACME, '4000001', GRACE, '<p>Great, I will tell the support team.</p>', T3, '9001'),
     update(9003, ACME, '4000006', GRACE, '<p>Reproduced on Safari 17 only.</p>', T2),
-    { ...update(9004, ACME, '4000006', ADA, '<p>Fix is in review.</p>', T3, '9003'), likes: [{ id: '9502', userId: GRACE, reactionType: 'like', createdAt: T3 }] },
+    {
+      ...update(9004, ACME, '4000006', ADA, '<p>Fix is in review.</p>', T3, '9003'),
+      likes: [{ id: '9502', userId: GRACE, reactionType: 'like', createdAt: T3 }],
+    },
     update(9005, ACME, '4000101', GRACE, '<p>Newsletter goes out on the 1st; copy is final.</p>', T2),
     update(9006, ACME, '4000131', ADA, '<p>First interview went well.</p>', T3),
     update(9007, GLOBEX, '4000008', HANK, '<p>Phase two begins at dawn.</p>', T2),
@@ -204,11 +272,38 @@ export function extraSeed(): {
   ];
 
   const customActivities: CustomActivityRecord[] = [
-    { id: 'a0b1c2d3-0000-4000-8000-000000000001', accountId: ACME, name: 'Client call', iconId: 'CONFERENCE', color: 'CELTIC_BLUE' },
-    { id: 'a0b1c2d3-0000-4000-8000-000000000002', accountId: ACME, name: 'Site visit', iconId: 'LOCATION', color: 'GO_GREEN' },
-    { id: 'a0b1c2d3-0000-4000-8000-000000000003', accountId: GLOBEX, name: 'Board meeting', iconId: 'FLAG', color: 'PARADISE_PINK' },
+    {
+      id: 'a0b1c2d3-0000-4000-8000-000000000001',
+      accountId: ACME,
+      name: 'Client call',
+      iconId: 'CONFERENCE',
+      color: 'CELTIC_BLUE',
+    },
+    {
+      id: 'a0b1c2d3-0000-4000-8000-000000000002',
+      accountId: ACME,
+      name: 'Site visit',
+      iconId: 'LOCATION',
+      color: 'GO_GREEN',
+    },
+    {
+      id: 'a0b1c2d3-0000-4000-8000-000000000003',
+      accountId: GLOBEX,
+      name: 'Board meeting',
+      iconId: 'FLAG',
+      color: 'PARADISE_PINK',
+    },
   ];
-  const timelineEntry = (id: number, accountId: string, itemId: string, boardId: string, userId: string, activity: number, title: string, at: string): TimelineItemRecord => ({
+  const timelineEntry = (
+    id: number,
+    accountId: string,
+    itemId: string,
+    boardId: string,
+    userId: string,
+    activity: number,
+    title: string,
+    at: string,
+  ): TimelineItemRecord => ({
     id: String(id),
     accountId,
     itemId,
@@ -226,8 +321,15 @@ export function extraSeed(): {
     createdAt: at,
   });
   const timelineItems: TimelineItemRecord[] = [
-    { ...timelineEntry(9101, ACME, '4000121', B.portal, ADA, 1, 'Call with Initech about invoices', T2), summary: 'Agreed to resend the invoice', content: 'They need the PO number on it.' },
-    { ...timelineEntry(9102, ACME, '4000101', B.campaigns, GRACE, 2, 'Visit to the print shop', T3), location: 'London' },
+    {
+      ...timelineEntry(9101, ACME, '4000121', B.portal, ADA, 1, 'Call with Initech about invoices', T2),
+      summary: 'Agreed to resend the invoice',
+      content: 'They need the PO number on it.',
+    },
+    {
+      ...timelineEntry(9102, ACME, '4000101', B.campaigns, GRACE, 2, 'Visit to the print shop', T3),
+      location: 'London',
+    },
     timelineEntry(9103, GLOBEX, '4000008', '3003', HANK, 3, 'Quarterly board meeting', T2),
   ];
   return { boards, items, updates, customActivities, timelineItems };

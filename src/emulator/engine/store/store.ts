@@ -2,13 +2,13 @@
  * The emulator's in-memory data. Resolvers read and change it; tests read it to see what happened.
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { ActivityLog } from './activity-log.js';
-import { normalizeColumnValue } from './column-values.js';
-import { positionFor } from './positions.js';
 import type { AccountDetailsRecord } from './account-details.js';
+import { ActivityLog } from './activity-log.js';
 import type { StoreClock } from './clock.js';
+import { normalizeColumnValue } from './column-values.js';
 import { DocStore } from './docs.js';
 import { NotificationStore } from './notifications.js';
+import { positionFor } from './positions.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
@@ -128,7 +128,12 @@ export class EmulatorStore implements StoreClock {
       };
       this.#applyValues(board, item, columnValues ?? {}, false);
       this.#items.push(item);
-      const data = { board_id: Number(board.id), pulse_id: Number(item.id), pulse_name: item.name, group_id: item.groupId };
+      const data = {
+        board_id: Number(board.id),
+        pulse_id: Number(item.id),
+        pulse_name: item.name,
+        group_id: item.groupId,
+      };
       this.activityLog.record({
         accountId: board.accountId,
         boardId: board.id,
@@ -229,7 +234,10 @@ export class EmulatorStore implements StoreClock {
   /** Active items of a board (or of one of its groups) in board order. */
   activeItems(boardId: string, groupId?: string): ItemRecord[] {
     return this.#items
-      .filter((item) => item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId))
+      .filter(
+        (item) =>
+          item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId),
+      )
       .sort(compareItems);
   }
 
@@ -269,7 +277,11 @@ export class EmulatorStore implements StoreClock {
     this.#applyValues(board, item, values, createLabels);
     item.updatedAt = this.#now().toISOString();
     for (const columnId of Object.keys(values)) {
-      this.logItem(item, userId, 'update_column_value', { column_id: columnId, previous_value: before[columnId] ?? null, value: item.values[columnId] ?? null });
+      this.logItem(item, userId, 'update_column_value', {
+        column_id: columnId,
+        previous_value: before[columnId] ?? null,
+        value: item.values[columnId] ?? null,
+      });
     }
     return item;
   }
@@ -277,7 +289,10 @@ export class EmulatorStore implements StoreClock {
   /** Moves an item (and its subitems) to the `archived` or `deleted` state. */
   setItemState(item: ItemRecord, state: 'archived' | 'deleted', userId?: string): ItemRecord {
     const stamp = this.#now().toISOString();
-    for (const target of [item, ...this.#items.filter((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted')]) {
+    for (const target of [
+      item,
+      ...this.#items.filter((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted'),
+    ]) {
       if (target.state === 'deleted') continue;
       target.state = state;
       target.updatedAt = stamp;
@@ -297,7 +312,13 @@ export class EmulatorStore implements StoreClock {
       userId,
       event,
       entity: 'pulse',
-      data: { board_id: Number(board.id), pulse_id: Number(item.id), pulse_name: item.name, group_id: item.groupId, ...extra },
+      data: {
+        board_id: Number(board.id),
+        pulse_id: Number(item.id),
+        pulse_name: item.name,
+        group_id: item.groupId,
+        ...extra,
+      },
       itemId: item.id,
       groupId: item.groupId,
       columnId,
@@ -325,7 +346,12 @@ export class EmulatorStore implements StoreClock {
   #attach(item: ItemRecord, asset: AssetRecord): void {
     this.#assets.push(asset);
     const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
-    const entry = { assetId: Number(asset.id), name: asset.name, fileType: 'ASSET', isImage: String(asset.contentType.startsWith('image/')) };
+    const entry = {
+      assetId: Number(asset.id),
+      name: asset.name,
+      fileType: 'ASSET',
+      isImage: String(asset.contentType.startsWith('image/')),
+    };
     item.values[asset.columnId] = { files: [...current, entry] };
   }
 
@@ -336,7 +362,11 @@ export class EmulatorStore implements StoreClock {
       for (const [columnId, input] of Object.entries(values)) {
         const column = board.columns.find((candidate) => candidate.id === columnId);
         if (!column) {
-          throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `Column "${columnId}" does not exist on board ${board.id}`, { column_id: columnId });
+          throw engineError(
+            ENGINE_ERROR_CODES.invalidColumnValue,
+            `Column "${columnId}" does not exist on board ${board.id}`,
+            { column_id: columnId },
+          );
         }
         const stored = normalizeColumnValue(column, input, createLabels);
         if (stored === null) delete next[columnId];

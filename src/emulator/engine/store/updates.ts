@@ -167,7 +167,13 @@ export class UpdateStore {
       const copy = { ...structuredClone(update), id: this.#newId(), itemId: toItemId, pinnedToItemIds: [] };
       this.#updates.push(copy);
       for (const reply of this.repliesTo(update.id)) {
-        this.#updates.push({ ...structuredClone(reply), id: this.#newId(), itemId: toItemId, parentId: copy.id, pinnedToItemIds: [] });
+        this.#updates.push({
+          ...structuredClone(reply),
+          id: this.#newId(),
+          itemId: toItemId,
+          parentId: copy.id,
+          pinnedToItemIds: [],
+        });
       }
     }
   }
