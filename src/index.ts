@@ -39,7 +39,8 @@ export {
   type RetryAfterDetails,
 } from './client/errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
-export { DEFAULT_RETRY_POLICY, backoffDelayMs, decideRetry, type RetryContext, type RetryDecision, type RetryPolicy } from './client/retry-policy.js';
+export { DEFAULT_RETRY_POLICY, decideRetry, type RetryContext, type RetryDecision, type RetryPolicy } from './client/retry-policy.js';
+export { backoffDelayMs } from './client/retry-timing.js';
 export { parseRateLimit } from './client/rate-limit.js';
 export type {
   ApiResult,

@@ -2,10 +2,11 @@
  * Validates the options of one call (and of getSchema) and merges them over the client's. Every
  * problem is a `PlatformConfigError`; nothing is sent.
  */
+import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { type ResolvedClientOptions, resolveRetry } from './options.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { GetSchemaOptions, RetryOptions } from './types.js';
-import { checkApiVersion, checkHeaders, checkNumber, checkSignal, describe, fail, isObject, MAX_TIMER_MS, rejectUnknownKeys } from './validate.js';
+import { checkApiVersion, checkHeaders, checkNumber, checkSignal, describe, fail, isObject, rejectUnknownKeys } from './validate.js';
 
 const CALL_KEYS = ['idempotencyKey', 'signal', 'headers', 'operationName', 'timeoutMs', 'retry'];
 const SCHEMA_KEYS = ['format', 'version', 'signal'];
@@ -37,7 +38,7 @@ export function resolveCallOptions(options: unknown, client: ResolvedClientOptio
   }
   const resolved: ResolvedCallOptions = {
     headers: checkHeaders(options.headers, 'headers'),
-    timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_MS }) ?? client.timeoutMs,
+    timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? client.timeoutMs,
     retry: resolveRetry(client.retry, options.retry as RetryOptions | false | undefined),
   };
   const signal = checkSignal(options.signal, 'signal');

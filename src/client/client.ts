@@ -14,7 +14,8 @@ import {
 import type { DocumentInput } from './document.js';
 import { resolveClientOptions, type ResolvedClientOptions } from './options.js';
 import { createPaginator, type PageItem, type PaginateOptions, type Paginator } from './paginate.js';
-import { executeOperation, type PipelineContext } from './pipeline.js';
+import type { PipelineContext } from './context.js';
+import { executeOperation } from './pipeline.js';
 import { resolveCallOptions } from './call-options.js';
 import { requestHeaders } from './request-headers.js';
 import { createRedactor } from './redact.js';

@@ -17,8 +17,10 @@ import {
   UnsupportedApiVersionError,
 } from './errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
-import { parseRetryAfter, resetSecondsFromRateLimit, secondsFrom } from './retry-after.js';
+import { LOCATION, RETRY_AFTER } from './constants.js';
+import { budgetWaitSeconds, parseRetryAfter, rateLimitedWaitSeconds } from './retry-timing.js';
 import type { RateLimitState } from './types.js';
+import { isObject } from './validate.js';
 
 /** `extensions.code` values that mean a budget or quota ran out (retried like a 429). */
 export const RATE_LIMIT_CODES: ReadonlySet<string> = new Set([
@@ -55,7 +57,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const { status, payload } = facts;
   const errors = graphQLErrorsOf(payload, facts.redact);
   // The common case first, before any error details are built.
-  if (status >= 200 && status <= 299 && !errors && isRecord(payload) && isRecord(payload.data)) return undefined;
+  if (status >= 200 && status <= 299 && !errors && isObject(payload) && isObject(payload.data)) return undefined;
   const details: PlatformErrorDetails = {
     status,
     headers: redactHeadersObject(facts.headers, facts.redact),
@@ -63,7 +65,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     operationName: facts.operationName,
     idempotencyKey: facts.idempotencyKey,
   };
-  const retryAfterHeader = parseRetryAfter(facts.headers.get('retry-after'), facts.nowMs);
+  const retryAfterHeader = parseRetryAfter(facts.headers.get(RETRY_AFTER), facts.nowMs);
   if (status === 0 || (status >= 300 && status <= 399)) return redirectError(facts, details);
   if (facts.bodyLimitExceeded !== undefined) {
     const maxResponseBytes = facts.bodyLimitExceeded;
@@ -82,8 +84,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     );
   }
   if (status === 429) {
-    const retryAfterSeconds =
-      retryAfterHeader ?? retryInSecondsOf(errors) ?? resetSecondsFromRateLimit(facts.rateLimit);
+    const retryAfterSeconds = rateLimitedWaitSeconds({ retryAfter: retryAfterHeader, errors, rateLimit: facts.rateLimit });
     return new RateLimitError(`Rate limited (429)${suffix}`, { ...details, retryAfterSeconds, errors });
   }
   if (status === 400 && errors?.some((error) => error.extensions?.code === 'UNSUPPORTED_API_VERSION')) {
@@ -101,7 +102,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     if (limited) {
       return new RateLimitError(`Rate limited: ${limited.message}`, {
         ...details,
-        retryAfterSeconds: retryInSecondsOf([limited]) ?? retryAfterHeader,
+        retryAfterSeconds: budgetWaitSeconds(limited, { retryAfter: retryAfterHeader, rateLimit: facts.rateLimit }),
         errors,
       });
     }
@@ -113,7 +114,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       data: data === undefined ? undefined : redactDeep(data, facts.redact),
     });
   }
-  if (!isRecord(payload) || !isRecord(payload.data)) {
+  if (!isObject(payload) || !isObject(payload.data)) {
     return new HttpError(`HTTP ${status}: the response is not a GraphQL result`, {
       ...details,
       bodyExcerpt: excerptOf(facts),
@@ -122,13 +123,9 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   return undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** `value[key]` when it is an own property of an object; never an inherited one. */
 function ownValue(value: unknown, key: string): unknown {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**
@@ -136,7 +133,7 @@ function ownValue(value: unknown, key: string): unknown {
  * A browser hides both (status 0); the message says so.
  */
 function redirectError(facts: ResponseFacts, details: PlatformErrorDetails): RedirectError {
-  const raw = facts.headers.get('location');
+  const raw = facts.headers.get(LOCATION);
   const location = raw === null ? undefined : facts.redact(raw);
   const what = facts.status === 0 ? 'a redirect (the runtime hides its status and Location)' : `HTTP ${facts.status}`;
   const where = location === undefined ? '' : ` to ${location}`;
@@ -167,10 +164,10 @@ function locationsOf(value: unknown): GraphQLErrorInfo['locations'] {
 
 /** The normalised, token-free `errors` of a body, or undefined when it has none. */
 function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[] | undefined {
-  if (!isRecord(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
+  if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
   return payload.errors.map((raw: unknown): GraphQLErrorInfo => {
     // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-    const message = isRecord(raw) ? ownValue(raw, 'message') : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
+    const message = isObject(raw) ? ownValue(raw, 'message') : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
     const info: GraphQLErrorInfo = {
       message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
     };
@@ -179,7 +176,7 @@ function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[]
     const path = ownValue(raw, 'path');
     if (Array.isArray(path)) info.path = pathOf(path, redact);
     const extensions = ownValue(raw, 'extensions');
-    if (isRecord(extensions)) info.extensions = redactDeep(extensions, redact);
+    if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
     return info;
   });
 }
@@ -202,14 +199,6 @@ function unsupportedVersionError(
     apiVersion,
     supportedVersions,
   });
-}
-
-function retryInSecondsOf(errors: GraphQLErrorInfo[] | undefined): number | undefined {
-  for (const error of errors ?? []) {
-    const seconds = secondsFrom(ownValue(error.extensions, 'retry_in_seconds'));
-    if (seconds !== undefined) return seconds;
-  }
-  return undefined;
 }
 
 function excerptOf(facts: ResponseFacts): string | undefined {

@@ -3,6 +3,7 @@
  * {@link PlatformConfigError} that names the option and says what to fix.
  */
 import { API_VERSION } from '../version.js';
+import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import type { ClientHooks, RetryOptions, ThrottleOptions } from './types.js';
 import {
@@ -12,7 +13,6 @@ import {
   describe,
   fail,
   isObject,
-  MAX_TIMER_MS,
   rejectUnknownKeys,
 } from './validate.js';
 
@@ -92,10 +92,10 @@ function checkBaseUrl(value: unknown): string {
 /** Bounds of each retry option: [min, max, whole number]. */
 const RETRY_LIMITS: Record<keyof RetryPolicy, [number, number, boolean?]> = {
   maxAttempts: [1, 100, true],
-  baseDelayMs: [0, MAX_TIMER_MS],
-  maxDelayMs: [0, MAX_TIMER_MS],
+  baseDelayMs: [0, MAX_TIMER_DELAY_MS],
+  maxDelayMs: [0, MAX_TIMER_DELAY_MS],
   maxElapsedMs: [0, Number.MAX_SAFE_INTEGER],
-  conflictDefaultSeconds: [0, MAX_TIMER_MS / 1000],
+  conflictDefaultSeconds: [0, MAX_TIMER_DELAY_MS / 1000],
 };
 
 /** Applies `override` to `base`: `false` makes one attempt, an object replaces the fields it sets. */
@@ -161,7 +161,7 @@ export function resolveClientOptions(options: unknown): { token: string; resolve
       apiVersion,
       fetch: checkFetch(options.fetch),
       headers: checkHeaders(options.headers, 'headers'),
-      timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_MS }) ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes:
         checkNumber(options.maxResponseBytes, 'maxResponseBytes', { min: 1, max: Number.MAX_SAFE_INTEGER, integer: true }) ??
         DEFAULT_MAX_RESPONSE_BYTES,

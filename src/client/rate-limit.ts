@@ -7,6 +7,7 @@
  * `RateLimit`'s `r` and `t` change on almost every response, so it is parsed each time.
  */
 import { type BareItem, type List, parseList, Token } from 'structured-headers';
+import { RATELIMIT, RATELIMIT_POLICY } from './constants.js';
 import type { RateLimitPolicy, RateLimitState } from './types.js';
 
 /** A policy name or unit: a String or a Token bare item. */
@@ -79,14 +80,14 @@ let lastDeclared: Record<string, RateLimitPolicy> = {};
 
 /** Rate-limit state of one response: a new object every time, safe to keep or change. Never throws. */
 export function parseRateLimit(headers: Headers): RateLimitState {
-  const policyText = headers.get('ratelimit-policy');
+  const policyText = headers.get(RATELIMIT_POLICY);
   if (policyText !== lastPolicyText) {
     lastDeclared = declaredPolicies(policyText);
     lastPolicyText = policyText;
   }
   const policies: Record<string, RateLimitPolicy> = {};
   for (const name in lastDeclared) policies[name] = copyOf(lastDeclared[name] as RateLimitPolicy);
-  const state = listOf(headers.get('ratelimit'));
+  const state = listOf(headers.get(RATELIMIT));
   if (state) {
     for (const member of state) {
       const name = nameOf(member);
