@@ -9,7 +9,8 @@ import { platformCodegenConfig } from './src/codegen/index.js';
 
 const config = platformCodegenConfig({ documents: 'operations/*.graphql', output: 'generated/graphql.ts' });
 // The built-ins live inside the package, so they import the document type marker from its source, not from the package.
-for (const output of Object.values(config.generates)) Object.assign(output.config, { typesFrom: '@graphql-typed-document-node/core' });
+for (const output of Object.values(config.generates))
+  Object.assign(output.config, { typesFrom: '@graphql-typed-document-node/core' });
 
 /** The configuration of the built-in operations. */
 export default config;

@@ -64,7 +64,8 @@ async function main(): Promise<void> {
     heading(1, 'client.boards({ limit: 5 })');
     const boards = await client.boards({ limit: 5 });
     for (const board of boards.data.boards ?? []) {
-      if (board) console.log(`   ${board.id.padEnd(6)} ${board.name.padEnd(20)} ${dim('account')} ${board.owner.account.slug}`);
+      if (board)
+        console.log(`   ${board.id.padEnd(6)} ${board.name.padEnd(20)} ${dim('account')} ${board.owner.account.slug}`);
     }
     console.log(dim(`   status ${boards.status} · account_id ${boards.accountId}`));
     console.log(formatRateLimit(boards.rateLimit));
@@ -78,9 +79,15 @@ async function main(): Promise<void> {
     console.log(formatRateLimit(made.rateLimit));
 
     heading(3, 'the same call again, with the same Idempotency-Key');
-    const replay = await client.createItem({ board_id: boardId, item_name: 'Launch' }, { idempotencyKey: made.idempotencyKey });
+    const replay = await client.createItem(
+      { board_id: boardId, item_name: 'Launch' },
+      { idempotencyKey: made.idempotencyKey },
+    );
     console.log(`   replayed: ${bold(String(replay.replayed))} · item ${replay.data.create_item?.id}`);
-    check(replay.replayed && replay.data.create_item?.id === made.data.create_item?.id, 'the server answered from its cache; no second item');
+    check(
+      replay.replayed && replay.data.create_item?.id === made.data.create_item?.id,
+      'the server answered from its cache; no second item',
+    );
     console.log(formatRateLimit(replay.rateLimit));
 
     heading(4, 'two concurrent calls sharing one key (the first held in flight for 800 ms)');
@@ -93,16 +100,25 @@ async function main(): Promise<void> {
     const [a, b] = await Promise.all([first, second]);
     const elapsed = Math.round(performance.now() - started);
     for (const event of retries) {
-      console.log(`   ${yellow('↻')} attempt ${event.attempt} got ${event.reason} → waited ${event.delayMs} ms (Retry-After), same key`);
+      console.log(
+        `   ${yellow('↻')} attempt ${event.attempt} got ${event.reason} → waited ${event.delayMs} ms (Retry-After), same key`,
+      );
     }
-    console.log(`   first: item ${a.data.create_item?.id} · second: item ${b.data.create_item?.id}, replayed: ${b.replayed} ${dim(`(${elapsed} ms)`)}`);
-    check(retries.some((e) => e.reason === 'idempotency-conflict'), 'the duplicate got 409 and the client waited Retry-After');
+    console.log(
+      `   first: item ${a.data.create_item?.id} · second: item ${b.data.create_item?.id}, replayed: ${b.replayed} ${dim(`(${elapsed} ms)`)}`,
+    );
+    check(
+      retries.some((e) => e.reason === 'idempotency-conflict'),
+      'the duplicate got 409 and the client waited Retry-After',
+    );
     check(a.data.create_item?.id === b.data.create_item?.id && b.replayed, 'both calls resolved to the one item');
     console.log(formatRateLimit(client.rateLimit));
 
     heading(5, 'what the emulator saw');
     const { stats } = emulator;
-    console.log(`   requests ${stats.received} · mutations executed ${stats.executedMutations} · replayed ${stats.replayed} · 409s ${stats.rejected409}`);
+    console.log(
+      `   requests ${stats.received} · mutations executed ${stats.executedMutations} · replayed ${stats.replayed} · 409s ${stats.rejected409}`,
+    );
     check(stats.executedMutations === 2, 'four createItem calls executed exactly two mutations');
     console.log(`\n${green(bold('done'))} ${dim('— run `npm test` for the full suite')}`);
   } finally {

@@ -11,7 +11,11 @@ import ts from 'typescript';
 /** Each public entry: its import path and its declaration file in `dist/`. */
 export const ENTRIES = [
   { specifier: 'workspace-platform-sdk', declarations: 'dist/index.d.ts', module: 'dist/index.js' },
-  { specifier: 'workspace-platform-sdk/emulator', declarations: 'dist/emulator/index.d.ts', module: 'dist/emulator/index.js' },
+  {
+    specifier: 'workspace-platform-sdk/emulator',
+    declarations: 'dist/emulator/index.d.ts',
+    module: 'dist/emulator/index.js',
+  },
 ] as const;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,7 +32,8 @@ export interface ExportedName {
 
 function isTypeOnlyExport(symbol: ts.Symbol): boolean {
   return (symbol.declarations ?? []).some(
-    (declaration) => ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly),
+    (declaration) =>
+      ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly),
   );
 }
 
@@ -68,7 +73,8 @@ export function exportedNames(declarations: string): ExportedName[] {
 export function buildReport(): string {
   const sections = ENTRIES.map((entry) => {
     const lines = exportedNames(entry.declarations).map(
-      ({ name, kind, typeOnly }) => `- ${kind} \`${name}\`${typeOnly && kind !== 'type' && kind !== 'interface' ? ' (type only)' : ''}`,
+      ({ name, kind, typeOnly }) =>
+        `- ${kind} \`${name}\`${typeOnly && kind !== 'type' && kind !== 'interface' ? ' (type only)' : ''}`,
     );
     return `## \`${entry.specifier}\`\n\n${lines.join('\n')}\n`;
   });

@@ -13,7 +13,10 @@ import config from '../codegen.js';
 const check = process.argv.includes('--check');
 
 async function main(): Promise<void> {
-  const outputs = (await generate(config as Parameters<typeof generate>[0], !check)) as { filename: string; content: string }[];
+  const outputs = (await generate(config as Parameters<typeof generate>[0], !check)) as {
+    filename: string;
+    content: string;
+  }[];
   if (!check) {
     console.log(`codegen: wrote ${outputs.map((o) => o.filename).join(', ')}`);
     return;

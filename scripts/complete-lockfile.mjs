@@ -33,7 +33,8 @@ function platformOf(name) {
   if (!cpu) return undefined;
   const os = parts[osIndex];
   const tail = parts.slice(osIndex + 1).join('-');
-  const libc = os === 'linux' ? (tail.includes('musl') ? 'musl' : tail.includes('gnu') ? 'glibc' : undefined) : undefined;
+  const libc =
+    os === 'linux' ? (tail.includes('musl') ? 'musl' : tail.includes('gnu') ? 'glibc' : undefined) : undefined;
   return { os, cpu, libc };
 }
 
@@ -41,25 +42,27 @@ const LOCKFILES = ['../package-lock.json', '../test/runtimes/package-lock.json']
 
 /** Adds the missing platform entries to one lockfile; returns how many. */
 function complete(path) {
-const lock = JSON.parse(readFileSync(path, 'utf8'));
-const added = [];
-for (const [location, entry] of Object.entries(lock.packages)) {
-  for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {
-    const base = location === '' ? '' : `${location}/`;
-    const candidates = [`${base}node_modules/${name}`, `node_modules/${name}`];
-    if (candidates.some((candidate) => lock.packages[candidate])) continue;
-    const platform = platformOf(name);
-    if (!platform || !/^\d+\.\d+\.\d+/.test(range)) continue;
-    const stub = { version: range, cpu: [platform.cpu], os: [platform.os], optional: true };
-    if (platform.libc) stub.libc = [platform.libc];
-    if (entry.dev) stub.dev = true;
-    lock.packages[`node_modules/${name}`] = stub;
-    added.push(name);
+  const lock = JSON.parse(readFileSync(path, 'utf8'));
+  const added = [];
+  for (const [location, entry] of Object.entries(lock.packages)) {
+    for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {
+      const base = location === '' ? '' : `${location}/`;
+      const candidates = [`${base}node_modules/${name}`, `node_modules/${name}`];
+      if (candidates.some((candidate) => lock.packages[candidate])) continue;
+      const platform = platformOf(name);
+      if (!platform || !/^\d+\.\d+\.\d+/.test(range)) continue;
+      const stub = { version: range, cpu: [platform.cpu], os: [platform.os], optional: true };
+      if (platform.libc) stub.libc = [platform.libc];
+      if (entry.dev) stub.dev = true;
+      lock.packages[`node_modules/${name}`] = stub;
+      added.push(name);
+    }
   }
-}
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
-writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
-return added.length;
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+  );
+  writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
+  return added.length;
 }
 
 for (const relative of LOCKFILES) {
@@ -67,5 +70,9 @@ for (const relative of LOCKFILES) {
   if (!existsSync(path)) continue;
   const added = complete(path);
   const name = relative.slice(3);
-  console.log(added > 0 ? `complete-lockfile: ${name}: added ${added} platform entries` : `complete-lockfile: ${name}: nothing missing`);
+  console.log(
+    added > 0
+      ? `complete-lockfile: ${name}: added ${added} platform entries`
+      : `complete-lockfile: ${name}: nothing missing`,
+  );
 }

@@ -59,7 +59,11 @@ cpSync(join(app, 'src', 'platform.generated.ts'), join(cjs, 'platform.generated.
 writeFileSync(join(cjs, 'package.json'), '{ "type": "commonjs" }\n');
 writeFileSync(
   join(cjs, 'tsconfig.json'),
-  JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', verbatimModuleSyntax: false }, files: ['platform.generated.ts', 'use.ts'] }),
+  JSON.stringify({
+    extends: '../tsconfig.json',
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', verbatimModuleSyntax: false },
+    files: ['platform.generated.ts', 'use.ts'],
+  }),
 );
 writeFileSync(
   join(cjs, 'use.ts'),

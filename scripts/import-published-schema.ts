@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   const fixtureFile = `test/fixtures/published-${PUBLISHED_VERSION}.structure.graphql`;
   await writeFile(moduleFile, moduleText(structure));
   await writeFile(fixtureFile, structure.endsWith('\n') ? structure : `${structure}\n`);
-  console.log(`import-published-schema: wrote ${moduleFile} and ${fixtureFile} (${structure.split('\n').length} lines)`);
+  console.log(
+    `import-published-schema: wrote ${moduleFile} and ${fixtureFile} (${structure.split('\n').length} lines)`,
+  );
 }
 
 main().catch((error: unknown) => {

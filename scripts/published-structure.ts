@@ -2,7 +2,16 @@
  * The pure part of the published-schema import: turns published SDL into its structure only (no descriptions, our
  * own deprecation reasons, everything sorted by name). Used by scripts/import-published-schema.ts.
  */
-import { buildASTSchema, type ConstDirectiveNode, Kind, lexicographicSortSchema, type NameNode, parse, printSchema, visit } from 'graphql';
+import {
+  buildASTSchema,
+  type ConstDirectiveNode,
+  Kind,
+  lexicographicSortSchema,
+  type NameNode,
+  parse,
+  printSchema,
+  visit,
+} from 'graphql';
 
 /**
  * Our own deprecation reasons, by schema coordinate: the published reasons are prose and stay out of the project.

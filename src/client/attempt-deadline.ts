@@ -11,7 +11,7 @@
 import type { CallLabel } from './call-label.js';
 import { NetworkError, PlatformError } from './errors.js';
 import { describeNetworkFailure } from './network-failure.js';
-import { redactError, type Redactor } from './redact.js';
+import { type Redactor, redactError } from './redact.js';
 import { abortedError } from './retry.js';
 
 /** Why a timed-out attempt stopped; `attemptFailure` turns it into a `NetworkError { timedOut }`. */
@@ -173,20 +173,26 @@ export function attemptFailure(
   const plural = attempts === 1 ? '' : 's';
   const cause = redactError(error, context.redact);
   if (deadline?.expired) {
-    return new NetworkError(`The request timed out after ${deadline.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`, {
-      operationName: label.operationName,
-      idempotencyKey: label.idempotencyKey,
-      timedOut: true,
-      attempts,
-      cause,
-    });
+    return new NetworkError(
+      `The request timed out after ${deadline.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`,
+      {
+        operationName: label.operationName,
+        idempotencyKey: label.idempotencyKey,
+        timedOut: true,
+        attempts,
+        cause,
+      },
+    );
   }
   const failure = describeNetworkFailure(error);
-  return new NetworkError(`Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`, {
-    operationName: label.operationName,
-    idempotencyKey: label.idempotencyKey,
-    code: failure.code,
-    attempts,
-    cause,
-  });
+  return new NetworkError(
+    `Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`,
+    {
+      operationName: label.operationName,
+      idempotencyKey: label.idempotencyKey,
+      code: failure.code,
+      attempts,
+      cause,
+    },
+  );
 }

@@ -6,7 +6,16 @@ import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { type ResolvedClientOptions, resolveRetry } from './options.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { GetSchemaOptions, RetryOptions } from './types.js';
-import { checkApiVersion, checkHeaders, checkNumber, checkSignal, describe, fail, isObject, rejectUnknownKeys } from './validate.js';
+import {
+  checkApiVersion,
+  checkHeaders,
+  checkNumber,
+  checkSignal,
+  describe,
+  fail,
+  isObject,
+  rejectUnknownKeys,
+} from './validate.js';
 
 const CALL_KEYS = ['idempotencyKey', 'signal', 'headers', 'operationName', 'timeoutMs', 'retry'];
 const SCHEMA_KEYS = ['format', 'version', 'signal'];

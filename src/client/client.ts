@@ -11,34 +11,36 @@ import {
   type CreateItemMutation,
   type CreateItemMutationVariables,
 } from '../../generated/graphql.js';
-import type { DocumentInput } from './document.js';
-import { resolveClientOptions, type ResolvedClientOptions } from './options.js';
-import { createPaginator, type PageItem, type PaginateOptions, type Paginator } from './paginate.js';
-import type { PipelineContext } from './context.js';
-import { executeOperation } from './pipeline.js';
+import { DeadlineWatchdog } from './attempt-deadline.js';
 import { resolveCallOptions } from './call-options.js';
-import { requestHeaders } from './request-headers.js';
+import type { PipelineContext } from './context.js';
+import type { DocumentInput } from './document.js';
+import { callHook } from './hooks.js';
+import { type ResolvedClientOptions, resolveClientOptions } from './options.js';
+import { createPaginator, type PageItem, type PaginateOptions, type Paginator } from './paginate.js';
+import { executeOperation } from './pipeline.js';
 import { createRedactor } from './redact.js';
+import { requestHeaders } from './request-headers.js';
 import { fetchSchema } from './schema.js';
 import { createThrottle } from './throttle.js';
 import type { ApiResult, CallOptions, GetSchemaOptions, PlatformClientOptions, RateLimitState } from './types.js';
-import { callHook } from './hooks.js';
-import { DeadlineWatchdog } from './attempt-deadline.js';
 
 /**
  * The arguments after the document: variables are required when the operation has required
  * variables, optional otherwise.
  */
-export type RequestArgs<TVariables> = Record<string, never> extends TVariables
-  ? [variables?: TVariables, options?: CallOptions]
-  : [variables: TVariables, options?: CallOptions];
+export type RequestArgs<TVariables> =
+  Record<string, never> extends TVariables
+    ? [variables?: TVariables, options?: CallOptions]
+    : [variables: TVariables, options?: CallOptions];
 
 /**
  * The arguments of `paginate` after the document: like {@link RequestArgs}, with {@link PaginateOptions}.
  */
-export type PaginateArgs<TVariables> = Record<string, never> extends TVariables
-  ? [variables?: TVariables, options?: PaginateOptions]
-  : [variables: TVariables, options?: PaginateOptions];
+export type PaginateArgs<TVariables> =
+  Record<string, never> extends TVariables
+    ? [variables?: TVariables, options?: PaginateOptions]
+    : [variables: TVariables, options?: PaginateOptions];
 
 /**
  * Typed client of the Workspace Platform GraphQL API.

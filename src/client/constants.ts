@@ -39,7 +39,12 @@ export const RESERVED_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Header names whose values are credentials: redacted whatever they hold. */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set([AUTHORIZATION, 'proxy-authorization', 'cookie', 'set-cookie']);
+export const SECRET_HEADERS: ReadonlySet<string> = new Set([
+  AUTHORIZATION,
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+]);
 
 /** The longest delay `setTimeout` honours (2^31 - 1 ms); a longer one would fire at once. */
 export const MAX_TIMER_DELAY_MS = 2_147_483_647;

@@ -26,11 +26,14 @@ export function documentMeta(document: unknown): DocumentMeta {
   const found: DocumentMeta = {};
   if (apiVersion !== undefined) {
     if (typeof apiVersion !== 'string' || !API_VERSION_FORMAT.test(apiVersion)) {
-      throw new PlatformConfigError(`The document carries apiVersion ${JSON.stringify(apiVersion)}, which is not YYYY-MM: regenerate it.`);
+      throw new PlatformConfigError(
+        `The document carries apiVersion ${JSON.stringify(apiVersion)}, which is not YYYY-MM: regenerate it.`,
+      );
     }
     found.apiVersion = apiVersion;
   }
   if (typeof cursorVariable === 'string') found.cursorVariable = cursorVariable;
-  if (Array.isArray(resetVariables)) found.resetVariables = resetVariables.filter((name): name is string => typeof name === 'string');
+  if (Array.isArray(resetVariables))
+    found.resetVariables = resetVariables.filter((name): name is string => typeof name === 'string');
   return found;
 }

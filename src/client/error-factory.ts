@@ -3,6 +3,8 @@
  * in the manner of stripe-node's `Error.ts`: the status and body pick the class; every error carries
  * status, headers and rate-limit state.
  */
+
+import { LOCATION, RETRY_AFTER } from './constants.js';
 import {
   AuthenticationError,
   type GraphQLErrorInfo,
@@ -17,7 +19,6 @@ import {
   UnsupportedApiVersionError,
 } from './errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
-import { LOCATION, RETRY_AFTER } from './constants.js';
 import { budgetWaitSeconds, parseRetryAfter, rateLimitedWaitSeconds } from './retry-timing.js';
 import type { RateLimitState } from './types.js';
 import { isObject } from './validate.js';
@@ -84,7 +85,11 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     );
   }
   if (status === 429) {
-    const retryAfterSeconds = rateLimitedWaitSeconds({ retryAfter: retryAfterHeader, errors, rateLimit: facts.rateLimit });
+    const retryAfterSeconds = rateLimitedWaitSeconds({
+      retryAfter: retryAfterHeader,
+      errors,
+      rateLimit: facts.rateLimit,
+    });
     return new RateLimitError(`Rate limited (429)${suffix}`, { ...details, retryAfterSeconds, errors });
   }
   if (status === 400 && errors?.some((error) => error.extensions?.code === 'UNSUPPORTED_API_VERSION')) {
@@ -167,7 +172,11 @@ function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[]
   if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
   return payload.errors.map((raw: unknown): GraphQLErrorInfo => {
     // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-    const message = isObject(raw) ? ownValue(raw, 'message') : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
+    const message = isObject(raw)
+      ? ownValue(raw, 'message')
+      : typeof raw === 'number' || typeof raw === 'boolean'
+        ? String(raw)
+        : raw;
     const info: GraphQLErrorInfo = {
       message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
     };

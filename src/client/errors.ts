@@ -65,7 +65,8 @@ export class PlatformError extends Error {
   toJSON(): Record<string, unknown> {
     const json: Record<string, unknown> = { name: this.name, message: this.message };
     for (const [key, value] of Object.entries(this)) {
-      if (value !== undefined && key !== 'name') json[key] = key === 'headers' ? redactHeaders(value as Headers) : value;
+      if (value !== undefined && key !== 'name')
+        json[key] = key === 'headers' ? redactHeaders(value as Headers) : value;
     }
     return json;
   }

@@ -57,7 +57,14 @@ export function interpretResponse<TResult>(
   }
   if (error) throw error;
   const body = response.payload as { data: TResult; account_id?: unknown };
-  const result: ApiResult<TResult> = { data: body.data, apiVersion: label.apiVersion, rateLimit, replayed, status, headers };
+  const result: ApiResult<TResult> = {
+    data: body.data,
+    apiVersion: label.apiVersion,
+    rateLimit,
+    replayed,
+    status,
+    headers,
+  };
   const accountId = accountIdOf(body.account_id);
   if (accountId !== undefined) result.accountId = accountId;
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;

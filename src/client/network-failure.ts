@@ -14,7 +14,8 @@ export interface NetworkFailure {
 }
 
 /** Messages that say nothing beyond "it failed"; a cause's message is preferred to these. */
-const GENERIC = /^(fetch failed|failed to fetch|network ?error|load failed|networkerror when attempting to fetch resource\.?)$/i;
+const GENERIC =
+  /^(fetch failed|failed to fetch|network ?error|load failed|networkerror when attempting to fetch resource\.?)$/i;
 const MAX_DEPTH = 5;
 
 /** The code and most specific message of `error` and its causes. Pure. */
@@ -25,7 +26,11 @@ export function describeNetworkFailure(error: unknown): NetworkFailure {
   for (let depth = 0; depth < MAX_DEPTH && typeof current === 'object' && current !== null; depth += 1) {
     const { code: ownCode, message } = current as { code?: unknown; message?: unknown };
     if (typeof ownCode === 'string' && ownCode !== '') code = ownCode;
-    if (typeof message === 'string' && message.trim() !== '' && (reason === undefined || !GENERIC.test(message.trim()))) {
+    if (
+      typeof message === 'string' &&
+      message.trim() !== '' &&
+      (reason === undefined || !GENERIC.test(message.trim()))
+    ) {
       reason = message.trim().split('\n')[0];
     }
     current = (current as { cause?: unknown }).cause;

@@ -6,15 +6,7 @@ import { API_VERSION } from '../version.js';
 import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import type { ClientHooks, RetryOptions, ThrottleOptions } from './types.js';
-import {
-  checkApiVersion,
-  checkHeaders,
-  checkNumber,
-  describe,
-  fail,
-  isObject,
-  rejectUnknownKeys,
-} from './validate.js';
+import { checkApiVersion, checkHeaders, checkNumber, describe, fail, isObject, rejectUnknownKeys } from './validate.js';
 
 /**
  * Default per-attempt timeout: 60 s, from sending the request to the last byte of the answer, so a
@@ -135,21 +127,27 @@ function checkFetch(value: unknown): typeof fetch {
     if (typeof value !== 'function') fail(`\`fetch\` must be a fetch function; got ${describe(value)}.`);
     return value as typeof fetch;
   }
-  if (typeof globalThis.fetch !== 'function') fail('no global `fetch` in this runtime; pass one as the `fetch` option.');
+  if (typeof globalThis.fetch !== 'function')
+    fail('no global `fetch` in this runtime; pass one as the `fetch` option.');
   // Looked up on every call so a fetch installed later (polyfills, test interceptors) is honoured.
   return (input, init) => globalThis.fetch(input, init);
 }
 
 /** Validates client options; returns the token separately so it can be kept private. */
 export function resolveClientOptions(options: unknown): { token: string; resolved: ResolvedClientOptions } {
-  if (!isObject(options)) fail(`options must be an object with at least \`token\` and \`baseUrl\`; got ${describe(options)}.`);
+  if (!isObject(options))
+    fail(`options must be an object with at least \`token\` and \`baseUrl\`; got ${describe(options)}.`);
   rejectUnknownKeys(options, CLIENT_KEYS, 'option');
   const { token } = options;
   if (typeof token !== 'string' || token.trim() === '') {
-    fail(`\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`);
+    fail(
+      `\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`,
+    );
   }
   if (!isPrintableAscii(token)) {
-    fail('`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.');
+    fail(
+      '`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.',
+    );
   }
   const baseUrl = checkBaseUrl(options.baseUrl);
   const apiVersion = options.apiVersion === undefined ? API_VERSION : checkApiVersion(options.apiVersion, 'apiVersion');
@@ -163,8 +161,11 @@ export function resolveClientOptions(options: unknown): { token: string; resolve
       headers: checkHeaders(options.headers, 'headers'),
       timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes:
-        checkNumber(options.maxResponseBytes, 'maxResponseBytes', { min: 1, max: Number.MAX_SAFE_INTEGER, integer: true }) ??
-        DEFAULT_MAX_RESPONSE_BYTES,
+        checkNumber(options.maxResponseBytes, 'maxResponseBytes', {
+          min: 1,
+          max: Number.MAX_SAFE_INTEGER,
+          integer: true,
+        }) ?? DEFAULT_MAX_RESPONSE_BYTES,
       retry: resolveRetry(DEFAULT_RETRY_POLICY, options.retry as RetryOptions | false | undefined),
       throttle: checkThrottle(options.throttle),
       hooks: checkHooks(options.hooks),

@@ -5,8 +5,9 @@
  * more. Every page is an ordinary call, through the throttle and retries. An expired cursor becomes a
  * {@link CursorExpiredError}.
  */
-import { documentMeta } from './document-meta.js';
+
 import { prepareOperation } from './document.js';
+import { documentMeta } from './document-meta.js';
 import { GraphQLResponseError, PlatformConfigError, PlatformError } from './errors.js';
 import type { ApiResult, CallOptions } from './types.js';
 import { isObject } from './validate.js';
@@ -21,13 +22,14 @@ export interface Connection<TItem = unknown> {
  * The item type of the connection inside a result type: for `BoardItemsQuery`, the type of
  * `boards[number].items_page.items[number]`.
  */
-export type PageItem<T> = T extends Connection<infer TItem>
-  ? TItem
-  : T extends readonly (infer TElement)[]
-    ? PageItem<NonNullable<TElement>>
-    : T extends object
-      ? { [K in keyof T]-?: PageItem<NonNullable<T[K]>> }[keyof T]
-      : never;
+export type PageItem<T> =
+  T extends Connection<infer TItem>
+    ? TItem
+    : T extends readonly (infer TElement)[]
+      ? PageItem<NonNullable<TElement>>
+      : T extends object
+        ? { [K in keyof T]-?: PageItem<NonNullable<T[K]>> }[keyof T]
+        : never;
 
 /** One page: the call's {@link ApiResult} (data, rate-limit state, ...) with the connection's items and cursor. */
 export interface Page<TResult, TItem> extends ApiResult<TResult> {
@@ -68,7 +70,10 @@ export class CursorExpiredError extends PlatformError {
 }
 
 /** Runs one page's call. */
-export type PageRunner<TResult> = (variables: Record<string, unknown>, options: CallOptions) => Promise<ApiResult<TResult>>;
+export type PageRunner<TResult> = (
+  variables: Record<string, unknown>,
+  options: CallOptions,
+) => Promise<ApiResult<TResult>>;
 
 /** Every `{ cursor, items }` object inside `data`. */
 export function findConnections(data: unknown, found: Connection[] = []): Connection[] {
@@ -84,7 +89,9 @@ export function findConnections(data: unknown, found: Connection[] = []): Connec
 function isCursorExpired(error: unknown): error is GraphQLResponseError {
   return (
     error instanceof GraphQLResponseError &&
-    error.errors.some((entry) => entry.extensions?.code === 'CURSOR_EXPIRED' || /cursor[^.]*expired/i.test(entry.message))
+    error.errors.some(
+      (entry) => entry.extensions?.code === 'CURSOR_EXPIRED' || /cursor[^.]*expired/i.test(entry.message),
+    )
   );
 }
 
@@ -106,11 +113,14 @@ export function createPaginator<TResult, TItem>(
   const { max: rawMax, ...callOptions } = options ?? {};
   const max = checkMax(rawMax);
   const operation = prepareOperation(document, callOptions.operationName);
-  if (operation.kind !== 'query') throw new PlatformConfigError(`paginate runs queries; the document's operation is a ${operation.kind}.`);
+  if (operation.kind !== 'query')
+    throw new PlatformConfigError(`paginate runs queries; the document's operation is a ${operation.kind}.`);
   const meta = documentMeta(document);
   const cursorVariable = meta.cursorVariable ?? 'cursor';
   if (!meta.cursorVariable && !operation.text.includes(`$${cursorVariable}`)) {
-    throw new PlatformConfigError('paginate needs a query that passes a `$cursor` variable to the connection, e.g. `items_page(limit: $limit, cursor: $cursor)`.');
+    throw new PlatformConfigError(
+      'paginate needs a query that passes a `$cursor` variable to the connection, e.g. `items_page(limit: $limit, cursor: $cursor)`.',
+    );
   }
   const resetVariables = meta.resetVariables ?? ['query_params'];
 

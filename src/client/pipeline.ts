@@ -138,11 +138,16 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
   }
 }
 
-async function runAttempt<TResult>(context: PipelineContext, plan: CallPlan, attempt: number): Promise<ApiResult<TResult>> {
+async function runAttempt<TResult>(
+  context: PipelineContext,
+  plan: CallPlan,
+  attempt: number,
+): Promise<ApiResult<TResult>> {
   const { options, redact } = context;
   const { operation, call } = plan;
   // The common case takes its permit at once; only a held or full throttle costs a wait.
-  const permit = (call.signal?.aborted ? undefined : context.throttle.tryAcquire()) ?? (await acquirePermit(context, plan));
+  const permit =
+    (call.signal?.aborted ? undefined : context.throttle.tryAcquire()) ?? (await acquirePermit(context, plan));
   try {
     const { onRequest } = options.hooks;
     if (onRequest) {

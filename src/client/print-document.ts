@@ -27,7 +27,8 @@ export interface AstNode {
 }
 
 const one = (node: AstNode | undefined): string => (node ? print(node) : '');
-const all = (nodes: readonly AstNode[] | undefined, separator = ' '): string => (nodes ?? []).map(print).join(separator);
+const all = (nodes: readonly AstNode[] | undefined, separator = ' '): string =>
+  (nodes ?? []).map(print).join(separator);
 const around = (before: string, text: string, after = ''): string => (text ? before + text + after : '');
 const words = (...parts: string[]): string => parts.filter(Boolean).join(' ');
 const args = (node: AstNode): string => around('(', all(node.arguments, ', '), ')');
@@ -42,13 +43,23 @@ const printers: Record<string, (node: AstNode) => string> = {
     words(`${one(node.variable)}: ${one(node.type)}${around(' = ', one(node.defaultValue))}`, all(node.directives)),
   Variable: (node) => `$${one(node.name)}`,
   SelectionSet: (node) => `{ ${all(node.selections)} }`,
-  Field: (node) => words(around('', one(node.alias), ': ') + one(node.name) + args(node), all(node.directives), one(node.selectionSet)),
+  Field: (node) =>
+    words(
+      around('', one(node.alias), ': ') + one(node.name) + args(node),
+      all(node.directives),
+      one(node.selectionSet),
+    ),
   Argument: (node) => `${one(node.name)}: ${one(node.value as AstNode)}`,
   ObjectField: (node) => `${one(node.name)}: ${one(node.value as AstNode)}`,
   FragmentSpread: (node) => words(`...${one(node.name)}`, all(node.directives)),
-  InlineFragment: (node) => words('...', around('on ', one(node.typeCondition)), all(node.directives), one(node.selectionSet)),
+  InlineFragment: (node) =>
+    words('...', around('on ', one(node.typeCondition)), all(node.directives), one(node.selectionSet)),
   FragmentDefinition: (node) =>
-    words(`fragment ${one(node.name)}${variables(node)} on ${one(node.typeCondition)}`, all(node.directives), one(node.selectionSet)),
+    words(
+      `fragment ${one(node.name)}${variables(node)} on ${one(node.typeCondition)}`,
+      all(node.directives),
+      one(node.selectionSet),
+    ),
   Name: value,
   IntValue: value,
   FloatValue: value,
@@ -67,6 +78,9 @@ const printers: Record<string, (node: AstNode) => string> = {
 /** GraphQL text for an executable AST node. Throws {@link PlatformConfigError} for anything else. */
 export function print(node: AstNode): string {
   const printer = printers[node.kind];
-  if (!printer) throw new PlatformConfigError(`Cannot send a DocumentNode holding a '${node.kind}' node: only operations and fragments.`);
+  if (!printer)
+    throw new PlatformConfigError(
+      `Cannot send a DocumentNode holding a '${node.kind}' node: only operations and fragments.`,
+    );
   return printer(node);
 }

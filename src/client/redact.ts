@@ -102,7 +102,11 @@ export function redactError(error: unknown, redact: Redactor, depth = 0): Error 
   }
   const { errors } = error as { errors?: unknown };
   if (Array.isArray(errors) && depth < MAX_CAUSE_DEPTH) {
-    setDataProperty(copy, 'errors', errors.slice(0, 16).map((item) => redactError(item, redact, depth + 1)));
+    setDataProperty(
+      copy,
+      'errors',
+      errors.slice(0, 16).map((item) => redactError(item, redact, depth + 1)),
+    );
   }
   return copy;
 }

@@ -27,12 +27,15 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(signal?.reason);
     };
     const arm = (left: number): void => {
-      timer = setTimeout(() => {
-        const rest = endsAt - Date.now();
-        if (rest > 0 && left > MAX_TIMER_DELAY_MS) return arm(rest);
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.min(left, MAX_TIMER_DELAY_MS));
+      timer = setTimeout(
+        () => {
+          const rest = endsAt - Date.now();
+          if (rest > 0 && left > MAX_TIMER_DELAY_MS) return arm(rest);
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.min(left, MAX_TIMER_DELAY_MS),
+      );
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     arm(ms);

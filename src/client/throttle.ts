@@ -231,7 +231,8 @@ class QuotaThrottle implements Throttle {
       }
       const retryAfter = Number.isFinite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds as number) : undefined;
       if (status === 429 || retryAfter !== undefined) {
-        const delayMs = retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
+        const delayMs =
+          retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
         if (!this.pause || now + delayMs > this.pause.until) {
           this.pause = { reason: 'backoff', policy: exhausted?.name, until: now + delayMs };
         }
@@ -308,10 +309,13 @@ class QuotaThrottle implements Throttle {
     if (this.timer !== undefined && this.timerAt === at) return;
     this.disarm();
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, Math.min(Math.max(0, at - now), MAX_TIMER_DELAY_MS));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.pump();
+      },
+      Math.min(Math.max(0, at - now), MAX_TIMER_DELAY_MS),
+    );
   }
 
   private disarm(): void {

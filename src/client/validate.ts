@@ -94,7 +94,9 @@ export function checkHeaders(value: unknown, name: string): Record<string, strin
   try {
     headers = new Headers(value as HeadersInput);
   } catch {
-    fail(`\`${name}\` holds an invalid header: pairs must be [name, value]; names are tokens; values have no line breaks.`);
+    fail(
+      `\`${name}\` holds an invalid header: pairs must be [name, value]; names are tokens; values have no line breaks.`,
+    );
   }
   const record: Record<string, string> = {};
   for (const [key, item] of headers) {

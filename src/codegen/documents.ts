@@ -4,7 +4,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type DefinitionNode, type DocumentNode, GraphQLError, type GraphQLSchema, Kind, parse, Source, validate } from 'graphql';
+import {
+  type DefinitionNode,
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  parse,
+  Source,
+  validate,
+} from 'graphql';
 import { expandGlobs } from './glob.js';
 
 /** One parsed `.graphql` file. */
@@ -31,11 +40,16 @@ function operationProblems(files: DocumentFile[]): GraphQLError[] {
     for (const definition of document.definitions) {
       if (definition.kind !== Kind.OPERATION_DEFINITION && definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
       if (!definition.name) {
-        problems.push(new GraphQLError('Every operation needs a name: its types and document are named after it.', { nodes: definition }));
+        problems.push(
+          new GraphQLError('Every operation needs a name: its types and document are named after it.', {
+            nodes: definition,
+          }),
+        );
         continue;
       }
       const key = `${definition.kind === Kind.FRAGMENT_DEFINITION ? 'fragment' : 'operation'} ${definition.name.value}`;
-      if (seen.has(key)) problems.push(new GraphQLError(`There is already an ${key} with this name.`, { nodes: definition }));
+      if (seen.has(key))
+        problems.push(new GraphQLError(`There is already an ${key} with this name.`, { nodes: definition }));
       else seen.set(key, definition);
     }
   }
@@ -43,9 +57,14 @@ function operationProblems(files: DocumentFile[]): GraphQLError[] {
 }
 
 /** Reads, parses and validates the files `patterns` match, relative to `cwd`. */
-export async function readDocuments(patterns: readonly string[], cwd: string, schema: GraphQLSchema): Promise<DocumentsResult> {
+export async function readDocuments(
+  patterns: readonly string[],
+  cwd: string,
+  schema: GraphQLSchema,
+): Promise<DocumentsResult> {
   const paths = await expandGlobs(patterns, cwd);
-  if (paths.length === 0) return { ok: false, problems: [`No file matches --documents ${patterns.join(' ')} (from ${cwd}).`] };
+  if (paths.length === 0)
+    return { ok: false, problems: [`No file matches --documents ${patterns.join(' ')} (from ${cwd}).`] };
   const files: DocumentFile[] = [];
   const problems: string[] = [];
   for (const location of paths) {

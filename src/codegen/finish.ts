@@ -82,7 +82,9 @@ function docLines(text: string): string[] {
 }
 
 function docBlock(...paragraphs: string[]): string {
-  const lines = paragraphs.filter(Boolean).flatMap((paragraph, i) => (i === 0 ? docLines(paragraph) : [' *', ...docLines(paragraph)]));
+  const lines = paragraphs
+    .filter(Boolean)
+    .flatMap((paragraph, i) => (i === 0 ? docLines(paragraph) : [' *', ...docLines(paragraph)]));
   return `/**\n${lines.join('\n')}\n */\n`;
 }
 
@@ -112,11 +114,20 @@ export function documentOperations(text: string, options: FinishOptions): string
         `The document of ${what}, for \`client.request\`. Generated from the schema of API version ${options.apiVersion}, which the client sends as \`API-Version\` with it.`,
       ),
     );
-    result = documentLine(result, `export type ${resultType} = `, docBlock(`What ${what} returns ({@link ${constant}}).`, comment));
-    result = documentLine(result, `export type ${variablesType} = `, docBlock(`The variables of ${what} ({@link ${constant}}).`));
+    result = documentLine(
+      result,
+      `export type ${resultType} = `,
+      docBlock(`What ${what} returns ({@link ${constant}}).`, comment),
+    );
+    result = documentLine(
+      result,
+      `export type ${variablesType} = `,
+      docBlock(`The variables of ${what} ({@link ${constant}}).`),
+    );
   }
-  result = result.replace(/^export type (\w+)Fragment = /gm, (line, name: string) =>
-    `${docBlock(`The fields the \`${name}\` fragment selects.`)}${line}`,
+  result = result.replace(
+    /^export type (\w+)Fragment = /gm,
+    (line, name: string) => `${docBlock(`The fields the \`${name}\` fragment selects.`)}${line}`,
   );
   // The schema's own types the operations use (enums, inputs): their descriptions are not carried over.
   result = result.replace(/^export type (\w+) =/gm, (line: string, name: string, offset: number, whole: string) =>

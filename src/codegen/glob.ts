@@ -30,7 +30,10 @@ export function globToRegExp(pattern: string): RegExp {
       const close = pattern.indexOf(']', i + 1);
       if (close < 0) source += '\\[';
       else {
-        source += `[${pattern.slice(i + 1, close).replace(/^!/, '^').replaceAll('\\', '\\\\')}]`;
+        source += `[${pattern
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replaceAll('\\', '\\\\')}]`;
         i = close;
       }
     } else source += char.replace(/[.+^$()|\\]/g, '\\$&');

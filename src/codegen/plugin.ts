@@ -24,7 +24,12 @@ export type CodegenPluginOutput = string | { prepend?: string[]; content: string
 
 /** A graphql-codegen plugin module. */
 export interface CodegenPluginModule {
-  plugin(schema: GraphQLSchema, documents: CodegenDocumentFile[], config: object, info?: { outputFile?: string }): CodegenPluginOutput | Promise<CodegenPluginOutput>;
+  plugin(
+    schema: GraphQLSchema,
+    documents: CodegenDocumentFile[],
+    config: object,
+    info?: { outputFile?: string },
+  ): CodegenPluginOutput | Promise<CodegenPluginOutput>;
 }
 
 /** The two graphql-codegen plugins the platform plugin runs. */
@@ -53,7 +58,10 @@ export function operationComments(documents: readonly CodegenDocumentFile[]): Op
   for (const file of documents) {
     for (const definition of file.document?.definitions ?? []) {
       if (definition.kind !== 'OperationDefinition' || !definition.name) continue;
-      found.push({ name: definition.name.value, comment: commentAbove(definition, definition.loc?.source.body ?? file.rawSDL) });
+      found.push({
+        name: definition.name.value,
+        comment: commentAbove(definition, definition.loc?.source.body ?? file.rawSDL),
+      });
     }
   }
   return found;

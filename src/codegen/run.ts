@@ -108,23 +108,35 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
       context.err(`${NAME}: ${read.problems.length} problem(s) in the documents; nothing generated.`);
       return EXIT.failed;
     }
-    const generated = await createPlatformPlugin(toolchain).plugin(schema, read.files, { apiVersion: args.apiVersion }, { outputFile: args.output });
+    const generated = await createPlatformPlugin(toolchain).plugin(
+      schema,
+      read.files,
+      { apiVersion: args.apiVersion },
+      { outputFile: args.output },
+    );
     const content = typeof generated === 'string' ? generated : generated.content;
     const target = resolve(context.cwd, args.output);
     const ms = Math.round(performance.now() - started);
-    const operations = read.files.reduce((n, file) => n + file.document.definitions.filter((d) => d.kind === 'OperationDefinition').length, 0);
+    const operations = read.files.reduce(
+      (n, file) => n + file.document.definitions.filter((d) => d.kind === 'OperationDefinition').length,
+      0,
+    );
     if (args.check) {
       const current = await readFile(target, 'utf8').catch(() => undefined);
       if (current !== content) {
         context.err(`${NAME}: ${args.output} is out of date; run ${NAME} without --check and commit the result.`);
         return EXIT.failed;
       }
-      context.out(`${NAME}: ${args.output} is up to date (${operations} operations, API version ${args.apiVersion}, ${ms} ms)`);
+      context.out(
+        `${NAME}: ${args.output} is up to date (${operations} operations, API version ${args.apiVersion}, ${ms} ms)`,
+      );
       return EXIT.ok;
     }
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, content);
-    context.out(`${NAME}: wrote ${args.output} (${operations} operations, API version ${args.apiVersion}, schema from ${from}, ${ms} ms)`);
+    context.out(
+      `${NAME}: wrote ${args.output} (${operations} operations, API version ${args.apiVersion}, schema from ${from}, ${ms} ms)`,
+    );
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CodegenToolchainMissingError || error instanceof SchemaSourceError) {

@@ -27,7 +27,8 @@ async function getSdl(url: string, label: string): Promise<string> {
     throw new SchemaSourceError(`${label}: GET ${url} failed (${reason?.code ?? reason?.message ?? String(error)})`);
   }
   const text = await response.text();
-  if (!response.ok) throw new SchemaSourceError(`${label}: GET ${url} answered ${response.status}: ${text.trim().slice(0, 300)}`);
+  if (!response.ok)
+    throw new SchemaSourceError(`${label}: GET ${url} answered ${response.status}: ${text.trim().slice(0, 300)}`);
   return text;
 }
 
@@ -42,7 +43,12 @@ async function fromEmulator(apiVersion: string): Promise<string> {
 }
 
 /** Reads the schema from the first source that is configured. */
-export async function readSchema(options: { schema?: string; apiVersion: string; cwd: string; env: NodeJS.ProcessEnv }): Promise<SchemaText> {
+export async function readSchema(options: {
+  schema?: string;
+  apiVersion: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<SchemaText> {
   const { schema, apiVersion } = options;
   if (schema && /^https?:\/\//i.test(schema)) return { sdl: await getSdl(schema, '--schema'), from: schema };
   if (schema) {

@@ -33,6 +33,9 @@ async function load(name: string): Promise<CodegenPluginModule> {
 
 /** Loads the two plugins; throws {@link CodegenToolchainMissingError} when one is not installed. */
 export async function loadToolchain(): Promise<CodegenToolchain> {
-  const [operations, documents] = await Promise.all([load(CODEGEN_TOOLCHAIN.operations.name), load(CODEGEN_TOOLCHAIN.documents.name)]);
+  const [operations, documents] = await Promise.all([
+    load(CODEGEN_TOOLCHAIN.operations.name),
+    load(CODEGEN_TOOLCHAIN.documents.name),
+  ]);
   return { operations, documents };
 }

@@ -102,11 +102,13 @@ export function parseCli(argv: string[], readFile: (path: string) => string): Cl
   if (typeof values.host === 'string') options.host = values.host;
   const limits: EmulatorLimits = { ...options.limits };
   if (typeof values['minute-rate'] === 'string') limits.minuteRate = windowed(values['minute-rate'], '--minute-rate');
-  if (typeof values.concurrency === 'string') limits.concurrency = { quota: integer(values.concurrency, '--concurrency', 1) };
+  if (typeof values.concurrency === 'string')
+    limits.concurrency = { quota: integer(values.concurrency, '--concurrency', 1) };
   if (typeof values.complexity === 'string') limits.complexity = windowed(values.complexity, '--complexity');
   if (typeof values.daily === 'string') limits.daily = windowed(values.daily, '--daily');
   if (Object.keys(limits).length > 0) options.limits = limits;
-  if (typeof values.versions === 'string') options.versions = values.versions.split(',').map((version) => version.trim());
+  if (typeof values.versions === 'string')
+    options.versions = values.versions.split(',').map((version) => version.trim());
   if (typeof values['default-version'] === 'string') options.defaultVersion = values['default-version'];
   const style = values['complexity-error-style'];
   if (typeof style === 'string') {
@@ -137,7 +139,9 @@ function readConfig(path: string, readFile: (path: string) => string): EmulatorO
   }
   const unknown = Object.keys(config).filter((key) => !(CONFIG_KEYS as readonly string[]).includes(key));
   if (unknown.length > 0) {
-    throw new CliUsageError(`--config: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in ${path}. Known: ${CONFIG_KEYS.join(', ')}.`);
+    throw new CliUsageError(
+      `--config: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in ${path}. Known: ${CONFIG_KEYS.join(', ')}.`,
+    );
   }
   for (const [key, value] of Object.entries(config)) {
     if (ARRAY_KEYS.has(key) && !Array.isArray(value)) throw new CliUsageError(`--config: ${key} must be an array.`);
@@ -155,7 +159,9 @@ function readConfig(path: string, readFile: (path: string) => string): EmulatorO
   tokens?.forEach((entry, index) => {
     const { token, accountId, userId } = (entry ?? {}) as { token?: unknown; accountId?: unknown; userId?: unknown };
     if (typeof token !== 'string' || token === '' || typeof accountId !== 'number' || typeof userId !== 'number') {
-      throw new CliUsageError(`--config: tokens[${index}] needs a non-empty "token" and numeric "accountId" and "userId".`);
+      throw new CliUsageError(
+        `--config: tokens[${index}] needs a non-empty "token" and numeric "accountId" and "userId".`,
+      );
     }
   });
   return config as EmulatorOptions;
@@ -173,7 +179,8 @@ function integer(text: string, flag: string, min: number, max = Number.MAX_SAFE_
 /** `quota` or `quota/windowSeconds`. */
 function windowed(text: string, flag: string): WindowedQuota {
   const [quota, seconds, extra] = text.split('/');
-  if (quota === undefined || extra !== undefined) throw new CliUsageError(`${flag} takes <quota> or <quota>/<seconds>; got '${text}'.`);
+  if (quota === undefined || extra !== undefined)
+    throw new CliUsageError(`${flag} takes <quota> or <quota>/<seconds>; got '${text}'.`);
   const result: WindowedQuota = { quota: integer(quota, flag, 1) };
   if (seconds !== undefined) result.windowSeconds = integer(seconds, `${flag} window`, 1);
   return result;

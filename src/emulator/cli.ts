@@ -20,7 +20,10 @@ async function main(argv: string[]): Promise<void> {
   const { options } = request;
   let emulator: Emulator;
   try {
-    emulator = await startEmulator({ ...options, ...(request.quiet ? {} : { log: (line: string) => console.log(line) }) });
+    emulator = await startEmulator({
+      ...options,
+      ...(request.quiet ? {} : { log: (line: string) => console.log(line) }),
+    });
   } catch (error) {
     throw new Error(startFailure(error, options.host ?? '127.0.0.1', options.port ?? 4010));
   }
@@ -42,8 +45,10 @@ function startFailure(error: unknown, host: string, port: number): string {
   if (code === 'EADDRINUSE') {
     return `port ${port} on ${host} is already in use (another emulator?); stop it or choose another with --port (0 picks a free one).`;
   }
-  if (code === 'EACCES') return `not allowed to listen on port ${port} on ${host}; choose a port above 1023 with --port.`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on host ${host}: no such local address; check --host.`;
+  if (code === 'EACCES')
+    return `not allowed to listen on port ${port} on ${host}; choose a port above 1023 with --port.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `cannot listen on host ${host}: no such local address; check --host.`;
   return error instanceof Error ? error.message : String(error);
 }
 

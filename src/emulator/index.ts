@@ -14,13 +14,13 @@ import { type EmulatorOptions, startEmulatorWith } from './start.js';
 
 export type { TokenGrant } from './contract.js';
 export {
-  DEFAULT_SEED_FACTS,
-  defaultSeed,
   type AccountRecord,
   type AssetRecord,
   type BoardRecord,
   type ColumnKind,
   type ColumnRecord,
+  DEFAULT_SEED_FACTS,
+  defaultSeed,
   EmulatorStore,
   type GroupRecord,
   type ItemRecord,

@@ -19,7 +19,9 @@ export interface EmulatorOptions extends EmulatorServerOptions {
 }
 
 /** Starts an emulator serving `engine`, or a fresh built-in engine seeded from `options.seed`. */
-export function startEmulatorWith(options: EmulatorOptions & { engine?: Engine } = {}): Promise<RunningEmulator<Engine>> {
+export function startEmulatorWith(
+  options: EmulatorOptions & { engine?: Engine } = {},
+): Promise<RunningEmulator<Engine>> {
   const { seed, engine, cursorTtlMs, ...serverOptions } = options;
   const clock = options.now;
   const built =

@@ -78,7 +78,9 @@ function endpointUrl(authUrl: URL, params: AuthorizeUrlParams): URL {
 
 function scopeParam(scopes: readonly Scope[]): string {
   if (!Array.isArray(scopes) || scopes.length === 0) {
-    throw new OAuthConfigError('scopes must be a non-empty array of scopes; leave it out to request every configured scope');
+    throw new OAuthConfigError(
+      'scopes must be a non-empty array of scopes; leave it out to request every configured scope',
+    );
   }
   const unknown = scopes.filter((scope) => typeof scope !== 'string' || !isScope(scope));
   if (unknown.length > 0) throw new OAuthConfigError(`scopes lists unknown scopes: ${unknown.map(String).join(', ')}`);

@@ -42,7 +42,8 @@ export function parseCallback(callbackUrl: string | URL, expectedState: string):
     throw new OAuthStateMismatchError('The callback carries no state; the redirect may be forged');
   }
   const code = params.get('code');
-  if (!code) throw new OAuthError('invalid_callback', { description: 'The callback carries neither a code nor an error' });
+  if (!code)
+    throw new OAuthError('invalid_callback', { description: 'The callback carries neither a code nor an error' });
   return { code, scopes: callbackScopes(params.get('scope')), state };
 }
 
@@ -62,7 +63,9 @@ function callbackScopes(scope: string | null): Scope[] {
   if (scope === null) return [];
   const parsed = parseScopeList(scope);
   if (!parsed.ok) {
-    throw new OAuthError('invalid_callback', { description: `The callback lists unknown scopes: ${parsed.unknown.join(', ')}` });
+    throw new OAuthError('invalid_callback', {
+      description: `The callback lists unknown scopes: ${parsed.unknown.join(', ')}`,
+    });
   }
   return parsed.scopes;
 }

@@ -2,11 +2,17 @@
  * The OAuth 2.0 authorization-code flow of the Workspace Platform: build the authorize URL,
  * read the callback, exchange the code for an access token. Runs anywhere fetch and Web Crypto exist.
  */
-import { buildAuthorizeUrl, type AuthorizeUrl, type AuthorizeUrlParams } from './authorize-url.js';
-import { parseCallback, type OAuthCallback } from './callback.js';
+import { type AuthorizeUrl, type AuthorizeUrlParams, buildAuthorizeUrl } from './authorize-url.js';
+import { type OAuthCallback, parseCallback } from './callback.js';
 import { OAuthConfigError } from './errors.js';
-import { nonEmpty, resolveOAuthOptions, validateRedirectUri, validateSecret, type OAuthClientOptions } from './options.js';
-import { requestToken, type OAuthToken } from './token.js';
+import {
+  nonEmpty,
+  type OAuthClientOptions,
+  resolveOAuthOptions,
+  validateRedirectUri,
+  validateSecret,
+} from './options.js';
+import { type OAuthToken, requestToken } from './token.js';
 
 /** Arguments of {@link OAuthClient.exchangeCode}. */
 export interface ExchangeCodeParams {
@@ -73,13 +79,17 @@ export class OAuthClient {
    */
   async exchangeCode(params: ExchangeCodeParams): Promise<OAuthToken> {
     if (this.#clientSecret === undefined) {
-      throw new OAuthConfigError('exchangeCode needs the clientSecret option; exchange codes where the secret lives (a server)');
+      throw new OAuthConfigError(
+        'exchangeCode needs the clientSecret option; exchange codes where the secret lives (a server)',
+      );
     }
     if (typeof params !== 'object' || params === null) throw new OAuthConfigError('exchangeCode needs { code }');
     const code = nonEmpty(params.code, 'code');
     const redirect = params.redirectUri ?? this.redirectUri;
     if (redirect === undefined) {
-      throw new OAuthConfigError('exchangeCode needs redirectUri (the one of the authorization request), or the redirectUri option');
+      throw new OAuthConfigError(
+        'exchangeCode needs redirectUri (the one of the authorization request), or the redirectUri option',
+      );
     }
     const fetchImpl = this.#fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new OAuthConfigError('No fetch available; pass the fetch option');
@@ -96,7 +106,11 @@ export class OAuthClient {
 
   /** A summary without the secret. */
   toJSON(): { clientId: string; authUrl: string; redirectUri?: string } {
-    return { clientId: this.clientId, authUrl: this.authUrl, ...(this.redirectUri ? { redirectUri: this.redirectUri } : {}) };
+    return {
+      clientId: this.clientId,
+      authUrl: this.authUrl,
+      ...(this.redirectUri ? { redirectUri: this.redirectUri } : {}),
+    };
   }
 
   /** `OAuthClient(<clientId>)`: never the secret. */

@@ -69,7 +69,10 @@ export class OAuthError extends Error {
 
   constructor(code: OAuthErrorCode, details: OAuthErrorDetails = {}) {
     const description = details.description;
-    super(description ? `${code}: ${description}` : code, details.cause === undefined ? undefined : { cause: details.cause });
+    super(
+      description ? `${code}: ${description}` : code,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.code = code;
     this.description = description;
     this.status = details.status;

@@ -40,9 +40,12 @@ export function resolveOAuthOptions(options: OAuthClientOptions): ResolvedOAuthO
   const clientId = nonEmpty(options.clientId, 'clientId');
   const authUrl = parseHttpUrl(options.authUrl, 'authUrl');
   if (authUrl.search || authUrl.hash) {
-    throw new OAuthConfigError('authUrl must be the OAuth host without a query or fragment, e.g. https://auth.example.com');
+    throw new OAuthConfigError(
+      'authUrl must be the OAuth host without a query or fragment, e.g. https://auth.example.com',
+    );
   }
-  const redirectUri = options.redirectUri === undefined ? undefined : validateRedirectUri(options.redirectUri, 'redirectUri');
+  const redirectUri =
+    options.redirectUri === undefined ? undefined : validateRedirectUri(options.redirectUri, 'redirectUri');
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new OAuthConfigError('fetch must be a function compatible with the global fetch');
   }

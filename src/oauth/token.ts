@@ -137,11 +137,12 @@ function tokenFromResponse(status: number, text: string): OAuthToken {
     throw invalid('The token response has no valid access_token');
   }
   if (typeof tokenType !== 'string' || tokenType.toLowerCase() !== 'bearer') {
-    throw invalid('The token response\'s token_type is not Bearer');
+    throw invalid("The token response's token_type is not Bearer");
   }
   if (typeof scope !== 'string') throw invalid('The token response has no scope string');
   const scopes = parseScopeList(scope);
-  if (!scopes.ok) throw invalid(`The token response lists unknown scopes: ${scopes.unknown.join(', ').slice(0, MAX_DESCRIPTION)}`);
+  if (!scopes.ok)
+    throw invalid(`The token response lists unknown scopes: ${scopes.unknown.join(', ').slice(0, MAX_DESCRIPTION)}`);
   return { accessToken, tokenType: 'Bearer', scopes: scopes.scopes };
 }
 

@@ -31,7 +31,10 @@ export interface GoodputResult extends GoodputConfig {
 const distEntry = pathToFileURL(fileURLToPath(new URL('../../dist/index.js', import.meta.url))).href;
 
 interface SdkModule {
-  PlatformClient: new (options: { token: string; baseUrl: string }) => { boards(v: { limit: number }): Promise<unknown> };
+  PlatformClient: new (options: {
+    token: string;
+    baseUrl: string;
+  }) => { boards(v: { limit: number }): Promise<unknown> };
 }
 
 /** Runs the calls and compares their duration with the fixed-window minimum. */

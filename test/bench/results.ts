@@ -81,7 +81,9 @@ function range(values: readonly number[]): [number, number] {
 
 /** Median of `values[i] - baseline[i]` over the rounds both have. */
 function pairedDifference(values: readonly number[], baseline: readonly number[]): number {
-  return median(values.flatMap((value, index) => (index < baseline.length ? [value - (baseline[index] as number)] : [])));
+  return median(
+    values.flatMap((value, index) => (index < baseline.length ? [value - (baseline[index] as number)] : [])),
+  );
 }
 
 /** Medians of `samples`, ratios to `raw`'s, and import time over the median wall time of a bare `node`. */

@@ -79,7 +79,9 @@ async function main(): Promise<void> {
   process.stdout.write(formatNoiseWarning(raw.callsPerSecond, loadAverage, availableParallelism()));
   const serverBound = summaries.filter((summary) => summary.serverCpuShare > 0.9);
   for (const summary of serverBound) {
-    process.stdout.write(`warning: the server used ${(summary.serverCpuShare * 100).toFixed(0)}% of a core during ${summary.name}'s throughput runs; that ratio may be server-bound\n`);
+    process.stdout.write(
+      `warning: the server used ${(summary.serverCpuShare * 100).toFixed(0)}% of a core during ${summary.name}'s throughput runs; that ratio may be server-bound\n`,
+    );
   }
   process.stdout.write(
     targets.length > 0

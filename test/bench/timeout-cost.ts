@@ -39,7 +39,11 @@ function textArgument(name: string): string | undefined {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
-type ClientClass = new (options: { token: string; baseUrl: string; timeoutMs?: number }) => {
+type ClientClass = new (options: {
+  token: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}) => {
   boards(variables: { limit: number }): Promise<unknown>;
 };
 
@@ -63,7 +67,12 @@ function variants(baseUrl: string): Record<string, Call> {
   const url = `${baseUrl}/v2`;
   const headers = { Authorization: BENCH_TOKEN, 'API-Version': BENCH_API_VERSION, 'Content-Type': 'application/json' };
   const raw = async (signal?: AbortSignal) => {
-    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }), signal });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+      signal,
+    });
     return ((await response.json()) as { data?: unknown }).data;
   };
   /** The old opt-in timeout, done per call: a controller, a timer, and the signal handed to fetch. */
@@ -119,7 +128,8 @@ async function mechanismAlone(): Promise<void> {
       samples[name]?.push(((cpu.user + cpu.system) * 1000) / iterations);
     }
   }
-  for (const [name, values] of Object.entries(samples)) console.log(`  ${name.padEnd(48)} ${median(values).toFixed(0).padStart(7)} ns`);
+  for (const [name, values] of Object.entries(samples))
+    console.log(`  ${name.padEnd(48)} ${median(values).toFixed(0).padStart(7)} ns`);
 }
 
 async function main(): Promise<void> {
@@ -138,11 +148,15 @@ async function main(): Promise<void> {
           perCall[name]?.push(run.cpuMicros / total);
         }
       }
-      console.log(`\n${inFlight} in flight, ${total} calls per slice, ${ROUNDS} rounds: CPU µs per call (median) and ratio`);
+      console.log(
+        `\n${inFlight} in flight, ${total} calls per slice, ${ROUNDS} rounds: CPU µs per call (median) and ratio`,
+      );
       const ratio = (name: string, base: string) =>
         median((perCall[name] ?? []).map((value, index) => value / ((perCall[base] ?? [])[index] ?? Number.NaN)));
       const range = (name: string, base: string) => {
-        const ratios = (perCall[name] ?? []).map((value, index) => value / ((perCall[base] ?? [])[index] ?? Number.NaN));
+        const ratios = (perCall[name] ?? []).map(
+          (value, index) => value / ((perCall[base] ?? [])[index] ?? Number.NaN),
+        );
         return `${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}`;
       };
       for (const name of names) {
@@ -152,7 +166,11 @@ async function main(): Promise<void> {
             ? ['baseline sdk, timeout off', 'sdk, timeout off']
             : ['sdk, timeout off'];
         const ratios = bases.map((base) => `${ratio(name, base).toFixed(3)}× ${base} (rounds ${range(name, base)})`);
-        console.log(`  ${name.padEnd(48)} ${median(perCall[name] ?? []).toFixed(1).padStart(7)} µs   ${ratios.join('; ')}`);
+        console.log(
+          `  ${name.padEnd(48)} ${median(perCall[name] ?? [])
+            .toFixed(1)
+            .padStart(7)} µs   ${ratios.join('; ')}`,
+        );
       }
     }
   } finally {

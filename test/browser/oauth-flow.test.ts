@@ -33,7 +33,13 @@ beforeAll(async () => {
       },
     ],
   });
-  config = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, authUrl: emulator.authUrl, baseUrl: emulator.baseUrl, scopes: ['boards:read'] };
+  config = {
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    authUrl: emulator.authUrl,
+    baseUrl: emulator.baseUrl,
+    scopes: ['boards:read'],
+  };
   browser = await launchChromium();
 });
 

@@ -5,7 +5,7 @@
  * built-in emulator offline, and the one-line install command when the toolchain is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,7 +69,9 @@ describe('workspace-platform-codegen', () => {
     const dir = app({ 'src/me.graphql': ME });
     const first = await codegen(dir, ARGS);
     expect(first).toMatchObject({ code: 0, err: '' });
-    expect(first.out).toMatch(/wrote src\/platform\.generated\.ts \(1 operations, API version 2024-10, schema from the built-in emulator/);
+    expect(first.out).toMatch(
+      /wrote src\/platform\.generated\.ts \(1 operations, API version 2024-10, schema from the built-in emulator/,
+    );
     const generated = readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8');
     expect(generated).toContain('export const MeDocument');
     expect(generated).toContain('export type MeQuery = { me: { id: string, name: string } | null };');
@@ -94,7 +96,9 @@ describe('workspace-platform-codegen', () => {
     const dir = app({ 'src/ok.graphql': ME, 'src/boards.graphql': 'query Names {\n  boards {\n    nmae\n  }\n}\n' });
     const result = await codegen(dir, ARGS);
     expect(result.code).toBe(1);
-    expect(result.err).toContain('src/boards.graphql:3:5: Cannot query field "nmae" on type "Board". Did you mean "name"?');
+    expect(result.err).toContain(
+      'src/boards.graphql:3:5: Cannot query field "nmae" on type "Board". Did you mean "name"?',
+    );
     expect(existsSync(join(dir, 'src/platform.generated.ts'))).toBe(false);
     const syntax = await codegen(app({ 'src/bad.graphql': 'query {\n  me { id \n' }), ARGS);
     expect(syntax.code).toBe(1);
@@ -105,9 +109,14 @@ describe('workspace-platform-codegen', () => {
 
   it('reads --schema from an SDL file or a URL (GET, as SDL), and says which one failed', async () => {
     const sdl = 'type Query { hello(name: String!): String }\n';
-    const dir = app({ 'src/hello.graphql': 'query Hello($name: String!) { hello(name: $name) }\n', 'schema.graphql': sdl });
+    const dir = app({
+      'src/hello.graphql': 'query Hello($name: String!) { hello(name: $name) }\n',
+      'schema.graphql': sdl,
+    });
     expect((await codegen(dir, [...ARGS, '--schema', 'schema.graphql'])).code).toBe(0);
-    expect(readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8')).toContain('export type HelloQuery = { hello: string | null };');
+    expect(readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8')).toContain(
+      'export type HelloQuery = { hello: string | null };',
+    );
     const fromUrl = await codegen(app({ 'src/me.graphql': ME }), [...ARGS, '--schema', sdlUrl]);
     expect(fromUrl).toMatchObject({ code: 0, err: '' });
     expect(fromUrl.out).toContain(`schema from ${sdlUrl}`);
@@ -119,23 +128,33 @@ describe('workspace-platform-codegen', () => {
 
   it('reads the schema from WORKSPACE_PLATFORM_BASE_URL at the requested --api-version', async () => {
     const dir = app({ 'src/me.graphql': ME });
-    const result = await codegen(dir, [...ARGS, '--api-version', '2025-01'], { WORKSPACE_PLATFORM_BASE_URL: emulator.baseUrl });
+    const result = await codegen(dir, [...ARGS, '--api-version', '2025-01'], {
+      WORKSPACE_PLATFORM_BASE_URL: emulator.baseUrl,
+    });
     expect(result.code).toBe(0);
     expect(result.out).toContain(`schema from ${emulator.baseUrl}/v2/get_schema?format=sdl&version=2025-01`);
     expect(readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8')).toContain('{"apiVersion":"2025-01"}');
-    const unsupported = await codegen(dir, [...ARGS, '--api-version', '2019-01'], { WORKSPACE_PLATFORM_BASE_URL: emulator.baseUrl });
+    const unsupported = await codegen(dir, [...ARGS, '--api-version', '2019-01'], {
+      WORKSPACE_PLATFORM_BASE_URL: emulator.baseUrl,
+    });
     expect(unsupported.code).toBe(1);
     expect(unsupported.err).toContain('answered 400');
   });
 
   it('answers bad arguments with exit 2 and the usage', async () => {
     const dir = app({});
-    expect(await codegen(dir, ['--output', 'x.ts'])).toMatchObject({ code: 2, err: expect.stringContaining('Missing --documents.') });
+    expect(await codegen(dir, ['--output', 'x.ts'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Missing --documents.'),
+    });
     expect((await codegen(dir, [...ARGS, '--api-version', '2024-13'])).err).toContain('--api-version must be YYYY-MM');
     expect((await codegen(dir, [...ARGS, '--frobnicate'])).code).toBe(2);
     expect((await codegen(dir, ['src/*.graphql'])).code).toBe(2);
     const none = await codegen(dir, ARGS);
-    expect(none).toMatchObject({ code: 1, err: expect.stringContaining('No file matches --documents src/**/*.graphql') });
+    expect(none).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('No file matches --documents src/**/*.graphql'),
+    });
   });
 
   it('without the graphql-codegen plugins, the built bin fails with one line holding the install command', () => {
@@ -148,11 +167,16 @@ describe('workspace-platform-codegen', () => {
     cpSync(join(root, 'package.json'), join(installed, 'package.json'));
     cpSync(join(root, 'dist'), join(installed, 'dist'), { recursive: true });
     symlinkSync(join(root, 'node_modules', 'graphql'), join(dir, 'node_modules', 'graphql'), 'dir');
-    const result = spawnSync(process.execPath, [join(installed, 'dist', 'codegen', 'cli.js'), ...ARGS], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(installed, 'dist', 'codegen', 'cli.js'), ...ARGS], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       `workspace-platform-codegen: @graphql-codegen/typescript-operations is not installed; run: ${INSTALL_COMMAND}`,
     ]);
-    expect(INSTALL_COMMAND).toBe('npm install -D @graphql-codegen/typescript-operations@^6.1.9 @graphql-codegen/typed-document-node@^7.1.1');
+    expect(INSTALL_COMMAND).toBe(
+      'npm install -D @graphql-codegen/typescript-operations@^6.1.9 @graphql-codegen/typed-document-node@^7.1.1',
+    );
   });
 });

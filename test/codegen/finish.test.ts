@@ -11,7 +11,13 @@ import { pagingMeta } from '../../src/codegen/paging-meta.js';
 
 describe('dedupeUnions', () => {
   it('prints a union of identical members inside Array<> as the one member', () => {
-    const text = ['  values: Array<', '    | { id: string }', '    | { id: string }', '    | { id: string }', '  > };'].join('\n');
+    const text = [
+      '  values: Array<',
+      '    | { id: string }',
+      '    | { id: string }',
+      '    | { id: string }',
+      '  > };',
+    ].join('\n');
     expect(dedupeUnions(text)).toBe('  values: Array<{ id: string }> };');
   });
 
@@ -40,16 +46,27 @@ describe('comments and TSDoc', () => {
       '}',
       '    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<FooQuery, FooQueryVariables>;',
     ].join('\n');
-    const done = documentOperations(`\n${text}`, { apiVersion: '2024-10', operations: [{ name: 'Foo', comment: 'Who am I? */ Me.' }] });
-    expect(done).toContain('/**\n * The variables of the `Foo` query ({@link FooDocument}).\n */\nexport type FooQueryVariables');
-    expect(done).toContain('/**\n * What the `Foo` query returns ({@link FooDocument}).\n *\n * Who am I? *\\/ Me.\n */\nexport type FooQuery =');
-    expect(done).toMatch(/\* Who am I\? \*\\\/ Me\.\n \*\n \* The document of the `Foo` query, for `client\.request`\. Generated from the schema of API version 2024-10/);
+    const done = documentOperations(`\n${text}`, {
+      apiVersion: '2024-10',
+      operations: [{ name: 'Foo', comment: 'Who am I? */ Me.' }],
+    });
+    expect(done).toContain(
+      '/**\n * The variables of the `Foo` query ({@link FooDocument}).\n */\nexport type FooQueryVariables',
+    );
+    expect(done).toContain(
+      '/**\n * What the `Foo` query returns ({@link FooDocument}).\n *\n * Who am I? *\\/ Me.\n */\nexport type FooQuery =',
+    );
+    expect(done).toMatch(
+      /\* Who am I\? \*\\\/ Me\.\n \*\n \* The document of the `Foo` query, for `client\.request`\. Generated from the schema of API version 2024-10/,
+    );
   });
 });
 
 describe('pagingMeta', () => {
   it('names the cursor variable and the query_params variables to clear', () => {
-    const document = parse('query P($c: String, $q: ItemsQuery) { boards { items_page(cursor: $c, query_params: $q) { cursor } } }');
+    const document = parse(
+      'query P($c: String, $q: ItemsQuery) { boards { items_page(cursor: $c, query_params: $q) { cursor } } }',
+    );
     expect(pagingMeta(document)).toEqual({ cursorVariable: 'c', resetVariables: ['q'] });
     expect(pagingMeta(parse('query { boards { items_page(cursor: "x") { cursor } } }'))).toEqual({});
   });

@@ -6,7 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expandGlobs, globToRegExp } from '../../src/codegen/glob.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wp-glob-'));
-for (const file of ['a.graphql', 'src/b.graphql', 'src/deep/c.graphql', 'src/deep/c.gql', 'src/x.ts', 'node_modules/p/d.graphql', '.cache/e.graphql']) {
+for (const file of [
+  'a.graphql',
+  'src/b.graphql',
+  'src/deep/c.graphql',
+  'src/deep/c.gql',
+  'src/x.ts',
+  'node_modules/p/d.graphql',
+  '.cache/e.graphql',
+]) {
   mkdirSync(join(dir, file, '..'), { recursive: true });
   writeFileSync(join(dir, file), '');
 }
@@ -25,7 +33,10 @@ describe('globs', () => {
 
   it('expands patterns relative to a folder, sorted, with exclusions, skipping node_modules and dot-folders', async () => {
     expect(await expandGlobs(['**/*.graphql'], dir)).toEqual(['a.graphql', 'src/b.graphql', 'src/deep/c.graphql']);
-    expect(await expandGlobs(['./src/**/*.{graphql,gql}', '!src/deep/*.gql'], dir)).toEqual(['src/b.graphql', 'src/deep/c.graphql']);
+    expect(await expandGlobs(['./src/**/*.{graphql,gql}', '!src/deep/*.gql'], dir)).toEqual([
+      'src/b.graphql',
+      'src/deep/c.graphql',
+    ]);
     expect(await expandGlobs([join(dir, 'src', '*.graphql')], dir)).toEqual(['src/b.graphql']);
     expect(await expandGlobs(['missing/**/*.graphql'], dir)).toEqual([]);
   });

@@ -17,7 +17,14 @@ import {
   RedirectError,
   ResponseTooLargeError,
 } from '../../src/index.js';
-import { clientFor, closeEmulators, DEMO_TOKEN, graphqlRequests, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
+import {
+  clientFor,
+  closeEmulators,
+  DEMO_TOKEN,
+  graphqlRequests,
+  ROADMAP_BOARD_ID,
+  startTestEmulator,
+} from './harness.js';
 
 /** A node:http server of the test, with every request it saw and every socket it closed. */
 interface TestServer {
@@ -45,7 +52,9 @@ afterEach(async () => {
   );
 });
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse, socket: Socket) => void): Promise<TestServer> {
+async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse, socket: Socket) => void,
+): Promise<TestServer> {
   const received: TestServer['received'] = [];
   let onClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
@@ -55,7 +64,12 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse, socke
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       handler(req, res, req.socket);
     });
   });
@@ -79,31 +93,45 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse, socke
 function recorder(): Promise<TestServer> {
   return listen((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ data: { create_item: { id: 'forged' } }, access_token: 'forged', token_type: 'Bearer', scope: 'boards:read' }));
+    res.end(
+      JSON.stringify({
+        data: { create_item: { id: 'forged' } },
+        access_token: 'forged',
+        token_type: 'Bearer',
+        scope: 'boards:read',
+      }),
+    );
   });
 }
 
 const CREATE = `mutation { create_item(board_id: "${ROADMAP_BOARD_ID}", item_name: "Redirected") { id } }`;
 
 describe('redirects are refused (the emulator redirects to a second server)', () => {
-  it.each([302, 307, 308])('a %i to another origin: nothing reaches it, and the call fails with RedirectError', async (status) => {
-    const elsewhere = await recorder();
-    const emulator = await startTestEmulator({
-      faults: [{ kind: 'respond', status, headers: { location: `${elsewhere.url}/v2?token=${DEMO_TOKEN}` }, body: '' }],
-    });
-    const client = clientFor(emulator, { headers: { 'x-app-secret': 'custom-secret' } });
-    const error = await client.request(CREATE).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(RedirectError);
-    expect(error).toMatchObject({ status, location: `${elsewhere.url}/v2?token=[REDACTED]` });
-    expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain(DEMO_TOKEN);
-    expect(elsewhere.received).toEqual([]);
-    expect(graphqlRequests(emulator)).toHaveLength(1);
-  });
+  it.each([302, 307, 308])(
+    'a %i to another origin: nothing reaches it, and the call fails with RedirectError',
+    async (status) => {
+      const elsewhere = await recorder();
+      const emulator = await startTestEmulator({
+        faults: [
+          { kind: 'respond', status, headers: { location: `${elsewhere.url}/v2?token=${DEMO_TOKEN}` }, body: '' },
+        ],
+      });
+      const client = clientFor(emulator, { headers: { 'x-app-secret': 'custom-secret' } });
+      const error = await client.request(CREATE).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RedirectError);
+      expect(error).toMatchObject({ status, location: `${elsewhere.url}/v2?token=[REDACTED]` });
+      expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain(DEMO_TOKEN);
+      expect(elsewhere.received).toEqual([]);
+      expect(graphqlRequests(emulator)).toHaveLength(1);
+    },
+  );
 
   it('getSchema refuses a redirect too', async () => {
     const elsewhere = await recorder();
     const emulator = await startTestEmulator({
-      faults: [{ route: 'GET /v2/get_schema', kind: 'respond', status: 301, headers: { location: `${elsewhere.url}/schema` } }],
+      faults: [
+        { route: 'GET /v2/get_schema', kind: 'respond', status: 301, headers: { location: `${elsewhere.url}/schema` } },
+      ],
     });
     await expect(clientFor(emulator).getSchema()).rejects.toMatchObject({ name: 'RedirectError', status: 301 });
     expect(elsewhere.received).toEqual([]);
@@ -112,10 +140,29 @@ describe('redirects are refused (the emulator redirects to a second server)', ()
   it('exchangeCode never posts the client secret and the code to a redirect target', async () => {
     const elsewhere = await recorder();
     const emulator = await startTestEmulator({
-      apps: [{ clientId: 'app', clientSecret: 'the-client-secret', redirectUris: ['http://app.test/cb'], scopes: ['boards:read'] }],
-      faults: [{ route: 'POST /oauth2/token', kind: 'respond', status: 307, headers: { location: `${elsewhere.url}/oauth2/token` } }],
+      apps: [
+        {
+          clientId: 'app',
+          clientSecret: 'the-client-secret',
+          redirectUris: ['http://app.test/cb'],
+          scopes: ['boards:read'],
+        },
+      ],
+      faults: [
+        {
+          route: 'POST /oauth2/token',
+          kind: 'respond',
+          status: 307,
+          headers: { location: `${elsewhere.url}/oauth2/token` },
+        },
+      ],
     });
-    const oauth = new OAuthClient({ clientId: 'app', clientSecret: 'the-client-secret', authUrl: emulator.authUrl, redirectUri: 'http://app.test/cb' });
+    const oauth = new OAuthClient({
+      clientId: 'app',
+      clientSecret: 'the-client-secret',
+      authUrl: emulator.authUrl,
+      redirectUri: 'http://app.test/cb',
+    });
     const error = await oauth.exchangeCode({ code: 'code-123456789' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OAuthError);
     expect(error).toMatchObject({ code: 'unexpected_redirect', status: 307 });
@@ -138,7 +185,10 @@ describe('per-attempt timeouts over a real socket', () => {
     const started = performance.now();
     const error = await client.boards({ limit: 1 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ timedOut: true, message: expect.stringMatching(/^The request timed out after 400 ms: POST http:\/\/.*\/v2, 1 attempt made$/) });
+    expect(error).toMatchObject({
+      timedOut: true,
+      message: expect.stringMatching(/^The request timed out after 400 ms: POST http:\/\/.*\/v2, 1 attempt made$/),
+    });
     expect(performance.now() - started).toBeLessThan(3_000);
     await trickler.closed; // the client cancelled the read, which closed the connection
     for (const timer of timers) clearInterval(timer);
@@ -164,7 +214,11 @@ describe('per-attempt timeouts over a real socket', () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(2_000);
-      expect(await pending).toMatchObject({ name: 'NetworkError', timedOut: true, message: expect.stringMatching(/^The request timed out after 60000 ms: POST http:\/\/.*\/v2, 1 attempt made$/) });
+      expect(await pending).toMatchObject({
+        name: 'NetworkError',
+        timedOut: true,
+        message: expect.stringMatching(/^The request timed out after 60000 ms: POST http:\/\/.*\/v2, 1 attempt made$/),
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -201,7 +255,10 @@ describe('maxResponseBytes over a real socket', () => {
     let written = 0;
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const server = await listen((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', ...(declareLength ? { 'content-length': String(HUNDRED_MB) } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(declareLength ? { 'content-length': String(HUNDRED_MB) } : {}),
+      });
       const pump = (): void => {
         while (written < HUNDRED_MB && !res.destroyed) {
           written += chunk.length;
@@ -232,7 +289,10 @@ describe('maxResponseBytes over a real socket', () => {
   it('refuses a declared 100 MB Content-Length at once, before reading', async () => {
     const big = await bigAnswer(true);
     const client = new PlatformClient({ token: 'tok', baseUrl: big.url, retry: false, maxResponseBytes: 1024 * 1024 });
-    await expect(client.boards({ limit: 1 })).rejects.toMatchObject({ name: 'ResponseTooLargeError', maxResponseBytes: 1024 * 1024 });
+    await expect(client.boards({ limit: 1 })).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      maxResponseBytes: 1024 * 1024,
+    });
     await big.closed;
     expect(big.written()).toBeLessThan(HUNDRED_MB / 2);
   });
@@ -256,7 +316,9 @@ describe('hostile bodies and failures over a real socket', () => {
         },
       ],
     });
-    const error = await clientFor(emulator).boards({ limit: 1 }).catch((caught: unknown) => caught);
+    const error = await clientFor(emulator)
+      .boards({ limit: 1 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GraphQLResponseError);
     expect(graphqlRequests(emulator)).toHaveLength(1);
   });
@@ -268,7 +330,9 @@ describe('hostile bodies and failures over a real socket', () => {
         return await fetch(input, init);
       } catch (error) {
         const headers = init?.headers as Record<string, string>;
-        throw new TypeError(`fetch failed with ${headers.authorization}`, { cause: Object.assign(error as Error, { sent: headers }) });
+        throw new TypeError(`fetch failed with ${headers.authorization}`, {
+          cause: Object.assign(error as Error, { sent: headers }),
+        });
       }
     };
     const events: unknown[] = [];

@@ -16,13 +16,13 @@ import {
 } from '../../src/index.js';
 import {
   ACME_ACCOUNT_ID,
-  DEMO_READ_ONLY_TOKEN,
-  DEMO_TOKEN,
-  ROADMAP_BOARD_ID,
   clientFor,
   closeEmulators,
+  DEMO_READ_ONLY_TOKEN,
+  DEMO_TOKEN,
   graphqlRequests,
   itemsNamed,
+  ROADMAP_BOARD_ID,
   settle,
   startTestEmulator,
 } from './harness.js';
@@ -87,9 +87,13 @@ describe('request()', () => {
       query WhoAmI { me { id name account { slug } } }
     `;
     const client = clientFor(emulator);
-    const result = await client.request<{ me: { name: string; account: { slug: string } } }>(document, {}, {
-      operationName: 'WhoAmI',
-    });
+    const result = await client.request<{ me: { name: string; account: { slug: string } } }>(
+      document,
+      {},
+      {
+        operationName: 'WhoAmI',
+      },
+    );
     expect(result.data).toEqual({ me: { id: expect.any(String), name: 'Ada Lovelace', account: { slug: 'acme' } } });
     expect(graphqlRequests(emulator).at(-1)?.operationName).toBe('WhoAmI');
     const other = await client.request<{ boards: unknown[] }>(document, {}, { operationName: 'FirstBoard' });
@@ -119,7 +123,11 @@ describe('getSchema', () => {
 describe('response metadata', () => {
   it('reports accountId, status, headers and all three rate-limit policies, and keeps the latest state', async () => {
     const emulator = await startTestEmulator({
-      limits: { minuteRate: { quota: 500, windowSeconds: 60 }, concurrency: { quota: 7 }, complexity: { quota: 900_000 } },
+      limits: {
+        minuteRate: { quota: 500, windowSeconds: 60 },
+        concurrency: { quota: 7 },
+        complexity: { quota: 900_000 },
+      },
     });
     const client = clientFor(emulator);
     expect(client.rateLimit).toBeUndefined();
@@ -168,7 +176,7 @@ describe('API versions', () => {
     expect(graphqlRequests(emulator)[0]?.headers['api-version']).toBe('2025-01');
   });
 
-  it('a generated document is sent at the version it carries, whatever the client default; strings at the client\'s', async () => {
+  it("a generated document is sent at the version it carries, whatever the client default; strings at the client's", async () => {
     const emulator = await startTestEmulator();
     const client = clientFor(emulator, { apiVersion: '2025-01' });
     const generated = await client.boards({ limit: 1 });
@@ -189,7 +197,10 @@ describe('API versions', () => {
     expect(versionError.message).toBe(
       "The server does not support API version '2019-01' (400). Set the `apiVersion` option to one of the versions it supports: 2024-10, 2025-01.",
     );
-    expect(JSON.parse(JSON.stringify(versionError))).toMatchObject({ name: 'UnsupportedApiVersionError', supportedVersions: ['2024-10', '2025-01'] });
+    expect(JSON.parse(JSON.stringify(versionError))).toMatchObject({
+      name: 'UnsupportedApiVersionError',
+      supportedVersions: ['2024-10', '2025-01'],
+    });
     expect(graphqlRequests(emulator)).toHaveLength(1); // a 400 is not retried
   });
 
@@ -245,7 +256,9 @@ describe('scopes and authentication', () => {
     const { error } = await settle(client.request('query Mixed { boards(limit: 1) { id name } me { id } }'));
     expect(error).toBeInstanceOf(GraphQLResponseError);
     const graphqlError = error as GraphQLResponseError;
-    expect(graphqlError.errors.map((entry) => [entry.path?.[0], entry.extensions?.code])).toEqual([['me', 'USER_UNAUTHORIZED']]);
+    expect(graphqlError.errors.map((entry) => [entry.path?.[0], entry.extensions?.code])).toEqual([
+      ['me', 'USER_UNAUTHORIZED'],
+    ]);
     expect(graphqlError.data).toEqual({ boards: [{ id: expect.any(String), name: expect.any(String) }], me: null });
     expect(graphqlError.operationName).toBe('Mixed');
     expect(JSON.stringify(graphqlError)).not.toContain(token);
@@ -337,7 +350,9 @@ describe('timeouts and aborts', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);
     expect((error as NetworkError).aborted).toBe(false);
-    expect((error as NetworkError).message).toBe(`The request timed out after 150 ms: POST ${emulator.baseUrl}/v2, 1 attempt made`);
+    expect((error as NetworkError).message).toBe(
+      `The request timed out after 150 ms: POST ${emulator.baseUrl}/v2, 1 attempt made`,
+    );
     expect(ms).toBeLessThan(1_500);
   });
 

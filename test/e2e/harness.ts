@@ -2,8 +2,7 @@
  * Shared set-up of the end-to-end tests: a real emulator on an ephemeral port, a PlatformClient aimed
  * at it, and the close-everything step each test file runs after every test.
  */
-import { type Emulator, type EmulatorOptions, startEmulator } from '../../src/emulator/index.js';
-import { DEMO_TOKEN } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, type Emulator, type EmulatorOptions, startEmulator } from '../../src/emulator/index.js';
 import { PlatformClient, type PlatformClientOptions } from '../../src/index.js';
 
 export { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN } from '../../src/emulator/index.js';

@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IdempotencyConflictError, NetworkError, type RetryEvent } from '../../src/index.js';
 import {
-  ROADMAP_BOARD_ID,
   clientFor,
   closeEmulators,
   graphqlRequests,
   itemsNamed,
+  ROADMAP_BOARD_ID,
   settle,
   startTestEmulator,
   waitFor,
@@ -76,7 +76,10 @@ describe('replay', () => {
   it('a mutation whose answer is lost after it ran is retried and resolves from the cache', async () => {
     const emulator = await startTestEmulator({ faults: [{ kind: 'drop-after-execute', first: 1 }] });
     const retries: RetryEvent[] = [];
-    const client = clientFor(emulator, { retry: { baseDelayMs: 5 }, hooks: { onRetry: (event) => retries.push(event) } });
+    const client = clientFor(emulator, {
+      retry: { baseDelayMs: 5 },
+      hooks: { onRetry: (event) => retries.push(event) },
+    });
     const result = await client.createItem({ board_id: ROADMAP_BOARD_ID, item_name: 'Answer lost' });
     expect(result.replayed).toBe(true);
     expect(retries.map((event) => event.reason)).toEqual(['network']);

@@ -25,9 +25,24 @@ describe('official client built-in operations', () => {
     expect(emulator.store.findItem(itemId)).toMatchObject({ name: 'From the official client', groupId: 'later' });
 
     await ops.changeSimpleColumnValueOp({ boardId: '3001', itemId, columnId: 'text', value: 'plain' });
-    await ops.changeColumnValueOp({ boardId: '3001', itemId, columnId: 'status', value: JSON.stringify({ label: 'Done' }) });
-    const many = await ops.changeMultipleColumnValuesOp({ boardId: '3001', itemId, columnValues: JSON.stringify({ numbers: '5' }) });
-    expect(many.change_multiple_column_values?.column_values.find((value) => value.id === 'numbers')?.value).toBe('"5"');
-    expect(emulator.store.findItem(itemId)?.values).toMatchObject({ text: 'plain', status: { index: 1 }, numbers: '5' });
+    await ops.changeColumnValueOp({
+      boardId: '3001',
+      itemId,
+      columnId: 'status',
+      value: JSON.stringify({ label: 'Done' }),
+    });
+    const many = await ops.changeMultipleColumnValuesOp({
+      boardId: '3001',
+      itemId,
+      columnValues: JSON.stringify({ numbers: '5' }),
+    });
+    expect(many.change_multiple_column_values?.column_values.find((value) => value.id === 'numbers')?.value).toBe(
+      '"5"',
+    );
+    expect(emulator.store.findItem(itemId)?.values).toMatchObject({
+      text: 'plain',
+      status: { index: 1 },
+      numbers: '5',
+    });
   });
 });

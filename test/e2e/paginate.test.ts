@@ -75,7 +75,11 @@ describe('client.paginate', () => {
     addItems(emulator, 1_200);
     const client = clientFor(emulator);
     let seen = 0;
-    for await (const _item of client.paginate(FilteredBoardItemsDocument, { board: ROADMAP_BOARD_ID, limit: 500, query_params: DONE_BY_ESTIMATE })) {
+    for await (const _item of client.paginate(FilteredBoardItemsDocument, {
+      board: ROADMAP_BOARD_ID,
+      limit: 500,
+      query_params: DONE_BY_ESTIMATE,
+    })) {
       seen += 1;
       if (seen === 500) break;
     }
@@ -83,14 +87,15 @@ describe('client.paginate', () => {
     expect(graphqlRequests(emulator)).toHaveLength(1);
   });
 
-  it('pages a group\'s items_page given as a plain string document', async () => {
+  it("pages a group's items_page given as a plain string document", async () => {
     const emulator = await startTestEmulator();
     addItems(emulator, 700);
     const query = `query GroupItems($board: ID!, $cursor: String) {
       boards(ids: [$board]) { groups(ids: ["topics"]) { items_page(limit: 300, cursor: $cursor) { cursor items { id name } } } }
     }`;
     const names: string[] = [];
-    for await (const item of clientFor(emulator).paginate(query, { board: ROADMAP_BOARD_ID })) names.push((item as { name: string }).name);
+    for await (const item of clientFor(emulator).paginate(query, { board: ROADMAP_BOARD_ID }))
+      names.push((item as { name: string }).name);
     const inGroup = emulator.store.activeItems(ROADMAP_BOARD_ID, 'topics').map((item) => item.name);
     expect(names).toEqual(inGroup);
     expect(names.length).toBeGreaterThan(700);
@@ -101,7 +106,11 @@ describe('client.paginate', () => {
     const emulator = await startTestEmulator();
     addItems(emulator, 1_200);
     const items = [];
-    for await (const item of clientFor(emulator).paginate(BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 }, { max: 700 })) {
+    for await (const item of clientFor(emulator).paginate(
+      BoardItemsDocument,
+      { ids: [ROADMAP_BOARD_ID], limit: 500 },
+      { max: 700 },
+    )) {
       items.push(item);
     }
     expect(items).toHaveLength(700);
@@ -112,7 +121,9 @@ describe('client.paginate', () => {
     const emulator = await startTestEmulator();
     addItems(emulator, 1_200);
     const controller = new AbortController();
-    const pages = clientFor(emulator).paginate(BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 }, { signal: controller.signal }).pages();
+    const pages = clientFor(emulator)
+      .paginate(BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 }, { signal: controller.signal })
+      .pages();
     expect((await pages.next()).value?.items).toHaveLength(500);
     controller.abort();
     const error = await pages.next().catch((caught: unknown) => caught);
@@ -128,7 +139,10 @@ describe('client.paginate', () => {
     });
     addItems(emulator, 1_200);
     const retries: string[] = [];
-    const client = clientFor(emulator, { retry: { baseDelayMs: 10 }, hooks: { onRetry: (event) => retries.push(event.reason) } });
+    const client = clientFor(emulator, {
+      retry: { baseDelayMs: 10 },
+      hooks: { onRetry: (event) => retries.push(event.reason) },
+    });
     let count = 0;
     for await (const _item of client.paginate(BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 })) count += 1;
     expect(count).toBe(emulator.store.activeItems(ROADMAP_BOARD_ID).length);
@@ -140,7 +154,9 @@ describe('client.paginate', () => {
   it('turns an expired cursor into a CursorExpiredError', async () => {
     const emulator = await startTestEmulator({ cursorTtlMs: 50 });
     addItems(emulator, 1_200);
-    const pages = clientFor(emulator).paginate(FilteredBoardItemsDocument, { board: ROADMAP_BOARD_ID, limit: 500, query_params: DONE_BY_ESTIMATE }).pages();
+    const pages = clientFor(emulator)
+      .paginate(FilteredBoardItemsDocument, { board: ROADMAP_BOARD_ID, limit: 500, query_params: DONE_BY_ESTIMATE })
+      .pages();
     expect((await pages.next()).value?.items).toHaveLength(500);
     await new Promise((resolve) => setTimeout(resolve, 120));
     const error = await pages.next().catch((caught: unknown) => caught);

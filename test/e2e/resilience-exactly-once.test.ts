@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/emulator/index.js';
 import type { RetryEvent } from '../../src/index.js';
-import { ROADMAP_BOARD_ID, clientFor, closeEmulators, graphqlRequests, startTestEmulator } from './harness.js';
+import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
 
@@ -65,9 +65,7 @@ describe('exactly once', () => {
     // A dropped answer was either a first execution or a replay of one: never a second execution.
     expect(dropped.every((record) => record.executed !== record.replayed)).toBe(true);
     expect(results.filter((result) => result.replayed).length).toBeGreaterThan(0);
-    expect(retries.map((event) => event.reason).sort()).toEqual(
-      expect.arrayContaining(['network', 'server-error']),
-    );
+    expect(retries.map((event) => event.reason).sort()).toEqual(expect.arrayContaining(['network', 'server-error']));
     expect(retries).toHaveLength(dropped.length + unavailable.length);
   });
 });

@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError, NetworkError, RateLimitError, type RetryEvent } from '../../src/index.js';
 import {
-  ROADMAP_BOARD_ID,
   clientFor,
   closeEmulators,
   graphqlRequests,
   itemsNamed,
+  ROADMAP_BOARD_ID,
   settle,
   startTestEmulator,
 } from './harness.js';
@@ -78,7 +78,7 @@ describe('quotas that reset far in the future', () => {
     expect(emulator.stats.rejected429).toBe(0);
   }, 10_000);
 
-  it('an exhausted daily quota (not advertised in headers) rejects promptly with the server\'s Retry-After', async () => {
+  it("an exhausted daily quota (not advertised in headers) rejects promptly with the server's Retry-After", async () => {
     const emulator = await startTestEmulator({ limits: { daily: { quota: 1 } } });
     const client = clientFor(emulator);
     await client.boards({ limit: 1 });
@@ -101,7 +101,6 @@ describe('HTML 5xx pages', () => {
     expect(sdl).toContain('type Query');
     expect(emulator.requests.map((record) => record.status)).toEqual([502, 200]);
   }, 10_000);
-
 
   it('a 502 page on the first two requests is retried, then the call succeeds', async () => {
     const emulator = await startTestEmulator({ faults: [{ kind: 'http-error', first: 2 }] });

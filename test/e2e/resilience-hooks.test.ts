@@ -3,13 +3,9 @@
  * documented shapes, a throwing hook changes nothing, and no token appears anywhere in the events.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  API_VERSION,
-  HttpError,
-  RateLimitError,
-} from '../../src/index.js';
+import { API_VERSION, HttpError, RateLimitError } from '../../src/index.js';
 import { recordingHooks } from '../hook-recorder.js';
-import { ACME_ACCOUNT_ID, ROADMAP_BOARD_ID, clientFor, closeEmulators, startTestEmulator } from './harness.js';
+import { ACME_ACCOUNT_ID, clientFor, closeEmulators, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
 
@@ -89,7 +85,12 @@ describe('hooks', () => {
     await first;
 
     expect(second.status).toBe(200);
-    expect(events.retry[0]).toMatchObject({ operationName: 'Boards', attempt: 1, reason: 'rate-limited', delayMs: 1_000 });
+    expect(events.retry[0]).toMatchObject({
+      operationName: 'Boards',
+      attempt: 1,
+      reason: 'rate-limited',
+      delayMs: 1_000,
+    });
     expect(events.retry[0]?.error).toBeInstanceOf(RateLimitError);
     const backoff = events.throttle.find((event) => event.reason === 'backoff');
     expect(backoff?.operationName).toBe('Boards');

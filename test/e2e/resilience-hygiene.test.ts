@@ -33,7 +33,10 @@ function runChild(baseUrl: string, limitMs: number): Promise<ChildRun> {
     let printedAt = Number.NaN;
     let stdout = '';
     let stderr = '';
-    const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, baseUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, baseUrl], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = proc;
     const guard = setTimeout(() => {
       proc.kill('SIGKILL');

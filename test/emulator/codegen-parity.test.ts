@@ -57,7 +57,10 @@ async function generated(baseUrl: string): Promise<Record<string, string>> {
     output: 'generated/graphql.ts',
     schema: schemaUrl(baseUrl, API_VERSION),
   });
-  const outputs = (await generate(config as Parameters<typeof generate>[0], false)) as { filename: string; content: string }[];
+  const outputs = (await generate(config as Parameters<typeof generate>[0], false)) as {
+    filename: string;
+    content: string;
+  }[];
   return Object.fromEntries(outputs.map((output) => [output.filename, output.content]));
 }
 

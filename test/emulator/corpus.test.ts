@@ -49,9 +49,12 @@ async function runOn(baseUrl: string, entry: CorpusEntry): Promise<Outcome> {
     { authorization: TOKENS[entry.token], 'api-version': version },
   );
   const body = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
-  if (response.status !== 200) return { file: entry.file, validationErrors, executionProblem: `HTTP ${response.status}` };
-  if (body.errors?.length) return { file: entry.file, validationErrors, executionProblem: body.errors.map((e) => e.message).join('; ') };
-  if (body.data === null || body.data === undefined) return { file: entry.file, validationErrors, executionProblem: 'no data' };
+  if (response.status !== 200)
+    return { file: entry.file, validationErrors, executionProblem: `HTTP ${response.status}` };
+  if (body.errors?.length)
+    return { file: entry.file, validationErrors, executionProblem: body.errors.map((e) => e.message).join('; ') };
+  if (body.data === null || body.data === undefined)
+    return { file: entry.file, validationErrors, executionProblem: 'no data' };
   return { file: entry.file, validationErrors };
 }
 
@@ -64,17 +67,23 @@ describe('operation corpus', () => {
     const executed = valid.filter((outcome) => outcome.executionProblem === undefined);
     console.log(`corpus: ${valid.length} of ${corpus.length} validate, ${executed.length} of ${corpus.length} execute`);
     for (const outcome of outcomes) {
-      if (outcome.validationErrors.length > 0) console.log(`  invalid ${outcome.file}: ${outcome.validationErrors.join('; ')}`);
+      if (outcome.validationErrors.length > 0)
+        console.log(`  invalid ${outcome.file}: ${outcome.validationErrors.join('; ')}`);
       else if (outcome.executionProblem) console.log(`  failed  ${outcome.file}: ${outcome.executionProblem}`);
     }
-    expect(outcomes.filter((outcome) => outcome.validationErrors.length > 0).map((outcome) => outcome.file)).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.validationErrors.length > 0).map((outcome) => outcome.file)).toEqual(
+      [],
+    );
     expect(executed.length).toBeGreaterThanOrEqual(Math.ceil(EXECUTE_SHARE * corpus.length));
   }, 120_000);
 });
 
 describe('corpus file headers', () => {
   it('reads variables, token and version, and rejects a malformed header', () => {
-    const entry = parseCorpusFile('x.graphql', '# variables: {"a": 1}\n# token: read-only\n# version: 2025-04\nquery X { me { id } }');
+    const entry = parseCorpusFile(
+      'x.graphql',
+      '# variables: {"a": 1}\n# token: read-only\n# version: 2025-04\nquery X { me { id } }',
+    );
     expect(entry).toMatchObject({ variables: { a: 1 }, token: 'read-only', version: '2025-04' });
     expect(() => parseCorpusFile('bad.graphql', '# variables: {a}\nquery X { me { id } }')).toThrow(/bad\.graphql/);
     expect(() => parseCorpusFile('bad.graphql', '# token: admin\nquery X { me { id } }')).toThrow(/unknown token/);

@@ -4,7 +4,10 @@ import { acmeGrant, errorCodes, run } from './engine-helpers.js';
 
 const engine = createEngine();
 
-function prepare(query: string, extra: { operationName?: string; variables?: Record<string, unknown>; version?: string } = {}) {
+function prepare(
+  query: string,
+  extra: { operationName?: string; variables?: Record<string, unknown>; version?: string } = {},
+) {
   return engine.prepare({ query, grant: acmeGrant(), version: extra.version ?? engine.defaultVersion, ...extra });
 }
 
@@ -29,7 +32,10 @@ describe('engine request errors', () => {
     const prepared = prepare('{ boards { id nope } }');
     if (prepared.ok) throw new Error('should not validate');
     expect(prepared.body.errors).toEqual([
-      expect.objectContaining({ locations: [{ line: 1, column: 15 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+      expect.objectContaining({
+        locations: [{ line: 1, column: 15 }],
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      }),
     ]);
     const latestIn2024 = prepare('{ boards(latest: true) { id } }');
     expect(latestIn2024.ok).toBe(false);
@@ -75,11 +81,14 @@ describe('engine complexity', () => {
     expect(costOf('{ me { id } }')).toBe(OBJECT_COST + LEAF_COST);
     expect(costOf('{ boards { id } }')).toBe(OBJECT_COST + 25 * LEAF_COST);
     expect(costOf('{ __typename boards(ids: [1, 2]) { id } }')).toBe(OBJECT_COST + 2 * LEAF_COST);
-    expect(costOf('mutation { create_item(board_id: 1, item_name: "x") { id } }')).toBe(MUTATION_COST + OBJECT_COST + LEAF_COST);
+    expect(costOf('mutation { create_item(board_id: 1, item_name: "x") { id } }')).toBe(
+      MUTATION_COST + OBJECT_COST + LEAF_COST,
+    );
   });
 
   it('counts limits given by variables and fragments, and is the same every time', () => {
-    const query = 'query ($n: Int) { boards(limit: $n) { ...B } } fragment B on Board { id items_page(limit: 3) { items { id } } }';
+    const query =
+      'query ($n: Int) { boards(limit: $n) { ...B } } fragment B on Board { id items_page(limit: 3) { items { id } } }';
     const cost = costOf(query, { n: 4 });
     expect(cost).toBe(OBJECT_COST + 4 * (LEAF_COST + OBJECT_COST + 3 * (OBJECT_COST + LEAF_COST)));
     expect(costOf(query, { n: 4 })).toBe(cost);

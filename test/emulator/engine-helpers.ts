@@ -1,5 +1,10 @@
 /** Shared helpers of the engine tests: grants for the default seed and a one-call runner. */
-import type { ComplexitySnapshot, EmulatorUpload, EngineResponseBody, TokenGrant } from '../../src/emulator/contract.js';
+import type {
+  ComplexitySnapshot,
+  EmulatorUpload,
+  EngineResponseBody,
+  TokenGrant,
+} from '../../src/emulator/contract.js';
 import { DEFAULT_SEED_FACTS, type Engine } from '../../src/emulator/engine/index.js';
 import { SCOPES, type Scope } from '../../src/scopes.js';
 import { API_VERSION } from '../../src/version.js';

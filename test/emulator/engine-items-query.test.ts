@@ -36,16 +36,28 @@ const rule = (column_id: string, operator: string, compare_value: unknown) => ({
 describe('items_page(query_params)', () => {
   it.each([
     ['any_of on status label indexes', [rule('status', 'any_of', [1, 2])], ['Pricing page', 'Mobile app']],
-    ['not_any_of on status', [rule('status', 'not_any_of', [0])], ['Pricing page', 'Mobile app', 'Offline mode', 'Dark theme']],
+    [
+      'not_any_of on status',
+      [rule('status', 'not_any_of', [0])],
+      ['Pricing page', 'Mobile app', 'Offline mode', 'Dark theme'],
+    ],
     ['is_empty on text', [rule('text', 'is_empty', [])], ['Public launch', 'Mobile app', 'Dark theme']],
     ['is_not_empty on numbers', [rule('numbers', 'is_not_empty', [])], ['Public launch', 'Mobile app']],
     ['greater_than on numbers', [rule('numbers', 'greater_than', [8])], ['Mobile app']],
-    ['greater_than_or_equals on numbers', [rule('numbers', 'greater_than_or_equals', 8)], ['Public launch', 'Mobile app']],
+    [
+      'greater_than_or_equals on numbers',
+      [rule('numbers', 'greater_than_or_equals', 8)],
+      ['Public launch', 'Mobile app'],
+    ],
     ['lower_than on numbers', [rule('numbers', 'lower_than', [13])], ['Public launch']],
     ['lower_than_or_equal on numbers', [rule('numbers', 'lower_than_or_equal', [13])], ['Public launch', 'Mobile app']],
     ['between on numbers', [rule('numbers', 'between', [9, 13])], ['Mobile app']],
     ['between on dates', [rule('date4', 'between', ['2024-10-01', '2024-11-30'])], ['Public launch']],
-    ['greater_than on dates, the EXACT form', [rule('date4', 'greater_than', ['EXACT', '2024-10-31'])], ['Public launch']],
+    [
+      'greater_than on dates, the EXACT form',
+      [rule('date4', 'greater_than', ['EXACT', '2024-10-31'])],
+      ['Public launch'],
+    ],
     ['contains_text on text, any case', [rule('text', 'contains_text', 'BETA')], ['Pricing page']],
     ['not_contains_text on name', [rule('name', 'not_contains_text', 'a')], ['Offline mode']],
     ['starts_with on name', [rule('name', 'starts_with', 'p')], ['Public launch', 'Pricing page']],
@@ -58,17 +70,31 @@ describe('items_page(query_params)', () => {
     const rules = [rule('name', 'starts_with', 'p'), rule('status', 'any_of', [1])];
     expect(await names({ rules })).toEqual(['Pricing page']);
     expect(await names({ rules, operator: 'or' })).toEqual(['Public launch', 'Pricing page']);
-    const groups = [{ rules: [rule('name', 'any_of', ['Dark theme']), rule('name', 'any_of', ['Offline mode'])], operator: 'or' }];
+    const groups = [
+      { rules: [rule('name', 'any_of', ['Dark theme']), rule('name', 'any_of', ['Offline mode'])], operator: 'or' },
+    ];
     expect(await names({ rules: [rule('text', 'is_empty', [])], groups })).toEqual(['Dark theme']);
   });
 
   it('orders by columns in either direction, empty values last', async () => {
-    expect(await names({ order_by: [{ column_id: 'numbers', direction: 'desc' }], rules: [rule('numbers', 'is_not_empty', [])] })).toEqual([
+    expect(
+      await names({
+        order_by: [{ column_id: 'numbers', direction: 'desc' }],
+        rules: [rule('numbers', 'is_not_empty', [])],
+      }),
+    ).toEqual(['Mobile app', 'Public launch']);
+    expect(await names({ order_by: [{ column_id: 'name' }] })).toEqual([
+      'Dark theme',
       'Mobile app',
+      'Offline mode',
+      'Pricing page',
       'Public launch',
     ]);
-    expect(await names({ order_by: [{ column_id: 'name' }] })).toEqual(['Dark theme', 'Mobile app', 'Offline mode', 'Pricing page', 'Public launch']);
-    expect((await names({ order_by: [{ column_id: 'text', direction: 'desc' }] })).slice(0, 3)).toEqual(['Pricing page', 'Offline mode', 'Public launch']);
+    expect((await names({ order_by: [{ column_id: 'text', direction: 'desc' }] })).slice(0, 3)).toEqual([
+      'Pricing page',
+      'Offline mode',
+      'Public launch',
+    ]);
   });
 
   it('answers an unknown column or a bad compare value with INVALID_ARGUMENT that names it', async () => {
@@ -76,7 +102,9 @@ describe('items_page(query_params)', () => {
     const unknown = await run(engine, PAGE, { variables: { limit: 5, q: { rules: [rule('nope', 'any_of', [1])] } } });
     expect(errorCodes(unknown)).toEqual(['INVALID_ARGUMENT']);
     expect(unknown.errors?.[0]?.message).toContain('"nope"');
-    const bad = await run(engine, PAGE, { variables: { limit: 5, q: { rules: [rule('numbers', 'greater_than', ['lots'])] } } });
+    const bad = await run(engine, PAGE, {
+      variables: { limit: 5, q: { rules: [rule('numbers', 'greater_than', ['lots'])] } },
+    });
     expect(errorCodes(bad)).toEqual(['INVALID_ARGUMENT']);
   });
 });

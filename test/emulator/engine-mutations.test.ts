@@ -16,7 +16,9 @@ describe('engine mutations', () => {
   it('create_item adds an item to the store and returns it', async () => {
     const engine = createEngine({ now: fixedNow });
     const values = JSON.stringify({ status: { label: 'Done' }, numbers: '5' });
-    const body = await run(engine, CREATE, { variables: { board: roadmap, name: 'Launch party', values, group: 'later' } });
+    const body = await run(engine, CREATE, {
+      variables: { board: roadmap, name: 'Launch party', values, group: 'later' },
+    });
     expect(body.errors).toBeUndefined();
     const created = body.data?.create_item as { id: string };
     expect(created).toEqual({
@@ -31,7 +33,11 @@ describe('engine mutations', () => {
       ],
     });
     expect(engine.store.itemsCreated).toBe(1);
-    expect(engine.store.findItem(created.id)).toMatchObject({ boardId: roadmap, groupId: 'later', creatorId: String(users.ada.id) });
+    expect(engine.store.findItem(created.id)).toMatchObject({
+      boardId: roadmap,
+      groupId: 'later',
+      creatorId: String(users.ada.id),
+    });
     expect(engine.store.items(roadmap).map((item) => item.name)).toContain('Launch party');
   });
 
@@ -57,13 +63,21 @@ describe('engine mutations', () => {
 
   it('creates a missing status label when asked', async () => {
     const engine = createEngine();
-    const body = await run(engine, CREATE, { variables: { board: roadmap, name: 'x', values: '{"status":"Shipped"}', labels: true } });
-    expect(dataField<{ column_values: unknown[] }>(body, 'create_item').column_values[0]).toEqual({ id: 'status', text: 'Shipped' });
+    const body = await run(engine, CREATE, {
+      variables: { board: roadmap, name: 'x', values: '{"status":"Shipped"}', labels: true },
+    });
+    expect(dataField<{ column_values: unknown[] }>(body, 'create_item').column_values[0]).toEqual({
+      id: 'status',
+      text: 'Shipped',
+    });
   });
 
   it('places an item relative to another', async () => {
     const engine = createEngine();
-    await run(engine, `mutation { create_item(board_id: ${roadmap}, item_name: "Wedge", relative_to: 4000001, position_relative_method: after_at) { id } }`);
+    await run(
+      engine,
+      `mutation { create_item(board_id: ${roadmap}, item_name: "Wedge", relative_to: 4000001, position_relative_method: after_at) { id } }`,
+    );
     const names = engine.store.activeItems(roadmap).map((item) => item.name);
     expect(names.slice(0, 3)).toEqual(['Public launch', 'Wedge', 'Pricing page']);
   });
@@ -87,13 +101,20 @@ describe('engine mutations', () => {
     expect(engine.store.findItem('4000004')?.state).toBe('deleted');
     const again = await run(engine, 'mutation { delete_item(item_id: 4000004) { id } }');
     expect(errorCodes(again)).toEqual(['RESOURCE_NOT_FOUND']);
-    const wrongBoard = await run(engine, `mutation { change_column_value(board_id: ${boards.bugs.id}, item_id: 4000001, column_id: "text", value: "1") { id } }`);
+    const wrongBoard = await run(
+      engine,
+      `mutation { change_column_value(board_id: ${boards.bugs.id}, item_id: 4000001, column_id: "text", value: "1") { id } }`,
+    );
     expect(errorCodes(wrongBoard)).toEqual(['RESOURCE_NOT_FOUND']);
   });
 
   it('records a multipart upload from request.files in the store', async () => {
     const engine = createEngine();
-    const upload: EmulatorUpload = { filename: 'spec.pdf', contentType: 'application/pdf', bytes: new Uint8Array(1234) };
+    const upload: EmulatorUpload = {
+      filename: 'spec.pdf',
+      contentType: 'application/pdf',
+      bytes: new Uint8Array(1234),
+    };
     const body = await run(
       engine,
       'mutation ($file: File!) { add_file_to_column(item_id: 4000001, column_id: "files", file: $file) { id name file_extension file_size uploaded_by { id } } }',
@@ -101,25 +122,49 @@ describe('engine mutations', () => {
     );
     expect(body.errors).toBeUndefined();
     const asset = body.data?.add_file_to_column as { id: string };
-    expect(asset).toMatchObject({ name: 'spec.pdf', file_extension: '.pdf', file_size: 1234, uploaded_by: { id: String(users.ada.id) } });
-    expect(engine.store.findAsset(asset.id)).toMatchObject({ itemId: '4000001', columnId: 'files', contentType: 'application/pdf', size: 1234 });
-    const read = await run(engine, '{ items(ids: [4000001]) { column_values(ids: ["files"]) { text } assets { name } } }');
+    expect(asset).toMatchObject({
+      name: 'spec.pdf',
+      file_extension: '.pdf',
+      file_size: 1234,
+      uploaded_by: { id: String(users.ada.id) },
+    });
+    expect(engine.store.findAsset(asset.id)).toMatchObject({
+      itemId: '4000001',
+      columnId: 'files',
+      contentType: 'application/pdf',
+      size: 1234,
+    });
+    const read = await run(
+      engine,
+      '{ items(ids: [4000001]) { column_values(ids: ["files"]) { text } assets { name } } }',
+    );
     expect(read.data?.items).toEqual([{ column_values: [{ text: 'spec.pdf' }], assets: [{ name: 'spec.pdf' }] }]);
   });
 
   it('refuses a File given inline or a non-file column', async () => {
     const engine = createEngine();
     const seededAssets = engine.store.assets().length;
-    const inline = await run(engine, 'mutation { add_file_to_column(item_id: 4000001, column_id: "files", file: "x") { id } }');
+    const inline = await run(
+      engine,
+      'mutation { add_file_to_column(item_id: 4000001, column_id: "files", file: "x") { id } }',
+    );
     expect(errorCodes(inline)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
     const upload: EmulatorUpload = { filename: 'a.txt', contentType: 'text/plain', bytes: new Uint8Array(3) };
-    const wrongColumn = await run(engine, 'mutation ($f: File!) { add_file_to_column(item_id: 4000001, column_id: "text", file: $f) { id } }', {
-      files: new Map([['variables.f', upload]]),
-    });
+    const wrongColumn = await run(
+      engine,
+      'mutation ($f: File!) { add_file_to_column(item_id: 4000001, column_id: "text", file: $f) { id } }',
+      {
+        files: new Map([['variables.f', upload]]),
+      },
+    );
     expect(errorCodes(wrongColumn)).toEqual(['INVALID_COLUMN_VALUE']);
-    const badPath = await run(engine, 'mutation ($f: File!) { add_file_to_column(item_id: 4000001, column_id: "files", file: $f) { id } }', {
-      files: new Map([['query.f', upload]]),
-    });
+    const badPath = await run(
+      engine,
+      'mutation ($f: File!) { add_file_to_column(item_id: 4000001, column_id: "files", file: $f) { id } }',
+      {
+        files: new Map([['query.f', upload]]),
+      },
+    );
     expect(errorCodes(badPath)).toEqual(['BAD_USER_INPUT']);
     expect(engine.store.assets()).toHaveLength(seededAssets);
   });

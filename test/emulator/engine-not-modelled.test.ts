@@ -18,8 +18,15 @@ describe('fields the emulator does not model', () => {
 
   it('name a nested field of a modelled record and keep its siblings', async () => {
     const body = await run(engine, 'query Me { me { id name custom_field_metas { id } account { slug } } }');
-    expect(dataField(body, 'me')).toEqual({ id: '501', name: 'Ada Lovelace', custom_field_metas: null, account: { slug: 'acme' } });
-    expect(body.errors?.map((error) => error.message)).toEqual(['User.custom_field_metas is not modelled by the emulator']);
+    expect(dataField(body, 'me')).toEqual({
+      id: '501',
+      name: 'Ada Lovelace',
+      custom_field_metas: null,
+      account: { slug: 'acme' },
+    });
+    expect(body.errors?.map((error) => error.message)).toEqual([
+      'User.custom_field_metas is not modelled by the emulator',
+    ]);
     expect(body.errors?.[0]?.path).toEqual(['me', 'custom_field_metas']);
   });
 
@@ -52,17 +59,24 @@ describe('custom scalars of the published schema', () => {
       });
       expect(prepared.ok).toBe(true);
     }
-    const literal = await run(engine, 'query L { boards(ids: [3001]) { items_page(limit: 1, query_params: { rules: [{ column_id: "status", compare_value: [1] }] }) { cursor } } }');
+    const literal = await run(
+      engine,
+      'query L { boards(ids: [3001]) { items_page(limit: 1, query_params: { rules: [{ column_id: "status", compare_value: [1] }] }) { cursor } } }',
+    );
     expect(literal.errors ?? []).toEqual([]);
   });
 
   it('serialise Date and ISO8601DateTime as strings and JSON as JSON text', async () => {
-    const body = await run(engine, 'query Stamps { boards(ids: [3001]) { updated_at items_page(limit: 1) { items { created_at column_values(ids: ["status"]) { value } } } } }');
+    const body = await run(
+      engine,
+      'query Stamps { boards(ids: [3001]) { updated_at items_page(limit: 1) { items { created_at column_values(ids: ["status"]) { value } } } } }',
+    );
     expect(body.errors).toBeUndefined();
-    const board = dataField<{ updated_at: unknown; items_page: { items: { created_at: unknown; column_values: { value: unknown }[] }[] } }[]>(body, 'boards')[0];
+    const board = dataField<
+      { updated_at: unknown; items_page: { items: { created_at: unknown; column_values: { value: unknown }[] }[] } }[]
+    >(body, 'boards')[0];
     expect(typeof board?.updated_at).toBe('string');
     expect(typeof board?.items_page.items[0]?.created_at).toBe('string');
     expect(JSON.parse(String(board?.items_page.items[0]?.column_values[0]?.value))).toHaveProperty('index');
   });
-
 });

@@ -17,7 +17,9 @@ describe('engine queries', () => {
       { id: boards.bugs.id, name: boards.bugs.name, owner: { account: { slug: 'acme' } } },
     ]);
     const globex = await run(engine, query, { grant: globexGrant() });
-    expect(globex.data?.boards).toEqual([{ id: boards.projects.id, name: boards.projects.name, owner: { account: { slug: 'globex' } } }]);
+    expect(globex.data?.boards).toEqual([
+      { id: boards.projects.id, name: boards.projects.name, owner: { account: { slug: 'globex' } } },
+    ]);
     const foreign = await run(engine, `{ boards(ids: [${boards.projects.id}]) { id } }`);
     expect(foreign.data?.boards).toEqual([]);
   });
@@ -30,7 +32,10 @@ describe('engine queries', () => {
 
   it('pages items with a real cursor, through items_page and next_items_page', async () => {
     const engine = createEngine();
-    const first = await run(engine, `{ boards(ids: [${boards.roadmap.id}]) { items_page(limit: 2) { cursor items { id name } } } }`);
+    const first = await run(
+      engine,
+      `{ boards(ids: [${boards.roadmap.id}]) { items_page(limit: 2) { cursor items { id name } } } }`,
+    );
     const page1 = dataField<{ items_page: Page }[]>(first, 'boards')[0]?.items_page as Page;
     expect(page1.items.map((item) => item.name)).toEqual(['Public launch', 'Pricing page']);
     expect(page1.cursor).toEqual(expect.any(String));
@@ -54,7 +59,10 @@ describe('engine queries', () => {
     const query = `query ($c: String) { boards(ids: [${boards.roadmap.id}]) { groups(ids: ["later"]) { items_page(limit: 1, cursor: $c) { cursor items { name } } } } }`;
     const one = await page(query);
     expect(one.items).toEqual([{ name: 'Offline mode' }]);
-    await run(engine, `mutation { create_item(board_id: ${boards.roadmap.id}, group_id: "later", item_name: "Sync") { id } }`);
+    await run(
+      engine,
+      `mutation { create_item(board_id: ${boards.roadmap.id}, group_id: "later", item_name: "Sync") { id } }`,
+    );
     const two = await page(query, one.cursor);
     expect(two.items).toEqual([{ name: 'Dark theme' }]);
     const three = await page(query, two.cursor);

@@ -87,7 +87,8 @@ describe('engine schema', () => {
   });
 
   it('adds boards(latest:) only after 2024-10', () => {
-    const has = (version: string) => field(schemaOf(version), 'Query', 'boards').args.some((arg) => arg.name === 'latest');
+    const has = (version: string) =>
+      field(schemaOf(version), 'Query', 'boards').args.some((arg) => arg.name === 'latest');
     expect(has('2024-07')).toBe(false);
     expect(has('2024-10')).toBe(false);
     expect(has('2025-01')).toBe(true);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthAppConfig, OAuthDirectory } from '../../src/emulator/oauth/index.js';
-import { approve, authorize, decide, getWithHost, type OAuthHarness, startOAuthHarness, ticketOf } from './oauth-harness.js';
+import {
+  approve,
+  authorize,
+  decide,
+  getWithHost,
+  type OAuthHarness,
+  startOAuthHarness,
+  ticketOf,
+} from './oauth-harness.js';
 
 const CB = 'http://app.test/callback';
 const CB2 = 'http://app.test/other';
@@ -56,7 +64,10 @@ function errorRedirect(response: Response) {
 
 describe('GET /oauth2/authorize: errors shown on a page (no trustworthy redirect)', () => {
   it('a missing client_id is 400 invalid_request', async () => {
-    expect(await errorPage(await authorize(harness, { state: 's' }))).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(await errorPage(await authorize(harness, { state: 's' }))).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+    });
   });
 
   it('an unknown client_id is 403 unauthorized_client', async () => {
@@ -119,7 +130,11 @@ describe('GET /oauth2/authorize: errors redirected with error, error_description
     const page = await authorize(harness, { client_id: 'multi', redirect_uri: CB2, state: 'deny-me' });
     const { base, params } = errorRedirect(await decide(harness, ticketOf(await page.text()), 'deny'));
     expect(base).toBe(CB2);
-    expect(params).toEqual({ error: 'access_denied', error_description: 'The user denied the authorization', state: 'deny-me' });
+    expect(params).toEqual({
+      error: 'access_denied',
+      error_description: 'The user denied the authorization',
+      state: 'deny-me',
+    });
   });
 
   it('a decision other than approve or deny is invalid_request', async () => {
@@ -134,7 +149,11 @@ describe('GET /oauth2/authorize: the consent page and approval', () => {
     const response = await authorize(harness, { client_id: 'single' });
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect([...html.matchAll(/data-scope="([^"]+)"/g)].map((m) => m[1])).toEqual(['me:read', 'boards:read', 'boards:write']);
+    expect([...html.matchAll(/data-scope="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'me:read',
+      'boards:read',
+      'boards:write',
+    ]);
     expect(html).toContain('Single &#60;App&#62;');
     expect(html).not.toContain('Single <App>');
     expect(html).toContain('<strong id="user">Ada</strong>');
@@ -171,8 +190,14 @@ describe('GET /oauth2/authorize: the consent page and approval', () => {
   it('a consent page can be answered once only', async () => {
     const ticket = ticketOf(await (await authorize(harness, { client_id: 'single' })).text());
     expect((await decide(harness, ticket, 'approve')).status).toBe(302);
-    expect(await errorPage(await decide(harness, ticket, 'approve'))).toMatchObject({ status: 400, code: 'invalid_request' });
-    expect(await errorPage(await decide(harness, 'forged', 'approve'))).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(await errorPage(await decide(harness, ticket, 'approve'))).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+    });
+    expect(await errorPage(await decide(harness, 'forged', 'approve'))).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+    });
   });
 
   it('subdomain forces the account: the dropdown is locked', async () => {
@@ -184,10 +209,20 @@ describe('GET /oauth2/authorize: the consent page and approval', () => {
   it('without subdomain the dropdown offers every account of the user, the Host slug preselected', async () => {
     const plain = await (await authorize(harness, { client_id: 'single' })).text();
     expect(plain).toMatch(/<option value="100" selected>Acme \(acme\)<\/option><option value="200">/);
-    const slugged = await getWithHost(harness, '/oauth2/authorize?client_id=single', `globex.localhost:${harness.port}`);
+    const slugged = await getWithHost(
+      harness,
+      '/oauth2/authorize?client_id=single',
+      `globex.localhost:${harness.port}`,
+    );
     expect(slugged.status).toBe(200);
-    expect(slugged.body).toMatch(/<select name="account_id" id="account"><option value="100">Acme \(acme\)<\/option><option value="200" selected>/);
-    const unknownSlug = await getWithHost(harness, '/oauth2/authorize?client_id=single', `nope.localhost:${harness.port}`);
+    expect(slugged.body).toMatch(
+      /<select name="account_id" id="account"><option value="100">Acme \(acme\)<\/option><option value="200" selected>/,
+    );
+    const unknownSlug = await getWithHost(
+      harness,
+      '/oauth2/authorize?client_id=single',
+      `nope.localhost:${harness.port}`,
+    );
     expect(unknownSlug.body).toContain('<option value="100" selected>');
   });
 
@@ -201,7 +236,9 @@ describe('GET /oauth2/authorize: the consent page and approval', () => {
 
   it('refuses an account the user cannot pick', async () => {
     const page = await authorize(harness, { client_id: 'single', state: 'p' });
-    const { params } = errorRedirect(await decide(harness, ticketOf(await page.text()), 'approve', { account_id: '300' }));
+    const { params } = errorRedirect(
+      await decide(harness, ticketOf(await page.text()), 'approve', { account_id: '300' }),
+    );
     expect(params).toMatchObject({ error: 'invalid_request', state: 'p' });
   });
 

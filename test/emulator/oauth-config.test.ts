@@ -9,7 +9,9 @@ function build(apps: unknown[]) {
 
 describe('OAuth app configuration', () => {
   it('accepts a valid app', () => {
-    expect(build([base, { ...base, clientId: 'b', scopes: ['me:read'], versions: [{ id: 1, status: 'draft' }] }])).not.toThrow();
+    expect(
+      build([base, { ...base, clientId: 'b', scopes: ['me:read'], versions: [{ id: 1, status: 'draft' }] }]),
+    ).not.toThrow();
   });
 
   it.each([

@@ -11,7 +11,12 @@ import { ticketOf } from './oauth-harness.js';
 const CB = 'http://app.test/callback';
 const { acme, globex } = DEFAULT_SEED_FACTS.accounts;
 const { roadmap } = DEFAULT_SEED_FACTS.boards;
-const APP = { clientId: 'e2e-app', clientSecret: 'e2e-secret', redirectUris: [CB], scopes: ['me:read', 'boards:read', 'boards:write'] as Scope[] };
+const APP = {
+  clientId: 'e2e-app',
+  clientSecret: 'e2e-secret',
+  redirectUris: [CB],
+  scopes: ['me:read', 'boards:read', 'boards:write'] as Scope[],
+};
 
 let emulator: Emulator | undefined;
 afterEach(async () => {
@@ -21,7 +26,12 @@ afterEach(async () => {
 
 async function connect(options: Partial<EmulatorOptions>, params: Parameters<OAuthClient['authorizeUrl']>[0]) {
   emulator = await startEmulator({ apps: [APP], ...options });
-  const oauth = new OAuthClient({ clientId: APP.clientId, clientSecret: APP.clientSecret, authUrl: emulator.authUrl, redirectUri: CB });
+  const oauth = new OAuthClient({
+    clientId: APP.clientId,
+    clientSecret: APP.clientSecret,
+    authUrl: emulator.authUrl,
+    redirectUri: CB,
+  });
   const { url, state } = oauth.authorizeUrl(params);
   const page = await fetch(url, { redirect: 'manual' });
   if (page.status !== 200) return { location: page.headers.get('location'), state, oauth };
@@ -41,7 +51,10 @@ async function graphql(token: string, query: string) {
     headers: { authorization: token, 'content-type': 'application/json' },
     body: JSON.stringify({ query }),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { errors?: { extensions?: { code?: string } }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { errors?: { extensions?: { code?: string } }[] },
+  };
 }
 
 describe('OAuth tokens on the real emulator', () => {
@@ -53,7 +66,10 @@ describe('OAuth tokens on the real emulator', () => {
     expect(boards.body.account_id).toBe(acme.id);
     expect(boards.body.errors).toBeUndefined();
 
-    const mutation = await graphql(token!.accessToken, `mutation { create_item(board_id: ${roadmap.id}, item_name: "x") { id } }`);
+    const mutation = await graphql(
+      token!.accessToken,
+      `mutation { create_item(board_id: ${roadmap.id}, item_name: "x") { id } }`,
+    );
     expect(mutation.body.errors?.[0]?.extensions?.code).toBe('USER_UNAUTHORIZED');
     const me = await graphql(token!.accessToken, '{ me { id } }');
     expect(me.body.errors?.[0]?.extensions?.code).toBe('USER_UNAUTHORIZED');

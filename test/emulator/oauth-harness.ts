@@ -67,7 +67,11 @@ export function authorize(harness: OAuthHarness, query: Record<string, string>):
 }
 
 /** GETs a path with a chosen Host header (fetch cannot set Host). */
-export function getWithHost(harness: OAuthHarness, path: string, host: string): Promise<{ status: number; body: string }> {
+export function getWithHost(
+  harness: OAuthHarness,
+  path: string,
+  host: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: harness.port, path, headers: { host } }, (res) => {
       let body = '';
@@ -105,7 +109,11 @@ export function decide(
 }
 
 /** Opens the consent page for `query` and approves it; resolves to the callback URL. */
-export async function approve(harness: OAuthHarness, query: Record<string, string>, extra: Record<string, string> = {}): Promise<URL> {
+export async function approve(
+  harness: OAuthHarness,
+  query: Record<string, string>,
+  extra: Record<string, string> = {},
+): Promise<URL> {
   const page = await authorize(harness, query);
   if (page.status !== 200) throw new Error(`expected the consent page, got ${page.status}`);
   const response = await decide(harness, ticketOf(await page.text()), 'approve', extra);
@@ -115,7 +123,11 @@ export async function approve(harness: OAuthHarness, query: Record<string, strin
 }
 
 /** Posts a form to the token endpoint. */
-export function postToken(harness: OAuthHarness, form: Record<string, string>, contentType = 'application/x-www-form-urlencoded') {
+export function postToken(
+  harness: OAuthHarness,
+  form: Record<string, string>,
+  contentType = 'application/x-www-form-urlencoded',
+) {
   return fetch(new URL('/oauth2/token', harness.origin), {
     method: 'POST',
     headers: { 'content-type': contentType },

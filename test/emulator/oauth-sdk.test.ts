@@ -9,7 +9,14 @@ let harness: OAuthHarness;
 let oauth: OAuthClient;
 beforeAll(async () => {
   harness = await startOAuthHarness({
-    apps: [{ clientId: 'sdk-app', clientSecret: SECRET, redirectUris: [CB], scopes: ['me:read', 'boards:read', 'boards:write'] }],
+    apps: [
+      {
+        clientId: 'sdk-app',
+        clientSecret: SECRET,
+        redirectUris: [CB],
+        scopes: ['me:read', 'boards:read', 'boards:write'],
+      },
+    ],
   });
   oauth = new OAuthClient({ clientId: 'sdk-app', clientSecret: SECRET, authUrl: harness.origin, redirectUri: CB });
 });
@@ -25,7 +32,10 @@ async function answer(url: string, decision: 'approve' | 'deny'): Promise<string
 }
 
 async function rejection(promise: Promise<unknown>): Promise<OAuthError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(OAuthError);
   expect(JSON.stringify(error)).not.toContain(SECRET);
   expect(String(error)).not.toContain(SECRET);
@@ -40,7 +50,11 @@ describe('OAuthClient against the emulator routes over a real socket', () => {
     const token = await oauth.exchangeCode({ code });
     expect(token.tokenType).toBe('Bearer');
     expect(token.scopes).toEqual(['boards:read']);
-    expect(harness.tokens.get(token.accessToken)).toMatchObject({ kind: 'oauth', clientId: 'sdk-app', scopes: ['boards:read'] });
+    expect(harness.tokens.get(token.accessToken)).toMatchObject({
+      kind: 'oauth',
+      clientId: 'sdk-app',
+      scopes: ['boards:read'],
+    });
   });
 
   it('surfaces Deny as access_denied from parseCallback', async () => {
@@ -82,7 +96,12 @@ describe('OAuthClient against the emulator routes over a real socket', () => {
 
     const next = oauth.authorizeUrl();
     const fresh = oauth.parseCallback(await answer(next.url, 'approve'), next.state);
-    const impostor = new OAuthClient({ clientId: 'sdk-app', clientSecret: `${SECRET}-wrong`, authUrl: harness.origin, redirectUri: CB });
+    const impostor = new OAuthClient({
+      clientId: 'sdk-app',
+      clientSecret: `${SECRET}-wrong`,
+      authUrl: harness.origin,
+      redirectUri: CB,
+    });
     const wrong = await rejection(impostor.exchangeCode({ code: fresh.code }));
     expect(wrong).toMatchObject({ code: 'invalid_client', status: 401 });
     expect(JSON.stringify(wrong)).not.toContain(`${SECRET}-wrong`);

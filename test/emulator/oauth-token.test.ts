@@ -5,14 +5,22 @@ import { approve, type OAuthHarness, postToken, startOAuthHarness } from './oaut
 const CB = 'http://app.test/callback';
 const CB2 = 'http://app.test/other';
 const SECRET_A = 'alpha-secret-value';
-const APP_A: OAuthAppConfig = { clientId: 'alpha', clientSecret: SECRET_A, redirectUris: [CB, CB2], scopes: ['boards:read', 'me:read'] };
+const APP_A: OAuthAppConfig = {
+  clientId: 'alpha',
+  clientSecret: SECRET_A,
+  redirectUris: [CB, CB2],
+  scopes: ['boards:read', 'me:read'],
+};
 const APP_B: OAuthAppConfig = { clientId: 'beta', clientSecret: 'beta-secret-value', redirectUris: [CB] };
 
 let harness: OAuthHarness;
 beforeAll(async () => {
   harness = await startOAuthHarness({
     apps: [APP_A, APP_B],
-    directory: { accounts: [{ id: 42, name: 'Acme', slug: 'acme' }], users: [{ id: 5, name: 'Ada', accountIds: [42] }] },
+    directory: {
+      accounts: [{ id: 42, name: 'Acme', slug: 'acme' }],
+      users: [{ id: 5, name: 'Ada', accountIds: [42] }],
+    },
   });
 });
 afterAll(() => harness.close());
@@ -54,16 +62,23 @@ describe('POST /oauth2/token', () => {
     });
   });
 
-  it.each(['client_id', 'client_secret', 'redirect_uri', 'code'])('requires %s (400 invalid_request)', async (field) => {
-    const fields: Record<string, string> = form('some-code');
-    delete fields[field];
-    const body = await expectError(await postToken(harness, fields), 400, 'invalid_request');
-    expect(body.error_description).toContain(field);
-  });
+  it.each(['client_id', 'client_secret', 'redirect_uri', 'code'])(
+    'requires %s (400 invalid_request)',
+    async (field) => {
+      const fields: Record<string, string> = form('some-code');
+      delete fields[field];
+      const body = await expectError(await postToken(harness, fields), 400, 'invalid_request');
+      expect(body.error_description).toContain(field);
+    },
+  );
 
   it('refuses a wrong secret or an unknown client with 401 invalid_client, never echoing the secret', async () => {
     const code = await newCode();
-    await expectError(await postToken(harness, form(code, { client_secret: 'wrong-secret-value' })), 401, 'invalid_client');
+    await expectError(
+      await postToken(harness, form(code, { client_secret: 'wrong-secret-value' })),
+      401,
+      'invalid_client',
+    );
     await expectError(await postToken(harness, form(code, { client_secret: `${SECRET_A}x` })), 401, 'invalid_client');
     await expectError(await postToken(harness, form(code, { client_id: 'ghost' })), 401, 'invalid_client');
     expect((await postToken(harness, form(code))).status).toBe(200);
@@ -106,7 +121,11 @@ describe('POST /oauth2/token', () => {
 
   it('accepts grant_type=authorization_code and refuses any other grant type', async () => {
     const code = await newCode();
-    await expectError(await postToken(harness, form(code, { grant_type: 'refresh_token' })), 400, 'unsupported_grant_type');
+    await expectError(
+      await postToken(harness, form(code, { grant_type: 'refresh_token' })),
+      400,
+      'unsupported_grant_type',
+    );
     expect((await postToken(harness, form(code, { grant_type: 'authorization_code' }))).status).toBe(200);
   });
 

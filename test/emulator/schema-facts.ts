@@ -41,12 +41,15 @@ export function schemaFacts(schema: GraphQLSchema): SchemaFacts {
       for (const iface of type.getInterfaces()) facts.set(`${type.name} implements ${iface.name}`, 'yes');
       for (const field of Object.values(type.getFields())) {
         facts.set(`${type.name}.${field.name}`, `${String(field.type)}${deprecation(field.deprecationReason)}`);
-        for (const arg of field.args) facts.set(`${type.name}.${field.name}(${arg.name}:)`, withDefault(arg) + deprecation(arg.deprecationReason));
+        for (const arg of field.args)
+          facts.set(`${type.name}.${field.name}(${arg.name}:)`, withDefault(arg) + deprecation(arg.deprecationReason));
       }
     } else if (isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) facts.set(`${type.name}.${field.name}`, withDefault(field) + deprecation(field.deprecationReason));
+      for (const field of Object.values(type.getFields()))
+        facts.set(`${type.name}.${field.name}`, withDefault(field) + deprecation(field.deprecationReason));
     } else if (isEnumType(type)) {
-      for (const value of type.getValues()) facts.set(`${type.name}.${value.name}`, `value${deprecation(value.deprecationReason)}`);
+      for (const value of type.getValues())
+        facts.set(`${type.name}.${value.name}`, `value${deprecation(value.deprecationReason)}`);
     } else if (isUnionType(type)) {
       for (const member of type.getTypes()) facts.set(`${type.name} | ${member.name}`, 'member');
     }

@@ -8,7 +8,9 @@ import { absentIn, ENGINE_VERSIONS, type EngineVersion, VERSION_DIFFERENCES } fr
 import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { diffFacts, type SchemaFacts, sdlFacts } from './schema-facts.js';
 
-const published = sdlFacts(readFileSync(new URL('../fixtures/published-2025-04.structure.graphql', import.meta.url), 'utf8'));
+const published = sdlFacts(
+  readFileSync(new URL('../fixtures/published-2025-04.structure.graphql', import.meta.url), 'utf8'),
+);
 let emulator: Emulator;
 
 beforeAll(async () => {

@@ -34,7 +34,9 @@ function waitForOutput(process: ChildProcess, pattern: RegExp): Promise<string> 
 }
 
 it('starts, prints baseUrl, authUrl and the demo token, serves, and stops on SIGTERM', async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--quiet'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const banner = await waitForOutput(child, /Press Ctrl\+C/);
   const baseUrl = /baseUrl\s+(http:\/\/\S+)/.exec(banner)?.[1];
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -60,7 +62,9 @@ async function runToExit(args: string[]): Promise<{ code: number | null; stderr:
 
 /** Starts the command with `args` and resolves with its baseUrl and banner once it listens. */
 async function startCli(args: string[]): Promise<{ baseUrl: string; banner: string }> {
-  child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const banner = await waitForOutput(child, /Press Ctrl\+C/);
   return { baseUrl: /baseUrl\s+(http:\/\/\S+)/.exec(banner)![1]!, banner };
 }
@@ -89,7 +93,14 @@ it('a port in use: one line that says so', async () => {
 });
 
 it("takes the README's small limits and a version list from flags", async () => {
-  const { baseUrl, banner } = await startCli(['--minute-rate', '100/10', '--concurrency', '5', '--versions', '2024-10,2025-01']);
+  const { baseUrl, banner } = await startCli([
+    '--minute-rate',
+    '100/10',
+    '--concurrency',
+    '5',
+    '--versions',
+    '2024-10,2025-01',
+  ]);
   expect(banner).toContain('limits   100 requests per 10 s, 5 in flight');
   expect(banner).toContain('versions 2024-10, 2025-01 (default 2024-10)');
   const res = await postGraphQL({ baseUrl }, { query: BOARDS_QUERY }, { authorization: DEMO_TOKEN });
@@ -97,7 +108,11 @@ it("takes the README's small limits and a version list from flags", async () => 
   const policy = res.headers.get('ratelimit-policy') ?? '';
   expect(policy).toContain('"minuteRate";q=100;w=10');
   expect(policy).toContain('"concurrency";q=5');
-  const old = await postGraphQL({ baseUrl }, { query: BOARDS_QUERY }, { authorization: DEMO_TOKEN, 'api-version': '2024-07' });
+  const old = await postGraphQL(
+    { baseUrl },
+    { query: BOARDS_QUERY },
+    { authorization: DEMO_TOKEN, 'api-version': '2024-07' },
+  );
   expect(old.status).toBe(400);
 });
 
@@ -142,7 +157,16 @@ describe('the command line, parsed', () => {
 
   it('defaults to port 4010 and takes every flag', () => {
     expect(parseCli([], read)).toEqual({ help: false, quiet: false, options: { port: 4010 } });
-    const flags = ['--daily', '10', '--complexity', '500/5', '--default-version', '2025-01', '--complexity-error-style', 'graphql-error'];
+    const flags = [
+      '--daily',
+      '10',
+      '--complexity',
+      '500/5',
+      '--default-version',
+      '2025-01',
+      '--complexity-error-style',
+      'graphql-error',
+    ];
     expect(parseCli([...flags, '--host', '0.0.0.0'], read)).toMatchObject({
       options: {
         port: 4010,

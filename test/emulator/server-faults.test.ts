@@ -22,7 +22,13 @@ const query = (emu: Emulator) => postGraphQL(emu, { query: BOARDS_QUERY }, { aut
 /** Status of each of `count` sequential queries (0 when the connection failed). */
 async function statuses(emu: Emulator, count: number): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < count; i++) out.push(await query(emu).then((res) => res.status, () => 0));
+  for (let i = 0; i < count; i++)
+    out.push(
+      await query(emu).then(
+        (res) => res.status,
+        () => 0,
+      ),
+    );
   return out;
 }
 
@@ -75,7 +81,14 @@ describe('fault kinds', () => {
 
   it('respond answers exactly what it is given', async () => {
     const emu = await startTestEmulator({
-      faults: [{ kind: 'respond', status: 429, headers: { 'retry-after': '3600' }, body: '{"errors":[{"message":"slow down"}]}' }],
+      faults: [
+        {
+          kind: 'respond',
+          status: 429,
+          headers: { 'retry-after': '3600' },
+          body: '{"errors":[{"message":"slow down"}]}',
+        },
+      ],
     });
     const res = await query(emu);
     expect(res.status).toBe(429);

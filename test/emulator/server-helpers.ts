@@ -15,7 +15,8 @@ export {
 export const BOARDS_QUERY = 'query Boards { boards(limit: 2) { id name } }';
 
 /** A mutation creating an item on the seed's roadmap board. */
-export const CREATE_ITEM = 'mutation Create($name: String!) { create_item(board_id: 3001, item_name: $name) { id name } }';
+export const CREATE_ITEM =
+  'mutation Create($name: String!) { create_item(board_id: 3001, item_name: $name) { id name } }';
 
 const running = new Set<Emulator>();
 
@@ -57,7 +58,12 @@ export function postGraphQL(
 }
 
 /** Creates an item named `name` with `token`, optionally with an Idempotency-Key. */
-export function createItem(emulator: { baseUrl: string }, token: string, name: string, key?: string): Promise<Response> {
+export function createItem(
+  emulator: { baseUrl: string },
+  token: string,
+  name: string,
+  key?: string,
+): Promise<Response> {
   const headers: Record<string, string> = { authorization: token };
   if (key !== undefined) headers['idempotency-key'] = key;
   return postGraphQL(emulator, { query: CREATE_ITEM, variables: { name } }, headers);

@@ -16,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-async function json(res: Response): Promise<{ data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[]; account_id?: number }> {
+async function json(res: Response): Promise<{
+  data?: unknown;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+  account_id?: number;
+}> {
   return (await res.json()) as never;
 }
 
@@ -27,7 +31,9 @@ describe('routes', () => {
       expect(res.status).toBe(200);
       const body = await json(res);
       expect(body.errors).toBeUndefined();
-      expect(body.data).toEqual({ boards: [expect.objectContaining({ id: '3001' }), expect.objectContaining({ id: '3002' })] });
+      expect(body.data).toEqual({
+        boards: [expect.objectContaining({ id: '3001' }), expect.objectContaining({ id: '3002' })],
+      });
       expect(body.account_id).toBe(1001);
     }
   });
@@ -67,7 +73,12 @@ describe('authentication', () => {
 
   it('answers 401 UNAUTHENTICATED to a missing, unknown or malformed token, never echoing it', async () => {
     const secret = 'not-a-real-token-5f3a';
-    for (const headers of [{} as Record<string, string>, { authorization: secret }, { authorization: `Bearer ${secret}` }, { authorization: 'Bearer' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: secret },
+      { authorization: `Bearer ${secret}` },
+      { authorization: 'Bearer' },
+    ]) {
       const res = await postGraphQL(emulator, { query: BOARDS_QUERY }, headers);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
@@ -78,7 +89,13 @@ describe('authentication', () => {
   });
 
   it('honours tokens added and revoked at run time', async () => {
-    emulator.registerToken('runtime-token', { kind: 'oauth', accountId: 1001, userId: 501, scopes: ['boards:read'], clientId: 'app' });
+    emulator.registerToken('runtime-token', {
+      kind: 'oauth',
+      accountId: 1001,
+      userId: 501,
+      scopes: ['boards:read'],
+      clientId: 'app',
+    });
     expect((await postGraphQL(emulator, { query: BOARDS_QUERY }, { authorization: 'runtime-token' })).status).toBe(200);
     emulator.revokeToken('runtime-token');
     expect((await postGraphQL(emulator, { query: BOARDS_QUERY }, { authorization: 'runtime-token' })).status).toBe(401);
@@ -112,7 +129,11 @@ describe('bad requests never crash the server', () => {
   });
 
   it('accepts application/json with a charset parameter', async () => {
-    const res = await postGraphQL(emulator, { query: BOARDS_QUERY }, { ...auth, 'content-type': 'application/json; charset=utf-8' });
+    const res = await postGraphQL(
+      emulator,
+      { query: BOARDS_QUERY },
+      { ...auth, 'content-type': 'application/json; charset=utf-8' },
+    );
     expect(res.status).toBe(200);
   });
 
@@ -142,9 +163,15 @@ describe('bad requests never crash the server', () => {
 
   it('reports a syntax error, an unknown field and an unknown operationName as GraphQL errors', async () => {
     const syntax = await json(await postGraphQL(emulator, { query: '{ boards { id ' }, auth));
-    expect(syntax.errors?.[0]).toMatchObject({ locations: [expect.objectContaining({ line: 1 })], extensions: { code: expect.any(String) } });
+    expect(syntax.errors?.[0]).toMatchObject({
+      locations: [expect.objectContaining({ line: 1 })],
+      extensions: { code: expect.any(String) },
+    });
     const field = await json(await postGraphQL(emulator, { query: '{ boards { nope } }' }, auth));
-    expect(field.errors?.[0]).toMatchObject({ locations: [{ line: 1, column: 12 }], extensions: { code: expect.any(String) } });
+    expect(field.errors?.[0]).toMatchObject({
+      locations: [{ line: 1, column: 12 }],
+      extensions: { code: expect.any(String) },
+    });
     const named = await json(await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'Missing' }, auth));
     expect(named.errors?.[0]?.extensions?.code).toEqual(expect.any(String));
     expect(named.account_id).toBeUndefined();
@@ -220,7 +247,8 @@ describe('multipart uploads', () => {
   });
 
   it('hands uploaded files to the engine by variable path', async () => {
-    const query = 'mutation Upload($file: File!) { add_file_to_column(item_id: 4000001, column_id: "files", file: $file) { id name file_size } }';
+    const query =
+      'mutation Upload($file: File!) { add_file_to_column(item_id: 4000001, column_id: "files", file: $file) { id name file_size } }';
     const form = new FormData();
     form.set('operations', JSON.stringify({ query, variables: { file: null } }));
     form.set('map', JSON.stringify({ 0: ['variables.file'] }));
@@ -235,7 +263,9 @@ describe('multipart uploads', () => {
   it('answers 400 to a multipart body without operations or with a dangling map entry', async () => {
     const noOperations = new FormData();
     noOperations.set('map', '{}');
-    expect((await fetch(`${emulator.baseUrl}/v2`, { method: 'POST', headers: auth, body: noOperations })).status).toBe(400);
+    expect((await fetch(`${emulator.baseUrl}/v2`, { method: 'POST', headers: auth, body: noOperations })).status).toBe(
+      400,
+    );
     const dangling = new FormData();
     dangling.set('operations', JSON.stringify({ query: BOARDS_QUERY }));
     dangling.set('map', JSON.stringify({ 0: ['variables.file'] }));
@@ -248,10 +278,26 @@ describe('multipart uploads', () => {
 describe('inspection', () => {
   it('records each request with its credential headers redacted and the token nowhere', async () => {
     const credentials = { 'proxy-authorization': `Basic ${DEMO_TOKEN}`, cookie: `session=${DEMO_TOKEN}` };
-    await postGraphQL(emulator, { query: BOARDS_QUERY, operationName: 'Boards' }, { ...auth, ...credentials, 'x-trace': 'inspect-me' });
+    await postGraphQL(
+      emulator,
+      { query: BOARDS_QUERY, operationName: 'Boards' },
+      { ...auth, ...credentials, 'x-trace': 'inspect-me' },
+    );
     const record = emulator.requests.filter((r) => r.headers['x-trace'] === 'inspect-me').at(-1);
-    expect(record).toMatchObject({ method: 'POST', path: '/v2', status: 200, operationName: 'Boards', kind: 'query', executed: true, accountId: 1001 });
-    expect(record?.headers).toMatchObject({ authorization: '[redacted]', 'proxy-authorization': '[redacted]', cookie: '[redacted]' });
+    expect(record).toMatchObject({
+      method: 'POST',
+      path: '/v2',
+      status: 200,
+      operationName: 'Boards',
+      kind: 'query',
+      executed: true,
+      accountId: 1001,
+    });
+    expect(record?.headers).toMatchObject({
+      authorization: '[redacted]',
+      'proxy-authorization': '[redacted]',
+      cookie: '[redacted]',
+    });
     expect(JSON.stringify(emulator.requests)).not.toContain(DEMO_TOKEN);
     expect(record?.bodyBytes).toBeGreaterThan(0);
   });

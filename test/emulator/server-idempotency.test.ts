@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/emulator/engine/index.js';
 import {
   BOARDS_QUERY,
+  closeTestEmulators,
   createItem,
   DEMO_TOKEN,
   itemsNamed,
-  closeTestEmulators,
   postGraphQL,
   startTestEmulator,
   waitFor,
@@ -38,7 +38,12 @@ describe('idempotency', () => {
 
   it('executes each distinct key, and scopes keys to the token', async () => {
     const emu = await startTestEmulator();
-    emu.registerToken('second-token', { kind: 'personal', accountId: 1001, userId: 502, scopes: ['boards:write', 'boards:read'] });
+    emu.registerToken('second-token', {
+      kind: 'personal',
+      accountId: 1001,
+      userId: 502,
+      scopes: ['boards:write', 'boards:read'],
+    });
     await createItem(emu, DEMO_TOKEN, 'Scoped', 'shared-key');
     const other = await createItem(emu, 'second-token', 'Scoped', 'shared-key');
     expect(other.headers.get('idempotency-replayed')).toBeNull();
@@ -57,7 +62,10 @@ describe('idempotency', () => {
 
   it('answers 409 with Retry-After to a duplicate while the first is still running', async () => {
     // The duplicate must reach the server while the first still runs: a second leaves room on a loaded machine.
-    const emu = await startTestEmulator({ faults: [{ kind: 'latency', ms: 1_000, nth: [1] }], idempotency: { retryAfterSeconds: 2 } });
+    const emu = await startTestEmulator({
+      faults: [{ kind: 'latency', ms: 1_000, nth: [1] }],
+      idempotency: { retryAfterSeconds: 2 },
+    });
     const slow = createItem(emu, DEMO_TOKEN, 'In flight', 'busy-key');
     await waitFor(() => emu.stats.inFlight === 1 && emu.requests[0]?.complexity !== undefined);
     const duplicate = await createItem(emu, DEMO_TOKEN, 'In flight', 'busy-key');

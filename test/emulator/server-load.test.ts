@@ -29,5 +29,11 @@ it('serves 1,000 concurrent requests without an error', async () => {
   expect(answers.filter((res) => res.status !== 200)).toHaveLength(0);
   expect(bodies.filter((body) => body.errors !== undefined || body.account_id !== 1001)).toHaveLength(0);
   expect(itemsNamed(emulator, 'Load test item')).toHaveLength(250);
-  expect(emulator.stats).toMatchObject({ received: 1000, answered: 1000, executedMutations: 250, executedQueries: 750, dropped: 0 });
+  expect(emulator.stats).toMatchObject({
+    received: 1000,
+    answered: 1000,
+    executedMutations: 250,
+    executedQueries: 750,
+    dropped: 0,
+  });
 });

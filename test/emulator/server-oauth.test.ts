@@ -12,7 +12,14 @@ let emulator: Emulator;
 
 beforeAll(async () => {
   emulator = await startTestEmulator({
-    apps: [{ clientId: 'server-app', clientSecret: SECRET, redirectUris: [CALLBACK], scopes: ['boards:read', 'boards:write'] }],
+    apps: [
+      {
+        clientId: 'server-app',
+        clientSecret: SECRET,
+        redirectUris: [CALLBACK],
+        scopes: ['boards:read', 'boards:write'],
+      },
+    ],
   });
 });
 afterAll(() => emulator.close());
@@ -37,7 +44,12 @@ async function issueToken(scope: string): Promise<{ access_token: string; token_
   const token = await fetch(new URL('/oauth2/token', emulator.authUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: 'server-app', client_secret: SECRET, redirect_uri: CALLBACK, code: callback.searchParams.get('code')! }),
+    body: new URLSearchParams({
+      client_id: 'server-app',
+      client_secret: SECRET,
+      redirect_uri: CALLBACK,
+      code: callback.searchParams.get('code')!,
+    }),
   });
   expect(token.status).toBe(200);
   return (await token.json()) as never;
@@ -53,7 +65,11 @@ it('accepts an issued token on /v2 with exactly its scopes', async () => {
   const read = await postGraphQL(emulator, { query: BOARDS_QUERY }, { authorization: `Bearer ${token.access_token}` });
   expect(read.status).toBe(200);
   expect(((await read.json()) as { account_id: number }).account_id).toBe(1001);
-  const write = await postGraphQL(emulator, { query: CREATE_ITEM, variables: { name: 'Via OAuth' } }, { authorization: token.access_token });
+  const write = await postGraphQL(
+    emulator,
+    { query: CREATE_ITEM, variables: { name: 'Via OAuth' } },
+    { authorization: token.access_token },
+  );
   const body = (await write.json()) as { errors?: { extensions?: { code?: string } }[] };
   expect(body.errors?.[0]?.extensions?.code).toEqual(expect.any(String));
   expect(emulator.store.items().some((item) => item.name === 'Via OAuth')).toBe(false);
@@ -61,12 +77,18 @@ it('accepts an issued token on /v2 with exactly its scopes', async () => {
 
 it('lets a token with boards:write create items', async () => {
   const token = await issueToken('boards:read boards:write');
-  const write = await postGraphQL(emulator, { query: CREATE_ITEM, variables: { name: 'Via OAuth write' } }, { authorization: token.access_token });
+  const write = await postGraphQL(
+    emulator,
+    { query: CREATE_ITEM, variables: { name: 'Via OAuth write' } },
+    { authorization: token.access_token },
+  );
   expect(write.status).toBe(200);
   expect(((await write.json()) as { errors?: unknown }).errors).toBeUndefined();
   expect(emulator.store.items().filter((item) => item.name === 'Via OAuth write')).toHaveLength(1);
 });
 
 it('refuses an invalid OAuth app configuration at start', async () => {
-  await expect(startTestEmulator({ apps: [{ clientId: '', clientSecret: 'x', redirectUris: [CALLBACK] }] })).rejects.toThrow(TypeError);
+  await expect(
+    startTestEmulator({ apps: [{ clientId: '', clientSecret: 'x', redirectUris: [CALLBACK] }] }),
+  ).rejects.toThrow(TypeError);
 });

@@ -4,7 +4,7 @@
  */
 import { type Item, parseList } from 'structured-headers';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Emulator, } from '../../src/emulator/index.js';
+import type { Emulator } from '../../src/emulator/index.js';
 import {
   BOARDS_QUERY,
   closeTestEmulators,
@@ -16,7 +16,8 @@ import {
 
 afterEach(closeTestEmulators);
 
-const query = (emu: Emulator, token = DEMO_TOKEN) => postGraphQL(emu, { query: BOARDS_QUERY }, { authorization: token });
+const query = (emu: Emulator, token = DEMO_TOKEN) =>
+  postGraphQL(emu, { query: BOARDS_QUERY }, { authorization: token });
 
 /** Parameters of each policy in a structured-field list header, by policy name. */
 function policies(header: string | null): Record<string, Record<string, unknown>> {
@@ -45,7 +46,9 @@ async function expect429(res: Response, code: string): Promise<ErrorBody> {
 
 describe('rate-limit headers', () => {
   it('declares each policy with q, w and qu as structured fields', async () => {
-    const emu = await startTestEmulator({ limits: { minuteRate: { quota: 100 }, concurrency: { quota: 10 }, complexity: { quota: 5_000_000 } } });
+    const emu = await startTestEmulator({
+      limits: { minuteRate: { quota: 100 }, concurrency: { quota: 10 }, complexity: { quota: 5_000_000 } },
+    });
     const res = await query(emu);
     expect(res.headers.get('ratelimit-policy')).toBe(
       '"minuteRate";q=100;w=60, "concurrency";q=10;qu="concurrent-requests", "complexityMinute";q=5000000;w=60;qu="content-bytes"',
@@ -107,7 +110,10 @@ describe('429', () => {
 
   it('refuses a request beyond the concurrency quota', async () => {
     // All three must arrive while the first two execute: a second of latency leaves room on a loaded machine.
-    const emu = await startTestEmulator({ limits: { concurrency: { quota: 2 } }, faults: [{ kind: 'latency', ms: 1_000 }] });
+    const emu = await startTestEmulator({
+      limits: { concurrency: { quota: 2 } },
+      faults: [{ kind: 'latency', ms: 1_000 }],
+    });
     const answers = await Promise.all([query(emu), query(emu), query(emu)]);
     const statuses = answers.map((res) => res.status).sort();
     expect(statuses).toEqual([200, 200, 429]);
@@ -133,11 +139,17 @@ describe('429', () => {
   });
 
   it('reports an exhausted complexity budget as a GraphQL error when asked to', async () => {
-    const emu = await startTestEmulator({ complexityErrorStyle: 'graphql-error', limits: { complexity: { quota: 1 } } });
+    const emu = await startTestEmulator({
+      complexityErrorStyle: 'graphql-error',
+      limits: { complexity: { quota: 1 } },
+    });
     const res = await query(emu);
     expect(res.status).toBe(200);
     const body = (await res.json()) as ErrorBody;
-    expect(body.errors[0]?.extensions).toEqual({ code: 'COMPLEXITY_BUDGET_EXHAUSTED', retry_in_seconds: expect.any(Number) });
+    expect(body.errors[0]?.extensions).toEqual({
+      code: 'COMPLEXITY_BUDGET_EXHAUSTED',
+      retry_in_seconds: expect.any(Number),
+    });
     expect(body.errors[0]!.extensions.retry_in_seconds).toBeGreaterThanOrEqual(1);
     expect(emu.stats.executedQueries).toBe(0);
   });

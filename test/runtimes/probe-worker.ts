@@ -15,7 +15,10 @@ export default {
     try {
       return Response.json(await probe(PROBE_BASE_URL, PROBE_TOKEN, PROBE_ITEM_NAME));
     } catch (error) {
-      return Response.json({ failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, { status: 500 });
+      return Response.json(
+        { failed: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+        { status: 500 },
+      );
     }
   },
 };

@@ -44,7 +44,12 @@ export async function boardsResultIsTyped(): Promise<void> {
   type Slug = NonNullable<NonNullable<BoardsQuery['boards']>[number]>['owner']['account']['slug'];
   expectType<Equal<Slug, string>>();
   // boards is a nullable list of nullable boards, as the platform's schema has it.
-  expectType<Equal<BoardsQuery['boards'], Array<{ id: string; name: string; owner: { account: { slug: string } } } | null> | null>>();
+  expectType<
+    Equal<
+      BoardsQuery['boards'],
+      Array<{ id: string; name: string; owner: { account: { slug: string } } } | null> | null
+    >
+  >();
   expectType<Equal<typeof res, ApiResult<BoardsQuery>>>();
   expectType<Equal<typeof client.rateLimit, RateLimitState | undefined>>();
 }

@@ -3,14 +3,15 @@
  * file) and of `client.paginate`. Checked by `npm run typecheck`; nothing here runs. Each `@ts-expect-error`
  * fails the build if the line it guards ever compiles.
  */
-import type { BoardItemsQuery } from '../../generated/graphql.js';
-import { BoardItemsDocument } from '../../generated/graphql.js';
+
 import {
   BoardSummaryDocument,
   type ColumnType,
   FilteredBoardItemsDocument,
   type FilteredBoardItemsQuery,
 } from '../../examples/app/src/platform.generated.js';
+import type { BoardItemsQuery } from '../../generated/graphql.js';
+import { BoardItemsDocument } from '../../generated/graphql.js';
 import type { Page, PageItem, PlatformClient } from '../../src/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -41,7 +42,10 @@ export async function paginateIsTyped(): Promise<void> {
   const pager = client.paginate(FilteredBoardItemsDocument, {
     board: '3001',
     limit: 500,
-    query_params: { rules: [{ column_id: 'status', operator: 'any_of', compare_value: [1] }], order_by: [{ column_id: 'numbers', direction: 'desc' }] },
+    query_params: {
+      rules: [{ column_id: 'status', operator: 'any_of', compare_value: [1] }],
+      order_by: [{ column_id: 'numbers', direction: 'desc' }],
+    },
   });
   for await (const item of pager) {
     expectType<Equal<typeof item, Item>>();
@@ -53,14 +57,28 @@ export async function paginateIsTyped(): Promise<void> {
     expectType<Equal<typeof page.cursor, string | null>>();
     void page.rateLimit.policies;
   }
-  // @ts-expect-error an operator the schema does not define is a compile error
-  client.paginate(FilteredBoardItemsDocument, { board: '3001', limit: 5, query_params: { rules: [{ column_id: 'x', operator: 'equals', compare_value: 1 }] } });
+  client.paginate(FilteredBoardItemsDocument, {
+    board: '3001',
+    limit: 5,
+    // @ts-expect-error an operator the schema does not define is a compile error
+    query_params: { rules: [{ column_id: 'x', operator: 'equals', compare_value: 1 }] },
+  });
   // @ts-expect-error paginate takes the call's options, not an idempotency key
   client.paginate(FilteredBoardItemsDocument, { board: '3001', limit: 5 }, { idempotencyKey: 'k' });
 
   // The built-in BoardItems document pages too; its items carry group and column values.
   expectType<Equal<PageItem<BoardItemsQuery>['group'], { id: string; title: string } | null>>();
   for await (const item of client.paginate(BoardItemsDocument, { ids: ['3001'], limit: 100 }, { max: 1000 })) {
-    expectType<Equal<typeof item.column_values, Array<{ id: string; type: import('../../generated/graphql.js').ColumnType; text: string | null; value: string | null }>>>();
+    expectType<
+      Equal<
+        typeof item.column_values,
+        Array<{
+          id: string;
+          type: import('../../generated/graphql.js').ColumnType;
+          text: string | null;
+          value: string | null;
+        }>
+      >
+    >();
   }
 }

@@ -25,7 +25,12 @@ const ELSEWHERE = 'https://elsewhere.test/v2';
 
 /** Every view of `value` a log or a debugger would show, none of which may hold the token. */
 function views(value: unknown): string[] {
-  return [inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }), inspect(value), JSON.stringify(value), String(value)];
+  return [
+    inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+    inspect(value),
+    JSON.stringify(value),
+    String(value),
+  ];
 }
 
 function expectTokenFree(value: unknown): void {
@@ -48,21 +53,28 @@ function elsewhere(): unknown[] {
 }
 
 describe('redirects are never followed', () => {
-  it.each([301, 302, 303, 307, 308])('a %i is a RedirectError naming status and Location, and nothing reaches the Location', async (code) => {
-    const seen = elsewhere();
-    installApi(() => new HttpResponse(null, { status: code, headers: { location: ELSEWHERE } }));
-    const error = await makeClient()
-      .request(MUTATION)
-      .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(RedirectError);
-    expect(error).toMatchObject({ status: code, location: ELSEWHERE });
-    expect((error as Error).message).toBe(`HTTP ${code} to ${ELSEWHERE}: the client does not follow redirects`);
-    expect(seen).toEqual([]);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'a %i is a RedirectError naming status and Location, and nothing reaches the Location',
+    async (code) => {
+      const seen = elsewhere();
+      installApi(() => new HttpResponse(null, { status: code, headers: { location: ELSEWHERE } }));
+      const error = await makeClient()
+        .request(MUTATION)
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RedirectError);
+      expect(error).toMatchObject({ status: code, location: ELSEWHERE });
+      expect((error as Error).message).toBe(`HTTP ${code} to ${ELSEWHERE}: the client does not follow redirects`);
+      expect(seen).toEqual([]);
+    },
+  );
 
   it('is not retried, and redacts a token carried in the Location', async () => {
     const received = installApi(
-      () => new HttpResponse(null, { status: 307, headers: { location: `https://x.test/?t=${encodeURIComponent(TOKEN)}&u=${TOKEN}` } }),
+      () =>
+        new HttpResponse(null, {
+          status: 307,
+          headers: { location: `https://x.test/?t=${encodeURIComponent(TOKEN)}&u=${TOKEN}` },
+        }),
     );
     const error = (await makeClient()
       .request('{ a }')
@@ -75,8 +87,17 @@ describe('redirects are never followed', () => {
 
   it('refuses a redirect of getSchema too', async () => {
     const seen = elsewhere();
-    server.use(http.get(`${ENDPOINT}/get_schema`, () => new HttpResponse(null, { status: 302, headers: { location: ELSEWHERE } })));
-    await expect(makeClient().getSchema()).rejects.toMatchObject({ name: 'RedirectError', status: 302, location: ELSEWHERE });
+    server.use(
+      http.get(
+        `${ENDPOINT}/get_schema`,
+        () => new HttpResponse(null, { status: 302, headers: { location: ELSEWHERE } }),
+      ),
+    );
+    await expect(makeClient().getSchema()).rejects.toMatchObject({
+      name: 'RedirectError',
+      status: 302,
+      location: ELSEWHERE,
+    });
     expect(seen).toEqual([]);
   });
 
@@ -116,7 +137,11 @@ describe('the token never leaves through an error cause or a hook', () => {
 
   it('keeps only a redacted copy of the whole cause chain, in the error and in onRetry', async () => {
     const retries: RetryEvent[] = [];
-    const client = makeClient({ fetch: leakyFetch, retry: { maxAttempts: 2, baseDelayMs: 1 }, hooks: { onRetry: (event) => retries.push(event) } });
+    const client = makeClient({
+      fetch: leakyFetch,
+      retry: { maxAttempts: 2, baseDelayMs: 1 },
+      hooks: { onRetry: (event) => retries.push(event) },
+    });
     const error = (await client.request('{ a }').catch((caught: unknown) => caught)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(retries).toHaveLength(1);
@@ -144,7 +169,9 @@ describe('the token never leaves through an error cause or a hook', () => {
         ],
       }),
     );
-    const error = (await makeClient().request('{ me { note } }').catch((caught: unknown) => caught)) as GraphQLResponseError;
+    const error = (await makeClient()
+      .request('{ me { note } }')
+      .catch((caught: unknown) => caught)) as GraphQLResponseError;
     expect(error).toBeInstanceOf(GraphQLResponseError);
     expect(error.errors[0]).toEqual({
       message: 'bad [REDACTED]',
@@ -160,12 +187,24 @@ describe('the token never leaves through an error cause or a hook', () => {
     const record = (event: unknown) => events.push(event);
     installApi((_request, index) =>
       index === 0
-        ? HttpResponse.json({ errors: [{ message: TOKEN, extensions: { [TOKEN]: TOKEN } }] }, { status: 503, headers: { 'x-echo': TOKEN } })
+        ? HttpResponse.json(
+            { errors: [{ message: TOKEN, extensions: { [TOKEN]: TOKEN } }] },
+            { status: 503, headers: { 'x-echo': TOKEN } },
+          )
         : ok({ a: TOKEN }),
     );
-    const client = makeClient({ throttle: {}, hooks: { onRequest: record, onResponse: record, onRetry: record, onThrottle: record } });
+    const client = makeClient({
+      throttle: {},
+      hooks: { onRequest: record, onResponse: record, onRetry: record, onThrottle: record },
+    });
     await Promise.all([client.request('{ a }'), client.request('{ a }'), client.request('{ a }')]);
-    const kinds = new Set(events.map((event) => Object.keys(event as object).sort().join()));
+    const kinds = new Set(
+      events.map((event) =>
+        Object.keys(event as object)
+          .sort()
+          .join(),
+      ),
+    );
     expect(events.some((event) => (event as { reason?: string }).reason === 'concurrency')).toBe(true); // onThrottle
     expect(events.some((event) => (event as { error?: unknown }).error instanceof Error)).toBe(true); // onRetry
     expect(kinds.size).toBeGreaterThanOrEqual(4);
@@ -175,12 +214,18 @@ describe('the token never leaves through an error cause or a hook', () => {
 
 describe('__proto__ in a response', () => {
   it('stays an own key: a plain GraphQL error is not classified as a rate limit', async () => {
-    installApi(() =>
-      new HttpResponse('{"data":null,"errors":[{"message":"boom","extensions":{"__proto__":{"code":"RATE_LIMIT_EXCEEDED","retry_in_seconds":1}}}]}', {
-        headers: { 'content-type': 'application/json' },
-      }),
+    installApi(
+      () =>
+        new HttpResponse(
+          '{"data":null,"errors":[{"message":"boom","extensions":{"__proto__":{"code":"RATE_LIMIT_EXCEEDED","retry_in_seconds":1}}}]}',
+          {
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     );
-    const error = (await makeClient().request('{ a }').catch((caught: unknown) => caught)) as GraphQLResponseError;
+    const error = (await makeClient()
+      .request('{ a }')
+      .catch((caught: unknown) => caught)) as GraphQLResponseError;
     expect(error).toBeInstanceOf(GraphQLResponseError);
     const extensions = error.errors[0]?.extensions as Record<string, unknown>;
     expect(Object.getPrototypeOf(extensions)).toBe(Object.prototype);
@@ -190,12 +235,15 @@ describe('__proto__ in a response', () => {
   });
 
   it('never becomes the prototype of the partial data', async () => {
-    installApi(() =>
-      new HttpResponse('{"data":{"me":{"__proto__":{"admin":true}}},"errors":[{"message":"partial"}]}', {
-        headers: { 'content-type': 'application/json' },
-      }),
+    installApi(
+      () =>
+        new HttpResponse('{"data":{"me":{"__proto__":{"admin":true}}},"errors":[{"message":"partial"}]}', {
+          headers: { 'content-type': 'application/json' },
+        }),
     );
-    const error = (await makeClient().request('{ me { id } }').catch((caught: unknown) => caught)) as GraphQLResponseError;
+    const error = (await makeClient()
+      .request('{ me { id } }')
+      .catch((caught: unknown) => caught)) as GraphQLResponseError;
     const me = (error.data as { me: Record<string, unknown> }).me;
     expect(Object.getPrototypeOf(me)).toBe(Object.prototype);
     expect(me.admin).toBeUndefined();
@@ -227,21 +275,32 @@ describe('maxResponseBytes', () => {
 
   it('stops reading a streamed body at the limit and fails with ResponseTooLargeError, not retried', async () => {
     const body = streamedBody(1000, 1024);
-    const received = installApi(() => new HttpResponse(body.stream, { headers: { 'content-type': 'application/json' } }));
+    const received = installApi(
+      () => new HttpResponse(body.stream, { headers: { 'content-type': 'application/json' } }),
+    );
     const error = await makeClient({ maxResponseBytes: 10_000 })
       .request('{ a }')
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error).toMatchObject({ status: 200, maxResponseBytes: 10_000 });
-    expect((error as Error).message).toBe('HTTP 200: the response body is larger than maxResponseBytes (10000 bytes); it was not read');
+    expect((error as Error).message).toBe(
+      'HTTP 200: the response body is larger than maxResponseBytes (10000 bytes); it was not read',
+    );
     expect(body.pulled()).toBeLessThan(20);
     expect(received).toHaveLength(1);
   });
 
   it('refuses a declared Content-Length over the limit without reading the body', async () => {
     const body = streamedBody(1000, 1024);
-    installApi(() => new HttpResponse(body.stream, { headers: { 'content-type': 'application/json', 'content-length': String(1024 * 1000) } }));
-    await expect(makeClient({ maxResponseBytes: 10_000 }).request('{ a }')).rejects.toBeInstanceOf(ResponseTooLargeError);
+    installApi(
+      () =>
+        new HttpResponse(body.stream, {
+          headers: { 'content-type': 'application/json', 'content-length': String(1024 * 1000) },
+        }),
+    );
+    await expect(makeClient({ maxResponseBytes: 10_000 }).request('{ a }')).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
     expect(body.pulled()).toBeLessThan(10);
   });
 
@@ -254,7 +313,10 @@ describe('maxResponseBytes', () => {
 
   it('caps getSchema too', async () => {
     server.use(http.get(`${ENDPOINT}/get_schema`, () => HttpResponse.text('type Query { a: Int }'.repeat(100))));
-    await expect(makeClient({ maxResponseBytes: 100 }).getSchema()).rejects.toMatchObject({ name: 'ResponseTooLargeError', maxResponseBytes: 100 });
+    await expect(makeClient({ maxResponseBytes: 100 }).getSchema()).rejects.toMatchObject({
+      name: 'ResponseTooLargeError',
+      maxResponseBytes: 100,
+    });
   });
 });
 
@@ -287,15 +349,24 @@ describe('a trickling body', () => {
       },
     });
     installApi(() => new HttpResponse(stream, { headers: { 'content-type': 'application/json' } }));
-    await expect(makeClient({ timeoutMs: 100, retry: false }).request('{ a }')).rejects.toMatchObject({ timedOut: true });
+    await expect(makeClient({ timeoutMs: 100, retry: false }).request('{ a }')).rejects.toMatchObject({
+      timedOut: true,
+    });
   });
 });
 
 describe('found by the property tests', () => {
   it('an errors entry nested 100,000 arrays deep is a GraphQLResponseError, not a stack overflow', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    installApi(() => new HttpResponse(`{"data":null,"errors":[${deep},"plain"]}`, { headers: { 'content-type': 'application/json' } }));
-    const error = (await makeClient().request('{ a }').catch((caught: unknown) => caught)) as GraphQLResponseError;
+    installApi(
+      () =>
+        new HttpResponse(`{"data":null,"errors":[${deep},"plain"]}`, {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const error = (await makeClient()
+      .request('{ a }')
+      .catch((caught: unknown) => caught)) as GraphQLResponseError;
     expect(error).toBeInstanceOf(GraphQLResponseError);
     expect(error.errors.map((entry) => entry.message)).toEqual(['Unknown GraphQL error', 'plain']);
   });
@@ -314,7 +385,12 @@ describe('found by the property tests', () => {
 describe('__proto__ in variables', () => {
   it('a file below an own __proto__ key is mapped to a null at that key, without touching the prototype', () => {
     const input: Record<string, unknown> = {};
-    Object.defineProperty(input, '__proto__', { value: [new Blob(['x'])], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(input, '__proto__', {
+      value: [new Blob(['x'])],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     const plan = planUpload({ input });
     const stripped = plan?.variables.input as Record<string, unknown>;
     expect(Object.getPrototypeOf(stripped)).toBe(Object.prototype);

@@ -8,12 +8,20 @@ useMockApi();
 
 describe('hooks', () => {
   it('reports each attempt, response and retry with the token redacted', async () => {
-    installApi((_request, index) => (index === 0 ? status(503) : ok({ create_item: { id: '1' } }, { headers: { 'Idempotency-Replayed': 'true' } })));
+    installApi((_request, index) =>
+      index === 0 ? status(503) : ok({ create_item: { id: '1' } }, { headers: { 'Idempotency-Replayed': 'true' } }),
+    );
     const { events, hooks } = recordingHooks();
     await makeClient({ hooks }).request('mutation Make { create_item { id } }', undefined, { idempotencyKey: 'k-7' });
 
     expect(events.request).toHaveLength(2);
-    expect(events.request[0]).toMatchObject({ operationName: 'Make', kind: 'mutation', attempt: 1, url: ENDPOINT, idempotencyKey: 'k-7' });
+    expect(events.request[0]).toMatchObject({
+      operationName: 'Make',
+      kind: 'mutation',
+      attempt: 1,
+      url: ENDPOINT,
+      idempotencyKey: 'k-7',
+    });
     expect(events.request[1]?.attempt).toBe(2);
     expect(events.request[0]?.headers).toMatchObject({
       authorization: '[REDACTED]',
@@ -37,7 +45,10 @@ describe('hooks', () => {
     const boom = () => {
       throw new Error('hook failed');
     };
-    const client = makeClient({ hooks: { onRequest: boom, onResponse: boom, onRetry: boom, onThrottle: boom }, throttle: {} });
+    const client = makeClient({
+      hooks: { onRequest: boom, onResponse: boom, onRetry: boom, onThrottle: boom },
+      throttle: {},
+    });
     expect((await client.request('{ a }')).data).toEqual({ a: 1 });
   });
 

@@ -25,7 +25,9 @@ describe('construction', () => {
     expect(client.apiVersion).toBe(API_VERSION);
     expect(client.baseUrl).toBe(BASE_URL);
     expect(client.rateLimit).toBeUndefined();
-    expect(new PlatformClient({ ...valid, baseUrl: 'http://localhost:8080/api/' }).baseUrl).toBe('http://localhost:8080/api');
+    expect(new PlatformClient({ ...valid, baseUrl: 'http://localhost:8080/api/' }).baseUrl).toBe(
+      'http://localhost:8080/api',
+    );
   });
 
   it.each([
@@ -41,7 +43,11 @@ describe('construction', () => {
     ['an ftp baseUrl', { ...valid, baseUrl: 'ftp://api.example.com' }, /must use http or https; got 'ftp:'/],
     ['a baseUrl with credentials', { ...valid, baseUrl: 'https://u:p@api.example.com' }, /must not carry credentials/],
     ['a baseUrl with a query', { ...valid, baseUrl: 'https://api.example.com?x=1' }, /query string or fragment/],
-    ['month 13', { ...valid, apiVersion: '2024-13' }, /`apiVersion` must be YYYY-MM with a month from 01 to 12.*'2024-13'/],
+    [
+      'month 13',
+      { ...valid, apiVersion: '2024-13' },
+      /`apiVersion` must be YYYY-MM with a month from 01 to 12.*'2024-13'/,
+    ],
     ['month 00', { ...valid, apiVersion: '2024-00' }, /`apiVersion` must be YYYY-MM/],
     ['a one-digit month', { ...valid, apiVersion: '2024-1' }, /`apiVersion` must be YYYY-MM/],
     ['a date', { ...valid, apiVersion: '2024-10-01' }, /`apiVersion` must be YYYY-MM/],
@@ -53,20 +59,48 @@ describe('construction', () => {
     ['zero attempts', { ...valid, retry: { maxAttempts: 0 } }, /`retry.maxAttempts` must be between 1 and 100/],
     ['fractional attempts', { ...valid, retry: { maxAttempts: 2.5 } }, /`retry.maxAttempts` must be a whole number/],
     ['a negative base delay', { ...valid, retry: { baseDelayMs: -5 } }, /`retry.baseDelayMs` must be between/],
-    ['an infinite max delay', { ...valid, retry: { maxDelayMs: Number.POSITIVE_INFINITY } }, /`retry.maxDelayMs` must be a finite number/],
+    [
+      'an infinite max delay',
+      { ...valid, retry: { maxDelayMs: Number.POSITIVE_INFINITY } },
+      /`retry.maxDelayMs` must be a finite number/,
+    ],
     ['a negative elapsed budget', { ...valid, retry: { maxElapsedMs: -1 } }, /`retry.maxElapsedMs` must be between/],
-    ['a bad conflict default', { ...valid, retry: { conflictDefaultSeconds: 'one' } }, /`retry.conflictDefaultSeconds` must be a finite number/],
+    [
+      'a bad conflict default',
+      { ...valid, retry: { conflictDefaultSeconds: 'one' } },
+      /`retry.conflictDefaultSeconds` must be a finite number/,
+    ],
     ['an unknown retry option', { ...valid, retry: { attempts: 3 } }, /unknown retry option 'attempts'/],
     ['retry: true', { ...valid, retry: true }, /`retry` must be an object of retry options or false/],
     ['a bad throttle', { ...valid, throttle: 'on' }, /`throttle` must be an object of throttle options or false/],
-    ['zero concurrency', { ...valid, throttle: { initialConcurrency: 0 } }, /`throttle.initialConcurrency` must be between 1/],
+    [
+      'zero concurrency',
+      { ...valid, throttle: { initialConcurrency: 0 } },
+      /`throttle.initialConcurrency` must be between 1/,
+    ],
     ['a fetch that is not a function', { ...valid, fetch: 'fetch' }, /`fetch` must be a fetch function/],
-    ['headers that are a string', { ...valid, headers: 'x: y' }, /`headers` must be a Headers, an array of \[name, value\] pairs or a record/],
+    [
+      'headers that are a string',
+      { ...valid, headers: 'x: y' },
+      /`headers` must be a Headers, an array of \[name, value\] pairs or a record/,
+    ],
     ['a header value with a line break', { ...valid, headers: { 'x-n': 'a\nb' } }, /`headers` holds an invalid header/],
     ['an invalid header name', { ...valid, headers: { 'bad name': 'v' } }, /`headers` holds an invalid header/],
-    ['a header pair of three', { ...valid, headers: [['a', 'b', 'c']] }, /`headers` holds an invalid header: pairs must be \[name, value\]/],
-    ['an Authorization header', { ...valid, headers: { Authorization: 'Bearer other' } }, /must not set 'authorization': pass the token as `token`/],
-    ['an API-Version header', { ...valid, headers: [['API-Version', '2024-01']] }, /must not set 'api-version': use `apiVersion`/],
+    [
+      'a header pair of three',
+      { ...valid, headers: [['a', 'b', 'c']] },
+      /`headers` holds an invalid header: pairs must be \[name, value\]/,
+    ],
+    [
+      'an Authorization header',
+      { ...valid, headers: { Authorization: 'Bearer other' } },
+      /must not set 'authorization': pass the token as `token`/,
+    ],
+    [
+      'an API-Version header',
+      { ...valid, headers: [['API-Version', '2024-01']] },
+      /must not set 'api-version': use `apiVersion`/,
+    ],
     ['hooks that are not functions', { ...valid, hooks: { onRequest: 'log' } }, /`hooks.onRequest` must be a function/],
     ['an unknown hook', { ...valid, hooks: { onError: () => {} } }, /unknown hook 'onError'/],
     ['an unknown option', { ...valid, timeout: 5 }, /unknown option 'timeout'. Known options: token, baseUrl/],
@@ -96,7 +130,11 @@ describe('construction', () => {
 
 describe('call options', () => {
   it.each([
-    ['an idempotencyKey with a space', { idempotencyKey: 'a b' }, /`idempotencyKey` must be 1-255 visible ASCII characters/],
+    [
+      'an idempotencyKey with a space',
+      { idempotencyKey: 'a b' },
+      /`idempotencyKey` must be 1-255 visible ASCII characters/,
+    ],
     ['an empty idempotencyKey', { idempotencyKey: '' }, /`idempotencyKey`/],
     ['an operationName that is no GraphQL name', { operationName: 'my-op' }, /`operationName` must be a GraphQL name/],
     ['a signal that is no AbortSignal', { signal: {} }, /`signal` must be an AbortSignal/],
@@ -114,7 +152,9 @@ describe('call options', () => {
   });
 
   it('rejects variables that are not an object', async () => {
-    await expect(makeClient().request('{ a }', 'x' as never)).rejects.toThrow(/variables must be an object; got string/);
+    await expect(makeClient().request('{ a }', 'x' as never)).rejects.toThrow(
+      /variables must be an object; got string/,
+    );
   });
 
   it('rejects variables that cannot be sent as JSON', async () => {

@@ -9,7 +9,17 @@ import {
 import { GraphQLResponseError, HttpError } from '../../src/client/errors.js';
 import type { ApiResult } from '../../src/client/types.js';
 import { API_VERSION } from '../../src/version.js';
-import { bodyOf, ENDPOINT, installApi, makeClient, ok, RATE_LIMIT_HEADERS, status, TOKEN, useMockApi } from './client-fixtures.js';
+import {
+  bodyOf,
+  ENDPOINT,
+  installApi,
+  makeClient,
+  ok,
+  RATE_LIMIT_HEADERS,
+  status,
+  TOKEN,
+  useMockApi,
+} from './client-fixtures.js';
 
 useMockApi();
 
@@ -37,7 +47,11 @@ describe('what a call sends', () => {
 
   it('sends the configured apiVersion, client headers and call headers', async () => {
     const received = installApi(() => ok({ a: 1 }));
-    const client = makeClient({ apiVersion: '2025-04', headers: { 'X-App': 'demo' }, baseUrl: 'https://api.platform.test/' });
+    const client = makeClient({
+      apiVersion: '2025-04',
+      headers: { 'X-App': 'demo' },
+      baseUrl: 'https://api.platform.test/',
+    });
     await client.request('{ a }', undefined, { headers: [['X-Trace', 't-1']] });
     expect(received[0]?.url).toBe(ENDPOINT);
     expect(received[0]?.headers).toMatchObject({ 'api-version': '2025-04', 'x-app': 'demo', 'x-trace': 't-1' });
@@ -54,7 +68,10 @@ describe('what a call sends', () => {
     expect(a).not.toBe(b);
     expect(first.idempotencyKey).toBe(a);
     expect(second.idempotencyKey).toBe(b);
-    expect(received[0]?.body).toMatchObject({ operationName: 'CreateItem', variables: { board_id: '1', item_name: 'Launch' } });
+    expect(received[0]?.body).toMatchObject({
+      operationName: 'CreateItem',
+      variables: { board_id: '1', item_name: 'Launch' },
+    });
   });
 
   it("honours the caller's Idempotency-Key", async () => {
@@ -114,7 +131,13 @@ describe('what a call resolves to', () => {
     expect(result.replayed).toBe(false);
     expect(result.status).toBe(200);
     expect(result.headers.get('x-request-id')).toBe('r-1');
-    expect(result.rateLimit.policies.minuteRate).toEqual({ name: 'minuteRate', quota: 100, window: 60, remaining: 99, resetSeconds: 60 });
+    expect(result.rateLimit.policies.minuteRate).toEqual({
+      name: 'minuteRate',
+      quota: 100,
+      window: 60,
+      remaining: 99,
+      resetSeconds: 60,
+    });
     expect(client.rateLimit).toEqual(result.rateLimit);
   });
 
@@ -145,9 +168,7 @@ describe('what a call resolves to', () => {
   });
 
   it('updates client.rateLimit from error responses too', async () => {
-    installApi(() =>
-      status(400, { 'RateLimit-Policy': 'minuteRate;q=100;w=60', RateLimit: 'minuteRate;r=12;t=30' }),
-    );
+    installApi(() => status(400, { 'RateLimit-Policy': 'minuteRate;q=100;w=60', RateLimit: 'minuteRate;r=12;t=30' }));
     const client = makeClient();
     await expect(client.request('{ a }')).rejects.toThrow();
     expect(client.rateLimit?.policies.minuteRate?.remaining).toBe(12);
@@ -156,11 +177,16 @@ describe('what a call resolves to', () => {
   it('rejects with GraphQLResponseError carrying errors and partial data', async () => {
     installApi(() =>
       Response.json(
-        { data: { a: 1, b: null }, errors: [{ message: 'b failed', path: ['b'], locations: [{ line: 1, column: 7 }] }] },
+        {
+          data: { a: 1, b: null },
+          errors: [{ message: 'b failed', path: ['b'], locations: [{ line: 1, column: 7 }] }],
+        },
         { headers: RATE_LIMIT_HEADERS },
       ),
     );
-    const failure = await makeClient().request('{ a b }').catch((error: unknown) => error);
+    const failure = await makeClient()
+      .request('{ a b }')
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(GraphQLResponseError);
     expect(failure).toMatchObject({
       status: 200,
@@ -170,10 +196,30 @@ describe('what a call resolves to', () => {
   });
 
   it.each([
-    ['a 200 HTML page', () => new Response('<html>proxy login</html>', { headers: { 'content-type': 'text/html' } }), 200, '<html>proxy login</html>'],
-    ['a 200 with broken JSON', () => new Response('{"data": ', { headers: { 'content-type': 'application/json' } }), 200, '{"data":'],
-    ['a 200 JSON that is not a GraphQL result', () => Response.json(['not', 'an', 'object']), 200, '["not","an","object"]'],
-    ['a 502 HTML page', () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }), 502, '<h1>Bad gateway</h1>'],
+    [
+      'a 200 HTML page',
+      () => new Response('<html>proxy login</html>', { headers: { 'content-type': 'text/html' } }),
+      200,
+      '<html>proxy login</html>',
+    ],
+    [
+      'a 200 with broken JSON',
+      () => new Response('{"data": ', { headers: { 'content-type': 'application/json' } }),
+      200,
+      '{"data":',
+    ],
+    [
+      'a 200 JSON that is not a GraphQL result',
+      () => Response.json(['not', 'an', 'object']),
+      200,
+      '["not","an","object"]',
+    ],
+    [
+      'a 502 HTML page',
+      () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      502,
+      '<h1>Bad gateway</h1>',
+    ],
   ])('rejects %s with HttpError and a body excerpt', async (_label, respond, code, excerpt) => {
     installApi(respond);
     const failure = await makeClient({ retry: false })

@@ -16,7 +16,10 @@ useMockApi();
 const MUTATION = 'mutation Make { create_item(board_id: 1, item_name: "x") { id } }';
 
 function budgetError(code: string, seconds: number): Response {
-  return HttpResponse.json({ data: null, errors: [{ message: 'Budget exhausted', extensions: { code, retry_in_seconds: seconds } }] });
+  return HttpResponse.json({
+    data: null,
+    errors: [{ message: 'Budget exhausted', extensions: { code, retry_in_seconds: seconds } }],
+  });
 }
 
 describe('retries', () => {
@@ -66,7 +69,9 @@ describe('retries', () => {
 
   it('lets a call override the client policy', async () => {
     const received = installApi(() => status(502));
-    await expect(makeClient({ retry: false }).request('{ a }', undefined, { retry: { maxAttempts: 2 } })).rejects.toThrow();
+    await expect(
+      makeClient({ retry: false }).request('{ a }', undefined, { retry: { maxAttempts: 2 } }),
+    ).rejects.toThrow();
     expect(received).toHaveLength(2);
   });
 
@@ -83,7 +88,9 @@ describe('retries', () => {
 
   it('never retries GraphQL validation errors', async () => {
     const received = installApi(() =>
-      HttpResponse.json({ errors: [{ message: 'Cannot query field "nope"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] }),
+      HttpResponse.json({
+        errors: [{ message: 'Cannot query field "nope"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
+      }),
     );
     await expect(makeClient().request('{ nope }')).rejects.toBeInstanceOf(GraphQLResponseError);
     expect(received).toHaveLength(1);
@@ -92,7 +99,9 @@ describe('retries', () => {
 
 describe('rate limits', () => {
   it('retries a 429 after its Retry-After', async () => {
-    const received = installApi((_request, index) => (index === 0 ? status(429, { 'Retry-After': '0' }) : ok({ a: 1 })));
+    const received = installApi((_request, index) =>
+      index === 0 ? status(429, { 'Retry-After': '0' }) : ok({ a: 1 }),
+    );
     const delays: number[] = [];
     await makeClient({ hooks: { onRetry: (event) => delays.push(event.delayMs) } }).request('{ a }');
     expect(received).toHaveLength(2);
@@ -129,7 +138,9 @@ describe('rate limits', () => {
 
   it('uses the RateLimit t of the exhausted policy when a 429 has no Retry-After', async () => {
     installApi(() => status(429, { 'RateLimit-Policy': 'minuteRate;q=5;w=60', RateLimit: 'minuteRate;r=0;t=45' }));
-    const failure = await makeClient().request('{ a }').catch((error: unknown) => error);
+    const failure = await makeClient()
+      .request('{ a }')
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: 'RateLimitError', retryAfterSeconds: 45 });
   });
 
@@ -147,7 +158,9 @@ describe('rate limits', () => {
 
   it('fails promptly on a budget error whose retry_in_seconds is beyond maxDelayMs', async () => {
     const received = installApi(() => budgetError('DAILY_LIMIT_EXCEEDED', 3600));
-    const failure = await makeClient().request('{ a }').catch((error: unknown) => error);
+    const failure = await makeClient()
+      .request('{ a }')
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RateLimitError);
     expect(failure).toMatchObject({ status: 200, retryAfterSeconds: 3600 });
     expect(received).toHaveLength(1);
@@ -171,7 +184,9 @@ describe('idempotency conflicts (409)', () => {
   });
 
   it('uses conflictDefaultSeconds when Retry-After is missing or invalid', async () => {
-    installApi((_request, index) => (index === 0 ? status(409) : index === 1 ? status(409, { 'Retry-After': 'later' }) : ok({ ok: 1 })));
+    installApi((_request, index) =>
+      index === 0 ? status(409) : index === 1 ? status(409, { 'Retry-After': 'later' }) : ok({ ok: 1 }),
+    );
     const delays: number[] = [];
     await makeClient({
       retry: { conflictDefaultSeconds: 0.02 },
@@ -182,7 +197,9 @@ describe('idempotency conflicts (409)', () => {
 
   it('gives up with IdempotencyConflictError after the allowed attempts', async () => {
     const received = installApi(() => status(409, { 'Retry-After': '0' }));
-    const failure = await makeClient({ retry: { maxAttempts: 3 } }).request(MUTATION, undefined, { idempotencyKey: 'k-1' }).catch((error: unknown) => error);
+    const failure = await makeClient({ retry: { maxAttempts: 3 } })
+      .request(MUTATION, undefined, { idempotencyKey: 'k-1' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(IdempotencyConflictError);
     expect(failure).toMatchObject({ status: 409, retryAfterSeconds: 0, idempotencyKey: 'k-1' });
     expect(received).toHaveLength(3);
@@ -199,7 +216,9 @@ describe('idempotency conflicts (409)', () => {
     const timersBefore = activeTimers();
     const received = installApi(() => status(409, { 'Retry-After': '20' }));
     const controller = new AbortController();
-    const failure = makeClient({ retry: { maxDelayMs: 60_000 } }).request(MUTATION, undefined, { signal: controller.signal });
+    const failure = makeClient({ retry: { maxDelayMs: 60_000 } }).request(MUTATION, undefined, {
+      signal: controller.signal,
+    });
     await expect.poll(() => received.length).toBe(1);
     controller.abort();
     const error = await failure.catch((caught: unknown) => caught);

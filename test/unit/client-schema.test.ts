@@ -53,7 +53,9 @@ describe('getSchema', () => {
 
   it('maps errors like other calls', async () => {
     schemaApi(() => HttpResponse.text('no such version', { status: 404 }));
-    const failure = await makeClient().getSchema({ version: '1999-01' }).catch((error: unknown) => error);
+    const failure = await makeClient()
+      .getSchema({ version: '1999-01' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ status: 404, bodyExcerpt: 'no such version' });
   });

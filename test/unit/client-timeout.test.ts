@@ -28,7 +28,9 @@ describe('timeouts', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(NetworkError);
     expect(failure).toMatchObject({ timedOut: true, aborted: false, attempts: 1 });
-    expect((failure as NetworkError).message).toMatch(/^The request timed out after 30 ms: POST https?:\/\/\S+\/v2, 1 attempt made$/);
+    expect((failure as NetworkError).message).toMatch(
+      /^The request timed out after 30 ms: POST https?:\/\/\S+\/v2, 1 attempt made$/,
+    );
     expect(api.count()).toBe(1);
     expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
   });
@@ -36,7 +38,11 @@ describe('timeouts', () => {
   it('retries timed-out attempts (each gets its own timeout)', async () => {
     const api = hangingApi();
     const reasons: string[] = [];
-    const failure = makeClient({ timeoutMs: 20, retry: { maxAttempts: 3, baseDelayMs: 1 }, hooks: { onRetry: (event) => reasons.push(event.reason) } }).request('{ a }');
+    const failure = makeClient({
+      timeoutMs: 20,
+      retry: { maxAttempts: 3, baseDelayMs: 1 },
+      hooks: { onRetry: (event) => reasons.push(event.reason) },
+    }).request('{ a }');
     await expect(failure).rejects.toMatchObject({ name: 'NetworkError', timedOut: true });
     expect(api.count()).toBe(3);
     expect(reasons).toEqual(['timeout', 'timeout']);
@@ -71,9 +77,13 @@ describe('abort', () => {
     const timersBefore = activeTimers();
     const controller = new AbortController();
     const retries: string[] = [];
-    const pending = makeClient({ hooks: { onRetry: (event) => retries.push(event.reason) } }).request('{ a }', undefined, {
-      signal: controller.signal,
-    });
+    const pending = makeClient({ hooks: { onRetry: (event) => retries.push(event.reason) } }).request(
+      '{ a }',
+      undefined,
+      {
+        signal: controller.signal,
+      },
+    );
     await expect.poll(() => api.count()).toBe(1);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'NetworkError', aborted: true, timedOut: false });
@@ -124,7 +134,9 @@ describe('the default: a bounded timeout without a signal per request', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
     try {
       const api = hangingApi();
-      const pending = makeClient({ retry: false }).request('{ a }').catch((error: unknown) => error);
+      const pending = makeClient({ retry: false })
+        .request('{ a }')
+        .catch((error: unknown) => error);
       await vi.waitFor(() => expect(api.count()).toBe(1));
       await vi.advanceTimersByTimeAsync(59_000);
       let settled = false;
@@ -134,7 +146,13 @@ describe('the default: a bounded timeout without a signal per request', () => {
       await Promise.resolve();
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1_500);
-      expect(await pending).toMatchObject({ name: 'NetworkError', timedOut: true, message: expect.stringMatching(/^The request timed out after 60000 ms: POST https?:\/\/.*\/v2, 1 attempt made$/) });
+      expect(await pending).toMatchObject({
+        name: 'NetworkError',
+        timedOut: true,
+        message: expect.stringMatching(
+          /^The request timed out after 60000 ms: POST https?:\/\/.*\/v2, 1 attempt made$/,
+        ),
+      });
     } finally {
       vi.useRealTimers();
     }

@@ -28,8 +28,18 @@ describe('the API version of a document', () => {
     const viaMethod = await client.boards({ limit: 1 });
     const plain = await client.request('query { boards { id } }');
     const mine = await client.request(new VersionedDocument('query { boards { id } }', { apiVersion: '2025-01' }));
-    expect(received.map((request) => request.headers['api-version'])).toEqual([API_VERSION, API_VERSION, '2025-04', '2025-01']);
-    expect([generated, viaMethod, plain, mine].map((result) => result.apiVersion)).toEqual([API_VERSION, API_VERSION, '2025-04', '2025-01']);
+    expect(received.map((request) => request.headers['api-version'])).toEqual([
+      API_VERSION,
+      API_VERSION,
+      '2025-04',
+      '2025-01',
+    ]);
+    expect([generated, viaMethod, plain, mine].map((result) => result.apiVersion)).toEqual([
+      API_VERSION,
+      API_VERSION,
+      '2025-04',
+      '2025-01',
+    ]);
   });
 
   it('refuses a document whose apiVersion is not YYYY-MM, sending nothing', async () => {

@@ -7,7 +7,11 @@ import { PlatformConfigError } from '../../src/client/errors.js';
 describe('scanOperations (lexer-based analysis of string documents)', () => {
   it.each([
     ['a named query', 'query Boards { boards { id } }', [{ kind: 'query', name: 'Boards' }]],
-    ['a named mutation', 'mutation Make($n: String!) { create_item(item_name: $n) { id } }', [{ kind: 'mutation', name: 'Make' }]],
+    [
+      'a named mutation',
+      'mutation Make($n: String!) { create_item(item_name: $n) { id } }',
+      [{ kind: 'mutation', name: 'Make' }],
+    ],
     ['an anonymous mutation', 'mutation { a }', [{ kind: 'mutation' }]],
     ['a subscription', 'subscription OnItem { item { id } }', [{ kind: 'subscription', name: 'OnItem' }]],
     ['the { ... } shorthand as a query', '{ boards { id } }', [{ kind: 'query' }]],
@@ -15,12 +19,25 @@ describe('scanOperations (lexer-based analysis of string documents)', () => {
     [
       'several operations in order',
       'query A { a } mutation B { b } subscription C { c } { d }',
-      [{ kind: 'query', name: 'A' }, { kind: 'mutation', name: 'B' }, { kind: 'subscription', name: 'C' }, { kind: 'query' }],
+      [
+        { kind: 'query', name: 'A' },
+        { kind: 'mutation', name: 'B' },
+        { kind: 'subscription', name: 'C' },
+        { kind: 'query' },
+      ],
     ],
     ['a comment mentioning mutation', '# mutation Evil { x }\nquery Q { a }', [{ kind: 'query', name: 'Q' }]],
     ['a comment at the very end', 'query Q { a } # mutation M { b }', [{ kind: 'query', name: 'Q' }]],
-    ['a string argument containing mutation', 'query Q { search(text: "mutation M { b } {") { id } }', [{ kind: 'query', name: 'Q' }]],
-    ['an escaped quote inside a string', 'query Q { a(t: "say \\"mutation {\\" now") }', [{ kind: 'query', name: 'Q' }]],
+    [
+      'a string argument containing mutation',
+      'query Q { search(text: "mutation M { b } {") { id } }',
+      [{ kind: 'query', name: 'Q' }],
+    ],
+    [
+      'an escaped quote inside a string',
+      'query Q { a(t: "say \\"mutation {\\" now") }',
+      [{ kind: 'query', name: 'Q' }],
+    ],
     [
       'a block string containing mutation and braces',
       'query Q { a(t: """\nmutation M { b }\n}}} \\""" still inside\n""") }',
@@ -31,8 +48,16 @@ describe('scanOperations (lexer-based analysis of string documents)', () => {
       'fragment BoardFields on Board { id name } mutation M { create_item { ...BoardFields } }',
       [{ kind: 'mutation', name: 'M' }],
     ],
-    ['a fragment named like a keyword', 'fragment mutation on Board { id } query Q { a }', [{ kind: 'query', name: 'Q' }]],
-    ['variables with object defaults', 'query Q($f: In = { mutation: 1 }) { a(f: $f) }', [{ kind: 'query', name: 'Q' }]],
+    [
+      'a fragment named like a keyword',
+      'fragment mutation on Board { id } query Q { a }',
+      [{ kind: 'query', name: 'Q' }],
+    ],
+    [
+      'variables with object defaults',
+      'query Q($f: In = { mutation: 1 }) { a(f: $f) }',
+      [{ kind: 'query', name: 'Q' }],
+    ],
     ['a variable named mutation', 'query ($mutation: Int) { a }', [{ kind: 'query' }]],
     ['directives on an operation', 'mutation @live(mutation: true) { a }', [{ kind: 'mutation' }]],
     ['a nested selection named mutation', 'query Q { mutation { subscription } }', [{ kind: 'query', name: 'Q' }]],
@@ -73,7 +98,9 @@ describe('prepareOperation', () => {
     const again = prepareOperation('query Oldest { a }');
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
-    expect(prepareOperation(`query Filler${STRING_CACHE_LIMIT - 1} { a }`)).toBe(prepareOperation(`query Filler${STRING_CACHE_LIMIT - 1} { a }`));
+    expect(prepareOperation(`query Filler${STRING_CACHE_LIMIT - 1} { a }`)).toBe(
+      prepareOperation(`query Filler${STRING_CACHE_LIMIT - 1} { a }`),
+    );
   });
 
   it('accepts String subclasses such as codegen TypedDocumentString, cached per object', async () => {
@@ -109,7 +136,12 @@ describe('prepareOperation', () => {
 
   it.each([
     ['no operation', 'fragment F on Board { id }', undefined, /no query, mutation or subscription/],
-    ['several operations and no operationName', 'query A { a } query B { b }', undefined, /holds 2 operations \(A, B\); pass operationName/],
+    [
+      'several operations and no operationName',
+      'query A { a } query B { b }',
+      undefined,
+      /holds 2 operations \(A, B\); pass operationName/,
+    ],
     ['an unknown operationName', 'query A { a }', 'Nope', /'Nope' is not an operation of the document \(it holds: A\)/],
   ])('rejects a document with %s', (_label, text, operationName, message) => {
     expect(() => prepareOperation(text, operationName)).toThrow(PlatformConfigError);
@@ -146,7 +178,9 @@ describe('printing AST documents without source text', () => {
   it('prints block strings as ordinary strings with the same value', () => {
     const ast = parse('query { a(t: """\n  multi "quoted"\n  line\n""") }', { noLocation: true });
     const reparsed = parse(prepareOperation(ast).text);
-    expect(graphqlPrint(reparsed)).toBe(graphqlPrint(ast).replace(/"""[\s\S]*"""/, JSON.stringify('multi "quoted"\nline')));
+    expect(graphqlPrint(reparsed)).toBe(
+      graphqlPrint(ast).replace(/"""[\s\S]*"""/, JSON.stringify('multi "quoted"\nline')),
+    );
   });
 
   it('refuses type-system definitions it cannot send', () => {

@@ -22,7 +22,17 @@ function facts(status: number, payload?: unknown, headers: Record<string, string
   const rateLimit = {
     policies: { minuteRate: { name: 'minuteRate', quota: 10, remaining: 0, resetSeconds: 12 } },
   };
-  return { status, headers: h, rateLimit, payload, text, redact, nowMs: NOW, operationName: 'Op', idempotencyKey: 'key-1' };
+  return {
+    status,
+    headers: h,
+    rateLimit,
+    payload,
+    text,
+    redact,
+    nowMs: NOW,
+    operationName: 'Op',
+    idempotencyKey: 'key-1',
+  };
 }
 
 describe('createResponseError picks one class per response', () => {
@@ -54,7 +64,12 @@ describe('createResponseError picks one class per response', () => {
       facts(200, {
         data: { boards: null, me: { id: '1' } },
         errors: [
-          { message: 'Cannot query field', locations: [{ line: 1, column: 9 }], path: ['boards'], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+          {
+            message: 'Cannot query field',
+            locations: [{ line: 1, column: 9 }],
+            path: ['boards'],
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+          },
           { message: 'second' },
         ],
       }),
@@ -75,7 +90,10 @@ describe('createResponseError picks one class per response', () => {
     'classifies a 200 body with %s as a RateLimitError using retry_in_seconds',
     (code) => {
       const error = createResponseError(
-        facts(200, { data: null, errors: [{ message: 'Budget exhausted', extensions: { code, retry_in_seconds: 7 } }] }),
+        facts(200, {
+          data: null,
+          errors: [{ message: 'Budget exhausted', extensions: { code, retry_in_seconds: 7 } }],
+        }),
       );
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error).toMatchObject({ status: 200, retryAfterSeconds: 7 });
@@ -86,13 +104,19 @@ describe('createResponseError picks one class per response', () => {
   it('reads the wait of a 429 from Retry-After, then the body, then the exhausted policy t', () => {
     expect(createResponseError(facts(429, undefined, { 'retry-after': '3' }))).toMatchObject({ retryAfterSeconds: 3 });
     const body = { errors: [{ message: 'slow down', extensions: { retry_in_seconds: '4' } }] };
-    expect(createResponseError(facts(429, body))).toMatchObject({ retryAfterSeconds: 4, message: 'Rate limited (429): slow down' });
+    expect(createResponseError(facts(429, body))).toMatchObject({
+      retryAfterSeconds: 4,
+      message: 'Rate limited (429): slow down',
+    });
     expect(createResponseError(facts(429))).toMatchObject({ retryAfterSeconds: 12 });
   });
 
   it('reads Retry-After of a 409 and leaves it undefined when missing or invalid', () => {
     expect(createResponseError(facts(409, undefined, { 'retry-after': '2' }))).toMatchObject({ retryAfterSeconds: 2 });
-    expect((createResponseError(facts(409, undefined, { 'retry-after': 'soon' })) as IdempotencyConflictError).retryAfterSeconds).toBeUndefined();
+    expect(
+      (createResponseError(facts(409, undefined, { 'retry-after': 'soon' })) as IdempotencyConflictError)
+        .retryAfterSeconds,
+    ).toBeUndefined();
     expect((createResponseError(facts(409)) as IdempotencyConflictError).retryAfterSeconds).toBeUndefined();
   });
 
@@ -145,7 +169,9 @@ describe('errors never reveal the token', () => {
     createResponseError(facts(409, leaky, { 'x-echo': TOKEN })),
     createResponseError(facts(200, leaky)),
     createResponseError(facts(500, undefined, { 'set-cookie': `s=${TOKEN}` }, `boom ${TOKEN} boom`)),
-    createResponseError(facts(200, { data: null, errors: [{ message: TOKEN, extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] })),
+    createResponseError(
+      facts(200, { data: null, errors: [{ message: TOKEN, extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] }),
+    ),
   ].filter((error): error is PlatformError => error !== undefined);
 
   it.each(all.map((error) => [error.name, error]))('%s: message, toString, JSON, headers', (_name, error) => {
@@ -170,7 +196,9 @@ describe('errors never reveal the token', () => {
   });
 
   it('serialises to a plain, useful object', () => {
-    const error = createResponseError(facts(429, undefined, { 'retry-after': '3', authorization: 'x' })) as RateLimitError;
+    const error = createResponseError(
+      facts(429, undefined, { 'retry-after': '3', authorization: 'x' }),
+    ) as RateLimitError;
     expect(error.toJSON()).toEqual({
       name: 'RateLimitError',
       message: 'Rate limited (429)',

@@ -25,19 +25,43 @@ const RUNS = { seed: 20_251_123, numRuns: 300 };
 
 /** Header text as a server could send it (any Latin-1 byte but CR, LF and NUL), or a structured-field list. */
 const headerText = fc.oneof(
-  fc.string({ unit: fc.integer({ min: 1, max: 255 }).filter((code) => code !== 10 && code !== 13).map((code) => String.fromCharCode(code)) }),
+  fc.string({
+    unit: fc
+      .integer({ min: 1, max: 255 })
+      .filter((code) => code !== 10 && code !== 13)
+      .map((code) => String.fromCharCode(code)),
+  }),
   fc
     .array(
       fc.tuple(
-        fc.oneof(fc.constantFrom('minuteRate', 'concurrency', 'complexityMinute', '__proto__', 'constructor', 'toString', '"q"', '?1', '(a b)', ''), fc.string()),
+        fc.oneof(
+          fc.constantFrom(
+            'minuteRate',
+            'concurrency',
+            'complexityMinute',
+            '__proto__',
+            'constructor',
+            'toString',
+            '"q"',
+            '?1',
+            '(a b)',
+            '',
+          ),
+          fc.string(),
+        ),
         fc.array(
-          fc.tuple(fc.constantFrom('q', 'w', 'r', 't', 'qu', '__proto__', 'x'), fc.oneof(fc.integer(), fc.double(), fc.constantFrom('"s"', 'tok', '?0', '1e400', '-0', ':AA=:'))),
+          fc.tuple(
+            fc.constantFrom('q', 'w', 'r', 't', 'qu', '__proto__', 'x'),
+            fc.oneof(fc.integer(), fc.double(), fc.constantFrom('"s"', 'tok', '?0', '1e400', '-0', ':AA=:')),
+          ),
           { maxLength: 4 },
         ),
       ),
       { maxLength: 5 },
     )
-    .map((members) => members.map(([name, params]) => `${name}${params.map(([key, value]) => `;${key}=${value}`).join('')}`).join(', ')),
+    .map((members) =>
+      members.map(([name, params]) => `${name}${params.map(([key, value]) => `;${key}=${value}`).join('')}`).join(', '),
+    ),
 );
 
 /** Headers built from `entries`; undefined when the Headers class itself refuses a value (a runtime would too). */
@@ -90,7 +114,12 @@ describe('Retry-After', () => {
   it('is undefined or a finite, non-negative number of seconds, whatever the text', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()), fc.double().map(String), fc.bigInt().map(String)),
+        fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()),
+          fc.double().map(String),
+          fc.bigInt().map(String),
+        ),
         fc.integer({ min: 0, max: 4_102_444_800_000 }),
         (value, now) => {
           const seconds = parseRetryAfter(value, now);
@@ -109,12 +138,38 @@ describe('Retry-After', () => {
 const hostileJson = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.constantFrom(null, true, 0, -1, 1.5, TOKEN, `Bearer ${TOKEN}`, encodeURIComponent(TOKEN), 'RATE_LIMIT_EXCEEDED', 'COMPLEXITY_BUDGET_EXHAUSTED'),
+    fc.constantFrom(
+      null,
+      true,
+      0,
+      -1,
+      1.5,
+      TOKEN,
+      `Bearer ${TOKEN}`,
+      encodeURIComponent(TOKEN),
+      'RATE_LIMIT_EXCEEDED',
+      'COMPLEXITY_BUDGET_EXHAUSTED',
+    ),
     fc.string(),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.array(tie('value'), { maxLength: 4 }),
     fc.dictionary(
-      fc.oneof(fc.constantFrom('__proto__', 'constructor', 'code', 'retry_in_seconds', 'message', 'locations', 'path', 'extensions', 'data', 'errors', TOKEN), fc.string()),
+      fc.oneof(
+        fc.constantFrom(
+          '__proto__',
+          'constructor',
+          'code',
+          'retry_in_seconds',
+          'message',
+          'locations',
+          'path',
+          'extensions',
+          'data',
+          'errors',
+          TOKEN,
+        ),
+        fc.string(),
+      ),
       tie('value'),
       { maxKeys: 5 },
     ),
@@ -137,7 +192,9 @@ const responseBody = fc.oneof(
     .map((body) => JSON.stringify(body)),
   fc.string(),
   // A JSON text with a literal `__proto__` key, which JSON.stringify of a parsed object would not produce.
-  hostileJson.map((value) => `{"data":null,"errors":[{"message":"m","extensions":{"__proto__":${JSON.stringify(value) ?? 'null'}}}]}`),
+  hostileJson.map(
+    (value) => `{"data":null,"errors":[{"message":"m","extensions":{"__proto__":${JSON.stringify(value) ?? 'null'}}}]}`,
+  ),
 );
 
 describe('GraphQL responses', () => {
@@ -146,16 +203,32 @@ describe('GraphQL responses', () => {
       fc.asyncProperty(
         fc.constantFrom(200, 200, 200, 201, 204, 301, 307, 400, 401, 403, 409, 429, 500, 503),
         responseBody,
-        fc.constantFrom('application/json', 'application/graphql-response+json', 'text/plain', 'APPLICATION/JSON; charset=utf-8'),
+        fc.constantFrom(
+          'application/json',
+          'application/graphql-response+json',
+          'text/plain',
+          'APPLICATION/JSON; charset=utf-8',
+        ),
         fc.constantFrom('', '1', `${TOKEN}`, 'Wed, 21 Oct 2015 07:28:00 GMT', '99999999999'),
         async (status, body, contentType, retryAfter) => {
           const nullBody = status === 204;
           const fetchImpl = (async () =>
             new Response(nullBody ? null : body, {
               status,
-              headers: { 'content-type': contentType, 'retry-after': retryAfter, 'x-echo': TOKEN, location: `https://x.test/?t=${TOKEN}` },
+              headers: {
+                'content-type': contentType,
+                'retry-after': retryAfter,
+                'x-echo': TOKEN,
+                location: `https://x.test/?t=${TOKEN}`,
+              },
             })) as typeof fetch;
-          const client = new PlatformClient({ token: TOKEN, baseUrl: 'https://api.test', fetch: fetchImpl, retry: false, throttle: false });
+          const client = new PlatformClient({
+            token: TOKEN,
+            baseUrl: 'https://api.test',
+            fetch: fetchImpl,
+            retry: false,
+            throttle: false,
+          });
           try {
             const result = await client.request('{ a }');
             expect(status).toBeGreaterThanOrEqual(200);
@@ -182,7 +255,11 @@ describe('multipart building', () => {
       { depthSize: 'small' },
       fc.constantFrom(blobA, blobB, null, 1, 'text'),
       fc.array(tie('value'), { maxLength: 3 }),
-      fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a.b', 'file', '0'), fc.string({ maxLength: 3 })), tie('value'), { maxKeys: 4 }),
+      fc.dictionary(
+        fc.oneof(fc.constantFrom('__proto__', 'constructor', 'a.b', 'file', '0'), fc.string({ maxLength: 3 })),
+        tie('value'),
+        { maxKeys: 4 },
+      ),
     ),
   })).value;
 
@@ -198,24 +275,29 @@ describe('multipart building', () => {
 
   it('maps every file to paths that lead to a null in operations, or refuses the variables with a PlatformError', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'file', 'a.b'), fc.string({ maxLength: 3 })), variables, { maxKeys: 4 }), (vars) => {
-        let plan: ReturnType<typeof planUpload>;
-        try {
-          plan = planUpload(vars);
-        } catch (error) {
-          expect(error).toBeInstanceOf(PlatformError);
-          return;
-        }
-        if (!plan) return;
-        expectUnpolluted(plan.variables);
-        const form = multipartBody(JSON.stringify({ query: 'q', variables: plan.variables }), plan);
-        const operations = JSON.parse(String(form.get('operations'))) as { variables: unknown };
-        const map = JSON.parse(String(form.get('map'))) as Record<string, string[]>;
-        expect(Object.keys(map)).toHaveLength(plan.files.length);
-        for (const paths of Object.values(map)) {
-          for (const path of paths) expect(follow(operations.variables, path)).toEqual({ found: true, value: null });
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'file', 'a.b'), fc.string({ maxLength: 3 })), variables, {
+          maxKeys: 4,
+        }),
+        (vars) => {
+          let plan: ReturnType<typeof planUpload>;
+          try {
+            plan = planUpload(vars);
+          } catch (error) {
+            expect(error).toBeInstanceOf(PlatformError);
+            return;
+          }
+          if (!plan) return;
+          expectUnpolluted(plan.variables);
+          const form = multipartBody(JSON.stringify({ query: 'q', variables: plan.variables }), plan);
+          const operations = JSON.parse(String(form.get('operations'))) as { variables: unknown };
+          const map = JSON.parse(String(form.get('map'))) as Record<string, string[]>;
+          expect(Object.keys(map)).toHaveLength(plan.files.length);
+          for (const paths of Object.values(map)) {
+            for (const path of paths) expect(follow(operations.variables, path)).toEqual({ found: true, value: null });
+          }
+        },
+      ),
       RUNS,
     );
   });
@@ -225,7 +307,10 @@ describe('OAuth callbacks', () => {
   const client = new OAuthClient({ clientId: 'app', authUrl: 'https://auth.test' });
   const query = fc
     .array(
-      fc.tuple(fc.constantFrom('code', 'state', 'error', 'error_description', 'scope', '__proto__'), fc.oneof(fc.string(), fc.constantFrom('s1', 'boards:read me:read', 'nope'))),
+      fc.tuple(
+        fc.constantFrom('code', 'state', 'error', 'error_description', 'scope', '__proto__'),
+        fc.oneof(fc.string(), fc.constantFrom('s1', 'boards:read me:read', 'nope')),
+      ),
       { maxLength: 6 },
     )
     .map((pairs) => new URLSearchParams(pairs).toString());
@@ -233,7 +318,11 @@ describe('OAuth callbacks', () => {
   it('return a code only for the expected state, and otherwise throw an OAuthError', () => {
     fc.assert(
       fc.property(
-        fc.oneof(query.map((text) => `/cb?${text}`), query.map((text) => `https://app.test/cb?${text}#frag`), fc.string()),
+        fc.oneof(
+          query.map((text) => `/cb?${text}`),
+          query.map((text) => `https://app.test/cb?${text}#frag`),
+          fc.string(),
+        ),
         fc.oneof(fc.constant('s1'), fc.string({ minLength: 1 })),
         (url, expected) => {
           try {
@@ -252,7 +341,13 @@ describe('OAuth callbacks', () => {
   });
 
   /** Strings of UTF-16 code units, lone surrogates included. */
-  const utf16 = fc.string({ unit: fc.oneof(fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\ufffd'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 6 });
+  const utf16 = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\ufffd'),
+      fc.string({ minLength: 1, maxLength: 1 }),
+    ),
+    maxLength: 6,
+  });
 
   it('compare states exactly: equal only when the strings are equal (lone surrogates included)', () => {
     fc.assert(
@@ -266,9 +361,18 @@ describe('OAuth callbacks', () => {
 });
 
 describe('OAuth token answers', () => {
-  const field = fc.oneof(fc.string(), fc.constantFrom(SECRET, CODE, encodeURIComponent(SECRET), 'Bearer', 'bearer', 'boards:read', 'tok'), hostileJson);
+  const field = fc.oneof(
+    fc.string(),
+    fc.constantFrom(SECRET, CODE, encodeURIComponent(SECRET), 'Bearer', 'bearer', 'boards:read', 'tok'),
+    hostileJson,
+  );
   const answer = fc.oneof(
-    fc.record({ access_token: field, token_type: field, scope: field, error: field, error_description: field }, { requiredKeys: [] }).map((body) => JSON.stringify(body)),
+    fc
+      .record(
+        { access_token: field, token_type: field, scope: field, error: field, error_description: field },
+        { requiredKeys: [] },
+      )
+      .map((body) => JSON.stringify(body)),
     hostileJson.map((value) => JSON.stringify(value)),
     fc.string(),
   );
@@ -281,7 +385,11 @@ describe('OAuth token answers', () => {
           clientSecret: SECRET,
           authUrl: 'https://auth.test',
           redirectUri: 'https://app.test/cb',
-          fetch: async () => new Response(body, { status, headers: { 'content-type': 'application/json', location: `https://x.test/?s=${SECRET}&c=${CODE}` } }),
+          fetch: async () =>
+            new Response(body, {
+              status,
+              headers: { 'content-type': 'application/json', location: `https://x.test/?s=${SECRET}&c=${CODE}` },
+            }),
         });
         try {
           const token = await oauth.exchangeCode({ code: CODE });

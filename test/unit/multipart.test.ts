@@ -4,7 +4,8 @@ import { installApi, makeClient, ok, TOKEN, useMockApi } from './client-fixtures
 
 useMockApi();
 
-const UPLOAD = 'mutation Upload($file: File!, $item_id: ID!) { add_file_to_column(item_id: $item_id, file: $file) { id } }';
+const UPLOAD =
+  'mutation Upload($file: File!, $item_id: ID!) { add_file_to_column(item_id: $item_id, file: $file) { id } }';
 
 describe('planUpload', () => {
   it('finds nothing in plain variables, without copying them', () => {
@@ -27,7 +28,9 @@ describe('planUpload', () => {
 
   it('sends the same Blob once, mapped to every path it fills', () => {
     const shared = new Blob(['same']);
-    expect(planUpload({ a: shared, b: [shared] })?.files).toEqual([{ blob: shared, paths: ['variables.a', 'variables.b.0'] }]);
+    expect(planUpload({ a: shared, b: [shared] })?.files).toEqual([
+      { blob: shared, paths: ['variables.a', 'variables.b.0'] },
+    ]);
   });
 });
 

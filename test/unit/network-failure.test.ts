@@ -12,13 +12,23 @@ function systemError(message: string, code: string): Error {
 
 describe('describeNetworkFailure', () => {
   it("Node: takes the code and message of fetch's cause, past the generic 'fetch failed'", () => {
-    const error = new TypeError('fetch failed', { cause: systemError('connect ECONNREFUSED 127.0.0.1:4999', 'ECONNREFUSED') });
-    expect(describeNetworkFailure(error)).toEqual({ code: 'ECONNREFUSED', reason: 'connect ECONNREFUSED 127.0.0.1:4999' });
+    const error = new TypeError('fetch failed', {
+      cause: systemError('connect ECONNREFUSED 127.0.0.1:4999', 'ECONNREFUSED'),
+    });
+    expect(describeNetworkFailure(error)).toEqual({
+      code: 'ECONNREFUSED',
+      reason: 'connect ECONNREFUSED 127.0.0.1:4999',
+    });
   });
 
   it('Node: a host that does not resolve', () => {
-    const error = new TypeError('fetch failed', { cause: systemError('getaddrinfo ENOTFOUND api.example.invalid', 'ENOTFOUND') });
-    expect(describeNetworkFailure(error)).toEqual({ code: 'ENOTFOUND', reason: 'getaddrinfo ENOTFOUND api.example.invalid' });
+    const error = new TypeError('fetch failed', {
+      cause: systemError('getaddrinfo ENOTFOUND api.example.invalid', 'ENOTFOUND'),
+    });
+    expect(describeNetworkFailure(error)).toEqual({
+      code: 'ENOTFOUND',
+      reason: 'getaddrinfo ENOTFOUND api.example.invalid',
+    });
   });
 
   it("Node: a port fetch refuses ('bad port') says so", () => {
@@ -36,10 +46,13 @@ describe('describeNetworkFailure', () => {
 
   it('Deno: no code, the cause spells it out', () => {
     const error = new TypeError('fetch failed', {
-      cause: new Error('error sending request for url (http://127.0.0.1:4999/v2): tcp connect error: Connection refused (os error 111)'),
+      cause: new Error(
+        'error sending request for url (http://127.0.0.1:4999/v2): tcp connect error: Connection refused (os error 111)',
+      ),
     });
     expect(describeNetworkFailure(error)).toEqual({
-      reason: 'error sending request for url (http://127.0.0.1:4999/v2): tcp connect error: Connection refused (os error 111)',
+      reason:
+        'error sending request for url (http://127.0.0.1:4999/v2): tcp connect error: Connection refused (os error 111)',
     });
   });
 

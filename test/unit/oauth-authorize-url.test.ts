@@ -42,7 +42,9 @@ describe('authorizeUrl', () => {
 
   it('keeps a path prefix of authUrl', () => {
     const prefixed = new OAuthClient({ clientId: 'a', authUrl: 'https://example.com/auth/' });
-    expect(prefixed.authorizeUrl({ state: 's' }).url).toBe('https://example.com/auth/oauth2/authorize?client_id=a&state=s');
+    expect(prefixed.authorizeUrl({ state: 's' }).url).toBe(
+      'https://example.com/auth/oauth2/authorize?client_id=a&state=s',
+    );
   });
 
   it('leaves redirect_uri out when none is configured (the server then uses the only one registered)', () => {

@@ -29,7 +29,11 @@ describe('parseCallback', () => {
   });
 
   it('throws its own state_mismatch error for a differing state, before looking at anything else', () => {
-    for (const url of [`/cb?code=abc&state=other`, `/cb?error=access_denied&state=other`, `/cb?code=abc&state=${STATE}x`]) {
+    for (const url of [
+      `/cb?code=abc&state=other`,
+      `/cb?error=access_denied&state=other`,
+      `/cb?code=abc&state=${STATE}x`,
+    ]) {
       const error = thrown(() => client.parseCallback(url, STATE));
       expect(error).toBeInstanceOf(OAuthStateMismatchError);
       expect(error.code).toBe('state_mismatch');
@@ -71,7 +75,9 @@ describe('parseCallback', () => {
   });
 
   it('serialises errors without surprises', () => {
-    const error = thrown(() => client.parseCallback(`/cb?error=access_denied&error_description=No&state=${STATE}`, STATE));
+    const error = thrown(() =>
+      client.parseCallback(`/cb?error=access_denied&error_description=No&state=${STATE}`, STATE),
+    );
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'OAuthError',
       code: 'access_denied',

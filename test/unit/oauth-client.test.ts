@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { OAuthClient, OAuthConfigError, OAuthError } from '../../src/oauth/index.js';
 
 const SECRET = 'sekret-value-4f1b';
-const valid = { clientId: 'app-1', clientSecret: SECRET, authUrl: 'https://auth.example.com', redirectUri: 'https://app.example.com/cb' };
+const valid = {
+  clientId: 'app-1',
+  clientSecret: SECRET,
+  authUrl: 'https://auth.example.com',
+  redirectUri: 'https://app.example.com/cb',
+};
 
 function configError(run: () => unknown): OAuthConfigError {
   try {
@@ -73,7 +78,11 @@ describe('OAuthClient options', () => {
   });
 
   it('exchangeCode checks its arguments before any request', async () => {
-    const client = new OAuthClient({ ...valid, redirectUri: undefined, fetch: () => Promise.reject(new Error('no call expected')) });
+    const client = new OAuthClient({
+      ...valid,
+      redirectUri: undefined,
+      fetch: () => Promise.reject(new Error('no call expected')),
+    });
     await expect(client.exchangeCode({ code: '' })).rejects.toBeInstanceOf(OAuthConfigError);
     await expect(client.exchangeCode({ code: 'abc' })).rejects.toThrow(/needs redirectUri/);
     await expect(client.exchangeCode({ code: 'abc', redirectUri: 'not a url' })).rejects.toThrow(/absolute URL/);

@@ -18,8 +18,15 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function answer(body: string | Record<string, unknown>, init: { status?: number; headers?: Record<string, string> } = {}) {
-  server.use(http.post(TOKEN_URL, () => (typeof body === 'string' ? new HttpResponse(body, init) : HttpResponse.json(body, init))));
+function answer(
+  body: string | Record<string, unknown>,
+  init: { status?: number; headers?: Record<string, string> } = {},
+) {
+  server.use(
+    http.post(TOKEN_URL, () =>
+      typeof body === 'string' ? new HttpResponse(body, init) : HttpResponse.json(body, init),
+    ),
+  );
 }
 
 async function rejection(promise: Promise<unknown>): Promise<OAuthError> {
@@ -31,7 +38,12 @@ async function rejection(promise: Promise<unknown>): Promise<OAuthError> {
   );
   expect(error).toBeInstanceOf(OAuthError);
   const oauthError = error as OAuthError;
-  for (const text of [oauthError.message, String(oauthError), JSON.stringify(oauthError), oauthError.description ?? '']) {
+  for (const text of [
+    oauthError.message,
+    String(oauthError),
+    JSON.stringify(oauthError),
+    oauthError.description ?? '',
+  ]) {
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(encodeURIComponent(SECRET));
   }
@@ -90,7 +102,10 @@ describe('exchangeCode', () => {
   });
 
   it('redacts the secret when a server echoes it in the error', async () => {
-    answer({ error: 'invalid_client', error_description: `Secret ${SECRET} / ${encodeURIComponent(SECRET)} is wrong` }, { status: 401 });
+    answer(
+      { error: 'invalid_client', error_description: `Secret ${SECRET} / ${encodeURIComponent(SECRET)} is wrong` },
+      { status: 401 },
+    );
     const error = await rejection(client.exchangeCode({ code: 'c' }));
     expect(error.description).toBe('Secret [redacted] / [redacted] is wrong');
   });
@@ -122,7 +137,11 @@ describe('exchangeCode', () => {
     ['a non-Bearer token_type', { access_token: 't', token_type: 'mac', scope: 'me:read' }, /Bearer/],
     ['no token_type', { access_token: 't', scope: 'me:read' }, /Bearer/],
     ['no scope', { access_token: 't', token_type: 'Bearer' }, /scope/],
-    ['an unknown scope', { access_token: 't', token_type: 'Bearer', scope: 'me:read god:mode' }, /unknown scopes: god:mode/],
+    [
+      'an unknown scope',
+      { access_token: 't', token_type: 'Bearer', scope: 'me:read god:mode' },
+      /unknown scopes: god:mode/,
+    ],
   ])('rejects a 200 with %s as invalid_response', async (_label, body, message) => {
     answer(body, { status: 200 });
     const error = await rejection(client.exchangeCode({ code: 'c' }));
@@ -172,21 +191,33 @@ describe('exchangeCode against a hostile token endpoint', () => {
     return `${inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true })}${JSON.stringify(value)}${String(value)}`;
   }
 
-  it.each([302, 307, 308])('refuses a %i: unexpected_redirect naming status and Location, and posts nothing there', async (code) => {
-    const seen: string[] = [];
-    server.use(
-      http.post(TOKEN_URL, () => new HttpResponse(null, { status: code, headers: { location: `https://evil.test/steal?c=${CODE}&s=${encodeURIComponent(SECRET)}` } })),
-      http.all('https://evil.test/steal', async ({ request }) => {
-        seen.push(await request.text());
-        return HttpResponse.json({ access_token: 'forged', token_type: 'Bearer', scope: 'boards:read' });
-      }),
-    );
-    const error = await rejection(client.exchangeCode({ code: CODE }));
-    expect(error).toMatchObject({ code: 'unexpected_redirect', status: code });
-    expect(error.description).toBe(`The token endpoint answered HTTP ${code} to https://evil.test/steal?c=[redacted]&s=[redacted]; redirects are not followed`);
-    expect(seen).toEqual([]);
-    expect(inspectAll(error)).not.toContain(CODE);
-  });
+  it.each([302, 307, 308])(
+    'refuses a %i: unexpected_redirect naming status and Location, and posts nothing there',
+    async (code) => {
+      const seen: string[] = [];
+      server.use(
+        http.post(
+          TOKEN_URL,
+          () =>
+            new HttpResponse(null, {
+              status: code,
+              headers: { location: `https://evil.test/steal?c=${CODE}&s=${encodeURIComponent(SECRET)}` },
+            }),
+        ),
+        http.all('https://evil.test/steal', async ({ request }) => {
+          seen.push(await request.text());
+          return HttpResponse.json({ access_token: 'forged', token_type: 'Bearer', scope: 'boards:read' });
+        }),
+      );
+      const error = await rejection(client.exchangeCode({ code: CODE }));
+      expect(error).toMatchObject({ code: 'unexpected_redirect', status: code });
+      expect(error.description).toBe(
+        `The token endpoint answered HTTP ${code} to https://evil.test/steal?c=[redacted]&s=[redacted]; redirects are not followed`,
+      );
+      expect(seen).toEqual([]);
+      expect(inspectAll(error)).not.toContain(CODE);
+    },
+  );
 
   it('keeps neither the secret nor the code in a network failure cause chain', async () => {
     const leaky = new OAuthClient({
@@ -195,13 +226,20 @@ describe('exchangeCode against a hostile token endpoint', () => {
       authUrl: 'https://auth.example.com',
       redirectUri: 'https://app.example.com/cb',
       fetch: async (_input, init) => {
-        throw new TypeError(`fetch failed: ${String(init?.body)}`, { cause: new Error(`body was ${String(init?.body)}`) });
+        throw new TypeError(`fetch failed: ${String(init?.body)}`, {
+          cause: new Error(`body was ${String(init?.body)}`),
+        });
       },
     });
     const error = await rejection(leaky.exchangeCode({ code: CODE }));
     expect(error.code).toBe('network_error');
     const text = inspectAll(error);
-    for (const secret of [SECRET, encodeURIComponent(SECRET), new URLSearchParams({ s: SECRET }).toString().slice(2), CODE]) {
+    for (const secret of [
+      SECRET,
+      encodeURIComponent(SECRET),
+      new URLSearchParams({ s: SECRET }).toString().slice(2),
+      CODE,
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect((error.cause as Error).message).toContain('[redacted]');
@@ -222,12 +260,13 @@ describe('exchangeCode against a hostile token endpoint', () => {
     expect(error.code).toBe('invalid_response');
   });
 
-  it.each([['a NUL byte', 'tok\u0000en'], ['a non-ASCII letter', 'tokén'], ['a DEL', 'tok\u007fen']])(
-    'rejects an access_token with %s (it could never be sent as a Bearer header)',
-    async (_label, accessToken) => {
-      answer({ access_token: accessToken, token_type: 'Bearer', scope: 'boards:read' });
-      const error = await rejection(client.exchangeCode({ code: CODE }));
-      expect(error.code).toBe('invalid_response');
-    },
-  );
+  it.each([
+    ['a NUL byte', 'tok\u0000en'],
+    ['a non-ASCII letter', 'tokén'],
+    ['a DEL', 'tok\u007fen'],
+  ])('rejects an access_token with %s (it could never be sent as a Bearer header)', async (_label, accessToken) => {
+    answer({ access_token: accessToken, token_type: 'Bearer', scope: 'boards:read' });
+    const error = await rejection(client.exchangeCode({ code: CODE }));
+    expect(error.code).toBe('invalid_response');
+  });
 });

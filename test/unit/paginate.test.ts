@@ -10,8 +10,10 @@ import { bodyOf, installApi, makeClient, ok, useMockApi } from './client-fixture
 
 useMockApi();
 
-const PAGE = 'query Page($cursor: String, $query_params: ItemsQuery) { boards(ids: [1]) { items_page(limit: 2, cursor: $cursor, query_params: $query_params) { cursor items { id } } } }';
-const pageOf = (ids: string[], cursor: string | null) => ok({ boards: [{ items_page: { cursor, items: ids.map((id) => ({ id })) } }] });
+const PAGE =
+  'query Page($cursor: String, $query_params: ItemsQuery) { boards(ids: [1]) { items_page(limit: 2, cursor: $cursor, query_params: $query_params) { cursor items { id } } } }';
+const pageOf = (ids: string[], cursor: string | null) =>
+  ok({ boards: [{ items_page: { cursor, items: ids.map((id) => ({ id })) } }] });
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
@@ -38,14 +40,18 @@ describe('client.paginate', () => {
   });
 
   it('refuses a result holding several connections, saying what to do', async () => {
-    installApi(() => ok({ boards: [{ items_page: { cursor: null, items: [] } }, { items_page: { cursor: null, items: [] } }] }));
+    installApi(() =>
+      ok({ boards: [{ items_page: { cursor: null, items: [] } }, { items_page: { cursor: null, items: [] } }] }),
+    );
     await expect(collect(makeClient().paginate(PAGE))).rejects.toThrow(/follows one connection.*holds 2.*ask for one/);
   });
 
   it('fails before sending for a mutation, a query without $cursor, or a bad max', () => {
     const client = makeClient();
     expect(() => client.paginate('mutation M { delete_item(item_id: 1) { id } }')).toThrow(PlatformConfigError);
-    expect(() => client.paginate('query Q { boards { items_page { cursor items { id } } } }')).toThrow(/`\$cursor` variable/);
+    expect(() => client.paginate('query Q { boards { items_page { cursor items { id } } } }')).toThrow(
+      /`\$cursor` variable/,
+    );
     expect(() => client.paginate(PAGE, {}, { max: 0 })).toThrow(/`max` must be a positive integer/);
   });
 
@@ -56,7 +62,10 @@ describe('client.paginate', () => {
   });
 
   it('makes an expired cursor a CursorExpiredError, on a later page or one the caller passed', async () => {
-    const expired = HttpResponse.json({ data: null, errors: [{ message: 'The cursor has expired', extensions: { code: 'CURSOR_EXPIRED' } }] });
+    const expired = HttpResponse.json({
+      data: null,
+      errors: [{ message: 'The cursor has expired', extensions: { code: 'CURSOR_EXPIRED' } }],
+    });
     installApi((_request, index) => (index === 0 ? pageOf(['1'], 'c1') : expired.clone()));
     const error = await collect(makeClient().paginate(PAGE)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CursorExpiredError);

@@ -81,9 +81,15 @@ describe('decideRetry', () => {
   });
 
   it('gives no retry when the server asks for longer than maxDelayMs (Retry-After: 3600)', () => {
-    expect(decideRetry(new RateLimitError('429', { retryAfterSeconds: 3600 }), first, policy)).toEqual({ retry: false });
-    expect(decideRetry(new RateLimitError('429', { retryAfterSeconds: 30 }), first, policy)).toMatchObject({ retry: true });
-    expect(decideRetry(new RateLimitError('429', { retryAfterSeconds: 30.001 }), first, policy)).toEqual({ retry: false });
+    expect(decideRetry(new RateLimitError('429', { retryAfterSeconds: 3600 }), first, policy)).toEqual({
+      retry: false,
+    });
+    expect(decideRetry(new RateLimitError('429', { retryAfterSeconds: 30 }), first, policy)).toMatchObject({
+      retry: true,
+    });
+    expect(decideRetry(new RateLimitError('429', { retryAfterSeconds: 30.001 }), first, policy)).toEqual({
+      retry: false,
+    });
   });
 
   it('waits Retry-After on a 409, or conflictDefaultSeconds when it is missing', () => {

@@ -46,8 +46,19 @@ class LimitedServer {
       status: admitted ? 200 : 429,
       rateLimit: {
         policies: {
-          minuteRate: { name: 'minuteRate', quota: this.s.quota, window: this.s.windowMs / 1000, remaining, resetSeconds: t },
-          concurrency: { name: 'concurrency', quota: this.s.concurrency, unit: 'concurrent-requests', remaining: this.s.concurrency - this.executing },
+          minuteRate: {
+            name: 'minuteRate',
+            quota: this.s.quota,
+            window: this.s.windowMs / 1000,
+            remaining,
+            resetSeconds: t,
+          },
+          concurrency: {
+            name: 'concurrency',
+            quota: this.s.concurrency,
+            unit: 'concurrent-requests',
+            remaining: this.s.concurrency - this.executing,
+          },
         },
       },
     };
@@ -110,30 +121,36 @@ describe('throttle against a fixed-window server model', () => {
   it.each([
     ['from a window start', 0, 5, 3],
     ['from mid-window, on a reordering network', 6_300, 40, 11],
-  ])('600 calls at 100 per 10 s, concurrency 5, %s: nothing beyond quota, within 10%% of the minimum', async (_name, offsetMs, maxLatencyMs, seed) => {
-    const scenario = { quota: 100, windowMs: 10_000, concurrency: 5, requests: 600, offsetMs, maxLatencyMs, seed };
-    const { server, failures, windowsNeeded, minimumMs, elapsedMs } = await run(scenario);
-    expect(server.rejected).toBe(0);
-    expect(failures).toBe(0);
-    expect(server.maxExecuting).toBeLessThanOrEqual(5);
-    expect(elapsedMs).toBeLessThanOrEqual(minimumMs * 1.1);
-    expect([...server.perWindow.values()].slice(0, windowsNeeded - 1)).toEqual(Array(windowsNeeded - 1).fill(100));
-  });
+  ])(
+    '600 calls at 100 per 10 s, concurrency 5, %s: nothing beyond quota, within 10%% of the minimum',
+    async (_name, offsetMs, maxLatencyMs, seed) => {
+      const scenario = { quota: 100, windowMs: 10_000, concurrency: 5, requests: 600, offsetMs, maxLatencyMs, seed };
+      const { server, failures, windowsNeeded, minimumMs, elapsedMs } = await run(scenario);
+      expect(server.rejected).toBe(0);
+      expect(failures).toBe(0);
+      expect(server.maxExecuting).toBeLessThanOrEqual(5);
+      expect(elapsedMs).toBeLessThanOrEqual(minimumMs * 1.1);
+      expect([...server.perWindow.values()].slice(0, windowsNeeded - 1)).toEqual(Array(windowsNeeded - 1).fill(100));
+    },
+  );
 
   // With 1 s windows the server's whole-second `t` says almost nothing about when a window ends, so the first reset
   // is found only up to a second late, and each later one a round trip late.
   it.each([
     ['from a window start', 0, 5, 1],
     ['from mid-window, on a reordering network', 430, 60, 7],
-  ])('120 calls at 20 per 1 s, concurrency 3, %s: nothing beyond quota, at most one window more', async (_name, offsetMs, maxLatencyMs, seed) => {
-    const scenario = { quota: 20, windowMs: 1000, concurrency: 3, requests: 120, offsetMs, maxLatencyMs, seed };
-    const { server, failures, windowsNeeded, minimumMs, elapsedMs } = await run(scenario);
-    expect(server.rejected).toBe(0);
-    expect(failures).toBe(0);
-    expect(server.maxExecuting).toBeLessThanOrEqual(3);
-    expect(server.perWindow.size).toBeLessThanOrEqual(windowsNeeded + 1);
-    expect(elapsedMs).toBeLessThanOrEqual(minimumMs + 1000 + windowsNeeded * 2 * maxLatencyMs);
-  });
+  ])(
+    '120 calls at 20 per 1 s, concurrency 3, %s: nothing beyond quota, at most one window more',
+    async (_name, offsetMs, maxLatencyMs, seed) => {
+      const scenario = { quota: 20, windowMs: 1000, concurrency: 3, requests: 120, offsetMs, maxLatencyMs, seed };
+      const { server, failures, windowsNeeded, minimumMs, elapsedMs } = await run(scenario);
+      expect(server.rejected).toBe(0);
+      expect(failures).toBe(0);
+      expect(server.maxExecuting).toBeLessThanOrEqual(3);
+      expect(server.perWindow.size).toBeLessThanOrEqual(windowsNeeded + 1);
+      expect(elapsedMs).toBeLessThanOrEqual(minimumMs + 1000 + windowsNeeded * 2 * maxLatencyMs);
+    },
+  );
 
   // A network slow enough to make concurrency, not the quota, the bottleneck: requests straddle every reset and
   // arrive out of order, which is where a careless estimate would send one too many.
@@ -141,14 +158,25 @@ describe('throttle against a fixed-window server model', () => {
     [1000, 20, 3, 150, 5],
     [10_000, 100, 5, 200, 11],
     [2000, 10, 8, 400, 23],
-  ])('never exceeds a %i ms window of %i at concurrency %i with up to %i ms latency', async (windowMs, quota, concurrency, maxLatencyMs, seed) => {
-    const scenario = { quota, windowMs, concurrency, requests: quota * 4, offsetMs: windowMs / 3, maxLatencyMs, seed };
-    const { server, failures } = await run(scenario);
-    expect(server.rejected).toBe(0);
-    expect(failures).toBe(0);
-    expect(server.maxExecuting).toBeLessThanOrEqual(concurrency);
-    expect([...server.perWindow.values()].reduce((a, b) => a + b, 0)).toBe(scenario.requests);
-  });
+  ])(
+    'never exceeds a %i ms window of %i at concurrency %i with up to %i ms latency',
+    async (windowMs, quota, concurrency, maxLatencyMs, seed) => {
+      const scenario = {
+        quota,
+        windowMs,
+        concurrency,
+        requests: quota * 4,
+        offsetMs: windowMs / 3,
+        maxLatencyMs,
+        seed,
+      };
+      const { server, failures } = await run(scenario);
+      expect(server.rejected).toBe(0);
+      expect(failures).toBe(0);
+      expect(server.maxExecuting).toBeLessThanOrEqual(concurrency);
+      expect([...server.perWindow.values()].reduce((a, b) => a + b, 0)).toBe(scenario.requests);
+    },
+  );
 
   // Seeded random limits and networks, from tiny quotas to wide windows, from 1 ms to 900 ms of latency; the
   // throttle must never let the server see a request beyond a quota, with or without the permit in observe().

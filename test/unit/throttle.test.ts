@@ -79,7 +79,9 @@ describe('createThrottle', () => {
     const calls = Array.from({ length: 3 }, () => track(throttle, { operationName: 'boards' }));
     await flush();
     expect(calls.map((c) => c.permit !== undefined)).toEqual([true, true, false]);
-    expect(events).toEqual([{ operationName: 'boards', reason: 'quota-exhausted', policy: 'minuteRate', delayMs: 5010 }]);
+    expect(events).toEqual([
+      { operationName: 'boards', reason: 'quota-exhausted', policy: 'minuteRate', delayMs: 5010 },
+    ]);
     for (const c of calls.slice(0, 2)) c.permit!.release();
     await vi.advanceTimersByTimeAsync(5009);
     expect(calls[2]!.permit).toBeUndefined();
@@ -140,7 +142,9 @@ describe('createThrottle', () => {
     const first = await throttle.acquire({ maxWaitMs: 1000 });
     throttle.observe({
       status: 429,
-      rateLimit: state({ complexityMinute: { quota: 1000, window: 60, unit: 'content-bytes', remaining: 0, resetSeconds: 7 } }),
+      rateLimit: state({
+        complexityMinute: { quota: 1000, window: 60, unit: 'content-bytes', remaining: 0, resetSeconds: 7 },
+      }),
     });
     first.release();
     await expect(throttle.acquire({ maxWaitMs: 5000 })).rejects.toMatchObject({
@@ -191,12 +195,13 @@ describe('createThrottle', () => {
     const order: number[] = [];
     const controller = new AbortController();
     const waits = [0, 1, 2, 3].map((i) =>
-      throttle
-        .acquire({ maxWaitMs: 1000, signal: i === 1 ? controller.signal : undefined })
-        .then((permit) => {
+      throttle.acquire({ maxWaitMs: 1000, signal: i === 1 ? controller.signal : undefined }).then(
+        (permit) => {
           order.push(i);
           permit.release();
-        }, () => order.push(-i)),
+        },
+        () => order.push(-i),
+      ),
     );
     controller.abort();
     first.release();

@@ -51,7 +51,13 @@ describe('sendRequest', () => {
 
   it.each([
     ['JSON in any letter case', '{"data":{"a":1}}', 200, 'Application/JSON; charset=utf-8', { data: { a: 1 } }],
-    ['the GraphQL response media type', '{"data":null,"errors":[]}', 200, 'application/graphql-response+json', { data: null, errors: [] }],
+    [
+      'the GraphQL response media type',
+      '{"data":null,"errors":[]}',
+      200,
+      'application/graphql-response+json',
+      { data: null, errors: [] },
+    ],
     ['broken JSON', '{"data": ', 200, 'application/json', undefined],
     ['a 2xx JSON body that is not a GraphQL result', '[1,2]', 200, 'application/json', undefined],
     ['a 2xx result whose data is not an object', '{"data":"x"}', 200, 'application/json', undefined],

@@ -8,7 +8,12 @@
  */
 import { PlatformClient } from 'workspace-platform-sdk';
 import { DEMO_TOKEN, startEmulator } from 'workspace-platform-sdk/emulator';
-import { AddTaskDocument, BoardSummaryDocument, FilteredBoardItemsDocument, type ItemsQuery } from './platform.generated.js';
+import {
+  AddTaskDocument,
+  BoardSummaryDocument,
+  FilteredBoardItemsDocument,
+  type ItemsQuery,
+} from './platform.generated.js';
 
 const BOARD = process.env.BOARD_ID ?? '3001';
 const TASKS = 30;
@@ -22,7 +27,9 @@ const client = new PlatformClient({
 try {
   const summary = await client.request(BoardSummaryDocument, { board: BOARD });
   const board = summary.data.boards?.[0];
-  console.log(`${board?.name}: columns ${board?.columns?.map((column) => `${column?.id} (${column?.type})`).join(', ')}`);
+  console.log(
+    `${board?.name}: columns ${board?.columns?.map((column) => `${column?.id} (${column?.type})`).join(', ')}`,
+  );
   console.log(`sent with API-Version ${summary.apiVersion}`);
 
   const run = Date.now().toString(36);
@@ -46,16 +53,25 @@ try {
   };
   const estimates: number[] = [];
   let pages = 0;
-  for await (const page of client.paginate(FilteredBoardItemsDocument, { board: BOARD, limit: 4, query_params: done }).pages()) {
+  for await (const page of client
+    .paginate(FilteredBoardItemsDocument, { board: BOARD, limit: 4, query_params: done })
+    .pages()) {
     pages += 1;
-    for (const item of page.items) estimates.push(Number(item.column_values.find((value) => value.id === 'numbers')?.text));
-    console.log(`page ${pages}: ${page.items.map((item) => item.name).join(', ')} (minuteRate left: ${page.rateLimit.policies.minuteRate?.remaining})`);
+    for (const item of page.items)
+      estimates.push(Number(item.column_values.find((value) => value.id === 'numbers')?.text));
+    console.log(
+      `page ${pages}: ${page.items.map((item) => item.name).join(', ')} (minuteRate left: ${page.rateLimit.policies.minuteRate?.remaining})`,
+    );
   }
-  const expected = Array.from({ length: TASKS }, (_, i) => i).filter((i) => i % 2 === 1 && i >= 5).reverse();
+  const expected = Array.from({ length: TASKS }, (_, i) => i)
+    .filter((i) => i % 2 === 1 && i >= 5)
+    .reverse();
   if (JSON.stringify(estimates) !== JSON.stringify(expected)) {
     throw new Error(`expected estimates ${expected.join(',')}, got ${estimates.join(',')}`);
   }
-  console.log(`${estimates.length} done tasks with an estimate of 5 or more, in ${pages} pages: ${estimates.join(', ')}`);
+  console.log(
+    `${estimates.length} done tasks with an estimate of 5 or more, in ${pages} pages: ${estimates.join(', ')}`,
+  );
 } finally {
   await emulator?.close();
 }

@@ -94,6 +94,8 @@ export function operationCost(
   const walk: Walk = { schema, fragments: new Map(fragments.map((f) => [f.name.value, f])), variables };
   const selections = selectionCost(operation.selectionSet, root, walk);
   if (operation.operation !== 'mutation') return selections;
-  const topLevel = operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && !s.name.value.startsWith('__'));
+  const topLevel = operation.selectionSet.selections.filter(
+    (s) => s.kind === Kind.FIELD && !s.name.value.startsWith('__'),
+  );
   return selections + MUTATION_COST * topLevel.length;
 }

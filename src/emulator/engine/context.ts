@@ -1,6 +1,7 @@
 /** What every resolver receives as its GraphQL context, and the scope check they share. */
-import type { ComplexitySnapshot, TokenGrant } from '../contract.js';
+
 import type { Scope } from '../../scopes.js';
+import type { ComplexitySnapshot, TokenGrant } from '../contract.js';
 import { ENGINE_ERROR_CODES, engineError } from './errors.js';
 import type { EmulatorStore } from './store/store.js';
 import type { EngineVersion } from './versions.js';
@@ -20,7 +21,11 @@ export interface EngineContext {
 /** Throws a USER_UNAUTHORIZED error naming `scope` unless the token carries it. */
 export function requireScope(context: EngineContext, scope: Scope): void {
   if (context.grant.scopes.includes(scope)) return;
-  throw engineError(ENGINE_ERROR_CODES.unauthorized, `This field requires the "${scope}" scope, which the token does not carry.`, {
-    required_scope: scope,
-  });
+  throw engineError(
+    ENGINE_ERROR_CODES.unauthorized,
+    `This field requires the "${scope}" scope, which the token does not carry.`,
+    {
+      required_scope: scope,
+    },
+  );
 }

@@ -41,8 +41,14 @@ function decode(cursor: string): CursorState {
   try {
     const state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorState;
     const query = state.query;
-    const queryOk = query === undefined || (typeof query === 'object' && query !== null && Number.isInteger(state.served));
-    if (typeof state.board === 'string' && typeof state.position === 'number' && typeof state.item === 'number' && queryOk) {
+    const queryOk =
+      query === undefined || (typeof query === 'object' && query !== null && Number.isInteger(state.served));
+    if (
+      typeof state.board === 'string' &&
+      typeof state.position === 'number' &&
+      typeof state.item === 'number' &&
+      queryOk
+    ) {
       return state;
     }
   } catch {
@@ -53,7 +59,10 @@ function decode(cursor: string): CursorState {
 
 function checkLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `limit must be between 1 and ${MAX_PAGE_SIZE}, got ${limit}.`);
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      `limit must be between 1 and ${MAX_PAGE_SIZE}, got ${limit}.`,
+    );
   }
 }
 
@@ -75,12 +84,17 @@ export function pageItems(
   const filter = after ? after.query : query;
   if (filter) return pageQuery(context, scope, all, filter, limit, after?.served ?? 0);
   const rest = after
-    ? all.filter((item) => item.position > after.position || (item.position === after.position && Number(item.id) > after.item))
+    ? all.filter(
+        (item) => item.position > after.position || (item.position === after.position && Number(item.id) > after.item),
+      )
     : all;
   const items = rest.slice(0, limit);
   const last = items.at(-1);
   const more = rest.length > items.length && last !== undefined;
-  return { items, cursor: more ? encode({ ...scope, position: last.position, item: Number(last.id), issued: Date.now() }) : null };
+  return {
+    items,
+    cursor: more ? encode({ ...scope, position: last.position, item: Number(last.id), issued: Date.now() }) : null,
+  };
 }
 
 /** Rejects a cursor older than the engine's cursor lifetime. */
@@ -108,7 +122,8 @@ function pageQuery(
   const matching = queryItems(board, all, query);
   const items = matching.slice(served, served + limit);
   const next = served + items.length;
-  const cursor = next < matching.length ? encode({ ...scope, position: 0, item: 0, issued: Date.now(), query, served: next }) : null;
+  const cursor =
+    next < matching.length ? encode({ ...scope, position: 0, item: 0, issued: Date.now(), query, served: next }) : null;
   return { items, cursor };
 }
 
@@ -119,5 +134,10 @@ export function nextPage(context: EngineContext, cursor: string, limit: number):
   if (!board || board.accountId !== context.accountId || board.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, 'The board this cursor lists no longer exists.');
   }
-  return pageItems(context, state.group === undefined ? { board: state.board } : { board: state.board, group: state.group }, limit, cursor);
+  return pageItems(
+    context,
+    state.group === undefined ? { board: state.board } : { board: state.board, group: state.group },
+    limit,
+    cursor,
+  );
 }

@@ -35,11 +35,7 @@ export const ENGINE_ERROR_CODES = {
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[keyof typeof ENGINE_ERROR_CODES];
 
 /** A GraphQL error carrying `extensions.code` (resolvers throw it; graphql-js adds path and locations). */
-export function engineError(
-  code: EngineErrorCode,
-  message: string,
-  extra: Record<string, unknown> = {},
-): GraphQLError {
+export function engineError(code: EngineErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 

@@ -76,7 +76,8 @@ const resolvers = mergeResolverMaps(
 );
 
 function served(version: string): EngineVersion {
-  if (!isEngineVersion(version)) throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
+  if (!isEngineVersion(version))
+    throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
   return version;
 }
 
@@ -91,7 +92,8 @@ const introspection = new Map<EngineVersion, Record<string, unknown>>();
 export function createEngine(options: EngineOptions = {}): Engine {
   const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
   const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
-  if (!(cursorTtlMs > 0)) throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
+  if (!(cursorTtlMs > 0))
+    throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
   const schemas = new SchemaCache(resolvers);
   return {
     store,

@@ -77,8 +77,12 @@ function compareValues(rule: ItemsQueryRule): unknown[] {
 }
 
 function asNumber(value: unknown, rule: ItemsQueryRule): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (!Number.isFinite(number)) throw invalid(`query_params: rule on "${rule.column_id}" (${rule.operator}) needs numbers; got ${JSON.stringify(value)}.`);
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number))
+    throw invalid(
+      `query_params: rule on "${rule.column_id}" (${rule.operator}) needs numbers; got ${JSON.stringify(value)}.`,
+    );
   return number;
 }
 
@@ -89,7 +93,8 @@ function sameKind(current: number | string, value: unknown, rule: ItemsQueryRule
 
 function first(rule: ItemsQueryRule): unknown {
   const [value] = compareValues(rule);
-  if (value === undefined) throw invalid(`query_params: rule on "${rule.column_id}" (${rule.operator}) needs a compare_value.`);
+  if (value === undefined)
+    throw invalid(`query_params: rule on "${rule.column_id}" (${rule.operator}) needs a compare_value.`);
   return value;
 }
 
@@ -102,11 +107,13 @@ type Test = (current: Cell, rule: ItemsQueryRule) => boolean;
 const equalsAny: Test = (current, rule) =>
   current !== null && compareValues(rule).some((value) => sameKind(current, value, rule) === current);
 
-const compare = (accept: (order: number) => boolean): Test => (current, rule) => {
-  if (current === null) return false;
-  const other = sameKind(current, first(rule), rule);
-  return accept(current < other ? -1 : current > other ? 1 : 0);
-};
+const compare =
+  (accept: (order: number) => boolean): Test =>
+  (current, rule) => {
+    if (current === null) return false;
+    const other = sameKind(current, first(rule), rule);
+    return accept(current < other ? -1 : current > other ? 1 : 0);
+  };
 
 /** Every operator the emulator models, by its `ItemsQueryRuleOperator` name. */
 const OPERATORS: Readonly<Record<string, Test>> = {
@@ -120,12 +127,17 @@ const OPERATORS: Readonly<Record<string, Test>> = {
   lower_than_or_equal: compare((order) => order <= 0),
   between: (current, rule) => {
     const [low, high] = compareValues(rule);
-    if (low === undefined || high === undefined) throw invalid(`query_params: "between" on "${rule.column_id}" needs [low, high].`);
+    if (low === undefined || high === undefined)
+      throw invalid(`query_params: "between" on "${rule.column_id}" needs [low, high].`);
     return current !== null && current >= sameKind(current, low, rule) && current <= sameKind(current, high, rule);
   },
   contains_text: (current, rule) => text(current).includes(String(first(rule)).toLowerCase()),
   not_contains_text: (current, rule) => !text(current).includes(String(first(rule)).toLowerCase()),
-  contains_terms: (current, rule) => String(first(rule)).toLowerCase().split(/\s+/).every((term) => text(current).includes(term)),
+  contains_terms: (current, rule) =>
+    String(first(rule))
+      .toLowerCase()
+      .split(/\s+/)
+      .every((term) => text(current).includes(term)),
   starts_with: (current, rule) => current !== null && text(current).startsWith(String(first(rule)).toLowerCase()),
   ends_with: (current, rule) => current !== null && text(current).endsWith(String(first(rule)).toLowerCase()),
 };
@@ -136,18 +148,26 @@ function groupTest(board: BoardRecord, group: ItemsQueryGroup): (item: ItemRecor
     ...(group.rules ?? []).map((rule) => {
       const operator = rule.operator ?? 'any_of';
       const test = OPERATORS[operator];
-      if (!test) throw invalid(`query_params: operator "${operator}" is not modelled by the emulator (it models ${Object.keys(OPERATORS).join(', ')}).`);
+      if (!test)
+        throw invalid(
+          `query_params: operator "${operator}" is not modelled by the emulator (it models ${Object.keys(OPERATORS).join(', ')}).`,
+        );
       const column = columnOf(board, rule.column_id);
       return (item: ItemRecord) => test(cell(item, column), { ...rule, operator });
     }),
     ...(group.groups ?? []).map((nested) => groupTest(board, nested)),
   ];
   if (tests.length === 0) return () => true;
-  return group.operator === 'or' ? (item) => tests.some((test) => test(item)) : (item) => tests.every((test) => test(item));
+  return group.operator === 'or'
+    ? (item) => tests.some((test) => test(item))
+    : (item) => tests.every((test) => test(item));
 }
 
 function orderOf(board: BoardRecord, query: ItemsQuery): ((a: ItemRecord, b: ItemRecord) => number) | undefined {
-  const keys = (query.order_by ?? []).map((order) => ({ column: columnOf(board, order.column_id), sign: order.direction === 'desc' ? -1 : 1 }));
+  const keys = (query.order_by ?? []).map((order) => ({
+    column: columnOf(board, order.column_id),
+    sign: order.direction === 'desc' ? -1 : 1,
+  }));
   if (keys.length === 0) return undefined;
   return (a, b) => {
     for (const { column, sign } of keys) {

@@ -28,7 +28,8 @@ function failure(errors: readonly GraphQLError[], code: EngineErrorCode): Prepar
 }
 
 function parseQuery(query: unknown): DocumentNode | GraphQLError {
-  if (typeof query !== 'string' || query.trim() === '') return new GraphQLError('The request must carry a non-empty "query" string.');
+  if (typeof query !== 'string' || query.trim() === '')
+    return new GraphQLError('The request must carry a non-empty "query" string.');
   try {
     return parse(query);
   } catch (error) {
@@ -36,20 +37,34 @@ function parseQuery(query: unknown): DocumentNode | GraphQLError {
   }
 }
 
-function pickOperation(document: DocumentNode, name: string | null | undefined): OperationDefinitionNode | GraphQLError {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+function pickOperation(
+  document: DocumentNode,
+  name: string | null | undefined,
+): OperationDefinitionNode | GraphQLError {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   if (name) {
     const named = operations.find((operation) => operation.name?.value === name);
     return named ?? new GraphQLError(`Unknown operation named "${name}".`);
   }
-  if (operations.length > 1) return new GraphQLError('Must provide operationName when the query contains several operations.');
+  if (operations.length > 1)
+    return new GraphQLError('Must provide operationName when the query contains several operations.');
   return operations[0] ?? new GraphQLError('The query contains no operation.');
 }
 
 /** Prepares `request` against the schemas in `schemas` and the data in `store`. */
-export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, request: EngineRequest, cursorTtlMs?: number): PreparedOperation {
+export function prepareOperation(
+  schemas: SchemaCache,
+  store: EmulatorStore,
+  request: EngineRequest,
+  cursorTtlMs?: number,
+): PreparedOperation {
   if (!isEngineVersion(request.version)) {
-    return failure([new GraphQLError(`API version "${request.version}" is not supported.`)], ENGINE_ERROR_CODES.unsupportedVersion);
+    return failure(
+      [new GraphQLError(`API version "${request.version}" is not supported.`)],
+      ENGINE_ERROR_CODES.unsupportedVersion,
+    );
   }
   const version = request.version;
   const document = parseQuery(request.query);
@@ -69,7 +84,9 @@ export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, req
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   if (coerced.errors) return failure(coerced.errors, ENGINE_ERROR_CODES.badUserInput);
 
-  const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+  const fragments = document.definitions.filter(
+    (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+  );
   const complexity = operationCost(schema, operation, fragments, coerced.coerced);
   return {
     ok: true,
@@ -89,7 +106,9 @@ export function prepareOperation(schemas: SchemaCache, store: EmulatorStore, req
       const data = (result.data ?? null) as Record<string, unknown> | null;
       return {
         data,
-        ...(result.errors ? { errors: result.errors.map((e) => formatEngineError(e, ENGINE_ERROR_CODES.internal)) } : {}),
+        ...(result.errors
+          ? { errors: result.errors.map((e) => formatEngineError(e, ENGINE_ERROR_CODES.internal)) }
+          : {}),
         ...(data ? { account_id: request.grant.accountId } : {}),
       };
     },

@@ -17,7 +17,9 @@ export function applyUploads(
   for (const [path, upload] of files) {
     const [root, ...keys] = path.split('.');
     const last = keys.pop();
-    const unsafe = [...keys, last].some((key) => key === '' || key === '__proto__' || key === 'constructor' || key === 'prototype');
+    const unsafe = [...keys, last].some(
+      (key) => key === '' || key === '__proto__' || key === 'constructor' || key === 'prototype',
+    );
     if (root !== 'variables' || last === undefined || unsafe) {
       throw engineError(ENGINE_ERROR_CODES.badUserInput, `Upload path "${path}" must point inside "variables".`);
     }

@@ -38,9 +38,13 @@ export interface VersionDifference {
 }
 
 /** Every known difference between the served versions, oldest first. */
-export const VERSION_DIFFERENCES: readonly VersionDifference[] = [{ since: '2025-01', coordinate: 'Query.boards(latest:)' }];
+export const VERSION_DIFFERENCES: readonly VersionDifference[] = [
+  { since: '2025-01', coordinate: 'Query.boards(latest:)' },
+];
 
 /** Coordinates of the published schema that `version` does not have yet. */
 export function absentIn(version: EngineVersion): ReadonlySet<string> {
-  return new Set(VERSION_DIFFERENCES.filter((difference) => difference.since > version).map((difference) => difference.coordinate));
+  return new Set(
+    VERSION_DIFFERENCES.filter((difference) => difference.since > version).map((difference) => difference.coordinate),
+  );
 }

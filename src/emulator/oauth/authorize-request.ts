@@ -49,7 +49,8 @@ export function validateAuthorize(inputs: AuthorizeInputs): AuthorizeOutcome {
     return { ok: false, error: authorizeError('invalid_request', 'client_id is required, once') };
   }
   const app = inputs.apps.get(clientId);
-  if (!app) return { ok: false, error: authorizeError('unauthorized_client', 'No app is registered with this client_id') };
+  if (!app)
+    return { ok: false, error: authorizeError('unauthorized_client', 'No app is registered with this client_id') };
 
   const redirect = redirectUriOf(app, query);
   if (typeof redirect !== 'string') return { ok: false, error: redirect };
@@ -57,7 +58,8 @@ export function validateAuthorize(inputs: AuthorizeInputs): AuthorizeOutcome {
   const state = query.get('state') ?? undefined;
   const fail = (error: AuthorizeError): AuthorizeOutcome => ({ ok: false, error, redirectUri: redirect, state });
   const repeated = repeatedNames(query, PARAMS);
-  if (repeated.length > 0) return fail(authorizeError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`));
+  if (repeated.length > 0)
+    return fail(authorizeError('invalid_request', `Parameters given more than once: ${repeated.join(', ')}`));
 
   const scopes = scopesOf(app, query.get('scope'));
   if (!Array.isArray(scopes)) return fail(scopes);
@@ -82,7 +84,8 @@ function redirectUriOf(app: ResolvedApp, query: URLSearchParams): string | Autho
     if (app.redirectUris.length === 1) return app.redirectUris[0]!;
     return authorizeError('invalid_request', 'redirect_uri is required: the app has several redirect URIs');
   }
-  if (!app.redirectUris.includes(uri)) return authorizeError('invalid_request', 'redirect_uri is not registered for the app');
+  if (!app.redirectUris.includes(uri))
+    return authorizeError('invalid_request', 'redirect_uri is not registered for the app');
   return uri;
 }
 
@@ -105,7 +108,8 @@ function signedInUser(directory: OAuthDirectory, userId: number | undefined): OA
 /** The version id, undefined when none is asked for, or why it is refused. */
 function appVersionOf(app: ResolvedApp, user: OAuthUser, value: string | null): number | undefined | AuthorizeError {
   if (value === null) return undefined;
-  if (!/^[1-9]\d{0,15}$/.test(value)) return authorizeError('invalid_request', 'app_version_id must be a positive integer');
+  if (!/^[1-9]\d{0,15}$/.test(value))
+    return authorizeError('invalid_request', 'app_version_id must be a positive integer');
   const version = app.versions.find((candidate) => candidate.id === Number(value));
   if (!version) return authorizeError('invalid_request', 'app_version_id names no version of the app');
   if (version.status === 'deprecated') {
@@ -129,7 +133,8 @@ function accountsOf(
   if (subdomain !== null) {
     const forced = directory.accounts.find((account) => account.slug === subdomain);
     if (!forced) return authorizeError('invalid_request', 'subdomain names no account');
-    if (!mine.includes(forced)) return authorizeError('access_denied', 'The signed-in user does not belong to that account');
+    if (!mine.includes(forced))
+      return authorizeError('access_denied', 'The signed-in user does not belong to that account');
     return { accounts: [forced], defaultAccountId: forced.id, accountForced: true };
   }
   const first = mine[0];

@@ -48,7 +48,8 @@ export async function handleConsent(deps: AuthorizeDeps, req: IncomingMessage, r
     sendRedirect(res, errorRedirectUrl(request.redirectUri, error, request.state));
   const decision = form.get('decision');
   if (decision === 'deny') return redirectError(authorizeError('access_denied', 'The user denied the authorization'));
-  if (decision !== 'approve') return redirectError(authorizeError('invalid_request', 'The decision must be approve or deny'));
+  if (decision !== 'approve')
+    return redirectError(authorizeError('invalid_request', 'The decision must be approve or deny'));
 
   const accountId = chosenAccount(request, form.get('account_id'));
   if (accountId === undefined) {

@@ -2,8 +2,9 @@
  * What the emulator's OAuth routes are configured with: registered apps, the accounts and users the consent
  * page knows, and the seams to the rest of the emulator. Checked once when the routes are built.
  */
-import type { TokenGrant } from '../contract.js';
+
 import { isScope, SCOPES, type Scope } from '../../scopes.js';
+import type { TokenGrant } from '../contract.js';
 
 /** Lifecycle status of an app version. */
 export type OAuthAppVersionStatus = 'live' | 'draft' | 'deprecated';
@@ -100,20 +101,25 @@ export function resolveApps(apps: readonly OAuthAppConfig[]): ReadonlyMap<string
   const resolved = new Map<string, ResolvedApp>();
   for (const app of apps) {
     const fail = (problem: string) => new TypeError(`OAuth app ${JSON.stringify(app?.clientId)}: ${problem}`);
-    if (typeof app?.clientId !== 'string' || app.clientId.length === 0) throw fail('clientId must be a non-empty string');
+    if (typeof app?.clientId !== 'string' || app.clientId.length === 0)
+      throw fail('clientId must be a non-empty string');
     if (resolved.has(app.clientId)) throw fail('clientId is registered twice');
-    if (typeof app.clientSecret !== 'string' || app.clientSecret.length === 0) throw fail('clientSecret must be a non-empty string');
-    if (!Array.isArray(app.redirectUris) || app.redirectUris.length === 0) throw fail('redirectUris needs at least one URL');
+    if (typeof app.clientSecret !== 'string' || app.clientSecret.length === 0)
+      throw fail('clientSecret must be a non-empty string');
+    if (!Array.isArray(app.redirectUris) || app.redirectUris.length === 0)
+      throw fail('redirectUris needs at least one URL');
     for (const uri of app.redirectUris) {
       if (typeof uri !== 'string' || !URL.canParse(uri) || uri.includes('#')) {
         throw fail('every redirect URI must be an absolute URL without a fragment');
       }
     }
     const scopes = app.scopes ?? SCOPES;
-    if (scopes.length === 0 || !scopes.every((scope) => isScope(scope))) throw fail('scopes must be a non-empty list of known scopes');
+    if (scopes.length === 0 || !scopes.every((scope) => isScope(scope)))
+      throw fail('scopes must be a non-empty list of known scopes');
     for (const version of app.versions ?? []) {
       if (!Number.isSafeInteger(version.id) || version.id <= 0) throw fail('version ids must be positive integers');
-      if (!['live', 'draft', 'deprecated'].includes(version.status)) throw fail('version status must be live, draft or deprecated');
+      if (!['live', 'draft', 'deprecated'].includes(version.status))
+        throw fail('version status must be live, draft or deprecated');
     }
     resolved.set(app.clientId, {
       clientId: app.clientId,

@@ -38,7 +38,10 @@ export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
     tickets: new ConsentTickets(now),
     codes: new AuthorizationCodes(now),
   };
-  const routes: Record<string, { method: string; handle(req: IncomingMessage, res: ServerResponse, url: URL): unknown }> = {
+  const routes: Record<
+    string,
+    { method: string; handle(req: IncomingMessage, res: ServerResponse, url: URL): unknown }
+  > = {
     '/oauth2/authorize': { method: 'GET', handle: (req, res, url) => handleAuthorize(deps, req, res, url) },
     [CONSENT_PATH]: { method: 'POST', handle: (req, res) => handleConsent(deps, req, res) },
     '/oauth2/token': {

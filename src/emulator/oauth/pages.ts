@@ -34,8 +34,10 @@ const STYLE =
   'li{margin:.3rem 0}code{font-size:.9em}button{font-size:1rem;padding:.4rem 1.2rem;margin-right:.5rem}';
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
-    `<style>${STYLE}</style></head><body>${body}</body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+    `<style>${STYLE}</style></head><body>${body}</body></html>`
+  );
 }
 
 /** The consent page of `request`; its form posts `ticket` back with the decision and the chosen account. */
@@ -52,7 +54,9 @@ export function consentPage(request: AuthorizeRequest, ticket: string): string {
     .join('');
   // A disabled select posts nothing, so a forced account travels in a hidden field (the server re-checks it anyway).
   const select = `<select name="account_id" id="account"${request.accountForced ? ' disabled' : ''}>${options}</select>`;
-  const forced = request.accountForced ? `<input type="hidden" name="account_id" value="${request.defaultAccountId}">` : '';
+  const forced = request.accountForced
+    ? `<input type="hidden" name="account_id" value="${request.defaultAccountId}">`
+    : '';
   const version = request.appVersionId === undefined ? '' : `<p>App version ${request.appVersionId}</p>`;
   return page(
     `Authorize ${request.app.name}`,

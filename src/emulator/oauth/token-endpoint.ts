@@ -4,8 +4,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TokenGrant } from '../contract.js';
 import { formatScopeList } from '../../oauth/scope-list.js';
+import type { TokenGrant } from '../contract.js';
 import type { ResolvedApp } from './config.js';
 import { TOKEN_ERROR_STATUS, type TokenErrorCode } from './errors.js';
 import { type AuthorizationCodes, type CodeProblem, randomSecret } from './grants.js';

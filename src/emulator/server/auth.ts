@@ -2,8 +2,9 @@
  * Bearer authentication: the registry of accepted tokens and the reading of the Authorization header.
  * Tokens are never logged, echoed or serialised; records keep only the grant.
  */
-import type { TokenGrant } from '../contract.js';
+
 import { SCOPES } from '../../scopes.js';
+import type { TokenGrant } from '../contract.js';
 import type { EmulatorTokenConfig } from './options.js';
 
 /** The accepted tokens and what each grants. */
@@ -16,7 +17,8 @@ export class TokenRegistry {
 
   /** Makes `token` valid with exactly `grant` (replacing any earlier grant). */
   add(token: string, grant: TokenGrant): void {
-    if (token.length === 0 || /\s/.test(token)) throw new TypeError('An emulator token must be non-empty without spaces');
+    if (token.length === 0 || /\s/.test(token))
+      throw new TypeError('An emulator token must be non-empty without spaces');
     this.#grants.set(token, { ...grant, scopes: [...grant.scopes] });
   }
 

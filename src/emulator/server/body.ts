@@ -36,7 +36,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       else if (received > DRAIN_CEILING) settle({ ok: false, reason: 'too-large', received });
     });
     req.on('end', () =>
-      settle(received > limit ? { ok: false, reason: 'too-large', received } : { ok: true, bytes: Buffer.concat(chunks) }),
+      settle(
+        received > limit ? { ok: false, reason: 'too-large', received } : { ok: true, bytes: Buffer.concat(chunks) },
+      ),
     );
     req.on('aborted', () => settle({ ok: false, reason: 'aborted' }));
     req.on('error', () => settle({ ok: false, reason: 'aborted' }));

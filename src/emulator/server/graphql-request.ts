@@ -42,7 +42,8 @@ function validate(json: unknown): RequestParse {
   if (Array.isArray(json)) return bad('Batched requests are not supported: send one operation per request.');
   if (typeof json !== 'object' || json === null) return bad('The request body must be a JSON object.');
   const { query, variables, operationName } = json as Record<string, unknown>;
-  if (typeof query !== 'string' || query.trim() === '') return bad('The request body needs a non-empty "query" string.');
+  if (typeof query !== 'string' || query.trim() === '')
+    return bad('The request body needs a non-empty "query" string.');
   if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
     return bad('"variables" must be a JSON object.');
   }

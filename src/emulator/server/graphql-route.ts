@@ -14,12 +14,17 @@ import type { IdempotencyClaim } from './idempotency.js';
 import type { RequestRecord } from './log.js';
 import { isRefusal } from './rate-limit.js';
 import { complexityExhausted, rateLimited, withRateLimitHeaders } from './rate-limit-responses.js';
-import { type PlannedResponse, jsonError, send } from './responses.js';
+import { jsonError, type PlannedResponse, send } from './responses.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Handles one POST /v2 request from arrival to answer. */
-export async function handleGraphQL(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, record: RequestRecord) {
+export async function handleGraphQL(
+  ctx: ServerContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: RequestRecord,
+) {
   const answer = (planned: PlannedResponse, accountId?: number) => {
     req.resume();
     record.status = planned.status;
@@ -90,7 +95,10 @@ export async function handleGraphQL(ctx: ServerContext, req: IncomingMessage, re
     const seconds = ctx.conflictRetryAfterSeconds;
     const message = 'A request with this Idempotency-Key is still being processed; retry after the given time.';
     const extra = { retry_in_seconds: seconds };
-    return answer(jsonError(409, message, 'IDEMPOTENCY_CONFLICT', extra, { 'retry-after': String(seconds) }), accountId);
+    return answer(
+      jsonError(409, message, 'IDEMPOTENCY_CONFLICT', extra, { 'retry-after': String(seconds) }),
+      accountId,
+    );
   }
   await execute(ctx, res, record, faults, prepared, auth.grant, claim);
 }
@@ -148,7 +156,11 @@ function deliverBody(
 function jsonBody(body: EngineResponseBody, grant: TokenGrant): PlannedResponse {
   const payload = body.data != null && body.account_id === undefined ? { ...body, account_id: grant.accountId } : body;
   const code = payload.errors?.[0]?.extensions?.code;
-  const planned: PlannedResponse = { status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(payload) };
+  const planned: PlannedResponse = {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE },
+    body: JSON.stringify(payload),
+  };
   if (typeof code === 'string') planned.errorCode = code;
   return planned;
 }

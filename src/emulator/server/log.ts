@@ -102,7 +102,12 @@ export class RequestLog {
   ) {}
 
   /** Opens a record for an arriving request. */
-  open(method: string, path: string, rawHeaders: Record<string, string | string[] | undefined>, at: number): RequestRecord {
+  open(
+    method: string,
+    path: string,
+    rawHeaders: Record<string, string | string[] | undefined>,
+    at: number,
+  ): RequestRecord {
     const record: RequestRecord = {
       id: this.#nextId++,
       method,
@@ -162,7 +167,10 @@ function redact(raw: Record<string, string | string[] | undefined>): Record<stri
 }
 
 function lineOf(record: RequestRecord): string {
-  const parts = [`${record.method} ${record.path}`, record.outcome === 'answered' ? String(record.status) : record.outcome];
+  const parts = [
+    `${record.method} ${record.path}`,
+    record.outcome === 'answered' ? String(record.status) : record.outcome,
+  ];
   if (record.operationName) parts.push(record.operationName);
   if (record.kind) parts.push(record.kind);
   if (record.replayed) parts.push('replayed');

@@ -23,7 +23,8 @@ export async function parseMultipart(contentType: string, bytes: Buffer): Promis
   }
   const operationsText = form.get('operations');
   const mapText = form.get('map');
-  if (typeof operationsText !== 'string') return { ok: false, message: 'A multipart request needs an "operations" field.' };
+  if (typeof operationsText !== 'string')
+    return { ok: false, message: 'A multipart request needs an "operations" field.' };
   if (typeof mapText !== 'string') return { ok: false, message: 'A multipart request needs a "map" field.' };
   const operations = parseJson(operationsText);
   const map = parseJson(mapText);

@@ -1,9 +1,10 @@
 /**
  * Options of the emulator's HTTP server and their defaults, normalised once at start.
  */
+
+import type { Scope } from '../../scopes.js';
 import type { TokenGrant } from '../contract.js';
 import type { OAuthAppConfig, OAuthDirectory } from '../oauth/index.js';
-import type { Scope } from '../../scopes.js';
 import type { FaultRule } from './faults.js';
 
 /** A bearer token the emulator accepts, with the account, user and scopes it acts with. */

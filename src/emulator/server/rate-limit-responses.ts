@@ -4,7 +4,7 @@
 import type { ServerContext } from './context.js';
 import type { RateLimitRefusal } from './rate-limit.js';
 import { rateLimitHeader, rateLimitPolicyHeader } from './rate-limit-headers.js';
-import { type PlannedResponse, jsonError } from './responses.js';
+import { jsonError, type PlannedResponse } from './responses.js';
 
 const MESSAGES: Record<RateLimitRefusal['reason'], string> = {
   daily: 'Daily request quota exceeded.',

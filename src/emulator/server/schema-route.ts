@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ServerContext, sleep } from './context.js';
 import { actImmediately, deliver, isImmediate } from './fault-actions.js';
 import type { RequestRecord } from './log.js';
-import { type PlannedResponse, jsonError, send } from './responses.js';
+import { jsonError, type PlannedResponse, send } from './responses.js';
 
 /** Handles one GET /v2/get_schema request. */
 export async function handleGetSchema(
@@ -22,7 +22,9 @@ export async function handleGetSchema(
   const requested = url.searchParams.get('version') ?? firstHeader(req.headers['api-version']);
   const version = ctx.versions.resolve(requested);
   if (!version.ok) {
-    const planned = jsonError(400, version.message, 'UNSUPPORTED_API_VERSION', { supported_versions: ctx.versions.supported });
+    const planned = jsonError(400, version.message, 'UNSUPPORTED_API_VERSION', {
+      supported_versions: ctx.versions.supported,
+    });
     record.status = planned.status;
     record.errorCode = 'UNSUPPORTED_API_VERSION';
     return send(res, planned);
@@ -31,7 +33,11 @@ export async function handleGetSchema(
   const headers = { 'api-version': version.version, 'cache-control': 'no-cache' };
   const planned: PlannedResponse =
     url.searchParams.get('format') === 'sdl'
-      ? { status: 200, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' }, body: ctx.engine.sdl(version.version) }
+      ? {
+          status: 200,
+          headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+          body: ctx.engine.sdl(version.version),
+        }
       : {
           status: 200,
           headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },

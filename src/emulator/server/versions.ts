@@ -14,7 +14,9 @@ export class VersionPolicy {
     const supported = only ?? engineVersions;
     for (const version of supported) {
       if (!engineVersions.includes(version)) {
-        throw new RangeError(`Emulator option versions: the engine cannot serve ${version} (it serves ${engineVersions.join(', ')})`);
+        throw new RangeError(
+          `Emulator option versions: the engine cannot serve ${version} (it serves ${engineVersions.join(', ')})`,
+        );
       }
     }
     const defaultVersion = preferred ?? (supported.includes(engineDefault) ? engineDefault : supported.at(-1));

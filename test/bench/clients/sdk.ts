@@ -11,7 +11,10 @@ const distEntry = fileURLToPath(new URL('../../../dist/index.js', import.meta.ur
 
 /** The part of the built module the bench uses. Loaded at run time, so typed here by hand. */
 interface SdkModule {
-  PlatformClient?: new (options: { token: string; baseUrl: string }) => {
+  PlatformClient?: new (options: {
+    token: string;
+    baseUrl: string;
+  }) => {
     boards(variables: { limit: number }): Promise<unknown>;
   };
 }

@@ -15,6 +15,7 @@ export const accountResolvers: ResolverMap = {
       return plan ? { max_users: plan.maxUsers, period: plan.period, tier: plan.tier, version: plan.version } : null;
     },
     products: (account: AccountRecord, _args, context) => details(context, account)?.products ?? [],
-    sign_up_product_kind: (account: AccountRecord, _args, context) => details(context, account)?.signUpProductKind ?? null,
+    sign_up_product_kind: (account: AccountRecord, _args, context) =>
+      details(context, account)?.signUpProductKind ?? null,
   },
 };

@@ -25,7 +25,12 @@ interface DocsArgs {
 
 interface CreateDocArgs {
   location: {
-    workspace?: { workspace_id: string; name: string; kind?: 'public' | 'private' | 'share' | null; folder_id?: string | null } | null;
+    workspace?: {
+      workspace_id: string;
+      name: string;
+      kind?: 'public' | 'private' | 'share' | null;
+      folder_id?: string | null;
+    } | null;
     board?: { item_id: string; column_id: string } | null;
   };
 }
@@ -50,7 +55,9 @@ function accountBlock(context: EngineContext, id: string, doc?: DocRecord): DocB
   const block = context.store.docs.findBlock(id);
   const owner = block && context.store.docs.findDoc(block.docId);
   if (!block || !owner || owner.accountId !== context.accountId || owner.deleted || (doc && owner.id !== doc.id)) {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Block ${id} was not found${doc ? ` in doc ${doc.id}` : ''}.`, { block_id: id });
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Block ${id} was not found${doc ? ` in doc ${doc.id}` : ''}.`, {
+      block_id: id,
+    });
   }
   return block;
 }
@@ -94,8 +101,10 @@ export const docResolvers: ResolverMap = {
             inIds(doc.objectId, args.object_ids) &&
             inIds(doc.workspaceId, args.workspace_ids),
         );
-      if (args.order_by === 'created_at') found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
-      if (args.order_by === 'used_at') found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || Number(b.id) - Number(a.id));
+      if (args.order_by === 'created_at')
+        found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
+      if (args.order_by === 'used_at')
+        found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || Number(b.id) - Number(a.id));
       return paginate(found, args.limit ?? 25, args.page);
     },
   },
@@ -110,9 +119,13 @@ export const docResolvers: ResolverMap = {
       const workspace = accountWorkspace(context, where.workspace_id);
       const folder = where.folder_id == null ? null : accountFolder(context, where.folder_id);
       if (folder && folder.workspaceId !== workspace.id) {
-        throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Folder ${folder.id} is not in workspace ${workspace.id}.`);
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `Folder ${folder.id} is not in workspace ${workspace.id}.`,
+        );
       }
-      if (where.name.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The doc name must not be empty.');
+      if (where.name.trim() === '')
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The doc name must not be empty.');
       return context.store.docs.createDoc({
         accountId: context.accountId,
         workspaceId: workspace.id,
@@ -129,7 +142,10 @@ export const docResolvers: ResolverMap = {
       const parent = args.parent_block_id == null ? null : accountBlock(context, args.parent_block_id, doc);
       const after = args.after_block_id == null ? undefined : accountBlock(context, args.after_block_id, doc);
       if (after && after.parentBlockId !== (parent?.id ?? null)) {
-        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'after_block_id must have the same parent as the new block.');
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          'after_block_id must have the same parent as the new block.',
+        );
       }
       return context.store.docs.createBlock({
         doc,

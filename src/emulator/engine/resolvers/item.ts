@@ -83,12 +83,18 @@ export const itemResolvers: ResolverMap = {
     },
     column_values: (item: ItemRecord, args: ColumnFilter, context) =>
       boardOf(context, item)
-        .columns.filter((column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)))
+        .columns.filter(
+          (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
+        )
         .map((column) => columnValueView(item, column)),
     assets: (item: ItemRecord, args: AssetFilter, context) =>
       args.assets_source === 'gallery'
         ? []
-        : context.store.assets().filter((asset) => asset.itemId === item.id && (!args.column_ids || args.column_ids.includes(asset.columnId))),
+        : context.store
+            .assets()
+            .filter(
+              (asset) => asset.itemId === item.id && (!args.column_ids || args.column_ids.includes(asset.columnId)),
+            ),
     creator: (item: ItemRecord, _args, context) => context.store.findUser(item.creatorId) ?? null,
     creator_id: (item: ItemRecord) => item.creatorId,
     created_at: (item: ItemRecord) => item.createdAt,

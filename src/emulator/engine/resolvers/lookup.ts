@@ -19,8 +19,15 @@ export function accountItem(context: EngineContext, id: string | null | undefine
   }
   const item = context.store.findItem(id);
   const owner = item && context.store.findBoard(item.boardId);
-  if (!item || item.state === 'deleted' || owner?.accountId !== context.accountId || (board && item.boardId !== board.id)) {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Item ${id} was not found${board ? ` on board ${board.id}` : ''}.`, { item_id: id });
+  if (
+    !item ||
+    item.state === 'deleted' ||
+    owner?.accountId !== context.accountId ||
+    (board && item.boardId !== board.id)
+  ) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Item ${id} was not found${board ? ` on board ${board.id}` : ''}.`, {
+      item_id: id,
+    });
   }
   return item;
 }
@@ -36,13 +43,19 @@ export function decodeJson(raw: unknown, argument: string, object: boolean): unk
     }
   }
   if (object && (typeof value !== 'object' || value === null || Array.isArray(value))) {
-    throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `${argument} must be a JSON object keyed by column id.`, { argument });
+    throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `${argument} must be a JSON object keyed by column id.`, {
+      argument,
+    });
   }
   return value;
 }
 
 /** Page `page` (1-based) of `limit` entries; no limit means everything. */
-export function paginate<T>(list: readonly T[], limit: number | null | undefined, page: number | null | undefined): T[] {
+export function paginate<T>(
+  list: readonly T[],
+  limit: number | null | undefined,
+  page: number | null | undefined,
+): T[] {
   if (limit === null || limit === undefined) return [...list];
   const start = (Math.max(1, page ?? 1) - 1) * Math.max(0, limit);
   return list.slice(start, start + Math.max(0, limit));

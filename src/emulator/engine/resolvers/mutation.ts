@@ -25,11 +25,14 @@ interface ChangeArgs {
 function groupFor(board: BoardRecord, groupId: string | null | undefined, relative: ItemRecord | undefined): string {
   if (groupId === null || groupId === undefined) {
     const top = relative?.groupId ?? board.groups.find((group) => !group.deleted)?.id;
-    if (top === undefined) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${board.id} has no group to add items to.`);
+    if (top === undefined)
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${board.id} has no group to add items to.`);
     return top;
   }
   if (!board.groups.some((group) => group.id === groupId && !group.deleted)) {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, { group_id: groupId });
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, {
+      group_id: groupId,
+    });
   }
   return groupId;
 }
@@ -74,9 +77,13 @@ function addFileToColumn(
   const board = accountBoard(context, item.boardId);
   const column = board.columns.find((candidate) => candidate.id === args.column_id);
   if (column?.type !== 'file') {
-    throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `Column "${args.column_id}" is not a file column on board ${board.id}.`, {
-      column_id: args.column_id,
-    });
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidColumnValue,
+      `Column "${args.column_id}" is not a file column on board ${board.id}.`,
+      {
+        column_id: args.column_id,
+      },
+    );
   }
   return context.store.addAsset({
     item,
@@ -94,8 +101,11 @@ export const mutationResolvers: ResolverMap = {
     create_item: createItem,
     change_column_value: (_source: unknown, args: ChangeArgs & { column_id: string; value: unknown }, context) =>
       change(context, args, () => ({ [args.column_id]: decodeJson(args.value, 'value', false) })),
-    change_simple_column_value: (_source: unknown, args: ChangeArgs & { column_id: string; value?: string | null }, context) =>
-      change(context, args, () => ({ [args.column_id]: args.value ?? null })),
+    change_simple_column_value: (
+      _source: unknown,
+      args: ChangeArgs & { column_id: string; value?: string | null },
+      context,
+    ) => change(context, args, () => ({ [args.column_id]: args.value ?? null })),
     change_multiple_column_values: (_source: unknown, args: ChangeArgs & { column_values: unknown }, context) =>
       change(context, args, () => decodeJson(args.column_values, 'column_values', true) as Record<string, unknown>),
     archive_item: setState('archived'),

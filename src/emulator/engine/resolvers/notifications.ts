@@ -23,7 +23,9 @@ export const notificationResolvers: ResolverMap = {
       requireScope(context, 'notifications:write');
       const user = context.store.findUser(args.user_id);
       if (!user || user.accountId !== context.accountId || !user.enabled) {
-        throw engineError(ENGINE_ERROR_CODES.notFound, `User ${args.user_id} was not found.`, { user_id: String(args.user_id) });
+        throw engineError(ENGINE_ERROR_CODES.notFound, `User ${args.user_id} was not found.`, {
+          user_id: String(args.user_id),
+        });
       }
       if (args.text.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'text must not be empty.');
       const targetId = String(args.target_id);

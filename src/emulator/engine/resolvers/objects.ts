@@ -65,7 +65,9 @@ export const objectResolvers: ResolverMap = {
     groups: (board: BoardRecord, args: { ids?: (string | null)[] | null }) =>
       activeGroups(board).filter((view) => !args.ids || args.ids.includes(view.group.id)),
     columns: (board: BoardRecord, args: { ids?: (string | null)[] | null; types?: string[] | null }) =>
-      board.columns.filter((column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type))),
+      board.columns.filter(
+        (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
+      ),
     items_page: (board: BoardRecord, args: PageArgs, context) => itemsPage(context, { board: board.id }, args),
   },
   Group: {
@@ -75,7 +77,8 @@ export const objectResolvers: ResolverMap = {
     position: (view: GroupView) => String((view.board.groups.indexOf(view.group) + 1) * 65536),
     archived: (view: GroupView) => view.group.archived,
     deleted: (view: GroupView) => view.group.deleted,
-    items_page: (view: GroupView, args: PageArgs, context) => itemsPage(context, { board: view.board.id, group: view.group.id }, args),
+    items_page: (view: GroupView, args: PageArgs, context) =>
+      itemsPage(context, { board: view.board.id, group: view.group.id }, args),
   },
   Column: {
     archived: () => false,
@@ -88,7 +91,8 @@ export const objectResolvers: ResolverMap = {
     },
     file_size: (asset: AssetRecord) => asset.size,
     url: (asset: AssetRecord) => `https://files.${URL_HOST}/resources/${asset.id}/${encodeURIComponent(asset.name)}`,
-    public_url: (asset: AssetRecord) => `https://files.${URL_HOST}/public/${asset.id}/${encodeURIComponent(asset.name)}`,
+    public_url: (asset: AssetRecord) =>
+      `https://files.${URL_HOST}/public/${asset.id}/${encodeURIComponent(asset.name)}`,
     url_thumbnail: () => null,
     original_geometry: () => null,
     created_at: (asset: AssetRecord) => asset.createdAt,

@@ -24,7 +24,6 @@ interface ItemsArgs {
   page?: number | null;
 }
 
-
 function boardMatches(board: BoardRecord, args: BoardsArgs): boolean {
   const state = args.state ?? 'active';
   return (
@@ -37,7 +36,9 @@ function boardMatches(board: BoardRecord, args: BoardsArgs): boolean {
 
 function boards(_source: unknown, args: BoardsArgs, context: EngineContext) {
   requireScope(context, 'boards:read');
-  const found = context.store.boards().filter((board) => board.accountId === context.accountId && boardMatches(board, args));
+  const found = context.store
+    .boards()
+    .filter((board) => board.accountId === context.accountId && boardMatches(board, args));
   if (args.order_by === 'created_at') found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   if (args.order_by === 'used_at') found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return paginate(found, args.limit ?? 25, args.page);
@@ -53,7 +54,6 @@ function items(_source: unknown, args: ItemsArgs, context: EngineContext) {
   if (args.newest_first) found.sort((a, b) => Number(b.id) - Number(a.id));
   return paginate(found, args.limit ?? 25, args.page);
 }
-
 
 function versionView(value: string) {
   return { value, display_name: value, kind: VERSION_KINDS[value as keyof typeof VERSION_KINDS] };

@@ -14,7 +14,9 @@ export const tagResolvers: ResolverMap = {
       requireScope(context, 'tags:read');
       return context.store.tags
         .tags()
-        .filter((tag) => tag.accountId === context.accountId && (args.ids ? args.ids.includes(tag.id) : tag.boardId === null));
+        .filter(
+          (tag) => tag.accountId === context.accountId && (args.ids ? args.ids.includes(tag.id) : tag.boardId === null),
+        );
     },
   },
   Mutation: {

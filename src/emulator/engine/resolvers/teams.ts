@@ -13,7 +13,12 @@ import { filterUsers, type UsersArgs } from './users.js';
 import { accountTeamsByIds, accountUsersByIds } from './workspaces.js';
 
 interface CreateTeamArgs {
-  input: { name: string; is_guest_team?: boolean | null; parent_team_id?: string | null; subscriber_ids?: string[] | null };
+  input: {
+    name: string;
+    is_guest_team?: boolean | null;
+    parent_team_id?: string | null;
+    subscriber_ids?: string[] | null;
+  };
   options?: { allow_empty_team?: boolean | null } | null;
 }
 
@@ -23,7 +28,11 @@ function accountTeam(context: EngineContext, id: string): TeamRecord {
   return team;
 }
 
-function membershipChange(context: EngineContext, args: { team_id: string; user_ids: string[] }, change: (team: TeamRecord, ids: string[]) => void) {
+function membershipChange(
+  context: EngineContext,
+  args: { team_id: string; user_ids: string[] },
+  change: (team: TeamRecord, ids: string[]) => void,
+) {
   requireScope(context, 'users:write');
   const team = accountTeam(context, args.team_id);
   const users = accountUsersByIds(context, args.user_ids);
@@ -40,7 +49,9 @@ export const teamResolvers: ResolverMap = {
   Query: {
     teams: (_source: unknown, args: { ids?: string[] | null }, context) => {
       requireScope(context, 'teams:read');
-      return context.store.teams.teams().filter((team) => team.accountId === context.accountId && (!args.ids || args.ids.includes(team.id)));
+      return context.store.teams
+        .teams()
+        .filter((team) => team.accountId === context.accountId && (!args.ids || args.ids.includes(team.id)));
     },
   },
   Mutation: {
@@ -51,7 +62,10 @@ export const teamResolvers: ResolverMap = {
       if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The team name must not be empty.');
       const members = accountUsersByIds(context, args.input.subscriber_ids ?? []);
       if (members.length === 0 && !args.options?.allow_empty_team) {
-        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A team needs subscriber_ids unless options.allow_empty_team is true.');
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          'A team needs subscriber_ids unless options.allow_empty_team is true.',
+        );
       }
       return context.store.teams.createTeam({
         accountId: context.accountId,

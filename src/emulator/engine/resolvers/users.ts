@@ -34,7 +34,11 @@ export function filterUsers(candidates: readonly UserRecord[], args: UsersArgs):
       (args.kind !== 'guests' || user.isGuest) &&
       (args.kind !== 'non_guests' || !user.isGuest),
   );
-  found.sort((a, b) => (args.newest_first ? b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id) : Number(a.id) - Number(b.id)));
+  found.sort((a, b) =>
+    args.newest_first
+      ? b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id)
+      : Number(a.id) - Number(b.id),
+  );
   return paginate(found, args.limit, args.page);
 }
 

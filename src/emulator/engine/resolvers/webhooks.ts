@@ -59,14 +59,21 @@ export const webhookResolvers: ResolverMap = {
     },
   },
   Mutation: {
-    create_webhook: (_source: unknown, args: { board_id: string; url: string; event: string; config?: unknown }, context) => {
+    create_webhook: (
+      _source: unknown,
+      args: { board_id: string; url: string; event: string; config?: unknown },
+      context,
+    ) => {
       requireScope(context, 'webhooks:write');
       const board = accountBoard(context, args.board_id);
       const config = webhookConfig(args.config);
       if (args.event === 'change_specific_column_value') {
         const columnId = config?.columnId;
         if (typeof columnId !== 'string' || !board.columns.some((column) => column.id === columnId)) {
-          throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'change_specific_column_value needs config.columnId naming a column of the board.');
+          throw engineError(
+            ENGINE_ERROR_CODES.invalidArgument,
+            'change_specific_column_value needs config.columnId naming a column of the board.',
+          );
         }
       }
       return context.store.webhooks.createWebhook({

@@ -39,7 +39,9 @@ export function folderIdOf(board: BoardRecord): string | null {
 function defaultWorkspace(context: EngineContext): WorkspaceRecord {
   const found = context.store.workspaces
     .workspaces()
-    .find((workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted');
+    .find(
+      (workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
+    );
   if (!found) throw engineError(ENGINE_ERROR_CODES.notFound, 'The account has no main workspace; pass workspace_id.');
   return found;
 }
@@ -93,14 +95,28 @@ function checkName(name: string | null | undefined, what: string): string | unde
 }
 
 /** Moving `folder` under `parentId` must stay in its workspace and never put it below itself. */
-function checkParent(context: EngineContext, folder: FolderRecord | null, workspaceId: string, parentId: string): string {
+function checkParent(
+  context: EngineContext,
+  folder: FolderRecord | null,
+  workspaceId: string,
+  parentId: string,
+): string {
   const parent = accountFolder(context, parentId);
   if (parent.workspaceId !== workspaceId) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Folder ${parentId} is in another workspace.`, { parent_folder_id: parentId });
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Folder ${parentId} is in another workspace.`, {
+      parent_folder_id: parentId,
+    });
   }
-  for (let at: FolderRecord | undefined = parent; at; at = at.parentId ? context.store.workspaces.findFolder(at.parentId) : undefined) {
+  for (
+    let at: FolderRecord | undefined = parent;
+    at;
+    at = at.parentId ? context.store.workspaces.findFolder(at.parentId) : undefined
+  ) {
     if (folder && at.id === folder.id) {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A folder cannot be moved into itself or one of its sub-folders.');
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        'A folder cannot be moved into itself or one of its sub-folders.',
+      );
     }
   }
   return parent.id;
@@ -148,7 +164,8 @@ export const workspaceResolvers: ResolverMap = {
             inIds(workspace.id, args.ids) &&
             (!args.kind || workspace.kind === args.kind),
         );
-      if (args.order_by === 'created_at') found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
+      if (args.order_by === 'created_at')
+        found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
       return paginate(found, args.limit ?? 25, args.page);
     },
     folders: (_source: unknown, args: PageArgs & { ids?: Ids; workspace_ids?: Ids }, context) => {
@@ -172,8 +189,12 @@ export const workspaceResolvers: ResolverMap = {
       context,
     ) => {
       requireScope(context, 'workspaces:write');
-      const products = context.store.accountDetails.find((details) => details.accountId === context.accountId)?.products ?? [];
-      if (args.account_product_id != null && !products.some((product) => product.id === String(args.account_product_id))) {
+      const products =
+        context.store.accountDetails.find((details) => details.accountId === context.accountId)?.products ?? [];
+      if (
+        args.account_product_id != null &&
+        !products.some((product) => product.id === String(args.account_product_id))
+      ) {
         throw engineError(ENGINE_ERROR_CODES.notFound, `Account product ${args.account_product_id} was not found.`);
       }
       return context.store.workspaces.createWorkspace({
@@ -187,11 +208,15 @@ export const workspaceResolvers: ResolverMap = {
     },
     update_workspace: (
       _source: unknown,
-      args: { id?: string | null; attributes: { name?: string | null; description?: string | null; kind?: 'open' | 'closed' | null } },
+      args: {
+        id?: string | null;
+        attributes: { name?: string | null; description?: string | null; kind?: 'open' | 'closed' | null };
+      },
       context,
     ) => {
       requireScope(context, 'workspaces:write');
-      if (args.id == null) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'update_workspace needs the id of the workspace.');
+      if (args.id == null)
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'update_workspace needs the id of the workspace.');
       const workspace = accountWorkspace(context, args.id);
       const { name, description, kind } = args.attributes;
       return context.store.workspaces.updateWorkspace(workspace, {
@@ -203,7 +228,8 @@ export const workspaceResolvers: ResolverMap = {
     delete_workspace: (_source: unknown, args: { workspace_id: string }, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
-      if (workspace.isDefault) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The main workspace cannot be deleted.');
+      if (workspace.isDefault)
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The main workspace cannot be deleted.');
       deleteBoards(context, (board) => board.workspaceId === workspace.id);
       context.store.docs.deleteDocsOfWorkspace(workspace.id);
       return context.store.workspaces.deleteWorkspace(workspace);
@@ -212,33 +238,52 @@ export const workspaceResolvers: ResolverMap = {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
       const added = accountUsersByIds(context, args.user_ids);
-      context.store.workspaces.addMembers(workspace, added.map((user) => user.id), false, args.kind === 'owner');
+      context.store.workspaces.addMembers(
+        workspace,
+        added.map((user) => user.id),
+        false,
+        args.kind === 'owner',
+      );
       return added;
     },
     delete_users_from_workspace: (_source: unknown, args: MembershipArgs & { user_ids: string[] }, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
       const removed = accountUsersByIds(context, args.user_ids);
-      context.store.workspaces.removeMembers(workspace, removed.map((user) => user.id), false);
+      context.store.workspaces.removeMembers(
+        workspace,
+        removed.map((user) => user.id),
+        false,
+      );
       return removed;
     },
     add_teams_to_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
       const added = accountTeamsByIds(context, args.team_ids);
-      context.store.workspaces.addMembers(workspace, added.map((team) => team.id), true, args.kind === 'owner');
+      context.store.workspaces.addMembers(
+        workspace,
+        added.map((team) => team.id),
+        true,
+        args.kind === 'owner',
+      );
       return added;
     },
     delete_teams_from_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
       const removed = accountTeamsByIds(context, args.team_ids);
-      context.store.workspaces.removeMembers(workspace, removed.map((team) => team.id), true);
+      context.store.workspaces.removeMembers(
+        workspace,
+        removed.map((team) => team.id),
+        true,
+      );
       return removed;
     },
     create_folder: (_source: unknown, args: FolderArgs & { name: string; workspace_id?: string | null }, context) => {
       requireScope(context, 'workspaces:write');
-      const workspace = args.workspace_id == null ? defaultWorkspace(context) : accountWorkspace(context, args.workspace_id);
+      const workspace =
+        args.workspace_id == null ? defaultWorkspace(context) : accountWorkspace(context, args.workspace_id);
       return context.store.workspaces.createFolder({
         accountId: context.accountId,
         workspaceId: workspace.id,
@@ -246,7 +291,8 @@ export const workspaceResolvers: ResolverMap = {
         color: args.color ?? null,
         fontWeight: args.font_weight ?? null,
         customIcon: args.custom_icon ?? null,
-        parentId: args.parent_folder_id == null ? null : checkParent(context, null, workspace.id, args.parent_folder_id),
+        parentId:
+          args.parent_folder_id == null ? null : checkParent(context, null, workspace.id, args.parent_folder_id),
         ownerId: String(context.grant.userId),
       });
     },
@@ -258,7 +304,9 @@ export const workspaceResolvers: ResolverMap = {
         ...(args.color != null ? { color: args.color } : {}),
         ...(args.font_weight != null ? { fontWeight: args.font_weight } : {}),
         ...(args.custom_icon != null ? { customIcon: args.custom_icon } : {}),
-        ...(args.parent_folder_id != null ? { parentId: checkParent(context, folder, folder.workspaceId, args.parent_folder_id) } : {}),
+        ...(args.parent_folder_id != null
+          ? { parentId: checkParent(context, folder, folder.workspaceId, args.parent_folder_id) }
+          : {}),
       });
     },
     delete_folder: (_source: unknown, args: { folder_id: string }, context) => {
@@ -277,10 +325,13 @@ export const workspaceResolvers: ResolverMap = {
       return details?.products.find((product) => product.id === workspace.accountProductId) ?? null;
     },
     settings: (workspace: WorkspaceRecord) => ({ icon: { color: workspace.iconColor, image: null } }),
-    owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) => users(context, workspace.ownerIds, args),
-    users_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) => users(context, workspace.subscriberIds, args),
+    owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
+      users(context, workspace.ownerIds, args),
+    users_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
+      users(context, workspace.subscriberIds, args),
     teams_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) => teams(context, workspace.teamIds, args),
-    team_owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) => teams(context, workspace.teamOwnerIds, args),
+    team_owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
+      teams(context, workspace.teamOwnerIds, args),
   },
   Folder: {
     font_weight: (folder: FolderRecord) => folder.fontWeight,

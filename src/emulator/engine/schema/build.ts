@@ -58,7 +58,9 @@ export function versionDocument(version: EngineVersion): DocumentNode {
         return null;
       }
       const description = OWN_DESCRIPTIONS[here];
-      return description ? { ...node, description: { kind: Kind.STRING, value: description, block: false } } : undefined;
+      return description
+        ? { ...node, description: { kind: Kind.STRING, value: description, block: false } }
+        : undefined;
     },
     leave(node) {
       if (NAMED_KINDS.has(node.kind)) path.pop();

@@ -93,7 +93,14 @@ export class DocStore {
   createDoc(input: NewDoc): DocRecord {
     const stamp = this.#clock.now();
     const id = this.#clock.newId();
-    const doc: DocRecord = { ...input, id, objectId: this.#clock.newId(), createdAt: stamp, updatedAt: stamp, deleted: false };
+    const doc: DocRecord = {
+      ...input,
+      id,
+      objectId: this.#clock.newId(),
+      createdAt: stamp,
+      updatedAt: stamp,
+      deleted: false,
+    };
     this.#docs.push(doc);
     return doc;
   }

@@ -31,7 +31,12 @@ const ADA = '501';
 const GRACE = '502';
 const HANK = '601';
 
-function workspace(id: string, accountId: string, name: string, fields: Partial<WorkspaceRecord> = {}): WorkspaceRecord {
+function workspace(
+  id: string,
+  accountId: string,
+  name: string,
+  fields: Partial<WorkspaceRecord> = {},
+): WorkspaceRecord {
   const owner = accountId === ACME ? ADA : HANK;
   return {
     id,
@@ -70,7 +75,13 @@ function folder(id: string, workspaceId: string, name: string, fields: Partial<F
   };
 }
 
-function block(n: number, docId: string, type: string, content: unknown, parentBlockId: string | null = null): DocBlockRecord {
+function block(
+  n: number,
+  docId: string,
+  type: string,
+  content: unknown,
+  parentBlockId: string | null = null,
+): DocBlockRecord {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     docId,
@@ -92,7 +103,12 @@ function text(value: string): unknown {
 export function defaultFamilySeed(): FamilySeed {
   return {
     workspaces: [
-      workspace('7001', ACME, 'Main workspace', { isDefault: true, accountProductId: '7051', subscriberIds: [ADA, GRACE], teamIds: ['7201'] }),
+      workspace('7001', ACME, 'Main workspace', {
+        isDefault: true,
+        accountProductId: '7051',
+        subscriberIds: [ADA, GRACE],
+        teamIds: ['7201'],
+      }),
       workspace('7002', ACME, 'Marketing', {
         description: 'Campaigns and launches',
         kind: 'closed',
@@ -112,9 +128,33 @@ export function defaultFamilySeed(): FamilySeed {
       folder('7104', '7003', 'Schemes'),
     ],
     teams: [
-      { id: '7201', accountId: ACME, name: 'Engineering', pictureUrl: null, isGuest: false, userIds: [ADA, GRACE], ownerIds: [ADA] },
-      { id: '7202', accountId: ACME, name: 'Marketing', pictureUrl: null, isGuest: false, userIds: [GRACE], ownerIds: [GRACE] },
-      { id: '7203', accountId: GLOBEX, name: 'Henchmen', pictureUrl: null, isGuest: false, userIds: [HANK], ownerIds: [HANK] },
+      {
+        id: '7201',
+        accountId: ACME,
+        name: 'Engineering',
+        pictureUrl: null,
+        isGuest: false,
+        userIds: [ADA, GRACE],
+        ownerIds: [ADA],
+      },
+      {
+        id: '7202',
+        accountId: ACME,
+        name: 'Marketing',
+        pictureUrl: null,
+        isGuest: false,
+        userIds: [GRACE],
+        ownerIds: [GRACE],
+      },
+      {
+        id: '7203',
+        accountId: GLOBEX,
+        name: 'Henchmen',
+        pictureUrl: null,
+        isGuest: false,
+        userIds: [HANK],
+        ownerIds: [HANK],
+      },
     ],
     tags: [
       { id: '7301', accountId: ACME, name: 'urgent', color: '#e2445c', boardId: null },
@@ -219,6 +259,26 @@ export function defaultFamilySeed(): FamilySeed {
   };
 }
 
-function doc(id: string, objectId: string, accountId: string, workspaceId: string, folderId: string | null, name: string, createdById: string): DocRecord {
-  return { id, objectId, accountId, workspaceId, folderId, name, kind: 'public', createdById, createdAt: T0, updatedAt: T0, deleted: false };
+function doc(
+  id: string,
+  objectId: string,
+  accountId: string,
+  workspaceId: string,
+  folderId: string | null,
+  name: string,
+  createdById: string,
+): DocRecord {
+  return {
+    id,
+    objectId,
+    accountId,
+    workspaceId,
+    folderId,
+    name,
+    kind: 'public',
+    createdById,
+    createdAt: T0,
+    updatedAt: T0,
+    deleted: false,
+  };
 }

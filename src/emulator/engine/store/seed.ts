@@ -79,10 +79,20 @@ function columns(): ColumnRecord[] {
 }
 
 function groups(...pairs: [string, string][]): GroupRecord[] {
-  return pairs.map(([id, title], i) => ({ id, title, color: ['#579bfc', '#00c875', '#e2445c'][i % 3] ?? '#579bfc', archived: false, deleted: false }));
+  return pairs.map(([id, title], i) => ({
+    id,
+    title,
+    color: ['#579bfc', '#00c875', '#e2445c'][i % 3] ?? '#579bfc',
+    archived: false,
+    deleted: false,
+  }));
 }
 
-function board(facts: { id: string; accountId: number; name: string }, ownerId: number, gs: GroupRecord[]): BoardRecord {
+function board(
+  facts: { id: string; accountId: number; name: string },
+  ownerId: number,
+  gs: GroupRecord[],
+): BoardRecord {
   return {
     id: facts.id,
     accountId: String(facts.accountId),
@@ -101,7 +111,18 @@ function board(facts: { id: string; accountId: number; name: string }, ownerId: 
 
 function user(facts: { id: number; accountId: number; name: string; email: string }, isAdmin: boolean): UserRecord {
   const { id, accountId, name, email } = facts;
-  return { id: String(id), accountId: String(accountId), name, email, title: null, isAdmin, isGuest: false, enabled: true, createdAt: T0, timeZone: 'Europe/London' };
+  return {
+    id: String(id),
+    accountId: String(accountId),
+    name,
+    email,
+    title: null,
+    isAdmin,
+    isGuest: false,
+    enabled: true,
+    createdAt: T0,
+    timeZone: 'Europe/London',
+  };
 }
 
 /** A fresh copy of the default sample data: 2 accounts, 3 users, 3 boards with groups, columns and items. */

@@ -2,12 +2,12 @@
  * The emulator's in-memory data. Resolvers read and change it; tests read it to see what happened.
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { normalizeColumnValue } from './column-values.js';
-import { positionFor } from './positions.js';
 import type { AccountDetailsRecord } from './account-details.js';
 import type { StoreClock } from './clock.js';
+import { normalizeColumnValue } from './column-values.js';
 import { DocStore } from './docs.js';
 import { NotificationStore } from './notifications.js';
+import { positionFor } from './positions.js';
 import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
 import type { SeedData } from './seed.js';
 import { TagStore } from './tags.js';
@@ -96,7 +96,13 @@ export class EmulatorStore implements StoreClock {
     copy.items.forEach(({ columnValues, ...seedItem }, index) => {
       const board = this.findBoard(seedItem.boardId);
       if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
-      const item: ItemRecord = { ...seedItem, state: 'active', updatedAt: seedItem.createdAt, position: index + 1, values: {} };
+      const item: ItemRecord = {
+        ...seedItem,
+        state: 'active',
+        updatedAt: seedItem.createdAt,
+        position: index + 1,
+        values: {},
+      };
       this.#applyValues(board, item, columnValues ?? {}, false);
       this.#items.push(item);
     });
@@ -167,7 +173,10 @@ export class EmulatorStore implements StoreClock {
   /** Active items of a board (or of one of its groups) in board order. */
   activeItems(boardId: string, groupId?: string): ItemRecord[] {
     return this.#items
-      .filter((item) => item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId))
+      .filter(
+        (item) =>
+          item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId),
+      )
       .sort(compareItems);
   }
 
@@ -194,7 +203,12 @@ export class EmulatorStore implements StoreClock {
   }
 
   /** Sets column values (all or none) on an item of `board`. */
-  changeColumnValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): ItemRecord {
+  changeColumnValues(
+    board: BoardRecord,
+    item: ItemRecord,
+    values: Record<string, unknown>,
+    createLabels: boolean,
+  ): ItemRecord {
     this.#applyValues(board, item, values, createLabels);
     item.updatedAt = this.#now().toISOString();
     return item;
@@ -228,7 +242,12 @@ export class EmulatorStore implements StoreClock {
   #attach(item: ItemRecord, asset: AssetRecord): void {
     this.#assets.push(asset);
     const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
-    const entry = { assetId: Number(asset.id), name: asset.name, fileType: 'ASSET', isImage: String(asset.contentType.startsWith('image/')) };
+    const entry = {
+      assetId: Number(asset.id),
+      name: asset.name,
+      fileType: 'ASSET',
+      isImage: String(asset.contentType.startsWith('image/')),
+    };
     item.values[asset.columnId] = { files: [...current, entry] };
   }
 
@@ -239,7 +258,11 @@ export class EmulatorStore implements StoreClock {
       for (const [columnId, input] of Object.entries(values)) {
         const column = board.columns.find((candidate) => candidate.id === columnId);
         if (!column) {
-          throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `Column "${columnId}" does not exist on board ${board.id}`, { column_id: columnId });
+          throw engineError(
+            ENGINE_ERROR_CODES.invalidColumnValue,
+            `Column "${columnId}" does not exist on board ${board.id}`,
+            { column_id: columnId },
+          );
         }
         const stored = normalizeColumnValue(column, input, createLabels);
         if (stored === null) delete next[columnId];

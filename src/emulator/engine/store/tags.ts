@@ -35,7 +35,9 @@ export class TagStore {
   /** The tag named `name` in the scope (account, board or public), created when there is none. */
   createOrGet(accountId: string, boardId: string | null, name: string): TagRecord {
     const wanted = name.trim().toLowerCase();
-    const found = this.#tags.find((tag) => tag.accountId === accountId && tag.boardId === boardId && tag.name.toLowerCase() === wanted);
+    const found = this.#tags.find(
+      (tag) => tag.accountId === accountId && tag.boardId === boardId && tag.name.toLowerCase() === wanted,
+    );
     if (found) return found;
     const color = TAG_COLORS[this.#tags.length % TAG_COLORS.length] ?? TAG_COLORS[0];
     const tag: TagRecord = { id: this.#clock.newId(), accountId, name: name.trim(), color, boardId };

@@ -37,7 +37,13 @@ export class TeamStore {
   }
 
   /** Creates a team; its creator owns it. */
-  createTeam(input: { accountId: string; name: string; isGuest: boolean; userIds: string[]; ownerId: string }): TeamRecord {
+  createTeam(input: {
+    accountId: string;
+    name: string;
+    isGuest: boolean;
+    userIds: string[];
+    ownerId: string;
+  }): TeamRecord {
     const team: TeamRecord = {
       id: this.#clock.newId(),
       accountId: input.accountId,

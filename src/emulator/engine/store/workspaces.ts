@@ -42,10 +42,15 @@ export interface FolderRecord {
 }
 
 /** Fields a new workspace takes. */
-export type NewWorkspace = Pick<WorkspaceRecord, 'accountId' | 'name' | 'description' | 'kind' | 'accountProductId'> & { ownerId: string };
+export type NewWorkspace = Pick<WorkspaceRecord, 'accountId' | 'name' | 'description' | 'kind' | 'accountProductId'> & {
+  ownerId: string;
+};
 
 /** Fields a new folder takes. */
-export type NewFolder = Pick<FolderRecord, 'accountId' | 'workspaceId' | 'name' | 'color' | 'fontWeight' | 'customIcon' | 'parentId' | 'ownerId'>;
+export type NewFolder = Pick<
+  FolderRecord,
+  'accountId' | 'workspaceId' | 'name' | 'color' | 'fontWeight' | 'customIcon' | 'parentId' | 'ownerId'
+>;
 
 /** Fields update_folder may change. */
 export type FolderChanges = Partial<Pick<FolderRecord, 'name' | 'color' | 'fontWeight' | 'customIcon' | 'parentId'>>;
@@ -99,7 +104,10 @@ export class WorkspaceStore {
   }
 
   /** Changes name, description or kind. */
-  updateWorkspace(workspace: WorkspaceRecord, changes: Partial<Pick<WorkspaceRecord, 'name' | 'description' | 'kind'>>): WorkspaceRecord {
+  updateWorkspace(
+    workspace: WorkspaceRecord,
+    changes: Partial<Pick<WorkspaceRecord, 'name' | 'description' | 'kind'>>,
+  ): WorkspaceRecord {
     Object.assign(workspace, changes);
     return workspace;
   }
@@ -113,7 +121,9 @@ export class WorkspaceStore {
 
   /** Adds users (or teams) as subscribers, or as owners too when `owner`; nothing is listed twice. */
   addMembers(workspace: WorkspaceRecord, ids: readonly string[], teams: boolean, owner: boolean): void {
-    const [members, owners] = teams ? [workspace.teamIds, workspace.teamOwnerIds] : [workspace.subscriberIds, workspace.ownerIds];
+    const [members, owners] = teams
+      ? [workspace.teamIds, workspace.teamOwnerIds]
+      : [workspace.subscriberIds, workspace.ownerIds];
     for (const id of ids) {
       if (!members.includes(id)) members.push(id);
       if (owner && !owners.includes(id)) owners.push(id);
