@@ -3,12 +3,24 @@
  * carries an Idempotency-Key, the caller's or a fresh UUID v4, kept across all its retries; a query
  * never carries one. A call may be sent again when doing so cannot do its work twice.
  */
-import { v4 as uuidv4 } from 'uuid';
 import type { OperationKind } from './document-scan.js';
+
+/**
+ * A random UUID v4: `crypto.randomUUID` where the runtime has it (Node, Deno, Bun, a browser's secure
+ * context), else the same built from `crypto.getRandomValues` (a page served over plain HTTP).
+ */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** The Idempotency-Key a call is sent with: `given`, or a new UUID v4, for a mutation; none for a query. */
 export function idempotencyKeyFor(kind: OperationKind, given: string | undefined): string | undefined {
-  return kind === 'mutation' ? (given ?? uuidv4()) : undefined;
+  return kind === 'mutation' ? (given ?? randomUuid()) : undefined;
 }
 
 /** True when sending a call again cannot do its work twice: a query, or a mutation with a key. */
