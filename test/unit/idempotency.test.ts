@@ -28,7 +28,7 @@ describe('idempotency rule', () => {
 
   it('builds a UUID v4 from getRandomValues where randomUUID is missing (a page over plain HTTP)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes) });
     const seen = new Set<string>();
     for (let i = 0; i < 200; i += 1) {
       const id = randomUuid();
