@@ -12,10 +12,13 @@ import type { OperationKind } from './document-scan.js';
 export function randomUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
+  let id = '';
+  bytes.forEach((byte, index) => {
+    id += (index === 4 || index === 6 || index === 8 || index === 10 ? '-' : '') + (byte | 256).toString(16).slice(1);
+  });
+  return id;
 }
 
 /** The Idempotency-Key a call is sent with: `given`, or a new UUID v4, for a mutation; none for a query. */

@@ -12,149 +12,69 @@ export type ListValue = number | string | null;
 /** One list member: its item (`null` for an inner list) and its parameters (a parameter without a value is `null`). */
 export type ListMember = [item: ListValue, params: Map<string, ListValue>];
 
-const DIGIT = /[0-9]/;
-const TOKEN_START = /[A-Za-z*]/;
-const TOKEN_CHAR = /[:/!#$%&'*+\-.^_`|~A-Za-z0-9]/;
-const KEY_START = /[a-z*]/;
-const KEY_CHAR = /[a-z0-9_\-.*]/;
-const BASE64 = /^[A-Za-z0-9+/=]*$/;
-const HEX2 = /^[0-9a-f]{2}$/;
-
-/** Thrown inside the parser for input that is not a valid list; never escapes {@link parseList}. */
-const INVALID = new Error('invalid structured field');
+// Each bare item kind as a sticky pattern, with the RFC's limits built in. A Date must end the input: the
+// reference parser reads digits to the end and rejects anything after them.
+const NUMBER = /-?(\d+)(?:\.(\d*))?/y;
+const STRING = /"((?:[ !#-[\]-~]|\\["\\])*)"/y;
+const TOKEN = /[A-Za-z*][:/!#$%&'*+\-.^_`|~A-Za-z0-9]*/y;
+const BYTES = /:([A-Za-z0-9+/=]*):/y;
+const BOOLEAN = /\?[01]/y;
+const DATE = /@-?\d{1,15}$/y;
+const DISPLAY = /%"((?:[ !#$&-~\u0100-\uffff]|%[0-9a-f]{2})*)"/y;
+const KEY = /[a-z*][a-z0-9_\-.*]*/y;
 
 /** The members of a List header value, or undefined when the value is not a valid List. */
 export function parseList(input: string): ListMember[] | undefined {
   let pos = 0;
   const fail = (): never => {
-    throw INVALID;
+    throw new SyntaxError('not a Structured Field List');
   };
-  const skipSP = (): void => {
-    while (input[pos] === ' ') pos += 1;
+  /** The match of `pattern` at the current position, consumed; fails when it does not match. */
+  const take = (pattern: RegExp): RegExpExecArray => {
+    pattern.lastIndex = pos;
+    const match = pattern.exec(input) ?? fail();
+    pos = pattern.lastIndex;
+    return match;
   };
-
-  const number = (): number => {
-    let sign = 1;
-    let digits = '';
-    let decimal = false;
-    if (input[pos] === '-') {
-      sign = -1;
-      pos += 1;
-    }
-    if (!DIGIT.test(input[pos] ?? '')) fail();
-    while (pos < input.length) {
-      const char = input[pos++] as string;
-      if (DIGIT.test(char)) digits += char;
-      else if (!decimal && char === '.') {
-        if (digits.length > 12) fail();
-        digits += '.';
-        decimal = true;
-      } else {
-        pos -= 1;
-        break;
-      }
-      if (digits.length > (decimal ? 16 : 15)) fail();
-    }
-    if (!decimal) return Number.parseInt(digits, 10) * sign;
-    if (digits.endsWith('.') || (digits.split('.')[1] as string).length > 3) fail();
-    return Number.parseFloat(digits) * sign;
-  };
-
-  const string = (): string => {
-    let out = '';
-    pos += 1;
-    while (pos < input.length) {
-      const char = input[pos++] as string;
-      if (char === '\\') {
-        const next = input[pos++];
-        if (next !== '\\' && next !== '"') fail();
-        out += next;
-      } else if (char === '"') return out;
-      else if (char < ' ' || char > '~') fail();
-      else out += char;
-    }
-    return fail();
-  };
-
-  const byteSequence = (): null => {
-    const end = input.indexOf(':', pos + 1);
-    if (end === -1) fail();
-    const content = input.slice(pos + 1, end);
-    pos = end + 1;
-    if (!BASE64.test(content)) fail();
-    try {
-      atob(content);
-    } catch {
-      fail();
-    }
-    return null;
-  };
-
-  const date = (): null => {
-    pos += 1;
-    if (input[pos] === '-') pos += 1;
-    if (!DIGIT.test(input[pos] ?? '')) fail();
-    const start = pos;
-    while (pos < input.length) if (!DIGIT.test(input[pos++] as string)) fail();
-    if (pos - start > 15) fail();
-    return null;
-  };
-
-  const displayString = (): null => {
-    if (input[pos + 1] !== '"') fail();
-    pos += 2;
-    const bytes: number[] = [];
-    while (pos < input.length) {
-      const code = input.charCodeAt(pos++);
-      if (code <= 0x1f || (code >= 0x7f && code <= 0xff)) fail();
-      if (code === 0x25) {
-        const hex = input.slice(pos, pos + 2);
-        pos += 2;
-        if (!HEX2.test(hex)) fail();
-        bytes.push(Number.parseInt(hex, 16));
-      } else if (code === 0x22) {
-        try {
-          new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
-        } catch {
-          fail();
-        }
-        return null;
-      } else bytes.push(code);
-    }
-    return fail();
+  const skip = (chars: string): void => {
+    while (pos < input.length && chars.includes(input[pos] as string)) pos += 1;
   };
 
   const bareItem = (): ListValue => {
-    const char = input[pos];
-    if (char === undefined) return fail();
-    if (char === '-' || DIGIT.test(char)) return number();
-    if (char === '"') return string();
-    if (TOKEN_START.test(char)) {
-      const start = pos;
-      while (pos < input.length && TOKEN_CHAR.test(input[pos] as string)) pos += 1;
-      return input.slice(start, pos);
+    const char = input[pos] ?? fail();
+    if (char === '-' || (char >= '0' && char <= '9')) {
+      const [text, whole, fraction] = take(NUMBER) as unknown as [string, string, string | undefined];
+      if (fraction === undefined ? whole.length > 15 : whole.length > 12 || fraction === '' || fraction.length > 3)
+        fail();
+      return Number(text);
     }
-    if (char === ':') return byteSequence();
-    if (char === '?') {
-      const value = input[pos + 1];
-      pos += 2;
-      if (value !== '1' && value !== '0') fail();
+    if (char === '"') return (take(STRING)[1] as string).replace(/\\(.)/g, '$1');
+    if (char === ':') {
+      atob(take(BYTES)[1] as string);
       return null;
     }
-    if (char === '@') return date();
-    if (char === '%') return displayString();
-    return fail();
+    if (char === '%') {
+      const bytes: number[] = [];
+      (take(DISPLAY)[1] as string).replace(/%(..)|./gs, (piece, hex?: string) => {
+        bytes.push(hex === undefined ? piece.charCodeAt(0) : Number.parseInt(hex, 16));
+        return '';
+      });
+      new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+      return null;
+    }
+    if (char === '?' || char === '@') {
+      take(char === '?' ? BOOLEAN : DATE);
+      return null;
+    }
+    return take(TOKEN)[0];
   };
 
   const params = (): Map<string, ListValue> => {
     const map = new Map<string, ListValue>();
     while (input[pos] === ';') {
       pos += 1;
-      skipSP();
-      if (!KEY_START.test(input[pos] ?? '')) fail();
-      const start = pos;
-      while (pos < input.length && KEY_CHAR.test(input[pos] as string)) pos += 1;
-      const key = input.slice(start, pos);
+      skip(' ');
+      const key = take(KEY)[0];
       let value: ListValue = null;
       if (input[pos] === '=') {
         pos += 1;
@@ -169,7 +89,7 @@ export function parseList(input: string): ListMember[] | undefined {
     if (input[pos] !== '(') return [bareItem(), params()];
     pos += 1;
     while (pos < input.length) {
-      skipSP();
+      skip(' ');
       if (input[pos] === ')') {
         pos += 1;
         params();
@@ -183,20 +103,20 @@ export function parseList(input: string): ListMember[] | undefined {
   };
 
   try {
-    skipSP();
+    skip(' ');
     const members: ListMember[] = [];
     while (pos < input.length) {
       members.push(member());
-      while (input[pos] === ' ' || input[pos] === '\t') pos += 1;
+      skip(' \t');
       if (pos >= input.length) return members;
       if (input[pos] !== ',') fail();
       pos += 1;
-      while (input[pos] === ' ' || input[pos] === '\t') pos += 1;
+      skip(' \t');
       if (pos >= input.length) fail();
     }
     return members;
-  } catch (error) {
-    if (error === INVALID) return undefined;
-    throw error;
+  } catch {
+    // Not a List: our own marker, atob's or the strict UTF-8 decoder's rejection.
+    return undefined;
   }
 }
