@@ -70,6 +70,8 @@ export async function readBodyText(
       }
       chunks.push(value);
       if (deadline?.check(monotonicNow())) break;
+      // Every declared byte is here: the read that would only report the end is skipped (one hop fewer).
+      if (total === declared) break;
     }
   } finally {
     deadline?.onExpire(undefined);

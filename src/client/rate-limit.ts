@@ -4,7 +4,8 @@
  *
  * Runs once per response, so it builds the result directly: no intermediate pairs, field objects or spreads.
  * `RateLimit-Policy` is the same on every response and is parsed once (a one-entry memo keyed by its text);
- * `RateLimit`'s `r` and `t` change on almost every response, so it is parsed each time.
+ * `RateLimit`'s `r` and `t` change on almost every response from a real server, so its memo helps only one
+ * whose state stays put; parsed members are never modified, so the memo can share them.
  */
 import { RATELIMIT, RATELIMIT_POLICY } from './constants.js';
 import { type ListMember, type ListValue, parseList } from './structured-list.js';
@@ -70,6 +71,9 @@ function copyOf(policy: RateLimitPolicy): RateLimitPolicy {
 /** The last `RateLimit-Policy` text parsed and what it declared. */
 let lastPolicyText: string | null = null;
 let lastDeclared: Record<string, RateLimitPolicy> = {};
+/** The last `RateLimit` text parsed and its members: a server whose state does not move pays one parse. */
+let lastStateText: string | null = null;
+let lastState: ListMember[] | undefined;
 
 /** Rate-limit state of one response: a new object every time, safe to keep or change. Never throws. */
 export function parseRateLimit(headers: Headers): RateLimitState {
@@ -80,7 +84,12 @@ export function parseRateLimit(headers: Headers): RateLimitState {
   }
   const policies: Record<string, RateLimitPolicy> = {};
   for (const name in lastDeclared) policies[name] = copyOf(lastDeclared[name] as RateLimitPolicy);
-  const state = listOf(headers.get(RATELIMIT));
+  const stateText = headers.get(RATELIMIT);
+  if (stateText !== lastStateText) {
+    lastState = listOf(stateText);
+    lastStateText = stateText;
+  }
+  const state = lastState;
   if (state) {
     for (const member of state) {
       const name = nameOf(member);
