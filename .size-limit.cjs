@@ -5,6 +5,10 @@
 // once the client sent calls over fetch directly), so a real regression fails CI. Raised to the 16 kB
 // budget itself when the client gained its hardening (redirects refused, bodies streamed under a size
 // cap, a default timeout watchdog, redacted error causes): 15.91 kB and 19.53 kB measured then.
+// paginate, named network causes and the hardening took a boards call to 17.64 kB; the client's own List parser
+// (instead of structured-headers) and crypto.randomUUID (instead of uuid) brought it to 16.26 kB (19.79 kB for
+// the whole entry). Limits now sit about 5% above those, so a regression fails while the 16 kB budget stays the
+// target: what remains above it is getSchema and paginate, class methods no bundler can drop from a boards call.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
@@ -15,14 +19,14 @@ module.exports = [
   {
     name: 'one boards call in a browser app, everything included (budget: 16 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '16 kB',
+    limit: '17.1 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '19.9 kB',
+    limit: '20.8 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

@@ -172,27 +172,17 @@ export function attemptFailure(
   const target = `${method} ${context.redact(url)}`;
   const plural = attempts === 1 ? '' : 's';
   const cause = redactError(error, context.redact);
-  if (deadline?.expired) {
-    return new NetworkError(
-      `The request timed out after ${deadline.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`,
-      {
-        operationName: label.operationName,
-        idempotencyKey: label.idempotencyKey,
-        timedOut: true,
-        attempts,
-        cause,
-      },
-    );
-  }
-  const failure = describeNetworkFailure(error);
-  return new NetworkError(
-    `Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`,
-    {
-      operationName: label.operationName,
-      idempotencyKey: label.idempotencyKey,
-      code: failure.code,
-      attempts,
-      cause,
-    },
-  );
+  const timedOut = deadline?.expired === true;
+  const failure = timedOut ? undefined : describeNetworkFailure(error);
+  const message = failure
+    ? `Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`
+    : `The request timed out after ${deadline?.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`;
+  return new NetworkError(message, {
+    operationName: label.operationName,
+    idempotencyKey: label.idempotencyKey,
+    timedOut,
+    code: failure?.code,
+    attempts,
+    cause,
+  });
 }
