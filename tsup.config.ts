@@ -1,9 +1,9 @@
 /**
  * Build: the client entry (platform-neutral, ESM + CJS + .d.ts) and the Node-only emulator.
  *
- * The client talks to the API over `fetch` directly and bundles its one runtime dependency that is
- * ESM only (uuid), so the CJS build works on every Node it supports. The emulator keeps `graphql`
- * as an external dependency.
+ * The client talks to the API over `fetch` directly and has no runtime dependency of its own (its
+ * Idempotency-Keys come from Web Crypto, its RateLimit parser is its own). The emulator keeps
+ * `graphql` and `structured-headers` as external dependencies.
  */
 import { defineConfig, type Options } from 'tsup';
 
@@ -16,7 +16,6 @@ const client: Options = {
   dts: true,
   // Removes everything in dist but the emulator's and codegen's folders, which those builds clean themselves.
   clean: ['!emulator/**', '!codegen/**'],
-  noExternal: ['uuid'],
 };
 
 // One config for both emulator entries, so its clean can never race the bin's build. The bin keeps
