@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { type ListMember, type ListValue, parseList } from '../../src/client/structured-list.js';
 
 /** What the reference gives, seen the way the client keeps it. */
-function valueOf(item: unknown): ListValue {
+function seen(item: unknown): ListValue {
   if (typeof item === 'number' || typeof item === 'string') return item;
   if (item instanceof Token) return item.toString();
   return null;
@@ -24,7 +24,7 @@ function reference(input: string): ListMember[] | undefined {
   }
   return list.map(([item, params]): ListMember => {
     if (Array.isArray(item)) return [null, new Map()];
-    return [valueOf(item), new Map([...params].map(([key, value]) => [key, valueOf(value)]))];
+    return [seen(item), new Map([...params].map(([key, value]) => [key, seen(value)]))];
   });
 }
 
