@@ -88,6 +88,37 @@ const FRAGMENTS = [
   "'",
 ];
 const listText = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 14 }).map((parts) => parts.join(''));
+const ITEMS = [
+  'minuteRate',
+  '"minuteRate"',
+  'a*b',
+  '42',
+  '-1.5',
+  '?1',
+  ':aGk=:',
+  '@1700000000',
+  '%"x"',
+  '(a "b" 1)',
+  '()',
+];
+const PARAMS = [
+  ';r=97',
+  ';t=42',
+  ';q=100;w=60',
+  ';qu="content-bytes"',
+  ';qu=tok',
+  ';x',
+  '; r=1',
+  ';r=1.2345',
+  ';R=1',
+  '',
+];
+const member = fc
+  .tuple(fc.constantFrom(...ITEMS), fc.array(fc.constantFrom(...PARAMS), { maxLength: 3 }))
+  .map(([item, params]) => item + params.join(''));
+const memberList = fc
+  .tuple(fc.array(member, { minLength: 1, maxLength: 4 }), fc.constantFrom(', ', ',', ' ,', ',\t', ' , '))
+  .map(([members, separator]) => members.join(separator));
 
 describe('parseList', () => {
   it('accepts and rejects what structured-headers does, with the same values', () => {
@@ -96,6 +127,15 @@ describe('parseList', () => {
         expect(parseList(input)).toEqual(reference(input));
       }),
       { numRuns: 20_000 },
+    );
+  });
+
+  it('agrees on lists of several members, valid or nearly so', () => {
+    fc.assert(
+      fc.property(memberList, (input) => {
+        expect(parseList(input)).toEqual(reference(input));
+      }),
+      { numRuns: 10_000 },
     );
   });
 
