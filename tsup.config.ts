@@ -1,9 +1,9 @@
 /**
  * Build: the client entry (platform-neutral, ESM + CJS + .d.ts), the Redis store, and the Node-only emulator and codegen.
  *
- * The client talks to the API over `fetch` directly and bundles its one runtime dependency that is
- * ESM only (uuid), so the CJS build works on every Node it supports. The emulator keeps `graphql`
- * as an external dependency.
+ * The client talks to the API over `fetch` directly and has no runtime dependency of its own (its
+ * Idempotency-Keys come from Web Crypto, its RateLimit parser is its own). The emulator keeps
+ * `graphql` and `structured-headers` as external dependencies.
  */
 import { defineConfig, type Options } from 'tsup';
 
@@ -16,7 +16,6 @@ const client: Options = {
   dts: true,
   // Removes everything in dist but the emulator's, codegen's and the Redis store's folders, which those builds clean themselves.
   clean: ['!emulator/**', '!codegen/**', '!redis/**'],
-  noExternal: ['uuid'],
 };
 
 // The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given),

@@ -43,13 +43,13 @@ export {
 } from './client/paginate.js';
 export { parseRateLimit } from './client/rate-limit.js';
 export {
-  backoffDelayMs,
   DEFAULT_RETRY_POLICY,
   decideRetry,
   type RetryContext,
   type RetryDecision,
   type RetryPolicy,
 } from './client/retry-policy.js';
+export { backoffDelayMs } from './client/retry-timing.js';
 export type {
   StoreAcquireRequest,
   StoreAcquireResult,

@@ -8,6 +8,7 @@
  * Handing fetch an AbortSignal per request costs Node's fetch measurably on every call (see
  * test/bench/timeout-cost.ts), which is why the timeout is not built on one.
  */
+import type { CallLabel } from './call-label.js';
 import { NetworkError, PlatformError } from './errors.js';
 import { describeNetworkFailure } from './network-failure.js';
 import { type Redactor, redactError } from './redact.js';
@@ -162,34 +163,26 @@ export function attemptFailure(
   error: unknown,
   deadline: AttemptDeadline | undefined,
   caller: AbortSignal | undefined,
-  context: { redact: Redactor; request: AttemptRequest; details?: { operationName?: string; idempotencyKey?: string } },
+  context: { redact: Redactor; request: AttemptRequest; label?: CallLabel },
 ): PlatformError {
-  const details = context.details ?? {};
-  if (caller?.aborted) return abortedError(caller, details);
+  const label = context.label ?? {};
+  if (caller?.aborted) return abortedError(caller, label);
   if (error instanceof PlatformError) return error;
   const { method, url, attempt: attempts } = context.request;
   const target = `${method} ${context.redact(url)}`;
   const plural = attempts === 1 ? '' : 's';
   const cause = redactError(error, context.redact);
-  if (deadline?.expired) {
-    return new NetworkError(
-      `The request timed out after ${deadline.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`,
-      {
-        ...details,
-        timedOut: true,
-        attempts,
-        cause,
-      },
-    );
-  }
-  const failure = describeNetworkFailure(error);
-  return new NetworkError(
-    `Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`,
-    {
-      ...details,
-      code: failure.code,
-      attempts,
-      cause,
-    },
-  );
+  const timedOut = deadline?.expired === true;
+  const failure = timedOut ? undefined : describeNetworkFailure(error);
+  const message = failure
+    ? `Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`
+    : `The request timed out after ${deadline?.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`;
+  return new NetworkError(message, {
+    operationName: label.operationName,
+    idempotencyKey: label.idempotencyKey,
+    timedOut,
+    code: failure?.code,
+    attempts,
+    cause,
+  });
 }

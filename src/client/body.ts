@@ -5,6 +5,7 @@
  * cancels a read that is waiting for a chunk that does not come).
  */
 import { type AttemptDeadline, monotonicNow } from './attempt-deadline.js';
+import { CONTENT_ENCODING, CONTENT_LENGTH } from './constants.js';
 
 /** What {@link readBodyText} returns for a body over the limit (its text is never built). */
 export const TOO_LARGE: unique symbol = Symbol('too large');
@@ -15,8 +16,8 @@ function ignore(): void {}
 
 /** The Content-Length of an unencoded body, when declared; a compressed body's length says nothing of its text. */
 function declaredLength(headers: Headers): number | undefined {
-  const value = headers.get('content-length');
-  if (value === null || headers.has('content-encoding')) return undefined;
+  const value = headers.get(CONTENT_LENGTH);
+  if (value === null || headers.has(CONTENT_ENCODING)) return undefined;
   const length = Number(value);
   return Number.isFinite(length) ? length : undefined;
 }
@@ -69,6 +70,8 @@ export async function readBodyText(
       }
       chunks.push(value);
       if (deadline?.check(monotonicNow())) break;
+      // Every declared byte is here: the read that would only report the end is skipped (one hop fewer).
+      if (total === declared) break;
     }
   } finally {
     deadline?.onExpire(undefined);

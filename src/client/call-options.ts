@@ -2,6 +2,7 @@
  * Validates the options of one call (and of getSchema) and merges them over the client's. Every
  * problem is a `PlatformConfigError`; nothing is sent.
  */
+import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { type ResolvedClientOptions, resolveRetry } from './options.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { GetSchemaOptions, RetryOptions } from './types.js';
@@ -13,7 +14,6 @@ import {
   describe,
   fail,
   isObject,
-  MAX_TIMER_MS,
   rejectUnknownKeys,
 } from './validate.js';
 
@@ -47,7 +47,7 @@ export function resolveCallOptions(options: unknown, client: ResolvedClientOptio
   }
   const resolved: ResolvedCallOptions = {
     headers: checkHeaders(options.headers, 'headers'),
-    timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_MS }) ?? client.timeoutMs,
+    timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? client.timeoutMs,
     retry: resolveRetry(client.retry, options.retry as RetryOptions | false | undefined),
   };
   const signal = checkSignal(options.signal, 'signal');

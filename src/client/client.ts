@@ -13,12 +13,13 @@ import {
 } from '../../generated/graphql.js';
 import { DeadlineWatchdog } from './attempt-deadline.js';
 import { resolveCallOptions } from './call-options.js';
+import type { PipelineContext } from './context.js';
 import type { DocumentInput } from './document.js';
 import type { StoreThrottleFactory } from './fleet-throttle.js';
 import { callHook } from './hooks.js';
 import { type ResolvedClientOptions, resolveClientOptions } from './options.js';
 import { createPaginator, type PageItem, type PaginateOptions, type Paginator } from './paginate.js';
-import { executeOperation, type PipelineContext } from './pipeline.js';
+import { executeOperation } from './pipeline.js';
 import { createRedactor } from './redact.js';
 import { requestHeaders } from './request-headers.js';
 import { fetchSchema } from './schema.js';

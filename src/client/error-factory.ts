@@ -3,6 +3,8 @@
  * in the manner of stripe-node's `Error.ts`: the status and body pick the class; every error carries
  * status, headers and rate-limit state.
  */
+
+import { LOCATION, RETRY_AFTER } from './constants.js';
 import {
   AuthenticationError,
   type GraphQLErrorInfo,
@@ -18,8 +20,14 @@ import {
   UnsupportedApiVersionError,
 } from './errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
-import { parseRetryAfter, resetSecondsFromRateLimit, secondsFrom } from './retry-after.js';
+import {
+  budgetWaitSeconds,
+  complexityExceptionWaitSeconds,
+  parseRetryAfter,
+  rateLimitedWaitSeconds,
+} from './retry-timing.js';
 import type { RateLimitState } from './types.js';
+import { isObject } from './validate.js';
 
 /** `extensions.code` values that mean a budget or quota ran out (retried like a 429). */
 export const RATE_LIMIT_CODES: ReadonlySet<string> = new Set([
@@ -56,7 +64,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const { status, payload } = facts;
   const errors = graphQLErrorsOf(payload, facts.redact);
   // The common case first, before any error details are built.
-  if (status >= 200 && status <= 299 && !errors && isRecord(payload) && isRecord(payload.data)) return undefined;
+  if (status >= 200 && status <= 299 && !errors && isObject(payload) && isObject(payload.data)) return undefined;
   const details: PlatformErrorDetails = {
     status,
     headers: redactHeadersObject(facts.headers, facts.redact),
@@ -64,7 +72,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     operationName: facts.operationName,
     idempotencyKey: facts.idempotencyKey,
   };
-  const retryAfterHeader = parseRetryAfter(facts.headers.get('retry-after'), facts.nowMs);
+  const retryAfterHeader = parseRetryAfter(facts.headers.get(RETRY_AFTER), facts.nowMs);
   if (status === 0 || (status >= 300 && status <= 399)) return redirectError(facts, details);
   if (facts.bodyLimitExceeded !== undefined) {
     const maxResponseBytes = facts.bodyLimitExceeded;
@@ -89,8 +97,11 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     );
   }
   if (status === 429) {
-    const retryAfterSeconds =
-      retryAfterHeader ?? retryInSecondsOf(errors) ?? resetSecondsFromRateLimit(facts.rateLimit);
+    const retryAfterSeconds = rateLimitedWaitSeconds({
+      retryAfter: retryAfterHeader,
+      errors,
+      rateLimit: facts.rateLimit,
+    });
     return new RateLimitError(`Rate limited (429)${suffix}`, { ...details, retryAfterSeconds, errors });
   }
   if (status === 400 && errors?.some((error) => error.extensions?.code === 'UNSUPPORTED_API_VERSION')) {
@@ -107,7 +118,10 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   if (exhausted) {
     return new RateLimitError(`Rate limited: ${exhausted.message}`, {
       ...details,
-      retryAfterSeconds: exhausted.seconds ?? retryAfterHeader ?? resetSecondsFromRateLimit(facts.rateLimit),
+      retryAfterSeconds: complexityExceptionWaitSeconds(exhausted.seconds, {
+        retryAfter: retryAfterHeader,
+        rateLimit: facts.rateLimit,
+      }),
       errors,
     });
   }
@@ -116,7 +130,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     if (limited) {
       return new RateLimitError(`Rate limited: ${limited.message}`, {
         ...details,
-        retryAfterSeconds: retryInSecondsOf([limited]) ?? retryAfterHeader,
+        retryAfterSeconds: budgetWaitSeconds(limited, { retryAfter: retryAfterHeader, rateLimit: facts.rateLimit }),
         errors,
       });
     }
@@ -128,7 +142,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       data: data === undefined ? undefined : redactDeep(data, facts.redact),
     });
   }
-  if (!isRecord(payload) || !isRecord(payload.data)) {
+  if (!isObject(payload) || !isObject(payload.data)) {
     return new HttpError(`HTTP ${status}: the response is not a GraphQL result`, {
       ...details,
       bodyExcerpt: excerptOf(facts),
@@ -148,7 +162,7 @@ function complexityExceptionOf(
   redact: Redactor,
 ): { message: string; seconds?: number } | undefined {
   let message: string | undefined;
-  if (isRecord(payload) && payload.error_code === 'ComplexityException') {
+  if (isObject(payload) && payload.error_code === 'ComplexityException') {
     message = redact(typeof payload.error_message === 'string' ? payload.error_message : 'ComplexityException');
   } else {
     message = errors?.find((error) => error.extensions?.code === 'ComplexityException')?.message;
@@ -158,13 +172,9 @@ function complexityExceptionOf(
   return { message, seconds: wait === undefined ? undefined : Number(wait) };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** `value[key]` when it is an own property of an object; never an inherited one. */
 function ownValue(value: unknown, key: string): unknown {
-  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**
@@ -172,7 +182,7 @@ function ownValue(value: unknown, key: string): unknown {
  * A browser hides both (status 0); the message says so.
  */
 function redirectError(facts: ResponseFacts, details: PlatformErrorDetails): RedirectError {
-  const raw = facts.headers.get('location');
+  const raw = facts.headers.get(LOCATION);
   const location = raw === null ? undefined : facts.redact(raw);
   const what = facts.status === 0 ? 'a redirect (the runtime hides its status and Location)' : `HTTP ${facts.status}`;
   const where = location === undefined ? '' : ` to ${location}`;
@@ -203,10 +213,10 @@ function locationsOf(value: unknown): GraphQLErrorInfo['locations'] {
 
 /** The normalised, token-free `errors` of a body, or undefined when it has none. */
 function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[] | undefined {
-  if (!isRecord(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
+  if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
   return payload.errors.map((raw: unknown): GraphQLErrorInfo => {
     // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-    const message = isRecord(raw)
+    const message = isObject(raw)
       ? ownValue(raw, 'message')
       : typeof raw === 'number' || typeof raw === 'boolean'
         ? String(raw)
@@ -219,7 +229,7 @@ function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[]
     const path = ownValue(raw, 'path');
     if (Array.isArray(path)) info.path = pathOf(path, redact);
     const extensions = ownValue(raw, 'extensions');
-    if (isRecord(extensions)) info.extensions = redactDeep(extensions, redact);
+    if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
     return info;
   });
 }
@@ -242,14 +252,6 @@ function unsupportedVersionError(
     apiVersion,
     supportedVersions,
   });
-}
-
-function retryInSecondsOf(errors: GraphQLErrorInfo[] | undefined): number | undefined {
-  for (const error of errors ?? []) {
-    const seconds = secondsFrom(ownValue(error.extensions, 'retry_in_seconds'));
-    if (seconds !== undefined) return seconds;
-  }
-  return undefined;
 }
 
 function excerptOf(facts: ResponseFacts): string | undefined {

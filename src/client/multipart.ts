@@ -14,17 +14,12 @@ export interface UploadPlan {
 
 import { PlatformConfigError } from './errors.js';
 import { setOwn } from './redact.js';
+import { isPlainObject } from './validate.js';
 
 const MAX_DEPTH = 64;
 
 function isBlob(value: unknown): value is Blob {
   return typeof Blob !== 'undefined' && value instanceof Blob;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /**

@@ -3,19 +3,11 @@
  * {@link PlatformConfigError} that names the option and says what to fix.
  */
 import { API_VERSION } from '../version.js';
+import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { STORE_THROTTLE } from './throttle-store.js';
 import type { ClientHooks, RetryOptions, ThrottleOptions } from './types.js';
-import {
-  checkApiVersion,
-  checkHeaders,
-  checkNumber,
-  describe,
-  fail,
-  isObject,
-  MAX_TIMER_MS,
-  rejectUnknownKeys,
-} from './validate.js';
+import { checkApiVersion, checkHeaders, checkNumber, describe, fail, isObject, rejectUnknownKeys } from './validate.js';
 
 /**
  * Default per-attempt timeout: 60 s, from sending the request to the last byte of the answer, so a
@@ -93,10 +85,10 @@ function checkBaseUrl(value: unknown): string {
 /** Bounds of each retry option: [min, max, whole number]. */
 const RETRY_LIMITS: Record<keyof RetryPolicy, [number, number, boolean?]> = {
   maxAttempts: [1, 100, true],
-  baseDelayMs: [0, MAX_TIMER_MS],
-  maxDelayMs: [0, MAX_TIMER_MS],
+  baseDelayMs: [0, MAX_TIMER_DELAY_MS],
+  maxDelayMs: [0, MAX_TIMER_DELAY_MS],
   maxElapsedMs: [0, Number.MAX_SAFE_INTEGER],
-  conflictDefaultSeconds: [0, MAX_TIMER_MS / 1000],
+  conflictDefaultSeconds: [0, MAX_TIMER_DELAY_MS / 1000],
 };
 
 /** Applies `override` to `base`: `false` makes one attempt, an object replaces the fields it sets. */
@@ -119,7 +111,7 @@ function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (!isObject(value)) fail(`\`throttle\` must be an object of throttle options or false; got ${describe(value)}.`);
   rejectUnknownKeys(value, ['initialConcurrency', 'store', 'leaseMs'], 'throttle option');
   checkNumber(value.initialConcurrency, 'throttle.initialConcurrency', { min: 1, max: 10_000, integer: true });
-  checkNumber(value.leaseMs, 'throttle.leaseMs', { min: 100, max: MAX_TIMER_MS, integer: true });
+  checkNumber(value.leaseMs, 'throttle.leaseMs', { min: 100, max: MAX_TIMER_DELAY_MS, integer: true });
   const { store } = value;
   if (store !== undefined) {
     const methods = ['acquire', 'settle', 'renew'];
@@ -182,7 +174,7 @@ export function resolveClientOptions(options: unknown): { token: string; resolve
       apiVersion,
       fetch: checkFetch(options.fetch),
       headers: checkHeaders(options.headers, 'headers'),
-      timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_MS }) ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes:
         checkNumber(options.maxResponseBytes, 'maxResponseBytes', {
           min: 1,

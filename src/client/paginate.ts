@@ -10,6 +10,7 @@ import { prepareOperation } from './document.js';
 import { documentMeta } from './document-meta.js';
 import { GraphQLResponseError, PlatformConfigError, PlatformError } from './errors.js';
 import type { ApiResult, CallOptions } from './types.js';
+import { isObject } from './validate.js';
 
 /** A `{ cursor, items }` connection as the API returns it. */
 export interface Connection<TItem = unknown> {
@@ -74,14 +75,10 @@ export type PageRunner<TResult> = (
   options: CallOptions,
 ) => Promise<ApiResult<TResult>>;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Every `{ cursor, items }` object inside `data`. */
 export function findConnections(data: unknown, found: Connection[] = []): Connection[] {
   if (Array.isArray(data)) for (const element of data) findConnections(element, found);
-  else if (isRecord(data)) {
+  else if (isObject(data)) {
     if ('cursor' in data && Array.isArray(data.items) && (typeof data.cursor === 'string' || data.cursor === null)) {
       found.push(data as unknown as Connection);
     } else for (const value of Object.values(data)) findConnections(value, found);

@@ -1,49 +1,54 @@
 /**
  * One logical call, from document to {@link ApiResult}: analyse the document (cached), give a mutation
  * its Idempotency-Key (one per call, kept across retries), then per attempt: wait for the throttle,
- * send, parse the rate-limit headers, classify the response, observe, release.
+ * send, interpret the response (rate-limit headers, error classification, hooks), release.
+ *
+ * Where each rule of the API is implemented (file: function):
+ *
+ * | rule | where |
+ * |---|---|
+ * | bearer token on every call, never on `getSchema` | request-headers.ts: requestHeaders; schema.ts: fetchSchema |
+ * | `API-Version`: the client's, or a generated document's own version | request-headers.ts: requestHeaders; pipeline.ts: planCall |
+ * | `Idempotency-Key` on every mutation, kept across retries | idempotency.ts: idempotencyKeyFor, isRepeatable |
+ * | `Idempotency-Replayed` read back | interpret-response.ts: interpretResponse |
+ * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
+ * | `RateLimit` / `RateLimit-Policy` parsing | rate-limit.ts: parseRateLimit |
+ * | which response is which error (401, 409, 429, budget, version, 3xx, size) | error-factory.ts: createResponseError |
+ * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t`, 409 default, backoff | retry-timing.ts |
+ * | what is retried, and when to give up | retry-policy.ts: decideRetry; retry.ts: withRetry |
+ * | throttle: quota windows, concurrency, holds after a 429 | throttle.ts: createThrottle (fed by interpretResponse) |
+ * | a throttle hold longer than `retry.maxDelayMs` fails fast | pipeline.ts: acquirePermit |
+ * | redirects refused, body read under `maxResponseBytes` | transport.ts: sendRequest; body.ts: readBodyText |
+ * | per-attempt timeout, one watchdog per client | attempt-deadline.ts: DeadlineWatchdog; transport.ts: sendRequest |
+ * | a failure named (method, URL, cause), token redacted | attempt-deadline.ts: attemptFailure; redact.ts |
+ * | file uploads (multipart) | multipart.ts: planUpload |
  */
-import { v4 as uuidv4 } from 'uuid';
-import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
+import type { CallLabel } from './call-label.js';
 import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js';
+import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from './constants.js';
+import type { PipelineContext } from './context.js';
 import { type PreparedOperation, prepareOperation } from './document.js';
 import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
+import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
+import { interpretResponse } from './interpret-response.js';
 import { planUpload } from './multipart.js';
-import type { ResolvedClientOptions } from './options.js';
-import { type Redactor, redactHeaders } from './redact.js';
-import { hasCallHeaders, type RequestHeaders, requestHeaders } from './request-headers.js';
+import { redactHeaders } from './redact.js';
+import { hasCallHeaders } from './request-headers.js';
 import { abortedError, withRetry } from './retry.js';
-import { settle } from './settle.js';
-import { type Permit, type Throttle, ThrottleWaitTooLongError } from './throttle.js';
-import { sendRequest, type TransportRequest, type TransportResponse } from './transport.js';
-import type { ApiResult, RateLimitState } from './types.js';
+import { holdSeconds } from './retry-timing.js';
+import { type Permit, ThrottleWaitTooLongError } from './throttle.js';
+import { sendRequest, type TransportRequest } from './transport.js';
+import type { ApiResult } from './types.js';
 import { describe, fail, isObject } from './validate.js';
-
-/** What the pipeline needs from the client that runs it. */
-export interface PipelineContext {
-  options: ResolvedClientOptions;
-  /** The Authorization header value. Never leaves the pipeline except to fetch. */
-  authorization: string;
-  redact: Redactor;
-  throttle: Throttle;
-  /** Records the rate-limit state of every response. */
-  onRateLimit(state: RateLimitState): void;
-  /** The client's request headers, built once (see {@link requestHeaders}). */
-  headers: RequestHeaders;
-  /** The options of a call that passes none, resolved once. */
-  defaultCall: ResolvedCallOptions;
-  /** Ends attempts that pass their per-attempt timeout. */
-  deadlines: DeadlineWatchdog;
-}
 
 interface CallPlan {
   operation: PreparedOperation;
   call: ResolvedCallOptions;
   headers: Record<string, string>;
   idempotencyKey?: string;
-  label: { operationName?: string; idempotencyKey?: string; apiVersion: string };
-  /** What every attempt sends, built once per call; an attempt with its own signal sends a copy. */
+  label: CallLabel & { apiVersion: string };
+  /** What every attempt sends, built once per call. */
   request: TransportRequest;
 }
 
@@ -69,9 +74,9 @@ export function executeOperation<TResult>(
   return withRetry((attempt) => runAttempt<TResult>(context, plan, attempt), {
     policy: call.retry,
     signal: call.signal,
-    repeatable: operation.kind !== 'mutation' || plan.idempotencyKey !== undefined,
+    repeatable: isRepeatable(operation.kind, plan.idempotencyKey),
     onRetry: onRetry && ((event) => callHook(onRetry, { ...event, operationName: operation.name })),
-    abortDetails: plan.label,
+    label: plan.label,
   });
 }
 
@@ -82,7 +87,7 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
     fail(`variables must be an object; got ${describe(variables)}.`);
   }
   const operation = prepareOperation(document, call.operationName);
-  const idempotencyKey = operation.kind === 'mutation' ? (call.idempotencyKey ?? uuidv4()) : undefined;
+  const idempotencyKey = idempotencyKeyFor(operation.kind, call.idempotencyKey);
   const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
   const upload = planUpload(vars);
   const { options } = context;
@@ -92,9 +97,9 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
   let headers: Record<string, string> = context.headers.json;
   if (upload || idempotencyKey || versioned || hasCallHeaders(call.headers)) {
     headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
-    if (!upload) headers['content-type'] = 'application/json';
-    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-    if (versioned) headers['api-version'] = apiVersion;
+    if (!upload) headers[CONTENT_TYPE] = JSON_TYPE;
+    if (idempotencyKey) headers[IDEMPOTENCY_KEY] = idempotencyKey;
+    if (versioned) headers[API_VERSION_HEADER] = apiVersion;
   }
   const label = { operationName: operation.name, idempotencyKey, apiVersion };
   if (call.signal?.aborted) throw abortedError(call.signal, label);
@@ -123,7 +128,7 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
   } catch (error) {
     if (plan.call.signal?.aborted) throw abortedError(plan.call.signal, plan.label);
     if (error instanceof ThrottleWaitTooLongError) {
-      const seconds = Math.ceil(error.waitMs / 1000);
+      const seconds = holdSeconds(error.waitMs);
       const by = error.policy ? ` by the ${error.policy} limit` : '';
       throw new RateLimitError(
         `Rate limited: the throttle would hold this request ${seconds} s${by}, beyond retry.maxDelayMs`,
@@ -158,20 +163,14 @@ async function runAttempt<TResult>(
       }));
     }
     const started = options.hooks.onResponse ? Date.now() : 0; // only the onResponse hook reads it
-    const deadline = call.timeoutMs > 0 ? context.deadlines.start(call.timeoutMs) : undefined;
-    let response: TransportResponse;
-    try {
-      response = await sendRequest(plan.request, deadline);
-    } catch (error) {
-      throw attemptFailure(error, deadline, call.signal, {
-        redact,
-        request: { method: 'POST', url: options.endpoint, attempt },
-        details: plan.label,
-      });
-    } finally {
-      if (deadline) context.deadlines.finish(deadline);
-    }
-    return settle<TResult>(context, plan.label, attempt, response, started);
+    const response = await sendRequest(plan.request, {
+      number: attempt,
+      timeoutMs: call.timeoutMs,
+      deadlines: context.deadlines,
+      redact,
+      label: plan.label,
+    });
+    return interpretResponse<TResult>(context, plan.label, attempt, response, started);
   } finally {
     permit.release();
   }

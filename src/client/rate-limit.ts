@@ -4,36 +4,31 @@
  *
  * Runs once per response, so it builds the result directly: no intermediate pairs, field objects or spreads.
  * `RateLimit-Policy` is the same on every response and is parsed once (a one-entry memo keyed by its text);
- * `RateLimit`'s `r` and `t` change on almost every response, so it is parsed each time.
+ * `RateLimit`'s `r` and `t` change on almost every response from a real server, so its memo helps only one
+ * whose state stays put; parsed members are never modified, so the memo can share them.
  */
-import { type BareItem, type List, parseList, Token } from 'structured-headers';
+import { RATELIMIT, RATELIMIT_POLICY } from './constants.js';
+import { type ListMember, type ListValue, parseList } from './structured-list.js';
 import type { RateLimitPolicy, RateLimitState } from './types.js';
 
-/** A policy name or unit: a String or a Token bare item. */
-function textOf(item: BareItem | undefined): string | undefined {
-  if (typeof item === 'string') return item;
-  if (item instanceof Token) return item.toString();
-  return undefined;
+/** A policy name or unit: the text of a String or a Token. */
+function textOf(item: ListValue | undefined): string | undefined {
+  return typeof item === 'string' ? item : undefined;
 }
 
-function numberOf(item: BareItem | undefined): number | undefined {
+function numberOf(item: ListValue | undefined): number | undefined {
   return typeof item === 'number' && Number.isFinite(item) ? item : undefined;
 }
 
 /** The header as a structured-field list, or undefined when it is absent, blank or malformed. */
-function listOf(value: string | null): List | undefined {
+function listOf(value: string | null): ListMember[] | undefined {
   if (value === null || value.trim() === '') return undefined;
-  try {
-    return parseList(value);
-  } catch {
-    return undefined;
-  }
+  return parseList(value);
 }
 
 /** The policy a list member names (a String or Token item), or undefined for an inner list or anything else. */
-function nameOf(member: List[number]): string | undefined {
-  if (Array.isArray(member[0])) return undefined; // an inner list names no policy
-  const name = textOf(member[0] as BareItem);
+function nameOf(member: ListMember): string | undefined {
+  const name = textOf(member[0]);
   return name === '__proto__' ? undefined : name;
 }
 
@@ -76,17 +71,25 @@ function copyOf(policy: RateLimitPolicy): RateLimitPolicy {
 /** The last `RateLimit-Policy` text parsed and what it declared. */
 let lastPolicyText: string | null = null;
 let lastDeclared: Record<string, RateLimitPolicy> = {};
+/** The last `RateLimit` text parsed and its members: a server whose state does not move pays one parse. */
+let lastStateText: string | null = null;
+let lastState: ListMember[] | undefined;
 
 /** Rate-limit state of one response: a new object every time, safe to keep or change. Never throws. */
 export function parseRateLimit(headers: Headers): RateLimitState {
-  const policyText = headers.get('ratelimit-policy');
+  const policyText = headers.get(RATELIMIT_POLICY);
   if (policyText !== lastPolicyText) {
     lastDeclared = declaredPolicies(policyText);
     lastPolicyText = policyText;
   }
   const policies: Record<string, RateLimitPolicy> = {};
   for (const name in lastDeclared) policies[name] = copyOf(lastDeclared[name] as RateLimitPolicy);
-  const state = listOf(headers.get('ratelimit'));
+  const stateText = headers.get(RATELIMIT);
+  if (stateText !== lastStateText) {
+    lastState = listOf(stateText);
+    lastStateText = stateText;
+  }
+  const state = lastState;
   if (state) {
     for (const member of state) {
       const name = nameOf(member);

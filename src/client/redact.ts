@@ -1,6 +1,9 @@
 /**
- * Keeps the token out of everything the client shows: error messages, serialised errors, hook events.
+ * Keeps secrets out of everything the SDK shows: error messages, serialised errors, hook events. The
+ * one redactor of the SDK: the client hides its token with it, the OAuth helper its client secret and
+ * the authorization code.
  */
+import { SECRET_HEADERS } from './constants.js';
 
 /** What stands in for a secret. */
 export const REDACTED = '[REDACTED]';
@@ -8,16 +11,21 @@ export const REDACTED = '[REDACTED]';
 /** Replaces every occurrence of a secret in a piece of text. */
 export type Redactor = (text: string) => string;
 
-/** Header names whose values are credentials, redacted whatever they hold. */
-const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-
-/** A redactor that hides `secret` wherever it appears, as written or URL-encoded (as a server may echo it). */
-export function createRedactor(secret: string): Redactor {
-  if (secret === '') return (text) => text;
-  const forms = [...new Set([secret, encodeURIComponent(secret)])];
+/**
+ * A redactor that replaces each of `secrets` with `marker` wherever it appears: as written,
+ * URL-encoded or form-encoded (as a server may echo it). Empty secrets are ignored.
+ */
+export function createRedactor(secrets: string | readonly string[], marker: string = REDACTED): Redactor {
+  const forms: string[] = [];
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    if (secret === '') continue;
+    const formEncoded = new URLSearchParams({ s: secret }).toString().slice(2);
+    for (const form of [secret, encodeURIComponent(secret), formEncoded]) if (!forms.includes(form)) forms.push(form);
+  }
+  if (forms.length === 0) return (text) => text;
   return (text) => {
     let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(marker);
     return out;
   };
 }

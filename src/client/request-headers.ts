@@ -2,10 +2,15 @@
  * The request headers of a client, built once when it is constructed: most calls send exactly the
  * same headers, so they share one object instead of copying the client's headers every time.
  */
+import {
+  ACCEPT_HEADER,
+  API_VERSION_HEADER,
+  AUTHORIZATION,
+  CONTENT_TYPE,
+  GRAPHQL_ACCEPT,
+  JSON_TYPE,
+} from './constants.js';
 import type { ResolvedClientOptions } from './options.js';
-
-/** What GraphQL-over-HTTP clients accept back: the GraphQL response type first, then plain JSON. */
-export const ACCEPT = 'application/graphql-response+json, application/json';
 
 /** A client's request headers, lower-case names. Shared by its calls: never modify them. */
 export interface RequestHeaders {
@@ -22,9 +27,9 @@ export interface RequestHeaders {
  * then Authorization and API-Version, then Content-Type for JSON.
  */
 export function requestHeaders(options: ResolvedClientOptions, authorization: string): RequestHeaders {
-  const fixed = Object.freeze({ authorization, 'api-version': options.apiVersion });
-  const multipart = Object.freeze({ accept: ACCEPT, ...options.headers, ...fixed });
-  const json = Object.freeze({ ...multipart, 'content-type': 'application/json' });
+  const fixed = Object.freeze({ [AUTHORIZATION]: authorization, [API_VERSION_HEADER]: options.apiVersion });
+  const multipart = Object.freeze({ [ACCEPT_HEADER]: GRAPHQL_ACCEPT, ...options.headers, ...fixed });
+  const json = Object.freeze({ ...multipart, [CONTENT_TYPE]: JSON_TYPE });
   return { json, multipart, fixed };
 }
 

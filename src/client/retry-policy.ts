@@ -1,7 +1,7 @@
 /**
- * The retry policy as two pure functions: {@link decideRetry} (whether to try again, why, and after
- * how long) and {@link backoffDelayMs} (capped exponential backoff with full jitter). No clock, no
- * randomness of their own, no I/O: the caller passes the attempt number, the time already waited and
+ * The retry policy as a pure function: {@link decideRetry} (whether to try again, why, and after
+ * how long; the wait itself comes from `./retry-timing.ts`). No clock, no
+ * randomness of its own, no I/O: the caller passes the attempt number, the time already waited and
  * a random number, so every rule can be checked with a table.
  */
 import {
@@ -12,6 +12,7 @@ import {
   PlatformError,
   RateLimitError,
 } from './errors.js';
+import { retryDelayMs } from './retry-timing.js';
 import type { RetryOptions, RetryReason } from './types.js';
 
 /** {@link RetryOptions} with every default applied. */
@@ -43,21 +44,8 @@ export type RetryDecision = { retry: false } | { retry: true; reason: RetryReaso
 
 const NO_RETRY: RetryDecision = { retry: false };
 
-/**
- * Full-jitter backoff before attempt `attempt + 1`: a random share of
- * `min(maxDelayMs, baseDelayMs * 2^(attempt - 1))`, in whole milliseconds.
- */
-export function backoffDelayMs(
-  attempt: number,
-  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
-  random: number,
-): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.floor(Math.min(Math.max(random, 0), 1) * ceiling);
-}
-
 /** Why an error may be retried, and the server's requested wait in seconds; undefined when it never is. */
-function classify(error: unknown, policy: RetryPolicy): { reason: RetryReason; waitSeconds?: number } | undefined {
+function classify(error: unknown): { reason: RetryReason; waitSeconds?: number } | undefined {
   if (!(error instanceof PlatformError)) return undefined;
   if (error instanceof NetworkError) {
     if (error.aborted) return undefined;
@@ -65,7 +53,7 @@ function classify(error: unknown, policy: RetryPolicy): { reason: RetryReason; w
   }
   if (error instanceof RateLimitError) return { reason: 'rate-limited', waitSeconds: error.retryAfterSeconds };
   if (error instanceof IdempotencyConflictError) {
-    return { reason: 'idempotency-conflict', waitSeconds: error.retryAfterSeconds ?? policy.conflictDefaultSeconds };
+    return { reason: 'idempotency-conflict', waitSeconds: error.retryAfterSeconds };
   }
   if (error instanceof GraphQLResponseError) return undefined;
   if (error instanceof HttpError && error.status !== undefined && error.status >= 500 && error.status <= 599) {
@@ -83,15 +71,12 @@ function classify(error: unknown, policy: RetryPolicy): { reason: RetryReason; w
  */
 export function decideRetry(error: unknown, context: RetryContext, policy: RetryPolicy): RetryDecision {
   if (context.attempt >= policy.maxAttempts) return NO_RETRY;
-  const verdict = classify(error, policy);
+  const verdict = classify(error);
   if (!verdict) return NO_RETRY;
   if (!context.repeatable && verdict.reason !== 'idempotency-conflict' && verdict.reason !== 'rate-limited') {
     return NO_RETRY;
   }
-  const delayMs =
-    verdict.waitSeconds !== undefined
-      ? Math.ceil(verdict.waitSeconds * 1000)
-      : backoffDelayMs(context.attempt, policy, context.random);
+  const delayMs = retryDelayMs(verdict.reason, verdict.waitSeconds, context.attempt, policy, context.random);
   if (delayMs > policy.maxDelayMs) return NO_RETRY;
   if (context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;
   return { retry: true, reason: verdict.reason, delayMs };

@@ -2,6 +2,7 @@
  * The retry loop: runs attempts until one succeeds or {@link decideRetry} says stop, waiting between
  * them with an abortable {@link sleep}. The decision itself lives in `./retry-policy.ts`.
  */
+import type { CallLabel } from './call-label.js';
 import { NetworkError, PlatformError } from './errors.js';
 import { decideRetry, type RetryPolicy } from './retry-policy.js';
 import { sleep } from './sleep.js';
@@ -18,16 +19,18 @@ export interface RetryLoopOptions {
   onRetry?(event: { attempt: number; reason: RetryReason; delayMs: number; error: Error }): void;
   /** Source of jitter; defaults to Math.random. */
   random?: () => number;
-  /** Details attached to the error thrown when the caller aborts during a wait. */
-  abortDetails?: { operationName?: string; idempotencyKey?: string };
+  /** The call, named by the error thrown when the caller aborts during a wait. */
+  label?: CallLabel;
 }
 
 /** The error for a call the caller aborted. */
-export function abortedError(
-  signal: AbortSignal | undefined,
-  details: { operationName?: string; idempotencyKey?: string } = {},
-): NetworkError {
-  return new NetworkError('The call was aborted', { ...details, aborted: true, cause: signal?.reason });
+export function abortedError(signal: AbortSignal | undefined, label: CallLabel = {}): NetworkError {
+  return new NetworkError('The call was aborted', {
+    operationName: label.operationName,
+    idempotencyKey: label.idempotencyKey,
+    aborted: true,
+    cause: signal?.reason,
+  });
 }
 
 /** Runs `attempt(1)`, `attempt(2)`, … until one resolves or the policy gives up; rethrows the last error. */
@@ -39,9 +42,7 @@ export async function withRetry<T>(attempt: (attempt: number) => Promise<T>, opt
       return await attempt(number);
     } catch (error) {
       if (options.signal?.aborted) {
-        throw error instanceof NetworkError && error.aborted
-          ? error
-          : abortedError(options.signal, options.abortDetails);
+        throw error instanceof NetworkError && error.aborted ? error : abortedError(options.signal, options.label);
       }
       const decision = decideRetry(
         error,
@@ -58,7 +59,7 @@ export async function withRetry<T>(attempt: (attempt: number) => Promise<T>, opt
       try {
         await sleep(decision.delayMs, options.signal);
       } catch {
-        throw abortedError(options.signal, options.abortDetails);
+        throw abortedError(options.signal, options.label);
       }
       waitedMs += decision.delayMs;
     }

@@ -2,8 +2,10 @@
  * An abortable sleep built on `setTimeout` and `AbortSignal` only, so it runs on every supported runtime.
  */
 
-/** The longest delay `setTimeout` accepts; longer ones would fire at once. */
-export const MAX_TIMER_DELAY_MS = 2_147_483_647;
+import { MAX_TIMER_DELAY_MS } from './constants.js';
+
+/** Re-exported for the modules that wait in steps beside `sleep`; defined in `./constants.ts`. */
+export { MAX_TIMER_DELAY_MS };
 
 /**
  * Waits `ms` milliseconds.

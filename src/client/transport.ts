@@ -1,23 +1,31 @@
 /**
- * One HTTP exchange, straight over `fetch`: POST the operation as JSON (or as a multipart upload when
- * the variables hold files), read the body once (bounded in size and time), and hand status, headers
- * and body back. Redirects are never followed: a 3xx comes back as it is, its body unread, for the
- * caller to turn into an error. Classifying the response is left to the caller.
+ * One HTTP exchange, straight over `fetch`, for every request the client makes (GraphQL calls and
+ * `getSchema` alike): start the attempt's deadline, POST the operation as JSON (or as a multipart
+ * upload when the variables hold files) or GET, read the body once (bounded in size and time), hand
+ * status, headers and body back, and name the failure when no response came. Redirects are never
+ * followed: a 3xx comes back as it is, its body unread, for the caller to turn into an error.
+ * Interpreting the response is left to the caller.
  *
  * No GraphQL library sits in the request path: graphql-request's best-case overhead alone missed the
  * performance budget (see Performance in the README).
  */
-import type { AttemptDeadline } from './attempt-deadline.js';
+import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
 import { discardBody, readBodyText, TOO_LARGE } from './body.js';
+import type { CallLabel } from './call-label.js';
+import { CONTENT_TYPE } from './constants.js';
 import { PlatformConfigError } from './errors.js';
 import { multipartBody, type UploadPlan } from './multipart.js';
+import type { Redactor } from './redact.js';
+import { isObject } from './validate.js';
 
 /** What one attempt sends. */
 export interface TransportRequest {
+  /** `POST` (the default) sends the operation as the body; `GET` sends no body. */
+  method?: 'POST' | 'GET';
   url: string;
   fetch: typeof fetch;
-  /** The document text, sent as `query`. */
-  query: string;
+  /** The document text, sent as `query` (POST only). */
+  query?: string;
   /** Sent as `operationName` when set. */
   operationName?: string;
   variables?: Record<string, unknown>;
@@ -48,26 +56,56 @@ export interface TransportResponse {
   bodyLimitExceeded?: number;
 }
 
+/** One attempt of a call: its number, its timeout and how to name its failure. */
+export interface Attempt {
+  /** 1 for the first. */
+  number: number;
+  /** The per-attempt timeout; 0 for none. */
+  timeoutMs: number;
+  /** The client's watchdog, which ends the attempt when its deadline passes. */
+  deadlines: DeadlineWatchdog;
+  redact: Redactor;
+  /** The call the attempt belongs to, named by its failure. */
+  label?: CallLabel;
+}
+
 /**
  * Sends one request. Resolves with the response whatever its status; rejects only when no response
  * arrived or its body could not be read (connection failure, timeout, abort), or with a
  * {@link PlatformConfigError} when the variables cannot be serialised (nothing is sent then).
- * With a `deadline`, the wait for headers and the body read both end when it passes.
+ * With an `attempt`, the wait for headers and the body read both end when its deadline passes, and a
+ * failure is the `NetworkError` that names it (see `attemptFailure`); without one, nothing is timed
+ * and a failure rejects as fetch did.
  */
-export async function sendRequest(request: TransportRequest, deadline?: AttemptDeadline): Promise<TransportResponse> {
-  const init: RequestInit = { method: 'POST', headers: request.headers, body: bodyOf(request), redirect: 'manual' };
-  if (request.signal) init.signal = request.signal;
-  const pending = request.fetch(request.url, init);
-  const response = await (deadline ? deadline.guard(pending) : pending);
-  const { headers } = response;
-  const status = statusOf(response);
-  if (isRedirectStatus(status)) {
-    discardBody(response);
-    return { status, headers };
+export async function sendRequest(request: TransportRequest, attempt?: Attempt): Promise<TransportResponse> {
+  const deadline = attempt && attempt.timeoutMs > 0 ? attempt.deadlines.start(attempt.timeoutMs) : undefined;
+  try {
+    const get = request.method === 'GET';
+    const init: RequestInit = get
+      ? { method: 'GET', headers: request.headers, redirect: 'manual' }
+      : { method: 'POST', headers: request.headers, body: bodyOf(request), redirect: 'manual' };
+    if (request.signal) init.signal = request.signal;
+    const pending = request.fetch(request.url, init);
+    const response = await (deadline ? deadline.guard(pending) : pending);
+    const { headers } = response;
+    const status = statusOf(response);
+    if (isRedirectStatus(status)) {
+      discardBody(response);
+      return { status, headers };
+    }
+    const text = await readBodyText(response, request.maxResponseBytes, deadline);
+    if (text === TOO_LARGE) return { status, headers, bodyLimitExceeded: request.maxResponseBytes };
+    return { status, headers, payload: payloadOf(text, headers.get(CONTENT_TYPE), status), text };
+  } catch (error) {
+    if (!attempt) throw error;
+    throw attemptFailure(error, deadline, request.signal, {
+      redact: attempt.redact,
+      request: { method: request.method ?? 'POST', url: request.url, attempt: attempt.number },
+      label: attempt.label,
+    });
+  } finally {
+    if (deadline) attempt?.deadlines.finish(deadline);
   }
-  const text = await readBodyText(response, request.maxResponseBytes, deadline);
-  if (text === TOO_LARGE) return { status, headers, bodyLimitExceeded: request.maxResponseBytes };
-  return { status, headers, payload: payloadOf(text, headers.get('content-type'), status), text };
 }
 
 /**
@@ -107,18 +145,12 @@ function isJsonType(contentType: string | null): boolean {
   return type.includes('application/json') || type.includes('application/graphql-response+json');
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 /** True when `value` has the shape of a GraphQL execution result (its `data`, `errors`, `extensions`). */
 function isExecutionResult(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
-  if (Object.hasOwn(value, 'data') && value.data !== null && !isPlainObject(value.data)) return false;
-  if (Object.hasOwn(value, 'errors') && !Array.isArray(value.errors) && !isPlainObject(value.errors)) return false;
-  return !Object.hasOwn(value, 'extensions') || isPlainObject(value.extensions);
+  if (!isObject(value)) return false;
+  if (Object.hasOwn(value, 'data') && value.data !== null && !isObject(value.data)) return false;
+  if (Object.hasOwn(value, 'errors') && !Array.isArray(value.errors) && !isObject(value.errors)) return false;
+  return !Object.hasOwn(value, 'extensions') || isObject(value.extensions);
 }
 
 /**

@@ -2,21 +2,11 @@
  * Small checks shared by option validation. Each throws a {@link PlatformConfigError} naming the
  * option and saying what to fix; none ever echoes the token.
  */
+import { RESERVED_HEADERS } from './constants.js';
 import { PlatformConfigError } from './errors.js';
 import type { HeadersInput } from './types.js';
 
-/** The longest delay `setTimeout` honours. */
-export const MAX_TIMER_MS = 2_147_483_647;
-
 const API_VERSION_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** Headers the client sets itself; callers set them through dedicated options. */
-const RESERVED_HEADERS: Readonly<Record<string, string>> = {
-  authorization: 'pass the token as `token`',
-  'api-version': 'use `apiVersion`',
-  'idempotency-key': 'use the `idempotencyKey` call option',
-  'content-type': 'the client sets it',
-};
 
 /** Throws a configuration error with `message`. */
 export function fail(message: string): never {
@@ -30,9 +20,22 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value}`;
 }
 
-/** True for a non-null, non-array object. */
+/**
+ * The client's one object predicate: true for a non-null, non-array object. For a value from
+ * `JSON.parse` this is exactly "a JSON object".
+ */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * True for an object made by `{}` or `Object.create(null)`: what the upload scan walks into. A class
+ * instance (a Date, a File) is a leaf there, which is why this is not {@link isObject}.
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Rejects keys of `record` that are not in `known`. */

@@ -6,7 +6,9 @@
  */
 import { AttemptDeadline, monotonicNow } from '../client/attempt-deadline.js';
 import { discardBody, readBodyText, TOO_LARGE } from '../client/body.js';
-import { redactError } from '../client/redact.js';
+import { ACCEPT_HEADER, CONTENT_TYPE, JSON_TYPE, LOCATION } from '../client/constants.js';
+import { createRedactor, type Redactor, redactError } from '../client/redact.js';
+import { isObject } from '../client/validate.js';
 import type { Scope } from '../scopes.js';
 import { OAuthError } from './errors.js';
 import { parseScopeList } from './scope-list.js';
@@ -65,7 +67,9 @@ export async function requestToken(request: TokenRequest): Promise<OAuthToken> {
     redirect_uri: request.redirectUri,
     code: request.code,
   });
-  const redact = (value: string) => redactCode(redactSecret(value, request.clientSecret), request.code);
+  // The code only when long enough: redacting a short one would mangle ordinary words.
+  const code = request.code.length < MIN_REDACTED_CODE_LENGTH ? '' : request.code;
+  const redact = createRedactor([request.clientSecret, code], '[redacted]');
   const deadline = new AttemptDeadline(TOKEN_TIMEOUT_MS, monotonicNow());
   const timer = setTimeout(() => deadline.expire(), TOKEN_TIMEOUT_MS);
   let response: Response;
@@ -74,7 +78,7 @@ export async function requestToken(request: TokenRequest): Promise<OAuthToken> {
     response = await deadline.guard(
       request.fetch(request.tokenUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: { [CONTENT_TYPE]: 'application/x-www-form-urlencoded', [ACCEPT_HEADER]: JSON_TYPE },
         body,
         redirect: 'manual',
         ...(request.signal ? { signal: request.signal } : {}),
@@ -108,13 +112,13 @@ export async function requestToken(request: TokenRequest): Promise<OAuthToken> {
 }
 
 /** The token endpoint redirected: refused, naming the status and the Location (secret and code redacted). */
-function redirectError(response: Response, redact: (value: string) => string): OAuthError {
+function redirectError(response: Response, redact: Redactor): OAuthError {
   if (response.type === 'opaqueredirect') {
     return new OAuthError('unexpected_redirect', {
       description: 'The token endpoint answered with a redirect (the runtime hides where to); it was not followed',
     });
   }
-  const location = response.headers.get('location');
+  const location = response.headers.get(LOCATION);
   const where = location === null ? 'without a Location' : `to ${redact(location).slice(0, MAX_DESCRIPTION)}`;
   return new OAuthError('unexpected_redirect', {
     status: response.status,
@@ -142,7 +146,7 @@ function tokenFromResponse(status: number, text: string): OAuthToken {
   return { accessToken, tokenType: 'Bearer', scopes: scopes.scopes };
 }
 
-function errorFromResponse(response: Response, text: string, redact: (value: string) => string): OAuthError {
+function errorFromResponse(response: Response, text: string, redact: Redactor): OAuthError {
   const status = response.status;
   const json = parseJsonObject(text);
   const code = ownValue(json, 'error');
@@ -151,7 +155,7 @@ function errorFromResponse(response: Response, text: string, redact: (value: str
     const description = typeof described === 'string' ? redact(described).slice(0, MAX_DESCRIPTION) : undefined;
     return new OAuthError(redact(code).slice(0, 64), { status, ...(description === undefined ? {} : { description }) });
   }
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
+  const type = response.headers.get(CONTENT_TYPE)?.split(';')[0]?.trim() || 'no content type';
   const description = `The token endpoint answered HTTP ${status} without an OAuth error (${type}, ${text.length} characters)`;
   return new OAuthError(status >= 500 ? 'server_error' : 'invalid_response', { status, description });
 }
@@ -164,23 +168,8 @@ function ownValue(record: Record<string, unknown> | undefined, key: string): unk
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** Replaces the authorization code in a server's error text: on `invalid_client` it may still be unspent. */
-function redactCode(value: string, code: string): string {
-  return code.length < MIN_REDACTED_CODE_LENGTH ? value : redactSecret(value, code);
-}
-
-/** Replaces every occurrence of the secret (as is, URL-encoded or form-encoded) with `[redacted]`. */
-function redactSecret(value: string, secret: string): string {
-  const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
-  let result = value;
-  for (const form of forms) result = result.split(form).join('[redacted]');
-  return result;
 }

@@ -14,10 +14,15 @@ export interface BenchServer {
 
 const serverPath = fileURLToPath(new URL('./server.ts', import.meta.url));
 
-/** Spawns `server.ts` under Node with the tsx loader and resolves once it has printed its port. */
-export async function startBenchServer(): Promise<BenchServer> {
+/**
+ * Spawns `server.ts` under Node with the tsx loader and resolves once it has printed its port; `rateLimit`
+ * chooses a `RateLimit` header that counts down (the default) or stays constant.
+ */
+export async function startBenchServer(options: { rateLimit?: 'counting' | 'constant' } = {}): Promise<BenchServer> {
+  const env = { ...process.env, BENCH_RATELIMIT: options.rateLimit ?? 'counting' };
   const child = spawn(process.execPath, ['--import', 'tsx', serverPath], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env,
   });
   const port = await readPort(child);
   const baseUrl = `http://127.0.0.1:${port}`;

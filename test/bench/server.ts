@@ -18,8 +18,22 @@ let served = 0;
 let windowIndex = 0;
 let servedInWindow = 0;
 
+/**
+ * `BENCH_RATELIMIT=constant` sends the same `RateLimit` value on every answer (as a fixed-response
+ * server does); by default it counts down within a fixed window, as the platform's does.
+ */
+const constantRateLimit = process.env.BENCH_RATELIMIT === 'constant';
+
 /** Headers of one answer: the policy is constant, the state counts down within a fixed window. */
 function responseHeaders(): Record<string, string> {
+  if (constantRateLimit) {
+    return {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': contentLength,
+      'RateLimit-Policy': RATE_LIMIT_POLICY,
+      RateLimit: rateLimitHeader(1, 60),
+    };
+  }
   const elapsed = Date.now() - started;
   const index = Math.floor(elapsed / WINDOW_MS);
   if (index !== windowIndex) {

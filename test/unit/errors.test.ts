@@ -11,7 +11,7 @@ import {
   RateLimitError,
 } from '../../src/client/errors.js';
 import { createRedactor } from '../../src/client/redact.js';
-import { parseRetryAfter } from '../../src/client/retry-after.js';
+import { parseRetryAfter } from '../../src/client/retry-timing.js';
 
 const TOKEN = 'tok_SECRET_1234567890';
 const redact = createRedactor(TOKEN);

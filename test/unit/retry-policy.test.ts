@@ -8,7 +8,8 @@ import {
   PlatformConfigError,
   RateLimitError,
 } from '../../src/client/errors.js';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, decideRetry, type RetryContext } from '../../src/client/retry-policy.js';
+import { DEFAULT_RETRY_POLICY, decideRetry, type RetryContext } from '../../src/client/retry-policy.js';
+import { backoffDelayMs } from '../../src/client/retry-timing.js';
 
 const policy = { ...DEFAULT_RETRY_POLICY };
 const first: RetryContext = { attempt: 1, waitedMs: 0, random: 0.5, repeatable: true };

@@ -1,29 +1,23 @@
 /**
- * Turns one response into the call's outcome: parses its rate-limit state (recorded on the client and
+ * The interpretation step: turns one response into the call's outcome. Parses its rate-limit state (recorded on the client and
  * shown to the throttle, success or error), classifies it with the error factory, reports it to the
  * `onResponse` hook, and builds the {@link ApiResult} of a success.
  */
+import type { CallLabel } from './call-label.js';
+import { IDEMPOTENCY_REPLAYED } from './constants.js';
+import type { PipelineContext } from './context.js';
 import { createResponseError } from './error-factory.js';
 import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
-import type { PipelineContext } from './pipeline.js';
 import { parseRateLimit } from './rate-limit.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
 import type { ApiResult } from './types.js';
 
-/** The call a response belongs to. */
-export interface ResponseOwner {
-  operationName?: string;
-  idempotencyKey?: string;
-  /** The `API-Version` the call was sent with. */
-  apiVersion: string;
-}
-
 /** The result of a successful response; throws the PlatformError any other response stands for. */
-export function settle<TResult>(
+export function interpretResponse<TResult>(
   context: PipelineContext,
-  owner: ResponseOwner,
+  label: CallLabel & { apiVersion: string },
   attempt: number,
   response: TransportResponse,
   started: number,
@@ -31,14 +25,14 @@ export function settle<TResult>(
   const { status, headers } = response;
   const rateLimit = parseRateLimit(headers);
   context.onRateLimit(rateLimit);
-  const replayed = isReplayed(headers.get('idempotency-replayed'));
+  const replayed = isReplayed(headers.get(IDEMPOTENCY_REPLAYED));
   const error = createResponseError({
     status,
     headers,
     payload: response.payload,
     text: response.text,
-    operationName: owner.operationName,
-    idempotencyKey: owner.idempotencyKey,
+    operationName: label.operationName,
+    idempotencyKey: label.idempotencyKey,
     rateLimit,
     redact: context.redact,
     nowMs: Date.now(),
@@ -55,7 +49,7 @@ export function settle<TResult>(
   const { onResponse } = context.options.hooks;
   if (onResponse) {
     callHook(onResponse, {
-      operationName: owner.operationName,
+      operationName: label.operationName,
       attempt,
       status,
       durationMs: Date.now() - started,
@@ -67,7 +61,7 @@ export function settle<TResult>(
   const body = response.payload as { data: TResult; account_id?: unknown };
   const result: ApiResult<TResult> = {
     data: body.data,
-    apiVersion: owner.apiVersion,
+    apiVersion: label.apiVersion,
     rateLimit,
     replayed,
     status,
@@ -75,7 +69,7 @@ export function settle<TResult>(
   };
   const accountId = accountIdOf(body.account_id);
   if (accountId !== undefined) result.accountId = accountId;
-  if (owner.idempotencyKey !== undefined) result.idempotencyKey = owner.idempotencyKey;
+  if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;
   return result;
 }
 

@@ -1,0 +1,136 @@
+/**
+ * A Structured Field List parser (RFC 9651) reduced to what the rate-limit headers need, small enough
+ * for a browser bundle: it accepts and rejects exactly what the `structured-headers` package does (a
+ * differential property test holds it to that), but keeps only the values a policy can use: numbers,
+ * and Strings and Tokens as text. Every other bare item (Boolean, Byte Sequence, Date, Display
+ * String) and every inner list is validated and then reported as `null`.
+ */
+
+/** A bare item as the rate-limit parser sees it: a number, the text of a String or Token, or `null` for anything else. */
+export type ListValue = number | string | null;
+
+/** One list member: its item (`null` for an inner list) and its parameters (a parameter without a value is `null`). */
+export type ListMember = [item: ListValue, params: Map<string, ListValue>];
+
+// Each bare item kind as a sticky pattern, with the RFC's limits built in. A Date must end the input: the
+// reference parser reads digits to the end and rejects anything after them.
+const NUMBER = /-?(\d+)(?:\.(\d*))?/y;
+const STRING = /"((?:[ !#-[\]-~]|\\["\\])*)"/y;
+const TOKEN = /[A-Za-z*][:/!#$%&'*+\-.^_`|~A-Za-z0-9]*/y;
+const BYTES = /:([A-Za-z0-9+/=]*):/y;
+const BOOLEAN = /\?[01]/y;
+const DATE = /@-?\d{1,15}$/y;
+const DISPLAY = /%"((?:[ !#$&-~\u0100-\uffff]|%[0-9a-f]{2})*)"/y;
+const KEY = /[a-z*][a-z0-9_\-.*]*/y;
+
+// The parser's state: the header being parsed and the position in it. Module-level, so a parse
+// allocates no closures (it runs once per response); parsing never re-enters.
+let input = '';
+let pos = 0;
+
+function fail(): never {
+  throw new SyntaxError('not a Structured Field List');
+}
+
+/** The match of `pattern` at the current position, consumed; fails when it does not match. */
+function take(pattern: RegExp): RegExpExecArray {
+  pattern.lastIndex = pos;
+  const match = pattern.exec(input) ?? fail();
+  pos = pattern.lastIndex;
+  return match;
+}
+
+/** Skips spaces, and tabs too when `tabs` (OWS between list members). */
+function skip(tabs: boolean): void {
+  while (input[pos] === ' ' || (tabs && input[pos] === '\t')) pos += 1;
+}
+
+function bareItem(): ListValue {
+  const char = input[pos] ?? fail();
+  if (char === '-' || (char >= '0' && char <= '9')) {
+    const [text, whole, fraction] = take(NUMBER) as unknown as [string, string, string | undefined];
+    if (fraction === undefined ? whole.length > 15 : whole.length > 12 || fraction === '' || fraction.length > 3)
+      fail();
+    return Number(text);
+  }
+  if (char === '"') {
+    const text = take(STRING)[1] as string;
+    return text.includes('\\') ? text.replace(/\\(.)/g, '$1') : text;
+  }
+  if (char === ':') {
+    atob(take(BYTES)[1] as string);
+    return null;
+  }
+  if (char === '%') {
+    const bytes: number[] = [];
+    (take(DISPLAY)[1] as string).replace(/%(..)|./gs, (piece, hex?: string) => {
+      bytes.push(hex === undefined ? piece.charCodeAt(0) : Number.parseInt(hex, 16));
+      return '';
+    });
+    new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+    return null;
+  }
+  if (char === '?' || char === '@') {
+    take(char === '?' ? BOOLEAN : DATE);
+    return null;
+  }
+  return take(TOKEN)[0];
+}
+
+function params(): Map<string, ListValue> {
+  const map = new Map<string, ListValue>();
+  while (input[pos] === ';') {
+    pos += 1;
+    skip(false);
+    const key = take(KEY)[0];
+    let value: ListValue = null;
+    if (input[pos] === '=') {
+      pos += 1;
+      value = bareItem();
+    }
+    map.set(key, value);
+  }
+  return map;
+}
+
+function member(): ListMember {
+  if (input[pos] !== '(') return [bareItem(), params()];
+  pos += 1;
+  while (pos < input.length) {
+    skip(false);
+    if (input[pos] === ')') {
+      pos += 1;
+      params();
+      return [null, new Map()];
+    }
+    bareItem();
+    params();
+    if (input[pos] !== ' ' && input[pos] !== ')') fail();
+  }
+  return fail();
+}
+
+/** The members of a List header value, or undefined when the value is not a valid List. */
+export function parseList(text: string): ListMember[] | undefined {
+  input = text;
+  pos = 0;
+  try {
+    skip(false);
+    const members: ListMember[] = [];
+    while (pos < input.length) {
+      members.push(member());
+      skip(true);
+      if (pos >= input.length) return members;
+      if (input[pos] !== ',') fail();
+      pos += 1;
+      skip(true);
+      if (pos >= input.length) fail();
+    }
+    return members;
+  } catch {
+    // Not a List: our own marker, atob's or the strict UTF-8 decoder's rejection.
+    return undefined;
+  } finally {
+    input = '';
+  }
+}
