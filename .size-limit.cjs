@@ -5,8 +5,7 @@
 // (redirects refused, bodies streamed under a size cap, a timeout watchdog, redacted causes) and the cost-aware
 // throttle with its probe took it past that; the client's own List parser (instead of structured-headers) and
 // crypto.randomUUID (instead of uuid) took 1.4 kB back: 17.86 kB and 24.48 kB measured then. Limits sit about 5%
-// above those, so a
-// regression fails while the 16 kB budget stays the target.
+// above those, so a regression fails while the 16 kB budget stays the target.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
