@@ -10,6 +10,7 @@ import { createResponseError } from './error-factory.js';
 import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { parseRateLimit } from './rate-limit.js';
+import type { Permit } from './throttle.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
 import type { ApiResult } from './types.js';
@@ -21,6 +22,7 @@ export function interpretResponse<TResult>(
   attempt: number,
   response: TransportResponse,
   started: number,
+  permit: Permit,
 ): ApiResult<TResult> {
   const { status, headers } = response;
   const rateLimit = parseRateLimit(headers);
@@ -45,6 +47,7 @@ export function interpretResponse<TResult>(
     rateLimit,
     retryAfterSeconds: error instanceof RateLimitError ? error.retryAfterSeconds : undefined,
     complexityCost: complexityCostOf(response.payload),
+    permit, // when the request left, so the response is placed in the right quota window
   });
   const { onResponse } = context.options.hooks;
   if (onResponse) {

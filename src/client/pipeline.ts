@@ -170,7 +170,7 @@ async function runAttempt<TResult>(
       redact,
       label: plan.label,
     });
-    return interpretResponse<TResult>(context, plan.label, attempt, response, started);
+    return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit);
   } finally {
     permit.release();
   }
