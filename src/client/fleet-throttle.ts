@@ -119,32 +119,36 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
 
 /** A {@link Throttle} over a {@link ThrottleStore}, falling back to its local throttle when the store fails. */
 export class FleetThrottle implements Throttle {
-  private readonly queue: FleetWaiter[] = [];
-  private readonly leases = new Set<string>();
-  private readonly memberId = uniqueId('m:');
-  private asking = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private heartbeat: ReturnType<typeof setInterval> | undefined;
-  private alone = false;
-  private rejoinAt = 0;
-  private members = 1;
-  private pending: ThrottleObservation | undefined;
+  readonly #queue: FleetWaiter[] = [];
+  readonly #leases = new Set<string>();
+  readonly #memberId = uniqueId('m:');
+  #asking = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #alone = false;
+  #rejoinAt = 0;
+  #members = 1;
+  #pending: ThrottleObservation | undefined;
   /** True while the retry timer waits for a slot (a release may free one sooner), not for a time. */
-  private waitingForSlot = false;
+  #waitingForSlot = false;
 
-  constructor(private readonly options: FleetThrottleOptions) {}
+  readonly #options: FleetThrottleOptions;
+
+  constructor(options: FleetThrottleOptions) {
+    this.#options = options;
+  }
 
   tryAcquire(document?: string): Permit | undefined {
-    return this.onOwn() ? this.options.local.tryAcquire(document) : undefined;
+    return this.#onOwn() ? this.#options.local.tryAcquire(document) : undefined;
   }
 
   acquire(options: AcquireOptions): Promise<Permit> {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.onOwn()) return this.options.local.acquire(options);
+    if (this.#onOwn()) return this.#options.local.acquire(options);
     return new Promise<Permit>((resolve, reject) => {
       const onAbort = (): void => {
-        this.remove(waiter);
+        this.#remove(waiter);
         reject(signal?.reason);
       };
       const waiter: FleetWaiter = {
@@ -156,197 +160,197 @@ export class FleetThrottle implements Throttle {
         detach: () => signal?.removeEventListener('abort', onAbort),
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiter);
-      this.pump();
+      this.#queue.push(waiter);
+      this.#pump();
     });
   }
 
   observe(observation: ThrottleObservation): void {
-    this.options.local.observe(observation); // keeps the fallback warm, and learns document costs
-    this.pending = observation;
+    this.#options.local.observe(observation); // keeps the fallback warm, and learns document costs
+    this.#pending = observation;
   }
 
   /** Called once per permit, by {@link FleetPermit.release}. */
   onRelease(permit: FleetPermit): void {
     // The client observes a response and releases its permit in the same turn: the observation is this request's.
-    const observation = this.pending;
-    this.pending = undefined;
-    this.leases.delete(permit.leaseId);
+    const observation = this.#pending;
+    this.#pending = undefined;
+    this.#leases.delete(permit.leaseId);
     if (observation) {
       const after = budgetMarkOf(observation.rateLimit, Date.now());
-      this.options.local.costs.learn(permit.document, permit.budgetBefore, after, observation.complexityCost);
+      this.#options.local.costs.learn(permit.document, permit.budgetBefore, after, observation.complexityCost);
     }
     const response = observation ? storeReportOf(observation) : undefined;
-    this.options
+    this.#options
       .account()
-      .then((account) => this.options.store.settle({ account, leaseId: permit.leaseId, response }))
+      .then((account) => this.#options.store.settle({ account, leaseId: permit.leaseId, response }))
       .then(
-        () => this.wake(),
-        () => this.wake(), // the lease expires by itself
+        () => this.#wake(),
+        () => this.#wake(), // the lease expires by itself
       );
   }
 
-  private onOwn(): boolean {
-    return this.alone && Date.now() < this.rejoinAt;
+  #onOwn(): boolean {
+    return this.#alone && Date.now() < this.#rejoinAt;
   }
 
   /** Asks again now, when a slot may have freed. */
-  private wake(): void {
-    if (this.timer !== undefined && this.waitingForSlot) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
+  #wake(): void {
+    if (this.#timer !== undefined && this.#waitingForSlot) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
     }
-    this.pump();
+    this.#pump();
   }
 
   /** Asks the store for the head waiter's lease, unless a question or a retry is already under way. */
-  private pump(): void {
-    if (this.asking || this.timer !== undefined) return;
-    const head = this.queue[0];
+  #pump(): void {
+    if (this.#asking || this.#timer !== undefined) return;
+    const head = this.#queue[0];
     if (!head) return;
-    if (this.onOwn()) {
-      this.handOver();
+    if (this.#onOwn()) {
+      this.#handOver();
       return;
     }
-    this.asking = true;
+    this.#asking = true;
     const leaseId = uniqueId('l:');
     const { document } = head.options;
-    const known = this.options.local.costs.known(document);
+    const known = this.#options.local.costs.known(document);
     const request = {
       leaseId,
       ticket: head.ticket,
-      leaseMs: this.options.leaseMs,
-      initialConcurrency: this.options.initialConcurrency,
+      leaseMs: this.#options.leaseMs,
+      initialConcurrency: this.#options.initialConcurrency,
       costs: { [COST_POLICY]: known ?? -1 },
-      probeAfterMs: this.options.probeAfterMs,
+      probeAfterMs: this.#options.probeAfterMs,
     };
-    this.options
+    this.#options
       .account()
-      .then((account) => this.options.store.acquire({ account, ...request }))
+      .then((account) => this.#options.store.acquire({ account, ...request }))
       .then(
         (result) => {
-          this.asking = false;
-          this.rejoined();
-          const waiter = this.queue[0];
+          this.#asking = false;
+          this.#rejoined();
+          const waiter = this.#queue[0];
           if (result.granted) {
             if (!waiter) {
-              this.giveBack(leaseId);
+              this.#giveBack(leaseId);
               return;
             }
-            this.queue.shift();
+            this.#queue.shift();
             waiter.detach();
-            this.leases.add(leaseId);
-            this.startHeartbeat();
-            waiter.resolve(new FleetPermit(this, leaseId, waiter.options.document, this.options.local.costs.latest));
-            this.pump();
+            this.#leases.add(leaseId);
+            this.#startHeartbeat();
+            waiter.resolve(new FleetPermit(this, leaseId, waiter.options.document, this.#options.local.costs.latest));
+            this.#pump();
             return;
           }
           if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
-            this.remove(waiter);
+            this.#remove(waiter);
             waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy));
-            this.pump();
+            this.#pump();
             return;
           }
           if (waiter && !waiter.notified) {
             waiter.notified = true;
-            this.emit({
+            this.#emit({
               operationName: waiter.options.operationName,
               reason: result.reason,
               policy: result.policy,
               delayMs: result.holdMs,
             });
           }
-          this.waitingForSlot = result.retryInMs === undefined;
+          this.#waitingForSlot = result.retryInMs === undefined;
           const delay = result.retryInMs ?? (result.reason === 'concurrency' ? CONCURRENCY_POLL_MS : FLEET_POLL_MS);
-          this.timer = setTimeout(
+          this.#timer = setTimeout(
             () => {
-              this.timer = undefined;
-              this.pump();
+              this.#timer = undefined;
+              this.#pump();
             },
             Math.max(1, delay),
           );
         },
         () => {
-          this.asking = false;
-          this.goAlone();
+          this.#asking = false;
+          this.#goAlone();
         },
       );
   }
 
   /** The store failed: go on with the local throttle, on a share of the quota. */
-  private goAlone(): void {
-    if (!this.alone) {
-      this.alone = true;
-      this.options.local.setShare(1 / Math.max(1, this.members));
-      this.emit({ reason: 'store-unavailable' });
+  #goAlone(): void {
+    if (!this.#alone) {
+      this.#alone = true;
+      this.#options.local.setShare(1 / Math.max(1, this.#members));
+      this.#emit({ reason: 'store-unavailable' });
     }
-    this.rejoinAt = Date.now() + REJOIN_AFTER_MS;
-    this.handOver();
+    this.#rejoinAt = Date.now() + REJOIN_AFTER_MS;
+    this.#handOver();
   }
 
-  private rejoined(): void {
-    if (!this.alone) return;
-    this.alone = false;
-    this.options.local.setShare(1);
-    this.emit({ reason: 'store-rejoined' });
+  #rejoined(): void {
+    if (!this.#alone) return;
+    this.#alone = false;
+    this.#options.local.setShare(1);
+    this.#emit({ reason: 'store-rejoined' });
   }
 
   /** Moves every waiter to the local throttle. */
-  private handOver(): void {
-    for (const waiter of this.queue.splice(0)) {
+  #handOver(): void {
+    for (const waiter of this.#queue.splice(0)) {
       waiter.detach();
-      this.options.local.acquire(waiter.options).then(waiter.resolve, waiter.reject);
+      this.#options.local.acquire(waiter.options).then(waiter.resolve, waiter.reject);
     }
   }
 
-  private giveBack(leaseId: string): void {
-    this.options
+  #giveBack(leaseId: string): void {
+    this.#options
       .account()
-      .then((account) => this.options.store.settle({ account, leaseId }))
+      .then((account) => this.#options.store.settle({ account, leaseId }))
       .catch(() => {});
   }
 
-  private startHeartbeat(): void {
-    if (this.heartbeat !== undefined) return;
+  #startHeartbeat(): void {
+    if (this.#heartbeat !== undefined) return;
     const renew = (): void => {
-      const leaseIds = [...this.leases];
-      this.options
+      const leaseIds = [...this.#leases];
+      this.#options
         .account()
         .then((account) =>
-          this.options.store.renew({ account, leaseIds, leaseMs: this.options.leaseMs, memberId: this.memberId }),
+          this.#options.store.renew({ account, leaseIds, leaseMs: this.#options.leaseMs, memberId: this.#memberId }),
         )
         .then(
           (members) => {
-            this.members = Math.max(1, members);
+            this.#members = Math.max(1, members);
           },
           () => {},
         );
     };
     // A lease is granted for a whole leaseMs: the first renewal is due a third of that later.
-    this.heartbeat = setInterval(
+    this.#heartbeat = setInterval(
       () => {
-        if (this.leases.size === 0 && this.queue.length === 0) this.stopHeartbeat();
+        if (this.#leases.size === 0 && this.#queue.length === 0) this.#stopHeartbeat();
         else renew();
       },
-      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+      Math.max(50, Math.floor(this.#options.leaseMs / 3)),
     );
-    (this.heartbeat as { unref?: () => void }).unref?.();
+    (this.#heartbeat as { unref?: () => void }).unref?.();
   }
 
-  private stopHeartbeat(): void {
-    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+  #stopHeartbeat(): void {
+    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
   }
 
-  private remove(waiter: FleetWaiter): void {
+  #remove(waiter: FleetWaiter): void {
     waiter.detach();
-    const index = this.queue.indexOf(waiter);
-    if (index >= 0) this.queue.splice(index, 1);
+    const index = this.#queue.indexOf(waiter);
+    if (index >= 0) this.#queue.splice(index, 1);
   }
 
-  private emit(event: ThrottleEvent): void {
+  #emit(event: ThrottleEvent): void {
     try {
-      this.options.onThrottle?.(event);
+      this.#options.onThrottle?.(event);
     } catch {
       // Hooks only observe.
     }

@@ -176,66 +176,74 @@ export class QuotaThrottle implements Throttle {
   /** What each document costs of the complexity budget. */
   readonly costs = new CostBook();
   /** The part of the server's quotas this throttle may use (1: all; less while a fleet's store is unreachable). */
-  private share = 1;
+  #share = 1;
   /** When the latest response was observed: a hold set before then is as fresh as the server's word. */
-  private lastAnswerAt = 0;
+  #lastAnswerAt = 0;
   /** The permit id of the probe request out, while one is. */
-  private probeOut: number | undefined;
+  #probeOut: number | undefined;
   /** Expected complexity cost of the requests in flight. */
-  private inFlightCost = 0;
+  #inFlightCost = 0;
   /** The latest observation, until the release of the permit it belongs to picks it up. */
-  private pending = false;
-  private pendingExact: number | undefined;
-  private learned = false;
-  private concurrencyQuota: number | undefined;
+  #pending = false;
+  #pendingExact: number | undefined;
+  #learned = false;
+  #concurrencyQuota: number | undefined;
   /** Orders grants and observations even within one millisecond; a grant's tick is its permit's id. */
-  private tick = 0;
-  private readonly inFlight = new Map<number, number>(); // permit id -> send instant, oldest first
-  private readonly queue: Waiter[] = [];
-  private readonly windows = new Map<string, WindowTracker>();
-  private pause: Gate | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private timerAt = 0;
-  private readonly ctx: ObservationContext = { now: 0, tick: 0, sentAt: 0, sentTick: 0, othersInFlight: 0 };
+  #tick = 0;
+  readonly #inFlight = new Map<number, number>(); // permit id -> send instant, oldest first
+  readonly #queue: Waiter[] = [];
+  readonly #windows = new Map<string, WindowTracker>();
+  #pause: Gate | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = 0;
+  readonly #ctx: ObservationContext = { now: 0, tick: 0, sentAt: 0, sentTick: 0, othersInFlight: 0 };
   /** The rate-limit state of the latest observation. */
-  private lastState: RateLimitState | undefined;
+  #lastState: RateLimitState | undefined;
+
+  readonly #initialConcurrency: number;
+  readonly #onThrottle: ((event: ThrottleEvent) => void) | undefined;
+  readonly #probeAfterMs: number;
 
   constructor(
-    private readonly initialConcurrency: number,
-    private readonly onThrottle: ((event: ThrottleEvent) => void) | undefined,
-    private readonly probeAfterMs: number,
-  ) {}
+    initialConcurrency: number,
+    onThrottle: ((event: ThrottleEvent) => void) | undefined,
+    probeAfterMs: number,
+  ) {
+    this.#initialConcurrency = initialConcurrency;
+    this.#onThrottle = onThrottle;
+    this.#probeAfterMs = probeAfterMs;
+  }
 
   /** Limits this throttle to `share` (0..1] of each quota the server reports from now on. */
   setShare(share: number): void {
-    this.share = Math.min(1, Math.max(0.01, share));
+    this.#share = Math.min(1, Math.max(0.01, share));
   }
 
   tryAcquire(document?: string): Permit | undefined {
-    if (this.queue.length > 0 || this.inFlight.size >= this.limit()) return undefined;
+    if (this.#queue.length > 0 || this.#inFlight.size >= this.#limit()) return undefined;
     const now = Date.now();
     const cost = this.costs.expected(document);
-    return this.gate(now, cost) ? undefined : this.grant(now, document, cost);
+    return this.#gate(now, cost) ? undefined : this.#grant(now, document, cost);
   }
 
   acquire({ signal, maxWaitMs, operationName, document }: AcquireOptions): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
     const cost = this.costs.expected(document);
-    const gate = this.gate(now, cost);
-    if (this.queue.length === 0 && this.inFlight.size < this.limit()) {
-      if (!gate) return Promise.resolve(this.grant(now, document, cost));
-      if (this.mayProbe(gate, now)) return Promise.resolve(this.grant(now, document, cost, true));
+    const gate = this.#gate(now, cost);
+    if (this.#queue.length === 0 && this.#inFlight.size < this.#limit()) {
+      if (!gate) return Promise.resolve(this.#grant(now, document, cost));
+      if (this.#mayProbe(gate, now)) return Promise.resolve(this.#grant(now, document, cost, true));
     }
     // While a probe is out, its answer decides; before, a hold beyond this call's patience fails it at once.
-    if (gate && this.probeOut === undefined && gate.until - now > maxWaitMs) {
+    if (gate && this.#probeOut === undefined && gate.until - now > maxWaitMs) {
       return Promise.reject(new ThrottleWaitTooLongError(gate.until - now, maxWaitMs, gate.policy));
     }
     return new Promise<Permit>((resolve, reject) => {
       const onAbort = (): void => {
-        this.remove(waiter);
+        this.#remove(waiter);
         reject(signal?.reason);
-        this.pump();
+        this.#pump();
       };
       const waiter: Waiter = {
         document,
@@ -247,50 +255,50 @@ export class QuotaThrottle implements Throttle {
         detach: () => signal?.removeEventListener('abort', onAbort),
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(waiter);
+      this.#queue.push(waiter);
       const event = gate ? { reason: gate.reason, policy: gate.policy, delayMs: gate.until - now } : undefined;
-      this.emit({ operationName, ...(event ?? { reason: 'concurrency' }) });
-      this.pump();
+      this.#emit({ operationName, ...(event ?? { reason: 'concurrency' }) });
+      this.#pump();
     });
   }
 
   observe({ status, rateLimit, retryAfterSeconds, permit, complexityCost }: ThrottleObservation): void {
     try {
       const now = Date.now();
-      if (this.probeOut !== undefined) {
+      if (this.#probeOut !== undefined) {
         // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
-        this.probeOut = undefined;
-        this.pause = undefined;
-        this.windows.clear();
+        this.#probeOut = undefined;
+        this.#pause = undefined;
+        this.#windows.clear();
       }
-      this.gate(now, 0); // move quotas into their next window first, so this response is placed correctly
-      this.learned = true;
-      this.lastAnswerAt = now;
-      this.pending = true;
-      this.pendingExact = complexityCost;
+      this.#gate(now, 0); // move quotas into their next window first, so this response is placed correctly
+      this.#learned = true;
+      this.#lastAnswerAt = now;
+      this.#pending = true;
+      this.#pendingExact = complexityCost;
       const linked = permit instanceof QuotaPermit && permit.owner === this ? permit.id : undefined;
       // The linked request's send, else the oldest in flight's, else now (no pair array per response).
-      let sentTick = this.tick;
+      let sentTick = this.#tick;
       let sentAt = now;
-      const linkedAt = linked === undefined ? undefined : this.inFlight.get(linked);
+      const linkedAt = linked === undefined ? undefined : this.#inFlight.get(linked);
       if (linked !== undefined && linkedAt !== undefined) {
         sentTick = linked;
         sentAt = linkedAt;
       } else {
-        for (const [id, at] of this.inFlight) {
+        for (const [id, at] of this.#inFlight) {
           sentTick = id;
           sentAt = at;
           break;
         }
       }
-      const { ctx } = this; // reused: observing a response allocates no context
+      const ctx = this.#ctx; // reused: observing a response allocates no context
       ctx.now = now;
-      ctx.tick = ++this.tick;
+      ctx.tick = ++this.#tick;
       ctx.sentAt = sentAt;
       ctx.sentTick = sentTick;
-      ctx.othersInFlight = Math.max(0, this.inFlight.size - 1);
+      ctx.othersInFlight = Math.max(0, this.#inFlight.size - 1);
       let exhausted: { name: string; seconds: number } | undefined;
-      this.lastState = rateLimit;
+      this.#lastState = rateLimit;
       const policies = rateLimit?.policies ?? {};
       for (const name in policies) {
         if (!Object.hasOwn(policies, name)) continue;
@@ -300,13 +308,13 @@ export class QuotaThrottle implements Throttle {
         if (isConcurrencyPolicy(named)) {
           const q = named.quota;
           if (typeof q === 'number' && Number.isFinite(q) && q >= 1) {
-            this.concurrencyQuota = Math.max(1, Math.floor(Math.floor(q) * this.share));
+            this.#concurrencyQuota = Math.max(1, Math.floor(Math.floor(q) * this.#share));
           }
           continue;
         }
-        if (this.share < 1) named = sharePolicy(named, this.share);
-        const tracker = observeWindow(this.windows.get(name), named, ctx);
-        if (tracker) this.windows.set(name, tracker);
+        if (this.#share < 1) named = sharePolicy(named, this.#share);
+        const tracker = observeWindow(this.#windows.get(name), named, ctx);
+        if (tracker) this.#windows.set(name, tracker);
         const t = named.resetSeconds;
         if (named.remaining === 0 && typeof t === 'number' && Number.isFinite(t) && t >= (exhausted?.seconds ?? 0)) {
           exhausted = { name, seconds: t };
@@ -316,135 +324,135 @@ export class QuotaThrottle implements Throttle {
       if (status === 429 || retryAfter !== undefined) {
         const delayMs =
           retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
-        if (!this.pause || now + delayMs > this.pause.until) {
-          this.pause = { reason: 'backoff', policy: exhausted?.name, until: now + delayMs };
+        if (!this.#pause || now + delayMs > this.#pause.until) {
+          this.#pause = { reason: 'backoff', policy: exhausted?.name, until: now + delayMs };
         }
       }
     } catch {
       // A malformed state is as good as none.
     }
-    this.pump();
+    this.#pump();
   }
 
-  private limit(): number {
-    return this.learned ? (this.concurrencyQuota ?? this.initialConcurrency) : 1;
+  #limit(): number {
+    return this.#learned ? (this.#concurrencyQuota ?? this.#initialConcurrency) : 1;
   }
 
   /**
    * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, an
    * exhausted window, or a complexity budget left below `cost` (the expected cost of the request to send).
    */
-  private gate(now: number, cost: number): Gate | undefined {
-    let gate = this.pause && this.pause.until > now ? this.pause : undefined;
-    for (const [policy, tracker] of this.windows) {
-      rollWindow(tracker, now, this.inFlight.size);
+  #gate(now: number, cost: number): Gate | undefined {
+    let gate = this.#pause && this.#pause.until > now ? this.#pause : undefined;
+    for (const [policy, tracker] of this.#windows) {
+      rollWindow(tracker, now, this.#inFlight.size);
       let until = holdUntil(tracker);
       if (until === undefined && cost > 0 && policy === COST_POLICY && Number.isFinite(tracker.resetBy)) {
-        const left = Math.min(tracker.quota, tracker.reported) - this.inFlightCost;
+        const left = Math.min(tracker.quota, tracker.reported) - this.#inFlightCost;
         if (left < cost) until = tracker.resetBy + RESET_MARGIN_MS;
       }
       if (until !== undefined && until > now && until > (gate?.until ?? 0)) {
         gate = { reason: 'quota-exhausted', policy, until };
       }
     }
-    if (gate && gate.until - this.lastAnswerAt > this.probeAfterMs) {
-      gate = { ...gate, probeAt: this.lastAnswerAt + this.probeAfterMs };
+    if (gate && gate.until - this.#lastAnswerAt > this.#probeAfterMs) {
+      gate = { ...gate, probeAt: this.#lastAnswerAt + this.#probeAfterMs };
     }
     return gate;
   }
 
   /** True when `gate` is a long hold whose probe may go now. */
-  private mayProbe(gate: Gate, now: number): boolean {
-    return gate.probeAt !== undefined && now >= gate.probeAt && this.probeOut === undefined;
+  #mayProbe(gate: Gate, now: number): boolean {
+    return gate.probeAt !== undefined && now >= gate.probeAt && this.#probeOut === undefined;
   }
 
-  private grant(now: number, document: string | undefined, cost: number, probe = false): Permit {
-    const id = ++this.tick;
-    this.inFlight.set(id, now);
-    this.inFlightCost += cost;
-    if (probe) this.probeOut = id;
-    for (const tracker of this.windows.values()) recordSend(tracker);
+  #grant(now: number, document: string | undefined, cost: number, probe = false): Permit {
+    const id = ++this.#tick;
+    this.#inFlight.set(id, now);
+    this.#inFlightCost += cost;
+    if (probe) this.#probeOut = id;
+    for (const tracker of this.#windows.values()) recordSend(tracker);
     return new QuotaPermit(this, id, document, cost, this.costs.latest);
   }
 
   /** Called once per permit, by {@link QuotaPermit.release}. */
   onRelease(permit: QuotaPermit): void {
     const { id } = permit;
-    this.inFlight.delete(id);
-    this.inFlightCost = Math.max(0, this.inFlightCost - permit.cost);
-    if (this.probeOut === id) this.probeOut = undefined; // no answer came: the next request probes again
+    this.#inFlight.delete(id);
+    this.#inFlightCost = Math.max(0, this.#inFlightCost - permit.cost);
+    if (this.#probeOut === id) this.#probeOut = undefined; // no answer came: the next request probes again
     // The client observes a response and releases its permit in the same turn: the observation is this request's.
-    if (this.pending) {
-      this.pending = false;
-      const after = budgetMarkOf(this.lastState, Date.now());
-      this.costs.learn(permit.document, permit.budgetBefore, after, this.pendingExact);
+    if (this.#pending) {
+      this.#pending = false;
+      const after = budgetMarkOf(this.#lastState, Date.now());
+      this.costs.learn(permit.document, permit.budgetBefore, after, this.#pendingExact);
     }
-    for (const tracker of this.windows.values()) recordRelease(tracker, Date.now());
-    this.pump();
+    for (const tracker of this.#windows.values()) recordRelease(tracker, Date.now());
+    this.#pump();
   }
 
   /** Serves waiters in order while nothing holds them, and keeps the single timer in step. */
-  private pump(): void {
+  #pump(): void {
     const now = Date.now();
-    while (this.queue.length > 0) {
-      const head = this.queue[0] as Waiter;
-      const gate = this.gate(now, head.cost);
+    while (this.#queue.length > 0) {
+      const head = this.#queue[0] as Waiter;
+      const gate = this.#gate(now, head.cost);
       if (gate) {
-        if (this.probeOut !== undefined) return; // its answer pumps again
-        if (this.mayProbe(gate, now) && this.inFlight.size < this.limit()) {
-          this.queue.shift();
+        if (this.#probeOut !== undefined) return; // its answer pumps again
+        if (this.#mayProbe(gate, now) && this.#inFlight.size < this.#limit()) {
+          this.#queue.shift();
           head.detach();
-          head.resolve(this.grant(now, head.document, head.cost, true));
+          head.resolve(this.#grant(now, head.document, head.cost, true));
           return;
         }
-        this.rejectLate(gate, now);
+        this.#rejectLate(gate, now);
         // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
         const probeAt = gate.probeAt !== undefined && gate.probeAt > now ? gate.probeAt : gate.until;
-        if (this.queue.length > 0) this.arm(Math.min(gate.until, probeAt), now);
+        if (this.#queue.length > 0) this.#arm(Math.min(gate.until, probeAt), now);
         return;
       }
-      if (this.inFlight.size >= this.limit()) break;
-      this.queue.shift();
+      if (this.#inFlight.size >= this.#limit()) break;
+      this.#queue.shift();
       head.detach();
-      head.resolve(this.grant(now, head.document, head.cost));
+      head.resolve(this.#grant(now, head.document, head.cost));
     }
-    this.disarm();
+    this.#disarm();
   }
 
-  private rejectLate(gate: Gate, now: number): void {
-    for (const waiter of this.queue.filter((w) => w.deadline < gate.until)) {
-      this.remove(waiter);
+  #rejectLate(gate: Gate, now: number): void {
+    for (const waiter of this.#queue.filter((w) => w.deadline < gate.until)) {
+      this.#remove(waiter);
       waiter.reject(new ThrottleWaitTooLongError(gate.until - now, waiter.maxWaitMs, gate.policy));
     }
   }
 
-  private remove(waiter: Waiter): void {
+  #remove(waiter: Waiter): void {
     waiter.detach();
-    const index = this.queue.indexOf(waiter);
-    if (index >= 0) this.queue.splice(index, 1);
+    const index = this.#queue.indexOf(waiter);
+    if (index >= 0) this.#queue.splice(index, 1);
   }
 
-  private arm(at: number, now: number): void {
-    if (this.timer !== undefined && this.timerAt === at) return;
-    this.disarm();
-    this.timerAt = at;
-    this.timer = setTimeout(
+  #arm(at: number, now: number): void {
+    if (this.#timer !== undefined && this.#timerAt === at) return;
+    this.#disarm();
+    this.#timerAt = at;
+    this.#timer = setTimeout(
       () => {
-        this.timer = undefined;
-        this.pump();
+        this.#timer = undefined;
+        this.#pump();
       },
       Math.min(Math.max(0, at - now), MAX_TIMER_DELAY_MS),
     );
   }
 
-  private disarm(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+  #disarm(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 
-  private emit(event: ThrottleEvent): void {
+  #emit(event: ThrottleEvent): void {
     try {
-      this.onThrottle?.(event);
+      this.#onThrottle?.(event);
     } catch {
       // Hooks only observe; a failing one must not break the request.
     }
