@@ -12,6 +12,7 @@ import {
   printSchema,
   visit,
 } from 'graphql';
+import { DEFINITION_KINDS } from '../src/emulator/engine/schema/coordinates.js';
 
 /**
  * Our own deprecation reasons, by schema coordinate: the published reasons are prose and stay out of the project.
@@ -35,19 +36,6 @@ function ownDeprecation(coordinate: string): ConstDirectiveNode {
     ],
   };
 }
-
-/** Kinds of node that own a name in a schema coordinate. */
-const DEFINITION_KINDS = new Set<Kind>([
-  Kind.OBJECT_TYPE_DEFINITION,
-  Kind.INTERFACE_TYPE_DEFINITION,
-  Kind.INPUT_OBJECT_TYPE_DEFINITION,
-  Kind.ENUM_TYPE_DEFINITION,
-  Kind.UNION_TYPE_DEFINITION,
-  Kind.SCALAR_TYPE_DEFINITION,
-  Kind.FIELD_DEFINITION,
-  Kind.INPUT_VALUE_DEFINITION,
-  Kind.ENUM_VALUE_DEFINITION,
-]);
 
 /** `sdl` with every description removed and deprecation reasons replaced by ours, sorted by name, printed by graphql. */
 export function structureOnly(sdl: string): string {

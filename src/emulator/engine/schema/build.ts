@@ -17,31 +17,13 @@ import {
 } from 'graphql';
 import type { ResolverMap } from '../resolvers/types.js';
 import { absentIn, type EngineVersion } from '../versions.js';
+import { coordinate, DEFINITION_KINDS } from './coordinates.js';
 import { OWN_DESCRIPTIONS } from './descriptions.js';
 import { recordFieldOrNotModelled } from './modelled.js';
 import { PUBLISHED_SDL } from './published-sdl.js';
 import { installScalars } from './scalars.js';
 
 let published: DocumentNode | undefined;
-
-/** Schema coordinate of a definition, field, argument or enum value, given its enclosing names. */
-function coordinate(path: readonly string[], kind: Kind): string {
-  const [type, field, argument] = path;
-  if (kind === Kind.INPUT_VALUE_DEFINITION && argument !== undefined) return `${type}.${field}(${argument}:)`;
-  return path.join('.');
-}
-
-const NAMED_KINDS = new Set<Kind>([
-  Kind.OBJECT_TYPE_DEFINITION,
-  Kind.INTERFACE_TYPE_DEFINITION,
-  Kind.INPUT_OBJECT_TYPE_DEFINITION,
-  Kind.ENUM_TYPE_DEFINITION,
-  Kind.UNION_TYPE_DEFINITION,
-  Kind.SCALAR_TYPE_DEFINITION,
-  Kind.FIELD_DEFINITION,
-  Kind.INPUT_VALUE_DEFINITION,
-  Kind.ENUM_VALUE_DEFINITION,
-]);
 
 /** The SDL document of `version`: the published structure without what arrived later, with our descriptions. */
 export function versionDocument(version: EngineVersion): DocumentNode {
@@ -50,7 +32,7 @@ export function versionDocument(version: EngineVersion): DocumentNode {
   const path: string[] = [];
   return visit(published, {
     enter(node) {
-      if (!NAMED_KINDS.has(node.kind)) return undefined;
+      if (!DEFINITION_KINDS.has(node.kind)) return undefined;
       path.push((node as { name: NameNode }).name.value);
       const here = coordinate(path, node.kind);
       if (absent.has(here)) {
@@ -63,7 +45,7 @@ export function versionDocument(version: EngineVersion): DocumentNode {
         : undefined;
     },
     leave(node) {
-      if (NAMED_KINDS.has(node.kind)) path.pop();
+      if (DEFINITION_KINDS.has(node.kind)) path.pop();
     },
   });
 }
