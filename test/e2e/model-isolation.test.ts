@@ -4,8 +4,8 @@
  * or activity logs, and a refused change leaves the store exactly as it was.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.js';
 import { GraphQLResponseError } from '../../src/index.js';
+import { snapshot } from '../emulator/engine-helpers.js';
 import {
   clientFor,
   closeEmulators,
@@ -70,19 +70,6 @@ const FOREIGN_MUTATIONS: Record<string, string> = {
   duplicate_own_board_into_workspace:
     'mutation { duplicate_board(board_id: 3003, duplicate_type: duplicate_board_with_structure, workspace_id: 7002) { board { id } } }',
 };
-
-/** Everything the store holds, as text, to prove a refused change changed nothing. */
-function snapshot(emulator: Emulator): string {
-  const { store } = emulator;
-  return JSON.stringify([
-    store.boards(),
-    store.items(),
-    store.updates.all(),
-    store.timeline.activities(),
-    store.timeline.timelineItems(),
-    store.activityLog.all(),
-  ]);
-}
 
 async function errorCodes(promise: Promise<unknown>): Promise<unknown[]> {
   const error = await promise.then(

@@ -5,7 +5,7 @@ import type {
   EngineResponseBody,
   TokenGrant,
 } from '../../src/emulator/contract.js';
-import { DEFAULT_SEED_FACTS, type Engine } from '../../src/emulator/engine/index.js';
+import { DEFAULT_SEED_FACTS, type EmulatorStore, type Engine } from '../../src/emulator/engine/index.js';
 import { SCOPES, type Scope } from '../../src/scopes.js';
 import { API_VERSION } from '../../src/version.js';
 
@@ -56,4 +56,16 @@ export function dataField<T>(body: EngineResponseBody, name: string): T {
   const value = body.data?.[name];
   if (value === undefined) throw new Error(`No data.${name} in ${JSON.stringify(body)}`);
   return value as T;
+}
+
+/** Everything the board model's store holds, as text, to prove a refused change changed nothing. */
+export function snapshot({ store }: { store: EmulatorStore }): string {
+  return JSON.stringify([
+    store.boards(),
+    store.items(),
+    store.updates.all(),
+    store.timeline.activities(),
+    store.timeline.timelineItems(),
+    store.activityLog.all(),
+  ]);
 }

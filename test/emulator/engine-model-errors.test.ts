@@ -2,20 +2,8 @@
  * Bad input to the board-model mutations: each gets a clear, typed error and changes nothing in the store.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/emulator/engine/index.js';
-import { acmeGrant, errorCodes, run } from './engine-helpers.js';
-
-function snapshot(engine: Engine): string {
-  const { store } = engine;
-  return JSON.stringify([
-    store.boards(),
-    store.items(),
-    store.updates.all(),
-    store.timeline.activities(),
-    store.timeline.timelineItems(),
-    store.activityLog.all(),
-  ]);
-}
+import { createEngine } from '../../src/emulator/engine/index.js';
+import { acmeGrant, errorCodes, run, snapshot } from './engine-helpers.js';
 
 const ACTIVITY = 'a0b1c2d3-0000-4000-8000-000000000001';
 
