@@ -5,28 +5,18 @@
  * platform reports an exhausted budget are understood: `COMPLEXITY_BUDGET_EXHAUSTED` with `retry_in_seconds`,
  * and the older HTTP 200 `ComplexityException` with `status_code: 429` and the wait in its message.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../../src/emulator/index.js';
 import { RateLimitError } from '../../src/index.js';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
-import { type FleetWorker, go, killFleet, startFleet } from './fleet-harness.js';
-import { clientFor, closeEmulators, startTestEmulator } from './harness.js';
-import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
+import { go, useFleetTestbed } from './fleet-harness.js';
+import { clientFor, startTestEmulator } from './harness.js';
 
 /** Asks for its own cost, so the first answer teaches it exactly. */
 const DOCUMENT = '{ complexity { query } boards(limit: 5) { id name owner { account { slug } } } }';
 const STYLES = ['graphql-error', 'complexity-exception'] as const;
 
-let redis: TestRedis;
-let fleet: FleetWorker[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(stopAllRedis);
-afterEach(async () => {
-  killFleet(fleet);
-  await closeEmulators();
-});
+const testbed = useFleetTestbed();
 
 /** What the document costs, as the emulator charges it. */
 async function costOfDocument(): Promise<number> {
@@ -47,14 +37,14 @@ describe('cost-aware throttling', () => {
       const config: WorkerConfig = {
         baseUrl: emulator.baseUrl,
         token: DEMO_TOKEN,
-        redisUrl: redis.url,
+        redisUrl: testbed.redis().url,
         library: 'redis',
         calls: 4,
         parallel: 1,
         document: DOCUMENT,
         retry: false,
       };
-      fleet = await startFleet([config, config, config]);
+      const fleet = await testbed.startFleet([config, config, config]);
       go(fleet);
       const results = await Promise.all(fleet.map((worker) => worker.finished));
       console.log(

@@ -5,26 +5,16 @@
  * One worker per Redis client library: node-redis v5, node-redis v4, ioredis.
  */
 import IORedis from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../../src/emulator/index.js';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
-import { type FleetWorker, go, killFleet, startFleet } from './fleet-harness.js';
-import { closeEmulators, startTestEmulator } from './harness.js';
-import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
+import { go, useFleetTestbed } from './fleet-harness.js';
+import { startTestEmulator } from './harness.js';
 
 const DOCUMENT = '{ boards(limit: 1) { id name } }';
 const LIBRARIES = ['redis', 'redis4', 'ioredis'] as const;
 
-let redis: TestRedis;
-let fleet: FleetWorker[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(stopAllRedis);
-afterEach(async () => {
-  killFleet(fleet);
-  await closeEmulators();
-});
+const testbed = useFleetTestbed();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The process part of a lease id (`l:<process>:<n>`). */
@@ -40,14 +30,14 @@ describe('fleet faults', () => {
     const config: WorkerConfig = {
       baseUrl: emulator.baseUrl,
       token: DEMO_TOKEN,
-      redisUrl: redis.url,
+      redisUrl: testbed.redis().url,
       calls: 24,
       parallel: 4,
       document: DOCUMENT,
       leaseMs,
     };
-    fleet = await startFleet(LIBRARIES.map((library) => ({ ...config, library })));
-    const spy = new IORedis(redis.url);
+    const fleet = await testbed.startFleet(LIBRARIES.map((library) => ({ ...config, library })));
+    const spy = new IORedis(testbed.redis().url);
     try {
       go(fleet);
       // Wait until every worker holds a lease, then kill the first.
@@ -105,21 +95,21 @@ describe('fleet faults', () => {
     const config: WorkerConfig = {
       baseUrl: emulator.baseUrl,
       token: DEMO_TOKEN,
-      redisUrl: redis.url,
+      redisUrl: testbed.redis().url,
       calls: 100,
       parallel: 4,
       document: DOCUMENT,
       leaseMs: 1500,
     };
-    fleet = await startFleet(LIBRARIES.map((library) => ({ ...config, library })));
+    const fleet = await testbed.startFleet(LIBRARIES.map((library) => ({ ...config, library })));
     go(fleet);
     await sleep(1200);
-    await redis.stop();
+    await testbed.redis().stop();
     await sleep(1200);
-    await redis.restart();
+    await testbed.redis().restart();
     const results = await Promise.all(fleet.map((worker) => worker.finished));
 
-    const spy = new IORedis(redis.url);
+    const spy = new IORedis(testbed.redis().url);
     const keys = await spy.keys('wps:*');
     spy.disconnect();
     const failures = results.flatMap((result) => result.report?.failures ?? []);

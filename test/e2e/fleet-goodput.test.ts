@@ -4,13 +4,12 @@
  * the emulator refuses none, every call succeeds, and the run takes within 1.15x of the minimum the quota
  * allows. The same fleet without the store shows (and prints) the 429s it draws.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator/index.js';
 import { DEMO_TOKEN } from '../../src/emulator/index.js';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
-import { type FleetWorker, go, killFleet, startFleet } from './fleet-harness.js';
-import { closeEmulators, graphqlRequests, startTestEmulator } from './harness.js';
-import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
+import { go, useFleetTestbed } from './fleet-harness.js';
+import { graphqlRequests, startTestEmulator } from './harness.js';
 
 const WORKERS = 4;
 const CALLS = 200;
@@ -18,16 +17,7 @@ const QUOTA = 40;
 const WINDOW_SECONDS = 2;
 const DOCUMENT = '{ boards(limit: 1) { id name } }';
 
-let redis: TestRedis;
-let fleet: FleetWorker[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(stopAllRedis);
-afterEach(async () => {
-  killFleet(fleet);
-  await closeEmulators();
-});
+const testbed = useFleetTestbed();
 
 async function runFleet(store: boolean) {
   const emulatorStart = Date.now();
@@ -41,8 +31,10 @@ async function runFleet(store: boolean) {
     parallel: 8,
     document: DOCUMENT,
   };
-  fleet = await startFleet(
-    Array.from({ length: WORKERS }, () => (store ? { ...base, redisUrl: redis.url, library: 'redis' as const } : base)),
+  const fleet = await testbed.startFleet(
+    Array.from({ length: WORKERS }, () =>
+      store ? { ...base, redisUrl: testbed.redis().url, library: 'redis' as const } : base,
+    ),
   );
   // Start just after a window opens, so the minimum is whole windows (a run started late in a window could not
   // use that window's quota, however fast).

@@ -4,7 +4,10 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { WorkerConfig, WorkerReport } from './fixtures/fleet-worker.js';
+import { closeEmulators } from './harness.js';
+import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
 
 const WORKER = fileURLToPath(new URL('./fixtures/fleet-worker.ts', import.meta.url));
 
@@ -52,4 +55,40 @@ export function go(workers: FleetWorker[]): void {
 /** Kills every worker still running. */
 export function killFleet(workers: FleetWorker[]): void {
   for (const { child } of workers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** What a fleet test file gets from {@link useFleetTestbed}. */
+export interface FleetTestbed {
+  /** The file's redis-server (started before its first test). */
+  redis(): TestRedis;
+  /** {@link startFleet}, with the workers killed after the test whatever happens. */
+  startFleet(configs: WorkerConfig[]): Promise<FleetWorker[]>;
+}
+
+/**
+ * Registers the hooks every fleet test file needs: one redis-server for the file, and after each test every
+ * worker killed and every emulator closed.
+ */
+export function useFleetTestbed(): FleetTestbed {
+  let redis: TestRedis | undefined;
+  const started: FleetWorker[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(stopAllRedis);
+  afterEach(async () => {
+    killFleet(started.splice(0));
+    await closeEmulators();
+  });
+  return {
+    redis() {
+      if (!redis) throw new Error('the redis-server of this file is not started yet');
+      return redis;
+    },
+    async startFleet(configs) {
+      const workers = await startFleet(configs);
+      started.push(...workers);
+      return workers;
+    },
+  };
 }
