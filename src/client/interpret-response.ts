@@ -38,7 +38,7 @@ export function interpretResponse<TResult>(
     rateLimit,
     redact: context.redact,
     nowMs: Date.now(),
-    apiVersion: context.options.apiVersion,
+    apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
     bodyLimitExceeded: response.bodyLimitExceeded,
   });
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
