@@ -1,3 +1,5 @@
+import { isApiVersionFormat } from '../../api-version-format.js';
+
 /**
  * API versions: which are supported, which is the default, and how a requested one is resolved.
  */
@@ -32,7 +34,7 @@ export class VersionPolicy {
     const value = requested?.trim();
     if (!value) return { ok: true, version: this.defaultVersion };
     if (this.supported.includes(value)) return { ok: true, version: value };
-    const shape = /^\d{4}-\d{2}$/.test(value) ? 'is not supported' : 'is not a version (expected YYYY-MM)';
+    const shape = isApiVersionFormat(value) ? 'is not supported' : 'is not a version (expected YYYY-MM)';
     return {
       ok: false,
       message: `API version "${printable(value)}" ${shape}. Supported versions: ${this.supported.join(', ')}.`,
