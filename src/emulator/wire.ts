@@ -25,9 +25,23 @@ export const HEADER = {
   contentType: 'content-type',
   contentLength: 'content-length',
   cacheControl: 'cache-control',
+  pragma: 'pragma',
   connection: 'connection',
+  location: 'location',
   allow: 'allow',
   wwwAuthenticate: 'www-authenticate',
+  /** Credentials other than Authorization, redacted in the request log like it. */
+  proxyAuthorization: 'proxy-authorization',
+  cookie: 'cookie',
+  /** Which site a browser request comes from (the OAuth consent form's same-origin check). */
+  secFetchSite: 'sec-fetch-site',
+  contentSecurityPolicy: 'content-security-policy',
+  xFrameOptions: 'x-frame-options',
+  corsAllowOrigin: 'access-control-allow-origin',
+  corsExposeHeaders: 'access-control-expose-headers',
+  corsAllowMethods: 'access-control-allow-methods',
+  corsAllowHeaders: 'access-control-allow-headers',
+  corsMaxAge: 'access-control-max-age',
 } as const;
 
 /** Media types, as sent in `Content-Type` (with charset) or compared (without). */
@@ -40,6 +54,10 @@ export const MEDIA = {
   jsonRequest: 'application/json',
   /** An upload request body. */
   multipartRequest: 'multipart/form-data',
+  /** The OAuth token endpoint's request body. */
+  formRequest: 'application/x-www-form-urlencoded',
+  /** An uploaded file that names no type. */
+  octetStream: 'application/octet-stream',
 } as const;
 
 /** `extensions.code` values the emulator's server answers (the engine's GraphQL errors name their own). */

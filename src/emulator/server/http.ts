@@ -18,16 +18,16 @@ import { send } from './responses.js';
 import { handleGetSchema } from './schema-route.js';
 
 const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers':
+  [HEADER.corsAllowOrigin]: '*',
+  [HEADER.corsExposeHeaders]:
     'RateLimit, RateLimit-Policy, Retry-After, Idempotency-Replayed, API-Version, Content-Length',
 };
 
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type, API-Version, Idempotency-Key',
-  'access-control-max-age': '600',
+  [HEADER.corsAllowMethods]: 'GET, POST, OPTIONS',
+  [HEADER.corsAllowHeaders]: 'Authorization, Content-Type, API-Version, Idempotency-Key',
+  [HEADER.corsMaxAge]: '600',
 };
 
 /**

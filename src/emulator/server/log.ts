@@ -1,4 +1,4 @@
-import { ERROR_CODE } from '../wire.js';
+import { ERROR_CODE, HEADER } from '../wire.js';
 
 /**
  * What the emulator saw and did: one record per request, and running totals.
@@ -159,7 +159,11 @@ export class RequestLog {
 }
 
 /** Request headers that carry credentials: kept in a record only as `[redacted]`. */
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
+  HEADER.authorization,
+  HEADER.proxyAuthorization,
+  HEADER.cookie,
+]);
 
 /** Longest text a record keeps from one header value, path or name. */
 export const MAX_RECORDED_TEXT = 256;

@@ -9,7 +9,7 @@
  * - `API-Version` once the version is resolved, on every answer after that point.
  * - `extensions.request_id`: every JSON answer carries a fresh id, a replay the original's (`render`), as the
  *   platform documents (https://developer.monday.com/api-reference/docs/error-handling). Pinned by
- *   test/emulator/request-id.test.ts.
+ *   test/emulator/reply.test.ts.
  * - An answer tagged `keep` is what the idempotency cache replays later (exactly the bytes sent).
  * - Faults: one chosen to replace handling arrives as its own planned answer (`faultReply`); one chosen to spoil
  *   delivery touches only an answer tagged `spoilable` (`spoil`). Pinned by test/emulator/faults.test.ts.
