@@ -29,6 +29,7 @@ describe('startEmulator(options)', () => {
     ['an impossible port', { port: 70_000 }, 'port', /port must be at most 65535; got 70000/],
     ['an impossible quota', { limits: { concurrency: { quota: 0 } } }, 'limits.concurrency.quota', /must be above 0/],
     ['a version of the wrong shape', { versions: ['2024-1'] }, 'versions[0]', /versions\[0\] must be shaped YYYY-MM/],
+    ['a version the engine does not serve', { versions: ['2019-01'] }, 'versions', /cannot serve 2019-01/],
     [
       'a style that does not exist',
       { complexityErrorStyle: 'graphql-errors' },

@@ -4,7 +4,6 @@
 import type { ServerResponse } from 'node:http';
 import { HEADER } from '../wire.js';
 import type { TerminalFault } from './faults.js';
-import type { RequestRecord } from './log.js';
 import { drop, send, sendHalfThenReset, type WireResponse } from './responses.js';
 
 /** A fault that stops a request before it executes. */
@@ -21,13 +20,10 @@ export function isImmediate(fault: TerminalFault | undefined): fault is Immediat
 }
 
 /** Delivers a computed answer as a delivery fault says: dropped, cut mid-body, or with garbage rate-limit headers. */
-export function spoil(res: ServerResponse, wire: WireResponse, fault: DeliveryFault, record: RequestRecord): void {
+export function spoil(res: ServerResponse, wire: WireResponse, fault: DeliveryFault): void {
   if (fault.kind === 'drop-after-execute') {
-    record.outcome = 'dropped';
-    record.status = 0;
     drop(res);
   } else if (fault.kind === 'reset-mid-body') {
-    record.outcome = 'reset';
     sendHalfThenReset(res, wire);
   } else {
     send(res, { ...wire, headers: { ...wire.headers, ...MALFORMED_RATE_LIMIT_HEADERS } });

@@ -68,8 +68,10 @@ async function routeSafely(x: Exchange, oauth: OAuthRoutes): Promise<void> {
   try {
     await route(x, oauth);
   } catch {
-    x.record.status = 500;
-    if (x.res.headersSent) return void x.res.destroy();
+    if (x.res.headersSent) {
+      x.res.destroy();
+      return;
+    }
     reply(
       x,
       planError(500, 'The emulator failed to handle this request.', ERROR_CODE.internalServerError, {}, policy(x)),

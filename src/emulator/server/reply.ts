@@ -16,7 +16,7 @@
  */
 import { HEADER, MEDIA, REQUEST_ID_EXTENSION } from '../wire.js';
 import type { Exchange } from './exchange.js';
-import { type ImmediateFault, isImmediate, spoil } from './fault-actions.js';
+import { type DeliveryFault, type ImmediateFault, isImmediate, spoil } from './fault-actions.js';
 import { rateLimitHeader, rateLimitPolicyHeader } from './rate-limit-headers.js';
 import { drop, type HeaderMap, send, sendEmpty, type WireResponse } from './responses.js';
 
@@ -129,8 +129,8 @@ export function reply(x: Exchange, planned: PlannedReply): void {
   if (fault === undefined || isImmediate(fault)) {
     send(x.res, wire);
   } else {
-    x.record.fault = fault.kind;
-    spoil(x.res, wire, fault, x.record);
+    recordSpoiled(x, fault);
+    spoil(x.res, wire, fault);
   }
 }
 
@@ -147,6 +147,18 @@ function writeRecord(x: Exchange, planned: PlannedReply): void {
   else record.status = planned.status;
   if (kind === 'json') record.requestId = x.requestId;
   if (planned.replayOf !== undefined) record.requestId = planned.replayOf;
+}
+
+/** Records what a delivery fault did to the answer. */
+function recordSpoiled(x: Exchange, fault: DeliveryFault): void {
+  const { record } = x;
+  record.fault = fault.kind;
+  if (fault.kind === 'drop-after-execute') {
+    record.outcome = 'dropped';
+    record.status = 0;
+  } else if (fault.kind === 'reset-mid-body') {
+    record.outcome = 'reset';
+  }
 }
 
 function versionHeader(x: Exchange, planned: PlannedReply): HeaderMap {

@@ -1,4 +1,5 @@
 import { isApiVersionFormat } from '../../api-version-format.js';
+import { EmulatorSettingsError } from '../settings/error.js';
 
 /**
  * API versions: which are supported, which is the default, and how a requested one is resolved.
@@ -12,18 +13,23 @@ export class VersionPolicy {
   readonly supported: readonly string[];
   readonly defaultVersion: string;
 
+  /** @throws {EmulatorSettingsError} when the engine cannot serve a version asked for, or the default is not among them. */
   constructor(engineVersions: readonly string[], engineDefault: string, only?: readonly string[], preferred?: string) {
     const supported = only ?? engineVersions;
     for (const version of supported) {
       if (!engineVersions.includes(version)) {
-        throw new RangeError(
+        throw new EmulatorSettingsError(
+          'versions',
           `Emulator option versions: the engine cannot serve ${version} (it serves ${engineVersions.join(', ')})`,
         );
       }
     }
     const defaultVersion = preferred ?? (supported.includes(engineDefault) ? engineDefault : supported.at(-1));
     if (defaultVersion === undefined || !supported.includes(defaultVersion)) {
-      throw new RangeError(`Emulator option defaultVersion must be one of: ${supported.join(', ')}`);
+      throw new EmulatorSettingsError(
+        'defaultVersion',
+        `Emulator option defaultVersion must be one of: ${supported.join(', ')}`,
+      );
     }
     this.supported = [...supported];
     this.defaultVersion = defaultVersion;
