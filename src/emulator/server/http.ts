@@ -17,14 +17,7 @@ import { parseRequestTarget } from './request-target.js';
 import { send } from './responses.js';
 import { handleGetSchema } from './schema-route.js';
 
-const CORS_HEADERS = {
-  [HEADER.corsAllowOrigin]: '*',
-  [HEADER.corsExposeHeaders]:
-    'RateLimit, RateLimit-Policy, Retry-After, Idempotency-Replayed, API-Version, Content-Length',
-};
-
 const PREFLIGHT_HEADERS = {
-  ...CORS_HEADERS,
   [HEADER.corsAllowMethods]: 'GET, POST, OPTIONS',
   [HEADER.corsAllowHeaders]: 'Authorization, Content-Type, API-Version, Idempotency-Key',
   [HEADER.corsMaxAge]: '600',
@@ -47,8 +40,6 @@ export function createRequestListener(ctx: ServerContext, oauth: OAuthRoutes) {
 function listen(ctx: ServerContext, oauth: OAuthRoutes, req: IncomingMessage, res: ServerResponse): void {
   const x = openExchange(ctx, req, res, parseRequestTarget(req.url));
   const { record } = x;
-  // Only the API is open to other origins: the OAuth pages must not be readable by a third-party page.
-  if (x.api) for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
   const closed = new Promise<void>((resolve) => {
     res.on('close', () => {
       if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';

@@ -7,6 +7,7 @@
  * - `RateLimit-Policy` on every answer of the API but a fault's own; the account's `RateLimit` once the
  *   request is authenticated (`rateLimitHeaders`). Pinned by test/emulator/rate-limit.test.ts.
  * - `API-Version` once the version is resolved, on every answer after that point.
+ * - CORS: every answer on the API may be read by any origin; the OAuth pages may not (`corsHeaders`).
  * - `extensions.request_id`: every JSON answer carries a fresh id, a replay the original's (`render`), as the
  *   platform documents (https://developer.monday.com/api-reference/docs/error-handling). Pinned by
  *   test/emulator/reply.test.ts.
@@ -115,7 +116,12 @@ export function reply(x: Exchange, planned: PlannedReply): void {
     drop(x.res);
     return;
   }
-  const headers: HeaderMap = { ...versionHeader(x, planned), ...rateLimitHeaders(x, planned), ...planned.headers };
+  const headers: HeaderMap = {
+    ...corsHeaders(x),
+    ...versionHeader(x, planned),
+    ...rateLimitHeaders(x, planned),
+    ...planned.headers,
+  };
   if (content.kind === 'empty') {
     sendEmpty(x.res, planned.status, headers);
     return;
@@ -159,6 +165,17 @@ function recordSpoiled(x: Exchange, fault: DeliveryFault): void {
   } else if (fault.kind === 'reset-mid-body') {
     record.outcome = 'reset';
   }
+}
+
+const CORS_HEADERS: HeaderMap = {
+  [HEADER.corsAllowOrigin]: '*',
+  [HEADER.corsExposeHeaders]:
+    'RateLimit, RateLimit-Policy, Retry-After, Idempotency-Replayed, API-Version, Content-Length',
+};
+
+/** Only the API is open to other origins: the OAuth pages must not be readable by a third-party page. */
+function corsHeaders(x: Exchange): HeaderMap {
+  return x.api ? CORS_HEADERS : {};
 }
 
 function versionHeader(x: Exchange, planned: PlannedReply): HeaderMap {
