@@ -3,10 +3,12 @@
  * generates the file, and writes it or (with `--check`) compares it. Returns the exit code; prints to the
  * streams it is given, so tests run it in-process.
  */
+
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { isApiVersionFormat } from '../api-version-format.js';
 import { API_VERSION } from '../version.js';
 import { readDocuments } from './documents.js';
 import { createPlatformPlugin } from './plugin.js';
@@ -22,7 +24,6 @@ export interface CodegenRunContext {
 }
 
 const NAME = 'workspace-platform-codegen';
-const API_VERSION_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The usage text. */
 export const USAGE = `Usage: ${NAME} --documents <glob> [--documents <glob> ...] --output <file.ts>
@@ -59,7 +60,7 @@ function parseArguments(argv: string[]): Arguments | string {
   if (documents.length === 0) return 'Missing --documents.';
   if (!values.output) return 'Missing --output.';
   const apiVersion = values['api-version'] ?? API_VERSION;
-  if (!API_VERSION_FORMAT.test(apiVersion)) return `--api-version must be YYYY-MM; got "${apiVersion}".`;
+  if (!isApiVersionFormat(apiVersion)) return `--api-version must be YYYY-MM; got "${apiVersion}".`;
   const parsed: Arguments = { documents, output: values.output, apiVersion, check: values.check ?? false };
   if (values.schema) parsed.schema = values.schema;
   return parsed;

@@ -5,7 +5,11 @@
  * caller passes in. Every mistake is a {@link CliUsageError} that says what to fix.
  */
 import { parseArgs } from 'node:util';
+import { isApiVersionFormat } from '../api-version-format.js';
 import type { EmulatorLimits, WindowedQuota } from './server/options.js';
+import { checkEmulatorOptions, EMULATOR_OPTIONS_SHAPE } from './settings/emulator-settings.js';
+import { EmulatorSettingsError } from './settings/error.js';
+import { nearestName } from './settings/suggest.js';
 import type { EmulatorOptions } from './start.js';
 
 /** The command's help text. */
@@ -24,7 +28,8 @@ Runs a local Workspace Platform API emulator until interrupted.
                              How an exhausted complexity budget is answered. Default status-429.
   --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, faults, tokens,
                              idempotency, complexityErrorStyle, maxBodyBytes, maxUploadBytes, apps,
-                             oauthUser, seed, maxRecords, port, host. Flags override the file.
+                             oauthUser, oauthRateLimit, seed, cursorTtlMs, maxRecords, port, host.
+                             Flags override the file; an unknown or misspelled key is refused.
   --quiet                    Do not print one line per request.
   -h, --help                 Print this text.
 
@@ -38,68 +43,44 @@ export class CliUsageError extends Error {
 /** What the command line asks for. */
 export type CliRequest = { help: true } | { help: false; quiet: boolean; options: EmulatorOptions };
 
-/** Keys of the options a config file may set. */
-const CONFIG_KEYS = [
-  'port',
-  'host',
-  'limits',
-  'versions',
-  'defaultVersion',
-  'faults',
-  'tokens',
-  'idempotency',
-  'complexityErrorStyle',
-  'maxBodyBytes',
-  'maxUploadBytes',
-  'apps',
-  'oauthUser',
-  'seed',
-  'maxRecords',
-] as const;
+/** Keys of the options a config file may set: every option JSON can hold (functions cannot). */
+const CONFIG_KEYS = Object.keys(EMULATOR_OPTIONS_SHAPE.fields ?? {}).filter(
+  (key) => EMULATOR_OPTIONS_SHAPE.fields?.[key]?.type !== 'function',
+);
 
-const ARRAY_KEYS = new Set(['versions', 'faults', 'tokens', 'apps']);
-const FAULT_KINDS = [
-  'latency',
-  'http-error',
-  'drop-before-execute',
-  'drop-after-execute',
-  'reset-mid-body',
-  'respond',
-  'malformed-rate-limit-headers',
-];
-const OBJECT_KEYS = new Set(['limits', 'idempotency', 'seed']);
+/** The command's flags, as `parseArgs` takes them. */
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'minute-rate': { type: 'string' },
+  concurrency: { type: 'string' },
+  complexity: { type: 'string' },
+  daily: { type: 'string' },
+  versions: { type: 'string' },
+  'default-version': { type: 'string' },
+  'complexity-error-style': { type: 'string' },
+  config: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
 
 /** Parses `argv` (without node and the script); `readFile` reads the `--config` file as text. */
 export function parseCli(argv: string[], readFile: (path: string) => string): CliRequest {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'minute-rate': { type: 'string' },
-        concurrency: { type: 'string' },
-        complexity: { type: 'string' },
-        daily: { type: 'string' },
-        versions: { type: 'string' },
-        'default-version': { type: 'string' },
-        'complexity-error-style': { type: 'string' },
-        config: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, strict: true, options: FLAGS }));
   } catch (error) {
-    throw new CliUsageError((error as Error).message);
+    throw new CliUsageError(withFlagSuggestion(error as Error & { code?: string }));
   }
   if (values.help) return { help: true };
 
   const options: EmulatorOptions = typeof values.config === 'string' ? readConfig(values.config, readFile) : {};
   options.port ??= 4010;
   if (typeof values.port === 'string') options.port = integer(values.port, '--port', 0, 65_535);
-  if (typeof values.host === 'string') options.host = values.host;
+  if (typeof values.host === 'string') {
+    if (values.host.trim() === '') throw new CliUsageError('--host must name an interface; got an empty value.');
+    options.host = values.host;
+  }
   const limits: EmulatorLimits = { ...options.limits };
   if (typeof values['minute-rate'] === 'string') limits.minuteRate = windowed(values['minute-rate'], '--minute-rate');
   if (typeof values.concurrency === 'string')
@@ -108,8 +89,9 @@ export function parseCli(argv: string[], readFile: (path: string) => string): Cl
   if (typeof values.daily === 'string') limits.daily = windowed(values.daily, '--daily');
   if (Object.keys(limits).length > 0) options.limits = limits;
   if (typeof values.versions === 'string')
-    options.versions = values.versions.split(',').map((version) => version.trim());
-  if (typeof values['default-version'] === 'string') options.defaultVersion = values['default-version'];
+    options.versions = values.versions.split(',').map((version) => apiVersion(version.trim(), '--versions'));
+  if (typeof values['default-version'] === 'string')
+    options.defaultVersion = apiVersion(values['default-version'], '--default-version');
   const style = values['complexity-error-style'];
   if (typeof style === 'string') {
     if (style !== 'status-429' && style !== 'graphql-error') {
@@ -137,33 +119,19 @@ function readConfig(path: string, readFile: (path: string) => string): EmulatorO
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
     throw new CliUsageError(`--config: ${path} must hold a JSON object of emulator options.`);
   }
-  const unknown = Object.keys(config).filter((key) => !(CONFIG_KEYS as readonly string[]).includes(key));
-  if (unknown.length > 0) {
-    throw new CliUsageError(
-      `--config: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} in ${path}. Known: ${CONFIG_KEYS.join(', ')}.`,
-    );
+  const unknown = Object.keys(config).find((key) => !CONFIG_KEYS.includes(key));
+  if (unknown !== undefined) {
+    const near = nearestName(unknown, CONFIG_KEYS);
+    const hint = near ? `; did you mean ${near}?` : '.';
+    throw new CliUsageError(`--config: unknown option ${unknown} in ${path}${hint} Known: ${CONFIG_KEYS.join(', ')}.`);
   }
-  for (const [key, value] of Object.entries(config)) {
-    if (ARRAY_KEYS.has(key) && !Array.isArray(value)) throw new CliUsageError(`--config: ${key} must be an array.`);
-    if (OBJECT_KEYS.has(key) && (typeof value !== 'object' || value === null || Array.isArray(value))) {
-      throw new CliUsageError(`--config: ${key} must be an object.`);
-    }
+  try {
+    checkEmulatorOptions(config, '--config:');
+  } catch (error) {
+    if (error instanceof EmulatorSettingsError)
+      throw new CliUsageError(`${error.message.replace(/\.$/, '')} (in ${path}).`);
+    throw error;
   }
-  const { faults, tokens } = config as { faults?: unknown[]; tokens?: unknown[] };
-  faults?.forEach((fault, index) => {
-    const kind = (fault as { kind?: unknown } | null)?.kind;
-    if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind)) {
-      throw new CliUsageError(`--config: faults[${index}].kind must be one of ${FAULT_KINDS.join(', ')}.`);
-    }
-  });
-  tokens?.forEach((entry, index) => {
-    const { token, accountId, userId } = (entry ?? {}) as { token?: unknown; accountId?: unknown; userId?: unknown };
-    if (typeof token !== 'string' || token === '' || typeof accountId !== 'number' || typeof userId !== 'number') {
-      throw new CliUsageError(
-        `--config: tokens[${index}] needs a non-empty "token" and numeric "accountId" and "userId".`,
-      );
-    }
-  });
   return config as EmulatorOptions;
 }
 
@@ -174,6 +142,20 @@ function integer(text: string, flag: string, min: number, max = Number.MAX_SAFE_
     throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}; got '${text}'.`);
   }
   return value;
+}
+
+/** A flag's API version, shaped `YYYY-MM` (whether it is served is checked at start). */
+function apiVersion(text: string, flag: string): string {
+  if (!isApiVersionFormat(text)) throw new CliUsageError(`${flag} takes versions shaped YYYY-MM; got '${text}'.`);
+  return text;
+}
+
+/** `parseArgs`'s message, with the nearest flag suggested for an unknown one. */
+function withFlagSuggestion(error: Error & { code?: string }): string {
+  if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return error.message;
+  const given = /'(-{1,2}[^']*)'/.exec(error.message)?.[1];
+  const near = given ? nearestName(given.replace(/^-+/, '').split('=')[0]!, Object.keys(FLAGS)) : undefined;
+  return near ? `Unknown option '${given}'; did you mean --${near}?` : error.message;
 }
 
 /** `quota` or `quota/windowSeconds`. */

@@ -47,6 +47,7 @@ export type {
   EmulatorTokenConfig,
   WindowedQuota,
 } from './server/options.js';
+export { EmulatorSettingsError } from './settings/error.js';
 export type { EmulatorOptions } from './start.js';
 
 /** Every quota and window in force, defaults filled in. */

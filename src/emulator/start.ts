@@ -6,6 +6,7 @@ import { createEngine, type Engine, type SeedData } from './engine/index.js';
 import { storeDirectory } from './oauth/index.js';
 import { type RunningEmulator, startEmulatorServer } from './server/emulator.js';
 import type { EmulatorServerOptions } from './server/options.js';
+import { checkEmulatorOptions } from './settings/emulator-settings.js';
 
 /** Options of the public `startEmulator`: the server's options plus the data to start with. */
 export interface EmulatorOptions extends EmulatorServerOptions {
@@ -18,11 +19,18 @@ export interface EmulatorOptions extends EmulatorServerOptions {
   cursorTtlMs?: number;
 }
 
-/** Starts an emulator serving `engine`, or a fresh built-in engine seeded from `options.seed`. */
-export function startEmulatorWith(
-  options: EmulatorOptions & { engine?: Engine } = {},
-): Promise<RunningEmulator<Engine>> {
-  const { seed, engine, cursorTtlMs, ...serverOptions } = options;
+/**
+ * Starts an emulator serving `engine`, or a fresh built-in engine seeded from `options.seed`. The options are
+ * checked here, once, before anything starts.
+ * @throws {EmulatorSettingsError} for an unknown, misspelled, mistyped or impossible option.
+ */
+export function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine): Promise<RunningEmulator<Engine>> {
+  try {
+    checkEmulatorOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const { seed, cursorTtlMs, ...serverOptions } = options;
   const clock = options.now;
   const built =
     engine ??

@@ -22,7 +22,8 @@ const running = new Set<Emulator>();
 
 /** Starts an emulator on an ephemeral port; {@link closeTestEmulators} (or its own `close()`) stops it. */
 export async function startTestEmulator(options: EmulatorOptions & { engine?: Engine } = {}): Promise<Emulator> {
-  const emulator = await startEmulatorWith({ port: 0, ...options });
+  const { engine, ...rest } = options;
+  const emulator = await startEmulatorWith({ port: 0, ...rest }, engine);
   running.add(emulator);
   return emulator;
 }

@@ -1,7 +1,9 @@
 /**
  * Small HTTP helpers of the OAuth routes: reading a form body, answering JSON, HTML and redirects.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HEADER, MEDIA } from '../wire.js';
 
 /** Largest form body the OAuth endpoints read, in bytes. */
 export const MAX_FORM_BYTES = 16 * 1024;
@@ -11,8 +13,8 @@ export type FormResult = { ok: true; form: URLSearchParams } | { ok: false; prob
 
 /** Reads an `application/x-www-form-urlencoded` body of at most {@link MAX_FORM_BYTES}. */
 export async function readForm(req: IncomingMessage): Promise<FormResult> {
-  const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
+  const type = req.headers[HEADER.contentType]?.split(';')[0]?.trim().toLowerCase();
+  if (type !== MEDIA.formRequest) {
     req.resume();
     return { ok: false, problem: 'The body must be application/x-www-form-urlencoded' };
   }
@@ -38,10 +40,10 @@ export function repeatedNames(params: URLSearchParams, names: readonly string[])
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    pragma: 'no-cache',
+    [HEADER.contentType]: MEDIA.json,
+    [HEADER.contentLength]: Buffer.byteLength(text),
+    [HEADER.cacheControl]: 'no-store',
+    [HEADER.pragma]: 'no-cache',
   });
   res.end(text);
 }
@@ -49,18 +51,18 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 /** Answers an HTML page that cannot be framed (consent pages are a clickjacking target) nor run scripts. */
 export function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(html),
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    'x-frame-options': 'DENY',
+    [HEADER.contentType]: MEDIA.html,
+    [HEADER.contentLength]: Buffer.byteLength(html),
+    [HEADER.cacheControl]: 'no-store',
+    [HEADER.contentSecurityPolicy]: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    [HEADER.xFrameOptions]: 'DENY',
   });
   res.end(html);
 }
 
 /** Redirects the browser (302) to `location`. */
 export function sendRedirect(res: ServerResponse, location: string): void {
-  res.writeHead(302, { location, 'cache-control': 'no-store', 'content-length': 0 });
+  res.writeHead(302, { [HEADER.location]: location, [HEADER.cacheControl]: 'no-store', [HEADER.contentLength]: 0 });
   res.end();
 }
 

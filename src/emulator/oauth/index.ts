@@ -2,7 +2,9 @@
  * OAuth 2.0 endpoints of the emulator (`GET /oauth2/authorize`, `POST /oauth2/consent`, `POST /oauth2/token`).
  * This is the seam the HTTP server calls for every `/oauth2/` path.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HEADER } from '../wire.js';
 import { handleAuthorize, handleConsent } from './authorize.js';
 import { DEFAULT_DIRECTORY, type OAuthContext, resolveApps } from './config.js';
 import { AuthorizationCodes, ConsentTickets } from './grants.js';
@@ -57,7 +59,7 @@ export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
     const refused = quota.arrive(req.socket.remoteAddress ?? 'unknown');
     if (refused) {
       req.resume();
-      res.setHeader('retry-after', String(refused.retryAfterSeconds));
+      res.setHeader(HEADER.retryAfter, String(refused.retryAfterSeconds));
       const description = `Too many requests to the OAuth endpoints; retry in ${refused.retryAfterSeconds} s`;
       sendJson(res, 429, { error: 'temporarily_unavailable', error_description: description });
       return true;

@@ -4,12 +4,14 @@
  * so a third-party page cannot approve on the signed-in user's behalf. A client that is no browser sends neither
  * header and cannot be led by another site, so it is let through.
  */
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { HEADER } from '../wire.js';
 
 /** True when the request comes from the emulator's own pages (or from no browser at all). */
 export function isSameOriginPost(headers: IncomingHttpHeaders): boolean {
   const origin = single(headers.origin);
-  const site = single(headers['sec-fetch-site']);
+  const site = single(headers[HEADER.secFetchSite]);
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   if (origin === undefined) return true;
   const host = single(headers.host);

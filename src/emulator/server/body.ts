@@ -2,7 +2,9 @@
  * Reads a request body with a size cap. An oversized body is drained (up to a hard ceiling) rather
  * than cut off, so the client can read the 413 instead of seeing a broken pipe.
  */
+
 import type { IncomingMessage } from 'node:http';
+import { HEADER } from '../wire.js';
 
 /** The outcome of reading a body. */
 export type BodyResult =
@@ -24,7 +26,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       settled = true;
       resolve(result);
     };
-    const declared = Number(req.headers['content-length']);
+    const declared = Number(req.headers[HEADER.contentLength]);
     if (Number.isFinite(declared) && declared > DRAIN_CEILING) {
       settle({ ok: false, reason: 'too-large', received: declared });
       req.resume();

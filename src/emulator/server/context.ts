@@ -29,7 +29,7 @@ export interface ServerContext {
 }
 
 /** Waits `ms` milliseconds, or less if the emulator closes meanwhile. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function waitUnlessClosing(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0 || signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLEngine, TokenGrant } from '../contract.js';
 import { createOAuthRoutes } from '../oauth/index.js';
+import { checkFaultRules } from '../settings/emulator-settings.js';
 import { TokenRegistry } from './auth.js';
 import type { ServerContext } from './context.js';
 import { DEMO_TOKENS } from './demo-tokens.js';
@@ -44,7 +45,11 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
   readonly mutations: readonly RequestRecord[];
   /** Running totals. */
   readonly stats: Readonly<EmulatorStats>;
-  /** Replaces the fault rules; their counters start again. */
+  /**
+   * Replaces the fault rules; their counters start again.
+   * @throws {EmulatorSettingsError} for an unknown fault kind or key, a wrong type or an impossible value; the
+   * rules in force stay.
+   */
   setFaults(rules: readonly FaultRule[]): void;
   /** Makes `token` valid on /v2 with exactly `grant`. */
   registerToken(token: string, grant: TokenGrant): void;
@@ -121,7 +126,10 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     get stats() {
       return ctx.log.stats;
     },
-    setFaults: (rules) => faults.set(rules),
+    setFaults(rules) {
+      checkFaultRules(rules);
+      faults.set(rules);
+    },
     registerToken: (token, grant) => ctx.tokens.add(token, grant),
     revokeToken: (token) => ctx.tokens.revoke(token),
     reset() {

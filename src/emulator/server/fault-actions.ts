@@ -1,13 +1,16 @@
 /**
- * Carrying out injected faults: the ones that replace handling, and the ones that spoil delivery.
+ * Which injected faults replace handling, and how the others spoil the delivery of a computed answer.
  */
 import type { ServerResponse } from 'node:http';
+import { HEADER } from '../wire.js';
 import type { TerminalFault } from './faults.js';
-import type { RequestRecord } from './log.js';
-import { drop, type PlannedResponse, send, sendHalfThenReset } from './responses.js';
+import { drop, send, sendHalfThenReset, type WireResponse } from './responses.js';
 
 /** A fault that stops a request before it executes. */
 export type ImmediateFault = Extract<TerminalFault, { kind: 'http-error' | 'respond' | 'drop-before-execute' }>;
+
+/** A fault that lets the request run and spoils the delivery of its answer. */
+export type DeliveryFault = Exclude<TerminalFault, ImmediateFault>;
 
 const IMMEDIATE = new Set<TerminalFault['kind']>(['http-error', 'respond', 'drop-before-execute']);
 
@@ -16,64 +19,19 @@ export function isImmediate(fault: TerminalFault | undefined): fault is Immediat
   return fault !== undefined && IMMEDIATE.has(fault.kind);
 }
 
-/** Carries out an immediate fault (http-error, respond, drop-before-execute). */
-export function actImmediately(res: ServerResponse, fault: ImmediateFault, record: RequestRecord): void {
-  record.fault = fault.kind;
-  res.removeHeader('ratelimit-policy');
-  if (fault.kind === 'drop-before-execute') {
-    record.outcome = 'dropped';
-    drop(res);
-  } else if (fault.kind === 'http-error') {
-    const status = fault.status ?? 502;
-    const body = fault.body ?? htmlErrorPage(status);
-    record.status = status;
-    send(res, { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body });
-  } else {
-    record.status = fault.status;
-    send(res, { status: fault.status, headers: { ...fault.headers }, body: fault.body ?? '' });
-  }
-}
-
-/** Sends a computed response, spoiled as the fault (if any) says. */
-export function deliver(
-  res: ServerResponse,
-  planned: PlannedResponse,
-  fault: TerminalFault | undefined,
-  record: RequestRecord,
-): void {
-  record.status = planned.status;
-  if (planned.errorCode !== undefined) record.errorCode = planned.errorCode;
-  if (fault === undefined || isImmediate(fault)) {
-    send(res, planned);
-    return;
-  }
-  record.fault = fault.kind;
+/** Delivers a computed answer as a delivery fault says: dropped, cut mid-body, or with garbage rate-limit headers. */
+export function spoil(res: ServerResponse, wire: WireResponse, fault: DeliveryFault): void {
   if (fault.kind === 'drop-after-execute') {
-    record.outcome = 'dropped';
-    record.status = 0;
     drop(res);
   } else if (fault.kind === 'reset-mid-body') {
-    record.outcome = 'reset';
-    sendHalfThenReset(res, planned);
+    sendHalfThenReset(res, wire);
   } else {
-    send(res, { ...planned, headers: { ...planned.headers, ...MALFORMED_RATE_LIMIT_HEADERS } });
+    send(res, { ...wire, headers: { ...wire.headers, ...MALFORMED_RATE_LIMIT_HEADERS } });
   }
 }
 
 /** Rate-limit headers no structured-field parser accepts. */
 const MALFORMED_RATE_LIMIT_HEADERS = {
-  'ratelimit-policy': 'minuteRate;q=;;w=(((, "concurrency";q=ten',
-  ratelimit: '"minuteRate";r=-?;t=soon, ,, "complexityMinute";r=1.2.3',
-};
-
-function htmlErrorPage(status: number): string {
-  const title = `${status} ${STATUS_TEXT[status] ?? 'Server Error'}`;
-  return `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1><p>upstream failure</p></body></html>\n`;
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
+  [HEADER.rateLimitPolicy]: 'minuteRate;q=;;w=(((, "concurrency";q=ten',
+  [HEADER.rateLimit]: '"minuteRate";r=-?;t=soon, ,, "complexityMinute";r=1.2.3',
 };

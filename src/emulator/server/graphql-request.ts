@@ -1,7 +1,9 @@
 /**
  * Reads the GraphQL request out of a POST /v2 body: JSON, or multipart with files.
  */
+
 import type { EmulatorUpload } from '../contract.js';
+import { ERROR_CODE, MEDIA } from '../wire.js';
 import { parseMultipart } from './multipart.js';
 
 /** A well-formed GraphQL request. */
@@ -22,9 +24,9 @@ export function mediaTypeOf(contentType: string | undefined): string {
 
 /** Parses the body of a POST /v2 whose media type was already accepted. */
 export async function parseGraphQLRequest(contentType: string, bytes: Buffer): Promise<RequestParse> {
-  if (mediaTypeOf(contentType) === 'multipart/form-data') {
+  if (mediaTypeOf(contentType) === MEDIA.multipartRequest) {
     const multipart = await parseMultipart(contentType, bytes);
-    if (!multipart.ok) return { ok: false, code: 'BAD_REQUEST', message: multipart.message };
+    if (!multipart.ok) return { ok: false, code: ERROR_CODE.badRequest, message: multipart.message };
     const parsed = validate(multipart.operations);
     if (parsed.ok && multipart.files.size > 0) parsed.request.files = multipart.files;
     return parsed;
@@ -33,7 +35,7 @@ export async function parseGraphQLRequest(contentType: string, bytes: Buffer): P
   try {
     json = JSON.parse(bytes.toString('utf8'));
   } catch {
-    return { ok: false, code: 'INVALID_JSON', message: 'The request body is not valid JSON.' };
+    return { ok: false, code: ERROR_CODE.invalidJson, message: 'The request body is not valid JSON.' };
   }
   return validate(json);
 }
@@ -61,5 +63,5 @@ function validate(json: unknown): RequestParse {
 }
 
 function bad(message: string): RequestParse {
-  return { ok: false, code: 'BAD_REQUEST', message };
+  return { ok: false, code: ERROR_CODE.badRequest, message };
 }

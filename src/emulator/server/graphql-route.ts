@@ -1,185 +1,183 @@
 /**
- * POST /v2: authenticate, check media type and version, read the body, count the request, prepare the
- * operation, then (for mutations with a key) go through the idempotency cache, the concurrency and
- * complexity limits, and execute.
+ * POST /v2, as a straight list of checks. The order of refusals (the first that applies answers):
+ *
+ *  1. no valid token ..................... 401 UNAUTHENTICATED, `WWW-Authenticate: Bearer`      authenticate
+ *  2. minute-rate or daily window spent .. 429 RATE_LIMIT_EXCEEDED / DAILY_LIMIT_EXCEEDED         countArrival
+ *  3. neither JSON nor multipart ......... 415 UNSUPPORTED_MEDIA_TYPE                             acceptMediaType
+ *  4. a version not served ............... 400 UNSUPPORTED_API_VERSION                            resolveVersion
+ *  5. body over the size limit ........... 413 PAYLOAD_TOO_LARGE, connection closed               readRequest
+ *     (the client gone mid-body: nothing answered, recorded as dropped)
+ *  6. body not a GraphQL request ......... 400 INVALID_JSON / BAD_REQUEST                         readRequest
+ *  7. a fault that replaces handling ..... the fault's own answer, after the fault's latency      handleGraphQL
+ *  8. a document the schema refuses ...... 200 with `errors`, after the latency                   handleGraphQL
+ *  9. Idempotency-Key of another request . 422 IDEMPOTENCY_KEY_REUSED                             claimKey
+ * 10. key already answered ............... the original answer, `Idempotency-Replayed: true`      claimKey
+ * 11. key still in flight ................ 409 IDEMPOTENCY_CONFLICT, `Retry-After`                claimKey
+ * 12. too many executing at once ......... 429 RATE_LIMIT_EXCEEDED (concurrency)                  execute
+ * 13. complexity budget spent ............ 429, or 200 as `complexityErrorStyle` says             execute
+ * 14. the operation throws ............... 500 INTERNAL_SERVER_ERROR                              execute
+ *     otherwise 200 with the result, kept for replays of its key.
+ *
+ * Every answer leaves through `reply()` (reply.ts), which writes the record, adds the rate-limit headers and the
+ * request id, and lets a delivery fault spoil the answers tagged `spoilable` (8, 10 and the result).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EngineResponseBody, PreparedOperation, TokenGrant } from '../contract.js';
+import type { EngineResponseBody, PreparedOperation } from '../contract.js';
+import { ERROR_CODE, HEADER, MEDIA, ROUTE } from '../wire.js';
 import { readBody } from './body.js';
-import { type ServerContext, sleep } from './context.js';
-import { actImmediately, deliver, isImmediate } from './fault-actions.js';
-import type { FaultDecision } from './faults.js';
-import { mediaTypeOf, parseGraphQLRequest } from './graphql-request.js';
-import type { IdempotencyClaim } from './idempotency.js';
-import { capped, type RequestRecord } from './log.js';
+import { waitUnlessClosing } from './context.js';
+import { type Exchange, headerOf, learn } from './exchange.js';
+import { isImmediate } from './fault-actions.js';
+import { type GraphQLRequestBody, mediaTypeOf, parseGraphQLRequest } from './graphql-request.js';
 import { isRefusal } from './rate-limit.js';
-import { complexityExhausted, rateLimited, withRateLimitHeaders } from './rate-limit-responses.js';
+import { complexityExhausted, rateLimited } from './rate-limit-responses.js';
+import { faultReply, type PlannedReply, planError, planJson, planNothingClientGone, reply } from './reply.js';
 import { requestFingerprint } from './request-fingerprint.js';
-import { jsonError, type PlannedResponse, send } from './responses.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+type Prepared = Extract<PreparedOperation, { ok: true }>;
 
 /** Handles one POST /v2 request from arrival to answer. */
-export async function handleGraphQL(
-  ctx: ServerContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  record: RequestRecord,
-) {
-  const answer = (planned: PlannedResponse, accountId?: number) => {
-    req.resume();
-    record.status = planned.status;
-    if (planned.errorCode !== undefined) record.errorCode = planned.errorCode;
-    send(res, accountId === undefined ? planned : withRateLimitHeaders(ctx, planned, accountId));
-  };
-  const auth = ctx.tokens.authenticate(req.headers.authorization);
-  if (!auth) {
-    const message = 'Not authenticated: send a valid token in the Authorization header.';
-    return answer(jsonError(401, message, 'UNAUTHENTICATED', {}, { 'www-authenticate': 'Bearer' }));
-  }
-  const { accountId } = auth.grant;
-  record.accountId = accountId;
-  const refusal = ctx.limiter.arrive(accountId);
-  if (refusal) return answer(rateLimited(refusal), accountId);
-
-  const contentType = req.headers['content-type'] ?? '';
-  const media = mediaTypeOf(contentType);
-  if (media !== 'application/json' && media !== 'multipart/form-data') {
-    const message = `Unsupported Content-Type "${media || '(none)'}": send application/json (multipart/form-data for uploads).`;
-    return answer(jsonError(415, message, 'UNSUPPORTED_MEDIA_TYPE'), accountId);
-  }
-  const version = ctx.versions.resolve(headerOf(req, 'api-version'));
-  if (!version.ok) {
-    const extra = { supported_versions: ctx.versions.supported };
-    return answer(jsonError(400, version.message, 'UNSUPPORTED_API_VERSION', extra), accountId);
-  }
-  record.version = version.version;
-  res.setHeader('api-version', version.version);
-  const limit = media === 'multipart/form-data' ? ctx.maxUploadBytes : ctx.maxBodyBytes;
-  const body = await readBody(req, limit);
-  if (!body.ok && body.reason === 'aborted') {
-    record.outcome = 'dropped';
-    return;
-  }
-  if (!body.ok) {
-    const message = `The request body is ${body.received} bytes; the limit is ${limit}.`;
-    return answer(jsonError(413, message, 'PAYLOAD_TOO_LARGE', {}, { connection: 'close' }), accountId);
-  }
-  record.bodyBytes = body.bytes.length;
-  const parsed = await parseGraphQLRequest(contentType, body.bytes);
-  if (!parsed.ok) return answer(jsonError(400, parsed.message, parsed.code), accountId);
-  const { request } = parsed;
-  if (request.operationName) record.operationName = capped(request.operationName);
-  const prepared = ctx.engine.prepare({ ...request, grant: auth.grant, version: version.version });
-  if (prepared.ok) record.kind = prepared.kind;
-  const key = headerOf(req, 'idempotency-key')?.trim();
-  if (key) record.idempotencyKey = capped(key);
-
-  const faults = ctx.faults.decide('POST /v2', prepared.ok ? prepared.kind === 'mutation' : undefined);
-  if (faults.latencyMs > 0) record.fault = 'latency';
-  if (isImmediate(faults.terminal)) {
-    await sleep(faults.latencyMs, ctx.closing);
-    return actImmediately(res, faults.terminal, record);
+export async function handleGraphQL(x: Exchange): Promise<void> {
+  const refused = authenticate(x) ?? countArrival(x) ?? acceptMediaType(x) ?? resolveVersion(x);
+  if (refused) return reply(x, refused);
+  const read = await readRequest(x);
+  if ('status' in read) return reply(x, read);
+  const prepared = prepare(x, read);
+  x.faults = x.ctx.faults.decide(ROUTE.graphql, prepared.ok ? prepared.kind === 'mutation' : undefined);
+  if (isImmediate(x.faults.terminal)) {
+    await waitUnlessClosing(x.faults.latencyMs, x.ctx.closing);
+    return reply(x, faultReply(x.faults.terminal));
   }
   if (!prepared.ok) {
-    await sleep(faults.latencyMs, ctx.closing);
-    return deliverBody(ctx, res, record, faults, prepared.body, auth.grant);
+    await waitUnlessClosing(x.faults.latencyMs, x.ctx.closing);
+    return reply(x, { ...result(x, prepared.body), spoilable: true });
   }
-  const claim =
-    prepared.kind === 'mutation' && key
-      ? ctx.idempotency.claim(auth.token, key, requestFingerprint(request, version.version))
-      : undefined;
-  if (claim?.outcome === 'reused') {
-    const message =
-      'This Idempotency-Key was already used for a different request: send a new key for a new request, or the same request to retry.';
-    return answer(jsonError(422, message, 'IDEMPOTENCY_KEY_REUSED'), accountId);
-  }
-  if (claim?.outcome === 'replay') {
-    record.replayed = true;
-    const { status, contentType: type, body: text } = claim.response;
-    const planned = { status, headers: { 'content-type': type, 'idempotency-replayed': 'true' }, body: text };
-    return deliver(res, withRateLimitHeaders(ctx, planned, accountId), faults.terminal, record);
-  }
-  if (claim?.outcome === 'in-flight') {
-    const seconds = ctx.conflictRetryAfterSeconds;
-    const message = 'A request with this Idempotency-Key is still being processed; retry after the given time.';
-    const extra = { retry_in_seconds: seconds };
-    return answer(
-      jsonError(409, message, 'IDEMPOTENCY_CONFLICT', extra, { 'retry-after': String(seconds) }),
-      accountId,
-    );
-  }
-  await execute(ctx, res, record, faults, prepared, auth.grant, claim);
+  const claimed = claimKey(x, read, prepared);
+  if (claimed) return reply(x, claimed);
+  await execute(x, prepared);
 }
 
-async function execute(
-  ctx: ServerContext,
-  res: ServerResponse,
-  record: RequestRecord,
-  faults: FaultDecision,
-  prepared: Extract<PreparedOperation, { ok: true }>,
-  grant: TokenGrant,
-  claim: Extract<IdempotencyClaim, { outcome: 'execute' }> | undefined,
-): Promise<void> {
-  const { accountId } = grant;
-  const busy = ctx.limiter.enter(accountId);
+function authenticate(x: Exchange): PlannedReply | undefined {
+  const auth = x.ctx.tokens.authenticate(headerOf(x, HEADER.authorization));
+  if (auth) {
+    x.auth = auth;
+    learn(x, { accountId: auth.grant.accountId });
+    return undefined;
+  }
+  const message = 'Not authenticated: send a valid token in the Authorization header.';
+  return planError(401, message, ERROR_CODE.unauthenticated, {}, { headers: { [HEADER.wwwAuthenticate]: 'Bearer' } });
+}
+
+function countArrival(x: Exchange): PlannedReply | undefined {
+  const refusal = x.ctx.limiter.arrive(accountOf(x));
+  return refusal ? rateLimited(refusal) : undefined;
+}
+
+function acceptMediaType(x: Exchange): PlannedReply | undefined {
+  const media = mediaTypeOf(headerOf(x, HEADER.contentType));
+  if (media === MEDIA.jsonRequest || media === MEDIA.multipartRequest) return undefined;
+  const message = `Unsupported Content-Type "${media || '(none)'}": send application/json (multipart/form-data for uploads).`;
+  return planError(415, message, ERROR_CODE.unsupportedMediaType);
+}
+
+function resolveVersion(x: Exchange): PlannedReply | undefined {
+  const version = x.ctx.versions.resolve(headerOf(x, HEADER.apiVersion));
+  if (version.ok) {
+    learn(x, { version: version.version });
+    return undefined;
+  }
+  const extra = { supported_versions: x.ctx.versions.supported };
+  return planError(400, version.message, ERROR_CODE.unsupportedApiVersion, extra);
+}
+
+/** The GraphQL request in the body, or the answer refusing it. */
+async function readRequest(x: Exchange): Promise<GraphQLRequestBody | PlannedReply> {
+  const contentType = headerOf(x, HEADER.contentType) ?? '';
+  const upload = mediaTypeOf(contentType) === MEDIA.multipartRequest;
+  const limit = upload ? x.ctx.maxUploadBytes : x.ctx.maxBodyBytes;
+  const body = await readBody(x.req, limit);
+  if (!body.ok && body.reason === 'aborted') return planNothingClientGone();
+  if (!body.ok) {
+    const message = `The request body is ${body.received} bytes; the limit is ${limit}.`;
+    return planError(413, message, ERROR_CODE.payloadTooLarge, {}, { headers: { [HEADER.connection]: 'close' } });
+  }
+  learn(x, { bodyBytes: body.bytes.length });
+  const parsed = await parseGraphQLRequest(contentType, body.bytes);
+  if (!parsed.ok) return planError(400, parsed.message, parsed.code);
+  if (parsed.request.operationName) learn(x, { operationName: parsed.request.operationName });
+  return parsed.request;
+}
+
+function prepare(x: Exchange, request: GraphQLRequestBody): PreparedOperation {
+  const grant = x.auth!.grant;
+  const prepared = x.ctx.engine.prepare({ ...request, grant, version: x.facts.version! });
+  if (prepared.ok) learn(x, { kind: prepared.kind });
+  const key = headerOf(x, HEADER.idempotencyKey)?.trim();
+  if (key) learn(x, { idempotencyKey: key });
+  return prepared;
+}
+
+/** Goes through the idempotency cache for a mutation with a key: a refusal or replay, or a claim to execute under. */
+function claimKey(x: Exchange, request: GraphQLRequestBody, prepared: Prepared): PlannedReply | undefined {
+  const key = x.facts.idempotencyKey;
+  if (prepared.kind !== 'mutation' || !key) return undefined;
+  const claim = x.ctx.idempotency.claim(x.auth!.token, key, requestFingerprint(request, x.facts.version!));
+  if (claim.outcome === 'execute') {
+    x.claim = claim;
+    return undefined;
+  }
+  if (claim.outcome === 'reused') {
+    const message =
+      'This Idempotency-Key was already used for a different request: send a new key for a new request, or the same request to retry.';
+    return planError(422, message, ERROR_CODE.idempotencyKeyReused);
+  }
+  if (claim.outcome === 'replay') {
+    const { status, contentType, body, requestId } = claim.response;
+    const headers = { [HEADER.contentType]: contentType, [HEADER.idempotencyReplayed]: 'true' };
+    const content = { kind: 'text', text: body } as const;
+    return { status, headers, content, rateLimit: 'account', spoilable: true, replayOf: requestId };
+  }
+  const seconds = x.ctx.conflictRetryAfterSeconds;
+  const message = 'A request with this Idempotency-Key is still being processed; retry after the given time.';
+  const headers = { [HEADER.retryAfter]: String(seconds) };
+  return planError(409, message, ERROR_CODE.idempotencyConflict, { retry_in_seconds: seconds }, { headers });
+}
+
+/** Enters the concurrency limit, charges the complexity, waits out the latency fault, runs, and answers. */
+async function execute(x: Exchange, prepared: Prepared): Promise<void> {
+  const { limiter } = x.ctx;
+  const accountId = accountOf(x);
+  const busy = limiter.enter(accountId);
   try {
-    if (busy) return deliver(res, withRateLimitHeaders(ctx, rateLimited(busy), accountId), undefined, record);
-    const charged = ctx.limiter.charge(accountId, prepared.complexity);
-    if (isRefusal(charged)) {
-      return deliver(
-        res,
-        withRateLimitHeaders(ctx, complexityExhausted(ctx, charged, prepared.complexity), accountId),
-        undefined,
-        record,
-      );
-    }
-    record.complexity = prepared.complexity;
-    await sleep(faults.latencyMs, ctx.closing);
+    if (busy) return reply(x, rateLimited(busy));
+    const charged = limiter.charge(accountId, prepared.complexity);
+    if (isRefusal(charged)) return reply(x, complexityExhausted(x.ctx, charged, prepared.complexity));
+    learn(x, { complexity: prepared.complexity });
+    await waitUnlessClosing(x.faults.latencyMs, x.ctx.closing);
     let body: EngineResponseBody;
     try {
       body = await prepared.execute(charged);
-      record.executed = true;
+      learn(x, { executed: true });
     } catch {
-      const planned = jsonError(500, 'The operation failed unexpectedly.', 'INTERNAL_SERVER_ERROR');
-      return deliver(res, withRateLimitHeaders(ctx, planned, accountId), undefined, record);
+      return reply(x, planError(500, 'The operation failed unexpectedly.', ERROR_CODE.internalServerError));
     }
-    const planned = jsonBody(body, grant);
-    claim?.complete({ status: planned.status, contentType: JSON_TYPE, body: planned.body });
-    deliver(res, withRateLimitHeaders(ctx, planned, accountId), faults.terminal, record);
+    reply(x, { ...result(x, body), spoilable: true, keep: true });
   } finally {
-    if (!busy) ctx.limiter.leave(accountId);
+    if (!busy) limiter.leave(accountId);
     // Abandoning a completed claim does nothing. Every other way out (a refusal, a failed operation, even an
     // unexpected throw) releases the key, so no key can be left answering 409 until the emulator restarts.
-    claim?.abandon();
+    x.claim?.abandon();
   }
 }
 
-function deliverBody(
-  ctx: ServerContext,
-  res: ServerResponse,
-  record: RequestRecord,
-  faults: FaultDecision,
-  body: EngineResponseBody,
-  grant: TokenGrant,
-): void {
-  deliver(res, withRateLimitHeaders(ctx, jsonBody(body, grant), grant.accountId), faults.terminal, record);
-}
-
-/** A 200 JSON answer; a response with data carries `account_id` at the top level. */
-function jsonBody(body: EngineResponseBody, grant: TokenGrant): PlannedResponse {
-  const payload = body.data != null && body.account_id === undefined ? { ...body, account_id: grant.accountId } : body;
+/** A 200 with the engine's body; a response with data carries `account_id` at the top level. */
+function result(x: Exchange, body: EngineResponseBody): PlannedReply {
+  const payload = body.data != null && body.account_id === undefined ? { ...body, account_id: accountOf(x) } : body;
+  const planned = planJson(200, { ...payload });
   const code = payload.errors?.[0]?.extensions?.code;
-  const planned: PlannedResponse = {
-    status: 200,
-    headers: { 'content-type': JSON_TYPE },
-    body: JSON.stringify(payload),
-  };
   if (typeof code === 'string') planned.errorCode = code;
   return planned;
 }
 
-function headerOf(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+function accountOf(x: Exchange): number {
+  return x.auth!.grant.accountId;
 }

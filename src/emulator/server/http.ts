@@ -1,30 +1,26 @@
 /**
  * The HTTP layer: routing by path and method, CORS for browser clients, and a guard so that no
- * request, however malformed, can crash the server.
+ * request, however malformed, can crash the server. Every route takes the request's exchange and answers
+ * through `reply()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OAuthRoutes } from '../oauth/index.js';
-import { type ServerContext, sleep } from './context.js';
-import { actImmediately, isImmediate } from './fault-actions.js';
+import { ERROR_CODE, HEADER, MEDIA } from '../wire.js';
+import type { ServerContext } from './context.js';
+import { waitUnlessClosing } from './context.js';
+import { type Exchange, openExchange } from './exchange.js';
+import { isImmediate } from './fault-actions.js';
 import { routeOf } from './faults.js';
 import { handleGraphQL } from './graphql-route.js';
-import type { RequestRecord } from './log.js';
-import { rateLimitPolicyHeader } from './rate-limit-headers.js';
-import { parseRequestTarget, printableTarget } from './request-target.js';
-import { jsonError, send } from './responses.js';
+import { faultReply, planError, reply } from './reply.js';
+import { parseRequestTarget } from './request-target.js';
+import { send } from './responses.js';
 import { handleGetSchema } from './schema-route.js';
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers':
-    'RateLimit, RateLimit-Policy, Retry-After, Idempotency-Replayed, API-Version, Content-Length',
-};
-
 const PREFLIGHT_HEADERS = {
-  ...CORS_HEADERS,
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type, API-Version, Idempotency-Key',
-  'access-control-max-age': '600',
+  [HEADER.corsAllowMethods]: 'GET, POST, OPTIONS',
+  [HEADER.corsAllowHeaders]: 'Authorization, Content-Type, API-Version, Idempotency-Key',
+  [HEADER.corsMaxAge]: '600',
 };
 
 /**
@@ -42,12 +38,8 @@ export function createRequestListener(ctx: ServerContext, oauth: OAuthRoutes) {
 }
 
 function listen(ctx: ServerContext, oauth: OAuthRoutes, req: IncomingMessage, res: ServerResponse): void {
-  const method = (req.method ?? 'GET').toUpperCase();
-  const url = parseRequestTarget(req.url);
-  const record = ctx.log.open(method, url ? url.pathname : printableTarget(req.url), req.headers, ctx.now());
-  // Only the API is open to other origins: the OAuth pages must not be readable by a third-party page.
-  if (url && isApiPath(url.pathname))
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  const x = openExchange(ctx, req, res, parseRequestTarget(req.url));
+  const { record } = x;
   const closed = new Promise<void>((resolve) => {
     res.on('close', () => {
       if (record.outcome === 'answered' && !res.writableFinished) record.outcome = 'dropped';
@@ -55,7 +47,7 @@ function listen(ctx: ServerContext, oauth: OAuthRoutes, req: IncomingMessage, re
       resolve();
     });
   });
-  const handled = url ? routeSafely(ctx, oauth, req, res, url, method, record) : badTarget(req, res, record);
+  const handled = routeSafely(x, oauth);
   // Totals are taken when both are over: a client that hangs up mid-execution must still
   // see its mutation counted once the handler has run it. A throwing log sink cannot take the process down.
   void Promise.all([closed, handled])
@@ -63,101 +55,96 @@ function listen(ctx: ServerContext, oauth: OAuthRoutes, req: IncomingMessage, re
     .catch(() => undefined);
 }
 
-async function routeSafely(
-  ctx: ServerContext,
-  oauth: OAuthRoutes,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  method: string,
-  record: RequestRecord,
-): Promise<void> {
+async function routeSafely(x: Exchange, oauth: OAuthRoutes): Promise<void> {
   try {
-    if (isApiPath(url.pathname)) res.setHeader('ratelimit-policy', rateLimitPolicyHeader(ctx.limiter.limits));
-    await route(ctx, oauth, req, res, url, method, record);
+    await route(x, oauth);
   } catch {
-    record.status = 500;
-    failUnexpectedly(res);
+    if (x.res.headersSent) {
+      x.res.destroy();
+      return;
+    }
+    reply(
+      x,
+      planError(500, 'The emulator failed to handle this request.', ERROR_CODE.internalServerError, {}, policy(x)),
+    );
   }
 }
 
-async function badTarget(req: IncomingMessage, res: ServerResponse, record: RequestRecord): Promise<void> {
-  record.status = 400;
-  req.resume();
-  send(
-    res,
-    jsonError(400, 'The request target is not a valid path or URL.', 'BAD_REQUEST', {}, { connection: 'close' }),
-  );
-}
-
+/** A 500 written without the exchange, when even opening it threw. */
 function failUnexpectedly(res: ServerResponse): void {
   try {
     if (res.headersSent) return void res.destroy();
-    send(res, jsonError(500, 'The emulator failed to handle this request.', 'INTERNAL_SERVER_ERROR'));
+    const body = JSON.stringify({
+      errors: [
+        {
+          message: 'The emulator failed to handle this request.',
+          extensions: { code: ERROR_CODE.internalServerError },
+        },
+      ],
+    });
+    send(res, { status: 500, headers: { [HEADER.contentType]: MEDIA.json }, body });
   } catch {
     res.destroy();
   }
 }
 
-function isApiPath(pathname: string): boolean {
-  return pathname === '/v2' || pathname.startsWith('/v2/');
+/** Answers on the API take `RateLimit-Policy`; other paths take no rate-limit header. */
+function policy(x: Exchange) {
+  return { rateLimit: x.api ? 'policy' : 'none' } as const;
 }
 
-async function route(
-  ctx: ServerContext,
-  oauth: OAuthRoutes,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  method: string,
-  record: RequestRecord,
-): Promise<void> {
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  if (method === 'OPTIONS' && isApiPath(path)) {
-    record.status = 204;
-    res.writeHead(204, PREFLIGHT_HEADERS).end();
-    return;
+async function route(x: Exchange, oauth: OAuthRoutes): Promise<void> {
+  const { url, method, path } = x;
+  if (!url) {
+    const message = 'The request target is not a valid path or URL.';
+    const headers = { [HEADER.connection]: 'close' };
+    return reply(x, planError(400, message, ERROR_CODE.badRequest, {}, { headers, rateLimit: 'none' }));
+  }
+  if (method === 'OPTIONS' && x.api) {
+    return reply(x, {
+      status: 204,
+      headers: PREFLIGHT_HEADERS,
+      content: { kind: 'empty' },
+      rateLimit: 'policy',
+      spoilable: false,
+    });
   }
   if (path === '/v2') {
-    if (method === 'POST') return handleGraphQL(ctx, req, res, record);
-    return methodNotAllowed(res, record, 'POST');
+    if (method === 'POST') return handleGraphQL(x);
+    return methodNotAllowed(x, 'POST');
   }
   if (path === '/v2/get_schema') {
-    if (method === 'GET') return handleGetSchema(ctx, req, res, url, record);
-    return methodNotAllowed(res, record, 'GET');
+    if (method === 'GET') return handleGetSchema(x, url);
+    return methodNotAllowed(x, 'GET');
   }
-  if (path.startsWith('/oauth2/')) return handleOAuth(ctx, oauth, req, res, url, method, record);
-  notFound(req, res, url, method, record);
+  if (path.startsWith('/oauth2/')) return handleOAuth(x, url, oauth);
+  notFound(x, url);
 }
 
-async function handleOAuth(
-  ctx: ServerContext,
-  oauth: OAuthRoutes,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  method: string,
-  record: RequestRecord,
-): Promise<void> {
-  const faults = ctx.faults.decide(routeOf(method, url.pathname), false);
-  if (faults.latencyMs > 0) record.fault = 'latency';
-  await sleep(faults.latencyMs, ctx.closing);
-  if (isImmediate(faults.terminal)) return actImmediately(res, faults.terminal, record);
-  if (await oauth(req, res, url)) {
-    record.status = res.statusCode;
-    return;
+async function handleOAuth(x: Exchange, url: URL, oauth: OAuthRoutes): Promise<void> {
+  x.faults = x.ctx.faults.decide(routeOf(x.method, url.pathname), false);
+  await waitUnlessClosing(x.faults.latencyMs, x.ctx.closing);
+  if (isImmediate(x.faults.terminal)) return reply(x, faultReply(x.faults.terminal));
+  if (await oauth(x.req, x.res, url)) {
+    return reply(x, {
+      status: 0,
+      headers: {},
+      content: { kind: 'answered-elsewhere' },
+      rateLimit: 'none',
+      spoilable: false,
+    });
   }
-  notFound(req, res, url, method, record);
+  notFound(x, url);
 }
 
-function notFound(req: IncomingMessage, res: ServerResponse, url: URL, method: string, record: RequestRecord): void {
-  record.status = 404;
-  req.resume();
-  send(res, jsonError(404, `No route ${method} ${url.pathname}.`, 'NOT_FOUND'));
+function notFound(x: Exchange, url: URL): void {
+  reply(x, planError(404, `No route ${x.method} ${url.pathname}.`, ERROR_CODE.notFound, {}, policy(x)));
 }
 
-function methodNotAllowed(res: ServerResponse, record: RequestRecord, allow: string): void {
-  record.status = 405;
-  res.req.resume();
-  send(res, jsonError(405, `Use ${allow} on this path.`, 'METHOD_NOT_ALLOWED', {}, { allow }));
+function methodNotAllowed(x: Exchange, allow: string): void {
+  const headers = { [HEADER.allow]: allow };
+  reply(
+    x,
+    planError(405, `Use ${allow} on this path.`, ERROR_CODE.methodNotAllowed, {}, { headers, rateLimit: 'policy' }),
+  );
 }

@@ -11,6 +11,8 @@ export interface CachedResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The request id the answer carries; a replay keeps it. */
+  requestId: string;
 }
 
 /** What to do with a request carrying an Idempotency-Key. */
@@ -115,7 +117,7 @@ export class IdempotencyCache {
 }
 
 function sizeOf(response: CachedResponse): number {
-  return response.body.length * 2 + response.contentType.length * 2 + 64;
+  return (response.body.length + response.contentType.length + response.requestId.length) * 2 + 64;
 }
 
 function scopedKey(token: string, key: string): string {

@@ -1,3 +1,5 @@
+import { ERROR_CODE, HEADER } from '../wire.js';
+
 /**
  * What the emulator saw and did: one record per request, and running totals.
  * Authorization is redacted; tokens never reach a record or a log line. What a record keeps from the request is
@@ -39,6 +41,8 @@ export interface RequestRecord {
   fault?: string;
   /** `extensions.code` of the first error answered, if any. */
   errorCode?: string;
+  /** `extensions.request_id` of the JSON answer sent (a replay's is the original's); undefined when none was sent. */
+  requestId?: string;
   /** Size of the request body read, in bytes (0 when it was not read). */
   bodyBytes: number;
   /** Whether the request was answered in full, or its connection dropped or reset. */
@@ -142,7 +146,7 @@ export class RequestLog {
     else if (record.executed) stats.executedQueries += 1;
     if (record.status === 401) stats.rejected401 += 1;
     if (record.status === 409) stats.rejected409 += 1;
-    if (record.status === 429 || record.errorCode === 'COMPLEXITY_BUDGET_EXHAUSTED') stats.rejected429 += 1;
+    if (record.status === 429 || record.errorCode === ERROR_CODE.complexityBudgetExhausted) stats.rejected429 += 1;
     this.sink?.(lineOf(record));
   }
 
@@ -155,7 +159,11 @@ export class RequestLog {
 }
 
 /** Request headers that carry credentials: kept in a record only as `[redacted]`. */
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
+  HEADER.authorization,
+  HEADER.proxyAuthorization,
+  HEADER.cookie,
+]);
 
 /** Longest text a record keeps from one header value, path or name. */
 export const MAX_RECORDED_TEXT = 256;

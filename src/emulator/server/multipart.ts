@@ -2,7 +2,9 @@
  * The GraphQL multipart request spec: an `operations` field (the JSON request), a `map` field
  * (file field name → variable paths) and one field per file.
  */
+
 import type { EmulatorUpload } from '../contract.js';
+import { HEADER, MEDIA } from '../wire.js';
 
 /** A parsed multipart GraphQL request, or why it could not be read. */
 export type MultipartResult =
@@ -20,7 +22,7 @@ export async function parseMultipart(contentType: string, bytes: Buffer): Promis
   try {
     form = await new Request('http://emulator.invalid/', {
       method: 'POST',
-      headers: { 'content-type': contentType },
+      headers: { [HEADER.contentType]: contentType },
       body: new Uint8Array(bytes),
     }).formData();
   } catch {
@@ -61,7 +63,7 @@ export async function parseMultipart(contentType: string, bytes: Buffer): Promis
     }
     const upload: EmulatorUpload = {
       filename: file.name,
-      contentType: file.type || 'application/octet-stream',
+      contentType: file.type || MEDIA.octetStream,
       bytes: new Uint8Array(await file.arrayBuffer()),
     };
     for (const path of paths) files.set(path, upload);

@@ -1,5 +1,7 @@
 /**
- * Options of the emulator's HTTP server and their defaults, normalised once at start.
+ * Options of the emulator's HTTP server and their defaults, filled in once at start. Whether an option is known,
+ * well typed and possible is checked before this, at the edge (settings/emulator-settings.ts); the guard in
+ * `positive` only keeps a direct start of the server from running on nonsense.
  */
 
 import type { Scope } from '../../scopes.js';

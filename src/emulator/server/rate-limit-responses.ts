@@ -1,10 +1,10 @@
 /**
- * Responses about rate limits: the headers every answer carries, and the refusals.
+ * Refusals by a rate limit: a 429 with `Retry-After`, or an exhausted complexity budget in the style configured.
  */
+import { ERROR_CODE, HEADER } from '../wire.js';
 import type { ServerContext } from './context.js';
 import type { RateLimitRefusal } from './rate-limit.js';
-import { rateLimitHeader, rateLimitPolicyHeader } from './rate-limit-headers.js';
-import { jsonError, type PlannedResponse } from './responses.js';
+import { type PlannedReply, planError, planJson } from './reply.js';
 
 const MESSAGES: Record<RateLimitRefusal['reason'], string> = {
   daily: 'Daily request quota exceeded.',
@@ -13,23 +13,13 @@ const MESSAGES: Record<RateLimitRefusal['reason'], string> = {
   complexity: 'Complexity budget exhausted.',
 };
 
-/** Adds `RateLimit-Policy` and the account's current `RateLimit` to a response. */
-export function withRateLimitHeaders(ctx: ServerContext, planned: PlannedResponse, accountId: number): PlannedResponse {
-  const headers = {
-    ...planned.headers,
-    'ratelimit-policy': rateLimitPolicyHeader(ctx.limiter.limits),
-    ratelimit: rateLimitHeader(ctx.limiter.snapshot(accountId)),
-  };
-  return { ...planned, headers };
-}
-
 /** A 429 with `Retry-After` and `{ errors: [{ message, extensions: { code, retry_in_seconds } }] }`. */
-export function rateLimited(refusal: RateLimitRefusal): PlannedResponse {
+export function rateLimited(refusal: RateLimitRefusal): PlannedReply {
   const seconds = refusal.retryAfterSeconds;
-  const code = refusal.reason === 'daily' ? 'DAILY_LIMIT_EXCEEDED' : 'RATE_LIMIT_EXCEEDED';
+  const code = refusal.reason === 'daily' ? ERROR_CODE.dailyLimitExceeded : ERROR_CODE.rateLimitExceeded;
   const message = `${MESSAGES[refusal.reason]} Retry in ${seconds} s.`;
   const extra = { retry_in_seconds: seconds, limit: refusal.reason };
-  return jsonError(429, message, code, extra, { 'retry-after': String(seconds) });
+  return planError(429, message, code, extra, { headers: { [HEADER.retryAfter]: String(seconds) } });
 }
 
 /**
@@ -37,24 +27,18 @@ export function rateLimited(refusal: RateLimitRefusal): PlannedResponse {
  * or (in `complexity-exception` style, the platform's older shape) a 200 whose body says `ComplexityException`
  * with `status_code: 429` and gives the wait only in its message.
  */
-export function complexityExhausted(ctx: ServerContext, refusal: RateLimitRefusal, cost = 0): PlannedResponse {
+export function complexityExhausted(ctx: ServerContext, refusal: RateLimitRefusal, cost = 0): PlannedReply {
   if (ctx.complexityErrorStyle === 'status-429') return rateLimited(refusal);
+  const seconds = refusal.retryAfterSeconds;
   if (ctx.complexityErrorStyle === 'complexity-exception') {
-    const seconds = refusal.retryAfterSeconds;
     const body = {
       error_code: 'ComplexityException',
       status_code: 429,
       error_message: `Complexity budget exhausted, query cost ${cost} budget remaining ${refusal.remaining ?? 0} out of ${refusal.quota ?? 0} reset in ${seconds} seconds`,
       error_data: {},
     };
-    return {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify(body),
-      errorCode: 'COMPLEXITY_BUDGET_EXHAUSTED',
-    };
+    return { ...planJson(200, body), errorCode: ERROR_CODE.complexityBudgetExhausted };
   }
-  const seconds = refusal.retryAfterSeconds;
   const message = `Complexity budget exhausted, query cost exceeds the remaining budget. Retry in ${seconds} s.`;
-  return jsonError(200, message, 'COMPLEXITY_BUDGET_EXHAUSTED', { retry_in_seconds: seconds });
+  return planError(200, message, ERROR_CODE.complexityBudgetExhausted, { retry_in_seconds: seconds });
 }

@@ -1,3 +1,6 @@
+import { isApiVersionFormat } from '../../api-version-format.js';
+import { EmulatorSettingsError } from '../settings/error.js';
+
 /**
  * API versions: which are supported, which is the default, and how a requested one is resolved.
  */
@@ -10,18 +13,23 @@ export class VersionPolicy {
   readonly supported: readonly string[];
   readonly defaultVersion: string;
 
+  /** @throws {EmulatorSettingsError} when the engine cannot serve a version asked for, or the default is not among them. */
   constructor(engineVersions: readonly string[], engineDefault: string, only?: readonly string[], preferred?: string) {
     const supported = only ?? engineVersions;
     for (const version of supported) {
       if (!engineVersions.includes(version)) {
-        throw new RangeError(
+        throw new EmulatorSettingsError(
+          'versions',
           `Emulator option versions: the engine cannot serve ${version} (it serves ${engineVersions.join(', ')})`,
         );
       }
     }
     const defaultVersion = preferred ?? (supported.includes(engineDefault) ? engineDefault : supported.at(-1));
     if (defaultVersion === undefined || !supported.includes(defaultVersion)) {
-      throw new RangeError(`Emulator option defaultVersion must be one of: ${supported.join(', ')}`);
+      throw new EmulatorSettingsError(
+        'defaultVersion',
+        `Emulator option defaultVersion must be one of: ${supported.join(', ')}`,
+      );
     }
     this.supported = [...supported];
     this.defaultVersion = defaultVersion;
@@ -32,7 +40,7 @@ export class VersionPolicy {
     const value = requested?.trim();
     if (!value) return { ok: true, version: this.defaultVersion };
     if (this.supported.includes(value)) return { ok: true, version: value };
-    const shape = /^\d{4}-\d{2}$/.test(value) ? 'is not supported' : 'is not a version (expected YYYY-MM)';
+    const shape = isApiVersionFormat(value) ? 'is not supported' : 'is not a version (expected YYYY-MM)';
     return {
       ok: false,
       message: `API version "${printable(value)}" ${shape}. Supported versions: ${this.supported.join(', ')}.`,

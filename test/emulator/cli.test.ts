@@ -187,7 +187,7 @@ describe('the command line, parsed', () => {
     [['--config', 'bad.json'], '--config: bad.json is not valid JSON'],
     [['--config', 'unknown.json'], '--config: unknown option limit in unknown.json'],
     [['--config', 'fault.json'], '--config: faults[0].kind must be one of latency'],
-    [['--config', 'token.json'], '--config: tokens[0] needs a non-empty "token" and numeric "accountId" and "userId".'],
+    [['--config', 'token.json'], '--config: tokens[0].accountId is required (in token.json).'],
     [['--config', 'list.json'], '--config: list.json must hold a JSON object of emulator options.'],
   ])('%j: %s', (argv, message) => {
     expect(() => parseCli(argv, read)).toThrow(CliUsageError);
