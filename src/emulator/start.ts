@@ -28,7 +28,7 @@ export function startEmulatorWith(
     engine ??
     createEngine({
       ...(seed ? { seed } : {}),
-      ...(clock ? { now: () => new Date(clock()) } : {}),
+      ...(clock ? { clock: { now: clock } } : {}),
       ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
     });
   const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(built.store));

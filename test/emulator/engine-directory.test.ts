@@ -96,7 +96,7 @@ describe('user details', () => {
     expect(utcHoursDiff('America/New_York', new Date('2024-07-01T12:00:00Z'))).toBe(-4);
     expect(utcHoursDiff('Asia/Kolkata', new Date('2024-07-01T12:00:00Z'))).toBe(5);
     expect(utcHoursDiff('Europe/London', new Date('2024-07-01T12:00:00Z'))).toBe(1);
-    const engine = createEngine({ now: () => new Date('2024-01-15T12:00:00Z') });
+    const engine = createEngine({ clock: { now: () => Date.parse('2024-01-15T12:00:00Z') } });
     const body = await run(engine, '{ me { utc_hours_diff is_view_only account_products { id } } }');
     expect(dataField(body, 'me')).toEqual({
       utc_hours_diff: 0,

@@ -5,7 +5,7 @@ import { acmeGrant, dataField, errorCodes, globexGrant, run } from './engine-hel
 
 const { boards, users } = DEFAULT_SEED_FACTS;
 const roadmap = boards.roadmap.id;
-const fixedNow = () => new Date('2024-10-01T12:00:00Z');
+const fixedClock = { now: () => Date.parse('2024-10-01T12:00:00Z') };
 const CREATE = `mutation ($board: ID!, $name: String!, $values: JSON, $group: String, $labels: Boolean) {
   create_item(board_id: $board, item_name: $name, column_values: $values, group_id: $group, create_labels_if_missing: $labels) {
     id name created_at group { id } board { id } column_values(ids: ["status", "numbers"]) { id text }
@@ -14,7 +14,7 @@ const CREATE = `mutation ($board: ID!, $name: String!, $values: JSON, $group: St
 
 describe('engine mutations', () => {
   it('create_item adds an item to the store and returns it', async () => {
-    const engine = createEngine({ now: fixedNow });
+    const engine = createEngine({ clock: fixedClock });
     const values = JSON.stringify({ status: { label: 'Done' }, numbers: '5' });
     const body = await run(engine, CREATE, {
       variables: { board: roadmap, name: 'Launch party', values, group: 'later' },

@@ -36,9 +36,11 @@ const ADA = '501';
 
 function fresh(): EmulatorStore {
   let tick = Date.parse('2025-01-01T00:00:00Z');
-  return new EmulatorStore(defaultSeed(), () => {
-    tick += 1000;
-    return new Date(tick);
+  return new EmulatorStore(defaultSeed(), {
+    now: () => {
+      tick += 1000;
+      return tick;
+    },
   });
 }
 

@@ -93,14 +93,16 @@ export function pageItems(
   const more = rest.length > items.length && last !== undefined;
   return {
     items,
-    cursor: more ? encode({ ...scope, position: last.position, item: Number(last.id), issued: Date.now() }) : null,
+    cursor: more
+      ? encode({ ...scope, position: last.position, item: Number(last.id), issued: context.store.clock.now() })
+      : null,
   };
 }
 
 /** Rejects a cursor older than the engine's cursor lifetime. */
 function checkAge(context: EngineContext, state: CursorState): void {
   const ttl = context.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
-  if (state.issued !== undefined && Date.now() - state.issued > ttl) {
+  if (state.issued !== undefined && context.store.clock.now() - state.issued > ttl) {
     throw engineError(
       ENGINE_ERROR_CODES.cursorExpired,
       `The cursor has expired: cursors live ${ttl >= 60_000 ? `${Math.round(ttl / 60_000)} minutes` : `${ttl} ms`}. Start the listing again without a cursor.`,
@@ -123,7 +125,9 @@ function pageQuery(
   const items = matching.slice(served, served + limit);
   const next = served + items.length;
   const cursor =
-    next < matching.length ? encode({ ...scope, position: 0, item: 0, issued: Date.now(), query, served: next }) : null;
+    next < matching.length
+      ? encode({ ...scope, position: 0, item: 0, issued: context.store.clock.now(), query, served: next })
+      : null;
   return { items, cursor };
 }
 

@@ -30,6 +30,7 @@ import { userResolvers } from './resolvers/users.js';
 import { webhookResolvers } from './resolvers/webhooks.js';
 import { workspaceResolvers } from './resolvers/workspaces.js';
 import { SchemaCache } from './schema/build.js';
+import type { EngineClock } from './store/clock.js';
 import { defaultSeed, type SeedData } from './store/seed.js';
 import { EmulatorStore } from './store/store.js';
 import { DEFAULT_VERSION, ENGINE_VERSIONS, type EngineVersion, isEngineVersion } from './versions.js';
@@ -39,6 +40,7 @@ export type { EngineContext } from './context.js';
 export { MAX_PAGE_SIZE } from './cursor.js';
 export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type { ActivityLogRecord } from './store/activity-log.js';
+export type { EngineClock } from './store/clock.js';
 export type * from './store/records.js';
 export { DEFAULT_SEED_FACTS, defaultSeed, type SeedBoard, type SeedData, type SeedItem } from './store/seed.js';
 export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
@@ -58,8 +60,8 @@ export {
 export interface EngineOptions {
   /** Data the store starts with (copied). Default: {@link defaultSeed}. */
   seed?: SeedData;
-  /** Clock stamping new records. Default: the real time. */
-  now?: () => Date;
+  /** Clock stamping new records and ageing cursors. Default: the real time. */
+  clock?: EngineClock;
   /** How long an items cursor lives, in milliseconds. Default: 60 minutes, as on the platform. */
   cursorTtlMs?: number;
 }
@@ -103,7 +105,7 @@ const introspection = new Map<EngineVersion, Record<string, unknown>>();
  * and shared by every engine of the process (they hold no data).
  */
 export function createEngine(options: EngineOptions = {}): Engine {
-  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
+  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.clock);
   const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
   if (!(cursorTtlMs > 0))
     throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);

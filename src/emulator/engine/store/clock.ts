@@ -1,3 +1,17 @@
+/**
+ * The store's one source of time. Every time the engine reads (record stamps, cursor issue and expiry) comes from
+ * the {@link EngineClock} the store was built with, so a test can move time by handing in its own clock.
+ */
+
+/** Where the engine reads the time: milliseconds since the epoch, as `Date.now()` counts them. */
+export interface EngineClock {
+  /** The current time in milliseconds since the epoch. */
+  now(): number;
+}
+
+/** The real time. */
+export const SYSTEM_CLOCK: EngineClock = { now: () => Date.now() };
+
 /** What a family store needs from the main store: fresh ids (unique across the store) and the time. */
 export interface StoreClock {
   /** A new numeric id string, never used before in this store. */

@@ -4,7 +4,7 @@
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { AccountDetailsRecord } from './account-details.js';
 import { ActivityLog } from './activity-log.js';
-import type { StoreClock } from './clock.js';
+import { type EngineClock, type StoreClock, SYSTEM_CLOCK } from './clock.js';
 import { normalizeColumnValue } from './column-values.js';
 import { DocStore } from './docs.js';
 import { NotificationStore } from './notifications.js';
@@ -85,17 +85,18 @@ export class EmulatorStore implements StoreClock {
   readonly #boards: BoardRecord[];
   readonly #items: ItemRecord[] = [];
   readonly #assets: AssetRecord[] = [];
-  readonly #now: () => Date;
+  /** Where every time the engine reads comes from. */
+  readonly clock: EngineClock;
   #created = 0;
   #nextId: number;
 
-  /** Loads a copy of `seed`; `now` stamps new records (injectable for deterministic tests). */
-  constructor(seed: SeedData, now: () => Date = () => new Date()) {
+  /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
+  constructor(seed: SeedData, clock: EngineClock = SYSTEM_CLOCK) {
     const copy = structuredClone(seed);
     this.#accounts = copy.accounts;
     this.#users = copy.users;
     this.#boards = copy.boards.map(completeSeedBoard);
-    this.#now = now;
+    this.clock = clock;
     const newId = () => this.newId();
     const stamp = () => this.now();
     this.updates = new UpdateStore(newId, stamp);
@@ -164,7 +165,7 @@ export class EmulatorStore implements StoreClock {
 
   /** The store's current time as an ISO 8601 string. */
   now(): string {
-    return this.#now().toISOString();
+    return new Date(this.clock.now()).toISOString();
   }
 
   /** Adds a fully formed board (created or duplicated by the board operations). */
@@ -243,7 +244,7 @@ export class EmulatorStore implements StoreClock {
 
   /** Creates an item; throws INVALID_COLUMN_VALUE (creating nothing) when a column value is bad. */
   createItem(input: NewItem): ItemRecord {
-    const stamp = this.#now().toISOString();
+    const stamp = this.now();
     const item: ItemRecord = {
       id: String(this.#nextId),
       boardId: input.board.id,
@@ -275,7 +276,7 @@ export class EmulatorStore implements StoreClock {
   ): ItemRecord {
     const before = { ...item.values };
     this.#applyValues(board, item, values, createLabels);
-    item.updatedAt = this.#now().toISOString();
+    item.updatedAt = this.now();
     for (const columnId of Object.keys(values)) {
       this.logItem(item, userId, 'update_column_value', {
         column_id: columnId,
@@ -288,7 +289,7 @@ export class EmulatorStore implements StoreClock {
 
   /** Moves an item (and its subitems) to the `archived` or `deleted` state. */
   setItemState(item: ItemRecord, state: 'archived' | 'deleted', userId?: string): ItemRecord {
-    const stamp = this.#now().toISOString();
+    const stamp = this.now();
     for (const target of [
       item,
       ...this.#items.filter((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted'),
@@ -337,7 +338,7 @@ export class EmulatorStore implements StoreClock {
       contentType: input.contentType,
       size: input.size,
       uploadedById: input.uploadedById,
-      createdAt: this.#now().toISOString(),
+      createdAt: this.now(),
     };
     this.#attach(input.item, asset);
     return asset;
