@@ -131,6 +131,24 @@ function pageQuery(
   return { items, cursor };
 }
 
+/** The arguments of `items_page` on a board or a group. */
+export interface ItemsPageArgs {
+  cursor?: string | null;
+  limit: number;
+  query_params?: ItemsQuery | null;
+}
+
+/** `items_page` of a board or group: `cursor` continues a listing, `query_params` starts a filtered one; not both. */
+export function itemsPage(context: EngineContext, scope: { board: string; group?: string }, args: ItemsPageArgs) {
+  if (args.cursor && args.query_params) {
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      'items_page takes cursor or query_params, not both: the cursor already carries the query. Pass only the cursor (or use next_items_page).',
+    );
+  }
+  return pageItems(context, scope, args.limit, args.cursor, args.query_params);
+}
+
 /** Continues a listing from a cursor alone (`next_items_page`); the board must be the caller's. */
 export function nextPage(context: EngineContext, cursor: string, limit: number): ItemsPage {
   const state = decode(cursor);

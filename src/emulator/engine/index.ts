@@ -10,25 +10,7 @@ import { introspectionFromSchema, printSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
 import { DEFAULT_CURSOR_TTL_MS } from './cursor.js';
 import { prepareOperation } from './prepare.js';
-import { accountResolvers } from './resolvers/account.js';
-import { assetResolvers } from './resolvers/assets.js';
-import { boardResolvers } from './resolvers/boards.js';
-import { docResolvers } from './resolvers/docs.js';
-import { itemResolvers } from './resolvers/item.js';
-import { itemRelationResolvers } from './resolvers/items.js';
-import { mergeResolverMaps } from './resolvers/merge.js';
-import { mutationResolvers } from './resolvers/mutation.js';
-import { notificationResolvers } from './resolvers/notifications.js';
-import { objectResolvers } from './resolvers/objects.js';
-import { queryResolvers } from './resolvers/query.js';
-import { structureResolvers } from './resolvers/structure.js';
-import { tagResolvers } from './resolvers/tags.js';
-import { teamResolvers } from './resolvers/teams.js';
-import { timelineResolvers } from './resolvers/timeline.js';
-import { updateResolvers } from './resolvers/updates.js';
-import { userResolvers } from './resolvers/users.js';
-import { webhookResolvers } from './resolvers/webhooks.js';
-import { workspaceResolvers } from './resolvers/workspaces.js';
+import { RESOLVERS } from './resolvers/index.js';
 import { SchemaCache } from './schema/build.js';
 import type { EngineClock } from './store/clock.js';
 import { defaultSeed, type SeedData } from './store/seed.js';
@@ -69,27 +51,6 @@ export interface EngineOptions {
 /** A GraphQL engine together with the store its resolvers read and change. */
 export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
 
-const resolvers = mergeResolverMaps(
-  queryResolvers,
-  mutationResolvers,
-  objectResolvers,
-  itemResolvers,
-  boardResolvers,
-  structureResolvers,
-  itemRelationResolvers,
-  updateResolvers,
-  timelineResolvers,
-  userResolvers,
-  accountResolvers,
-  workspaceResolvers,
-  teamResolvers,
-  tagResolvers,
-  assetResolvers,
-  webhookResolvers,
-  notificationResolvers,
-  docResolvers,
-);
-
 function served(version: string): EngineVersion {
   if (!isEngineVersion(version))
     throw new RangeError(`API version "${version}" is not served; use one of ${ENGINE_VERSIONS.join(', ')}.`);
@@ -109,7 +70,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
   if (!(cursorTtlMs > 0))
     throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
-  const schemas = new SchemaCache(resolvers);
+  const schemas = new SchemaCache(RESOLVERS);
   return {
     store,
     versions: ENGINE_VERSIONS,

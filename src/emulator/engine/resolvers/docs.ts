@@ -8,40 +8,10 @@ import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { notModelledError } from '../schema/modelled.js';
 import type { DocBlockRecord, DocRecord } from '../store/docs.js';
-import { paginate } from './lookup.js';
-import { type ResolverMap, URL_HOST } from './types.js';
-import { accountFolder, accountWorkspace } from './workspaces.js';
+import { accountFolder, accountWorkspace, callerId, paginate, URL_HOST } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 type Ids = readonly (string | null)[] | null | undefined;
-
-interface DocsArgs {
-  ids?: Ids;
-  object_ids?: Ids;
-  workspace_ids?: Ids;
-  order_by?: 'created_at' | 'used_at' | null;
-  limit?: number | null;
-  page?: number | null;
-}
-
-interface CreateDocArgs {
-  location: {
-    workspace?: {
-      workspace_id: string;
-      name: string;
-      kind?: 'public' | 'private' | 'share' | null;
-      folder_id?: string | null;
-    } | null;
-    board?: { item_id: string; column_id: string } | null;
-  };
-}
-
-interface CreateBlockArgs {
-  doc_id: string;
-  type: string;
-  content: unknown;
-  after_block_id?: string | null;
-  parent_block_id?: string | null;
-}
 
 function accountDoc(context: EngineContext, id: string | number): DocRecord {
   const doc = context.store.docs.findDoc(id);
@@ -87,9 +57,9 @@ function docUrl(context: EngineContext, doc: DocRecord): string {
 }
 
 /** Resolvers of docs and doc blocks. */
-export const docResolvers: ResolverMap = {
+export const docResolvers: FamilyResolvers = {
   Query: {
-    docs: (_source: unknown, args: DocsArgs, context) => {
+    docs: (_source, args, context) => {
       requireScope(context, 'boards:read');
       const found = context.store.docs
         .docs()
@@ -109,7 +79,7 @@ export const docResolvers: ResolverMap = {
     },
   },
   Mutation: {
-    create_doc: (_source: unknown, args: CreateDocArgs, context) => {
+    create_doc: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const { workspace: where, board } = args.location;
       if (board && !where) throw notModelledError('Mutation', 'create_doc(location: { board })');
@@ -132,10 +102,10 @@ export const docResolvers: ResolverMap = {
         folderId: folder?.id ?? null,
         name: where.name.trim(),
         kind: where.kind ?? 'public',
-        createdById: String(context.grant.userId),
+        createdById: callerId(context),
       });
     },
-    create_doc_block: (_source: unknown, args: CreateBlockArgs, context) => {
+    create_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const doc = accountDoc(context, args.doc_id);
       const content = blockContent(args.content);
@@ -153,14 +123,14 @@ export const docResolvers: ResolverMap = {
         content,
         parentBlockId: parent?.id ?? null,
         ...(after ? { after } : {}),
-        createdById: String(context.grant.userId),
+        createdById: callerId(context),
       });
     },
-    update_doc_block: (_source: unknown, args: { block_id: string; content: unknown }, context) => {
+    update_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
       return context.store.docs.updateBlock(accountBlock(context, args.block_id), blockContent(args.content));
     },
-    delete_doc_block: (_source: unknown, args: { block_id: string }, context) => {
+    delete_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const block = accountBlock(context, args.block_id);
       context.store.docs.deleteBlock(block);
@@ -168,7 +138,7 @@ export const docResolvers: ResolverMap = {
     },
   },
   Document: {
-    blocks: (doc: DocRecord, args: { limit?: number | null; page?: number | null }, context) =>
+    blocks: (doc: DocRecord, args, context) =>
       paginate(context.store.docs.blocksOf(doc.id), args.limit ?? 25, args.page),
     created_at: (doc: DocRecord) => doc.createdAt,
     created_by: (doc: DocRecord, _args, context) => context.store.findUser(doc.createdById) ?? null,

@@ -1,7 +1,29 @@
-/** Finding the caller's own records; anything in another account is reported as not found. */
+/**
+ * Look-ups shared by the resolver families: finding the caller's own records (anything in another account is
+ * reported as not found), decoding JSON arguments, page/limit paging, and the web addresses the emulator makes up.
+ */
 import type { EngineContext } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
+import type { TeamRecord } from '../store/teams.js';
+import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
+import type { GroupView } from './types.js';
+
+/** Host used in the `url` fields the emulator makes up. */
+export const URL_HOST = 'platform.example';
+
+/** The web address of a board (or one of its items) in the account whose slug is given. */
+export function boardUrl(context: EngineContext, board: BoardRecord, itemId?: string): string {
+  const slug = context.store.findAccount(board.accountId)?.slug ?? 'account';
+  const base = `https://${slug}.${URL_HOST}/boards/${board.id}`;
+  return itemId === undefined ? base : `${base}/pulses/${itemId}`;
+}
+
+/** The id of the calling user, as the store keeps user ids. */
+export function callerId(context: EngineContext): string {
+  return String(context.grant.userId);
+}
 
 /** The caller's board `id` (not deleted), or a RESOURCE_NOT_FOUND error. */
 export function accountBoard(context: EngineContext, id: string): BoardRecord {
@@ -70,4 +92,52 @@ export function accountUsers(context: EngineContext, ids: readonly (string | num
     }
     return user;
   });
+}
+
+/** The caller's account's teams with these ids; an id of no such team is a RESOURCE_NOT_FOUND error. */
+export function accountTeams(context: EngineContext, ids: readonly (string | number)[]): TeamRecord[] {
+  return ids.map((id) => {
+    const team = context.store.teams.findTeam(id);
+    if (!team || team.accountId !== context.accountId) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: String(id) });
+    }
+    return team;
+  });
+}
+
+/** The caller's live workspace `id`, or RESOURCE_NOT_FOUND. */
+export function accountWorkspace(context: EngineContext, id: string | number): WorkspaceRecord {
+  const workspace = context.store.workspaces.findWorkspace(id);
+  if (!workspace || workspace.accountId !== context.accountId || workspace.state === 'deleted') {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Workspace ${id} was not found.`, { workspace_id: String(id) });
+  }
+  return workspace;
+}
+
+/** The caller's live folder `id`, or RESOURCE_NOT_FOUND. */
+export function accountFolder(context: EngineContext, id: string | number): FolderRecord {
+  const folder = context.store.workspaces.findFolder(id);
+  if (!folder || folder.accountId !== context.accountId || folder.deleted) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Folder ${id} was not found.`, { folder_id: String(id) });
+  }
+  return folder;
+}
+
+/** The user `id`, which the store's own records name; a missing one is a bug in the store, not a caller's error. */
+export function storedUser(context: EngineContext, id: string): UserRecord {
+  const found = context.store.findUser(id);
+  if (!found) throw new Error(`User ${id} is missing from the store`);
+  return found;
+}
+
+/** The board of a stored item; a missing one is a bug in the store. */
+export function boardOf(context: EngineContext, item: ItemRecord): BoardRecord {
+  const board = context.store.findBoard(item.boardId);
+  if (!board) throw new Error(`Board ${item.boardId} is missing from the store`);
+  return board;
+}
+
+/** The board's live groups (neither archived nor deleted) as the Group resolvers see them, in board order. */
+export function groupViews(board: BoardRecord): GroupView[] {
+  return liveGroups(board).map((group) => ({ board, group }));
 }

@@ -6,20 +6,13 @@
 import { requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { NotificationRecord } from '../store/notifications.js';
-import { accountBoard, accountItem } from './lookup.js';
-import type { ResolverMap } from './types.js';
-
-interface NotificationArgs {
-  user_id: string;
-  target_id: string;
-  target_type: 'Project' | 'Post';
-  text: string;
-}
+import { accountBoard, accountItem, callerId } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 /** Resolvers of notifications. */
-export const notificationResolvers: ResolverMap = {
+export const notificationResolvers: FamilyResolvers = {
   Mutation: {
-    create_notification: (_source: unknown, args: NotificationArgs, context) => {
+    create_notification: (_source, args, context) => {
       requireScope(context, 'notifications:write');
       const user = context.store.findUser(args.user_id);
       if (!user || user.accountId !== context.accountId || !user.enabled) {
@@ -36,7 +29,7 @@ export const notificationResolvers: ResolverMap = {
       return context.store.notifications.send({
         accountId: context.accountId,
         userId: user.id,
-        senderId: String(context.grant.userId),
+        senderId: callerId(context),
         targetId,
         targetType: args.target_type,
         text: args.text,

@@ -8,7 +8,7 @@ import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { WebhookRecord } from '../store/webhooks.js';
 import { accountBoard } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import type { FamilyResolvers } from './types.js';
 
 function webhookConfig(raw: unknown): Record<string, unknown> | null {
   if (raw === null || raw === undefined) return null;
@@ -48,9 +48,9 @@ function accountWebhook(context: EngineContext, id: string): WebhookRecord {
 }
 
 /** Resolvers of webhooks. */
-export const webhookResolvers: ResolverMap = {
+export const webhookResolvers: FamilyResolvers = {
   Query: {
-    webhooks: (_source: unknown, args: { board_id: string; app_webhooks_only?: boolean | null }, context) => {
+    webhooks: (_source, args, context) => {
       requireScope(context, 'webhooks:write');
       const board = accountBoard(context, args.board_id);
       return context.store.webhooks
@@ -59,11 +59,7 @@ export const webhookResolvers: ResolverMap = {
     },
   },
   Mutation: {
-    create_webhook: (
-      _source: unknown,
-      args: { board_id: string; url: string; event: string; config?: unknown },
-      context,
-    ) => {
+    create_webhook: (_source, args, context) => {
       requireScope(context, 'webhooks:write');
       const board = accountBoard(context, args.board_id);
       const config = webhookConfig(args.config);
@@ -85,7 +81,7 @@ export const webhookResolvers: ResolverMap = {
         appClientId: context.grant.kind === 'oauth' ? (context.grant.clientId ?? null) : null,
       });
     },
-    delete_webhook: (_source: unknown, args: { id: string }, context) => {
+    delete_webhook: (_source, args, context) => {
       requireScope(context, 'webhooks:write');
       return context.store.webhooks.deleteWebhook(accountWebhook(context, args.id));
     },

@@ -7,29 +7,11 @@ import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { deleteBoard } from '../store/boards.js';
 import type { BoardRecord } from '../store/records.js';
 import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
-import { paginate } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import { accountFolder, accountTeams, accountUsers, accountWorkspace, callerId, paginate } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 type Ids = readonly (string | null)[] | null | undefined;
 type PageArgs = { limit?: number | null; page?: number | null };
-
-/** The caller's live workspace `id`, or RESOURCE_NOT_FOUND. */
-export function accountWorkspace(context: EngineContext, id: string | number): WorkspaceRecord {
-  const workspace = context.store.workspaces.findWorkspace(id);
-  if (!workspace || workspace.accountId !== context.accountId || workspace.state === 'deleted') {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Workspace ${id} was not found.`, { workspace_id: String(id) });
-  }
-  return workspace;
-}
-
-/** The caller's live folder `id`, or RESOURCE_NOT_FOUND. */
-export function accountFolder(context: EngineContext, id: string | number): FolderRecord {
-  const folder = context.store.workspaces.findFolder(id);
-  if (!folder || folder.accountId !== context.accountId || folder.deleted) {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Folder ${id} was not found.`, { folder_id: String(id) });
-  }
-  return folder;
-}
 
 /** The folder a board sits in. */
 export function folderIdOf(board: BoardRecord): string | null {
@@ -64,28 +46,6 @@ function teams(context: EngineContext, ids: readonly string[], args: PageArgs) {
     args.limit ?? 25,
     args.page,
   );
-}
-
-/** The caller's account's users with these ids; RESOURCE_NOT_FOUND naming the first that is not one. */
-export function accountUsersByIds(context: EngineContext, ids: readonly (string | number)[]) {
-  return ids.map((id) => {
-    const user = context.store.findUser(id);
-    if (!user || user.accountId !== context.accountId) {
-      throw engineError(ENGINE_ERROR_CODES.notFound, `User ${id} was not found.`, { user_id: String(id) });
-    }
-    return user;
-  });
-}
-
-/** The caller's account's teams with these ids; RESOURCE_NOT_FOUND naming the first that is not one. */
-export function accountTeamsByIds(context: EngineContext, ids: readonly (string | number)[]) {
-  return ids.map((id) => {
-    const team = context.store.teams.findTeam(id);
-    if (!team || team.accountId !== context.accountId) {
-      throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: String(id) });
-    }
-    return team;
-  });
 }
 
 function checkName(name: string | null | undefined, what: string): string | undefined {
@@ -127,33 +87,13 @@ function deleteBoards(context: EngineContext, match: (board: BoardRecord) => boo
   const doomed = context.store
     .boards()
     .filter((board) => board.accountId === context.accountId && board.state !== 'deleted' && match(board));
-  for (const board of doomed) deleteBoard(context.store, board, String(context.grant.userId));
-}
-
-interface WorkspacesArgs extends PageArgs {
-  ids?: Ids;
-  kind?: 'open' | 'closed' | null;
-  order_by?: 'created_at' | null;
-  state?: 'active' | 'all' | 'archived' | 'deleted' | null;
-}
-
-interface MembershipArgs {
-  workspace_id: string;
-  kind?: 'owner' | 'subscriber' | null;
-}
-
-interface FolderArgs {
-  name?: string | null;
-  color?: string | null;
-  custom_icon?: string | null;
-  font_weight?: string | null;
-  parent_folder_id?: string | null;
+  for (const board of doomed) deleteBoard(context.store, board, callerId(context));
 }
 
 /** Resolvers of workspaces and folders. */
-export const workspaceResolvers: ResolverMap = {
+export const workspaceResolvers: FamilyResolvers = {
   Query: {
-    workspaces: (_source: unknown, args: WorkspacesArgs, context) => {
+    workspaces: (_source, args, context) => {
       requireScope(context, 'workspaces:read');
       const state = args.state ?? 'active';
       const found = context.store.workspaces
@@ -169,7 +109,7 @@ export const workspaceResolvers: ResolverMap = {
         found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
       return paginate(found, args.limit ?? 25, args.page);
     },
-    folders: (_source: unknown, args: PageArgs & { ids?: Ids; workspace_ids?: Ids }, context) => {
+    folders: (_source, args, context) => {
       requireScope(context, 'workspaces:read');
       const found = context.store.workspaces
         .folders()
@@ -184,11 +124,7 @@ export const workspaceResolvers: ResolverMap = {
     },
   },
   Mutation: {
-    create_workspace: (
-      _source: unknown,
-      args: { name: string; kind: 'open' | 'closed'; description?: string | null; account_product_id?: string | null },
-      context,
-    ) => {
+    create_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const products =
         context.store.accountDetails.find((details) => details.accountId === context.accountId)?.products ?? [];
@@ -204,17 +140,10 @@ export const workspaceResolvers: ResolverMap = {
         description: args.description ?? null,
         kind: args.kind,
         accountProductId: args.account_product_id == null ? (products[0]?.id ?? null) : String(args.account_product_id),
-        ownerId: String(context.grant.userId),
+        ownerId: callerId(context),
       });
     },
-    update_workspace: (
-      _source: unknown,
-      args: {
-        id?: string | null;
-        attributes: { name?: string | null; description?: string | null; kind?: 'open' | 'closed' | null };
-      },
-      context,
-    ) => {
+    update_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       if (args.id == null)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'update_workspace needs the id of the workspace.');
@@ -226,7 +155,7 @@ export const workspaceResolvers: ResolverMap = {
         ...(kind != null ? { kind } : {}),
       });
     },
-    delete_workspace: (_source: unknown, args: { workspace_id: string }, context) => {
+    delete_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
       if (workspace.isDefault)
@@ -235,10 +164,10 @@ export const workspaceResolvers: ResolverMap = {
       context.store.docs.deleteDocsOfWorkspace(workspace.id);
       return context.store.workspaces.deleteWorkspace(workspace);
     },
-    add_users_to_workspace: (_source: unknown, args: MembershipArgs & { user_ids: string[] }, context) => {
+    add_users_to_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
-      const added = accountUsersByIds(context, args.user_ids);
+      const added = accountUsers(context, args.user_ids);
       context.store.workspaces.addMembers(
         workspace,
         added.map((user) => user.id),
@@ -247,10 +176,10 @@ export const workspaceResolvers: ResolverMap = {
       );
       return added;
     },
-    delete_users_from_workspace: (_source: unknown, args: MembershipArgs & { user_ids: string[] }, context) => {
+    delete_users_from_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
-      const removed = accountUsersByIds(context, args.user_ids);
+      const removed = accountUsers(context, args.user_ids);
       context.store.workspaces.removeMembers(
         workspace,
         removed.map((user) => user.id),
@@ -258,10 +187,10 @@ export const workspaceResolvers: ResolverMap = {
       );
       return removed;
     },
-    add_teams_to_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
+    add_teams_to_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
-      const added = accountTeamsByIds(context, args.team_ids);
+      const added = accountTeams(context, args.team_ids);
       context.store.workspaces.addMembers(
         workspace,
         added.map((team) => team.id),
@@ -270,10 +199,10 @@ export const workspaceResolvers: ResolverMap = {
       );
       return added;
     },
-    delete_teams_from_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
+    delete_teams_from_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
-      const removed = accountTeamsByIds(context, args.team_ids);
+      const removed = accountTeams(context, args.team_ids);
       context.store.workspaces.removeMembers(
         workspace,
         removed.map((team) => team.id),
@@ -281,7 +210,7 @@ export const workspaceResolvers: ResolverMap = {
       );
       return removed;
     },
-    create_folder: (_source: unknown, args: FolderArgs & { name: string; workspace_id?: string | null }, context) => {
+    create_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace =
         args.workspace_id == null ? defaultWorkspace(context) : accountWorkspace(context, args.workspace_id);
@@ -294,10 +223,10 @@ export const workspaceResolvers: ResolverMap = {
         customIcon: args.custom_icon ?? null,
         parentId:
           args.parent_folder_id == null ? null : checkParent(context, null, workspace.id, args.parent_folder_id),
-        ownerId: String(context.grant.userId),
+        ownerId: callerId(context),
       });
     },
-    update_folder: (_source: unknown, args: FolderArgs & { folder_id: string }, context) => {
+    update_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const folder = accountFolder(context, args.folder_id);
       return context.store.workspaces.updateFolder(folder, {
@@ -310,7 +239,7 @@ export const workspaceResolvers: ResolverMap = {
           : {}),
       });
     },
-    delete_folder: (_source: unknown, args: { folder_id: string }, context) => {
+    delete_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const folder = accountFolder(context, args.folder_id);
       const gone = new Set(context.store.workspaces.deleteFolder(folder));
@@ -326,12 +255,10 @@ export const workspaceResolvers: ResolverMap = {
       return details?.products.find((product) => product.id === workspace.accountProductId) ?? null;
     },
     settings: (workspace: WorkspaceRecord) => ({ icon: { color: workspace.iconColor, image: null } }),
-    owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
-      users(context, workspace.ownerIds, args),
-    users_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
-      users(context, workspace.subscriberIds, args),
-    teams_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) => teams(context, workspace.teamIds, args),
-    team_owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
+    owners_subscribers: (workspace: WorkspaceRecord, args, context) => users(context, workspace.ownerIds, args),
+    users_subscribers: (workspace: WorkspaceRecord, args, context) => users(context, workspace.subscriberIds, args),
+    teams_subscribers: (workspace: WorkspaceRecord, args, context) => teams(context, workspace.teamIds, args),
+    team_owners_subscribers: (workspace: WorkspaceRecord, args, context) =>
       teams(context, workspace.teamOwnerIds, args),
   },
   Folder: {
