@@ -31,6 +31,8 @@ export function startEmulatorWith(
       ...(clock ? { clock: { now: clock } } : {}),
       ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
     });
-  const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(built.store));
+  const { accounts, users } = built.store;
+  const directory = { accounts: () => accounts.all(), users: () => users.all() };
+  const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(directory));
   return startEmulatorServer(built, { ...serverOptions, oauthDirectory });
 }

@@ -35,7 +35,7 @@ export function clientFor(emulator: Emulator, options: Partial<PlatformClientOpt
 
 /** Items of the store named `name`. */
 export function itemsNamed(emulator: Emulator, name: string) {
-  return emulator.store.items().filter((item) => item.name === name);
+  return emulator.store.items.all().filter((item) => item.name === name);
 }
 
 /** The requests the emulator received on `POST /v2`, oldest first. */

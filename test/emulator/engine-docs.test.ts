@@ -65,7 +65,7 @@ describe('docs', () => {
     );
     const ids = [first, second, third].map((body) => dataField<{ id: string }>(body, 'create_doc_block').id);
     expect((await blocksOf(engine, doc.id)).map((block) => block.id)).toEqual(ids);
-    const before = engine.store.docs.findBlock(ids[0] as string)?.updatedAt;
+    const before = engine.store.docs.blocks.find(ids[0] as string)?.updatedAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const updated = await run(
       engine,

@@ -80,7 +80,7 @@ export function pageItems(
     throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor belongs to a different listing.');
   }
   if (after) checkAge(context, after);
-  const all = context.store.activeItems(scope.board, scope.group);
+  const all = context.store.items.active(scope.board, scope.group);
   const filter = after ? after.query : query;
   if (filter) return pageQuery(context, scope, all, filter, limit, after?.served ?? 0);
   const rest = after
@@ -119,7 +119,7 @@ function pageQuery(
   limit: number,
   served: number,
 ): ItemsPage {
-  const board = context.store.findBoard(scope.board);
+  const board = context.store.boards.find(scope.board);
   if (!board) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${scope.board} does not exist.`);
   const matching = queryItems(board, all, query);
   const items = matching.slice(served, served + limit);
@@ -152,7 +152,7 @@ export function itemsPage(context: EngineContext, scope: { board: string; group?
 /** Continues a listing from a cursor alone (`next_items_page`); the board must be the caller's. */
 export function nextPage(context: EngineContext, cursor: string, limit: number): ItemsPage {
   const state = decode(cursor);
-  const board = context.store.findBoard(state.board);
+  const board = context.store.boards.find(state.board);
   if (!board || board.accountId !== context.accountId || board.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, 'The board this cursor lists no longer exists.');
   }

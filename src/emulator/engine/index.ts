@@ -22,10 +22,12 @@ export type { EngineContext } from './context.js';
 export { MAX_PAGE_SIZE } from './cursor.js';
 export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type { ActivityLogRecord } from './store/activity-log.js';
+export type { NewAsset } from './store/assets.js';
 export type { EngineClock } from './store/clock.js';
+export type { NewItem } from './store/items.js';
 export type * from './store/records.js';
 export { DEFAULT_SEED_FACTS, defaultSeed, type SeedBoard, type SeedData, type SeedItem } from './store/seed.js';
-export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
+export { EmulatorStore } from './store/store.js';
 export type { CustomActivityRecord, TimelineItemRecord } from './store/timeline.js';
 export type { LikeRecord, UpdateRecord } from './store/updates.js';
 export {

@@ -4,7 +4,7 @@ import type { AccountRecord } from '../store/records.js';
 import type { FamilyResolvers } from './types.js';
 
 function details(context: EngineContext, account: AccountRecord) {
-  return context.store.accountDetails.find((candidate) => candidate.accountId === account.id);
+  return context.store.accounts.details(account.id);
 }
 
 /** Resolvers of the account. */
@@ -12,14 +12,14 @@ export const accountResolvers: FamilyResolvers = {
   Query: {
     account: (_source, _args, context) => {
       requireScope(context, 'account:read');
-      return context.store.findAccount(context.accountId) ?? null;
+      return context.store.accounts.find(context.accountId) ?? null;
     },
   },
   Account: {
     country_code: (account: AccountRecord) => account.countryCode,
     logo: () => null,
     active_members_count: (account: AccountRecord, _args, context) =>
-      context.store.users().filter((candidate) => candidate.accountId === account.id && candidate.enabled).length,
+      context.store.users.all().filter((candidate) => candidate.accountId === account.id && candidate.enabled).length,
     first_day_of_the_week: (account: AccountRecord) => account.firstDayOfTheWeek,
     show_timeline_weekends: () => true,
     plan: (account: AccountRecord, _args, context) => {

@@ -15,7 +15,7 @@ export const assetResolvers: FamilyResolvers = {
     assets: (_source, args, context) => {
       requireScope(context, 'assets:read');
       return args.ids
-        .map((id) => context.store.findAsset(id))
+        .map((id) => context.store.assets.find(id))
         .filter((asset) => asset !== undefined && asset.accountId === context.accountId);
     },
   },
@@ -32,7 +32,7 @@ export const assetResolvers: FamilyResolvers = {
           { column_id: args.column_id },
         );
       }
-      return context.store.addAsset({
+      return context.store.assets.add({
         item,
         columnId: column.id,
         filename: args.file.filename,

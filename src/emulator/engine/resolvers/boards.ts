@@ -6,15 +6,6 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { itemsPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import {
-  archiveBoard,
-  createBoard,
-  deleteBoard,
-  duplicateBoard,
-  logBoard,
-  touchBoard,
-  updateBoard,
-} from '../store/boards.js';
 import type { BoardRecord, UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
 import type {
@@ -47,7 +38,7 @@ export function activityTime(iso: string): string {
 }
 
 function users(context: EngineContext, ids: readonly string[]): UserRecord[] {
-  return ids.map((id) => context.store.findUser(id)).filter((user): user is UserRecord => user?.enabled === true);
+  return ids.map((id) => context.store.users.find(id)).filter((user): user is UserRecord => user?.enabled === true);
 }
 
 function writableBoard(context: EngineContext, id: string): BoardRecord {
@@ -75,7 +66,7 @@ function placement(
   if (workspaceId == null && !folder) {
     if (fallback) return fallback;
     const main = context.store.workspaces
-      .workspaces()
+      .all()
       .find(
         (workspace) =>
           workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
@@ -98,7 +89,7 @@ function createBoardMutation(_source: unknown, args: MutationCreateBoardArgs, co
   if (args.board_name.trim() === '')
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
   const place = placement(context, args.workspace_id, args.folder_id);
-  return createBoard(context.store, {
+  return context.store.boards.create({
     accountId: context.accountId,
     name: args.board_name,
     kind: args.board_kind,
@@ -114,60 +105,40 @@ function createBoardMutation(_source: unknown, args: MutationCreateBoardArgs, co
   });
 }
 
+function members(teams: boolean, added: readonly { id: string }[], owner?: boolean) {
+  return { ids: added.map((member) => member.id), teams, owner: owner ?? false };
+}
+
 function addUsers(_source: unknown, args: MutationAddUsersToBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const added = accountUsers(context, args.user_ids);
-  const ids = added.map((user) => user.id);
-  board.subscriberIds = [...new Set([...board.subscriberIds, ...ids])];
-  if (args.kind === 'owner') board.ownerIds = [...new Set([...board.ownerIds, ...ids])];
-  touchBoard(context.store, board);
-  logBoard(context.store, board, callerId(context), 'subscribe', {
-    user_ids: ids.map(Number),
-    kind: args.kind ?? 'subscriber',
-  });
+  context.store.boards.addMembers(board, members(false, added, args.kind === 'owner'), callerId(context));
   return added;
 }
 
 function teamsOf(context: EngineContext, ids: readonly string[], args: BoardTeamOwnersArgs): TeamRecord[] {
-  const found = ids
-    .map((id) => context.store.teams.findTeam(id))
-    .filter((team): team is TeamRecord => team !== undefined);
+  const found = ids.map((id) => context.store.teams.find(id)).filter((team): team is TeamRecord => team !== undefined);
   return paginate(found, args.limit ?? 25, args.page);
 }
 
 function addTeams(_source: unknown, args: MutationAddTeamsToBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const added = accountTeams(context, args.team_ids);
-  const ids = added.map((team) => team.id);
-  board.teamSubscriberIds = [...new Set([...board.teamSubscriberIds, ...ids])];
-  if (args.kind === 'owner') board.teamOwnerIds = [...new Set([...board.teamOwnerIds, ...ids])];
-  touchBoard(context.store, board);
-  logBoard(context.store, board, callerId(context), 'subscribe_teams', {
-    team_ids: ids.map(Number),
-    kind: args.kind ?? 'subscriber',
-  });
+  context.store.boards.addMembers(board, members(true, added, args.kind === 'owner'), callerId(context));
   return added;
 }
 
 function removeTeams(_source: unknown, args: MutationDeleteTeamsFromBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const removed = accountTeams(context, args.team_ids);
-  const gone = new Set(removed.map((team) => team.id));
-  board.teamSubscriberIds = board.teamSubscriberIds.filter((id) => !gone.has(id));
-  board.teamOwnerIds = board.teamOwnerIds.filter((id) => !gone.has(id));
-  touchBoard(context.store, board);
-  logBoard(context.store, board, callerId(context), 'unsubscribe_teams', { team_ids: [...gone].map(Number) });
+  context.store.boards.removeMembers(board, members(true, removed), callerId(context));
   return removed;
 }
 
 function removeSubscribers(_source: unknown, args: MutationDeleteSubscribersFromBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const removed = accountUsers(context, args.user_ids).filter((user) => user.id !== board.ownerId);
-  const gone = new Set(removed.map((user) => user.id));
-  board.subscriberIds = board.subscriberIds.filter((id) => !gone.has(id));
-  board.ownerIds = board.ownerIds.filter((id) => !gone.has(id));
-  touchBoard(context.store, board);
-  logBoard(context.store, board, callerId(context), 'unsubscribe', { user_ids: [...gone].map(Number) });
+  context.store.boards.removeMembers(board, members(false, removed), callerId(context));
   return removed;
 }
 
@@ -186,8 +157,8 @@ export const boardResolvers: FamilyResolvers = {
   Query: {
     boards: (_source, args, context) => {
       requireScope(context, 'boards:read');
-      const found = context.store
-        .boards()
+      const found = context.store.boards
+        .all()
         .filter((board) => board.accountId === context.accountId && boardMatches(board, args));
       if (args.order_by === 'created_at') found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       if (args.order_by === 'used_at') found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
@@ -201,7 +172,7 @@ export const boardResolvers: FamilyResolvers = {
     workspace_id: (board: BoardRecord) => board.workspaceId,
     updated_at: (board: BoardRecord) => board.updatedAt,
     url: (board: BoardRecord, _args, context) => boardUrl(context, board),
-    items_count: (board: BoardRecord, _args, context) => context.store.activeItems(board.id).length,
+    items_count: (board: BoardRecord, _args, context) => context.store.items.active(board.id).length,
     top_group: (board: BoardRecord) => groupViews(board)[0],
     groups: (board: BoardRecord, args) =>
       groupViews(board).filter((view) => !args.ids || args.ids.includes(view.group.id)),
@@ -212,8 +183,7 @@ export const boardResolvers: FamilyResolvers = {
     items_page: (board: BoardRecord, args, context) => itemsPage(context, { board: board.id }, args),
     board_folder_id: (board: BoardRecord) => board.folderId,
     workspace: (board: BoardRecord, _args, context) => {
-      const workspace =
-        board.workspaceId === null ? undefined : context.store.workspaces.findWorkspace(board.workspaceId);
+      const workspace = board.workspaceId === null ? undefined : context.store.workspaces.find(board.workspaceId);
       return workspace && workspace.accountId === board.accountId && workspace.state !== 'deleted' ? workspace : null;
     },
     owners: (board: BoardRecord, _args, context) => users(context, board.ownerIds),
@@ -243,8 +213,8 @@ export const boardResolvers: FamilyResolvers = {
     updates: (board: BoardRecord, args, context) => {
       requireScope(context, 'updates:read');
       const itemIds = new Set(
-        context.store
-          .items(board.id)
+        context.store.items
+          .onBoard(board.id)
           .filter((item) => item.state !== 'deleted')
           .map((item) => item.id),
       );
@@ -260,7 +230,7 @@ export const boardResolvers: FamilyResolvers = {
     create_board: createBoardMutation,
     update_board: (_source, args, context) => {
       const board = writableBoard(context, args.board_id);
-      updateBoard(context.store, board, args.board_attribute, args.new_value, callerId(context));
+      context.store.boards.update(board, args.board_attribute, args.new_value, callerId(context));
       return {
         success: true,
         undo_data: {
@@ -273,9 +243,9 @@ export const boardResolvers: FamilyResolvers = {
       };
     },
     archive_board: (_source, args, context) =>
-      archiveBoard(context.store, writableBoard(context, args.board_id), callerId(context)),
+      context.store.boards.archive(writableBoard(context, args.board_id), callerId(context)),
     delete_board: (_source, args, context) =>
-      deleteBoard(context.store, writableBoard(context, args.board_id), callerId(context)),
+      context.store.boards.delete(writableBoard(context, args.board_id), callerId(context)),
     duplicate_board: (_source, args, context) => {
       const source = writableBoard(context, args.board_id);
       if (source.type === 'sub_items_board') {
@@ -288,7 +258,7 @@ export const boardResolvers: FamilyResolvers = {
         workspaceId: source.workspaceId,
         folderId: source.folderId,
       });
-      const board = duplicateBoard(context.store, source, {
+      const board = context.store.boards.duplicate(source, {
         type: args.duplicate_type,
         name: args.board_name ?? null,
         workspaceId: place.workspaceId,

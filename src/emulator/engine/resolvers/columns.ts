@@ -6,7 +6,7 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { columnText, statusLabels } from '../store/column-values.js';
-import { changeColumnMetadata, createColumn, deleteColumn, findColumn } from '../store/columns.js';
+import { findColumn } from '../store/columns.js';
 import type { BoardRecord, ColumnKind, ColumnRecord, ItemRecord } from '../store/records.js';
 import { accountBoard, callerId } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
@@ -84,7 +84,7 @@ export const columnResolvers: FamilyResolvers = {
   Mutation: {
     create_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
-      return createColumn(context.store, board, {
+      return context.store.columns.create(board, {
         title: args.title,
         type: args.column_type,
         id: args.id ?? null,
@@ -96,18 +96,24 @@ export const columnResolvers: FamilyResolvers = {
     },
     delete_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
-      return deleteColumn(context.store, board, findColumn(board, args.column_id), userId);
+      return context.store.columns.delete(board, findColumn(board, args.column_id), userId);
     },
     change_column_title: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
-      return changeColumnMetadata(context.store, board, findColumn(board, args.column_id), 'title', args.title, userId);
+      return context.store.columns.changeMetadata(
+        board,
+        findColumn(board, args.column_id),
+        'title',
+        args.title,
+        userId,
+      );
     },
     change_column_metadata: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
       const column = findColumn(board, args.column_id);
       if (!args.column_property)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'column_property is required: title or description.');
-      return changeColumnMetadata(context.store, board, column, args.column_property, args.value ?? '', userId);
+      return context.store.columns.changeMetadata(board, column, args.column_property, args.value ?? '', userId);
     },
   },
 };

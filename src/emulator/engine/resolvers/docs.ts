@@ -14,7 +14,7 @@ import type { FamilyResolvers } from './types.js';
 type Ids = readonly (string | null)[] | null | undefined;
 
 function accountDoc(context: EngineContext, id: string | number): DocRecord {
-  const doc = context.store.docs.findDoc(id);
+  const doc = context.store.docs.find(id);
   if (!doc || doc.accountId !== context.accountId || doc.deleted) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Doc ${id} was not found.`, { doc_id: String(id) });
   }
@@ -22,8 +22,8 @@ function accountDoc(context: EngineContext, id: string | number): DocRecord {
 }
 
 function accountBlock(context: EngineContext, id: string, doc?: DocRecord): DocBlockRecord {
-  const block = context.store.docs.findBlock(id);
-  const owner = block && context.store.docs.findDoc(block.docId);
+  const block = context.store.docs.blocks.find(id);
+  const owner = block && context.store.docs.find(block.docId);
   if (!block || !owner || owner.accountId !== context.accountId || owner.deleted || (doc && owner.id !== doc.id)) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Block ${id} was not found${doc ? ` in doc ${doc.id}` : ''}.`, {
       block_id: id,
@@ -52,7 +52,7 @@ function inIds(id: string, ids: Ids): boolean {
 }
 
 function docUrl(context: EngineContext, doc: DocRecord): string {
-  const slug = context.store.findAccount(doc.accountId)?.slug ?? 'account';
+  const slug = context.store.accounts.find(doc.accountId)?.slug ?? 'account';
   return `https://${slug}.${URL_HOST}/docs/${doc.objectId}`;
 }
 
@@ -62,7 +62,7 @@ export const docResolvers: FamilyResolvers = {
     docs: (_source, args, context) => {
       requireScope(context, 'boards:read');
       const found = context.store.docs
-        .docs()
+        .all()
         .filter(
           (doc) =>
             doc.accountId === context.accountId &&
@@ -141,18 +141,18 @@ export const docResolvers: FamilyResolvers = {
     blocks: (doc: DocRecord, args, context) =>
       paginate(context.store.docs.blocksOf(doc.id), args.limit ?? 25, args.page),
     created_at: (doc: DocRecord) => doc.createdAt,
-    created_by: (doc: DocRecord, _args, context) => context.store.findUser(doc.createdById) ?? null,
+    created_by: (doc: DocRecord, _args, context) => context.store.users.find(doc.createdById) ?? null,
     doc_folder_id: (doc: DocRecord) => doc.folderId,
     doc_kind: (doc: DocRecord) => doc.kind,
     object_id: (doc: DocRecord) => doc.objectId,
     relative_url: (doc: DocRecord) => `/docs/${doc.objectId}`,
     url: (doc: DocRecord, _args, context) => docUrl(context, doc),
-    workspace: (doc: DocRecord, _args, context) => context.store.workspaces.findWorkspace(doc.workspaceId) ?? null,
+    workspace: (doc: DocRecord, _args, context) => context.store.workspaces.find(doc.workspaceId) ?? null,
     workspace_id: (doc: DocRecord) => doc.workspaceId,
   },
   DocumentBlock: {
     created_at: (block: DocBlockRecord) => block.createdAt,
-    created_by: (block: DocBlockRecord, _args, context) => context.store.findUser(block.createdById) ?? null,
+    created_by: (block: DocBlockRecord, _args, context) => context.store.users.find(block.createdById) ?? null,
     doc_id: (block: DocBlockRecord) => block.docId,
     parent_block_id: (block: DocBlockRecord) => block.parentBlockId,
     updated_at: (block: DocBlockRecord) => block.updatedAt,

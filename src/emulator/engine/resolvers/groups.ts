@@ -4,7 +4,7 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { itemsPage } from '../cursor.js';
-import { archiveGroup, createGroup, deleteGroup, duplicateGroup, findGroup, updateGroup } from '../store/groups.js';
+import { findGroup } from '../store/groups.js';
 import type { BoardRecord } from '../store/records.js';
 import type { MutationArchiveGroupArgs } from './arguments.generated.js';
 import { accountBoard, callerId } from './lookup.js';
@@ -15,10 +15,10 @@ function writable(context: EngineContext, boardId: string): { board: BoardRecord
   return { board: accountBoard(context, boardId), userId: callerId(context) };
 }
 
-function groupAction(act: typeof archiveGroup) {
+function groupAction(act: 'archive' | 'delete') {
   return (_source: unknown, args: MutationArchiveGroupArgs, context: EngineContext): GroupView => {
     const { board, userId } = writable(context, args.board_id);
-    return { board, group: act(context.store, board, findGroup(board, args.group_id), userId) };
+    return { board, group: context.store.groups[act](board, findGroup(board, args.group_id), userId) };
   };
 }
 
@@ -37,7 +37,7 @@ export const groupResolvers: FamilyResolvers = {
   Mutation: {
     create_group: (_source, args, context): GroupView => {
       const { board, userId } = writable(context, args.board_id);
-      const group = createGroup(context.store, board, {
+      const group = context.store.groups.create(board, {
         title: args.group_name,
         color: args.group_color ?? null,
         position: args.position ?? null,
@@ -51,13 +51,13 @@ export const groupResolvers: FamilyResolvers = {
     update_group: (_source, args, context): GroupView => {
       const { board, userId } = writable(context, args.board_id);
       const group = findGroup(board, args.group_id);
-      return { board, group: updateGroup(context.store, board, group, args.group_attribute, args.new_value, userId) };
+      return { board, group: context.store.groups.update(board, group, args.group_attribute, args.new_value, userId) };
     },
-    archive_group: groupAction(archiveGroup),
-    delete_group: groupAction(deleteGroup),
+    archive_group: groupAction('archive'),
+    delete_group: groupAction('delete'),
     duplicate_group: (_source, args, context): GroupView => {
       const { board, userId } = writable(context, args.board_id);
-      const group = duplicateGroup(context.store, board, findGroup(board, args.group_id), {
+      const group = context.store.groups.duplicate(board, findGroup(board, args.group_id), {
         title: args.group_title ?? null,
         addToTop: args.add_to_top ?? false,
         userId,

@@ -8,14 +8,7 @@ import { type EngineContext, requireScope } from '../context.js';
 import { nextPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { liveGroups } from '../store/groups.js';
-import {
-  type ColumnMapping,
-  createSubitem,
-  duplicateItem,
-  moveItemToBoard,
-  moveItemToGroup,
-  subitemsOf,
-} from '../store/items.js';
+import type { ColumnMapping } from '../store/items.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnMappingInput } from './arguments.generated.js';
 import { columnValueView } from './columns.js';
@@ -47,7 +40,7 @@ function change(
   requireScope(context, 'boards:write');
   const board = accountBoard(context, args.board_id);
   const item = accountItem(context, args.item_id, board);
-  return context.store.changeColumnValues(
+  return context.store.items.changeValues(
     board,
     item,
     values(),
@@ -59,7 +52,7 @@ function change(
 function setState(state: 'archived' | 'deleted') {
   return (_source: unknown, args: { item_id?: string | null }, context: EngineContext) => {
     requireScope(context, 'boards:write');
-    return context.store.setItemState(accountItem(context, args.item_id), state, callerId(context));
+    return context.store.items.setState(accountItem(context, args.item_id), state, callerId(context));
   };
 }
 
@@ -72,7 +65,9 @@ function subscribers(item: ItemRecord, context: EngineContext): UserRecord[] {
       .filter((update) => update.itemId === item.id)
       .map((update) => update.creatorId),
   ]);
-  return [...ids].map((id) => context.store.findUser(id)).filter((user): user is UserRecord => user?.enabled === true);
+  return [...ids]
+    .map((id) => context.store.users.find(id))
+    .filter((user): user is UserRecord => user?.enabled === true);
 }
 
 function mapping(entries: readonly ColumnMappingInput[] | null | undefined): ColumnMapping | undefined {
@@ -84,8 +79,8 @@ export const itemResolvers: FamilyResolvers = {
   Query: {
     items: (_source, args, context) => {
       requireScope(context, 'boards:read');
-      const found = context.store.items().filter((item) => {
-        const board = context.store.findBoard(item.boardId);
+      const found = context.store.items.all().filter((item) => {
+        const board = context.store.boards.find(item.boardId);
         if (board?.accountId !== context.accountId || item.state === 'deleted') return false;
         return (!args.ids || args.ids.includes(item.id)) && (!args.exclude_nonactive || item.state === 'active');
       });
@@ -113,12 +108,12 @@ export const itemResolvers: FamilyResolvers = {
     assets: (item: ItemRecord, args, context) =>
       args.assets_source === 'gallery'
         ? []
-        : context.store
-            .assets()
+        : context.store.assets
+            .all()
             .filter(
               (asset) => asset.itemId === item.id && (!args.column_ids || args.column_ids.includes(asset.columnId)),
             ),
-    creator: (item: ItemRecord, _args, context) => context.store.findUser(item.creatorId) ?? null,
+    creator: (item: ItemRecord, _args, context) => context.store.users.find(item.creatorId) ?? null,
     creator_id: (item: ItemRecord) => item.creatorId,
     created_at: (item: ItemRecord) => item.createdAt,
     updated_at: (item: ItemRecord) => item.updatedAt,
@@ -129,16 +124,16 @@ export const itemResolvers: FamilyResolvers = {
       return paginate(found, args.limit ?? 25, args.page);
     },
     parent_item: (item: ItemRecord, _args, context) => {
-      const parent = item.parentItemId === null ? undefined : context.store.findItem(item.parentItemId);
+      const parent = item.parentItemId === null ? undefined : context.store.items.find(item.parentItemId);
       return parent && parent.state !== 'deleted' ? parent : null;
     },
-    subitems: (item: ItemRecord, _args, context) => subitemsOf(context.store, item),
+    subitems: (item: ItemRecord, _args, context) => context.store.items.subitemsOf(item),
     subscribers: (item: ItemRecord, _args, context) => subscribers(item, context),
     relative_link: (item: ItemRecord) => `/boards/${item.boardId}/pulses/${item.id}`,
     // The address that posts an email to the item as an update; the host follows the emulator's made-up URLs.
     email: (item: ItemRecord, _args, context) => {
-      const board = context.store.findBoard(item.boardId);
-      const slug = (board && context.store.findAccount(board.accountId)?.slug) ?? 'account';
+      const board = context.store.boards.find(item.boardId);
+      const slug = (board && context.store.accounts.find(board.accountId)?.slug) ?? 'account';
       return `pulse-${item.id}@${slug}.${URL_HOST}`;
     },
   },
@@ -148,7 +143,7 @@ export const itemResolvers: FamilyResolvers = {
       const board = accountBoard(context, args.board_id);
       const relative = args.relative_to == null ? undefined : accountItem(context, args.relative_to, board);
       const columnValues = args.column_values == null ? {} : decodeJson(args.column_values, 'column_values', true);
-      return context.store.createItem({
+      return context.store.items.create({
         board,
         groupId: groupFor(board, args.group_id, relative),
         name: args.item_name,
@@ -170,7 +165,7 @@ export const itemResolvers: FamilyResolvers = {
       requireScope(context, 'boards:write');
       const parent = accountItem(context, args.parent_item_id);
       const columnValues = args.column_values == null ? {} : decodeJson(args.column_values, 'column_values', true);
-      return createSubitem(context.store, {
+      return context.store.items.createSubitem({
         parent,
         parentBoard: accountBoard(context, parent.boardId),
         name: args.item_name,
@@ -182,8 +177,7 @@ export const itemResolvers: FamilyResolvers = {
     move_item_to_group: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const item = accountItem(context, args.item_id);
-      return moveItemToGroup(
-        context.store,
+      return context.store.items.moveToGroup(
         accountBoard(context, item.boardId),
         item,
         args.group_id,
@@ -194,7 +188,7 @@ export const itemResolvers: FamilyResolvers = {
       requireScope(context, 'boards:write');
       const item = accountItem(context, args.item_id);
       const subitemsMapping = mapping(args.subitems_columns_mapping);
-      return moveItemToBoard(context.store, {
+      return context.store.items.moveToBoard({
         item,
         from: accountBoard(context, item.boardId),
         to: accountBoard(context, args.board_id),
@@ -208,7 +202,7 @@ export const itemResolvers: FamilyResolvers = {
       requireScope(context, 'boards:write');
       const board = accountBoard(context, args.board_id);
       const item = accountItem(context, args.item_id, board);
-      return duplicateItem(context.store, board, item, args.with_updates ?? false, callerId(context));
+      return context.store.items.duplicate(board, item, args.with_updates ?? false, callerId(context));
     },
   },
 };

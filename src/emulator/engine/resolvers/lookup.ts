@@ -15,7 +15,7 @@ export const URL_HOST = 'platform.example';
 
 /** The web address of a board (or one of its items) in the account whose slug is given. */
 export function boardUrl(context: EngineContext, board: BoardRecord, itemId?: string): string {
-  const slug = context.store.findAccount(board.accountId)?.slug ?? 'account';
+  const slug = context.store.accounts.find(board.accountId)?.slug ?? 'account';
   const base = `https://${slug}.${URL_HOST}/boards/${board.id}`;
   return itemId === undefined ? base : `${base}/pulses/${itemId}`;
 }
@@ -27,7 +27,7 @@ export function callerId(context: EngineContext): string {
 
 /** The caller's board `id` (not deleted), or a RESOURCE_NOT_FOUND error. */
 export function accountBoard(context: EngineContext, id: string): BoardRecord {
-  const board = context.store.findBoard(id);
+  const board = context.store.boards.find(id);
   if (!board || board.accountId !== context.accountId || board.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${id} was not found.`, { board_id: id });
   }
@@ -39,8 +39,8 @@ export function accountItem(context: EngineContext, id: string | null | undefine
   if (id === null || id === undefined) {
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'item_id is required.');
   }
-  const item = context.store.findItem(id);
-  const owner = item && context.store.findBoard(item.boardId);
+  const item = context.store.items.find(id);
+  const owner = item && context.store.boards.find(item.boardId);
   if (
     !item ||
     item.state === 'deleted' ||
@@ -86,7 +86,7 @@ export function paginate<T>(
 /** The caller's account's users with these ids; an id of no such user is a RESOURCE_NOT_FOUND error. */
 export function accountUsers(context: EngineContext, ids: readonly (string | number)[]): UserRecord[] {
   return ids.map((id) => {
-    const user = context.store.findUser(id);
+    const user = context.store.users.find(id);
     if (!user || user.accountId !== context.accountId) {
       throw engineError(ENGINE_ERROR_CODES.notFound, `User ${id} was not found.`, { user_id: String(id) });
     }
@@ -97,7 +97,7 @@ export function accountUsers(context: EngineContext, ids: readonly (string | num
 /** The caller's account's teams with these ids; an id of no such team is a RESOURCE_NOT_FOUND error. */
 export function accountTeams(context: EngineContext, ids: readonly (string | number)[]): TeamRecord[] {
   return ids.map((id) => {
-    const team = context.store.teams.findTeam(id);
+    const team = context.store.teams.find(id);
     if (!team || team.accountId !== context.accountId) {
       throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: String(id) });
     }
@@ -107,7 +107,7 @@ export function accountTeams(context: EngineContext, ids: readonly (string | num
 
 /** The caller's live workspace `id`, or RESOURCE_NOT_FOUND. */
 export function accountWorkspace(context: EngineContext, id: string | number): WorkspaceRecord {
-  const workspace = context.store.workspaces.findWorkspace(id);
+  const workspace = context.store.workspaces.find(id);
   if (!workspace || workspace.accountId !== context.accountId || workspace.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Workspace ${id} was not found.`, { workspace_id: String(id) });
   }
@@ -116,7 +116,7 @@ export function accountWorkspace(context: EngineContext, id: string | number): W
 
 /** The caller's live folder `id`, or RESOURCE_NOT_FOUND. */
 export function accountFolder(context: EngineContext, id: string | number): FolderRecord {
-  const folder = context.store.workspaces.findFolder(id);
+  const folder = context.store.workspaces.folders.find(id);
   if (!folder || folder.accountId !== context.accountId || folder.deleted) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Folder ${id} was not found.`, { folder_id: String(id) });
   }
@@ -125,14 +125,14 @@ export function accountFolder(context: EngineContext, id: string | number): Fold
 
 /** The user `id`, which the store's own records name; a missing one is a bug in the store, not a caller's error. */
 export function storedUser(context: EngineContext, id: string): UserRecord {
-  const found = context.store.findUser(id);
+  const found = context.store.users.find(id);
   if (!found) throw new Error(`User ${id} is missing from the store`);
   return found;
 }
 
 /** The board of a stored item; a missing one is a bug in the store. */
 export function boardOf(context: EngineContext, item: ItemRecord): BoardRecord {
-  const board = context.store.findBoard(item.boardId);
+  const board = context.store.boards.find(item.boardId);
   if (!board) throw new Error(`Board ${item.boardId} is missing from the store`);
   return board;
 }

@@ -14,7 +14,7 @@ export const notificationResolvers: FamilyResolvers = {
   Mutation: {
     create_notification: (_source, args, context) => {
       requireScope(context, 'notifications:write');
-      const user = context.store.findUser(args.user_id);
+      const user = context.store.users.find(args.user_id);
       if (!user || user.accountId !== context.accountId || !user.enabled) {
         throw engineError(ENGINE_ERROR_CODES.notFound, `User ${args.user_id} was not found.`, {
           user_id: String(args.user_id),
@@ -23,7 +23,7 @@ export const notificationResolvers: FamilyResolvers = {
       if (args.text.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'text must not be empty.');
       const targetId = String(args.target_id);
       if (args.target_type === 'Project') {
-        if (context.store.findBoard(targetId)) accountBoard(context, targetId);
+        if (context.store.boards.find(targetId)) accountBoard(context, targetId);
         else accountItem(context, targetId);
       }
       return context.store.notifications.send({

@@ -13,7 +13,7 @@ export const tagResolvers: FamilyResolvers = {
     tags: (_source, args, context) => {
       requireScope(context, 'tags:read');
       return context.store.tags
-        .tags()
+        .all()
         .filter(
           (tag) => tag.accountId === context.accountId && (args.ids ? args.ids.includes(tag.id) : tag.boardId === null),
         );

@@ -40,7 +40,7 @@ export const teamResolvers: FamilyResolvers = {
     teams: (_source, args, context) => {
       requireScope(context, 'teams:read');
       return context.store.teams
-        .teams()
+        .all()
         .filter((team) => team.accountId === context.accountId && (!args.ids || args.ids.includes(team.id)));
     },
   },
@@ -68,10 +68,7 @@ export const teamResolvers: FamilyResolvers = {
     delete_team: (_source, args, context) => {
       requireScope(context, 'users:write');
       const team = accountTeam(context, args.team_id);
-      for (const workspace of context.store.workspaces.workspaces()) {
-        if (workspace.teamIds.includes(team.id)) context.store.workspaces.removeMembers(workspace, [team.id], true);
-      }
-      return context.store.teams.deleteTeam(team);
+      return context.store.deleteTeam(team);
     },
     add_users_to_team: (_source, args, context) =>
       membershipChange(context, args, (team, ids) => context.store.teams.addUsers(team, ids)),
@@ -84,11 +81,11 @@ export const teamResolvers: FamilyResolvers = {
     owners: (team: TeamRecord, args, context) =>
       team.ownerIds
         .filter((id) => !args.ids || args.ids.includes(id))
-        .map((id) => context.store.findUser(id))
+        .map((id) => context.store.users.find(id))
         .filter((user) => user !== undefined),
     users: (team: TeamRecord, args, context) =>
       filterUsers(
-        team.userIds.map((id) => context.store.findUser(id)).filter((user) => user !== undefined),
+        team.userIds.map((id) => context.store.users.find(id)).filter((user) => user !== undefined),
         args,
       ),
   },

@@ -11,7 +11,7 @@ import { accountBoard, accountItem, accountUsers, callerId } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
 function accountActivity(context: EngineContext, id: string): CustomActivityRecord {
-  const activity = context.store.timeline.findActivity(id);
+  const activity = context.store.timeline.activities.find(id);
   if (!activity || activity.accountId !== context.accountId) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Custom activity ${id} was not found.`, { custom_activity_id: id });
   }
@@ -19,8 +19,8 @@ function accountActivity(context: EngineContext, id: string): CustomActivityReco
 }
 
 function accountTimelineItem(context: EngineContext, id: string): TimelineItemRecord {
-  const entry = context.store.timeline.findTimelineItem(id);
-  const item = entry && context.store.findItem(entry.itemId);
+  const entry = context.store.timeline.find(id);
+  const item = entry && context.store.items.find(entry.itemId);
   if (!entry || entry.accountId !== context.accountId || !item || item.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Timeline item ${id} was not found.`, { timeline_item_id: id });
   }
@@ -78,8 +78,8 @@ export const timelineResolvers: FamilyResolvers = {
   Query: {
     custom_activity: (_source, args, context) => {
       requireScope(context, 'boards:read');
-      return context.store.timeline
-        .activities()
+      return context.store.timeline.activities
+        .all()
         .filter(
           (activity) =>
             activity.accountId === context.accountId &&
@@ -119,9 +119,9 @@ export const timelineResolvers: FamilyResolvers = {
   },
   TimelineItem: {
     type: () => 'custom_activity',
-    item: (entry: TimelineItemRecord, _args, context) => context.store.findItem(entry.itemId) ?? null,
-    board: (entry: TimelineItemRecord, _args, context) => context.store.findBoard(entry.boardId) ?? null,
-    user: (entry: TimelineItemRecord, _args, context) => context.store.findUser(entry.userId) ?? null,
+    item: (entry: TimelineItemRecord, _args, context) => context.store.items.find(entry.itemId) ?? null,
+    board: (entry: TimelineItemRecord, _args, context) => context.store.boards.find(entry.boardId) ?? null,
+    user: (entry: TimelineItemRecord, _args, context) => context.store.users.find(entry.userId) ?? null,
     custom_activity_id: (entry: TimelineItemRecord) => entry.customActivityId,
     created_at: (entry: TimelineItemRecord) => entry.timestamp,
   },
@@ -130,8 +130,8 @@ export const timelineResolvers: FamilyResolvers = {
       requireScope(context, 'boards:write');
       const name = args.name.trim();
       if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A custom activity name cannot be empty.');
-      const taken = context.store.timeline
-        .activities()
+      const taken = context.store.timeline.activities
+        .all()
         .some((activity) => activity.accountId === context.accountId && activity.name === name);
       if (taken)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A custom activity named "${name}" already exists.`);

@@ -17,7 +17,7 @@ export function visibleUpdates(context: EngineContext): UpdateRecord[] {
     .all()
     .filter((update) => {
       if (update.accountId !== context.accountId) return false;
-      const item = context.store.findItem(update.itemId);
+      const item = context.store.items.find(update.itemId);
       return item !== undefined && item.state !== 'deleted';
     })
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
@@ -26,7 +26,7 @@ export function visibleUpdates(context: EngineContext): UpdateRecord[] {
 /** The caller's update or reply `id` (its item not deleted), or RESOURCE_NOT_FOUND. */
 function accountUpdate(context: EngineContext, id: string): UpdateRecord {
   const update = context.store.updates.find(id);
-  const item = update && context.store.findItem(update.itemId);
+  const item = update && context.store.items.find(update.itemId);
   if (!update || update.accountId !== context.accountId || !item || item.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Update ${id} was not found.`, { update_id: id });
   }
@@ -44,9 +44,9 @@ function writer(context: EngineContext): string {
 }
 
 function logUpdate(context: EngineContext, update: UpdateRecord, event: string): void {
-  const item = context.store.findItem(update.itemId);
+  const item = context.store.items.find(update.itemId);
   if (item)
-    context.store.logItem(item, callerId(context), event, {
+    context.store.items.log(item, callerId(context), event, {
       update_id: Number(update.id),
       parent_id: update.parentId,
     });
@@ -109,7 +109,7 @@ function pin(pinned: boolean) {
 const postFields = {
   creator_id: (update: UpdateRecord) => update.creatorId,
   creator: (update: UpdateRecord, _args: unknown, context: EngineContext) =>
-    context.store.findUser(update.creatorId) ?? null,
+    context.store.users.find(update.creatorId) ?? null,
   edited_at: (update: UpdateRecord) => update.editedAt,
   created_at: (update: UpdateRecord) => update.createdAt,
   updated_at: (update: UpdateRecord) => update.updatedAt,
@@ -131,7 +131,7 @@ export const updateResolvers: FamilyResolvers = {
   Update: {
     ...postFields,
     item_id: (update: UpdateRecord) => update.itemId,
-    item: (update: UpdateRecord, _args, context) => context.store.findItem(update.itemId) ?? null,
+    item: (update: UpdateRecord, _args, context) => context.store.items.find(update.itemId) ?? null,
     replies: (update: UpdateRecord, _args, context) => context.store.updates.repliesTo(update.id),
     // Files cannot be attached to updates in the emulator (add_file_to_update is not modelled), so there are none.
     assets: () => [],
@@ -142,7 +142,7 @@ export const updateResolvers: FamilyResolvers = {
   },
   Like: {
     creator_id: (like: LikeRecord) => like.userId,
-    creator: (like: LikeRecord, _args, context) => context.store.findUser(like.userId) ?? null,
+    creator: (like: LikeRecord, _args, context) => context.store.users.find(like.userId) ?? null,
     reaction_type: (like: LikeRecord) => like.reactionType,
     created_at: (like: LikeRecord) => like.createdAt,
     updated_at: (like: LikeRecord) => like.createdAt,
@@ -164,7 +164,7 @@ export const updateResolvers: FamilyResolvers = {
     delete_update: (_source, args, context) => {
       writer(context);
       const update = accountUpdate(context, args.id);
-      context.store.updates.remove(update);
+      context.store.updates.delete(update);
       logUpdate(context, update, 'delete_update');
       return update;
     },

@@ -36,7 +36,7 @@ export function filterUsers(candidates: readonly UserRecord[], args: UsersArgs):
 }
 
 function accountUsers(context: EngineContext): UserRecord[] {
-  return context.store.users().filter((user) => user.accountId === context.accountId);
+  return context.store.users.all().filter((user) => user.accountId === context.accountId);
 }
 
 /** Whole hours between UTC and `timeZone` at `at` (rounded towards zero), e.g. 1 for Europe/London in summer. */
@@ -53,7 +53,7 @@ export const userResolvers: FamilyResolvers = {
   Query: {
     me: (_source, _args, context) => {
       requireScope(context, 'me:read');
-      return context.store.findUser(context.grant.userId) ?? null;
+      return context.store.users.find(context.grant.userId) ?? null;
     },
     users: (_source, args, context) => {
       requireScope(context, 'users:read');
@@ -61,7 +61,7 @@ export const userResolvers: FamilyResolvers = {
     },
   },
   User: {
-    account: (source: UserRecord, _args, context) => context.store.findAccount(source.accountId),
+    account: (source: UserRecord, _args, context) => context.store.accounts.find(source.accountId),
     is_admin: (source: UserRecord) => source.isAdmin,
     is_guest: (source: UserRecord) => source.isGuest,
     is_pending: () => false,
@@ -70,9 +70,9 @@ export const userResolvers: FamilyResolvers = {
     join_date: (source: UserRecord) => source.createdAt.slice(0, 10),
     time_zone_identifier: (source: UserRecord) => source.timeZone,
     url: (source: UserRecord, _args, context) =>
-      `https://${context.store.findAccount(source.accountId)?.slug ?? 'account'}.${URL_HOST}/users/${source.id}`,
+      `https://${context.store.accounts.find(source.accountId)?.slug ?? 'account'}.${URL_HOST}/users/${source.id}`,
     account_products: (user: UserRecord, _args, context) =>
-      context.store.accountDetails.find((details) => details.accountId === user.accountId)?.products ?? [],
+      context.store.accounts.details(user.accountId)?.products ?? [],
     is_view_only: () => false,
     utc_hours_diff: (user: UserRecord, _args, context) => utcHoursDiff(user.timeZone, new Date(context.store.now())),
     teams: (user: UserRecord, args, context) =>

@@ -40,7 +40,7 @@ function checkUrl(url: string): string {
 }
 
 function accountWebhook(context: EngineContext, id: string): WebhookRecord {
-  const webhook = context.store.webhooks.findWebhook(id);
+  const webhook = context.store.webhooks.find(id);
   if (!webhook || webhook.accountId !== context.accountId) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Webhook ${id} was not found.`, { webhook_id: id });
   }
@@ -54,7 +54,7 @@ export const webhookResolvers: FamilyResolvers = {
       requireScope(context, 'webhooks:write');
       const board = accountBoard(context, args.board_id);
       return context.store.webhooks
-        .webhooks()
+        .all()
         .filter((webhook) => webhook.boardId === board.id && (!args.app_webhooks_only || webhook.appClientId !== null));
     },
   },

@@ -4,7 +4,6 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { deleteBoard } from '../store/boards.js';
 import type { BoardRecord } from '../store/records.js';
 import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
 import { accountFolder, accountTeams, accountUsers, accountWorkspace, callerId, paginate } from './lookup.js';
@@ -20,7 +19,7 @@ export function folderIdOf(board: BoardRecord): string | null {
 
 function defaultWorkspace(context: EngineContext): WorkspaceRecord {
   const found = context.store.workspaces
-    .workspaces()
+    .all()
     .find(
       (workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
     );
@@ -34,7 +33,7 @@ function inIds(id: string, ids: Ids): boolean {
 
 function users(context: EngineContext, ids: readonly string[], args: PageArgs) {
   return paginate(
-    ids.map((id) => context.store.findUser(id)).filter((user) => user !== undefined),
+    ids.map((id) => context.store.users.find(id)).filter((user) => user !== undefined),
     args.limit ?? 25,
     args.page,
   );
@@ -42,7 +41,7 @@ function users(context: EngineContext, ids: readonly string[], args: PageArgs) {
 
 function teams(context: EngineContext, ids: readonly string[], args: PageArgs) {
   return paginate(
-    ids.map((id) => context.store.teams.findTeam(id)).filter((team) => team !== undefined),
+    ids.map((id) => context.store.teams.find(id)).filter((team) => team !== undefined),
     args.limit ?? 25,
     args.page,
   );
@@ -70,7 +69,7 @@ function checkParent(
   for (
     let at: FolderRecord | undefined = parent;
     at;
-    at = at.parentId ? context.store.workspaces.findFolder(at.parentId) : undefined
+    at = at.parentId ? context.store.workspaces.folders.find(at.parentId) : undefined
   ) {
     if (folder && at.id === folder.id) {
       throw engineError(
@@ -82,14 +81,6 @@ function checkParent(
   return parent.id;
 }
 
-/** Boards inside the given folders or workspace end with them, and take their items along. */
-function deleteBoards(context: EngineContext, match: (board: BoardRecord) => boolean): void {
-  const doomed = context.store
-    .boards()
-    .filter((board) => board.accountId === context.accountId && board.state !== 'deleted' && match(board));
-  for (const board of doomed) deleteBoard(context.store, board, callerId(context));
-}
-
 /** Resolvers of workspaces and folders. */
 export const workspaceResolvers: FamilyResolvers = {
   Query: {
@@ -97,7 +88,7 @@ export const workspaceResolvers: FamilyResolvers = {
       requireScope(context, 'workspaces:read');
       const state = args.state ?? 'active';
       const found = context.store.workspaces
-        .workspaces()
+        .all()
         .filter(
           (workspace) =>
             workspace.accountId === context.accountId &&
@@ -111,8 +102,8 @@ export const workspaceResolvers: FamilyResolvers = {
     },
     folders: (_source, args, context) => {
       requireScope(context, 'workspaces:read');
-      const found = context.store.workspaces
-        .folders()
+      const found = context.store.workspaces.folders
+        .all()
         .filter(
           (folder) =>
             folder.accountId === context.accountId &&
@@ -126,8 +117,7 @@ export const workspaceResolvers: FamilyResolvers = {
   Mutation: {
     create_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
-      const products =
-        context.store.accountDetails.find((details) => details.accountId === context.accountId)?.products ?? [];
+      const products = context.store.accounts.details(context.accountId)?.products ?? [];
       if (
         args.account_product_id != null &&
         !products.some((product) => product.id === String(args.account_product_id))
@@ -160,9 +150,7 @@ export const workspaceResolvers: FamilyResolvers = {
       const workspace = accountWorkspace(context, args.workspace_id);
       if (workspace.isDefault)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The main workspace cannot be deleted.');
-      deleteBoards(context, (board) => board.workspaceId === workspace.id);
-      context.store.docs.deleteDocsOfWorkspace(workspace.id);
-      return context.store.workspaces.deleteWorkspace(workspace);
+      return context.store.deleteWorkspace(workspace, callerId(context));
     },
     add_users_to_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
@@ -242,16 +230,14 @@ export const workspaceResolvers: FamilyResolvers = {
     delete_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const folder = accountFolder(context, args.folder_id);
-      const gone = new Set(context.store.workspaces.deleteFolder(folder));
-      deleteBoards(context, (board) => gone.has(folderIdOf(board) ?? ''));
-      return folder;
+      return context.store.deleteFolder(folder, callerId(context));
     },
   },
   Workspace: {
     created_at: (workspace: WorkspaceRecord) => workspace.createdAt,
     is_default_workspace: (workspace: WorkspaceRecord) => workspace.isDefault,
     account_product: (workspace: WorkspaceRecord, _args, context) => {
-      const details = context.store.accountDetails.find((candidate) => candidate.accountId === workspace.accountId);
+      const details = context.store.accounts.details(workspace.accountId);
       return details?.products.find((product) => product.id === workspace.accountProductId) ?? null;
     },
     settings: (workspace: WorkspaceRecord) => ({ icon: { color: workspace.iconColor, image: null } }),
@@ -267,11 +253,11 @@ export const workspaceResolvers: FamilyResolvers = {
     created_at: (folder: FolderRecord) => folder.createdAt,
     owner_id: (folder: FolderRecord) => folder.ownerId,
     parent: (folder: FolderRecord, _args, context) =>
-      folder.parentId === null ? null : (context.store.workspaces.findFolder(folder.parentId) ?? null),
+      folder.parentId === null ? null : (context.store.workspaces.folders.find(folder.parentId) ?? null),
     sub_folders: (folder: FolderRecord, _args, context) => context.store.workspaces.subFolders(folder),
-    workspace: (folder: FolderRecord, _args, context) => context.store.workspaces.findWorkspace(folder.workspaceId),
+    workspace: (folder: FolderRecord, _args, context) => context.store.workspaces.find(folder.workspaceId),
     children: (folder: FolderRecord, _args, context) =>
-      context.store.boards().filter((board) => board.state === 'active' && folderIdOf(board) === folder.id),
+      context.store.boards.all().filter((board) => board.state === 'active' && folderIdOf(board) === folder.id),
   },
   AccountProduct: {
     default_workspace_id: (product: { defaultWorkspaceId: string | null }) => product.defaultWorkspaceId,

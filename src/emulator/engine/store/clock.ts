@@ -12,10 +12,10 @@ export interface EngineClock {
 /** The real time. */
 export const SYSTEM_CLOCK: EngineClock = { now: () => Date.now() };
 
-/** What a family store needs from the main store: fresh ids (unique across the store) and the time. */
-export interface StoreClock {
+/** What a family store needs to make a record: a fresh id (unique across the store) and the current time. */
+export interface Stamper {
   /** A new numeric id string, never used before in this store. */
   newId(): string;
-  /** The current time as an ISO 8601 string. */
+  /** The store clock's current time as an ISO 8601 string. */
   now(): string;
 }
