@@ -8,7 +8,7 @@ import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { notModelledError } from '../schema/modelled.js';
 import type { DocBlockRecord, DocRecord } from '../store/docs.js';
-import { accountFolder, accountWorkspace, callerId, paginate, URL_HOST } from './lookup.js';
+import { accountFolder, accountWorkspace, callerId, jsonObjectArgument, paginate, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
 type Ids = readonly (string | null)[] | null | undefined;
@@ -30,21 +30,6 @@ function accountBlock(context: EngineContext, id: string, doc?: DocRecord): DocB
     });
   }
   return block;
-}
-
-function blockContent(raw: unknown): Record<string, unknown> {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'content is not valid JSON.', { argument: 'content' });
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'content must be a JSON object.', { argument: 'content' });
-  }
-  return value as Record<string, unknown>;
 }
 
 function inIds(id: string, ids: Ids): boolean {
@@ -108,7 +93,7 @@ export const docResolvers: FamilyResolvers = {
     create_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const doc = accountDoc(context, args.doc_id);
-      const content = blockContent(args.content);
+      const content = jsonObjectArgument(args.content, 'content');
       const parent = args.parent_block_id == null ? null : accountBlock(context, args.parent_block_id, doc);
       const after = args.after_block_id == null ? undefined : accountBlock(context, args.after_block_id, doc);
       if (after && after.parentBlockId !== (parent?.id ?? null)) {
@@ -128,7 +113,10 @@ export const docResolvers: FamilyResolvers = {
     },
     update_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
-      return context.store.docs.updateBlock(accountBlock(context, args.block_id), blockContent(args.content));
+      return context.store.docs.updateBlock(
+        accountBlock(context, args.block_id),
+        jsonObjectArgument(args.content, 'content'),
+      );
     },
     delete_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');

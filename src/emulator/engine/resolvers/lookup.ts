@@ -72,6 +72,25 @@ export function decodeJson(raw: unknown, argument: string, object: boolean): unk
   return value;
 }
 
+/**
+ * Decodes a JSON-object argument (`content`, `config`) sent as JSON text or as an object; anything else is an
+ * INVALID_ARGUMENT error naming the argument.
+ */
+export function jsonObjectArgument(raw: unknown, argument: string): Record<string, unknown> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} is not valid JSON.`, { argument });
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} must be a JSON object.`, { argument });
+  }
+  return value as Record<string, unknown>;
+}
+
 /** Page `page` (1-based) of `limit` entries; no limit means everything. */
 export function paginate<T>(
   list: readonly T[],

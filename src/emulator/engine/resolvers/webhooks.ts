@@ -7,23 +7,11 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { WebhookRecord } from '../store/webhooks.js';
-import { accountBoard } from './lookup.js';
+import { accountBoard, jsonObjectArgument } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
 function webhookConfig(raw: unknown): Record<string, unknown> | null {
-  if (raw === null || raw === undefined) return null;
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'config is not valid JSON.', { argument: 'config' });
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'config must be a JSON object.', { argument: 'config' });
-  }
-  return value as Record<string, unknown>;
+  return raw === null || raw === undefined ? null : jsonObjectArgument(raw, 'config');
 }
 
 function checkUrl(url: string): string {

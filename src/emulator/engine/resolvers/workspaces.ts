@@ -47,6 +47,29 @@ function teams(context: EngineContext, ids: readonly string[], args: PageArgs) {
   );
 }
 
+/** How a membership mutation changes a workspace: adds (as owners when `owner`) or removes users or teams. */
+interface MembershipChange {
+  add: boolean;
+  teams: boolean;
+  owner?: boolean;
+}
+
+/** Changes the caller's workspace's members, found by `lookUp` once the scope and workspace are checked. */
+function changeMembers<Member extends { id: string }>(
+  context: EngineContext,
+  workspaceId: string,
+  lookUp: () => Member[],
+  change: MembershipChange,
+): Member[] {
+  requireScope(context, 'workspaces:write');
+  const workspace = accountWorkspace(context, workspaceId);
+  const members = lookUp();
+  const ids = members.map((member) => member.id);
+  if (change.add) context.store.workspaces.addMembers(workspace, ids, change.teams, change.owner ?? false);
+  else context.store.workspaces.removeMembers(workspace, ids, change.teams);
+  return members;
+}
+
 function checkName(name: string | null | undefined, what: string): string | undefined {
   if (name === null || name === undefined) return undefined;
   if (name.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${what} name must not be empty.`);
@@ -152,52 +175,28 @@ export const workspaceResolvers: FamilyResolvers = {
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The main workspace cannot be deleted.');
       return context.store.deleteWorkspace(workspace, callerId(context));
     },
-    add_users_to_workspace: (_source, args, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const added = accountUsers(context, args.user_ids);
-      context.store.workspaces.addMembers(
-        workspace,
-        added.map((user) => user.id),
-        false,
-        args.kind === 'owner',
-      );
-      return added;
-    },
-    delete_users_from_workspace: (_source, args, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const removed = accountUsers(context, args.user_ids);
-      context.store.workspaces.removeMembers(
-        workspace,
-        removed.map((user) => user.id),
-        false,
-      );
-      return removed;
-    },
-    add_teams_to_workspace: (_source, args, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const added = accountTeams(context, args.team_ids);
-      context.store.workspaces.addMembers(
-        workspace,
-        added.map((team) => team.id),
-        true,
-        args.kind === 'owner',
-      );
-      return added;
-    },
-    delete_teams_from_workspace: (_source, args, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const removed = accountTeams(context, args.team_ids);
-      context.store.workspaces.removeMembers(
-        workspace,
-        removed.map((team) => team.id),
-        true,
-      );
-      return removed;
-    },
+    add_users_to_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountUsers(context, args.user_ids), {
+        add: true,
+        teams: false,
+        owner: args.kind === 'owner',
+      }),
+    delete_users_from_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountUsers(context, args.user_ids), {
+        add: false,
+        teams: false,
+      }),
+    add_teams_to_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountTeams(context, args.team_ids), {
+        add: true,
+        teams: true,
+        owner: args.kind === 'owner',
+      }),
+    delete_teams_from_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountTeams(context, args.team_ids), {
+        add: false,
+        teams: true,
+      }),
     create_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace =
