@@ -4,8 +4,8 @@
  * carry the query, refuse to be combined with query_params, and expire.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/emulator/engine/index.js';
-import { dataField, errorCodes, run } from './engine-helpers.js';
+import { createEngine, type Engine } from '../../../src/emulator/engine/index.js';
+import { dataField, errorCodes, run } from '../engine-helpers.js';
 
 const PAGE = /* GraphQL */ `
   query Page($q: ItemsQuery, $cursor: String, $limit: Int!) {

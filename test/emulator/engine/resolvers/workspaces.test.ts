@@ -1,7 +1,7 @@
 /** Workspaces and folders in the engine: listing, changes, consistency, scopes and account isolation. */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/emulator/engine/index.js';
-import { acmeGrant, dataField, errorCodes, globexGrant, run } from './engine-helpers.js';
+import { createEngine } from '../../../../src/emulator/engine/index.js';
+import { acmeGrant, dataField, errorCodes, globexGrant, run } from '../../engine-helpers.js';
 
 describe('workspaces', () => {
   it('lists only the caller account live workspaces, filtered and paged', async () => {

@@ -1,7 +1,7 @@
 /** Docs and doc blocks in the engine: listing, block order, changes, scopes and account isolation. */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/emulator/engine/index.js';
-import { acmeGrant, dataField, errorCodes, run } from './engine-helpers.js';
+import { createEngine } from '../../../../src/emulator/engine/index.js';
+import { acmeGrant, dataField, errorCodes, run } from '../../engine-helpers.js';
 
 const B = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 type Block = { id: string; type: string; content: string };

@@ -3,13 +3,13 @@
  * data consistent, and the default seed is coherent.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSeed, EmulatorStore } from '../../src/emulator/engine/index.js';
-import { matches } from '../../src/emulator/engine/store/activity-log.js';
-import { columnText } from '../../src/emulator/engine/store/column-values.js';
-import { findColumn } from '../../src/emulator/engine/store/columns.js';
-import { findGroup, liveGroups } from '../../src/emulator/engine/store/groups.js';
-import type { BoardRecord, ItemRecord } from '../../src/emulator/engine/store/records.js';
-import { textBody } from '../../src/emulator/engine/store/updates.js';
+import { defaultSeed, EmulatorStore } from '../../../src/emulator/engine/index.js';
+import { matches } from '../../../src/emulator/engine/store/activity-log.js';
+import { columnText } from '../../../src/emulator/engine/store/column-values.js';
+import { findColumn } from '../../../src/emulator/engine/store/columns.js';
+import { findGroup, liveGroups } from '../../../src/emulator/engine/store/groups.js';
+import type { BoardRecord, ItemRecord } from '../../../src/emulator/engine/store/records.js';
+import { textBody } from '../../../src/emulator/engine/store/updates.js';
 
 const ADA = '501';
 
@@ -103,6 +103,26 @@ describe('boards', () => {
     expect(made).toMatchObject({ ownerIds: [ADA, '502'], subscriberIds: [ADA, '502'], state: 'active', type: 'board' });
     expect(store.boards.all().filter((entry) => entry.id === made.id)).toHaveLength(1);
     expect(store.activityLog.forBoard(made.id)[0]?.event).toBe('create_board');
+  });
+
+  it('records a board, group or column change as one step: the board stamped and the entry logged at one time', () => {
+    const store = fresh();
+    const roadmap = board(store, '3001');
+    const before = roadmap.updatedAt;
+    store.groups.update(roadmap, findGroup(roadmap, 'later'), 'title', 'Someday', ADA);
+    const [entry] = store.activityLog.forBoard('3001');
+    expect(entry).toMatchObject({ event: 'update_group_name', userId: ADA, groupId: 'later' });
+    expect(roadmap.updatedAt > before).toBe(true);
+    expect(entry?.createdAt).toBe(roadmap.updatedAt);
+    store.columns.changeMetadata(roadmap, findColumn(roadmap, 'status'), 'title', 'State', ADA);
+    expect(store.activityLog.forBoard('3001')[0]?.createdAt).toBe(roadmap.updatedAt);
+  });
+
+  it('stamps every record with the clock it was given, never the wall clock', () => {
+    const store = new EmulatorStore(defaultSeed(), { now: () => Date.parse('2031-02-03T04:05:06Z') });
+    const made = store.boards.create({ accountId: '1001', name: 'Later', kind: 'public', creatorId: ADA });
+    const entry = store.activityLog.forBoard(made.id)[0];
+    expect([made.createdAt, made.updatedAt, entry?.createdAt]).toEqual(Array(3).fill('2031-02-03T04:05:06.000Z'));
   });
 
   it('archives and deletes a board together with its subitems board; deleting takes every item', () => {
