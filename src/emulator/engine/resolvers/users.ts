@@ -74,7 +74,8 @@ export const userResolvers: FamilyResolvers = {
     account_products: (user: UserRecord, _args, context) =>
       context.store.accounts.details(user.accountId)?.products ?? [],
     is_view_only: () => false,
-    utc_hours_diff: (user: UserRecord, _args, context) => utcHoursDiff(user.timeZone, new Date(context.store.now())),
+    utc_hours_diff: (user: UserRecord, _args, context) =>
+      utcHoursDiff(user.timeZone, new Date(context.store.clock.now())),
     teams: (user: UserRecord, args, context) =>
       context.store.teams.teamsOf(user.id).filter((team) => !args.ids || args.ids.includes(team.id)),
   },
