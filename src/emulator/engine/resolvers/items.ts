@@ -7,8 +7,8 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { nextPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ColumnMapping } from '../store/carried-values.js';
 import { liveGroups } from '../store/groups.js';
-import type { ColumnMapping } from '../store/items.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnMappingInput } from './arguments.generated.js';
 import { columnValueView } from './columns.js';

@@ -215,6 +215,34 @@ export class BoardStore extends Collection<BoardRecord> {
     this.recordBoardChange(board, userId, members.teams ? 'unsubscribe_teams' : 'unsubscribe', listed);
   }
 
+  /** A new subitems board for `board` (status and date columns, one group), not yet in the store. */
+  newSubitemsBoard(board: BoardRecord): BoardRecord {
+    const stamp = this.#store.now();
+    return {
+      id: this.#store.newId(),
+      accountId: board.accountId,
+      name: `Subitems of ${board.name}`,
+      description: null,
+      kind: board.kind,
+      type: 'sub_items_board',
+      state: board.state,
+      ownerId: board.ownerId,
+      ownerIds: [...board.ownerIds],
+      subscriberIds: [...board.subscriberIds],
+      teamOwnerIds: [...board.teamOwnerIds],
+      teamSubscriberIds: [...board.teamSubscriberIds],
+      permissions: board.permissions,
+      workspaceId: board.workspaceId,
+      folderId: board.folderId,
+      subitemsBoardId: null,
+      parentBoardId: board.id,
+      createdAt: stamp,
+      updatedAt: stamp,
+      columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
+      groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
+    };
+  }
+
   /** The board holding `board`'s subitems, if it has one yet. */
   subitemsBoardOf(board: BoardRecord): BoardRecord | undefined {
     return board.subitemsBoardId ? this.find(board.subitemsBoardId) : undefined;

@@ -5,12 +5,12 @@
  * board's `updatedAt` unless they change the board itself (moving between groups or boards does).
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { type ColumnMapping, carriedValues } from './carried-values.js';
 import { Collection } from './collection.js';
-import { newColumn } from './column-record.js';
-import { columnText, normalizeColumnValue } from './column-values.js';
+import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
 import { positionFor } from './positions.js';
-import type { BoardRecord, ColumnRecord, GroupRecord, ItemRecord } from './records.js';
+import type { BoardRecord, GroupRecord, ItemRecord } from './records.js';
 import type { SeedItem } from './seed.js';
 import type { EmulatorStore } from './store.js';
 
@@ -39,34 +39,6 @@ export function compareItems(a: ItemRecord, b: ItemRecord): number {
   return a.position - b.position || Number(a.id) - Number(b.id);
 }
 
-/** A new subitems board for `board` (status and date columns, one group), not yet in the store. */
-function newSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord {
-  const stamp = store.now();
-  return {
-    id: store.newId(),
-    accountId: board.accountId,
-    name: `Subitems of ${board.name}`,
-    description: null,
-    kind: board.kind,
-    type: 'sub_items_board',
-    state: board.state,
-    ownerId: board.ownerId,
-    ownerIds: [...board.ownerIds],
-    subscriberIds: [...board.subscriberIds],
-    teamOwnerIds: [...board.teamOwnerIds],
-    teamSubscriberIds: [...board.teamSubscriberIds],
-    permissions: board.permissions,
-    workspaceId: board.workspaceId,
-    folderId: board.folderId,
-    subitemsBoardId: null,
-    parentBoardId: board.id,
-    createdAt: stamp,
-    updatedAt: stamp,
-    columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
-    groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
-  };
-}
-
 /** What {@link ItemStore.createSubitem} needs. */
 export interface NewSubitem {
   parent: ItemRecord;
@@ -75,44 +47,6 @@ export interface NewSubitem {
   creatorId: string;
   columnValues: Record<string, unknown>;
   createLabelsIfMissing: boolean;
-}
-
-/** Source column id → target column id (null drops the value), as `columns_mapping` gives it. */
-export type ColumnMapping = ReadonlyMap<string, string | null>;
-
-/** A stored value of `column` in the form `create_item` accepts, so it can be stored again on another column. */
-function asInput(column: ColumnRecord, stored: unknown): unknown {
-  if (column.type === 'status') return { label: columnText(column, stored) };
-  return stored;
-}
-
-/** The values of `item` carried over to `to`'s columns: by `mapping`, else to the column with the same id and kind. */
-function carriedValues(
-  from: BoardRecord,
-  to: BoardRecord,
-  item: ItemRecord,
-  mapping: ColumnMapping | undefined,
-): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [columnId, stored] of Object.entries(item.values)) {
-    const source = from.columns.find((column) => column.id === columnId);
-    if (!source) continue;
-    const targetId = mapping ? mapping.get(columnId) : columnId;
-    if (targetId === null || targetId === undefined) continue;
-    const target = to.columns.find((column) => column.id === targetId);
-    if (!target || target.type !== source.type) {
-      if (!mapping) continue;
-      throw engineError(
-        ENGINE_ERROR_CODES.invalidArgument,
-        `Column "${columnId}" cannot be mapped to "${targetId}" on board ${to.id}: no such column of kind ${source.type}.`,
-        {
-          column_id: columnId,
-        },
-      );
-    }
-    values[target.id] = target.type === 'file' ? stored : normalizeColumnValue(target, asInput(source, stored), true);
-  }
-  return values;
 }
 
 /** What {@link ItemStore.moveToBoard} needs. */
@@ -287,7 +221,7 @@ export class ItemStore extends Collection<ItemRecord> {
       );
     }
     const existing = boards.subitemsBoardOf(input.parentBoard);
-    const board = existing ?? boards.insert(newSubitemsBoard(this.#store, input.parentBoard));
+    const board = existing ?? boards.insert(boards.newSubitemsBoard(input.parentBoard));
     input.parentBoard.subitemsBoardId = board.id;
     try {
       const item = this.create({
@@ -378,7 +312,7 @@ export class ItemStore extends Collection<ItemRecord> {
     const subs = this.subitemsOf(item);
     const fromSub = boards.subitemsBoardOf(from);
     const existingSub = boards.subitemsBoardOf(to);
-    const targetSub = subs.length > 0 && fromSub ? (existingSub ?? newSubitemsBoard(this.#store, to)) : undefined;
+    const targetSub = subs.length > 0 && fromSub ? (existingSub ?? boards.newSubitemsBoard(to)) : undefined;
     const touched = [...to.columns, ...(existingSub?.columns ?? [])];
     const saved = touched.map((column) => structuredClone(column.settings));
     let values: Record<string, unknown>;
