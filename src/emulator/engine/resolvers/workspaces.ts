@@ -4,18 +4,12 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import type { BoardRecord } from '../store/records.js';
 import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
 import { accountFolder, accountTeams, accountUsers, accountWorkspace, callerId, paginate } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
 type Ids = readonly (string | null)[] | null | undefined;
 type PageArgs = { limit?: number | null; page?: number | null };
-
-/** The folder a board sits in. */
-export function folderIdOf(board: BoardRecord): string | null {
-  return board.folderId;
-}
 
 function defaultWorkspace(context: EngineContext): WorkspaceRecord {
   const found = context.store.workspaces
@@ -256,7 +250,7 @@ export const workspaceResolvers: FamilyResolvers = {
     sub_folders: (folder: FolderRecord, _args, context) => context.store.workspaces.subFolders(folder),
     workspace: (folder: FolderRecord, _args, context) => context.store.workspaces.find(folder.workspaceId),
     children: (folder: FolderRecord, _args, context) =>
-      context.store.boards.all().filter((board) => board.state === 'active' && folderIdOf(board) === folder.id),
+      context.store.boards.all().filter((board) => board.state === 'active' && board.folderId === folder.id),
   },
   AccountProduct: {
     default_workspace_id: (product: { defaultWorkspaceId: string | null }) => product.defaultWorkspaceId,

@@ -3,7 +3,8 @@
  * teams. Callers have already checked that the board is the caller's; these keep the data consistent.
  *
  * Every change to a board, its groups or its columns goes through {@link BoardStore.recordBoardChange}: it stamps
- * the board's `updatedAt` and writes the activity-log entry, with one clock reading for both.
+ * the board's `updatedAt` and writes the activity-log entry, with one clock reading for both (pinned by "records a
+ * board, group or column change as one step" in test/emulator/engine/store.test.ts).
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { Collection } from './collection.js';

@@ -1,6 +1,8 @@
 /**
  * The store's one source of time. Every time the engine reads (record stamps, cursor issue and expiry) comes from
- * the {@link EngineClock} the store was built with, so a test can move time by handing in its own clock.
+ * the {@link EngineClock} the store was built with, so a test can move time by handing in its own clock (pinned
+ * by "age by the engine clock" in test/emulator/engine/items-query.test.ts and "stamps every record with the clock
+ * it was given" in test/emulator/engine/store.test.ts).
  */
 
 /** Where the engine reads the time: milliseconds since the epoch, as `Date.now()` counts them. */

@@ -104,7 +104,11 @@ export class ItemStore extends Collection<ItemRecord> {
     ).sort(compareItems);
   }
 
-  /** Creates an item; throws INVALID_COLUMN_VALUE (creating nothing) when a column value is bad. */
+  /**
+   * Creates an item and logs it.
+   * @throws An engine error with code INVALID_COLUMN_VALUE (creating nothing, no label kept) when a column value is
+   *   bad or names no column of the board.
+   */
   create(input: NewItem): ItemRecord {
     const stamp = this.#store.now();
     const item: ItemRecord = {
@@ -128,7 +132,10 @@ export class ItemStore extends Collection<ItemRecord> {
     return item;
   }
 
-  /** Sets column values (all or none) on an item of `board`. */
+  /**
+   * Sets column values (all or none) on an item of `board`, logging each.
+   * @throws An engine error with code INVALID_COLUMN_VALUE (changing nothing) when a value is bad.
+   */
   changeValues(
     board: BoardRecord,
     item: ItemRecord,
