@@ -252,7 +252,4 @@ export const workspaceResolvers: FamilyResolvers = {
     children: (folder: FolderRecord, _args, context) =>
       context.store.boards.all().filter((board) => board.state === 'active' && board.folderId === folder.id),
   },
-  AccountProduct: {
-    default_workspace_id: (product: { defaultWorkspaceId: string | null }) => product.defaultWorkspaceId,
-  },
 };
