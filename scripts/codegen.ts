@@ -2,6 +2,7 @@
  * `npm run codegen`: regenerates generated/ from the schema of the pinned API version, through graphql-codegen's
  * own command and the configuration in codegen.ts (`platformCodegenConfig`, as an app would use it).
  * `npm run codegen:check`: generates in memory and fails if the result differs from the committed generated/.
+ * Both also (re)generate the emulator's resolver argument types (scripts/emulator-resolver-types.ts).
  *
  * The schema comes from WORKSPACE_PLATFORM_BASE_URL when it is set (the real service); otherwise from the
  * emulator built into the package, so the default needs no network.
@@ -9,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { generate } from '@graphql-codegen/cli';
 import config from '../codegen.js';
+import { RESOLVER_ARGUMENTS_FILE, writeResolverArguments } from './emulator-resolver-types.js';
 
 const check = process.argv.includes('--check');
 
@@ -17,11 +19,12 @@ async function main(): Promise<void> {
     filename: string;
     content: string;
   }[];
+  const staleArguments = await writeResolverArguments(check);
   if (!check) {
-    console.log(`codegen: wrote ${outputs.map((o) => o.filename).join(', ')}`);
+    console.log(`codegen: wrote ${[...outputs.map((o) => o.filename), RESOLVER_ARGUMENTS_FILE].join(', ')}`);
     return;
   }
-  const stale: string[] = [];
+  const stale: string[] = staleArguments ? [staleArguments] : [];
   for (const { filename, content } of outputs) {
     const committed = await readFile(filename, 'utf8').catch(() => undefined);
     if (committed !== content) stale.push(filename);
@@ -31,7 +34,7 @@ async function main(): Promise<void> {
     console.error('Run `npm run codegen` and commit the result.');
     process.exit(1);
   }
-  console.log(`codegen:check: ${outputs.length} generated file(s) up to date`);
+  console.log(`codegen:check: ${outputs.length + 1} generated file(s) up to date`);
 }
 
 main().catch((error: unknown) => {

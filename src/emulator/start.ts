@@ -36,9 +36,11 @@ export function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine
     engine ??
     createEngine({
       ...(seed ? { seed } : {}),
-      ...(clock ? { now: () => new Date(clock()) } : {}),
+      ...(clock ? { clock: { now: clock } } : {}),
       ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
     });
-  const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(built.store));
+  const { accounts, users } = built.store;
+  const directory = { accounts: () => accounts.all(), users: () => users.all() };
+  const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(directory));
   return startEmulatorServer(built, { ...serverOptions, oauthDirectory });
 }

@@ -121,7 +121,7 @@ describe('the client entry in a browser', () => {
       expect(outcome.replayed).toBe(true);
       expect(outcome.replayId).toBe(outcome.itemId);
       expect(outcome.aborted).toBe('NetworkError:true');
-      const made = emulator.store.items().filter((item) => item.name === 'Made in a browser');
+      const made = emulator.store.items.all().filter((item) => item.name === 'Made in a browser');
       expect(made).toHaveLength(1);
       expect(emulator.stats.executedMutations).toBe(1);
     } finally {

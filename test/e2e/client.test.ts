@@ -54,7 +54,7 @@ describe('typed operations', () => {
     const id = result.data.create_item?.id;
     expect(result.data.create_item?.name).toBe('E2E created item');
     expect(id).toBeDefined();
-    const stored = emulator.store.findItem(id as string);
+    const stored = emulator.store.items.find(id as string);
     expect(stored).toMatchObject({ name: 'E2E created item', boardId: ROADMAP_BOARD_ID, state: 'active' });
     expect(emulator.stats.executedMutations).toBe(1);
   });
@@ -229,7 +229,7 @@ describe('scopes and authentication', () => {
   it('a read-only token gets a GraphQLResponseError with the code and the partial data of a mutation', async () => {
     const emulator = await startTestEmulator();
     const client = clientFor(emulator, { token: DEMO_READ_ONLY_TOKEN });
-    const before = emulator.store.itemsCreated;
+    const before = emulator.store.items.created;
     const { error } = await settle(client.createItem({ board_id: ROADMAP_BOARD_ID, item_name: 'Not allowed' }));
     expect(error).toBeInstanceOf(GraphQLResponseError);
     const graphqlError = error as GraphQLResponseError;
@@ -239,7 +239,7 @@ describe('scopes and authentication', () => {
     expect(graphqlError.data).toEqual({ create_item: null });
     expect(graphqlError.dataOf(CreateItemDocument)?.create_item).toBeNull();
     expect(graphqlError.idempotencyKey).toBeDefined();
-    expect(emulator.store.itemsCreated).toBe(before);
+    expect(emulator.store.items.created).toBe(before);
     expect(graphqlRequests(emulator)).toHaveLength(1); // GraphQL errors are not retried
     // Rate-limit state is kept from error responses too.
     expect(graphqlError.rateLimit?.policies.minuteRate?.remaining).toBe(emulator.limits.minuteRate.quota - 1);
@@ -297,7 +297,7 @@ describe('multipart upload', () => {
     const upload = graphqlRequests(emulator).at(-1);
     expect(upload?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(upload?.idempotencyKey).toBe(result.idempotencyKey);
-    const asset = emulator.store.findAsset(result.data.add_file_to_column?.id as string);
+    const asset = emulator.store.assets.find(result.data.add_file_to_column?.id as string);
     expect(asset).toMatchObject({
       name: 'notes.txt',
       itemId,
@@ -309,7 +309,7 @@ describe('multipart upload', () => {
 
   it('sends a bare Blob too', async () => {
     const emulator = await startTestEmulator();
-    const seededAssets = emulator.store.assets().length;
+    const seededAssets = emulator.store.assets.all().length;
     const client = clientFor(emulator);
     const created = await client.createItem({ board_id: ROADMAP_BOARD_ID, item_name: 'Has a blob' });
     const bytes = new Uint8Array([1, 2, 3, 4, 5, 6, 7]);
@@ -319,7 +319,7 @@ describe('multipart upload', () => {
       file: new Blob([bytes], { type: 'application/octet-stream' }),
     });
     expect(result.data.add_file_to_column?.file_size).toBe(bytes.length);
-    expect(emulator.store.assets()).toHaveLength(seededAssets + 1);
+    expect(emulator.store.assets.all()).toHaveLength(seededAssets + 1);
   });
 });
 

@@ -55,7 +55,7 @@ describe('deleting takes the contents along', () => {
     );
     expect(await pageIds(client, '3001')).toEqual(['4000001', '4000002', '4000003']);
     expect(await itemStates(client, doomed)).toEqual({});
-    for (const id of doomed) expect(emulator.store.findItem(id)?.state).toBe('deleted');
+    for (const id of doomed) expect(emulator.store.items.find(id)?.state).toBe('deleted');
     const groups = await gql<{ boards: { groups: { id: string }[] }[] }>(
       client,
       '{ boards(ids: [3001]) { groups { id } } }',
@@ -73,9 +73,9 @@ describe('deleting takes the contents along', () => {
       { boards: ['3004', '3009'], items: ['4000101', '4000111', '4000113'] },
     );
     expect(reach).toEqual({ boards: [], items: [] });
-    expect(emulator.store.findBoard('3009')?.state).toBe('deleted');
-    expect(emulator.store.items('3004').every((item) => item.state === 'deleted')).toBe(true);
-    expect(emulator.store.items('3009').every((item) => item.state === 'deleted')).toBe(true);
+    expect(emulator.store.boards.find('3009')?.state).toBe('deleted');
+    expect(emulator.store.items.onBoard('3004').every((item) => item.state === 'deleted')).toBe(true);
+    expect(emulator.store.items.onBoard('3009').every((item) => item.state === 'deleted')).toBe(true);
     const update = await client
       .request('mutation Post { create_update(item_id: 4000101, body: "late") { id } }')
       .catch((error: unknown) => error);
@@ -208,24 +208,26 @@ describe('boards in workspaces and folders', () => {
       plain: { workspace_id: '7001', board_folder_id: null },
       filed: { workspace_id: '7002', board_folder_id: '7102' },
     });
-    const before = emulator.store.boards().length;
+    const before = emulator.store.boards.all().length;
     const refused = await client
       .request(
         'mutation { create_board(board_name: "X", board_kind: public, workspace_id: 7001, folder_id: 7102) { id } }',
       )
       .catch((error: unknown) => error);
     expect(JSON.stringify(refused)).toContain('INVALID_ARGUMENT');
-    expect(emulator.store.boards()).toHaveLength(before);
+    expect(emulator.store.boards.all()).toHaveLength(before);
   });
 
   it('deleting a workspace deletes its boards with their items', async () => {
     const emulator = await startTestEmulator();
     const client = clientFor(emulator);
     await gql(client, 'mutation { delete_workspace(workspace_id: 7002) { id } }');
-    for (const id of ['3004', '3006', '3009']) expect(emulator.store.findBoard(id)?.state).toBe('deleted');
+    for (const id of ['3004', '3006', '3009']) expect(emulator.store.boards.find(id)?.state).toBe('deleted');
     expect(await itemStates(client, ['4000101', '4000111', '4000131'])).toEqual({});
     expect(
-      [...emulator.store.items('3004'), ...emulator.store.items('3006')].every((item) => item.state === 'deleted'),
+      [...emulator.store.items.onBoard('3004'), ...emulator.store.items.onBoard('3006')].every(
+        (item) => item.state === 'deleted',
+      ),
     ).toBe(true);
   });
 });

@@ -56,6 +56,6 @@ describe('the official client built-in operations', () => {
       columnValues: JSON.stringify({ numbers: '5' }),
     });
     expect(multiple.change_multiple_column_values?.column_values).toContainEqual({ id: 'numbers', value: '"5"' });
-    expect(emulator.store.findItem(itemId)?.values).toEqual({ text: 'simple', status: { index: 1 }, numbers: '5' });
+    expect(emulator.store.items.find(itemId)?.values).toEqual({ text: 'simple', status: { index: 1 }, numbers: '5' });
   });
 });

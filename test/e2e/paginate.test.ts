@@ -13,10 +13,10 @@ afterEach(closeEmulators);
 
 /** Adds `count` items named `Load n` to the roadmap board: odd ones Done (label 1), estimate n. */
 function addItems(emulator: Emulator, count: number): void {
-  const board = emulator.store.findBoard(ROADMAP_BOARD_ID);
+  const board = emulator.store.boards.find(ROADMAP_BOARD_ID);
   if (!board) throw new Error('the seed has no roadmap board');
   for (let n = 0; n < count; n += 1) {
-    emulator.store.createItem({
+    emulator.store.items.create({
       board,
       groupId: 'topics',
       name: `Load ${n}`,
@@ -96,7 +96,7 @@ describe('client.paginate', () => {
     const names: string[] = [];
     for await (const item of clientFor(emulator).paginate(query, { board: ROADMAP_BOARD_ID }))
       names.push((item as { name: string }).name);
-    const inGroup = emulator.store.activeItems(ROADMAP_BOARD_ID, 'topics').map((item) => item.name);
+    const inGroup = emulator.store.items.active(ROADMAP_BOARD_ID, 'topics').map((item) => item.name);
     expect(names).toEqual(inGroup);
     expect(names.length).toBeGreaterThan(700);
     expect(graphqlRequests(emulator)).toHaveLength(Math.ceil(inGroup.length / 300));
@@ -145,7 +145,7 @@ describe('client.paginate', () => {
     });
     let count = 0;
     for await (const _item of client.paginate(BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 })) count += 1;
-    expect(count).toBe(emulator.store.activeItems(ROADMAP_BOARD_ID).length);
+    expect(count).toBe(emulator.store.items.active(ROADMAP_BOARD_ID).length);
     expect(retries).toEqual(['server-error']);
     expect(graphqlRequests(emulator).map((record) => record.status)).toEqual([200, 503, 200, 200]);
     expect(emulator.stats.maxConcurrent).toBe(1);

@@ -28,7 +28,7 @@ const FAULTS: FaultRule[] = [
 describe('exactly once', () => {
   it('200 concurrent createItem calls through dropped connections and 5xx: all resolve, 200 items, no duplicates', async () => {
     const emulator = await startTestEmulator({ faults: FAULTS });
-    const before = emulator.store.itemsCreated;
+    const before = emulator.store.items.created;
     const retries: RetryEvent[] = [];
     // More attempts than the default: with 30 % of requests failing, four attempts leave some calls unlucky.
     const client = clientFor(emulator, {
@@ -48,11 +48,11 @@ describe('exactly once', () => {
     const ids = results.map((result) => result.data.create_item?.id);
     expect(new Set(ids).size).toBe(CALLS);
 
-    expect(emulator.store.itemsCreated - before).toBe(CALLS);
+    expect(emulator.store.items.created - before).toBe(CALLS);
     expect(emulator.stats.executedMutations).toBe(CALLS);
     expect(emulator.stats.rejected429).toBe(0); // the throttle kept within the learned concurrency quota
     for (const [index, name] of names.entries()) {
-      const stored = emulator.store.items().filter((item) => item.name === name);
+      const stored = emulator.store.items.all().filter((item) => item.name === name);
       expect(stored.map((item) => item.id)).toEqual([ids[index]]);
     }
 

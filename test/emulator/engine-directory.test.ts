@@ -42,11 +42,11 @@ describe('teams and users', () => {
       `mutation { remove_users_from_team(team_id: ${team.id}, user_ids: [502]) { successful_users { id } } }`,
     );
     expect(dataField(removed, 'remove_users_from_team')).toEqual({ successful_users: [{ id: '502' }] });
-    expect(engine.store.teams.findTeam(team.id)?.userIds).toEqual(['501']);
+    expect(engine.store.teams.find(team.id)?.userIds).toEqual(['501']);
     await run(engine, `mutation { add_teams_to_workspace(workspace_id: 7001, team_ids: [${team.id}]) { id } }`);
     await run(engine, `mutation { delete_team(team_id: ${team.id}) { id } }`);
-    expect(engine.store.teams.findTeam(team.id)).toBeUndefined();
-    expect(engine.store.workspaces.findWorkspace('7001')?.teamIds).toEqual(['7201']);
+    expect(engine.store.teams.find(team.id)).toBeUndefined();
+    expect(engine.store.workspaces.find('7001')?.teamIds).toEqual(['7201']);
   });
 
   it('refuses an empty team unless allowed, foreign users, and a missing scope', async () => {
@@ -71,7 +71,7 @@ describe('teams and users', () => {
       grant: acmeGrant(['teams:read']),
     });
     expect(errorCodes(noScope)).toEqual(['USER_UNAUTHORIZED']);
-    expect(engine.store.teams.findTeam('7201')).toBeDefined();
+    expect(engine.store.teams.find('7201')).toBeDefined();
   });
 
   it('filters users by emails (any case), name, kind, and pages them', async () => {
@@ -96,7 +96,7 @@ describe('user details', () => {
     expect(utcHoursDiff('America/New_York', new Date('2024-07-01T12:00:00Z'))).toBe(-4);
     expect(utcHoursDiff('Asia/Kolkata', new Date('2024-07-01T12:00:00Z'))).toBe(5);
     expect(utcHoursDiff('Europe/London', new Date('2024-07-01T12:00:00Z'))).toBe(1);
-    const engine = createEngine({ now: () => new Date('2024-01-15T12:00:00Z') });
+    const engine = createEngine({ clock: { now: () => Date.parse('2024-01-15T12:00:00Z') } });
     const body = await run(engine, '{ me { utc_hours_diff is_view_only account_products { id } } }');
     expect(dataField(body, 'me')).toEqual({
       utc_hours_diff: 0,
@@ -195,7 +195,7 @@ describe('webhooks and notifications', () => {
       'mutation { create_notification(user_id: 502, target_id: 4000001, target_type: Project, text: "Look") { id text } }',
     );
     expect(dataField(sent, 'create_notification')).toMatchObject({ text: 'Look' });
-    expect(engine.store.notifications.notifications()).toMatchObject([
+    expect(engine.store.notifications.all()).toMatchObject([
       { userId: '502', senderId: '501', targetId: '4000001', text: 'Look' },
     ]);
     const foreignUser = await run(
@@ -216,7 +216,7 @@ describe('webhooks and notifications', () => {
       },
     );
     expect(errorCodes(noScope)).toEqual(['USER_UNAUTHORIZED']);
-    expect(engine.store.notifications.notifications()).toHaveLength(1);
+    expect(engine.store.notifications.all()).toHaveLength(1);
   });
 });
 

@@ -61,11 +61,11 @@ export function dataField<T>(body: EngineResponseBody, name: string): T {
 /** Everything the board model's store holds, as text, to prove a refused change changed nothing. */
 export function snapshot({ store }: { store: EmulatorStore }): string {
   return JSON.stringify([
-    store.boards(),
-    store.items(),
+    store.boards.all(),
+    store.items.all(),
     store.updates.all(),
-    store.timeline.activities(),
-    store.timeline.timelineItems(),
+    store.timeline.activities.all(),
+    store.timeline.all(),
     store.activityLog.all(),
   ]);
 }

@@ -5,7 +5,7 @@ import { acmeGrant, dataField, errorCodes, globexGrant, run } from './engine-hel
 
 const { boards, users } = DEFAULT_SEED_FACTS;
 const roadmap = boards.roadmap.id;
-const fixedNow = () => new Date('2024-10-01T12:00:00Z');
+const fixedClock = { now: () => Date.parse('2024-10-01T12:00:00Z') };
 const CREATE = `mutation ($board: ID!, $name: String!, $values: JSON, $group: String, $labels: Boolean) {
   create_item(board_id: $board, item_name: $name, column_values: $values, group_id: $group, create_labels_if_missing: $labels) {
     id name created_at group { id } board { id } column_values(ids: ["status", "numbers"]) { id text }
@@ -14,7 +14,7 @@ const CREATE = `mutation ($board: ID!, $name: String!, $values: JSON, $group: St
 
 describe('engine mutations', () => {
   it('create_item adds an item to the store and returns it', async () => {
-    const engine = createEngine({ now: fixedNow });
+    const engine = createEngine({ clock: fixedClock });
     const values = JSON.stringify({ status: { label: 'Done' }, numbers: '5' });
     const body = await run(engine, CREATE, {
       variables: { board: roadmap, name: 'Launch party', values, group: 'later' },
@@ -32,13 +32,13 @@ describe('engine mutations', () => {
         { id: 'numbers', text: '5' },
       ],
     });
-    expect(engine.store.itemsCreated).toBe(1);
-    expect(engine.store.findItem(created.id)).toMatchObject({
+    expect(engine.store.items.created).toBe(1);
+    expect(engine.store.items.find(created.id)).toMatchObject({
       boardId: roadmap,
       groupId: 'later',
       creatorId: String(users.ada.id),
     });
-    expect(engine.store.items(roadmap).map((item) => item.name)).toContain('Launch party');
+    expect(engine.store.items.onBoard(roadmap).map((item) => item.name)).toContain('Launch party');
   });
 
   it('refuses unknown boards, other accounts, bad JSON and unknown labels, creating nothing', async () => {
@@ -52,13 +52,13 @@ describe('engine mutations', () => {
     expect(errorCodes(await attempt({ values: '{"status":"Shipped"}' }))).toEqual(['INVALID_COLUMN_VALUE']);
     expect(errorCodes(await attempt({ values: '{"missing_col":"x"}' }))).toEqual(['INVALID_COLUMN_VALUE']);
     expect(errorCodes(await attempt({}, acmeGrant(['boards:read'])))).toEqual(['USER_UNAUTHORIZED']);
-    const labelsBefore = JSON.stringify(engine.store.findBoard(roadmap)?.columns[0]?.settings);
+    const labelsBefore = JSON.stringify(engine.store.boards.find(roadmap)?.columns[0]?.settings);
     const halfBad = await attempt({ values: '{"status":"Shipped","numbers":"many"}', labels: true });
     expect(errorCodes(halfBad)).toEqual(['INVALID_COLUMN_VALUE']);
-    expect(JSON.stringify(engine.store.findBoard(roadmap)?.columns[0]?.settings)).toBe(labelsBefore);
+    expect(JSON.stringify(engine.store.boards.find(roadmap)?.columns[0]?.settings)).toBe(labelsBefore);
     const failed = await attempt({ board: '999' });
     expect(failed.data).toEqual({ create_item: null });
-    expect(engine.store.itemsCreated).toBe(0);
+    expect(engine.store.items.created).toBe(0);
   });
 
   it('creates a missing status label when asked', async () => {
@@ -78,7 +78,7 @@ describe('engine mutations', () => {
       engine,
       `mutation { create_item(board_id: ${roadmap}, item_name: "Wedge", relative_to: 4000001, position_relative_method: after_at) { id } }`,
     );
-    const names = engine.store.activeItems(roadmap).map((item) => item.name);
+    const names = engine.store.items.active(roadmap).map((item) => item.name);
     expect(names.slice(0, 3)).toEqual(['Public launch', 'Wedge', 'Pricing page']);
   });
 
@@ -96,9 +96,9 @@ describe('engine mutations', () => {
     );
     expect(body.errors).toBeUndefined();
     expect(body.data?.b).toEqual({ column_values: [{ text: 'Stuck' }, { text: 'hello' }, { text: '2025-01-02' }] });
-    expect(engine.store.findItem('4000002')?.values.numbers).toBe('42');
-    expect(engine.store.findItem('4000003')?.state).toBe('archived');
-    expect(engine.store.findItem('4000004')?.state).toBe('deleted');
+    expect(engine.store.items.find('4000002')?.values.numbers).toBe('42');
+    expect(engine.store.items.find('4000003')?.state).toBe('archived');
+    expect(engine.store.items.find('4000004')?.state).toBe('deleted');
     const again = await run(engine, 'mutation { delete_item(item_id: 4000004) { id } }');
     expect(errorCodes(again)).toEqual(['RESOURCE_NOT_FOUND']);
     const wrongBoard = await run(
@@ -128,7 +128,7 @@ describe('engine mutations', () => {
       file_size: 1234,
       uploaded_by: { id: String(users.ada.id) },
     });
-    expect(engine.store.findAsset(asset.id)).toMatchObject({
+    expect(engine.store.assets.find(asset.id)).toMatchObject({
       itemId: '4000001',
       columnId: 'files',
       contentType: 'application/pdf',
@@ -143,7 +143,7 @@ describe('engine mutations', () => {
 
   it('refuses a File given inline or a non-file column', async () => {
     const engine = createEngine();
-    const seededAssets = engine.store.assets().length;
+    const seededAssets = engine.store.assets.all().length;
     const inline = await run(
       engine,
       'mutation { add_file_to_column(item_id: 4000001, column_id: "files", file: "x") { id } }',
@@ -166,6 +166,6 @@ describe('engine mutations', () => {
       },
     );
     expect(errorCodes(badPath)).toEqual(['BAD_USER_INPUT']);
-    expect(engine.store.assets()).toHaveLength(seededAssets);
+    expect(engine.store.assets.all()).toHaveLength(seededAssets);
   });
 });

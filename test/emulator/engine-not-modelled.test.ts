@@ -38,10 +38,10 @@ describe('fields the emulator does not model', () => {
   });
 
   it('do not stop a mutation of a modelled field from running', async () => {
-    const before = engine.store.itemsCreated;
+    const before = engine.store.items.created;
     const body = await run(engine, 'mutation Make { create_item(board_id: 3001, item_name: "Kept") { id name } }');
     expect(body.errors).toBeUndefined();
-    expect(engine.store.itemsCreated).toBe(before + 1);
+    expect(engine.store.items.created).toBe(before + 1);
   });
 });
 

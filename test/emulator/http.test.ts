@@ -111,7 +111,7 @@ describe('authentication', () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.errors?.[0]?.extensions?.code).toEqual(expect.any(String));
-    expect(emulator.store.items().some((item) => item.name === 'nope')).toBe(false);
+    expect(emulator.store.items.all().some((item) => item.name === 'nope')).toBe(false);
   });
 });
 

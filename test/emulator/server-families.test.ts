@@ -58,7 +58,7 @@ describe('families over HTTP', () => {
       'mutation Steal { delete_webhook(id: 7501) { id } }',
     );
     expect(steal.errors?.[0]?.extensions?.code).toBe('RESOURCE_NOT_FOUND');
-    expect(emulator.store.webhooks.findWebhook('7501')).toBeDefined();
+    expect(emulator.store.webhooks.find('7501')).toBeDefined();
   });
 
   it('keeps what a mutation created for the next request', async () => {

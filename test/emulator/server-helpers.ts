@@ -72,5 +72,5 @@ export function createItem(
 
 /** Items in the store named `name`. */
 export function itemsNamed(emulator: Emulator, name: string) {
-  return emulator.store.items().filter((item) => item.name === name);
+  return emulator.store.items.all().filter((item) => item.name === name);
 }

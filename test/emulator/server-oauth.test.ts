@@ -72,7 +72,7 @@ it('accepts an issued token on /v2 with exactly its scopes', async () => {
   );
   const body = (await write.json()) as { errors?: { extensions?: { code?: string } }[] };
   expect(body.errors?.[0]?.extensions?.code).toEqual(expect.any(String));
-  expect(emulator.store.items().some((item) => item.name === 'Via OAuth')).toBe(false);
+  expect(emulator.store.items.all().some((item) => item.name === 'Via OAuth')).toBe(false);
 });
 
 it('lets a token with boards:write create items', async () => {
@@ -84,7 +84,7 @@ it('lets a token with boards:write create items', async () => {
   );
   expect(write.status).toBe(200);
   expect(((await write.json()) as { errors?: unknown }).errors).toBeUndefined();
-  expect(emulator.store.items().filter((item) => item.name === 'Via OAuth write')).toHaveLength(1);
+  expect(emulator.store.items.all().filter((item) => item.name === 'Via OAuth write')).toHaveLength(1);
 });
 
 it('refuses an invalid OAuth app configuration at start', async () => {

@@ -113,7 +113,7 @@ function expectProbeWorked(report: ProbeReport, emulator: Emulator, itemName: st
   expect(report.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(report.replayed).toBe(true);
   expect(report.replayId).toBe(report.createdId);
-  expect(emulator.store.items().filter((item) => item.name === itemName)).toHaveLength(1);
+  expect(emulator.store.items.all().filter((item) => item.name === itemName)).toHaveLength(1);
   expect(emulator.stats.replayed).toBe(1);
   expect(report.abort).toBe('NetworkError aborted');
   expect(report.abortMs).toBeLessThan(2_000);

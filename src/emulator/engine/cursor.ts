@@ -80,7 +80,7 @@ export function pageItems(
     throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor belongs to a different listing.');
   }
   if (after) checkAge(context, after);
-  const all = context.store.activeItems(scope.board, scope.group);
+  const all = context.store.items.active(scope.board, scope.group);
   const filter = after ? after.query : query;
   if (filter) return pageQuery(context, scope, all, filter, limit, after?.served ?? 0);
   const rest = after
@@ -93,14 +93,16 @@ export function pageItems(
   const more = rest.length > items.length && last !== undefined;
   return {
     items,
-    cursor: more ? encode({ ...scope, position: last.position, item: Number(last.id), issued: Date.now() }) : null,
+    cursor: more
+      ? encode({ ...scope, position: last.position, item: Number(last.id), issued: context.store.clock.now() })
+      : null,
   };
 }
 
 /** Rejects a cursor older than the engine's cursor lifetime. */
 function checkAge(context: EngineContext, state: CursorState): void {
   const ttl = context.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
-  if (state.issued !== undefined && Date.now() - state.issued > ttl) {
+  if (state.issued !== undefined && context.store.clock.now() - state.issued > ttl) {
     throw engineError(
       ENGINE_ERROR_CODES.cursorExpired,
       `The cursor has expired: cursors live ${ttl >= 60_000 ? `${Math.round(ttl / 60_000)} minutes` : `${ttl} ms`}. Start the listing again without a cursor.`,
@@ -117,20 +119,40 @@ function pageQuery(
   limit: number,
   served: number,
 ): ItemsPage {
-  const board = context.store.findBoard(scope.board);
+  const board = context.store.boards.find(scope.board);
   if (!board) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${scope.board} does not exist.`);
   const matching = queryItems(board, all, query);
   const items = matching.slice(served, served + limit);
   const next = served + items.length;
   const cursor =
-    next < matching.length ? encode({ ...scope, position: 0, item: 0, issued: Date.now(), query, served: next }) : null;
+    next < matching.length
+      ? encode({ ...scope, position: 0, item: 0, issued: context.store.clock.now(), query, served: next })
+      : null;
   return { items, cursor };
+}
+
+/** The arguments of `items_page` on a board or a group. */
+export interface ItemsPageArgs {
+  cursor?: string | null;
+  limit: number;
+  query_params?: ItemsQuery | null;
+}
+
+/** `items_page` of a board or group: `cursor` continues a listing, `query_params` starts a filtered one; not both. */
+export function itemsPage(context: EngineContext, scope: { board: string; group?: string }, args: ItemsPageArgs) {
+  if (args.cursor && args.query_params) {
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      'items_page takes cursor or query_params, not both: the cursor already carries the query. Pass only the cursor (or use next_items_page).',
+    );
+  }
+  return pageItems(context, scope, args.limit, args.cursor, args.query_params);
 }
 
 /** Continues a listing from a cursor alone (`next_items_page`); the board must be the caller's. */
 export function nextPage(context: EngineContext, cursor: string, limit: number): ItemsPage {
   const state = decode(cursor);
-  const board = context.store.findBoard(state.board);
+  const board = context.store.boards.find(state.board);
   if (!board || board.accountId !== context.accountId || board.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, 'The board this cursor lists no longer exists.');
   }

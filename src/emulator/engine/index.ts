@@ -10,26 +10,9 @@ import { introspectionFromSchema, printSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
 import { DEFAULT_CURSOR_TTL_MS } from './cursor.js';
 import { prepareOperation } from './prepare.js';
-import { accountResolvers } from './resolvers/account.js';
-import { assetResolvers } from './resolvers/assets.js';
-import { boardResolvers } from './resolvers/boards.js';
-import { docResolvers } from './resolvers/docs.js';
-import { itemResolvers } from './resolvers/item.js';
-import { itemRelationResolvers } from './resolvers/items.js';
-import { mergeResolverMaps } from './resolvers/merge.js';
-import { mutationResolvers } from './resolvers/mutation.js';
-import { notificationResolvers } from './resolvers/notifications.js';
-import { objectResolvers } from './resolvers/objects.js';
-import { queryResolvers } from './resolvers/query.js';
-import { structureResolvers } from './resolvers/structure.js';
-import { tagResolvers } from './resolvers/tags.js';
-import { teamResolvers } from './resolvers/teams.js';
-import { timelineResolvers } from './resolvers/timeline.js';
-import { updateResolvers } from './resolvers/updates.js';
-import { userResolvers } from './resolvers/users.js';
-import { webhookResolvers } from './resolvers/webhooks.js';
-import { workspaceResolvers } from './resolvers/workspaces.js';
+import { RESOLVERS } from './resolvers/index.js';
 import { SchemaCache } from './schema/build.js';
+import type { EngineClock } from './store/clock.js';
 import { defaultSeed, type SeedData } from './store/seed.js';
 import { EmulatorStore } from './store/store.js';
 import { DEFAULT_VERSION, ENGINE_VERSIONS, type EngineVersion, isEngineVersion } from './versions.js';
@@ -39,9 +22,12 @@ export type { EngineContext } from './context.js';
 export { MAX_PAGE_SIZE } from './cursor.js';
 export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type { ActivityLogRecord } from './store/activity-log.js';
+export type { NewAsset } from './store/assets.js';
+export type { EngineClock } from './store/clock.js';
+export type { NewItem } from './store/items.js';
 export type * from './store/records.js';
 export { DEFAULT_SEED_FACTS, defaultSeed, type SeedBoard, type SeedData, type SeedItem } from './store/seed.js';
-export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
+export { EmulatorStore } from './store/store.js';
 export type { CustomActivityRecord, TimelineItemRecord } from './store/timeline.js';
 export type { LikeRecord, UpdateRecord } from './store/updates.js';
 export {
@@ -58,35 +44,14 @@ export {
 export interface EngineOptions {
   /** Data the store starts with (copied). Default: {@link defaultSeed}. */
   seed?: SeedData;
-  /** Clock stamping new records. Default: the real time. */
-  now?: () => Date;
+  /** Clock stamping new records and ageing cursors. Default: the real time. */
+  clock?: EngineClock;
   /** How long an items cursor lives, in milliseconds. Default: 60 minutes, as on the platform. */
   cursorTtlMs?: number;
 }
 
 /** A GraphQL engine together with the store its resolvers read and change. */
 export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
-
-const resolvers = mergeResolverMaps(
-  queryResolvers,
-  mutationResolvers,
-  objectResolvers,
-  itemResolvers,
-  boardResolvers,
-  structureResolvers,
-  itemRelationResolvers,
-  updateResolvers,
-  timelineResolvers,
-  userResolvers,
-  accountResolvers,
-  workspaceResolvers,
-  teamResolvers,
-  tagResolvers,
-  assetResolvers,
-  webhookResolvers,
-  notificationResolvers,
-  docResolvers,
-);
 
 function served(version: string): EngineVersion {
   if (!isEngineVersion(version))
@@ -103,11 +68,11 @@ const introspection = new Map<EngineVersion, Record<string, unknown>>();
  * and shared by every engine of the process (they hold no data).
  */
 export function createEngine(options: EngineOptions = {}): Engine {
-  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
+  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.clock);
   const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
   if (!(cursorTtlMs > 0))
     throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
-  const schemas = new SchemaCache(resolvers);
+  const schemas = new SchemaCache(RESOLVERS);
   return {
     store,
     versions: ENGINE_VERSIONS,

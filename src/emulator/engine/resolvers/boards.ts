@@ -1,61 +1,36 @@
 /**
- * Board fields beyond the basics (type, folder, subscribers, activity logs, updates, tags) and the board
- * mutations: create, update, archive, delete, duplicate, and board subscribers. Reads need boards:read,
- * changes boards:write; every board is looked up inside the caller's account.
+ * Boards: `Query.boards` with its filters, every Board field (its groups, columns and items pages included), and
+ * the board mutations: create, update, archive, delete, duplicate, and board owners, subscribers and teams. Reads
+ * need boards:read, changes boards:write; every board is looked up inside the caller's account.
  */
 import { type EngineContext, requireScope } from '../context.js';
+import { itemsPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import {
-  archiveBoard,
-  type BoardAttribute,
-  createBoard,
-  type DuplicateBoardType,
-  deleteBoard,
-  duplicateBoard,
-  logBoard,
-  touchBoard,
-  updateBoard,
-} from '../store/boards.js';
 import type { BoardRecord, UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
-import { accountBoard, accountUsers, paginate } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import type {
+  BoardTeamOwnersArgs,
+  MutationAddTeamsToBoardArgs,
+  MutationAddUsersToBoardArgs,
+  MutationCreateBoardArgs,
+  MutationDeleteSubscribersFromBoardArgs,
+  MutationDeleteTeamsFromBoardArgs,
+  QueryBoardsArgs,
+} from './arguments.generated.js';
+import {
+  accountBoard,
+  accountFolder,
+  accountTeams,
+  accountUsers,
+  accountWorkspace,
+  boardUrl,
+  callerId,
+  groupViews,
+  paginate,
+  storedUser,
+} from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 import { visibleUpdates } from './updates.js';
-import { accountFolder, accountWorkspace } from './workspaces.js';
-
-interface ActivityLogArgs {
-  column_ids?: (string | null)[] | null;
-  from?: string | null;
-  group_ids?: (string | null)[] | null;
-  item_ids?: string[] | null;
-  limit?: number | null;
-  page?: number | null;
-  to?: string | null;
-  user_ids?: string[] | null;
-}
-
-interface CreateBoardArgs {
-  board_kind: BoardRecord['kind'];
-  board_name: string;
-  board_owner_ids?: string[] | null;
-  board_owner_team_ids?: string[] | null;
-  board_subscriber_ids?: string[] | null;
-  board_subscriber_teams_ids?: string[] | null;
-  description?: string | null;
-  empty?: boolean | null;
-  folder_id?: string | null;
-  template_id?: string | null;
-  workspace_id?: string | null;
-}
-
-interface DuplicateBoardArgs {
-  board_id: string;
-  board_name?: string | null;
-  duplicate_type: DuplicateBoardType;
-  folder_id?: string | null;
-  keep_subscribers?: boolean | null;
-  workspace_id?: string | null;
-}
 
 /** The platform's activity-log time: 100-nanosecond units since the epoch, as a string of digits. */
 export function activityTime(iso: string): string {
@@ -63,16 +38,12 @@ export function activityTime(iso: string): string {
 }
 
 function users(context: EngineContext, ids: readonly string[]): UserRecord[] {
-  return ids.map((id) => context.store.findUser(id)).filter((user): user is UserRecord => user?.enabled === true);
+  return ids.map((id) => context.store.users.find(id)).filter((user): user is UserRecord => user?.enabled === true);
 }
 
 function writableBoard(context: EngineContext, id: string): BoardRecord {
   requireScope(context, 'boards:write');
   return accountBoard(context, id);
-}
-
-function actor(context: EngineContext): string {
-  return String(context.grant.userId);
 }
 
 function notModelledArgument(argument: string, what: string): never {
@@ -95,7 +66,7 @@ function placement(
   if (workspaceId == null && !folder) {
     if (fallback) return fallback;
     const main = context.store.workspaces
-      .workspaces()
+      .all()
       .find(
         (workspace) =>
           workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
@@ -111,18 +82,18 @@ function placement(
   return { workspaceId: workspace.id, folderId: folder?.id ?? null };
 }
 
-function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: EngineContext) {
+function createBoardMutation(_source: unknown, args: MutationCreateBoardArgs, context: EngineContext) {
   requireScope(context, 'boards:write');
   if (args.template_id != null)
     notModelledArgument('create_board(template_id:)', 'boards from templates are not modelled');
   if (args.board_name.trim() === '')
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
   const place = placement(context, args.workspace_id, args.folder_id);
-  return createBoard(context.store, {
+  return context.store.boards.create({
     accountId: context.accountId,
     name: args.board_name,
     kind: args.board_kind,
-    creatorId: actor(context),
+    creatorId: callerId(context),
     description: args.description ?? null,
     ownerIds: accountUsers(context, args.board_owner_ids ?? []).map((user) => user.id),
     subscriberIds: accountUsers(context, args.board_subscriber_ids ?? []).map((user) => user.id),
@@ -134,101 +105,92 @@ function createBoardMutation(_source: unknown, args: CreateBoardArgs, context: E
   });
 }
 
-function addUsers(
-  _source: unknown,
-  args: { board_id: string; kind?: 'owner' | 'subscriber' | null; user_ids: string[] },
-  context: EngineContext,
-) {
+function members(teams: boolean, added: readonly { id: string }[], owner?: boolean) {
+  return { ids: added.map((member) => member.id), teams, owner: owner ?? false };
+}
+
+function addUsers(_source: unknown, args: MutationAddUsersToBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const added = accountUsers(context, args.user_ids);
-  const ids = added.map((user) => user.id);
-  board.subscriberIds = [...new Set([...board.subscriberIds, ...ids])];
-  if (args.kind === 'owner') board.ownerIds = [...new Set([...board.ownerIds, ...ids])];
-  touchBoard(context.store, board);
-  logBoard(context.store, board, actor(context), 'subscribe', {
-    user_ids: ids.map(Number),
-    kind: args.kind ?? 'subscriber',
-  });
+  context.store.boards.addMembers(board, members(false, added, args.kind === 'owner'), callerId(context));
   return added;
 }
 
-/** The caller's account's teams with these ids; an id of no such team is a RESOURCE_NOT_FOUND error. */
-function accountTeams(context: EngineContext, ids: readonly string[]): TeamRecord[] {
-  return ids.map((id) => {
-    const team = context.store.teams.findTeam(id);
-    if (!team || team.accountId !== context.accountId)
-      throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: id });
-    return team;
-  });
-}
-
-function teamsOf(
-  context: EngineContext,
-  ids: readonly string[],
-  args: { limit?: number | null; page?: number | null },
-): TeamRecord[] {
-  const found = ids
-    .map((id) => context.store.teams.findTeam(id))
-    .filter((team): team is TeamRecord => team !== undefined);
+function teamsOf(context: EngineContext, ids: readonly string[], args: BoardTeamOwnersArgs): TeamRecord[] {
+  const found = ids.map((id) => context.store.teams.find(id)).filter((team): team is TeamRecord => team !== undefined);
   return paginate(found, args.limit ?? 25, args.page);
 }
 
-function addTeams(
-  _source: unknown,
-  args: { board_id: string; kind?: 'owner' | 'subscriber' | null; team_ids: string[] },
-  context: EngineContext,
-) {
+function addTeams(_source: unknown, args: MutationAddTeamsToBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const added = accountTeams(context, args.team_ids);
-  const ids = added.map((team) => team.id);
-  board.teamSubscriberIds = [...new Set([...board.teamSubscriberIds, ...ids])];
-  if (args.kind === 'owner') board.teamOwnerIds = [...new Set([...board.teamOwnerIds, ...ids])];
-  touchBoard(context.store, board);
-  logBoard(context.store, board, actor(context), 'subscribe_teams', {
-    team_ids: ids.map(Number),
-    kind: args.kind ?? 'subscriber',
-  });
+  context.store.boards.addMembers(board, members(true, added, args.kind === 'owner'), callerId(context));
   return added;
 }
 
-function removeTeams(_source: unknown, args: { board_id: string; team_ids: string[] }, context: EngineContext) {
+function removeTeams(_source: unknown, args: MutationDeleteTeamsFromBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const removed = accountTeams(context, args.team_ids);
-  const gone = new Set(removed.map((team) => team.id));
-  board.teamSubscriberIds = board.teamSubscriberIds.filter((id) => !gone.has(id));
-  board.teamOwnerIds = board.teamOwnerIds.filter((id) => !gone.has(id));
-  touchBoard(context.store, board);
-  logBoard(context.store, board, actor(context), 'unsubscribe_teams', { team_ids: [...gone].map(Number) });
+  context.store.boards.removeMembers(board, members(true, removed), callerId(context));
   return removed;
 }
 
-function removeSubscribers(_source: unknown, args: { board_id: string; user_ids: string[] }, context: EngineContext) {
+function removeSubscribers(_source: unknown, args: MutationDeleteSubscribersFromBoardArgs, context: EngineContext) {
   const board = writableBoard(context, args.board_id);
   const removed = accountUsers(context, args.user_ids).filter((user) => user.id !== board.ownerId);
-  const gone = new Set(removed.map((user) => user.id));
-  board.subscriberIds = board.subscriberIds.filter((id) => !gone.has(id));
-  board.ownerIds = board.ownerIds.filter((id) => !gone.has(id));
-  touchBoard(context.store, board);
-  logBoard(context.store, board, actor(context), 'unsubscribe', { user_ids: [...gone].map(Number) });
+  context.store.boards.removeMembers(board, members(false, removed), callerId(context));
   return removed;
 }
 
-/** Resolvers of the board fields and mutations. */
-export const boardResolvers: ResolverMap = {
+function boardMatches(board: BoardRecord, args: QueryBoardsArgs): boolean {
+  const state = args.state ?? 'active';
+  return (
+    (state === 'all' ? board.state !== 'deleted' : board.state === state) &&
+    (!args.ids || args.ids.includes(board.id)) &&
+    (!args.board_kind || board.kind === args.board_kind) &&
+    (!args.workspace_ids || args.workspace_ids.includes(board.workspaceId))
+  );
+}
+
+/** Resolvers of boards. */
+export const boardResolvers: FamilyResolvers = {
+  Query: {
+    boards: (_source, args, context) => {
+      requireScope(context, 'boards:read');
+      const found = context.store.boards
+        .all()
+        .filter((board) => board.accountId === context.accountId && boardMatches(board, args));
+      if (args.order_by === 'created_at') found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      if (args.order_by === 'used_at') found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+      return paginate(found, args.limit ?? 25, args.page);
+    },
+  },
   Board: {
+    board_kind: (board: BoardRecord) => board.kind,
+    owner: (board: BoardRecord, _args, context) => storedUser(context, board.ownerId),
+    creator: (board: BoardRecord, _args, context) => storedUser(context, board.ownerId),
+    workspace_id: (board: BoardRecord) => board.workspaceId,
+    updated_at: (board: BoardRecord) => board.updatedAt,
+    url: (board: BoardRecord, _args, context) => boardUrl(context, board),
+    items_count: (board: BoardRecord, _args, context) => context.store.items.active(board.id).length,
+    top_group: (board: BoardRecord) => groupViews(board)[0],
+    groups: (board: BoardRecord, args) =>
+      groupViews(board).filter((view) => !args.ids || args.ids.includes(view.group.id)),
+    columns: (board: BoardRecord, args) =>
+      board.columns.filter(
+        (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
+      ),
+    items_page: (board: BoardRecord, args, context) => itemsPage(context, { board: board.id }, args),
     board_folder_id: (board: BoardRecord) => board.folderId,
     workspace: (board: BoardRecord, _args, context) => {
-      const workspace =
-        board.workspaceId === null ? undefined : context.store.workspaces.findWorkspace(board.workspaceId);
+      const workspace = board.workspaceId === null ? undefined : context.store.workspaces.find(board.workspaceId);
       return workspace && workspace.accountId === board.accountId && workspace.state !== 'deleted' ? workspace : null;
     },
     owners: (board: BoardRecord, _args, context) => users(context, board.ownerIds),
     subscribers: (board: BoardRecord, _args, context) => users(context, board.subscriberIds),
-    team_owners: (board: BoardRecord, args: { limit?: number | null; page?: number | null }, context) =>
-      teamsOf(context, board.teamOwnerIds, args),
-    team_subscribers: (board: BoardRecord, args: { limit?: number | null; page?: number | null }, context) =>
-      teamsOf(context, board.teamSubscriberIds, args),
-    activity_logs: (board: BoardRecord, args: ActivityLogArgs, context) => {
+    team_owners: (board: BoardRecord, args, context) => teamsOf(context, board.teamOwnerIds, args),
+    team_subscribers: (board: BoardRecord, args, context) => teamsOf(context, board.teamSubscriberIds, args),
+    activity_logs: (board: BoardRecord, args, context) => {
       requireScope(context, 'boards:read');
       const entries = context.store.activityLog.forBoard(board.id, {
         itemIds: args.item_ids,
@@ -248,15 +210,11 @@ export const boardResolvers: ResolverMap = {
         created_at: activityTime(entry.createdAt),
       }));
     },
-    updates: (
-      board: BoardRecord,
-      args: { limit?: number | null; page?: number | null; ids?: string[] | null },
-      context,
-    ) => {
+    updates: (board: BoardRecord, args, context) => {
       requireScope(context, 'updates:read');
       const itemIds = new Set(
-        context.store
-          .items(board.id)
+        context.store.items
+          .onBoard(board.id)
           .filter((item) => item.state !== 'deleted')
           .map((item) => item.id),
       );
@@ -270,13 +228,9 @@ export const boardResolvers: ResolverMap = {
   },
   Mutation: {
     create_board: createBoardMutation,
-    update_board: (
-      _source: unknown,
-      args: { board_attribute: BoardAttribute; board_id: string; new_value: string },
-      context,
-    ) => {
+    update_board: (_source, args, context) => {
       const board = writableBoard(context, args.board_id);
-      updateBoard(context.store, board, args.board_attribute, args.new_value, actor(context));
+      context.store.boards.update(board, args.board_attribute, args.new_value, callerId(context));
       return {
         success: true,
         undo_data: {
@@ -288,11 +242,11 @@ export const boardResolvers: ResolverMap = {
         },
       };
     },
-    archive_board: (_source: unknown, args: { board_id: string }, context) =>
-      archiveBoard(context.store, writableBoard(context, args.board_id), actor(context)),
-    delete_board: (_source: unknown, args: { board_id: string }, context) =>
-      deleteBoard(context.store, writableBoard(context, args.board_id), actor(context)),
-    duplicate_board: (_source: unknown, args: DuplicateBoardArgs, context) => {
+    archive_board: (_source, args, context) =>
+      context.store.boards.archive(writableBoard(context, args.board_id), callerId(context)),
+    delete_board: (_source, args, context) =>
+      context.store.boards.delete(writableBoard(context, args.board_id), callerId(context)),
+    duplicate_board: (_source, args, context) => {
       const source = writableBoard(context, args.board_id);
       if (source.type === 'sub_items_board') {
         throw engineError(
@@ -304,13 +258,13 @@ export const boardResolvers: ResolverMap = {
         workspaceId: source.workspaceId,
         folderId: source.folderId,
       });
-      const board = duplicateBoard(context.store, source, {
+      const board = context.store.boards.duplicate(source, {
         type: args.duplicate_type,
         name: args.board_name ?? null,
         workspaceId: place.workspaceId,
         folderId: place.folderId,
         keepSubscribers: args.keep_subscribers ?? false,
-        userId: actor(context),
+        userId: callerId(context),
       });
       return { board, is_async: false };
     },

@@ -8,43 +8,13 @@ import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { notModelledError } from '../schema/modelled.js';
 import type { DocBlockRecord, DocRecord } from '../store/docs.js';
-import { paginate } from './lookup.js';
-import { type ResolverMap, URL_HOST } from './types.js';
-import { accountFolder, accountWorkspace } from './workspaces.js';
+import { accountFolder, accountWorkspace, callerId, jsonObjectArgument, paginate, URL_HOST } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 type Ids = readonly (string | null)[] | null | undefined;
 
-interface DocsArgs {
-  ids?: Ids;
-  object_ids?: Ids;
-  workspace_ids?: Ids;
-  order_by?: 'created_at' | 'used_at' | null;
-  limit?: number | null;
-  page?: number | null;
-}
-
-interface CreateDocArgs {
-  location: {
-    workspace?: {
-      workspace_id: string;
-      name: string;
-      kind?: 'public' | 'private' | 'share' | null;
-      folder_id?: string | null;
-    } | null;
-    board?: { item_id: string; column_id: string } | null;
-  };
-}
-
-interface CreateBlockArgs {
-  doc_id: string;
-  type: string;
-  content: unknown;
-  after_block_id?: string | null;
-  parent_block_id?: string | null;
-}
-
 function accountDoc(context: EngineContext, id: string | number): DocRecord {
-  const doc = context.store.docs.findDoc(id);
+  const doc = context.store.docs.find(id);
   if (!doc || doc.accountId !== context.accountId || doc.deleted) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Doc ${id} was not found.`, { doc_id: String(id) });
   }
@@ -52,8 +22,8 @@ function accountDoc(context: EngineContext, id: string | number): DocRecord {
 }
 
 function accountBlock(context: EngineContext, id: string, doc?: DocRecord): DocBlockRecord {
-  const block = context.store.docs.findBlock(id);
-  const owner = block && context.store.docs.findDoc(block.docId);
+  const block = context.store.docs.blocks.find(id);
+  const owner = block && context.store.docs.find(block.docId);
   if (!block || !owner || owner.accountId !== context.accountId || owner.deleted || (doc && owner.id !== doc.id)) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Block ${id} was not found${doc ? ` in doc ${doc.id}` : ''}.`, {
       block_id: id,
@@ -62,37 +32,22 @@ function accountBlock(context: EngineContext, id: string, doc?: DocRecord): DocB
   return block;
 }
 
-function blockContent(raw: unknown): Record<string, unknown> {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'content is not valid JSON.', { argument: 'content' });
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'content must be a JSON object.', { argument: 'content' });
-  }
-  return value as Record<string, unknown>;
-}
-
 function inIds(id: string, ids: Ids): boolean {
   return !ids || ids.includes(id);
 }
 
 function docUrl(context: EngineContext, doc: DocRecord): string {
-  const slug = context.store.findAccount(doc.accountId)?.slug ?? 'account';
+  const slug = context.store.accounts.find(doc.accountId)?.slug ?? 'account';
   return `https://${slug}.${URL_HOST}/docs/${doc.objectId}`;
 }
 
 /** Resolvers of docs and doc blocks. */
-export const docResolvers: ResolverMap = {
+export const docResolvers: FamilyResolvers = {
   Query: {
-    docs: (_source: unknown, args: DocsArgs, context) => {
+    docs: (_source, args, context) => {
       requireScope(context, 'boards:read');
       const found = context.store.docs
-        .docs()
+        .all()
         .filter(
           (doc) =>
             doc.accountId === context.accountId &&
@@ -109,7 +64,7 @@ export const docResolvers: ResolverMap = {
     },
   },
   Mutation: {
-    create_doc: (_source: unknown, args: CreateDocArgs, context) => {
+    create_doc: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const { workspace: where, board } = args.location;
       if (board && !where) throw notModelledError('Mutation', 'create_doc(location: { board })');
@@ -132,13 +87,13 @@ export const docResolvers: ResolverMap = {
         folderId: folder?.id ?? null,
         name: where.name.trim(),
         kind: where.kind ?? 'public',
-        createdById: String(context.grant.userId),
+        createdById: callerId(context),
       });
     },
-    create_doc_block: (_source: unknown, args: CreateBlockArgs, context) => {
+    create_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const doc = accountDoc(context, args.doc_id);
-      const content = blockContent(args.content);
+      const content = jsonObjectArgument(args.content, 'content');
       const parent = args.parent_block_id == null ? null : accountBlock(context, args.parent_block_id, doc);
       const after = args.after_block_id == null ? undefined : accountBlock(context, args.after_block_id, doc);
       if (after && after.parentBlockId !== (parent?.id ?? null)) {
@@ -153,14 +108,17 @@ export const docResolvers: ResolverMap = {
         content,
         parentBlockId: parent?.id ?? null,
         ...(after ? { after } : {}),
-        createdById: String(context.grant.userId),
+        createdById: callerId(context),
       });
     },
-    update_doc_block: (_source: unknown, args: { block_id: string; content: unknown }, context) => {
+    update_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
-      return context.store.docs.updateBlock(accountBlock(context, args.block_id), blockContent(args.content));
+      return context.store.docs.updateBlock(
+        accountBlock(context, args.block_id),
+        jsonObjectArgument(args.content, 'content'),
+      );
     },
-    delete_doc_block: (_source: unknown, args: { block_id: string }, context) => {
+    delete_doc_block: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const block = accountBlock(context, args.block_id);
       context.store.docs.deleteBlock(block);
@@ -168,21 +126,21 @@ export const docResolvers: ResolverMap = {
     },
   },
   Document: {
-    blocks: (doc: DocRecord, args: { limit?: number | null; page?: number | null }, context) =>
+    blocks: (doc: DocRecord, args, context) =>
       paginate(context.store.docs.blocksOf(doc.id), args.limit ?? 25, args.page),
     created_at: (doc: DocRecord) => doc.createdAt,
-    created_by: (doc: DocRecord, _args, context) => context.store.findUser(doc.createdById) ?? null,
+    created_by: (doc: DocRecord, _args, context) => context.store.users.find(doc.createdById) ?? null,
     doc_folder_id: (doc: DocRecord) => doc.folderId,
     doc_kind: (doc: DocRecord) => doc.kind,
     object_id: (doc: DocRecord) => doc.objectId,
     relative_url: (doc: DocRecord) => `/docs/${doc.objectId}`,
     url: (doc: DocRecord, _args, context) => docUrl(context, doc),
-    workspace: (doc: DocRecord, _args, context) => context.store.workspaces.findWorkspace(doc.workspaceId) ?? null,
+    workspace: (doc: DocRecord, _args, context) => context.store.workspaces.find(doc.workspaceId) ?? null,
     workspace_id: (doc: DocRecord) => doc.workspaceId,
   },
   DocumentBlock: {
     created_at: (block: DocBlockRecord) => block.createdAt,
-    created_by: (block: DocBlockRecord, _args, context) => context.store.findUser(block.createdById) ?? null,
+    created_by: (block: DocBlockRecord, _args, context) => context.store.users.find(block.createdById) ?? null,
     doc_id: (block: DocBlockRecord) => block.docId,
     parent_block_id: (block: DocBlockRecord) => block.parentBlockId,
     updated_at: (block: DocBlockRecord) => block.updatedAt,

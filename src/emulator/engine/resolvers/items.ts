@@ -1,19 +1,60 @@
 /**
- * Item relations (parent item, subitems, subscribers) and the item mutations beyond create/change/archive/delete:
- * create_subitem, move_item_to_group and duplicate_item. Changes need boards:write; items are the caller's only.
+ * Items: `Query.items`, `Query.next_items_page`, every Item field (its column values, updates, relations and
+ * addresses) and the item mutations: create, change column values, archive, delete, subitems, moving to another
+ * group or board, and duplication. Reads need boards:read (updates: updates:read), changes boards:write; items are
+ * the caller's account's only.
  */
 import { type EngineContext, requireScope } from '../context.js';
-import {
-  type ColumnMapping,
-  createSubitem,
-  duplicateItem,
-  moveItemToBoard,
-  moveItemToGroup,
-  subitemsOf,
-} from '../store/items.js';
-import type { ItemRecord, UserRecord } from '../store/records.js';
-import { accountBoard, accountItem, decodeJson } from './lookup.js';
-import { type ResolverMap, URL_HOST } from './types.js';
+import { nextPage } from '../cursor.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ColumnMapping } from '../store/carried-values.js';
+import { liveGroups } from '../store/groups.js';
+import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
+import type { ColumnMappingInput } from './arguments.generated.js';
+import { columnValueView } from './columns.js';
+import { accountBoard, accountItem, boardOf, boardUrl, callerId, decodeJson, paginate, URL_HOST } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
+
+/** The group a new item goes to: `groupId`, else the group of the item it is placed next to, else the top group. */
+function groupFor(board: BoardRecord, groupId: string | null | undefined, relative: ItemRecord | undefined): string {
+  if (groupId === null || groupId === undefined) {
+    const top = relative?.groupId ?? liveGroups(board)[0]?.id;
+    if (top === undefined)
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${board.id} has no group to add items to.`);
+    return top;
+  }
+  if (!liveGroups(board).some((group) => group.id === groupId)) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, {
+      group_id: groupId,
+    });
+  }
+  return groupId;
+}
+
+/** Sets the values `values()` decodes on the item `args` names, on its board; all or none. */
+function change(
+  context: EngineContext,
+  args: { board_id: string; item_id?: string | null; create_labels_if_missing?: boolean | null },
+  values: () => Record<string, unknown>,
+) {
+  requireScope(context, 'boards:write');
+  const board = accountBoard(context, args.board_id);
+  const item = accountItem(context, args.item_id, board);
+  return context.store.items.changeValues(
+    board,
+    item,
+    values(),
+    args.create_labels_if_missing ?? false,
+    callerId(context),
+  );
+}
+
+function setState(state: 'archived' | 'deleted') {
+  return (_source: unknown, args: { item_id?: string | null }, context: EngineContext) => {
+    requireScope(context, 'boards:write');
+    return context.store.items.setState(accountItem(context, args.item_id), state, callerId(context));
+  };
+}
 
 /** The item's subscribers: its creator and everyone who wrote an update or reply on it. */
 function subscribers(item: ItemRecord, context: EngineContext): UserRecord[] {
@@ -24,93 +65,144 @@ function subscribers(item: ItemRecord, context: EngineContext): UserRecord[] {
       .filter((update) => update.itemId === item.id)
       .map((update) => update.creatorId),
   ]);
-  return [...ids].map((id) => context.store.findUser(id)).filter((user): user is UserRecord => user?.enabled === true);
+  return [...ids]
+    .map((id) => context.store.users.find(id))
+    .filter((user): user is UserRecord => user?.enabled === true);
 }
 
-interface CreateSubitemArgs {
-  column_values?: unknown;
-  create_labels_if_missing?: boolean | null;
-  item_name: string;
-  parent_item_id: string;
-}
-
-interface MoveToBoardArgs {
-  board_id: string;
-  group_id: string;
-  item_id: string;
-  columns_mapping?: { source: string; target?: string | null }[] | null;
-  subitems_columns_mapping?: { source: string; target?: string | null }[] | null;
-}
-
-function mapping(entries: MoveToBoardArgs['columns_mapping']): ColumnMapping | undefined {
+function mapping(entries: readonly ColumnMappingInput[] | null | undefined): ColumnMapping | undefined {
   return entries ? new Map(entries.map((entry) => [entry.source, entry.target ?? null])) : undefined;
 }
 
-/** Resolvers of item relations and item mutations. */
-export const itemRelationResolvers: ResolverMap = {
+/** Resolvers of items. */
+export const itemResolvers: FamilyResolvers = {
+  Query: {
+    items: (_source, args, context) => {
+      requireScope(context, 'boards:read');
+      const found = context.store.items.all().filter((item) => {
+        const board = context.store.boards.find(item.boardId);
+        if (board?.accountId !== context.accountId || item.state === 'deleted') return false;
+        return (!args.ids || args.ids.includes(item.id)) && (!args.exclude_nonactive || item.state === 'active');
+      });
+      if (args.newest_first) found.sort((a, b) => Number(b.id) - Number(a.id));
+      return paginate(found, args.limit ?? 25, args.page);
+    },
+    next_items_page: (_source, args, context) => {
+      requireScope(context, 'boards:read');
+      return nextPage(context, args.cursor, args.limit);
+    },
+  },
   Item: {
+    board: (item: ItemRecord, _args, context) => boardOf(context, item),
+    group: (item: ItemRecord, _args, context) => {
+      const board = boardOf(context, item);
+      const group = board.groups.find((candidate) => candidate.id === item.groupId);
+      return group ? { board, group } : null;
+    },
+    column_values: (item: ItemRecord, args, context) =>
+      boardOf(context, item)
+        .columns.filter(
+          (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
+        )
+        .map((column) => columnValueView(item, column)),
+    assets: (item: ItemRecord, args, context) =>
+      args.assets_source === 'gallery'
+        ? []
+        : context.store.assets
+            .all()
+            .filter(
+              (asset) => asset.itemId === item.id && (!args.column_ids || args.column_ids.includes(asset.columnId)),
+            ),
+    creator: (item: ItemRecord, _args, context) => context.store.users.find(item.creatorId) ?? null,
+    creator_id: (item: ItemRecord) => item.creatorId,
+    created_at: (item: ItemRecord) => item.createdAt,
+    updated_at: (item: ItemRecord) => item.updatedAt,
+    url: (item: ItemRecord, _args, context) => boardUrl(context, boardOf(context, item), item.id),
+    updates: (item: ItemRecord, args, context) => {
+      requireScope(context, 'updates:read');
+      const found = context.store.updates.ofItem(item.id).filter((update) => !args.ids || args.ids.includes(update.id));
+      return paginate(found, args.limit ?? 25, args.page);
+    },
     parent_item: (item: ItemRecord, _args, context) => {
-      const parent = item.parentItemId === null ? undefined : context.store.findItem(item.parentItemId);
+      const parent = item.parentItemId === null ? undefined : context.store.items.find(item.parentItemId);
       return parent && parent.state !== 'deleted' ? parent : null;
     },
-    subitems: (item: ItemRecord, _args, context) => subitemsOf(context.store, item),
+    subitems: (item: ItemRecord, _args, context) => context.store.items.subitemsOf(item),
     subscribers: (item: ItemRecord, _args, context) => subscribers(item, context),
     relative_link: (item: ItemRecord) => `/boards/${item.boardId}/pulses/${item.id}`,
     // The address that posts an email to the item as an update; the host follows the emulator's made-up URLs.
     email: (item: ItemRecord, _args, context) => {
-      const board = context.store.findBoard(item.boardId);
-      const slug = (board && context.store.findAccount(board.accountId)?.slug) ?? 'account';
+      const board = context.store.boards.find(item.boardId);
+      const slug = (board && context.store.accounts.find(board.accountId)?.slug) ?? 'account';
       return `pulse-${item.id}@${slug}.${URL_HOST}`;
     },
   },
   Mutation: {
-    create_subitem: (_source: unknown, args: CreateSubitemArgs, context) => {
+    create_item: (_source, args, context) => {
+      requireScope(context, 'boards:write');
+      const board = accountBoard(context, args.board_id);
+      const relative = args.relative_to == null ? undefined : accountItem(context, args.relative_to, board);
+      const columnValues = args.column_values == null ? {} : decodeJson(args.column_values, 'column_values', true);
+      return context.store.items.create({
+        board,
+        groupId: groupFor(board, args.group_id, relative),
+        name: args.item_name,
+        creatorId: callerId(context),
+        columnValues: columnValues as Record<string, unknown>,
+        createLabelsIfMissing: args.create_labels_if_missing ?? false,
+        ...(relative ? { relativeTo: { item: relative, method: args.position_relative_method ?? 'before_at' } } : {}),
+      });
+    },
+    change_column_value: (_source, args, context) =>
+      change(context, args, () => ({ [args.column_id]: decodeJson(args.value, 'value', false) })),
+    change_simple_column_value: (_source, args, context) =>
+      change(context, args, () => ({ [args.column_id]: args.value ?? null })),
+    change_multiple_column_values: (_source, args, context) =>
+      change(context, args, () => decodeJson(args.column_values, 'column_values', true) as Record<string, unknown>),
+    archive_item: setState('archived'),
+    delete_item: setState('deleted'),
+    create_subitem: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const parent = accountItem(context, args.parent_item_id);
       const columnValues = args.column_values == null ? {} : decodeJson(args.column_values, 'column_values', true);
-      return createSubitem(context.store, {
+      return context.store.items.createSubitem({
         parent,
         parentBoard: accountBoard(context, parent.boardId),
         name: args.item_name,
-        creatorId: String(context.grant.userId),
+        creatorId: callerId(context),
         columnValues: columnValues as Record<string, unknown>,
         createLabelsIfMissing: args.create_labels_if_missing ?? false,
       });
     },
-    move_item_to_group: (_source: unknown, args: { group_id: string; item_id?: string | null }, context) => {
+    move_item_to_group: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const item = accountItem(context, args.item_id);
-      return moveItemToGroup(
-        context.store,
+      return context.store.items.moveToGroup(
         accountBoard(context, item.boardId),
         item,
         args.group_id,
-        String(context.grant.userId),
+        callerId(context),
       );
     },
-    move_item_to_board: (_source: unknown, args: MoveToBoardArgs, context) => {
+    move_item_to_board: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const item = accountItem(context, args.item_id);
       const subitemsMapping = mapping(args.subitems_columns_mapping);
-      return moveItemToBoard(context.store, {
+      return context.store.items.moveToBoard({
         item,
         from: accountBoard(context, item.boardId),
         to: accountBoard(context, args.board_id),
         groupId: args.group_id,
         ...(args.columns_mapping ? { mapping: mapping(args.columns_mapping) } : {}),
         ...(subitemsMapping ? { subitemsMapping } : {}),
-        userId: String(context.grant.userId),
+        userId: callerId(context),
       });
     },
-    duplicate_item: (
-      _source: unknown,
-      args: { board_id: string; item_id?: string | null; with_updates?: boolean | null },
-      context,
-    ) => {
+    duplicate_item: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const board = accountBoard(context, args.board_id);
       const item = accountItem(context, args.item_id, board);
-      return duplicateItem(context.store, board, item, args.with_updates ?? false, String(context.grant.userId));
+      return context.store.items.duplicate(board, item, args.with_updates ?? false, callerId(context));
     },
   },
 };

@@ -1,11 +1,33 @@
-/** Finding the caller's own records; anything in another account is reported as not found. */
+/**
+ * Look-ups shared by the resolver families: finding the caller's own records (anything in another account is
+ * reported as not found), decoding JSON arguments, page/limit paging, and the web addresses the emulator makes up.
+ */
 import type { EngineContext } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
+import type { TeamRecord } from '../store/teams.js';
+import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
+import type { GroupView } from './types.js';
+
+/** Host used in the `url` fields the emulator makes up. */
+export const URL_HOST = 'platform.example';
+
+/** The web address of a board (or one of its items) in the account whose slug is given. */
+export function boardUrl(context: EngineContext, board: BoardRecord, itemId?: string): string {
+  const slug = context.store.accounts.find(board.accountId)?.slug ?? 'account';
+  const base = `https://${slug}.${URL_HOST}/boards/${board.id}`;
+  return itemId === undefined ? base : `${base}/pulses/${itemId}`;
+}
+
+/** The id of the calling user, as the store keeps user ids. */
+export function callerId(context: EngineContext): string {
+  return String(context.grant.userId);
+}
 
 /** The caller's board `id` (not deleted), or a RESOURCE_NOT_FOUND error. */
 export function accountBoard(context: EngineContext, id: string): BoardRecord {
-  const board = context.store.findBoard(id);
+  const board = context.store.boards.find(id);
   if (!board || board.accountId !== context.accountId || board.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${id} was not found.`, { board_id: id });
   }
@@ -17,8 +39,8 @@ export function accountItem(context: EngineContext, id: string | null | undefine
   if (id === null || id === undefined) {
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'item_id is required.');
   }
-  const item = context.store.findItem(id);
-  const owner = item && context.store.findBoard(item.boardId);
+  const item = context.store.items.find(id);
+  const owner = item && context.store.boards.find(item.boardId);
   if (
     !item ||
     item.state === 'deleted' ||
@@ -50,6 +72,25 @@ export function decodeJson(raw: unknown, argument: string, object: boolean): unk
   return value;
 }
 
+/**
+ * Decodes a JSON-object argument (`content`, `config`) sent as JSON text or as an object; anything else is an
+ * INVALID_ARGUMENT error naming the argument.
+ */
+export function jsonObjectArgument(raw: unknown, argument: string): Record<string, unknown> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} is not valid JSON.`, { argument });
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} must be a JSON object.`, { argument });
+  }
+  return value as Record<string, unknown>;
+}
+
 /** Page `page` (1-based) of `limit` entries; no limit means everything. */
 export function paginate<T>(
   list: readonly T[],
@@ -64,10 +105,58 @@ export function paginate<T>(
 /** The caller's account's users with these ids; an id of no such user is a RESOURCE_NOT_FOUND error. */
 export function accountUsers(context: EngineContext, ids: readonly (string | number)[]): UserRecord[] {
   return ids.map((id) => {
-    const user = context.store.findUser(id);
+    const user = context.store.users.find(id);
     if (!user || user.accountId !== context.accountId) {
       throw engineError(ENGINE_ERROR_CODES.notFound, `User ${id} was not found.`, { user_id: String(id) });
     }
     return user;
   });
+}
+
+/** The caller's account's teams with these ids; an id of no such team is a RESOURCE_NOT_FOUND error. */
+export function accountTeams(context: EngineContext, ids: readonly (string | number)[]): TeamRecord[] {
+  return ids.map((id) => {
+    const team = context.store.teams.find(id);
+    if (!team || team.accountId !== context.accountId) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: String(id) });
+    }
+    return team;
+  });
+}
+
+/** The caller's live workspace `id`, or RESOURCE_NOT_FOUND. */
+export function accountWorkspace(context: EngineContext, id: string | number): WorkspaceRecord {
+  const workspace = context.store.workspaces.find(id);
+  if (!workspace || workspace.accountId !== context.accountId || workspace.state === 'deleted') {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Workspace ${id} was not found.`, { workspace_id: String(id) });
+  }
+  return workspace;
+}
+
+/** The caller's live folder `id`, or RESOURCE_NOT_FOUND. */
+export function accountFolder(context: EngineContext, id: string | number): FolderRecord {
+  const folder = context.store.workspaces.folders.find(id);
+  if (!folder || folder.accountId !== context.accountId || folder.deleted) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Folder ${id} was not found.`, { folder_id: String(id) });
+  }
+  return folder;
+}
+
+/** The user `id`, which the store's own records name; a missing one is a bug in the store, not a caller's error. */
+export function storedUser(context: EngineContext, id: string): UserRecord {
+  const found = context.store.users.find(id);
+  if (!found) throw new Error(`User ${id} is missing from the store`);
+  return found;
+}
+
+/** The board of a stored item; a missing one is a bug in the store. */
+export function boardOf(context: EngineContext, item: ItemRecord): BoardRecord {
+  const board = context.store.boards.find(item.boardId);
+  if (!board) throw new Error(`Board ${item.boardId} is missing from the store`);
+  return board;
+}
+
+/** The board's live groups (neither archived nor deleted) as the Group resolvers see them, in board order. */
+export function groupViews(board: BoardRecord): GroupView[] {
+  return liveGroups(board).map((group) => ({ board, group }));
 }

@@ -6,22 +6,15 @@
 import { requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { NotificationRecord } from '../store/notifications.js';
-import { accountBoard, accountItem } from './lookup.js';
-import type { ResolverMap } from './types.js';
-
-interface NotificationArgs {
-  user_id: string;
-  target_id: string;
-  target_type: 'Project' | 'Post';
-  text: string;
-}
+import { accountBoard, accountItem, callerId } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 /** Resolvers of notifications. */
-export const notificationResolvers: ResolverMap = {
+export const notificationResolvers: FamilyResolvers = {
   Mutation: {
-    create_notification: (_source: unknown, args: NotificationArgs, context) => {
+    create_notification: (_source, args, context) => {
       requireScope(context, 'notifications:write');
-      const user = context.store.findUser(args.user_id);
+      const user = context.store.users.find(args.user_id);
       if (!user || user.accountId !== context.accountId || !user.enabled) {
         throw engineError(ENGINE_ERROR_CODES.notFound, `User ${args.user_id} was not found.`, {
           user_id: String(args.user_id),
@@ -30,13 +23,13 @@ export const notificationResolvers: ResolverMap = {
       if (args.text.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'text must not be empty.');
       const targetId = String(args.target_id);
       if (args.target_type === 'Project') {
-        if (context.store.findBoard(targetId)) accountBoard(context, targetId);
+        if (context.store.boards.find(targetId)) accountBoard(context, targetId);
         else accountItem(context, targetId);
       }
       return context.store.notifications.send({
         accountId: context.accountId,
         userId: user.id,
-        senderId: String(context.grant.userId),
+        senderId: callerId(context),
         targetId,
         targetType: args.target_type,
         text: args.text,

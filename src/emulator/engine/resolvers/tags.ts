@@ -5,22 +5,22 @@
 import { requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { accountBoard } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import type { FamilyResolvers } from './types.js';
 
 /** Resolvers of tags. */
-export const tagResolvers: ResolverMap = {
+export const tagResolvers: FamilyResolvers = {
   Query: {
-    tags: (_source: unknown, args: { ids?: string[] | null }, context) => {
+    tags: (_source, args, context) => {
       requireScope(context, 'tags:read');
       return context.store.tags
-        .tags()
+        .all()
         .filter(
           (tag) => tag.accountId === context.accountId && (args.ids ? args.ids.includes(tag.id) : tag.boardId === null),
         );
     },
   },
   Mutation: {
-    create_or_get_tag: (_source: unknown, args: { board_id?: string | null; tag_name?: string | null }, context) => {
+    create_or_get_tag: (_source, args, context) => {
       requireScope(context, 'boards:write');
       if (!args.tag_name?.trim()) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'tag_name is required.');
       const board = args.board_id == null ? null : accountBoard(context, args.board_id);

@@ -8,22 +8,12 @@ import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { notModelledError } from '../schema/modelled.js';
 import type { UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
-import type { ResolverMap } from './types.js';
-import { filterUsers, type UsersArgs } from './users.js';
-import { accountTeamsByIds, accountUsersByIds } from './workspaces.js';
-
-interface CreateTeamArgs {
-  input: {
-    name: string;
-    is_guest_team?: boolean | null;
-    parent_team_id?: string | null;
-    subscriber_ids?: string[] | null;
-  };
-  options?: { allow_empty_team?: boolean | null } | null;
-}
+import { accountTeams, accountUsers, callerId } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
+import { filterUsers } from './users.js';
 
 function accountTeam(context: EngineContext, id: string): TeamRecord {
-  const [team] = accountTeamsByIds(context, [id]);
+  const [team] = accountTeams(context, [id]);
   if (!team) throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`);
   return team;
 }
@@ -35,7 +25,7 @@ function membershipChange(
 ) {
   requireScope(context, 'users:write');
   const team = accountTeam(context, args.team_id);
-  const users = accountUsersByIds(context, args.user_ids);
+  const users = accountUsers(context, args.user_ids);
   const ok = (user: UserRecord) => user.enabled;
   change(
     team,
@@ -45,22 +35,22 @@ function membershipChange(
 }
 
 /** Resolvers of teams. */
-export const teamResolvers: ResolverMap = {
+export const teamResolvers: FamilyResolvers = {
   Query: {
-    teams: (_source: unknown, args: { ids?: string[] | null }, context) => {
+    teams: (_source, args, context) => {
       requireScope(context, 'teams:read');
       return context.store.teams
-        .teams()
+        .all()
         .filter((team) => team.accountId === context.accountId && (!args.ids || args.ids.includes(team.id)));
     },
   },
   Mutation: {
-    create_team: (_source: unknown, args: CreateTeamArgs, context) => {
+    create_team: (_source, args, context) => {
       requireScope(context, 'users:write');
       if (args.input.parent_team_id != null) throw notModelledError('CreateTeamAttributesInput', 'parent_team_id');
       const name = args.input.name.trim();
       if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The team name must not be empty.');
-      const members = accountUsersByIds(context, args.input.subscriber_ids ?? []);
+      const members = accountUsers(context, args.input.subscriber_ids ?? []);
       if (members.length === 0 && !args.options?.allow_empty_team) {
         throw engineError(
           ENGINE_ERROR_CODES.invalidArgument,
@@ -72,33 +62,30 @@ export const teamResolvers: ResolverMap = {
         name,
         isGuest: args.input.is_guest_team ?? false,
         userIds: members.map((user) => user.id),
-        ownerId: String(context.grant.userId),
+        ownerId: callerId(context),
       });
     },
-    delete_team: (_source: unknown, args: { team_id: string }, context) => {
+    delete_team: (_source, args, context) => {
       requireScope(context, 'users:write');
       const team = accountTeam(context, args.team_id);
-      for (const workspace of context.store.workspaces.workspaces()) {
-        if (workspace.teamIds.includes(team.id)) context.store.workspaces.removeMembers(workspace, [team.id], true);
-      }
-      return context.store.teams.deleteTeam(team);
+      return context.store.deleteTeam(team);
     },
-    add_users_to_team: (_source: unknown, args: { team_id: string; user_ids: string[] }, context) =>
+    add_users_to_team: (_source, args, context) =>
       membershipChange(context, args, (team, ids) => context.store.teams.addUsers(team, ids)),
-    remove_users_from_team: (_source: unknown, args: { team_id: string; user_ids: string[] }, context) =>
+    remove_users_from_team: (_source, args, context) =>
       membershipChange(context, args, (team, ids) => context.store.teams.removeUsers(team, ids)),
   },
   Team: {
     is_guest: (team: TeamRecord) => team.isGuest,
     picture_url: (team: TeamRecord) => team.pictureUrl,
-    owners: (team: TeamRecord, args: { ids?: string[] | null }, context) =>
+    owners: (team: TeamRecord, args, context) =>
       team.ownerIds
         .filter((id) => !args.ids || args.ids.includes(id))
-        .map((id) => context.store.findUser(id))
+        .map((id) => context.store.users.find(id))
         .filter((user) => user !== undefined),
-    users: (team: TeamRecord, args: UsersArgs, context) =>
+    users: (team: TeamRecord, args, context) =>
       filterUsers(
-        team.userIds.map((id) => context.store.findUser(id)).filter((user) => user !== undefined),
+        team.userIds.map((id) => context.store.users.find(id)).filter((user) => user !== undefined),
         args,
       ),
   },

@@ -6,32 +6,12 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { CustomActivityRecord, TimelineItemRecord } from '../store/timeline.js';
-import { accountBoard, accountItem, accountUsers } from './lookup.js';
-import type { ResolverMap } from './types.js';
-
-interface CustomActivityArgs {
-  ids?: string[] | null;
-  name?: string | null;
-  icon_id?: string | null;
-  color?: string | null;
-}
-
-interface CreateTimelineItemArgs {
-  item_id: string;
-  user_id?: number | null;
-  title: string;
-  timestamp: string;
-  summary?: string | null;
-  content?: string | null;
-  location?: string | null;
-  phone?: string | null;
-  url?: string | null;
-  time_range?: { start_timestamp: string; end_timestamp: string } | null;
-  custom_activity_id: string;
-}
+import type { MutationCreateTimelineItemArgs } from './arguments.generated.js';
+import { accountBoard, accountItem, accountUsers, callerId } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 function accountActivity(context: EngineContext, id: string): CustomActivityRecord {
-  const activity = context.store.timeline.findActivity(id);
+  const activity = context.store.timeline.activities.find(id);
   if (!activity || activity.accountId !== context.accountId) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Custom activity ${id} was not found.`, { custom_activity_id: id });
   }
@@ -39,8 +19,8 @@ function accountActivity(context: EngineContext, id: string): CustomActivityReco
 }
 
 function accountTimelineItem(context: EngineContext, id: string): TimelineItemRecord {
-  const entry = context.store.timeline.findTimelineItem(id);
-  const item = entry && context.store.findItem(entry.itemId);
+  const entry = context.store.timeline.find(id);
+  const item = entry && context.store.items.find(entry.itemId);
   if (!entry || entry.accountId !== context.accountId || !item || item.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Timeline item ${id} was not found.`, { timeline_item_id: id });
   }
@@ -61,7 +41,7 @@ function decodeCursor(cursor: string | null | undefined): number {
   return offset;
 }
 
-function createTimelineItem(_source: unknown, args: CreateTimelineItemArgs, context: EngineContext) {
+function createTimelineItem(_source: unknown, args: MutationCreateTimelineItemArgs, context: EngineContext) {
   requireScope(context, 'boards:write');
   const item = accountItem(context, args.item_id);
   const activity = accountActivity(context, args.custom_activity_id);
@@ -80,7 +60,7 @@ function createTimelineItem(_source: unknown, args: CreateTimelineItemArgs, cont
     accountId: context.accountId,
     itemId: item.id,
     boardId: item.boardId,
-    userId: user?.id ?? String(context.grant.userId),
+    userId: user?.id ?? callerId(context),
     customActivityId: activity.id,
     title: args.title,
     summary: args.summary ?? null,
@@ -94,12 +74,12 @@ function createTimelineItem(_source: unknown, args: CreateTimelineItemArgs, cont
 }
 
 /** Resolvers of custom activities and timeline items. */
-export const timelineResolvers: ResolverMap = {
+export const timelineResolvers: FamilyResolvers = {
   Query: {
-    custom_activity: (_source: unknown, args: CustomActivityArgs, context) => {
+    custom_activity: (_source, args, context) => {
       requireScope(context, 'boards:read');
-      return context.store.timeline
-        .activities()
+      return context.store.timeline.activities
+        .all()
         .filter(
           (activity) =>
             activity.accountId === context.accountId &&
@@ -109,21 +89,17 @@ export const timelineResolvers: ResolverMap = {
             (!args.color || activity.color === args.color),
         );
     },
-    timeline_item: (_source: unknown, args: { id: string }, context) => {
+    timeline_item: (_source, args, context) => {
       requireScope(context, 'boards:read');
       return accountTimelineItem(context, args.id);
     },
-    timeline: (_source: unknown, args: { id: string }, context) => {
+    timeline: (_source, args, context) => {
       requireScope(context, 'boards:read');
       return { itemId: accountItem(context, args.id).id };
     },
   },
   TimelineResponse: {
-    timeline_items_page: (
-      source: { itemId: string },
-      args: { cursor?: string | null; limit?: number | null },
-      context,
-    ) => {
+    timeline_items_page: (source: { itemId: string }, args, context) => {
       const limit = args.limit ?? 25;
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, `limit must be between 1 and 100, got ${limit}.`);
@@ -143,19 +119,19 @@ export const timelineResolvers: ResolverMap = {
   },
   TimelineItem: {
     type: () => 'custom_activity',
-    item: (entry: TimelineItemRecord, _args, context) => context.store.findItem(entry.itemId) ?? null,
-    board: (entry: TimelineItemRecord, _args, context) => context.store.findBoard(entry.boardId) ?? null,
-    user: (entry: TimelineItemRecord, _args, context) => context.store.findUser(entry.userId) ?? null,
+    item: (entry: TimelineItemRecord, _args, context) => context.store.items.find(entry.itemId) ?? null,
+    board: (entry: TimelineItemRecord, _args, context) => context.store.boards.find(entry.boardId) ?? null,
+    user: (entry: TimelineItemRecord, _args, context) => context.store.users.find(entry.userId) ?? null,
     custom_activity_id: (entry: TimelineItemRecord) => entry.customActivityId,
     created_at: (entry: TimelineItemRecord) => entry.timestamp,
   },
   Mutation: {
-    create_custom_activity: (_source: unknown, args: { name: string; icon_id: string; color: string }, context) => {
+    create_custom_activity: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const name = args.name.trim();
       if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A custom activity name cannot be empty.');
-      const taken = context.store.timeline
-        .activities()
+      const taken = context.store.timeline.activities
+        .all()
         .some((activity) => activity.accountId === context.accountId && activity.name === name);
       if (taken)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A custom activity named "${name}" already exists.`);
@@ -166,12 +142,12 @@ export const timelineResolvers: ResolverMap = {
         color: args.color,
       });
     },
-    delete_custom_activity: (_source: unknown, args: { id: string }, context) => {
+    delete_custom_activity: (_source, args, context) => {
       requireScope(context, 'boards:write');
       return context.store.timeline.deleteActivity(accountActivity(context, args.id));
     },
     create_timeline_item: createTimelineItem,
-    delete_timeline_item: (_source: unknown, args: { id: string }, context) => {
+    delete_timeline_item: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const entry = accountTimelineItem(context, args.id);
       accountBoard(context, entry.boardId);

@@ -1,5 +1,5 @@
 /**
- * Updates: `Query.updates`, `Item.updates`, the Update, Reply and Like types, and the update mutations (create,
+ * Updates: `Query.updates`, the Update, Reply and Like types, and the update mutations (create,
  * reply, edit, delete, like, unlike, pin, unpin, clear an item's updates). Reads need updates:read, changes
  * updates:write; an update is visible only in its own account and while its item is not deleted.
  */
@@ -7,10 +7,9 @@ import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { ItemRecord } from '../store/records.js';
 import { type LikeRecord, textBody, type UpdateRecord } from '../store/updates.js';
-import { accountItem, paginate } from './lookup.js';
-import type { ResolverMap } from './types.js';
-
-type ListArgs = { limit?: number | null; page?: number | null; ids?: string[] | null };
+import type { MutationCreateUpdateArgs, MutationPinToTopArgs } from './arguments.generated.js';
+import { accountItem, callerId, paginate } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 /** Updates and replies of the caller's account whose item is not deleted, newest first. */
 export function visibleUpdates(context: EngineContext): UpdateRecord[] {
@@ -18,7 +17,7 @@ export function visibleUpdates(context: EngineContext): UpdateRecord[] {
     .all()
     .filter((update) => {
       if (update.accountId !== context.accountId) return false;
-      const item = context.store.findItem(update.itemId);
+      const item = context.store.items.find(update.itemId);
       return item !== undefined && item.state !== 'deleted';
     })
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
@@ -27,7 +26,7 @@ export function visibleUpdates(context: EngineContext): UpdateRecord[] {
 /** The caller's update or reply `id` (its item not deleted), or RESOURCE_NOT_FOUND. */
 function accountUpdate(context: EngineContext, id: string): UpdateRecord {
   const update = context.store.updates.find(id);
-  const item = update && context.store.findItem(update.itemId);
+  const item = update && context.store.items.find(update.itemId);
   if (!update || update.accountId !== context.accountId || !item || item.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Update ${id} was not found.`, { update_id: id });
   }
@@ -41,23 +40,19 @@ function checkBody(body: string): string {
 
 function writer(context: EngineContext): string {
   requireScope(context, 'updates:write');
-  return String(context.grant.userId);
+  return callerId(context);
 }
 
 function logUpdate(context: EngineContext, update: UpdateRecord, event: string): void {
-  const item = context.store.findItem(update.itemId);
+  const item = context.store.items.find(update.itemId);
   if (item)
-    context.store.logItem(item, String(context.grant.userId), event, {
+    context.store.items.log(item, callerId(context), event, {
       update_id: Number(update.id),
       parent_id: update.parentId,
     });
 }
 
-function createUpdate(
-  _source: unknown,
-  args: { body: string; item_id?: string | null; parent_id?: string | null },
-  context: EngineContext,
-) {
+function createUpdate(_source: unknown, args: MutationCreateUpdateArgs, context: EngineContext) {
   const userId = writer(context);
   checkBody(args.body);
   let item: ItemRecord;
@@ -95,7 +90,7 @@ function createUpdate(
 }
 
 function pin(pinned: boolean) {
-  return (_source: unknown, args: { id: string; item_id?: string | null }, context: EngineContext) => {
+  return (_source: unknown, args: MutationPinToTopArgs, context: EngineContext) => {
     writer(context);
     const update = accountUpdate(context, args.id);
     if (update.parentId !== null)
@@ -114,7 +109,7 @@ function pin(pinned: boolean) {
 const postFields = {
   creator_id: (update: UpdateRecord) => update.creatorId,
   creator: (update: UpdateRecord, _args: unknown, context: EngineContext) =>
-    context.store.findUser(update.creatorId) ?? null,
+    context.store.users.find(update.creatorId) ?? null,
   edited_at: (update: UpdateRecord) => update.editedAt,
   created_at: (update: UpdateRecord) => update.createdAt,
   updated_at: (update: UpdateRecord) => update.updatedAt,
@@ -123,9 +118,9 @@ const postFields = {
 };
 
 /** Resolvers of updates. */
-export const updateResolvers: ResolverMap = {
+export const updateResolvers: FamilyResolvers = {
   Query: {
-    updates: (_source: unknown, args: ListArgs, context) => {
+    updates: (_source, args, context) => {
       requireScope(context, 'updates:read');
       const found = visibleUpdates(context).filter((update) =>
         args.ids ? args.ids.includes(update.id) : update.parentId === null,
@@ -133,17 +128,10 @@ export const updateResolvers: ResolverMap = {
       return paginate(found, args.limit ?? 25, args.page);
     },
   },
-  Item: {
-    updates: (item: ItemRecord, args: ListArgs, context) => {
-      requireScope(context, 'updates:read');
-      const found = context.store.updates.ofItem(item.id).filter((update) => !args.ids || args.ids.includes(update.id));
-      return paginate(found, args.limit ?? 25, args.page);
-    },
-  },
   Update: {
     ...postFields,
     item_id: (update: UpdateRecord) => update.itemId,
-    item: (update: UpdateRecord, _args, context) => context.store.findItem(update.itemId) ?? null,
+    item: (update: UpdateRecord, _args, context) => context.store.items.find(update.itemId) ?? null,
     replies: (update: UpdateRecord, _args, context) => context.store.updates.repliesTo(update.id),
     // Files cannot be attached to updates in the emulator (add_file_to_update is not modelled), so there are none.
     assets: () => [],
@@ -154,14 +142,14 @@ export const updateResolvers: ResolverMap = {
   },
   Like: {
     creator_id: (like: LikeRecord) => like.userId,
-    creator: (like: LikeRecord, _args, context) => context.store.findUser(like.userId) ?? null,
+    creator: (like: LikeRecord, _args, context) => context.store.users.find(like.userId) ?? null,
     reaction_type: (like: LikeRecord) => like.reactionType,
     created_at: (like: LikeRecord) => like.createdAt,
     updated_at: (like: LikeRecord) => like.createdAt,
   },
   Mutation: {
     create_update: createUpdate,
-    edit_update: (_source: unknown, args: { id: string; body: string }, context) => {
+    edit_update: (_source, args, context) => {
       const userId = writer(context);
       const update = accountUpdate(context, args.id);
       if (update.creatorId !== userId) {
@@ -173,20 +161,20 @@ export const updateResolvers: ResolverMap = {
       logUpdate(context, update, 'edit_update');
       return update;
     },
-    delete_update: (_source: unknown, args: { id: string }, context) => {
+    delete_update: (_source, args, context) => {
       writer(context);
       const update = accountUpdate(context, args.id);
-      context.store.updates.remove(update);
+      context.store.updates.delete(update);
       logUpdate(context, update, 'delete_update');
       return update;
     },
-    like_update: (_source: unknown, args: { update_id: string }, context) =>
+    like_update: (_source, args, context) =>
       context.store.updates.like(accountUpdate(context, args.update_id), writer(context)),
-    unlike_update: (_source: unknown, args: { update_id: string }, context) =>
+    unlike_update: (_source, args, context) =>
       context.store.updates.unlike(accountUpdate(context, args.update_id), writer(context)),
     pin_to_top: pin(true),
     unpin_from_top: pin(false),
-    clear_item_updates: (_source: unknown, args: { item_id: string }, context) => {
+    clear_item_updates: (_source, args, context) => {
       writer(context);
       const item = accountItem(context, args.item_id);
       context.store.updates.removeForItems(new Set([item.id]));

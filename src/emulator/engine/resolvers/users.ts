@@ -1,25 +1,18 @@
 /**
- * Users: Query.users with every published filter (users:read), Team.users, and User.teams. Only the caller's account.
+ * Users: Query.me (me:read), Query.users with every published filter (users:read) and the User fields, User.teams
+ * included. Only the caller's account.
  * Filters: `ids`, `emails` (case-insensitive), `name` (case-insensitive substring), `kind` (all, guests, non_guests,
  * non_pending: the emulator has no pending users), `non_active` (also deactivated users), `newest_first`, then
  * `limit`/`page` (every match when no limit). The emulator has no view-only users.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import type { UserRecord } from '../store/records.js';
-import { paginate } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import type { QueryUsersArgs } from './arguments.generated.js';
+import { paginate, URL_HOST } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
-/** The arguments of Query.users and Team.users. */
-export interface UsersArgs {
-  emails?: (string | null)[] | null;
-  ids?: string[] | null;
-  kind?: 'all' | 'guests' | 'non_guests' | 'non_pending' | null;
-  limit?: number | null;
-  name?: string | null;
-  newest_first?: boolean | null;
-  non_active?: boolean | null;
-  page?: number | null;
-}
+/** The arguments of Query.users and Team.users (both take the same filters). */
+export type UsersArgs = QueryUsersArgs;
 
 /** `candidates` narrowed and paged by `args`, in id order (newest first when asked). */
 export function filterUsers(candidates: readonly UserRecord[], args: UsersArgs): UserRecord[] {
@@ -43,7 +36,7 @@ export function filterUsers(candidates: readonly UserRecord[], args: UsersArgs):
 }
 
 function accountUsers(context: EngineContext): UserRecord[] {
-  return context.store.users().filter((user) => user.accountId === context.accountId);
+  return context.store.users.all().filter((user) => user.accountId === context.accountId);
 }
 
 /** Whole hours between UTC and `timeZone` at `at` (rounded towards zero), e.g. 1 for Europe/London in summer. */
@@ -56,19 +49,34 @@ export function utcHoursDiff(timeZone: string, at: Date): number {
 }
 
 /** Resolvers of users. */
-export const userResolvers: ResolverMap = {
+export const userResolvers: FamilyResolvers = {
   Query: {
-    users: (_source: unknown, args: UsersArgs, context) => {
+    me: (_source, _args, context) => {
+      requireScope(context, 'me:read');
+      return context.store.users.find(context.grant.userId) ?? null;
+    },
+    users: (_source, args, context) => {
       requireScope(context, 'users:read');
       return filterUsers(accountUsers(context), args);
     },
   },
   User: {
+    account: (source: UserRecord, _args, context) => context.store.accounts.find(source.accountId),
+    is_admin: (source: UserRecord) => source.isAdmin,
+    is_guest: (source: UserRecord) => source.isGuest,
+    is_pending: () => false,
+    is_verified: () => true,
+    created_at: (source: UserRecord) => source.createdAt,
+    join_date: (source: UserRecord) => source.createdAt.slice(0, 10),
+    time_zone_identifier: (source: UserRecord) => source.timeZone,
+    url: (source: UserRecord, _args, context) =>
+      `https://${context.store.accounts.find(source.accountId)?.slug ?? 'account'}.${URL_HOST}/users/${source.id}`,
     account_products: (user: UserRecord, _args, context) =>
-      context.store.accountDetails.find((details) => details.accountId === user.accountId)?.products ?? [],
+      context.store.accounts.details(user.accountId)?.products ?? [],
     is_view_only: () => false,
-    utc_hours_diff: (user: UserRecord, _args, context) => utcHoursDiff(user.timeZone, new Date(context.store.now())),
-    teams: (user: UserRecord, args: { ids?: string[] | null }, context) =>
+    utc_hours_diff: (user: UserRecord, _args, context) =>
+      utcHoursDiff(user.timeZone, new Date(context.store.clock.now())),
+    teams: (user: UserRecord, args, context) =>
       context.store.teams.teamsOf(user.id).filter((team) => !args.ids || args.ids.includes(team.id)),
   },
 };

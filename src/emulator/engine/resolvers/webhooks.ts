@@ -7,23 +7,11 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { WebhookRecord } from '../store/webhooks.js';
-import { accountBoard } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import { accountBoard, jsonObjectArgument } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 function webhookConfig(raw: unknown): Record<string, unknown> | null {
-  if (raw === null || raw === undefined) return null;
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'config is not valid JSON.', { argument: 'config' });
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'config must be a JSON object.', { argument: 'config' });
-  }
-  return value as Record<string, unknown>;
+  return raw === null || raw === undefined ? null : jsonObjectArgument(raw, 'config');
 }
 
 function checkUrl(url: string): string {
@@ -40,7 +28,7 @@ function checkUrl(url: string): string {
 }
 
 function accountWebhook(context: EngineContext, id: string): WebhookRecord {
-  const webhook = context.store.webhooks.findWebhook(id);
+  const webhook = context.store.webhooks.find(id);
   if (!webhook || webhook.accountId !== context.accountId) {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Webhook ${id} was not found.`, { webhook_id: id });
   }
@@ -48,22 +36,18 @@ function accountWebhook(context: EngineContext, id: string): WebhookRecord {
 }
 
 /** Resolvers of webhooks. */
-export const webhookResolvers: ResolverMap = {
+export const webhookResolvers: FamilyResolvers = {
   Query: {
-    webhooks: (_source: unknown, args: { board_id: string; app_webhooks_only?: boolean | null }, context) => {
+    webhooks: (_source, args, context) => {
       requireScope(context, 'webhooks:write');
       const board = accountBoard(context, args.board_id);
       return context.store.webhooks
-        .webhooks()
+        .all()
         .filter((webhook) => webhook.boardId === board.id && (!args.app_webhooks_only || webhook.appClientId !== null));
     },
   },
   Mutation: {
-    create_webhook: (
-      _source: unknown,
-      args: { board_id: string; url: string; event: string; config?: unknown },
-      context,
-    ) => {
+    create_webhook: (_source, args, context) => {
       requireScope(context, 'webhooks:write');
       const board = accountBoard(context, args.board_id);
       const config = webhookConfig(args.config);
@@ -85,7 +69,7 @@ export const webhookResolvers: ResolverMap = {
         appClientId: context.grant.kind === 'oauth' ? (context.grant.clientId ?? null) : null,
       });
     },
-    delete_webhook: (_source: unknown, args: { id: string }, context) => {
+    delete_webhook: (_source, args, context) => {
       requireScope(context, 'webhooks:write');
       return context.store.webhooks.deleteWebhook(accountWebhook(context, args.id));
     },

@@ -4,41 +4,16 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { deleteBoard } from '../store/boards.js';
-import type { BoardRecord } from '../store/records.js';
 import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
-import { paginate } from './lookup.js';
-import type { ResolverMap } from './types.js';
+import { accountFolder, accountTeams, accountUsers, accountWorkspace, callerId, paginate } from './lookup.js';
+import type { FamilyResolvers } from './types.js';
 
 type Ids = readonly (string | null)[] | null | undefined;
 type PageArgs = { limit?: number | null; page?: number | null };
 
-/** The caller's live workspace `id`, or RESOURCE_NOT_FOUND. */
-export function accountWorkspace(context: EngineContext, id: string | number): WorkspaceRecord {
-  const workspace = context.store.workspaces.findWorkspace(id);
-  if (!workspace || workspace.accountId !== context.accountId || workspace.state === 'deleted') {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Workspace ${id} was not found.`, { workspace_id: String(id) });
-  }
-  return workspace;
-}
-
-/** The caller's live folder `id`, or RESOURCE_NOT_FOUND. */
-export function accountFolder(context: EngineContext, id: string | number): FolderRecord {
-  const folder = context.store.workspaces.findFolder(id);
-  if (!folder || folder.accountId !== context.accountId || folder.deleted) {
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Folder ${id} was not found.`, { folder_id: String(id) });
-  }
-  return folder;
-}
-
-/** The folder a board sits in. */
-export function folderIdOf(board: BoardRecord): string | null {
-  return board.folderId;
-}
-
 function defaultWorkspace(context: EngineContext): WorkspaceRecord {
   const found = context.store.workspaces
-    .workspaces()
+    .all()
     .find(
       (workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
     );
@@ -52,7 +27,7 @@ function inIds(id: string, ids: Ids): boolean {
 
 function users(context: EngineContext, ids: readonly string[], args: PageArgs) {
   return paginate(
-    ids.map((id) => context.store.findUser(id)).filter((user) => user !== undefined),
+    ids.map((id) => context.store.users.find(id)).filter((user) => user !== undefined),
     args.limit ?? 25,
     args.page,
   );
@@ -60,32 +35,33 @@ function users(context: EngineContext, ids: readonly string[], args: PageArgs) {
 
 function teams(context: EngineContext, ids: readonly string[], args: PageArgs) {
   return paginate(
-    ids.map((id) => context.store.teams.findTeam(id)).filter((team) => team !== undefined),
+    ids.map((id) => context.store.teams.find(id)).filter((team) => team !== undefined),
     args.limit ?? 25,
     args.page,
   );
 }
 
-/** The caller's account's users with these ids; RESOURCE_NOT_FOUND naming the first that is not one. */
-export function accountUsersByIds(context: EngineContext, ids: readonly (string | number)[]) {
-  return ids.map((id) => {
-    const user = context.store.findUser(id);
-    if (!user || user.accountId !== context.accountId) {
-      throw engineError(ENGINE_ERROR_CODES.notFound, `User ${id} was not found.`, { user_id: String(id) });
-    }
-    return user;
-  });
+/** How a membership mutation changes a workspace: adds (as owners when `owner`) or removes users or teams. */
+interface MembershipChange {
+  add: boolean;
+  teams: boolean;
+  owner?: boolean;
 }
 
-/** The caller's account's teams with these ids; RESOURCE_NOT_FOUND naming the first that is not one. */
-export function accountTeamsByIds(context: EngineContext, ids: readonly (string | number)[]) {
-  return ids.map((id) => {
-    const team = context.store.teams.findTeam(id);
-    if (!team || team.accountId !== context.accountId) {
-      throw engineError(ENGINE_ERROR_CODES.notFound, `Team ${id} was not found.`, { team_id: String(id) });
-    }
-    return team;
-  });
+/** Changes the caller's workspace's members, found by `lookUp` once the scope and workspace are checked. */
+function changeMembers<Member extends { id: string }>(
+  context: EngineContext,
+  workspaceId: string,
+  lookUp: () => Member[],
+  change: MembershipChange,
+): Member[] {
+  requireScope(context, 'workspaces:write');
+  const workspace = accountWorkspace(context, workspaceId);
+  const members = lookUp();
+  const ids = members.map((member) => member.id);
+  if (change.add) context.store.workspaces.addMembers(workspace, ids, change.teams, change.owner ?? false);
+  else context.store.workspaces.removeMembers(workspace, ids, change.teams);
+  return members;
 }
 
 function checkName(name: string | null | undefined, what: string): string | undefined {
@@ -110,7 +86,7 @@ function checkParent(
   for (
     let at: FolderRecord | undefined = parent;
     at;
-    at = at.parentId ? context.store.workspaces.findFolder(at.parentId) : undefined
+    at = at.parentId ? context.store.workspaces.folders.find(at.parentId) : undefined
   ) {
     if (folder && at.id === folder.id) {
       throw engineError(
@@ -122,42 +98,14 @@ function checkParent(
   return parent.id;
 }
 
-/** Boards inside the given folders or workspace end with them, and take their items along. */
-function deleteBoards(context: EngineContext, match: (board: BoardRecord) => boolean): void {
-  const doomed = context.store
-    .boards()
-    .filter((board) => board.accountId === context.accountId && board.state !== 'deleted' && match(board));
-  for (const board of doomed) deleteBoard(context.store, board, String(context.grant.userId));
-}
-
-interface WorkspacesArgs extends PageArgs {
-  ids?: Ids;
-  kind?: 'open' | 'closed' | null;
-  order_by?: 'created_at' | null;
-  state?: 'active' | 'all' | 'archived' | 'deleted' | null;
-}
-
-interface MembershipArgs {
-  workspace_id: string;
-  kind?: 'owner' | 'subscriber' | null;
-}
-
-interface FolderArgs {
-  name?: string | null;
-  color?: string | null;
-  custom_icon?: string | null;
-  font_weight?: string | null;
-  parent_folder_id?: string | null;
-}
-
 /** Resolvers of workspaces and folders. */
-export const workspaceResolvers: ResolverMap = {
+export const workspaceResolvers: FamilyResolvers = {
   Query: {
-    workspaces: (_source: unknown, args: WorkspacesArgs, context) => {
+    workspaces: (_source, args, context) => {
       requireScope(context, 'workspaces:read');
       const state = args.state ?? 'active';
       const found = context.store.workspaces
-        .workspaces()
+        .all()
         .filter(
           (workspace) =>
             workspace.accountId === context.accountId &&
@@ -169,10 +117,10 @@ export const workspaceResolvers: ResolverMap = {
         found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
       return paginate(found, args.limit ?? 25, args.page);
     },
-    folders: (_source: unknown, args: PageArgs & { ids?: Ids; workspace_ids?: Ids }, context) => {
+    folders: (_source, args, context) => {
       requireScope(context, 'workspaces:read');
-      const found = context.store.workspaces
-        .folders()
+      const found = context.store.workspaces.folders
+        .all()
         .filter(
           (folder) =>
             folder.accountId === context.accountId &&
@@ -184,14 +132,9 @@ export const workspaceResolvers: ResolverMap = {
     },
   },
   Mutation: {
-    create_workspace: (
-      _source: unknown,
-      args: { name: string; kind: 'open' | 'closed'; description?: string | null; account_product_id?: string | null },
-      context,
-    ) => {
+    create_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
-      const products =
-        context.store.accountDetails.find((details) => details.accountId === context.accountId)?.products ?? [];
+      const products = context.store.accounts.details(context.accountId)?.products ?? [];
       if (
         args.account_product_id != null &&
         !products.some((product) => product.id === String(args.account_product_id))
@@ -204,17 +147,10 @@ export const workspaceResolvers: ResolverMap = {
         description: args.description ?? null,
         kind: args.kind,
         accountProductId: args.account_product_id == null ? (products[0]?.id ?? null) : String(args.account_product_id),
-        ownerId: String(context.grant.userId),
+        ownerId: callerId(context),
       });
     },
-    update_workspace: (
-      _source: unknown,
-      args: {
-        id?: string | null;
-        attributes: { name?: string | null; description?: string | null; kind?: 'open' | 'closed' | null };
-      },
-      context,
-    ) => {
+    update_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       if (args.id == null)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'update_workspace needs the id of the workspace.');
@@ -226,62 +162,36 @@ export const workspaceResolvers: ResolverMap = {
         ...(kind != null ? { kind } : {}),
       });
     },
-    delete_workspace: (_source: unknown, args: { workspace_id: string }, context) => {
+    delete_workspace: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace = accountWorkspace(context, args.workspace_id);
       if (workspace.isDefault)
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The main workspace cannot be deleted.');
-      deleteBoards(context, (board) => board.workspaceId === workspace.id);
-      context.store.docs.deleteDocsOfWorkspace(workspace.id);
-      return context.store.workspaces.deleteWorkspace(workspace);
+      return context.store.deleteWorkspace(workspace, callerId(context));
     },
-    add_users_to_workspace: (_source: unknown, args: MembershipArgs & { user_ids: string[] }, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const added = accountUsersByIds(context, args.user_ids);
-      context.store.workspaces.addMembers(
-        workspace,
-        added.map((user) => user.id),
-        false,
-        args.kind === 'owner',
-      );
-      return added;
-    },
-    delete_users_from_workspace: (_source: unknown, args: MembershipArgs & { user_ids: string[] }, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const removed = accountUsersByIds(context, args.user_ids);
-      context.store.workspaces.removeMembers(
-        workspace,
-        removed.map((user) => user.id),
-        false,
-      );
-      return removed;
-    },
-    add_teams_to_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const added = accountTeamsByIds(context, args.team_ids);
-      context.store.workspaces.addMembers(
-        workspace,
-        added.map((team) => team.id),
-        true,
-        args.kind === 'owner',
-      );
-      return added;
-    },
-    delete_teams_from_workspace: (_source: unknown, args: MembershipArgs & { team_ids: string[] }, context) => {
-      requireScope(context, 'workspaces:write');
-      const workspace = accountWorkspace(context, args.workspace_id);
-      const removed = accountTeamsByIds(context, args.team_ids);
-      context.store.workspaces.removeMembers(
-        workspace,
-        removed.map((team) => team.id),
-        true,
-      );
-      return removed;
-    },
-    create_folder: (_source: unknown, args: FolderArgs & { name: string; workspace_id?: string | null }, context) => {
+    add_users_to_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountUsers(context, args.user_ids), {
+        add: true,
+        teams: false,
+        owner: args.kind === 'owner',
+      }),
+    delete_users_from_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountUsers(context, args.user_ids), {
+        add: false,
+        teams: false,
+      }),
+    add_teams_to_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountTeams(context, args.team_ids), {
+        add: true,
+        teams: true,
+        owner: args.kind === 'owner',
+      }),
+    delete_teams_from_workspace: (_source, args, context) =>
+      changeMembers(context, args.workspace_id, () => accountTeams(context, args.team_ids), {
+        add: false,
+        teams: true,
+      }),
+    create_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const workspace =
         args.workspace_id == null ? defaultWorkspace(context) : accountWorkspace(context, args.workspace_id);
@@ -294,10 +204,10 @@ export const workspaceResolvers: ResolverMap = {
         customIcon: args.custom_icon ?? null,
         parentId:
           args.parent_folder_id == null ? null : checkParent(context, null, workspace.id, args.parent_folder_id),
-        ownerId: String(context.grant.userId),
+        ownerId: callerId(context),
       });
     },
-    update_folder: (_source: unknown, args: FolderArgs & { folder_id: string }, context) => {
+    update_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const folder = accountFolder(context, args.folder_id);
       return context.store.workspaces.updateFolder(folder, {
@@ -310,28 +220,24 @@ export const workspaceResolvers: ResolverMap = {
           : {}),
       });
     },
-    delete_folder: (_source: unknown, args: { folder_id: string }, context) => {
+    delete_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const folder = accountFolder(context, args.folder_id);
-      const gone = new Set(context.store.workspaces.deleteFolder(folder));
-      deleteBoards(context, (board) => gone.has(folderIdOf(board) ?? ''));
-      return folder;
+      return context.store.deleteFolder(folder, callerId(context));
     },
   },
   Workspace: {
     created_at: (workspace: WorkspaceRecord) => workspace.createdAt,
     is_default_workspace: (workspace: WorkspaceRecord) => workspace.isDefault,
     account_product: (workspace: WorkspaceRecord, _args, context) => {
-      const details = context.store.accountDetails.find((candidate) => candidate.accountId === workspace.accountId);
+      const details = context.store.accounts.details(workspace.accountId);
       return details?.products.find((product) => product.id === workspace.accountProductId) ?? null;
     },
     settings: (workspace: WorkspaceRecord) => ({ icon: { color: workspace.iconColor, image: null } }),
-    owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
-      users(context, workspace.ownerIds, args),
-    users_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
-      users(context, workspace.subscriberIds, args),
-    teams_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) => teams(context, workspace.teamIds, args),
-    team_owners_subscribers: (workspace: WorkspaceRecord, args: PageArgs, context) =>
+    owners_subscribers: (workspace: WorkspaceRecord, args, context) => users(context, workspace.ownerIds, args),
+    users_subscribers: (workspace: WorkspaceRecord, args, context) => users(context, workspace.subscriberIds, args),
+    teams_subscribers: (workspace: WorkspaceRecord, args, context) => teams(context, workspace.teamIds, args),
+    team_owners_subscribers: (workspace: WorkspaceRecord, args, context) =>
       teams(context, workspace.teamOwnerIds, args),
   },
   Folder: {
@@ -340,13 +246,10 @@ export const workspaceResolvers: ResolverMap = {
     created_at: (folder: FolderRecord) => folder.createdAt,
     owner_id: (folder: FolderRecord) => folder.ownerId,
     parent: (folder: FolderRecord, _args, context) =>
-      folder.parentId === null ? null : (context.store.workspaces.findFolder(folder.parentId) ?? null),
+      folder.parentId === null ? null : (context.store.workspaces.folders.find(folder.parentId) ?? null),
     sub_folders: (folder: FolderRecord, _args, context) => context.store.workspaces.subFolders(folder),
-    workspace: (folder: FolderRecord, _args, context) => context.store.workspaces.findWorkspace(folder.workspaceId),
+    workspace: (folder: FolderRecord, _args, context) => context.store.workspaces.find(folder.workspaceId),
     children: (folder: FolderRecord, _args, context) =>
-      context.store.boards().filter((board) => board.state === 'active' && folderIdOf(board) === folder.id),
-  },
-  AccountProduct: {
-    default_workspace_id: (product: { defaultWorkspaceId: string | null }) => product.defaultWorkspaceId,
+      context.store.boards.all().filter((board) => board.state === 'active' && board.folderId === folder.id),
   },
 };

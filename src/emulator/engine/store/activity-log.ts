@@ -2,6 +2,8 @@
  * The activity log of every board: one entry per change the store makes (item created, column value changed,
  * group archived, ...), newest last. `Board.activity_logs` reads it.
  */
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** What an entry is about. */
 export type ActivityEntity = 'board' | 'pulse';
@@ -40,19 +42,13 @@ export interface ActivityFilter {
 }
 
 /** Appends and lists activity entries. Ids come from the store's shared counter. */
-export class ActivityLog {
-  readonly #entries: ActivityLogRecord[] = [];
-  readonly #newId: () => string;
-  readonly #stamp: () => string;
+export class ActivityLog extends Collection<ActivityLogRecord> {
+  readonly #stamper: Stamper;
 
-  constructor(newId: () => string, stamp: () => string) {
-    this.#newId = newId;
-    this.#stamp = stamp;
-  }
-
-  /** Every entry, oldest first. */
-  all(): readonly ActivityLogRecord[] {
-    return this.#entries;
+  /** Starts empty (the store logs its seeded items); ids and times come from `stamper`. */
+  constructor(stamper: Stamper) {
+    super();
+    this.#stamper = stamper;
   }
 
   /** Logs one change and returns its entry. */
@@ -61,17 +57,16 @@ export class ActivityLog {
       itemId: null,
       groupId: null,
       columnId: null,
-      createdAt: input.createdAt ?? this.#stamp(),
+      createdAt: input.createdAt ?? this.#stamper.now(),
       ...input,
-      id: this.#newId(),
+      id: this.#stamper.newId(),
     };
-    this.#entries.push(entry);
-    return entry;
+    return this.insert(entry);
   }
 
   /** Entries of one board that pass `filter`, newest first. */
   forBoard(boardId: string, filter: ActivityFilter = {}): ActivityLogRecord[] {
-    return this.#entries.filter((entry) => entry.boardId === boardId && matches(entry, filter)).reverse();
+    return this.where((entry) => entry.boardId === boardId && matches(entry, filter)).reverse();
   }
 }
 

@@ -1,14 +1,18 @@
 /**
- * Board operations of the store: create, rename/describe, archive, delete (taking the items along) and
- * duplicate. Callers have already checked that the board is the caller's; these keep the data consistent
- * and log each change on the board's activity log.
+ * Boards: create, rename/describe, archive, delete (taking the items along), duplicate, owners, subscribers and
+ * teams. Callers have already checked that the board is the caller's; these keep the data consistent.
+ *
+ * Every change to a board, its groups or its columns goes through {@link BoardStore.recordBoardChange}: it stamps
+ * the board's `updatedAt` and writes the activity-log entry, with one clock reading for both (pinned by "records a
+ * board, group or column change as one step" in test/emulator/engine/store.test.ts).
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { Collection } from './collection.js';
 import { newColumn } from './column-record.js';
-import type { BoardRecord, ColumnRecord, GroupRecord, ItemRecord } from './records.js';
+import type { BoardRecord, ColumnRecord, GroupRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
-/** What {@link createBoard} needs. */
+/** What {@link BoardStore.create} needs. */
 export interface NewBoard {
   accountId: string;
   name: string;
@@ -23,6 +27,32 @@ export interface NewBoard {
   folderId?: string | null;
   /** Only the first group, no columns. */
   empty?: boolean;
+}
+
+/** The attributes `update_board` may change. */
+export type BoardAttribute = 'name' | 'description' | 'communication';
+
+/** How much `duplicate_board` copies. */
+export type DuplicateBoardType =
+  | 'duplicate_board_with_structure'
+  | 'duplicate_board_with_pulses'
+  | 'duplicate_board_with_pulses_and_updates';
+
+/** Options of {@link BoardStore.duplicate}. */
+export interface DuplicateBoardOptions {
+  type: DuplicateBoardType;
+  name?: string | null;
+  workspaceId?: string | null;
+  folderId?: string | null;
+  keepSubscribers?: boolean | null;
+  userId: string;
+}
+
+/** Who joins or leaves a board: users or teams, as subscribers or (joining only) as owners too. */
+export interface BoardMembers {
+  ids: readonly string[];
+  teams: boolean;
+  owner?: boolean;
 }
 
 /** The columns a new non-empty board starts with. */
@@ -42,194 +72,228 @@ function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
-/** Logs a board-level event. */
-export function logBoard(
-  store: EmulatorStore,
-  board: BoardRecord,
-  userId: string,
-  event: string,
-  data: Record<string, unknown> = {},
-): void {
-  store.activityLog.record({
-    accountId: board.accountId,
-    boardId: board.id,
-    userId,
-    event,
-    entity: 'board',
-    data: { board_id: Number(board.id), board_name: board.name, ...data },
-    groupId: typeof data.group_id === 'string' ? data.group_id : null,
-    columnId: typeof data.column_id === 'string' ? data.column_id : null,
-  });
-}
+/** Boards, with their columns and groups inside each record. */
+export class BoardStore extends Collection<BoardRecord> {
+  readonly #store: EmulatorStore;
 
-/** Marks a board changed now. */
-export function touchBoard(store: EmulatorStore, board: BoardRecord): void {
-  board.updatedAt = store.now();
-}
-
-/** Creates a board. Owners default to the creator; owners are subscribers too. */
-export function createBoard(store: EmulatorStore, input: NewBoard): BoardRecord {
-  const stamp = store.now();
-  const ownerIds = unique([input.creatorId, ...(input.ownerIds ?? [])]);
-  const board: BoardRecord = {
-    id: store.newId(),
-    accountId: input.accountId,
-    name: input.name,
-    description: input.description ?? null,
-    kind: input.kind,
-    type: 'board',
-    state: 'active',
-    ownerId: input.creatorId,
-    ownerIds,
-    subscriberIds: unique([...ownerIds, ...(input.subscriberIds ?? [])]),
-    teamOwnerIds: unique(input.teamOwnerIds ?? []),
-    teamSubscriberIds: unique([...(input.teamOwnerIds ?? []), ...(input.teamSubscriberIds ?? [])]),
-    permissions: 'everyone',
-    workspaceId: input.workspaceId ?? null,
-    folderId: input.folderId ?? null,
-    subitemsBoardId: null,
-    parentBoardId: null,
-    createdAt: stamp,
-    updatedAt: stamp,
-    columns: input.empty ? [] : starterColumns(),
-    groups: [group('topics', 'Group Title', '#579bfc')],
-  };
-  store.addBoard(board);
-  logBoard(store, board, input.creatorId, 'create_board');
-  return board;
-}
-
-/** The attributes `update_board` may change. */
-export type BoardAttribute = 'name' | 'description' | 'communication';
-
-/** Changes the name or description of a board (communication is accepted and not kept). */
-export function updateBoard(
-  store: EmulatorStore,
-  board: BoardRecord,
-  attribute: BoardAttribute,
-  value: string,
-  userId: string,
-): BoardRecord {
-  if (attribute === 'name') {
-    if (value.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
-    logBoard(store, board, userId, 'update_board_name', { previous_value: board.name, value });
-    board.name = value;
-  } else if (attribute === 'description') {
-    logBoard(store, board, userId, 'update_board_description', { previous_value: board.description, value });
-    board.description = value;
+  /** Keeps the seeded `boards` (completed records); ids, time and the other families come from `store`. */
+  constructor(boards: BoardRecord[], store: EmulatorStore) {
+    super(boards);
+    this.#store = store;
   }
-  touchBoard(store, board);
-  return board;
-}
 
-/** Every board whose state follows `board`'s: itself and its subitems board. */
-function withSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord[] {
-  const sub = board.subitemsBoardId ? store.findBoard(board.subitemsBoardId) : undefined;
-  return sub ? [board, sub] : [board];
-}
-
-/** Archives a board (and its subitems board); its items stay as they are and come back with it. */
-export function archiveBoard(store: EmulatorStore, board: BoardRecord, userId: string): BoardRecord {
-  for (const target of withSubitemsBoard(store, board)) {
-    target.state = 'archived';
-    touchBoard(store, target);
+  /**
+   * Records a change to `board` (or its groups or columns) by `userId`: stamps the board's `updatedAt` and logs
+   * `event` with `data` on its activity log, both at one clock reading. Returns that time.
+   */
+  recordBoardChange(board: BoardRecord, userId: string, event: string, data: Record<string, unknown> = {}): string {
+    const stamp = this.#store.now();
+    board.updatedAt = stamp;
+    this.#log(board, userId, event, data, stamp);
+    return stamp;
   }
-  logBoard(store, board, userId, 'archive_board');
-  return board;
-}
 
-/** Deletes a board (and its subitems board) with every item on it. */
-export function deleteBoard(store: EmulatorStore, board: BoardRecord, userId: string): BoardRecord {
-  const stamp = store.now();
-  for (const target of withSubitemsBoard(store, board)) {
-    for (const item of store.items(target.id)) {
-      if (item.state === 'deleted') continue;
-      item.state = 'deleted';
-      item.updatedAt = stamp;
+  /** Creates a board. Owners default to the creator; owners are subscribers too. */
+  create(input: NewBoard): BoardRecord {
+    const stamp = this.#store.now();
+    const ownerIds = unique([input.creatorId, ...(input.ownerIds ?? [])]);
+    const board = this.insert({
+      id: this.#store.newId(),
+      accountId: input.accountId,
+      name: input.name,
+      description: input.description ?? null,
+      kind: input.kind,
+      type: 'board',
+      state: 'active',
+      ownerId: input.creatorId,
+      ownerIds,
+      subscriberIds: unique([...ownerIds, ...(input.subscriberIds ?? [])]),
+      teamOwnerIds: unique(input.teamOwnerIds ?? []),
+      teamSubscriberIds: unique([...(input.teamOwnerIds ?? []), ...(input.teamSubscriberIds ?? [])]),
+      permissions: 'everyone',
+      workspaceId: input.workspaceId ?? null,
+      folderId: input.folderId ?? null,
+      subitemsBoardId: null,
+      parentBoardId: null,
+      createdAt: stamp,
+      updatedAt: stamp,
+      columns: input.empty ? [] : starterColumns(),
+      groups: [group('topics', 'Group Title', '#579bfc')],
+    });
+    this.#log(board, input.creatorId, 'create_board');
+    return board;
+  }
+
+  /** Changes the name or description of a board (communication is accepted and not kept). */
+  update(board: BoardRecord, attribute: BoardAttribute, value: string, userId: string): BoardRecord {
+    if (attribute === 'name') {
+      if (value.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
+      this.recordBoardChange(board, userId, 'update_board_name', { previous_value: board.name, value });
+      board.name = value;
+    } else if (attribute === 'description') {
+      this.recordBoardChange(board, userId, 'update_board_description', { previous_value: board.description, value });
+      board.description = value;
+    } else {
+      // nothing kept, nothing logged; the board still counts as used now
+      board.updatedAt = this.#store.now();
     }
-    target.state = 'deleted';
-    target.updatedAt = stamp;
+    return board;
   }
-  logBoard(store, board, userId, 'delete_board');
-  return board;
-}
 
-/** How much `duplicate_board` copies. */
-export type DuplicateBoardType =
-  | 'duplicate_board_with_structure'
-  | 'duplicate_board_with_pulses'
-  | 'duplicate_board_with_pulses_and_updates';
+  /** Archives a board (and its subitems board); its items stay as they are and come back with it. */
+  archive(board: BoardRecord, userId: string): BoardRecord {
+    const stamp = this.recordBoardChange(board, userId, 'archive_board');
+    for (const target of this.#withSubitemsBoard(board)) {
+      target.state = 'archived';
+      target.updatedAt = stamp;
+    }
+    return board;
+  }
 
-/** Options of {@link duplicateBoard}. */
-export interface DuplicateBoardOptions {
-  type: DuplicateBoardType;
-  name?: string | null;
-  workspaceId?: string | null;
-  folderId?: string | null;
-  keepSubscribers?: boolean | null;
-  userId: string;
-}
+  /** Deletes a board (and its subitems board) with every item on it. */
+  delete(board: BoardRecord, userId: string): BoardRecord {
+    const stamp = this.recordBoardChange(board, userId, 'delete_board');
+    for (const target of this.#withSubitemsBoard(board)) {
+      this.#store.items.deleteOnBoard(target.id, stamp);
+      target.state = 'deleted';
+      target.updatedAt = stamp;
+    }
+    return board;
+  }
 
-/** A copy of `item` on `boardId`, values included, with a new id. */
-export function copyItem(store: EmulatorStore, item: ItemRecord, changes: Partial<ItemRecord>): ItemRecord {
-  const stamp = store.now();
-  return store.insertItem({
-    ...structuredClone(item),
-    id: store.newId(),
-    createdAt: stamp,
-    updatedAt: stamp,
-    ...changes,
-  });
-}
+  /** Copies a board: columns and active groups always, items (and subitems) and their updates when asked. */
+  duplicate(source: BoardRecord, options: DuplicateBoardOptions): BoardRecord {
+    const stamp = this.#store.now();
+    const board = this.insert({
+      ...structuredClone(source),
+      id: this.#store.newId(),
+      name: options.name ?? `Duplicate of ${source.name}`,
+      state: 'active',
+      ownerId: options.userId,
+      ownerIds: options.keepSubscribers ? unique([options.userId, ...source.ownerIds]) : [options.userId],
+      subscriberIds: options.keepSubscribers ? unique([options.userId, ...source.subscriberIds]) : [options.userId],
+      teamOwnerIds: options.keepSubscribers ? [...source.teamOwnerIds] : [],
+      teamSubscriberIds: options.keepSubscribers ? [...source.teamSubscriberIds] : [],
+      workspaceId: options.workspaceId ?? source.workspaceId,
+      folderId: options.folderId ?? source.folderId,
+      subitemsBoardId: null,
+      groups: structuredClone(source.groups.filter((candidate) => !candidate.deleted && !candidate.archived)),
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    if (options.type !== 'duplicate_board_with_structure') {
+      this.#copyItems(source, board, stamp, options.type === 'duplicate_board_with_pulses_and_updates');
+    }
+    this.#log(board, options.userId, 'create_board', { duplicated_from: Number(source.id) });
+    return board;
+  }
 
-/** Copies a board: columns and active groups always, items (and subitems) and their updates when asked. */
-export function duplicateBoard(store: EmulatorStore, source: BoardRecord, options: DuplicateBoardOptions): BoardRecord {
-  const stamp = store.now();
-  const board: BoardRecord = {
-    ...structuredClone(source),
-    id: store.newId(),
-    name: options.name ?? `Duplicate of ${source.name}`,
-    state: 'active',
-    ownerId: options.userId,
-    ownerIds: options.keepSubscribers ? unique([options.userId, ...source.ownerIds]) : [options.userId],
-    subscriberIds: options.keepSubscribers ? unique([options.userId, ...source.subscriberIds]) : [options.userId],
-    teamOwnerIds: options.keepSubscribers ? [...source.teamOwnerIds] : [],
-    teamSubscriberIds: options.keepSubscribers ? [...source.teamSubscriberIds] : [],
-    workspaceId: options.workspaceId ?? source.workspaceId,
-    folderId: options.folderId ?? source.folderId,
-    subitemsBoardId: null,
-    groups: structuredClone(source.groups.filter((candidate) => !candidate.deleted && !candidate.archived)),
-    createdAt: stamp,
-    updatedAt: stamp,
-  };
-  store.addBoard(board);
-  if (options.type !== 'duplicate_board_with_structure') {
-    const withUpdates = options.type === 'duplicate_board_with_pulses_and_updates';
-    const subSource = source.subitemsBoardId ? store.findBoard(source.subitemsBoardId) : undefined;
+  /** Adds users or teams as subscribers (and owners, when `owner`); nobody is listed twice. */
+  addMembers(board: BoardRecord, members: BoardMembers, userId: string): void {
+    const { ids, teams, owner } = members;
+    if (teams) {
+      board.teamSubscriberIds = unique([...board.teamSubscriberIds, ...ids]);
+      if (owner) board.teamOwnerIds = unique([...board.teamOwnerIds, ...ids]);
+    } else {
+      board.subscriberIds = unique([...board.subscriberIds, ...ids]);
+      if (owner) board.ownerIds = unique([...board.ownerIds, ...ids]);
+    }
+    const listed = { [teams ? 'team_ids' : 'user_ids']: ids.map(Number), kind: owner ? 'owner' : 'subscriber' };
+    this.recordBoardChange(board, userId, teams ? 'subscribe_teams' : 'subscribe', listed);
+  }
+
+  /** Removes users or teams from a board, as subscribers and owners. */
+  removeMembers(board: BoardRecord, members: BoardMembers, userId: string): void {
+    const gone = new Set(members.ids);
+    if (members.teams) {
+      board.teamSubscriberIds = board.teamSubscriberIds.filter((id) => !gone.has(id));
+      board.teamOwnerIds = board.teamOwnerIds.filter((id) => !gone.has(id));
+    } else {
+      board.subscriberIds = board.subscriberIds.filter((id) => !gone.has(id));
+      board.ownerIds = board.ownerIds.filter((id) => !gone.has(id));
+    }
+    const listed = { [members.teams ? 'team_ids' : 'user_ids']: [...gone].map(Number) };
+    this.recordBoardChange(board, userId, members.teams ? 'unsubscribe_teams' : 'unsubscribe', listed);
+  }
+
+  /** A new subitems board for `board` (status and date columns, one group), not yet in the store. */
+  newSubitemsBoard(board: BoardRecord): BoardRecord {
+    const stamp = this.#store.now();
+    return {
+      id: this.#store.newId(),
+      accountId: board.accountId,
+      name: `Subitems of ${board.name}`,
+      description: null,
+      kind: board.kind,
+      type: 'sub_items_board',
+      state: board.state,
+      ownerId: board.ownerId,
+      ownerIds: [...board.ownerIds],
+      subscriberIds: [...board.subscriberIds],
+      teamOwnerIds: [...board.teamOwnerIds],
+      teamSubscriberIds: [...board.teamSubscriberIds],
+      permissions: board.permissions,
+      workspaceId: board.workspaceId,
+      folderId: board.folderId,
+      subitemsBoardId: null,
+      parentBoardId: board.id,
+      createdAt: stamp,
+      updatedAt: stamp,
+      columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
+      groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
+    };
+  }
+
+  /** The board holding `board`'s subitems, if it has one yet. */
+  subitemsBoardOf(board: BoardRecord): BoardRecord | undefined {
+    return board.subitemsBoardId ? this.find(board.subitemsBoardId) : undefined;
+  }
+
+  /** Copies the active items of `source`'s kept groups (and their subitems, and updates when asked) onto `board`. */
+  #copyItems(source: BoardRecord, board: BoardRecord, stamp: string, withUpdates: boolean): void {
+    const { items, updates } = this.#store;
+    const subSource = this.subitemsBoardOf(source);
     let subBoard: BoardRecord | undefined;
     if (subSource) {
-      subBoard = {
+      subBoard = this.insert({
         ...structuredClone(subSource),
-        id: store.newId(),
+        id: this.#store.newId(),
         name: `Subitems of ${board.name}`,
         parentBoardId: board.id,
         createdAt: stamp,
         updatedAt: stamp,
-      };
-      store.addBoard(subBoard);
+      });
       board.subitemsBoardId = subBoard.id;
     }
     const groupIds = new Set(board.groups.map((candidate) => candidate.id));
-    for (const item of store.activeItems(source.id).filter((candidate) => groupIds.has(candidate.groupId))) {
-      const copy = copyItem(store, item, { boardId: board.id, creatorId: item.creatorId });
-      if (withUpdates) store.updates.copyForItem(item.id, copy.id);
+    for (const item of items.active(source.id).filter((candidate) => groupIds.has(candidate.groupId))) {
+      const copy = items.copy(item, { boardId: board.id, creatorId: item.creatorId });
+      if (withUpdates) updates.copyForItem(item.id, copy.id);
       if (!subBoard || !subSource) continue;
-      for (const sub of store.activeItems(subSource.id).filter((candidate) => candidate.parentItemId === item.id)) {
-        const subCopy = copyItem(store, sub, { boardId: subBoard.id, parentItemId: copy.id });
-        if (withUpdates) store.updates.copyForItem(sub.id, subCopy.id);
+      for (const sub of items.active(subSource.id).filter((candidate) => candidate.parentItemId === item.id)) {
+        const subCopy = items.copy(sub, { boardId: subBoard.id, parentItemId: copy.id });
+        if (withUpdates) updates.copyForItem(sub.id, subCopy.id);
       }
     }
   }
-  logBoard(store, board, options.userId, 'create_board', { duplicated_from: Number(source.id) });
-  return board;
+
+  /** Every board whose state follows `board`'s: itself and its subitems board. */
+  #withSubitemsBoard(board: BoardRecord): BoardRecord[] {
+    const sub = this.subitemsBoardOf(board);
+    return sub ? [board, sub] : [board];
+  }
+
+  #log(board: BoardRecord, userId: string, event: string, data: Record<string, unknown> = {}, at?: string): void {
+    this.#store.activityLog.record({
+      accountId: board.accountId,
+      boardId: board.id,
+      userId,
+      event,
+      entity: 'board',
+      data: { board_id: Number(board.id), board_name: board.name, ...data },
+      groupId: typeof data.group_id === 'string' ? data.group_id : null,
+      columnId: typeof data.column_id === 'string' ? data.column_id : null,
+      ...(at === undefined ? {} : { createdAt: at }),
+    });
+  }
 }

@@ -1,7 +1,23 @@
-/** What a family store needs from the main store: fresh ids (unique across the store) and the time. */
-export interface StoreClock {
+/**
+ * The store's one source of time. Every time the engine reads (record stamps, cursor issue and expiry) comes from
+ * the {@link EngineClock} the store was built with, so a test can move time by handing in its own clock (pinned
+ * by "age by the engine clock" in test/emulator/engine/items-query.test.ts and "stamps every record with the clock
+ * it was given" in test/emulator/engine/store.test.ts).
+ */
+
+/** Where the engine reads the time: milliseconds since the epoch, as `Date.now()` counts them. */
+export interface EngineClock {
+  /** The current time in milliseconds since the epoch. */
+  now(): number;
+}
+
+/** The real time. */
+export const SYSTEM_CLOCK: EngineClock = { now: () => Date.now() };
+
+/** What a family store needs to make a record: a fresh id (unique across the store) and the current time. */
+export interface Stamper {
   /** A new numeric id string, never used before in this store. */
   newId(): string;
-  /** The current time as an ISO 8601 string. */
+  /** The store clock's current time as an ISO 8601 string. */
   now(): string;
 }

@@ -1,9 +1,10 @@
 /**
- * Column operations of the store: create (of a modelled kind, with its settings), delete (dropping the
- * column's values from every item), and change title or description.
+ * Columns of a board: create (of a modelled kind, with its settings), delete (dropping the column's values from
+ * every item), and change title or description. Columns live inside their board's record; every change is a
+ * board change ({@link BoardStore.recordBoardChange}).
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { logBoard, touchBoard } from './boards.js';
+import type { BoardStore } from './boards.js';
 import { COLUMN_DEFAULTS } from './column-record.js';
 import type { BoardRecord, ColumnKind, ColumnRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
@@ -48,7 +49,7 @@ function settingsFor(type: ColumnKind, defaults: unknown): Record<string, unknow
   return settings;
 }
 
-/** What {@link createColumn} needs. */
+/** What {@link ColumnStore.create} needs. */
 export interface NewColumn {
   title: string;
   type: string;
@@ -60,112 +61,119 @@ export interface NewColumn {
   userId: string;
 }
 
-function freshColumnId(store: EmulatorStore, board: BoardRecord, type: ColumnKind): string {
-  let id = `${type}_${store.newId().slice(-6)}`;
-  while (board.columns.some((column) => column.id === id)) id = `${type}_${store.newId().slice(-6)}`;
-  return id;
-}
+/** The columns of every board. */
+export class ColumnStore {
+  readonly #store: EmulatorStore;
 
-/** Creates a column of a modelled kind; any other kind is refused with INVALID_ARGUMENT naming the kinds modelled. */
-export function createColumn(store: EmulatorStore, board: BoardRecord, input: NewColumn): ColumnRecord {
-  if (!isColumnKind(input.type)) {
-    throw engineError(
-      ENGINE_ERROR_CODES.invalidArgument,
-      `Column type "${input.type}" is not modelled; use one of ${Object.keys(COLUMN_DEFAULTS).join(', ')}.`,
-      {
-        column_type: input.type,
-      },
-    );
+  /** Columns are seeded inside their boards; ids, time and the other families come from `store`. */
+  constructor(store: EmulatorStore) {
+    this.#store = store;
   }
-  if (input.title.trim() === '')
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column title cannot be empty.');
-  if (input.id !== null && input.id !== undefined) {
-    if (!COLUMN_ID.test(input.id)) {
+
+  /** Creates a column of a modelled kind; any other kind is refused with INVALID_ARGUMENT naming the kinds modelled. */
+  create(board: BoardRecord, input: NewColumn): ColumnRecord {
+    if (!isColumnKind(input.type)) {
       throw engineError(
         ENGINE_ERROR_CODES.invalidArgument,
-        'A column id is 1–20 lowercase letters, digits or underscores, starting with a letter.',
-        { column_id: input.id },
+        `Column type "${input.type}" is not modelled; use one of ${Object.keys(COLUMN_DEFAULTS).join(', ')}.`,
+        {
+          column_type: input.type,
+        },
       );
     }
-    if (board.columns.some((column) => column.id === input.id)) {
-      throw engineError(
-        ENGINE_ERROR_CODES.invalidArgument,
-        `Column "${input.id}" already exists on board ${board.id}.`,
-        { column_id: input.id },
-      );
+    if (input.title.trim() === '')
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column title cannot be empty.');
+    if (input.id !== null && input.id !== undefined) {
+      if (!COLUMN_ID.test(input.id)) {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          'A column id is 1–20 lowercase letters, digits or underscores, starting with a letter.',
+          { column_id: input.id },
+        );
+      }
+      if (board.columns.some((column) => column.id === input.id)) {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `Column "${input.id}" already exists on board ${board.id}.`,
+          { column_id: input.id },
+        );
+      }
     }
-  }
-  let defaults = input.defaults;
-  if (typeof defaults === 'string') {
-    try {
-      defaults = JSON.parse(defaults);
-    } catch {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'defaults is not valid JSON.');
+    let defaults = input.defaults;
+    if (typeof defaults === 'string') {
+      try {
+        defaults = JSON.parse(defaults);
+      } catch {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'defaults is not valid JSON.');
+      }
     }
-  }
-  const column: ColumnRecord = {
-    id: input.id ?? freshColumnId(store, board, input.type),
-    title: input.title,
-    type: input.type,
-    description: input.description ?? null,
-    width: null,
-    settings: settingsFor(input.type, defaults),
-  };
-  const after = input.afterColumnId
-    ? board.columns.indexOf(findColumn(board, input.afterColumnId)) + 1
-    : board.columns.length;
-  board.columns.splice(after, 0, column);
-  touchBoard(store, board);
-  logBoard(store, board, input.userId, 'create_column', {
-    column_id: column.id,
-    column_title: column.title,
-    column_type: column.type,
-  });
-  return column;
-}
-
-/** Deletes a column and its value on every item of the board. */
-export function deleteColumn(
-  store: EmulatorStore,
-  board: BoardRecord,
-  column: ColumnRecord,
-  userId: string,
-): ColumnRecord {
-  board.columns = board.columns.filter((candidate) => candidate !== column);
-  for (const item of store.items(board.id)) {
-    if (column.id in item.values) {
-      const { [column.id]: _dropped, ...rest } = item.values;
-      item.values = rest;
-    }
-  }
-  touchBoard(store, board);
-  logBoard(store, board, userId, 'delete_column', { column_id: column.id, column_title: column.title });
-  return column;
-}
-
-/** Changes the title or description of a column. */
-export function changeColumnMetadata(
-  store: EmulatorStore,
-  board: BoardRecord,
-  column: ColumnRecord,
-  property: 'title' | 'description',
-  value: string,
-  userId: string,
-): ColumnRecord {
-  if (property === 'title') {
-    if (value.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column title cannot be empty.');
-    logBoard(store, board, userId, 'update_column_name', { column_id: column.id, previous_value: column.title, value });
-    column.title = value;
-  } else {
-    logBoard(store, board, userId, 'update_column_description', {
+    const column: ColumnRecord = {
+      id: input.id ?? this.#freshId(board, input.type),
+      title: input.title,
+      type: input.type,
+      description: input.description ?? null,
+      width: null,
+      settings: settingsFor(input.type, defaults),
+    };
+    const after = input.afterColumnId
+      ? board.columns.indexOf(findColumn(board, input.afterColumnId)) + 1
+      : board.columns.length;
+    board.columns.splice(after, 0, column);
+    this.#boards.recordBoardChange(board, input.userId, 'create_column', {
       column_id: column.id,
-      previous_value: column.description,
-      value,
+      column_title: column.title,
+      column_type: column.type,
     });
-    column.description = value;
+    return column;
   }
-  touchBoard(store, board);
-  return column;
+
+  /** Deletes a column and its value on every item of the board. */
+  delete(board: BoardRecord, column: ColumnRecord, userId: string): ColumnRecord {
+    board.columns = board.columns.filter((candidate) => candidate !== column);
+    this.#store.items.dropValues(board.id, column.id);
+    this.#boards.recordBoardChange(board, userId, 'delete_column', {
+      column_id: column.id,
+      column_title: column.title,
+    });
+    return column;
+  }
+
+  /** Changes the title or description of a column. */
+  changeMetadata(
+    board: BoardRecord,
+    column: ColumnRecord,
+    property: 'title' | 'description',
+    value: string,
+    userId: string,
+  ): ColumnRecord {
+    if (property === 'title') {
+      if (value.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column title cannot be empty.');
+      this.#boards.recordBoardChange(board, userId, 'update_column_name', {
+        column_id: column.id,
+        previous_value: column.title,
+        value,
+      });
+      column.title = value;
+    } else {
+      this.#boards.recordBoardChange(board, userId, 'update_column_description', {
+        column_id: column.id,
+        previous_value: column.description,
+        value,
+      });
+      column.description = value;
+    }
+    return column;
+  }
+
+  #freshId(board: BoardRecord, type: ColumnKind): string {
+    let id = `${type}_${this.#store.newId().slice(-6)}`;
+    while (board.columns.some((column) => column.id === id)) id = `${type}_${this.#store.newId().slice(-6)}`;
+    return id;
+  }
+
+  get #boards(): BoardStore {
+    return this.#store.boards;
+  }
 }
 
 export { COLUMN_DEFAULTS } from './column-record.js';

@@ -3,7 +3,8 @@
  * ordered by `position` within their parent block. Block ids are UUID strings, as on the platform.
  */
 import { randomUUID } from 'node:crypto';
-import type { StoreClock } from './clock.js';
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** A doc of one account. */
 export interface DocRecord {
@@ -51,33 +52,22 @@ export interface NewDocBlock {
 /** Gap between the positions of consecutive blocks appended at the end. */
 const POSITION_STEP = 10_000;
 
-/** Docs and blocks. */
-export class DocStore {
-  readonly #docs: DocRecord[];
-  readonly #blocks: DocBlockRecord[];
-  readonly #clock: StoreClock;
+/** Docs, and the blocks in them. */
+export class DocStore extends Collection<DocRecord> {
+  /** Every block of every doc. */
+  readonly blocks: Collection<DocBlockRecord>;
+  readonly #stamper: Stamper;
 
-  constructor(docs: DocRecord[], blocks: DocBlockRecord[], clock: StoreClock) {
-    this.#docs = docs;
-    this.#blocks = blocks;
-    this.#clock = clock;
+  /** Keeps the seeded `docs` and `blocks`; new ids and times come from `stamper`. */
+  constructor(docs: DocRecord[], blocks: DocBlockRecord[], stamper: Stamper) {
+    super(docs);
+    this.blocks = new Collection(blocks);
+    this.#stamper = stamper;
   }
 
-  /** Every doc, deleted ones included. */
-  docs(): readonly DocRecord[] {
-    return this.#docs;
-  }
-  /** The doc with this id, if any (any account). */
-  findDoc(id: string | number): DocRecord | undefined {
-    return this.#docs.find((doc) => doc.id === String(id));
-  }
-  /** The block with this id, if any. */
-  findBlock(id: string): DocBlockRecord | undefined {
-    return this.#blocks.find((block) => block.id === id);
-  }
   /** The blocks of a doc in document order (parents before their children, each level by position). */
   blocksOf(docId: string): DocBlockRecord[] {
-    const blocks = this.#blocks.filter((block) => block.docId === docId);
+    const blocks = this.blocks.where((block) => block.docId === docId);
     const ordered: DocBlockRecord[] = [];
     const visit = (parent: string | null) => {
       for (const block of blocks.filter((b) => b.parentBlockId === parent).sort((a, b) => a.position - b.position)) {
@@ -91,23 +81,22 @@ export class DocStore {
 
   /** Creates an empty doc. */
   createDoc(input: NewDoc): DocRecord {
-    const stamp = this.#clock.now();
-    const id = this.#clock.newId();
+    const stamp = this.#stamper.now();
+    const id = this.#stamper.newId();
     const doc: DocRecord = {
       ...input,
       id,
-      objectId: this.#clock.newId(),
+      objectId: this.#stamper.newId(),
       createdAt: stamp,
       updatedAt: stamp,
       deleted: false,
     };
-    this.#docs.push(doc);
-    return doc;
+    return this.insert(doc);
   }
 
   /** Adds a block and moves the doc's `updatedAt`. */
   createBlock(input: NewDocBlock): DocBlockRecord {
-    const stamp = this.#clock.now();
+    const stamp = this.#stamper.now();
     const block: DocBlockRecord = {
       id: randomUUID(),
       docId: input.doc.id,
@@ -119,7 +108,7 @@ export class DocStore {
       createdAt: stamp,
       updatedAt: stamp,
     };
-    this.#blocks.push(block);
+    this.blocks.insert(block);
     input.doc.updatedAt = stamp;
     return block;
   }
@@ -127,8 +116,8 @@ export class DocStore {
   /** Replaces a block's content. */
   updateBlock(block: DocBlockRecord, content: unknown): DocBlockRecord {
     block.content = content;
-    block.updatedAt = this.#clock.now();
-    const doc = this.findDoc(block.docId);
+    block.updatedAt = this.#stamper.now();
+    const doc = this.find(block.docId);
     if (doc) doc.updatedAt = block.updatedAt;
     return block;
   }
@@ -139,28 +128,26 @@ export class DocStore {
     let grew = true;
     while (grew) {
       grew = false;
-      for (const candidate of this.#blocks) {
+      for (const candidate of this.blocks.all()) {
         if (candidate.parentBlockId !== null && gone.has(candidate.parentBlockId) && !gone.has(candidate.id)) {
           gone.add(candidate.id);
           grew = true;
         }
       }
     }
-    for (let index = this.#blocks.length - 1; index >= 0; index -= 1) {
-      if (gone.has(this.#blocks[index]?.id ?? '')) this.#blocks.splice(index, 1);
-    }
-    const doc = this.findDoc(block.docId);
-    if (doc) doc.updatedAt = this.#clock.now();
+    this.blocks.removeWhere((candidate) => gone.has(candidate.id));
+    const doc = this.find(block.docId);
+    if (doc) doc.updatedAt = this.#stamper.now();
   }
 
   /** Marks every doc of a workspace deleted. */
   deleteDocsOfWorkspace(workspaceId: string): void {
-    for (const doc of this.#docs) if (doc.workspaceId === workspaceId) doc.deleted = true;
+    for (const doc of this.all()) if (doc.workspaceId === workspaceId) doc.deleted = true;
   }
 
   #positionFor(docId: string, parentBlockId: string | null, after: DocBlockRecord | undefined): number {
-    const siblings = this.#blocks
-      .filter((block) => block.docId === docId && block.parentBlockId === parentBlockId)
+    const siblings = this.blocks
+      .where((block) => block.docId === docId && block.parentBlockId === parentBlockId)
       .sort((a, b) => a.position - b.position);
     if (!after) return (siblings.at(-1)?.position ?? 0) + POSITION_STEP;
     const next = siblings.find((block) => block.position > after.position);

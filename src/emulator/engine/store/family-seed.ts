@@ -3,7 +3,7 @@
  * assets 74xx, webhooks 75xx, docs 76xx with blocks, and the accounts' plans and products.
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
-import type { AccountDetailsRecord } from './account-details.js';
+import type { AccountDetailsRecord } from './accounts.js';
 import type { DocBlockRecord, DocRecord } from './docs.js';
 import type { AssetRecord } from './records.js';
 import type { TagRecord } from './tags.js';

@@ -1,9 +1,10 @@
 /**
- * Group operations of the store: create, update (title, colour, position), archive and delete (each taking
- * the group's items along) and duplicate. A group's position is its index among the board's groups.
+ * Groups of a board: create, update (title, colour, position), archive and delete (each taking the group's items
+ * along) and duplicate. Groups live inside their board's record; a group's position is its index among them.
+ * Every change is a board change ({@link BoardStore.recordBoardChange}).
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { copyItem, logBoard, touchBoard } from './boards.js';
+import type { BoardStore } from './boards.js';
 import type { BoardRecord, GroupRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
@@ -51,7 +52,7 @@ function place(board: BoardRecord, group: GroupRecord, index: number): void {
   board.groups = rest;
 }
 
-/** Options of {@link createGroup}. */
+/** Options of {@link GroupStore.create}. */
 export interface NewGroup {
   title: string;
   color?: string | null;
@@ -69,71 +70,8 @@ function indexForPosition(position: string): number {
   return Math.max(0, Math.ceil(value / 65536) - 1);
 }
 
-/** Creates a group with a fresh id. */
-export function createGroup(store: EmulatorStore, board: BoardRecord, input: NewGroup): GroupRecord {
-  if (input.title.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group name cannot be empty.');
-  const group: GroupRecord = {
-    id: `group_${store.newId()}`,
-    title: input.title,
-    color: input.color
-      ? checkColor(input.color)
-      : (GROUP_COLORS[board.groups.length % GROUP_COLORS.length] ?? GROUP_COLORS[0]),
-    archived: false,
-    deleted: false,
-  };
-  let index = 0;
-  if (input.relativeTo) {
-    const anchor = findGroup(board, input.relativeTo.groupId);
-    index = board.groups.indexOf(anchor) + (input.relativeTo.method === 'after_at' ? 1 : 0);
-  } else if (input.position) {
-    index = indexForPosition(input.position);
-  }
-  board.groups.splice(Math.min(index, board.groups.length), 0, group);
-  touchBoard(store, board);
-  logBoard(store, board, input.userId, 'create_group', { group_id: group.id, group_title: group.title });
-  return group;
-}
-
 /** The attributes `update_group` may change. */
 export type GroupAttribute = 'title' | 'color' | 'position' | 'relative_position_after' | 'relative_position_before';
-
-/** Changes one attribute of a group. */
-export function updateGroup(
-  store: EmulatorStore,
-  board: BoardRecord,
-  group: GroupRecord,
-  attribute: GroupAttribute,
-  value: string,
-  userId: string,
-): GroupRecord {
-  switch (attribute) {
-    case 'title':
-      if (value.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group name cannot be empty.');
-      logBoard(store, board, userId, 'update_group_name', { group_id: group.id, previous_value: group.title, value });
-      group.title = value;
-      break;
-    case 'color':
-      group.color = checkColor(value);
-      logBoard(store, board, userId, 'update_group_color', { group_id: group.id, value: group.color });
-      break;
-    case 'position':
-      place(board, group, indexForPosition(value));
-      logBoard(store, board, userId, 'move_group', { group_id: group.id });
-      break;
-    case 'relative_position_after':
-    case 'relative_position_before': {
-      const anchor = findGroup(board, value);
-      if (anchor === group)
-        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group cannot be placed relative to itself.');
-      const rest = board.groups.filter((candidate) => candidate !== group);
-      place(board, group, rest.indexOf(anchor) + (attribute === 'relative_position_after' ? 1 : 0));
-      logBoard(store, board, userId, 'move_group', { group_id: group.id });
-      break;
-    }
-  }
-  touchBoard(store, board);
-  return group;
-}
 
 function refuseLastGroup(board: BoardRecord, group: GroupRecord, action: string): void {
   if (liveGroups(board).every((candidate) => candidate === group)) {
@@ -143,69 +81,126 @@ function refuseLastGroup(board: BoardRecord, group: GroupRecord, action: string)
   }
 }
 
-/** Moves every not-deleted item of the group (and their subitems) to `state`. */
-function setGroupItems(
-  store: EmulatorStore,
-  board: BoardRecord,
-  group: GroupRecord,
-  state: 'archived' | 'deleted',
-  userId: string,
-): void {
-  for (const item of store.items(board.id)) {
-    if (item.groupId !== group.id || item.state === 'deleted' || (state === 'archived' && item.state === 'archived'))
-      continue;
-    store.setItemState(item, state, userId);
+/** The groups of every board. */
+export class GroupStore {
+  readonly #store: EmulatorStore;
+
+  /** Groups are seeded inside their boards; ids, time and the other families come from `store`. */
+  constructor(store: EmulatorStore) {
+    this.#store = store;
   }
-}
 
-/** Archives a group with its items. The last live group of a board cannot be archived. */
-export function archiveGroup(
-  store: EmulatorStore,
-  board: BoardRecord,
-  group: GroupRecord,
-  userId: string,
-): GroupRecord {
-  refuseLastGroup(board, group, 'archived');
-  group.archived = true;
-  setGroupItems(store, board, group, 'archived', userId);
-  touchBoard(store, board);
-  logBoard(store, board, userId, 'archive_group', { group_id: group.id, group_title: group.title });
-  return group;
-}
+  /** Creates a group with a fresh id. */
+  create(board: BoardRecord, input: NewGroup): GroupRecord {
+    if (input.title.trim() === '')
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group name cannot be empty.');
+    const group: GroupRecord = {
+      id: `group_${this.#store.newId()}`,
+      title: input.title,
+      color: input.color
+        ? checkColor(input.color)
+        : (GROUP_COLORS[board.groups.length % GROUP_COLORS.length] ?? GROUP_COLORS[0]),
+      archived: false,
+      deleted: false,
+    };
+    let index = 0;
+    if (input.relativeTo) {
+      const anchor = findGroup(board, input.relativeTo.groupId);
+      index = board.groups.indexOf(anchor) + (input.relativeTo.method === 'after_at' ? 1 : 0);
+    } else if (input.position) {
+      index = indexForPosition(input.position);
+    }
+    board.groups.splice(Math.min(index, board.groups.length), 0, group);
+    this.#boards.recordBoardChange(board, input.userId, 'create_group', {
+      group_id: group.id,
+      group_title: group.title,
+    });
+    return group;
+  }
 
-/** Deletes a group with its items. The last live group of a board cannot be deleted. */
-export function deleteGroup(store: EmulatorStore, board: BoardRecord, group: GroupRecord, userId: string): GroupRecord {
-  if (!group.archived) refuseLastGroup(board, group, 'deleted');
-  group.deleted = true;
-  setGroupItems(store, board, group, 'deleted', userId);
-  touchBoard(store, board);
-  logBoard(store, board, userId, 'delete_group', { group_id: group.id, group_title: group.title });
-  return group;
-}
+  /** Changes one attribute of a group. */
+  update(
+    board: BoardRecord,
+    group: GroupRecord,
+    attribute: GroupAttribute,
+    value: string,
+    userId: string,
+  ): GroupRecord {
+    const record = (event: string, data: Record<string, unknown>) =>
+      this.#boards.recordBoardChange(board, userId, event, { group_id: group.id, ...data });
+    switch (attribute) {
+      case 'title':
+        if (value.trim() === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group name cannot be empty.');
+        record('update_group_name', { previous_value: group.title, value });
+        group.title = value;
+        break;
+      case 'color':
+        group.color = checkColor(value);
+        record('update_group_color', { value: group.color });
+        break;
+      case 'position':
+        place(board, group, indexForPosition(value));
+        record('move_group', {});
+        break;
+      case 'relative_position_after':
+      case 'relative_position_before': {
+        const anchor = findGroup(board, value);
+        if (anchor === group)
+          throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A group cannot be placed relative to itself.');
+        const rest = board.groups.filter((candidate) => candidate !== group);
+        place(board, group, rest.indexOf(anchor) + (attribute === 'relative_position_after' ? 1 : 0));
+        record('move_group', {});
+        break;
+      }
+    }
+    return group;
+  }
 
-/** Copies a group and its active items, just after the original or at the top of the board. */
-export function duplicateGroup(
-  store: EmulatorStore,
-  board: BoardRecord,
-  group: GroupRecord,
-  options: { title?: string | null; addToTop?: boolean | null; userId: string },
-): GroupRecord {
-  const copy: GroupRecord = {
-    ...group,
-    id: `group_${store.newId()}`,
-    title: options.title ?? `Duplicate of ${group.title}`,
-    archived: false,
-  };
-  board.groups.splice(options.addToTop ? 0 : board.groups.indexOf(group) + 1, 0, copy);
-  const last = store.activeItems(board.id).at(-1)?.position ?? 0;
-  store.activeItems(board.id, group.id).forEach((item, index) => {
-    copyItem(store, item, { groupId: copy.id, creatorId: options.userId, position: last + index + 1 });
-  });
-  touchBoard(store, board);
-  logBoard(store, board, options.userId, 'create_group', {
-    group_id: copy.id,
-    group_title: copy.title,
-    duplicated_from: group.id,
-  });
-  return copy;
+  /** Archives a group with its items. The last live group of a board cannot be archived. */
+  archive(board: BoardRecord, group: GroupRecord, userId: string): GroupRecord {
+    refuseLastGroup(board, group, 'archived');
+    group.archived = true;
+    this.#store.items.setStateInGroup(board, group, 'archived', userId);
+    this.#boards.recordBoardChange(board, userId, 'archive_group', { group_id: group.id, group_title: group.title });
+    return group;
+  }
+
+  /** Deletes a group with its items. The last live group of a board cannot be deleted. */
+  delete(board: BoardRecord, group: GroupRecord, userId: string): GroupRecord {
+    if (!group.archived) refuseLastGroup(board, group, 'deleted');
+    group.deleted = true;
+    this.#store.items.setStateInGroup(board, group, 'deleted', userId);
+    this.#boards.recordBoardChange(board, userId, 'delete_group', { group_id: group.id, group_title: group.title });
+    return group;
+  }
+
+  /** Copies a group and its active items, just after the original or at the top of the board. */
+  duplicate(
+    board: BoardRecord,
+    group: GroupRecord,
+    options: { title?: string | null; addToTop?: boolean | null; userId: string },
+  ): GroupRecord {
+    const { items } = this.#store;
+    const copy: GroupRecord = {
+      ...group,
+      id: `group_${this.#store.newId()}`,
+      title: options.title ?? `Duplicate of ${group.title}`,
+      archived: false,
+    };
+    board.groups.splice(options.addToTop ? 0 : board.groups.indexOf(group) + 1, 0, copy);
+    const last = items.active(board.id).at(-1)?.position ?? 0;
+    items.active(board.id, group.id).forEach((item, index) => {
+      items.copy(item, { groupId: copy.id, creatorId: options.userId, position: last + index + 1 });
+    });
+    this.#boards.recordBoardChange(board, options.userId, 'create_group', {
+      group_id: copy.id,
+      group_title: copy.title,
+      duplicated_from: group.id,
+    });
+    return copy;
+  }
+
+  get #boards(): BoardStore {
+    return this.#store.boards;
+  }
 }

@@ -1,44 +1,45 @@
 /**
- * Item operations beyond create/change/archive/delete (which live on the store itself): subitems (on the
- * parent board's subitems board, made on first use), moving to another group, and duplication.
+ * Items: create, change column values (all or none), archive and delete (with their subitems), subitems (on the
+ * parent board's subitems board, made on first use), moving to another group or board, and duplication. Every
+ * change is logged on the item's board's activity log ({@link ItemStore.log}); item changes do not move the
+ * board's `updatedAt` unless they change the board itself (moving between groups or boards does).
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { copyItem, touchBoard } from './boards.js';
-import { newColumn } from './column-record.js';
-import { columnText, normalizeColumnValue } from './column-values.js';
+import { type ColumnMapping, carriedValues } from './carried-values.js';
+import { Collection } from './collection.js';
+import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
-import type { BoardRecord, ColumnRecord, ItemRecord } from './records.js';
+import { positionFor } from './positions.js';
+import type { BoardRecord, GroupRecord, ItemRecord } from './records.js';
+import type { SeedItem } from './seed.js';
 import type { EmulatorStore } from './store.js';
 
-/** A new subitems board for `board` (status and date columns, one group), not yet in the store. */
-function newSubitemsBoard(store: EmulatorStore, board: BoardRecord): BoardRecord {
-  const stamp = store.now();
-  return {
-    id: store.newId(),
-    accountId: board.accountId,
-    name: `Subitems of ${board.name}`,
-    description: null,
-    kind: board.kind,
-    type: 'sub_items_board',
-    state: board.state,
-    ownerId: board.ownerId,
-    ownerIds: [...board.ownerIds],
-    subscriberIds: [...board.subscriberIds],
-    teamOwnerIds: [...board.teamOwnerIds],
-    teamSubscriberIds: [...board.teamSubscriberIds],
-    permissions: board.permissions,
-    workspaceId: board.workspaceId,
-    folderId: board.folderId,
-    subitemsBoardId: null,
-    parentBoardId: board.id,
-    createdAt: stamp,
-    updatedAt: stamp,
-    columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
-    groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
-  };
+/** What {@link ItemStore.create} needs. */
+export interface NewItem {
+  /** The board to create the item on. */
+  board: BoardRecord;
+  /** The group to put it in. */
+  groupId: string;
+  /** Item name. */
+  name: string;
+  /** User id of the creator. */
+  creatorId: string;
+  /** Column values by column id, in the form `create_item` accepts. */
+  columnValues: Record<string, unknown>;
+  /** Create status labels that do not exist yet instead of failing. */
+  createLabelsIfMissing: boolean;
+  /** Place the item just before or after this one (same board); default: last on the board. */
+  relativeTo?: { item: ItemRecord; method: 'before_at' | 'after_at' };
+  /** For a subitem: the item it belongs to. */
+  parentItemId?: string;
 }
 
-/** What {@link createSubitem} needs. */
+/** Board order: by position, then by numeric id. */
+export function compareItems(a: ItemRecord, b: ItemRecord): number {
+  return a.position - b.position || Number(a.id) - Number(b.id);
+}
+
+/** What {@link ItemStore.createSubitem} needs. */
 export interface NewSubitem {
   parent: ItemRecord;
   parentBoard: BoardRecord;
@@ -48,131 +49,7 @@ export interface NewSubitem {
   createLabelsIfMissing: boolean;
 }
 
-/** Creates a subitem of `parent`; a subitem cannot itself have subitems. */
-export function createSubitem(store: EmulatorStore, input: NewSubitem): ItemRecord {
-  if (input.parent.parentItemId !== null) {
-    throw engineError(
-      ENGINE_ERROR_CODES.invalidArgument,
-      `Item ${input.parent.id} is a subitem; subitems cannot have subitems.`,
-      { item_id: input.parent.id },
-    );
-  }
-  const existing = input.parentBoard.subitemsBoardId ? store.findBoard(input.parentBoard.subitemsBoardId) : undefined;
-  const board = existing ?? store.addBoard(newSubitemsBoard(store, input.parentBoard));
-  input.parentBoard.subitemsBoardId = board.id;
-  try {
-    const item = store.createItem({
-      board,
-      groupId: liveGroups(board)[0]?.id ?? 'topics',
-      name: input.name,
-      creatorId: input.creatorId,
-      columnValues: input.columnValues,
-      createLabelsIfMissing: input.createLabelsIfMissing,
-      parentItemId: input.parent.id,
-    });
-    input.parent.updatedAt = item.createdAt;
-    return item;
-  } catch (error) {
-    // a refused first subitem leaves no subitems board behind
-    if (!existing) {
-      store.removeBoard(board);
-      input.parentBoard.subitemsBoardId = null;
-    }
-    throw error;
-  }
-}
-
-/** Active subitems of an item, in board order. */
-export function subitemsOf(store: EmulatorStore, item: ItemRecord): ItemRecord[] {
-  const board = store.findBoard(item.boardId);
-  const subBoard = board?.subitemsBoardId ? store.findBoard(board.subitemsBoardId) : undefined;
-  return subBoard ? store.activeItems(subBoard.id).filter((candidate) => candidate.parentItemId === item.id) : [];
-}
-
-/** Moves an item to another live group of its board, as the last item of that group. */
-export function moveItemToGroup(
-  store: EmulatorStore,
-  board: BoardRecord,
-  item: ItemRecord,
-  groupId: string,
-  userId: string,
-): ItemRecord {
-  const group = liveGroups(board).find((candidate) => candidate.id === groupId);
-  if (!group)
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, {
-      group_id: groupId,
-    });
-  if (item.groupId === group.id) return item;
-  const from = item.groupId;
-  const last = store.activeItems(board.id).at(-1)?.position ?? 0;
-  item.groupId = group.id;
-  item.position = last + 1;
-  item.updatedAt = store.now();
-  touchBoard(store, board);
-  store.logItem(item, userId, 'move_pulse_into_group', { source_group_id: from, dest_group_id: group.id });
-  return item;
-}
-
-/** Copies an item (values, subitems, and updates when asked) just after the original. */
-export function duplicateItem(
-  store: EmulatorStore,
-  board: BoardRecord,
-  item: ItemRecord,
-  withUpdates: boolean,
-  userId: string,
-): ItemRecord {
-  const ordered = store.activeItems(board.id);
-  const next = ordered[ordered.indexOf(item) + 1];
-  const position = next ? (item.position + next.position) / 2 : item.position + 1;
-  const copy = copyItem(store, item, { creatorId: userId, position, state: 'active' });
-  if (withUpdates) store.updates.copyForItem(item.id, copy.id);
-  for (const sub of subitemsOf(store, item)) {
-    const subCopy = copyItem(store, sub, { creatorId: userId, parentItemId: copy.id });
-    if (withUpdates) store.updates.copyForItem(sub.id, subCopy.id);
-  }
-  store.logItem(copy, userId, 'create_pulse', { duplicated_from: Number(item.id) });
-  return copy;
-}
-
-/** Source column id → target column id (null drops the value), as `columns_mapping` gives it. */
-export type ColumnMapping = ReadonlyMap<string, string | null>;
-
-/** A stored value of `column` in the form `create_item` accepts, so it can be stored again on another column. */
-function asInput(column: ColumnRecord, stored: unknown): unknown {
-  if (column.type === 'status') return { label: columnText(column, stored) };
-  return stored;
-}
-
-/** The values of `item` carried over to `to`'s columns: by `mapping`, else to the column with the same id and kind. */
-function carriedValues(
-  from: BoardRecord,
-  to: BoardRecord,
-  item: ItemRecord,
-  mapping: ColumnMapping | undefined,
-): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [columnId, stored] of Object.entries(item.values)) {
-    const source = from.columns.find((column) => column.id === columnId);
-    if (!source) continue;
-    const targetId = mapping ? mapping.get(columnId) : columnId;
-    if (targetId === null || targetId === undefined) continue;
-    const target = to.columns.find((column) => column.id === targetId);
-    if (!target || target.type !== source.type) {
-      if (!mapping) continue;
-      throw engineError(
-        ENGINE_ERROR_CODES.invalidArgument,
-        `Column "${columnId}" cannot be mapped to "${targetId}" on board ${to.id}: no such column of kind ${source.type}.`,
-        {
-          column_id: columnId,
-        },
-      );
-    }
-    values[target.id] = target.type === 'file' ? stored : normalizeColumnValue(target, asInput(source, stored), true);
-  }
-  return values;
-}
-
-/** What {@link moveItemToBoard} needs. */
+/** What {@link ItemStore.moveToBoard} needs. */
 export interface ItemMove {
   item: ItemRecord;
   from: BoardRecord;
@@ -183,66 +60,356 @@ export interface ItemMove {
   userId: string;
 }
 
-/**
- * Moves an item (with its subitems, updates and timeline) to another board of the same account, into a live group,
- * carrying column values over by `mapping` or by matching column id and kind. Every value is checked before anything
- * moves, so a refused move changes nothing.
- */
-export function moveItemToBoard(store: EmulatorStore, move: ItemMove): ItemRecord {
-  const { item, from, to, userId } = move;
-  if (item.parentItemId !== null)
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${item.id} is a subitem; move its parent instead.`, {
-      item_id: item.id,
+/** Items of every board, subitems included. */
+export class ItemStore extends Collection<ItemRecord> {
+  readonly #store: EmulatorStore;
+  #created = 0;
+
+  /** Stores the seeded `items` (their values checked like `create_item`'s, each creation logged); needs the boards. */
+  constructor(items: readonly SeedItem[], store: EmulatorStore) {
+    super();
+    this.#store = store;
+    items.forEach(({ columnValues, ...seedItem }, index) => {
+      const board = store.boards.find(seedItem.boardId);
+      if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
+      const item: ItemRecord = {
+        ...seedItem,
+        parentItemId: seedItem.parentItemId ?? null,
+        state: 'active',
+        updatedAt: seedItem.createdAt,
+        position: index + 1,
+        values: {},
+      };
+      this.#applyValues(board, item, columnValues ?? {}, false);
+      this.insert(item);
+      this.#logAt(board, item, item.creatorId, 'create_pulse', {}, item.createdAt);
     });
-  if (to.type === 'sub_items_board')
-    throw engineError(
-      ENGINE_ERROR_CODES.invalidArgument,
-      `Board ${to.id} holds subitems; items cannot be moved onto it.`,
-    );
-  const group = liveGroups(to).find((candidate) => candidate.id === move.groupId);
-  if (!group)
-    throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${move.groupId}" was not found on board ${to.id}.`, {
-      group_id: move.groupId,
-    });
-  if (to.id === from.id) return moveItemToGroup(store, from, item, group.id, userId);
-  const subs = subitemsOf(store, item);
-  const fromSub = from.subitemsBoardId ? store.findBoard(from.subitemsBoardId) : undefined;
-  const existingSub = to.subitemsBoardId ? store.findBoard(to.subitemsBoardId) : undefined;
-  const targetSub = subs.length > 0 && fromSub ? (existingSub ?? newSubitemsBoard(store, to)) : undefined;
-  const touched = [...to.columns, ...(existingSub?.columns ?? [])];
-  const saved = touched.map((column) => structuredClone(column.settings));
-  let values: Record<string, unknown>;
-  let subValues: Record<string, unknown>[];
-  try {
-    values = carriedValues(from, to, item, move.mapping);
-    subValues =
-      targetSub && fromSub ? subs.map((sub) => carriedValues(fromSub, targetSub, sub, move.subitemsMapping)) : [];
-  } catch (error) {
-    // labels added for earlier values are taken back too
-    touched.forEach((column, index) => {
-      column.settings = saved[index] ?? column.settings;
-    });
-    throw error;
   }
-  const stamp = store.now();
-  store.logItem(item, userId, 'move_pulse_from_board', { dest_board_id: Number(to.id) });
-  const last = store.activeItems(to.id).at(-1)?.position ?? 0;
-  Object.assign(item, { boardId: to.id, groupId: group.id, position: last + 1, values, updatedAt: stamp });
-  if (targetSub) {
-    if (!existingSub) store.addBoard(targetSub);
-    to.subitemsBoardId = targetSub.id;
-    subs.forEach((sub, index) => {
-      Object.assign(sub, {
-        boardId: targetSub.id,
-        groupId: liveGroups(targetSub)[0]?.id ?? 'topics',
-        values: subValues[index] ?? {},
-        updatedAt: stamp,
+
+  /** How many items {@link create} has made since the store was built. */
+  get created(): number {
+    return this.#created;
+  }
+
+  /** Every item of one board, in any state (check `state`). */
+  onBoard(boardId: string | number): ItemRecord[] {
+    return this.where((item) => item.boardId === String(boardId));
+  }
+
+  /** Active items of a board (or of one of its groups) in board order. */
+  active(boardId: string, groupId?: string): ItemRecord[] {
+    return this.where(
+      (item) =>
+        item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId),
+    ).sort(compareItems);
+  }
+
+  /**
+   * Creates an item and logs it.
+   * @throws An engine error with code INVALID_COLUMN_VALUE (creating nothing, no label kept) when a column value is
+   *   bad or names no column of the board.
+   */
+  create(input: NewItem): ItemRecord {
+    const stamp = this.#store.now();
+    const item: ItemRecord = {
+      id: '',
+      boardId: input.board.id,
+      groupId: input.groupId,
+      name: input.name,
+      state: 'active',
+      creatorId: input.creatorId,
+      createdAt: stamp,
+      updatedAt: stamp,
+      parentItemId: input.parentItemId ?? null,
+      position: positionFor(this.active(input.board.id), input.relativeTo),
+      values: {},
+    };
+    this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
+    item.id = this.#store.newId();
+    this.#created += 1;
+    this.insert(item);
+    this.log(item, item.creatorId, 'create_pulse');
+    return item;
+  }
+
+  /**
+   * Sets column values (all or none) on an item of `board`, logging each.
+   * @throws An engine error with code INVALID_COLUMN_VALUE (changing nothing) when a value is bad.
+   */
+  changeValues(
+    board: BoardRecord,
+    item: ItemRecord,
+    values: Record<string, unknown>,
+    createLabels: boolean,
+    userId: string = item.creatorId,
+  ): ItemRecord {
+    const before = { ...item.values };
+    this.#applyValues(board, item, values, createLabels);
+    item.updatedAt = this.#store.now();
+    for (const columnId of Object.keys(values)) {
+      this.log(item, userId, 'update_column_value', {
+        column_id: columnId,
+        previous_value: before[columnId] ?? null,
+        value: item.values[columnId] ?? null,
       });
+    }
+    return item;
+  }
+
+  /** Moves an item (and its subitems) to the `archived` or `deleted` state. */
+  setState(item: ItemRecord, state: 'archived' | 'deleted', userId?: string): ItemRecord {
+    const stamp = this.#store.now();
+    for (const target of [
+      item,
+      ...this.where((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted'),
+    ]) {
+      if (target.state === 'deleted') continue;
+      target.state = state;
+      target.updatedAt = stamp;
+    }
+    this.log(item, userId ?? item.creatorId, state === 'archived' ? 'archive_pulse' : 'delete_pulse');
+    return item;
+  }
+
+  /** Moves every not-deleted item of a group (and their subitems) to `state`, each change logged. */
+  setStateInGroup(board: BoardRecord, group: GroupRecord, state: 'archived' | 'deleted', userId: string): void {
+    for (const item of this.onBoard(board.id)) {
+      if (item.groupId !== group.id || item.state === 'deleted' || (state === 'archived' && item.state === 'archived'))
+        continue;
+      this.setState(item, state, userId);
+    }
+  }
+
+  /** Marks every item of a board deleted at `stamp` (the board is going; nothing is logged per item). */
+  deleteOnBoard(boardId: string, stamp: string): void {
+    for (const item of this.onBoard(boardId)) {
+      if (item.state === 'deleted') continue;
+      item.state = 'deleted';
+      item.updatedAt = stamp;
+    }
+  }
+
+  /** Drops the value of column `columnId` from every item of a board (the column is going). */
+  dropValues(boardId: string, columnId: string): void {
+    for (const item of this.onBoard(boardId)) {
+      if (columnId in item.values) {
+        const { [columnId]: _dropped, ...rest } = item.values;
+        item.values = rest;
+      }
+    }
+  }
+
+  /** A copy of `item`, values included, with a new id and `changes` applied. */
+  copy(item: ItemRecord, changes: Partial<ItemRecord>): ItemRecord {
+    const stamp = this.#store.now();
+    return this.insert({
+      ...structuredClone(item),
+      id: this.#store.newId(),
+      createdAt: stamp,
+      updatedAt: stamp,
+      ...changes,
     });
   }
-  for (const entry of store.timeline.timelineItems()) if (entry.itemId === item.id) entry.boardId = to.id;
-  from.updatedAt = stamp;
-  to.updatedAt = stamp;
-  store.logItem(item, userId, 'move_pulse_into_board', { source_board_id: Number(from.id) });
-  return item;
+
+  /** Logs an event about `item` on its board's activity log. */
+  log(item: ItemRecord, userId: string, event: string, extra: Record<string, unknown> = {}): void {
+    const board = this.#store.boards.find(item.boardId);
+    if (board) this.#logAt(board, item, userId, event, extra);
+  }
+
+  /** Creates a subitem of `parent`; a subitem cannot itself have subitems. */
+  createSubitem(input: NewSubitem): ItemRecord {
+    const { boards } = this.#store;
+    if (input.parent.parentItemId !== null) {
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Item ${input.parent.id} is a subitem; subitems cannot have subitems.`,
+        { item_id: input.parent.id },
+      );
+    }
+    const existing = boards.subitemsBoardOf(input.parentBoard);
+    const board = existing ?? boards.insert(boards.newSubitemsBoard(input.parentBoard));
+    input.parentBoard.subitemsBoardId = board.id;
+    try {
+      const item = this.create({
+        board,
+        groupId: liveGroups(board)[0]?.id ?? 'topics',
+        name: input.name,
+        creatorId: input.creatorId,
+        columnValues: input.columnValues,
+        createLabelsIfMissing: input.createLabelsIfMissing,
+        parentItemId: input.parent.id,
+      });
+      input.parent.updatedAt = item.createdAt;
+      return item;
+    } catch (error) {
+      // a refused first subitem leaves no subitems board behind
+      if (!existing) {
+        boards.remove(board);
+        input.parentBoard.subitemsBoardId = null;
+      }
+      throw error;
+    }
+  }
+
+  /** Active subitems of an item, in board order. */
+  subitemsOf(item: ItemRecord): ItemRecord[] {
+    const board = this.#store.boards.find(item.boardId);
+    const subBoard = board && this.#store.boards.subitemsBoardOf(board);
+    return subBoard ? this.active(subBoard.id).filter((candidate) => candidate.parentItemId === item.id) : [];
+  }
+
+  /** Moves an item to another live group of its board, as the last item of that group. */
+  moveToGroup(board: BoardRecord, item: ItemRecord, groupId: string, userId: string): ItemRecord {
+    const group = liveGroups(board).find((candidate) => candidate.id === groupId);
+    if (!group)
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${groupId}" was not found on board ${board.id}.`, {
+        group_id: groupId,
+      });
+    if (item.groupId === group.id) return item;
+    const from = item.groupId;
+    const last = this.active(board.id).at(-1)?.position ?? 0;
+    item.groupId = group.id;
+    item.position = last + 1;
+    item.updatedAt = this.#store.now();
+    board.updatedAt = item.updatedAt;
+    this.log(item, userId, 'move_pulse_into_group', { source_group_id: from, dest_group_id: group.id });
+    return item;
+  }
+
+  /** Copies an item (values, subitems, and updates when asked) just after the original. */
+  duplicate(board: BoardRecord, item: ItemRecord, withUpdates: boolean, userId: string): ItemRecord {
+    const { updates } = this.#store;
+    const ordered = this.active(board.id);
+    const next = ordered[ordered.indexOf(item) + 1];
+    const position = next ? (item.position + next.position) / 2 : item.position + 1;
+    const copy = this.copy(item, { creatorId: userId, position, state: 'active' });
+    if (withUpdates) updates.copyForItem(item.id, copy.id);
+    for (const sub of this.subitemsOf(item)) {
+      const subCopy = this.copy(sub, { creatorId: userId, parentItemId: copy.id });
+      if (withUpdates) updates.copyForItem(sub.id, subCopy.id);
+    }
+    this.log(copy, userId, 'create_pulse', { duplicated_from: Number(item.id) });
+    return copy;
+  }
+
+  /**
+   * Moves an item (with its subitems, updates and timeline) to another board of the same account, into a live group,
+   * carrying column values over by `mapping` or by matching column id and kind. Every value is checked before
+   * anything moves, so a refused move changes nothing.
+   */
+  moveToBoard(move: ItemMove): ItemRecord {
+    const { boards, timeline } = this.#store;
+    const { item, from, to, userId } = move;
+    if (item.parentItemId !== null)
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Item ${item.id} is a subitem; move its parent instead.`, {
+        item_id: item.id,
+      });
+    if (to.type === 'sub_items_board')
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Board ${to.id} holds subitems; items cannot be moved onto it.`,
+      );
+    const group = liveGroups(to).find((candidate) => candidate.id === move.groupId);
+    if (!group)
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Group "${move.groupId}" was not found on board ${to.id}.`, {
+        group_id: move.groupId,
+      });
+    if (to.id === from.id) return this.moveToGroup(from, item, group.id, userId);
+    const subs = this.subitemsOf(item);
+    const fromSub = boards.subitemsBoardOf(from);
+    const existingSub = boards.subitemsBoardOf(to);
+    const targetSub = subs.length > 0 && fromSub ? (existingSub ?? boards.newSubitemsBoard(to)) : undefined;
+    const touched = [...to.columns, ...(existingSub?.columns ?? [])];
+    const saved = touched.map((column) => structuredClone(column.settings));
+    let values: Record<string, unknown>;
+    let subValues: Record<string, unknown>[];
+    try {
+      values = carriedValues(from, to, item, move.mapping);
+      subValues =
+        targetSub && fromSub ? subs.map((sub) => carriedValues(fromSub, targetSub, sub, move.subitemsMapping)) : [];
+    } catch (error) {
+      // labels added for earlier values are taken back too
+      touched.forEach((column, index) => {
+        column.settings = saved[index] ?? column.settings;
+      });
+      throw error;
+    }
+    const stamp = this.#store.now();
+    this.log(item, userId, 'move_pulse_from_board', { dest_board_id: Number(to.id) });
+    const last = this.active(to.id).at(-1)?.position ?? 0;
+    Object.assign(item, { boardId: to.id, groupId: group.id, position: last + 1, values, updatedAt: stamp });
+    if (targetSub) {
+      if (!existingSub) boards.insert(targetSub);
+      to.subitemsBoardId = targetSub.id;
+      subs.forEach((sub, index) => {
+        Object.assign(sub, {
+          boardId: targetSub.id,
+          groupId: liveGroups(targetSub)[0]?.id ?? 'topics',
+          values: subValues[index] ?? {},
+          updatedAt: stamp,
+        });
+      });
+    }
+    timeline.moveItem(item.id, to.id);
+    from.updatedAt = stamp;
+    to.updatedAt = stamp;
+    this.log(item, userId, 'move_pulse_into_board', { source_board_id: Number(from.id) });
+    return item;
+  }
+
+  #logAt(
+    board: BoardRecord,
+    item: ItemRecord,
+    userId: string,
+    event: string,
+    extra: Record<string, unknown>,
+    at?: string,
+  ): void {
+    this.#store.activityLog.record({
+      accountId: board.accountId,
+      boardId: board.id,
+      userId,
+      event,
+      entity: 'pulse',
+      data: {
+        board_id: Number(board.id),
+        pulse_id: Number(item.id),
+        pulse_name: item.name,
+        group_id: item.groupId,
+        ...extra,
+      },
+      itemId: item.id,
+      groupId: item.groupId,
+      columnId: typeof extra.column_id === 'string' ? extra.column_id : null,
+      ...(at === undefined ? {} : { createdAt: at }),
+    });
+  }
+
+  #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {
+    const next = { ...item.values };
+    const saved = board.columns.map((column) => structuredClone(column.settings));
+    try {
+      for (const [columnId, input] of Object.entries(values)) {
+        const column = board.columns.find((candidate) => candidate.id === columnId);
+        if (!column) {
+          throw engineError(
+            ENGINE_ERROR_CODES.invalidColumnValue,
+            `Column "${columnId}" does not exist on board ${board.id}`,
+            { column_id: columnId },
+          );
+        }
+        const stored = normalizeColumnValue(column, input, createLabels);
+        if (stored === null) delete next[columnId];
+        else next[columnId] = stored;
+      }
+    } catch (error) {
+      // all or nothing: labels created for earlier values are dropped too
+      board.columns.forEach((column, index) => {
+        column.settings = saved[index] ?? column.settings;
+      });
+      throw error;
+    }
+    item.values = next;
+  }
 }

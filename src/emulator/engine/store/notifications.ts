@@ -1,5 +1,6 @@
 /** Notifications sent through create_notification, kept so tests can see what was sent to whom. */
-import type { StoreClock } from './clock.js';
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** A notification sent to one user. */
 export interface NotificationRecord {
@@ -17,22 +18,17 @@ export interface NotificationRecord {
 }
 
 /** Notifications. */
-export class NotificationStore {
-  readonly #notifications: NotificationRecord[] = [];
-  readonly #clock: StoreClock;
+export class NotificationStore extends Collection<NotificationRecord> {
+  readonly #stamper: Stamper;
 
-  constructor(clock: StoreClock) {
-    this.#clock = clock;
+  /** Starts empty (notifications are not seeded); ids and times come from `stamper`. */
+  constructor(stamper: Stamper) {
+    super();
+    this.#stamper = stamper;
   }
 
-  /** Every notification sent, oldest first. */
-  notifications(): readonly NotificationRecord[] {
-    return this.#notifications;
-  }
   /** Records a notification. */
   send(input: Omit<NotificationRecord, 'id' | 'createdAt'>): NotificationRecord {
-    const notification: NotificationRecord = { ...input, id: this.#clock.newId(), createdAt: this.#clock.now() };
-    this.#notifications.push(notification);
-    return notification;
+    return this.insert({ ...input, id: this.#stamper.newId(), createdAt: this.#stamper.now() });
   }
 }

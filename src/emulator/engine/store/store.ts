@@ -1,65 +1,66 @@
 /**
- * The emulator's in-memory data. Resolvers read and change it; tests read it to see what happened.
+ * The emulator's in-memory data: the composition root of the family stores. Resolvers change it through the
+ * families; tests read it to see what happened (`store.items.all()`, `store.boards.find(id)`, ...).
+ *
+ * What lives here, and where the rules are:
+ * - Ids: one counter for every family ({@link EmulatorStore.newId}), so ids never repeat across records.
+ * - Time: one injectable clock ({@link EmulatorStore.clock}); every stamp and cursor age reads it (clock.ts).
+ * - Families: one class per family in its own module, built from its slice of the seed; the skeleton they share
+ *   (list, find by id, insert, remove) is {@link Collection}.
+ * - A board change stamps the board and writes the activity log in one step: `boards.recordBoardChange`
+ *   (boards.ts), used by the board, group and column families.
+ * - Cross-family cascades: a family changes its own records and asks the sibling family for the rest, through this
+ *   root: deleting a board deletes its items (`boards.delete` → `items.deleteOnBoard`); archiving or deleting a
+ *   group takes its items along (`groups.archive`/`delete` → `items.setStateInGroup`); deleting a column drops its
+ *   values (`columns.delete` → `items.dropValues`); duplicating a board or an item copies items and updates
+ *   (`boards.duplicate`, `items.duplicate` → `items.copy`, `updates.copyForItem`); a first subitem makes the
+ *   subitems board (`items.createSubitem` → `boards.insert`); moving an item to another board carries its timeline
+ *   (`items.moveToBoard` → `timeline.moveItem`); deleting a workspace or folder deletes its boards and docs, and
+ *   deleting a team takes it out of its workspaces ({@link EmulatorStore.deleteWorkspace},
+ *   {@link EmulatorStore.deleteFolder}, {@link EmulatorStore.deleteTeam}).
  */
-import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import type { AccountDetailsRecord } from './account-details.js';
+import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
-import type { StoreClock } from './clock.js';
-import { normalizeColumnValue } from './column-values.js';
+import { AssetStore } from './assets.js';
+import { BoardStore } from './boards.js';
+import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
+import { Collection } from './collection.js';
+import { ColumnStore } from './columns.js';
 import { DocStore } from './docs.js';
+import { GroupStore } from './groups.js';
+import { ItemStore } from './items.js';
 import { NotificationStore } from './notifications.js';
-import { positionFor } from './positions.js';
-import type { AccountRecord, AssetRecord, BoardRecord, ItemRecord, UserRecord } from './records.js';
+import type { BoardRecord, UserRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
-import { TeamStore } from './teams.js';
+import { type TeamRecord, TeamStore } from './teams.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
 import { WebhookStore } from './webhooks.js';
-import { WorkspaceStore } from './workspaces.js';
+import { type FolderRecord, type WorkspaceRecord, WorkspaceStore } from './workspaces.js';
 
-/** What {@link EmulatorStore.createItem} needs. */
-export interface NewItem {
-  /** The board to create the item on. */
-  board: BoardRecord;
-  /** The group to put it in. */
-  groupId: string;
-  /** Item name. */
-  name: string;
-  /** User id of the creator. */
-  creatorId: string;
-  /** Column values by column id, in the form `create_item` accepts. */
-  columnValues: Record<string, unknown>;
-  /** Create status labels that do not exist yet instead of failing. */
-  createLabelsIfMissing: boolean;
-  /** Place the item just before or after this one (same board); default: last on the board. */
-  relativeTo?: { item: ItemRecord; method: 'before_at' | 'after_at' };
-  /** For a subitem: the item it belongs to. */
-  parentItemId?: string;
-}
-
-/** A file to attach; the bytes are counted, not kept. */
-export interface NewAsset {
-  /** The item to attach the file to. */
-  item: ItemRecord;
-  /** The file column. */
-  columnId: string;
-  /** File name. */
-  filename: string;
-  /** Media type. */
-  contentType: string;
-  /** Size in bytes. */
-  size: number;
-  /** User id of the uploader. */
-  uploadedById: string;
-}
-
-/**
- * The emulator's in-memory data: accounts, users, boards (with columns and groups), items and assets here; each
- * further family (workspaces and folders, teams, tags, webhooks, notifications, docs, updates, custom activities and
- * timeline items, the activity log) in its own store below. Every id comes from one counter, so ids never repeat.
- */
-export class EmulatorStore implements StoreClock {
+/** The emulator's in-memory data, one family store per kind of record. */
+export class EmulatorStore implements Stamper {
+  /** Where every time the engine reads comes from. */
+  readonly clock: EngineClock;
+  /** Accounts, with their plans and products. */
+  readonly accounts: AccountStore;
+  /** Users of every account. */
+  readonly users: Collection<UserRecord>;
+  /** Boards, with their columns and groups. */
+  readonly boards: BoardStore;
+  /** The groups of every board (kept inside the board records). */
+  readonly groups: GroupStore;
+  /** The columns of every board (kept inside the board records). */
+  readonly columns: ColumnStore;
+  /** Items and subitems. */
+  readonly items: ItemStore;
+  /** Files uploaded to file columns. */
+  readonly assets: AssetStore;
+  /** Updates, replies, likes and pins. */
+  readonly updates: UpdateStore;
+  /** Timeline items and custom activities. */
+  readonly timeline: TimelineStore;
   /** Workspaces and folders. */
   readonly workspaces: WorkspaceStore;
   /** Teams. */
@@ -72,35 +73,14 @@ export class EmulatorStore implements StoreClock {
   readonly notifications: NotificationStore;
   /** Docs and their blocks. */
   readonly docs: DocStore;
-  /** Plans and products of the accounts. */
-  readonly accountDetails: readonly AccountDetailsRecord[];
-  /** Updates, replies, likes and pins. */
-  readonly updates: UpdateStore;
-  /** Custom activities and timeline items. */
-  readonly timeline: TimelineStore;
   /** What changed on which board, by whom. */
   readonly activityLog: ActivityLog;
-  readonly #accounts: AccountRecord[];
-  readonly #users: UserRecord[];
-  readonly #boards: BoardRecord[];
-  readonly #items: ItemRecord[] = [];
-  readonly #assets: AssetRecord[] = [];
-  readonly #now: () => Date;
-  #created = 0;
   #nextId: number;
 
-  /** Loads a copy of `seed`; `now` stamps new records (injectable for deterministic tests). */
-  constructor(seed: SeedData, now: () => Date = () => new Date()) {
+  /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
+  constructor(seed: SeedData, clock: EngineClock = SYSTEM_CLOCK) {
     const copy = structuredClone(seed);
-    this.#accounts = copy.accounts;
-    this.#users = copy.users;
-    this.#boards = copy.boards.map(completeSeedBoard);
-    this.#now = now;
-    const newId = () => this.newId();
-    const stamp = () => this.now();
-    this.updates = new UpdateStore(newId, stamp);
-    this.timeline = new TimelineStore(newId, stamp);
-    this.activityLog = new ActivityLog(newId, stamp);
+    this.clock = clock;
     const ids = [
       ...copy.items.map((item) => Number(item.id)),
       ...copy.boards.map((board) => Number(board.id)),
@@ -108,51 +88,27 @@ export class EmulatorStore implements StoreClock {
       ...(copy.timelineItems ?? []).map((entry) => Number(entry.id)),
     ];
     this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
+    this.activityLog = new ActivityLog(this);
+    this.accounts = new AccountStore(copy.accounts, copy.accountDetails ?? []);
+    this.users = new Collection(copy.users);
+    this.boards = new BoardStore(copy.boards.map(completeSeedBoard), this);
+    this.groups = new GroupStore(this);
+    this.columns = new ColumnStore(this);
     this.workspaces = new WorkspaceStore(copy.workspaces ?? [], copy.folders ?? [], this);
     this.teams = new TeamStore(copy.teams ?? [], this);
     this.tags = new TagStore(copy.tags ?? [], this);
     this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
     this.notifications = new NotificationStore(this);
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
-    this.accountDetails = copy.accountDetails ?? [];
-    copy.items.forEach(({ columnValues, ...seedItem }, index) => {
-      const board = this.findBoard(seedItem.boardId);
-      if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
-      const item: ItemRecord = {
-        ...seedItem,
-        parentItemId: seedItem.parentItemId ?? null,
-        state: 'active',
-        updatedAt: seedItem.createdAt,
-        position: index + 1,
-        values: {},
-      };
-      this.#applyValues(board, item, columnValues ?? {}, false);
-      this.#items.push(item);
-      const data = {
-        board_id: Number(board.id),
-        pulse_id: Number(item.id),
-        pulse_name: item.name,
-        group_id: item.groupId,
-      };
-      this.activityLog.record({
-        accountId: board.accountId,
-        boardId: board.id,
-        userId: item.creatorId,
-        event: 'create_pulse',
-        entity: 'pulse',
-        data,
-        itemId: item.id,
-        groupId: item.groupId,
-        createdAt: item.createdAt,
-      });
-    });
+    this.items = new ItemStore(copy.items, this);
+    this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {
-      const item = this.findItem(asset.itemId);
+      const item = this.items.find(asset.itemId);
       if (!item) throw new Error(`Seed asset ${asset.id} names unknown item ${asset.itemId}`);
-      this.#attach(item, asset);
+      this.assets.attach(item, asset);
     }
-    for (const update of copy.updates ?? []) this.updates.load(update);
-    this.timeline.load(copy.customActivities ?? [], copy.timelineItems ?? []);
+    this.updates = new UpdateStore(copy.updates ?? [], this);
+    this.timeline = new TimelineStore(copy.customActivities ?? [], copy.timelineItems ?? [], this);
   }
 
   /** A new id, unique in this store (shared by every family). */
@@ -162,228 +118,37 @@ export class EmulatorStore implements StoreClock {
     return id;
   }
 
-  /** The store's current time as an ISO 8601 string. */
+  /** The store clock's current time as an ISO 8601 string. */
   now(): string {
-    return this.#now().toISOString();
+    return new Date(this.clock.now()).toISOString();
   }
 
-  /** Adds a fully formed board (created or duplicated by the board operations). */
-  addBoard(board: BoardRecord): BoardRecord {
-    this.#boards.push(board);
-    return board;
+  /** Deletes a workspace with its folders, the boards in it (and their items) and its docs. */
+  deleteWorkspace(workspace: WorkspaceRecord, userId: string): WorkspaceRecord {
+    this.#deleteBoards(workspace.accountId, userId, (board) => board.workspaceId === workspace.id);
+    this.docs.deleteDocsOfWorkspace(workspace.id);
+    return this.workspaces.deleteWorkspace(workspace);
   }
 
-  /** Takes back a board just added by {@link addBoard}, when the operation that added it fails. */
-  removeBoard(board: BoardRecord): void {
-    const index = this.#boards.indexOf(board);
-    if (index >= 0) this.#boards.splice(index, 1);
+  /** Deletes a folder with the folders below it and the boards in any of them (and their items). */
+  deleteFolder(folder: FolderRecord, userId: string): FolderRecord {
+    const gone = new Set(this.workspaces.deleteFolder(folder));
+    this.#deleteBoards(folder.accountId, userId, (board) => gone.has(board.folderId ?? ''));
+    return folder;
   }
 
-  /** Adds a fully formed item whose values are already in stored form (duplication). */
-  insertItem(item: ItemRecord): ItemRecord {
-    this.#items.push(item);
-    return item;
-  }
-
-  /** Every account. */
-  accounts(): readonly AccountRecord[] {
-    return this.#accounts;
-  }
-  /** Every user. */
-  users(): readonly UserRecord[] {
-    return this.#users;
-  }
-  /** Every board, in creation order. */
-  boards(): readonly BoardRecord[] {
-    return this.#boards;
-  }
-  /** Every item in any state (check `state`), optionally only those of one board. */
-  items(boardId?: string | number): readonly ItemRecord[] {
-    return boardId === undefined ? this.#items : this.#items.filter((item) => item.boardId === String(boardId));
-  }
-  /** Every uploaded asset. */
-  assets(): readonly AssetRecord[] {
-    return this.#assets;
-  }
-  /** How many items `create_item` has created since the store was made. */
-  get itemsCreated(): number {
-    return this.#created;
-  }
-
-  /** The account with this id, if any (any account, any state). */
-  findAccount(id: string | number): AccountRecord | undefined {
-    return this.#accounts.find((account) => account.id === String(id));
-  }
-  /** The user with this id, if any (any account, any state). */
-  findUser(id: string | number): UserRecord | undefined {
-    return this.#users.find((user) => user.id === String(id));
-  }
-  /** The board with this id, if any (any account, any state). */
-  findBoard(id: string | number): BoardRecord | undefined {
-    return this.#boards.find((board) => board.id === String(id));
-  }
-  /** The item with this id, if any (any account, any state). */
-  findItem(id: string | number): ItemRecord | undefined {
-    return this.#items.find((item) => item.id === String(id));
-  }
-  /** The asset with this id, if any (any account, any state). */
-  findAsset(id: string | number): AssetRecord | undefined {
-    return this.#assets.find((asset) => asset.id === String(id));
-  }
-
-  /** Active items of a board (or of one of its groups) in board order. */
-  activeItems(boardId: string, groupId?: string): ItemRecord[] {
-    return this.#items
-      .filter(
-        (item) =>
-          item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId),
-      )
-      .sort(compareItems);
-  }
-
-  /** Creates an item; throws INVALID_COLUMN_VALUE (creating nothing) when a column value is bad. */
-  createItem(input: NewItem): ItemRecord {
-    const stamp = this.#now().toISOString();
-    const item: ItemRecord = {
-      id: String(this.#nextId),
-      boardId: input.board.id,
-      groupId: input.groupId,
-      name: input.name,
-      state: 'active',
-      creatorId: input.creatorId,
-      createdAt: stamp,
-      updatedAt: stamp,
-      parentItemId: input.parentItemId ?? null,
-      position: positionFor(this.activeItems(input.board.id), input.relativeTo),
-      values: {},
-    };
-    this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
-    this.#nextId += 1;
-    this.#created += 1;
-    this.#items.push(item);
-    this.logItem(item, item.creatorId, 'create_pulse');
-    return item;
-  }
-
-  /** Sets column values (all or none) on an item of `board`. */
-  changeColumnValues(
-    board: BoardRecord,
-    item: ItemRecord,
-    values: Record<string, unknown>,
-    createLabels: boolean,
-    userId: string = item.creatorId,
-  ): ItemRecord {
-    const before = { ...item.values };
-    this.#applyValues(board, item, values, createLabels);
-    item.updatedAt = this.#now().toISOString();
-    for (const columnId of Object.keys(values)) {
-      this.logItem(item, userId, 'update_column_value', {
-        column_id: columnId,
-        previous_value: before[columnId] ?? null,
-        value: item.values[columnId] ?? null,
-      });
+  /** Deletes a team, taking it out of every workspace it was in. */
+  deleteTeam(team: TeamRecord): TeamRecord {
+    for (const workspace of this.workspaces.all()) {
+      if (workspace.teamIds.includes(team.id)) this.workspaces.removeMembers(workspace, [team.id], true);
     }
-    return item;
+    return this.teams.deleteTeam(team);
   }
 
-  /** Moves an item (and its subitems) to the `archived` or `deleted` state. */
-  setItemState(item: ItemRecord, state: 'archived' | 'deleted', userId?: string): ItemRecord {
-    const stamp = this.#now().toISOString();
-    for (const target of [
-      item,
-      ...this.#items.filter((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted'),
-    ]) {
-      if (target.state === 'deleted') continue;
-      target.state = state;
-      target.updatedAt = stamp;
-    }
-    this.logItem(item, userId ?? item.creatorId, state === 'archived' ? 'archive_pulse' : 'delete_pulse');
-    return item;
+  #deleteBoards(accountId: string, userId: string, match: (board: BoardRecord) => boolean): void {
+    const doomed = this.boards.where(
+      (board) => board.accountId === accountId && board.state !== 'deleted' && match(board),
+    );
+    for (const board of doomed) this.boards.delete(board, userId);
   }
-
-  /** Logs an event about `item` on its board's activity log. */
-  logItem(item: ItemRecord, userId: string, event: string, extra: Record<string, unknown> = {}): void {
-    const board = this.findBoard(item.boardId);
-    if (!board) return;
-    const columnId = typeof extra.column_id === 'string' ? extra.column_id : null;
-    this.activityLog.record({
-      accountId: board.accountId,
-      boardId: board.id,
-      userId,
-      event,
-      entity: 'pulse',
-      data: {
-        board_id: Number(board.id),
-        pulse_id: Number(item.id),
-        pulse_name: item.name,
-        group_id: item.groupId,
-        ...extra,
-      },
-      itemId: item.id,
-      groupId: item.groupId,
-      columnId,
-    });
-  }
-
-  /** Records an uploaded file and lists it in the item's file column. */
-  addAsset(input: NewAsset): AssetRecord {
-    const board = this.findBoard(input.item.boardId);
-    const asset: AssetRecord = {
-      id: this.newId(),
-      accountId: board?.accountId ?? '',
-      itemId: input.item.id,
-      columnId: input.columnId,
-      name: input.filename,
-      contentType: input.contentType,
-      size: input.size,
-      uploadedById: input.uploadedById,
-      createdAt: this.#now().toISOString(),
-    };
-    this.#attach(input.item, asset);
-    return asset;
-  }
-
-  #attach(item: ItemRecord, asset: AssetRecord): void {
-    this.#assets.push(asset);
-    const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
-    const entry = {
-      assetId: Number(asset.id),
-      name: asset.name,
-      fileType: 'ASSET',
-      isImage: String(asset.contentType.startsWith('image/')),
-    };
-    item.values[asset.columnId] = { files: [...current, entry] };
-  }
-
-  #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {
-    const next = { ...item.values };
-    const saved = board.columns.map((column) => structuredClone(column.settings));
-    try {
-      for (const [columnId, input] of Object.entries(values)) {
-        const column = board.columns.find((candidate) => candidate.id === columnId);
-        if (!column) {
-          throw engineError(
-            ENGINE_ERROR_CODES.invalidColumnValue,
-            `Column "${columnId}" does not exist on board ${board.id}`,
-            { column_id: columnId },
-          );
-        }
-        const stored = normalizeColumnValue(column, input, createLabels);
-        if (stored === null) delete next[columnId];
-        else next[columnId] = stored;
-      }
-    } catch (error) {
-      // all or nothing: labels created for earlier values are dropped too
-      board.columns.forEach((column, index) => {
-        column.settings = saved[index] ?? column.settings;
-      });
-      throw error;
-    }
-    item.values = next;
-  }
-}
-
-/** Board order: by position, then by numeric id. */
-export function compareItems(a: ItemRecord, b: ItemRecord): number {
-  return a.position - b.position || Number(a.id) - Number(b.id);
 }

@@ -2,7 +2,8 @@
  * Tags of the in-memory store. A tag is public (usable on every board of its account, `boardId` null) or private
  * to one board. create_or_get_tag finds a tag by name (case-insensitive) in the same scope before creating one.
  */
-import type { StoreClock } from './clock.js';
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** A tag of one account. */
 export interface TagRecord {
@@ -18,30 +19,23 @@ export interface TagRecord {
 export const TAG_COLORS = ['#00c875', '#fdab3d', '#e2445c', '#579bfc', '#a25ddc', '#037f4c'] as const;
 
 /** Tags. */
-export class TagStore {
-  readonly #tags: TagRecord[];
-  readonly #clock: StoreClock;
+export class TagStore extends Collection<TagRecord> {
+  readonly #stamper: Stamper;
 
-  constructor(tags: TagRecord[], clock: StoreClock) {
-    this.#tags = tags;
-    this.#clock = clock;
-  }
-
-  /** Every tag. */
-  tags(): readonly TagRecord[] {
-    return this.#tags;
+  /** Keeps the seeded `tags`; new ids come from `stamper`. */
+  constructor(tags: TagRecord[], stamper: Stamper) {
+    super(tags);
+    this.#stamper = stamper;
   }
 
   /** The tag named `name` in the scope (account, board or public), created when there is none. */
   createOrGet(accountId: string, boardId: string | null, name: string): TagRecord {
     const wanted = name.trim().toLowerCase();
-    const found = this.#tags.find(
+    const found = this.all().find(
       (tag) => tag.accountId === accountId && tag.boardId === boardId && tag.name.toLowerCase() === wanted,
     );
     if (found) return found;
-    const color = TAG_COLORS[this.#tags.length % TAG_COLORS.length] ?? TAG_COLORS[0];
-    const tag: TagRecord = { id: this.#clock.newId(), accountId, name: name.trim(), color, boardId };
-    this.#tags.push(tag);
-    return tag;
+    const color = TAG_COLORS[this.all().length % TAG_COLORS.length] ?? TAG_COLORS[0];
+    return this.insert({ id: this.#stamper.newId(), accountId, name: name.trim(), color, boardId });
   }
 }

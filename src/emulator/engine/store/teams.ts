@@ -1,5 +1,6 @@
 /** Teams of the in-memory store: named groups of an account's users, with owners. */
-import type { StoreClock } from './clock.js';
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** A team of one account. */
 export interface TeamRecord {
@@ -14,26 +15,18 @@ export interface TeamRecord {
 }
 
 /** Teams. */
-export class TeamStore {
-  readonly #teams: TeamRecord[];
-  readonly #clock: StoreClock;
+export class TeamStore extends Collection<TeamRecord> {
+  readonly #stamper: Stamper;
 
-  constructor(teams: TeamRecord[], clock: StoreClock) {
-    this.#teams = teams;
-    this.#clock = clock;
+  /** Keeps the seeded `teams`; new ids come from `stamper`. */
+  constructor(teams: TeamRecord[], stamper: Stamper) {
+    super(teams);
+    this.#stamper = stamper;
   }
 
-  /** Every team. */
-  teams(): readonly TeamRecord[] {
-    return this.#teams;
-  }
-  /** The team with this id, if any (any account). */
-  findTeam(id: string | number): TeamRecord | undefined {
-    return this.#teams.find((team) => team.id === String(id));
-  }
   /** Teams `userId` belongs to. */
   teamsOf(userId: string): TeamRecord[] {
-    return this.#teams.filter((team) => team.userIds.includes(userId));
+    return this.where((team) => team.userIds.includes(userId));
   }
 
   /** Creates a team; its creator owns it. */
@@ -45,7 +38,7 @@ export class TeamStore {
     ownerId: string;
   }): TeamRecord {
     const team: TeamRecord = {
-      id: this.#clock.newId(),
+      id: this.#stamper.newId(),
       accountId: input.accountId,
       name: input.name,
       pictureUrl: null,
@@ -53,13 +46,11 @@ export class TeamStore {
       userIds: [...new Set(input.userIds)],
       ownerIds: [input.ownerId],
     };
-    this.#teams.push(team);
-    return team;
+    return this.insert(team);
   }
   /** Removes a team. */
   deleteTeam(team: TeamRecord): TeamRecord {
-    this.#teams.splice(this.#teams.indexOf(team), 1);
-    return team;
+    return this.remove(team);
   }
   /** Adds members (each once). */
   addUsers(team: TeamRecord, userIds: readonly string[]): void {

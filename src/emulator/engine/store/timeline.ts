@@ -2,6 +2,8 @@
  * Custom activities (an account's kinds of timeline event, such as "Call" or "Meeting") and the timeline items
  * logged on items with them.
  */
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** A custom activity of one account. */
 export interface CustomActivityRecord {
@@ -37,70 +39,48 @@ export interface TimelineItemRecord {
 /** What {@link TimelineStore.createTimelineItem} needs. */
 export type NewTimelineItem = Omit<TimelineItemRecord, 'id' | 'createdAt'>;
 
-/** Keeps custom activities and timeline items of every account. */
-export class TimelineStore {
-  readonly #activities: CustomActivityRecord[] = [];
-  readonly #items: TimelineItemRecord[] = [];
-  readonly #newId: () => string;
-  readonly #stamp: () => string;
-
-  constructor(newId: () => string, stamp: () => string) {
-    this.#newId = newId;
-    this.#stamp = stamp;
-  }
-
+/** Keeps the timeline items of every account, and their custom activities. */
+export class TimelineStore extends Collection<TimelineItemRecord> {
   /** Every custom activity. */
-  activities(): readonly CustomActivityRecord[] {
-    return this.#activities;
+  readonly activities: Collection<CustomActivityRecord>;
+  readonly #stamper: Stamper;
+
+  /** Keeps the seeded `activities` and timeline `items` as they are; new ids and times come from `stamper`. */
+  constructor(activities: CustomActivityRecord[], items: TimelineItemRecord[], stamper: Stamper) {
+    super(items);
+    this.activities = new Collection(activities);
+    this.#stamper = stamper;
   }
-  /** Every timeline item, oldest first. */
-  timelineItems(): readonly TimelineItemRecord[] {
-    return this.#items;
-  }
-  /** The custom activity with this id, if any (any account). */
-  findActivity(id: string): CustomActivityRecord | undefined {
-    return this.#activities.find((activity) => activity.id === id);
-  }
-  /** The timeline item with this id, if any (any account). */
-  findTimelineItem(id: string | number): TimelineItemRecord | undefined {
-    return this.#items.find((item) => item.id === String(id));
-  }
+
   /** Timeline items of one item, newest event first. */
   ofItem(itemId: string): TimelineItemRecord[] {
-    return this.#items
-      .filter((entry) => entry.itemId === itemId)
-      .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || Number(b.id) - Number(a.id));
-  }
-
-  /** Adds seeded records as they are. */
-  load(activities: readonly CustomActivityRecord[], items: readonly TimelineItemRecord[]): void {
-    this.#activities.push(...structuredClone(activities));
-    this.#items.push(...structuredClone(items));
+    return this.where((entry) => entry.itemId === itemId).sort(
+      (a, b) => b.timestamp.localeCompare(a.timestamp) || Number(b.id) - Number(a.id),
+    );
   }
 
   /** Creates a custom activity. Its id is a UUID, as on the platform. */
   createActivity(input: Omit<CustomActivityRecord, 'id'>): CustomActivityRecord {
-    const activity = { ...input, id: crypto.randomUUID() };
-    this.#activities.push(activity);
-    return activity;
+    return this.activities.insert({ ...input, id: crypto.randomUUID() });
   }
 
   /** Removes a custom activity (its timeline items stay, naming an activity that is gone). */
   deleteActivity(activity: CustomActivityRecord): CustomActivityRecord {
-    this.#activities.splice(this.#activities.indexOf(activity), 1);
-    return activity;
+    return this.activities.remove(activity);
   }
 
   /** Creates a timeline item. */
   createTimelineItem(input: NewTimelineItem): TimelineItemRecord {
-    const entry: TimelineItemRecord = { ...input, id: this.#newId(), createdAt: this.#stamp() };
-    this.#items.push(entry);
-    return entry;
+    return this.insert({ ...input, id: this.#stamper.newId(), createdAt: this.#stamper.now() });
+  }
+
+  /** Files the timeline of item `itemId` under board `boardId` (the item moved there). */
+  moveItem(itemId: string, boardId: string): void {
+    for (const entry of this.all()) if (entry.itemId === itemId) entry.boardId = boardId;
   }
 
   /** Removes a timeline item. */
   deleteTimelineItem(entry: TimelineItemRecord): TimelineItemRecord {
-    this.#items.splice(this.#items.indexOf(entry), 1);
-    return entry;
+    return this.remove(entry);
   }
 }

@@ -2,6 +2,8 @@
  * Updates (the conversation on an item) and their replies, likes and pins. A reply is an update with a
  * `parentId`; it belongs to the same item as its parent.
  */
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** A like (reaction) on an update or reply. */
 export interface LikeRecord {
@@ -55,46 +57,30 @@ export function textBody(html: string): string {
 }
 
 /** Keeps every update and reply of every account. */
-export class UpdateStore {
-  readonly #updates: UpdateRecord[] = [];
-  readonly #newId: () => string;
-  readonly #stamp: () => string;
+export class UpdateStore extends Collection<UpdateRecord> {
+  readonly #stamper: Stamper;
 
-  constructor(newId: () => string, stamp: () => string) {
-    this.#newId = newId;
-    this.#stamp = stamp;
-  }
-
-  /** Every update and reply, oldest first. */
-  all(): readonly UpdateRecord[] {
-    return this.#updates;
-  }
-
-  /** The update or reply with this id, if any (any account). */
-  find(id: string | number): UpdateRecord | undefined {
-    return this.#updates.find((update) => update.id === String(id));
+  /** Keeps the seeded `updates` as they are (ids and times kept); new ids and times come from `stamper`. */
+  constructor(updates: UpdateRecord[], stamper: Stamper) {
+    super(updates);
+    this.#stamper = stamper;
   }
 
   /** Top-level updates of an item, newest first. */
   ofItem(itemId: string): UpdateRecord[] {
-    return this.#updates.filter((update) => update.itemId === itemId && update.parentId === null).sort(newestFirst);
+    return this.where((update) => update.itemId === itemId && update.parentId === null).sort(newestFirst);
   }
 
   /** Replies to an update, oldest first. */
   repliesTo(updateId: string): UpdateRecord[] {
-    return this.#updates.filter((update) => update.parentId === updateId);
-  }
-
-  /** Adds a seeded update as it is (ids and times kept). */
-  load(record: UpdateRecord): void {
-    this.#updates.push(structuredClone(record));
+    return this.where((update) => update.parentId === updateId);
   }
 
   /** Creates an update (or a reply when `parentId` is set). */
   create(input: NewUpdate): UpdateRecord {
-    const stamp = this.#stamp();
+    const stamp = this.#stamper.now();
     const update: UpdateRecord = {
-      id: this.#newId(),
+      id: this.#stamper.newId(),
       accountId: input.accountId,
       itemId: input.itemId,
       parentId: input.parentId ?? null,
@@ -106,13 +92,12 @@ export class UpdateStore {
       likes: [],
       pinnedToItemIds: [],
     };
-    this.#updates.push(update);
-    return update;
+    return this.insert(update);
   }
 
   /** Replaces the body of an update. */
   edit(update: UpdateRecord, body: string): UpdateRecord {
-    const stamp = this.#stamp();
+    const stamp = this.#stamper.now();
     update.body = body;
     update.editedAt = stamp;
     update.updatedAt = stamp;
@@ -120,25 +105,21 @@ export class UpdateStore {
   }
 
   /** Removes an update with its replies; returns what was removed, the update first. */
-  remove(update: UpdateRecord): UpdateRecord[] {
+  delete(update: UpdateRecord): UpdateRecord[] {
     const gone = new Set([update.id, ...this.repliesTo(update.id).map((reply) => reply.id)]);
-    const removed = this.#updates.filter((candidate) => gone.has(candidate.id));
-    this.#updates.splice(0, this.#updates.length, ...this.#updates.filter((candidate) => !gone.has(candidate.id)));
-    return removed;
+    return this.removeWhere((candidate) => gone.has(candidate.id));
   }
 
   /** Removes every update (and reply) of the given items; returns how many went. */
   removeForItems(itemIds: ReadonlySet<string>): number {
-    const before = this.#updates.length;
-    this.#updates.splice(0, before, ...this.#updates.filter((candidate) => !itemIds.has(candidate.itemId)));
-    return before - this.#updates.length;
+    return this.removeWhere((candidate) => itemIds.has(candidate.itemId)).length;
   }
 
   /** Adds `userId`'s like unless it is there already (liking twice is one like). */
   like(update: UpdateRecord, userId: string): UpdateRecord {
     if (!update.likes.some((like) => like.userId === userId)) {
-      update.likes.push({ id: this.#newId(), userId, reactionType: 'like', createdAt: this.#stamp() });
-      update.updatedAt = this.#stamp();
+      update.likes.push({ id: this.#stamper.newId(), userId, reactionType: 'like', createdAt: this.#stamper.now() });
+      update.updatedAt = this.#stamper.now();
     }
     return update;
   }
@@ -148,7 +129,7 @@ export class UpdateStore {
     const kept = update.likes.filter((like) => like.userId !== userId);
     if (kept.length !== update.likes.length) {
       update.likes = kept;
-      update.updatedAt = this.#stamp();
+      update.updatedAt = this.#stamper.now();
     }
     return update;
   }
@@ -157,19 +138,19 @@ export class UpdateStore {
   setPinned(update: UpdateRecord, itemId: string, pinned: boolean): UpdateRecord {
     const others = update.pinnedToItemIds.filter((id) => id !== itemId);
     update.pinnedToItemIds = pinned ? [...others, itemId] : others;
-    update.updatedAt = this.#stamp();
+    update.updatedAt = this.#stamper.now();
     return update;
   }
 
   /** Copies the top-level updates of `fromItemId` (with replies and likes) onto `toItemId`. */
   copyForItem(fromItemId: string, toItemId: string): void {
     for (const update of this.ofItem(fromItemId).reverse()) {
-      const copy = { ...structuredClone(update), id: this.#newId(), itemId: toItemId, pinnedToItemIds: [] };
-      this.#updates.push(copy);
+      const copy = { ...structuredClone(update), id: this.#stamper.newId(), itemId: toItemId, pinnedToItemIds: [] };
+      this.insert(copy);
       for (const reply of this.repliesTo(update.id)) {
-        this.#updates.push({
+        this.insert({
           ...structuredClone(reply),
-          id: this.#newId(),
+          id: this.#stamper.newId(),
           itemId: toItemId,
           parentId: copy.id,
           pinnedToItemIds: [],

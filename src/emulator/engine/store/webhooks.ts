@@ -2,7 +2,8 @@
  * Webhooks of the in-memory store: subscriptions of a board's events to a URL. The emulator records them; it does
  * not deliver events (the API reference does not describe payloads or delivery).
  */
-import type { StoreClock } from './clock.js';
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** A webhook on one board. */
 export interface WebhookRecord {
@@ -22,32 +23,22 @@ export interface WebhookRecord {
 export type NewWebhook = Omit<WebhookRecord, 'id' | 'createdAt'>;
 
 /** Webhooks. */
-export class WebhookStore {
-  readonly #webhooks: WebhookRecord[];
-  readonly #clock: StoreClock;
+export class WebhookStore extends Collection<WebhookRecord> {
+  readonly #stamper: Stamper;
 
-  constructor(webhooks: WebhookRecord[], clock: StoreClock) {
-    this.#webhooks = webhooks;
-    this.#clock = clock;
+  /** Keeps the seeded `webhooks`; new ids and times come from `stamper`. */
+  constructor(webhooks: WebhookRecord[], stamper: Stamper) {
+    super(webhooks);
+    this.#stamper = stamper;
   }
 
-  /** Every webhook. */
-  webhooks(): readonly WebhookRecord[] {
-    return this.#webhooks;
-  }
-  /** The webhook with this id, if any (any account). */
-  findWebhook(id: string | number): WebhookRecord | undefined {
-    return this.#webhooks.find((webhook) => webhook.id === String(id));
-  }
   /** Records a webhook. */
   createWebhook(input: NewWebhook): WebhookRecord {
-    const webhook: WebhookRecord = { ...input, id: this.#clock.newId(), createdAt: this.#clock.now() };
-    this.#webhooks.push(webhook);
-    return webhook;
+    return this.insert({ ...input, id: this.#stamper.newId(), createdAt: this.#stamper.now() });
   }
+
   /** Removes a webhook; returns it. */
   deleteWebhook(webhook: WebhookRecord): WebhookRecord {
-    this.#webhooks.splice(this.#webhooks.indexOf(webhook), 1);
-    return webhook;
+    return this.remove(webhook);
   }
 }

@@ -2,7 +2,8 @@
  * Workspaces and folders of the in-memory store. Folders live in a workspace and may nest; boards point at them
  * (a board's `workspaceId` and `folderId`), docs too. Deleting marks the record `deleted`; it is then never listed.
  */
-import type { StoreClock } from './clock.js';
+import type { Stamper } from './clock.js';
+import { Collection } from './collection.js';
 
 /** Who can join a workspace. */
 export type WorkspaceKind = 'open' | 'closed';
@@ -55,33 +56,17 @@ export type NewFolder = Pick<
 /** Fields update_folder may change. */
 export type FolderChanges = Partial<Pick<FolderRecord, 'name' | 'color' | 'fontWeight' | 'customIcon' | 'parentId'>>;
 
-/** Workspaces and folders. */
-export class WorkspaceStore {
-  readonly #workspaces: WorkspaceRecord[];
-  readonly #folders: FolderRecord[];
-  readonly #clock: StoreClock;
-
-  constructor(workspaces: WorkspaceRecord[], folders: FolderRecord[], clock: StoreClock) {
-    this.#workspaces = workspaces;
-    this.#folders = folders;
-    this.#clock = clock;
-  }
-
-  /** Every workspace in any state. */
-  workspaces(): readonly WorkspaceRecord[] {
-    return this.#workspaces;
-  }
+/** Workspaces, and the folders in them. */
+export class WorkspaceStore extends Collection<WorkspaceRecord> {
   /** Every folder, deleted ones included. */
-  folders(): readonly FolderRecord[] {
-    return this.#folders;
-  }
-  /** The workspace with this id, if any (any account, any state). */
-  findWorkspace(id: string | number): WorkspaceRecord | undefined {
-    return this.#workspaces.find((workspace) => workspace.id === String(id));
-  }
-  /** The folder with this id, if any (any account, deleted too). */
-  findFolder(id: string | number): FolderRecord | undefined {
-    return this.#folders.find((folder) => folder.id === String(id));
+  readonly folders: Collection<FolderRecord>;
+  readonly #stamper: Stamper;
+
+  /** Keeps the seeded `workspaces` and `folders`; new ids and times come from `stamper`. */
+  constructor(workspaces: WorkspaceRecord[], folders: FolderRecord[], stamper: Stamper) {
+    super(workspaces);
+    this.folders = new Collection(folders);
+    this.#stamper = stamper;
   }
 
   /** Creates a workspace owned (and subscribed) by its creator. */
@@ -89,9 +74,9 @@ export class WorkspaceStore {
     const { ownerId, ...fields } = input;
     const workspace: WorkspaceRecord = {
       ...fields,
-      id: this.#clock.newId(),
+      id: this.#stamper.newId(),
       state: 'active',
-      createdAt: this.#clock.now(),
+      createdAt: this.#stamper.now(),
       isDefault: false,
       ownerIds: [ownerId],
       subscriberIds: [ownerId],
@@ -99,8 +84,7 @@ export class WorkspaceStore {
       teamOwnerIds: [],
       iconColor: null,
     };
-    this.#workspaces.push(workspace);
-    return workspace;
+    return this.insert(workspace);
   }
 
   /** Changes name, description or kind. */
@@ -115,7 +99,7 @@ export class WorkspaceStore {
   /** Marks a workspace and all its folders deleted. */
   deleteWorkspace(workspace: WorkspaceRecord): WorkspaceRecord {
     workspace.state = 'deleted';
-    for (const folder of this.#folders) if (folder.workspaceId === workspace.id) folder.deleted = true;
+    for (const folder of this.folders.all()) if (folder.workspaceId === workspace.id) folder.deleted = true;
     return workspace;
   }
 
@@ -144,9 +128,7 @@ export class WorkspaceStore {
 
   /** Creates a folder. */
   createFolder(input: NewFolder): FolderRecord {
-    const folder: FolderRecord = { ...input, id: this.#clock.newId(), createdAt: this.#clock.now(), deleted: false };
-    this.#folders.push(folder);
-    return folder;
+    return this.folders.insert({ ...input, id: this.#stamper.newId(), createdAt: this.#stamper.now(), deleted: false });
   }
 
   /** Changes a folder's attributes or parent. */
@@ -159,10 +141,10 @@ export class WorkspaceStore {
   deleteFolder(folder: FolderRecord): string[] {
     const gone = [folder.id];
     for (let index = 0; index < gone.length; index += 1) {
-      for (const child of this.#folders) if (child.parentId === gone[index] && !child.deleted) gone.push(child.id);
+      for (const child of this.folders.all()) if (child.parentId === gone[index] && !child.deleted) gone.push(child.id);
     }
     for (const id of gone) {
-      const found = this.findFolder(id);
+      const found = this.folders.find(id);
       if (found) found.deleted = true;
     }
     return gone;
@@ -170,6 +152,6 @@ export class WorkspaceStore {
 
   /** The live sub-folders of a folder. */
   subFolders(folder: FolderRecord): FolderRecord[] {
-    return this.#folders.filter((candidate) => candidate.parentId === folder.id && !candidate.deleted);
+    return this.folders.where((candidate) => candidate.parentId === folder.id && !candidate.deleted);
   }
 }

@@ -4,8 +4,8 @@
  * carry the query, refuse to be combined with query_params, and expire.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/emulator/engine/index.js';
-import { dataField, errorCodes, run } from './engine-helpers.js';
+import { createEngine, type Engine } from '../../../src/emulator/engine/index.js';
+import { dataField, errorCodes, run } from '../engine-helpers.js';
 
 const PAGE = /* GraphQL */ `
   query Page($q: ItemsQuery, $cursor: String, $limit: Int!) {
@@ -142,5 +142,16 @@ describe('cursors of a filtered listing', () => {
       expect(errorCodes(body)).toEqual(['CURSOR_EXPIRED']);
       expect(body.errors?.[0]?.message).toMatch(/expired/);
     }
+  });
+
+  it('age by the engine clock, not the wall clock: a cursor expires when the clock passes its lifetime', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const engine = createEngine({ clock: { now: () => now } });
+    const plain = await page(engine, { limit: 1 });
+    now += 59 * 60 * 1000;
+    expect(await page(engine, { cursor: plain.cursor, limit: 1 })).toMatchObject({ items: [{ name: 'Pricing page' }] });
+    now += 2 * 60 * 1000;
+    const body = await run(engine, NEXT, { variables: { cursor: plain.cursor, limit: 1 } });
+    expect(errorCodes(body)).toEqual(['CURSOR_EXPIRED']);
   });
 });

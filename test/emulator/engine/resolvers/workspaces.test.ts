@@ -1,7 +1,7 @@
 /** Workspaces and folders in the engine: listing, changes, consistency, scopes and account isolation. */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/emulator/engine/index.js';
-import { acmeGrant, dataField, errorCodes, globexGrant, run } from './engine-helpers.js';
+import { createEngine } from '../../../../src/emulator/engine/index.js';
+import { acmeGrant, dataField, errorCodes, globexGrant, run } from '../../engine-helpers.js';
 
 describe('workspaces', () => {
   it('lists only the caller account live workspaces, filtered and paged', async () => {
@@ -64,7 +64,7 @@ describe('workspaces', () => {
     expect(
       errorCodes(await run(engine, 'mutation { update_workspace(id: 7003, attributes: { name: "Mine" }) { id } }')),
     ).toEqual(['RESOURCE_NOT_FOUND']);
-    expect(engine.store.workspaces.findWorkspace('7003')?.name).toBe('Main workspace');
+    expect(engine.store.workspaces.find('7003')?.name).toBe('Main workspace');
   });
 
   it('needs workspaces:read to list and workspaces:write to change', async () => {
@@ -75,7 +75,7 @@ describe('workspaces', () => {
       grant: acmeGrant(['workspaces:read']),
     });
     expect(errorCodes(write)).toEqual(['USER_UNAUTHORIZED']);
-    expect(engine.store.workspaces.workspaces()).toHaveLength(3);
+    expect(engine.store.workspaces.all()).toHaveLength(3);
   });
 });
 
@@ -120,7 +120,7 @@ describe('workspace members', () => {
       'mutation { add_users_to_workspace(workspace_id: 7001, user_ids: [502, 601]) { id } }',
     );
     expect(errorCodes(body)).toEqual(['RESOURCE_NOT_FOUND']);
-    expect(engine.store.workspaces.findWorkspace('7001')?.subscriberIds).toEqual(['501', '502']);
+    expect(engine.store.workspaces.find('7001')?.subscriberIds).toEqual(['501', '502']);
     const team = await run(engine, 'mutation { add_teams_to_workspace(workspace_id: 7001, team_ids: [7203]) { id } }');
     expect(errorCodes(team)).toEqual(['RESOURCE_NOT_FOUND']);
   });
@@ -167,6 +167,6 @@ describe('folders', () => {
     expect(errorCodes(loop)).toEqual(['INVALID_ARGUMENT']);
     const foreign = await run(engine, 'mutation { delete_folder(folder_id: 7104) { id } }');
     expect(errorCodes(foreign)).toEqual(['RESOURCE_NOT_FOUND']);
-    expect(engine.store.workspaces.findFolder('7104')?.deleted).toBe(false);
+    expect(engine.store.workspaces.folders.find('7104')?.deleted).toBe(false);
   });
 });

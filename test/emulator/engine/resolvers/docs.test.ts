@@ -1,7 +1,7 @@
 /** Docs and doc blocks in the engine: listing, block order, changes, scopes and account isolation. */
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/emulator/engine/index.js';
-import { acmeGrant, dataField, errorCodes, run } from './engine-helpers.js';
+import { createEngine } from '../../../../src/emulator/engine/index.js';
+import { acmeGrant, dataField, errorCodes, run } from '../../engine-helpers.js';
 
 const B = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 type Block = { id: string; type: string; content: string };
@@ -65,7 +65,7 @@ describe('docs', () => {
     );
     const ids = [first, second, third].map((body) => dataField<{ id: string }>(body, 'create_doc_block').id);
     expect((await blocksOf(engine, doc.id)).map((block) => block.id)).toEqual(ids);
-    const before = engine.store.docs.findBlock(ids[0] as string)?.updatedAt;
+    const before = engine.store.docs.blocks.find(ids[0] as string)?.updatedAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const updated = await run(
       engine,

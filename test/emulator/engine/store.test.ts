@@ -3,53 +3,34 @@
  * data consistent, and the default seed is coherent.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSeed, EmulatorStore } from '../../src/emulator/engine/index.js';
-import { matches } from '../../src/emulator/engine/store/activity-log.js';
-import { archiveBoard, createBoard, deleteBoard, duplicateBoard } from '../../src/emulator/engine/store/boards.js';
-import { columnText } from '../../src/emulator/engine/store/column-values.js';
-import {
-  changeColumnMetadata,
-  createColumn,
-  deleteColumn,
-  findColumn,
-} from '../../src/emulator/engine/store/columns.js';
-import {
-  archiveGroup,
-  createGroup,
-  deleteGroup,
-  duplicateGroup,
-  findGroup,
-  liveGroups,
-  updateGroup,
-} from '../../src/emulator/engine/store/groups.js';
-import {
-  createSubitem,
-  duplicateItem,
-  moveItemToBoard,
-  moveItemToGroup,
-  subitemsOf,
-} from '../../src/emulator/engine/store/items.js';
-import type { BoardRecord, ItemRecord } from '../../src/emulator/engine/store/records.js';
-import { textBody } from '../../src/emulator/engine/store/updates.js';
+import { defaultSeed, EmulatorStore } from '../../../src/emulator/engine/index.js';
+import { matches } from '../../../src/emulator/engine/store/activity-log.js';
+import { columnText } from '../../../src/emulator/engine/store/column-values.js';
+import { findColumn } from '../../../src/emulator/engine/store/columns.js';
+import { findGroup, liveGroups } from '../../../src/emulator/engine/store/groups.js';
+import type { BoardRecord, ItemRecord } from '../../../src/emulator/engine/store/records.js';
+import { textBody } from '../../../src/emulator/engine/store/updates.js';
 
 const ADA = '501';
 
 function fresh(): EmulatorStore {
   let tick = Date.parse('2025-01-01T00:00:00Z');
-  return new EmulatorStore(defaultSeed(), () => {
-    tick += 1000;
-    return new Date(tick);
+  return new EmulatorStore(defaultSeed(), {
+    now: () => {
+      tick += 1000;
+      return tick;
+    },
   });
 }
 
 function board(store: EmulatorStore, id: string): BoardRecord {
-  const found = store.findBoard(id);
+  const found = store.boards.find(id);
   if (!found) throw new Error(`no board ${id}`);
   return found;
 }
 
 function item(store: EmulatorStore, id: string): ItemRecord {
-  const found = store.findItem(id);
+  const found = store.items.find(id);
   if (!found) throw new Error(`no item ${id}`);
   return found;
 }
@@ -92,8 +73,8 @@ describe('default seed', () => {
 
   it('links subitems, replies and timeline items to records of the same account', () => {
     const store = fresh();
-    const accountOfItem = (id: string) => store.findBoard(item(store, id).boardId)?.accountId;
-    for (const sub of store.items().filter((entry) => entry.parentItemId !== null)) {
+    const accountOfItem = (id: string) => store.boards.find(item(store, id).boardId)?.accountId;
+    for (const sub of store.items.all().filter((entry) => entry.parentItemId !== null)) {
       const parentBoard = board(store, item(store, sub.parentItemId ?? '').boardId);
       expect(parentBoard.subitemsBoardId).toBe(sub.boardId);
     }
@@ -101,9 +82,9 @@ describe('default seed', () => {
       expect(accountOfItem(update.itemId)).toBe(update.accountId);
       if (update.parentId) expect(store.updates.find(update.parentId)?.itemId).toBe(update.itemId);
     }
-    for (const entry of store.timeline.timelineItems()) {
+    for (const entry of store.timeline.all()) {
       expect(accountOfItem(entry.itemId)).toBe(entry.accountId);
-      expect(store.timeline.findActivity(entry.customActivityId)?.accountId).toBe(entry.accountId);
+      expect(store.timeline.activities.find(entry.customActivityId)?.accountId).toBe(entry.accountId);
     }
   });
 });
@@ -111,7 +92,7 @@ describe('default seed', () => {
 describe('boards', () => {
   it('creates a board owned by its creator, with owners among subscribers and a fresh id', () => {
     const store = fresh();
-    const made = createBoard(store, {
+    const made = store.boards.create({
       accountId: '1001',
       name: 'New',
       kind: 'share',
@@ -120,36 +101,65 @@ describe('boards', () => {
       subscriberIds: ['502'],
     });
     expect(made).toMatchObject({ ownerIds: [ADA, '502'], subscriberIds: [ADA, '502'], state: 'active', type: 'board' });
-    expect(store.boards().filter((entry) => entry.id === made.id)).toHaveLength(1);
+    expect(store.boards.all().filter((entry) => entry.id === made.id)).toHaveLength(1);
     expect(store.activityLog.forBoard(made.id)[0]?.event).toBe('create_board');
+  });
+
+  it('records a board, group or column change as one step: the board stamped and the entry logged at one time', () => {
+    const store = fresh();
+    const roadmap = board(store, '3001');
+    const before = roadmap.updatedAt;
+    store.groups.update(roadmap, findGroup(roadmap, 'later'), 'title', 'Someday', ADA);
+    const [entry] = store.activityLog.forBoard('3001');
+    expect(entry).toMatchObject({ event: 'update_group_name', userId: ADA, groupId: 'later' });
+    expect(roadmap.updatedAt > before).toBe(true);
+    expect(entry?.createdAt).toBe(roadmap.updatedAt);
+    store.columns.changeMetadata(roadmap, findColumn(roadmap, 'status'), 'title', 'State', ADA);
+    expect(store.activityLog.forBoard('3001')[0]?.createdAt).toBe(roadmap.updatedAt);
+  });
+
+  it('stamps every record with the clock it was given, never the wall clock', () => {
+    const store = new EmulatorStore(defaultSeed(), { now: () => Date.parse('2031-02-03T04:05:06Z') });
+    const made = store.boards.create({ accountId: '1001', name: 'Later', kind: 'public', creatorId: ADA });
+    const entry = store.activityLog.forBoard(made.id)[0];
+    expect([made.createdAt, made.updatedAt, entry?.createdAt]).toEqual(Array(3).fill('2031-02-03T04:05:06.000Z'));
   });
 
   it('archives and deletes a board together with its subitems board; deleting takes every item', () => {
     const store = fresh();
-    archiveBoard(store, board(store, '3004'), ADA);
+    store.boards.archive(board(store, '3004'), ADA);
     expect([board(store, '3004').state, board(store, '3009').state]).toEqual(['archived', 'archived']);
-    expect(store.items('3004').every((entry) => entry.state === 'active')).toBe(true);
-    deleteBoard(store, board(store, '3004'), ADA);
+    expect(store.items.onBoard('3004').every((entry) => entry.state === 'active')).toBe(true);
+    store.boards.delete(board(store, '3004'), ADA);
     expect([board(store, '3004').state, board(store, '3009').state]).toEqual(['deleted', 'deleted']);
-    expect([...store.items('3004'), ...store.items('3009')].every((entry) => entry.state === 'deleted')).toBe(true);
+    expect(
+      [...store.items.onBoard('3004'), ...store.items.onBoard('3009')].every((entry) => entry.state === 'deleted'),
+    ).toBe(true);
   });
 
   it('duplicates structure only, or items with subitems, or items with updates too', () => {
     const store = fresh();
     const source = board(store, '3004');
-    const structure = duplicateBoard(store, source, { type: 'duplicate_board_with_structure', userId: ADA });
-    expect(store.items(structure.id)).toEqual([]);
+    const structure = store.boards.duplicate(source, { type: 'duplicate_board_with_structure', userId: ADA });
+    expect(store.items.onBoard(structure.id)).toEqual([]);
     expect(structure.columns).toEqual(source.columns);
-    const withItems = duplicateBoard(store, source, { type: 'duplicate_board_with_pulses', userId: ADA, name: 'Copy' });
-    const copied = store.activeItems(withItems.id);
+    const withItems = store.boards.duplicate(source, {
+      type: 'duplicate_board_with_pulses',
+      userId: ADA,
+      name: 'Copy',
+    });
+    const copied = store.items.active(withItems.id);
     expect(copied.map((entry) => entry.name)).toEqual(['Autumn newsletter', 'Webinar series', 'Summer sale']);
-    expect(subitemsOf(store, copied[0] as ItemRecord).map((entry) => entry.name)).toEqual([
+    expect(store.items.subitemsOf(copied[0] as ItemRecord).map((entry) => entry.name)).toEqual([
       'Write copy',
       'Pick the audience',
     ]);
     expect(store.updates.ofItem((copied[0] as ItemRecord).id)).toEqual([]);
-    const withUpdates = duplicateBoard(store, source, { type: 'duplicate_board_with_pulses_and_updates', userId: ADA });
-    const first = store.activeItems(withUpdates.id)[0] as ItemRecord;
+    const withUpdates = store.boards.duplicate(source, {
+      type: 'duplicate_board_with_pulses_and_updates',
+      userId: ADA,
+    });
+    const first = store.items.active(withUpdates.id)[0] as ItemRecord;
     expect(store.updates.ofItem(first.id).map((update) => textBody(update.body))).toEqual([
       'Newsletter goes out on the 1st; copy is final.',
     ]);
@@ -160,47 +170,47 @@ describe('groups', () => {
   it('creates at the top, or next to another group, with a unique id', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
-    const top = createGroup(store, roadmap, { title: 'Top', userId: ADA });
-    const after = createGroup(store, roadmap, {
+    const top = store.groups.create(roadmap, { title: 'Top', userId: ADA });
+    const after = store.groups.create(roadmap, {
       title: 'After',
       relativeTo: { groupId: 'topics', method: 'after_at' },
       userId: ADA,
     });
     expect(roadmap.groups.map((group) => group.id)).toEqual([top.id, 'topics', after.id, 'later']);
     expect(top.id).not.toBe(after.id);
-    expect(() => createGroup(store, roadmap, { title: 'Bad', color: 'red', userId: ADA })).toThrow(/hex colour/);
+    expect(() => store.groups.create(roadmap, { title: 'Bad', color: 'red', userId: ADA })).toThrow(/hex colour/);
   });
 
   it('renames, recolours and moves a group', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
     const later = findGroup(roadmap, 'later');
-    updateGroup(store, roadmap, later, 'title', 'Backlog', ADA);
-    updateGroup(store, roadmap, later, 'color', '#FF0000', ADA);
-    updateGroup(store, roadmap, later, 'relative_position_before', 'topics', ADA);
+    store.groups.update(roadmap, later, 'title', 'Backlog', ADA);
+    store.groups.update(roadmap, later, 'color', '#FF0000', ADA);
+    store.groups.update(roadmap, later, 'relative_position_before', 'topics', ADA);
     expect(roadmap.groups.map((group) => [group.id, group.title, group.color])).toEqual([
       ['later', 'Backlog', '#ff0000'],
       ['topics', 'This quarter', '#579bfc'],
     ]);
-    updateGroup(store, roadmap, later, 'position', '131072', ADA);
+    store.groups.update(roadmap, later, 'position', '131072', ADA);
     expect(roadmap.groups.map((group) => group.id)).toEqual(['topics', 'later']);
   });
 
   it('archives or deletes a group with its items, but never the last live group', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
-    archiveGroup(store, roadmap, findGroup(roadmap, 'later'), ADA);
+    store.groups.archive(roadmap, findGroup(roadmap, 'later'), ADA);
     expect(
-      store
-        .items('3001')
+      store.items
+        .onBoard('3001')
         .filter((entry) => entry.groupId === 'later')
         .map((entry) => entry.state),
     ).toEqual(['archived', 'archived']);
-    expect(() => deleteGroup(store, roadmap, findGroup(roadmap, 'topics'), ADA)).toThrow(/last group/);
-    deleteGroup(store, roadmap, findGroup(roadmap, 'later'), ADA);
+    expect(() => store.groups.delete(roadmap, findGroup(roadmap, 'topics'), ADA)).toThrow(/last group/);
+    store.groups.delete(roadmap, findGroup(roadmap, 'later'), ADA);
     expect(
-      store
-        .items('3001')
+      store.items
+        .onBoard('3001')
         .filter((entry) => entry.groupId === 'later')
         .map((entry) => entry.state),
     ).toEqual(['deleted', 'deleted']);
@@ -210,10 +220,10 @@ describe('groups', () => {
   it('duplicates a group with copies of its active items, after the original', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
-    const copy = duplicateGroup(store, roadmap, findGroup(roadmap, 'later'), { userId: ADA });
+    const copy = store.groups.duplicate(roadmap, findGroup(roadmap, 'later'), { userId: ADA });
     expect(roadmap.groups.map((group) => group.id)).toEqual(['topics', 'later', copy.id]);
     expect(copy.title).toBe('Duplicate of Later');
-    const copies = store.activeItems('3001', copy.id);
+    const copies = store.items.active('3001', copy.id);
     expect(copies.map((entry) => [entry.name, entry.values])).toEqual([
       ['Offline mode', item(store, '4000004').values],
       ['Dark theme', item(store, '4000005').values],
@@ -226,14 +236,14 @@ describe('columns', () => {
   it('creates modelled kinds with settings, refuses other kinds and bad ids', () => {
     const store = fresh();
     const bugs = board(store, '3002');
-    const status = createColumn(store, bugs, {
+    const status = store.columns.create(bugs, {
       title: 'Severity',
       type: 'status',
       defaults: '{"labels": {"0": "Low", "1": "High"}}',
       userId: ADA,
     });
     expect(status.settings).toEqual({ labels: { 0: 'Low', 1: 'High' }, done_colors: [1] });
-    const text = createColumn(store, bugs, {
+    const text = store.columns.create(bugs, {
       title: 'Reporter',
       type: 'text',
       id: 'reporter',
@@ -241,28 +251,28 @@ describe('columns', () => {
       userId: ADA,
     });
     expect(bugs.columns.map((column) => column.id).slice(0, 2)).toEqual(['status', text.id]);
-    expect(() => createColumn(store, bugs, { title: 'X', type: 'people', userId: ADA })).toThrow(/not modelled/);
-    expect(() => createColumn(store, bugs, { title: 'X', type: 'text', id: 'reporter', userId: ADA })).toThrow(
+    expect(() => store.columns.create(bugs, { title: 'X', type: 'people', userId: ADA })).toThrow(/not modelled/);
+    expect(() => store.columns.create(bugs, { title: 'X', type: 'text', id: 'reporter', userId: ADA })).toThrow(
       /already exists/,
     );
-    expect(() => createColumn(store, bugs, { title: 'X', type: 'text', id: 'Bad Id', userId: ADA })).toThrow(
+    expect(() => store.columns.create(bugs, { title: 'X', type: 'text', id: 'Bad Id', userId: ADA })).toThrow(
       /lowercase/,
     );
     expect(() =>
-      createColumn(store, bugs, { title: 'X', type: 'status', defaults: { labels: ['a'] }, userId: ADA }),
+      store.columns.create(bugs, { title: 'X', type: 'status', defaults: { labels: ['a'] }, userId: ADA }),
     ).toThrow(/labels/);
   });
 
   it('deletes a column with its values, and changes title and description', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
-    deleteColumn(store, roadmap, findColumn(roadmap, 'numbers'), ADA);
-    expect(store.items('3001').some((entry) => 'numbers' in entry.values)).toBe(false);
+    store.columns.delete(roadmap, findColumn(roadmap, 'numbers'), ADA);
+    expect(store.items.onBoard('3001').some((entry) => 'numbers' in entry.values)).toBe(false);
     const status = findColumn(roadmap, 'status');
-    changeColumnMetadata(store, roadmap, status, 'title', 'State', ADA);
-    changeColumnMetadata(store, roadmap, status, 'description', 'Where it stands', ADA);
+    store.columns.changeMetadata(roadmap, status, 'title', 'State', ADA);
+    store.columns.changeMetadata(roadmap, status, 'description', 'Where it stands', ADA);
     expect([status.title, status.description]).toEqual(['State', 'Where it stands']);
-    expect(() => changeColumnMetadata(store, roadmap, status, 'title', ' ', ADA)).toThrow(/empty/);
+    expect(() => store.columns.changeMetadata(roadmap, status, 'title', ' ', ADA)).toThrow(/empty/);
   });
 });
 
@@ -271,8 +281,8 @@ describe('items and subitems', () => {
     const store = fresh();
     const bugs = board(store, '3002');
     const input = { parentBoard: bugs, creatorId: ADA, columnValues: {}, createLabelsIfMissing: false };
-    const first = createSubitem(store, { ...input, parent: item(store, '4000006'), name: 'One' });
-    const second = createSubitem(store, { ...input, parent: item(store, '4000007'), name: 'Two' });
+    const first = store.items.createSubitem({ ...input, parent: item(store, '4000006'), name: 'One' });
+    const second = store.items.createSubitem({ ...input, parent: item(store, '4000007'), name: 'Two' });
     expect(first.boardId).toBe(second.boardId);
     expect(board(store, first.boardId)).toMatchObject({
       type: 'sub_items_board',
@@ -280,16 +290,16 @@ describe('items and subitems', () => {
       accountId: '1001',
     });
     expect(bugs.subitemsBoardId).toBe(first.boardId);
-    expect(() => createSubitem(store, { ...input, parent: first, name: 'Three' })).toThrow(
+    expect(() => store.items.createSubitem({ ...input, parent: first, name: 'Three' })).toThrow(
       /subitems cannot have subitems/,
     );
   });
 
   it('archives and deletes subitems with their parent', () => {
     const store = fresh();
-    store.setItemState(item(store, '4000101'), 'archived', ADA);
+    store.items.setState(item(store, '4000101'), 'archived', ADA);
     expect(['4000111', '4000112'].map((id) => item(store, id).state)).toEqual(['archived', 'archived']);
-    store.setItemState(item(store, '4000101'), 'deleted', ADA);
+    store.items.setState(item(store, '4000101'), 'deleted', ADA);
     expect(['4000101', '4000111', '4000112'].map((id) => item(store, id).state)).toEqual([
       'deleted',
       'deleted',
@@ -301,26 +311,26 @@ describe('items and subitems', () => {
   it('moves an item to the end of another group, and refuses a group that is not live', () => {
     const store = fresh();
     const roadmap = board(store, '3001');
-    const moved = moveItemToGroup(store, roadmap, item(store, '4000001'), 'later', ADA);
-    expect(store.activeItems('3001', 'later').map((entry) => entry.id)).toEqual(['4000004', '4000005', '4000001']);
-    expect(moved.updatedAt).toBe(store.findItem('4000001')?.updatedAt);
-    expect(() => moveItemToGroup(store, roadmap, moved, 'nope', ADA)).toThrow(/not found/);
+    const moved = store.items.moveToGroup(roadmap, item(store, '4000001'), 'later', ADA);
+    expect(store.items.active('3001', 'later').map((entry) => entry.id)).toEqual(['4000004', '4000005', '4000001']);
+    expect(moved.updatedAt).toBe(store.items.find('4000001')?.updatedAt);
+    expect(() => store.items.moveToGroup(roadmap, moved, 'nope', ADA)).toThrow(/not found/);
   });
 
   it('duplicates an item right after the original, with values, subitems and optionally updates', () => {
     const store = fresh();
     const campaigns = board(store, '3004');
-    const copy = duplicateItem(store, campaigns, item(store, '4000101'), true, ADA);
-    expect(store.activeItems('3004').map((entry) => entry.name)).toEqual([
+    const copy = store.items.duplicate(campaigns, item(store, '4000101'), true, ADA);
+    expect(store.items.active('3004').map((entry) => entry.name)).toEqual([
       'Autumn newsletter',
       'Autumn newsletter',
       'Webinar series',
       'Summer sale',
     ]);
     expect(copy.values).toEqual(item(store, '4000101').values);
-    expect(subitemsOf(store, copy).map((entry) => entry.name)).toEqual(['Write copy', 'Pick the audience']);
+    expect(store.items.subitemsOf(copy).map((entry) => entry.name)).toEqual(['Write copy', 'Pick the audience']);
     expect(store.updates.ofItem(copy.id)).toHaveLength(1);
-    const plain = duplicateItem(store, campaigns, item(store, '4000102'), false, ADA);
+    const plain = store.items.duplicate(campaigns, item(store, '4000102'), false, ADA);
     expect(store.updates.ofItem(plain.id)).toEqual([]);
   });
 });
@@ -328,7 +338,7 @@ describe('items and subitems', () => {
 describe('moving an item to another board', () => {
   it('carries values by id and kind, relabels status by text, and takes subitems, updates and timeline along', () => {
     const store = fresh();
-    const moved = moveItemToBoard(store, {
+    const moved = store.items.moveToBoard({
       item: item(store, '4000101'),
       from: board(store, '3004'),
       to: board(store, '3001'),
@@ -336,15 +346,15 @@ describe('moving an item to another board', () => {
       userId: ADA,
     });
     expect(moved).toMatchObject({ boardId: '3001', groupId: 'later' });
-    expect(store.activeItems('3001', 'later').at(-1)?.id).toBe('4000101');
+    expect(store.items.active('3001', 'later').at(-1)?.id).toBe('4000101');
     expect(columnText(findColumn(board(store, '3001'), 'status'), moved.values.status)).toBe('Live');
     expect(moved.values).toMatchObject({ date4: { date: '2024-10-01' }, numbers: '2500' });
-    const subs = subitemsOf(store, moved);
+    const subs = store.items.subitemsOf(moved);
     expect(subs.map((sub) => sub.name)).toEqual(['Write copy', 'Pick the audience']);
     expect(board(store, subs[0]?.boardId ?? '')).toMatchObject({ type: 'sub_items_board', parentBoardId: '3001' });
     expect(store.updates.ofItem('4000101')).toHaveLength(1);
     expect(store.timeline.ofItem('4000101').map((entry) => entry.boardId)).toEqual(['3001']);
-    expect(store.activeItems('3004').map((entry) => entry.id)).toEqual(['4000102', '4000103']);
+    expect(store.items.active('3004').map((entry) => entry.id)).toEqual(['4000102', '4000103']);
   });
 
   it('drops values a mapping sends nowhere, and refuses a mapping to a column of another kind without changing anything', () => {
@@ -353,7 +363,7 @@ describe('moving an item to another board', () => {
     const labels = JSON.stringify(hiring.columns);
     const bad = new Map([['status', 'long_text']]);
     expect(() =>
-      moveItemToBoard(store, {
+      store.items.moveToBoard({
         item: item(store, '4000001'),
         from: board(store, '3001'),
         to: hiring,
@@ -368,7 +378,7 @@ describe('moving an item to another board', () => {
       ['date4', null],
       ['numbers', null],
     ]);
-    const moved = moveItemToBoard(store, {
+    const moved = store.items.moveToBoard({
       item: item(store, '4000001'),
       from: board(store, '3001'),
       to: hiring,
@@ -410,7 +420,7 @@ describe('updates', () => {
     expect(update.likes).toEqual([]);
     store.updates.setPinned(update, '4000002', true);
     expect(update.pinnedToItemIds).toEqual(['4000002']);
-    expect(store.updates.remove(update).map((entry) => entry.id)).toEqual([update.id, reply.id]);
+    expect(store.updates.delete(update).map((entry) => entry.id)).toEqual([update.id, reply.id]);
     expect(store.updates.find(reply.id)).toBeUndefined();
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * Every resolver of the emulator, composed from one module per family (named like its twin in ../store/).
+ *
+ * Where a field lives:
+ * - A field of an object type lives with the family that owns the type: `Board.*` in boards.ts (its `items_page`,
+ *   `groups`, `columns` and `updates` too), `Item.*` in items.ts (`column_values`, `updates`, `subitems`), `Group.*`
+ *   in groups.ts, `Workspace.*` and `Folder.*` in workspaces.ts. To find a field, open its type's family.
+ * - A Query field lives with the family of the records it lists (`Query.boards` in boards.ts, `Query.me` in
+ *   users.ts); facts about the API itself (`version`, `versions`, `complexity`) in api.ts.
+ * - A Mutation field lives with the family whose records it changes (`change_column_value` changes an item:
+ *   items.ts; `add_file_to_column` adds an asset: assets.ts; `add_teams_to_board` changes a board: boards.ts).
+ * - What two families share goes to lookup.ts (finding the caller's records, paging, made-up addresses); what
+ *   belongs to one family but another needs is exported from that family's module (`columnValueView`).
+ *
+ * Adding a mutation: its resolver in its family's module here, its change in the family's store module, a test.
+ * The family maps are checked against the schema (types.ts, arguments.generated.ts): an unknown field or argument
+ * does not compile, and {@link composeResolvers} refuses two families resolving the same field at start-up
+ * (test/emulator/engine/resolvers/index.test.ts).
+ */
+import { accountResolvers } from './account.js';
+import { apiResolvers } from './api.js';
+import { assetResolvers } from './assets.js';
+import { boardResolvers } from './boards.js';
+import { columnResolvers } from './columns.js';
+import { docResolvers } from './docs.js';
+import { groupResolvers } from './groups.js';
+import { itemResolvers } from './items.js';
+import { notificationResolvers } from './notifications.js';
+import { tagResolvers } from './tags.js';
+import { teamResolvers } from './teams.js';
+import { timelineResolvers } from './timeline.js';
+import type { FamilyResolvers, FieldResolver, ResolverMap } from './types.js';
+import { updateResolvers } from './updates.js';
+import { userResolvers } from './users.js';
+import { webhookResolvers } from './webhooks.js';
+import { workspaceResolvers } from './workspaces.js';
+
+/** One map holding every type's resolvers from `families`; throws when two of them resolve the same field. */
+export function composeResolvers(families: Readonly<Record<string, FamilyResolvers>>): ResolverMap {
+  const composed: ResolverMap = {};
+  const owner = new Map<string, string>();
+  for (const [family, map] of Object.entries(families)) {
+    for (const [typeName, fields] of Object.entries(map as Record<string, Record<string, FieldResolver>>)) {
+      const into = composed[typeName] ?? {};
+      composed[typeName] = into;
+      for (const [fieldName, resolve] of Object.entries(fields)) {
+        const coordinate = `${typeName}.${fieldName}`;
+        const first = owner.get(coordinate);
+        if (first) throw new Error(`${coordinate} is resolved by two families: ${first} and ${family}`);
+        owner.set(coordinate, family);
+        into[fieldName] = resolve;
+      }
+    }
+  }
+  return composed;
+}
+
+/** The resolvers of every family, composed. */
+export const RESOLVERS: ResolverMap = composeResolvers({
+  account: accountResolvers,
+  api: apiResolvers,
+  assets: assetResolvers,
+  boards: boardResolvers,
+  columns: columnResolvers,
+  docs: docResolvers,
+  groups: groupResolvers,
+  items: itemResolvers,
+  notifications: notificationResolvers,
+  tags: tagResolvers,
+  teams: teamResolvers,
+  timeline: timelineResolvers,
+  updates: updateResolvers,
+  users: userResolvers,
+  webhooks: webhookResolvers,
+  workspaces: workspaceResolvers,
+});

@@ -1,0 +1,62 @@
+/** Files uploaded to items' file columns: the record of each upload, listed in the item's file column value. */
+import { Collection } from './collection.js';
+import type { AssetRecord, ItemRecord } from './records.js';
+import type { EmulatorStore } from './store.js';
+
+/** A file to attach; the bytes are counted, not kept. */
+export interface NewAsset {
+  /** The item to attach the file to. */
+  item: ItemRecord;
+  /** The file column. */
+  columnId: string;
+  /** File name. */
+  filename: string;
+  /** Media type. */
+  contentType: string;
+  /** Size in bytes. */
+  size: number;
+  /** User id of the uploader. */
+  uploadedById: string;
+}
+
+/** Uploaded files. */
+export class AssetStore extends Collection<AssetRecord> {
+  readonly #store: EmulatorStore;
+
+  /** Starts empty; the store attaches the seeded assets with {@link attach} once their items exist. */
+  constructor(store: EmulatorStore) {
+    super();
+    this.#store = store;
+  }
+
+  /** Records an uploaded file and lists it in the item's file column. */
+  add(input: NewAsset): AssetRecord {
+    const board = this.#store.boards.find(input.item.boardId);
+    const asset: AssetRecord = {
+      id: this.#store.newId(),
+      accountId: board?.accountId ?? '',
+      itemId: input.item.id,
+      columnId: input.columnId,
+      name: input.filename,
+      contentType: input.contentType,
+      size: input.size,
+      uploadedById: input.uploadedById,
+      createdAt: this.#store.now(),
+    };
+    return this.attach(input.item, asset);
+  }
+
+  /** Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column. */
+  attach(item: ItemRecord, asset: AssetRecord): AssetRecord {
+    this.insert(asset);
+    const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
+    const entry = {
+      assetId: Number(asset.id),
+      name: asset.name,
+      fileType: 'ASSET',
+      isImage: String(asset.contentType.startsWith('image/')),
+    };
+    item.values[asset.columnId] = { files: [...current, entry] };
+    return asset;
+  }
+}
