@@ -2,13 +2,14 @@
  * A store that stalls or answers nonsense never holds calls up for long: a meaningless answer (an empty list, a
  * refusal without a reason, NaN or infinite waits) is a store failure and the client goes on alone, and an acquire
  * the client gave up on while Redis stalled, but which Redis granted once it woke, is given back as soon as Redis
- * answers again, instead of holding the only slot until its lease expires.
+ * answers again, instead of holding the only slot until its lease expires. A budget error asking for 1e308 s
+ * holds the next call the same way on both stores: refused at once, not sent.
  */
 import IORedis from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defineThrottleStore, type ThrottleEvent } from '../../src/index.js';
+import { createMemoryStore, defineThrottleStore, RateLimitError, type ThrottleEvent } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
-import { clientFor, closeEmulators, startTestEmulator } from './harness.js';
+import { clientFor, closeEmulators, settle, startTestEmulator } from './harness.js';
 import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
 
 let redis: TestRedis;
@@ -82,4 +83,37 @@ describe('an acquire given up on while Redis stalled', () => {
     const [leases] = await spy.keys('stall:*:leases');
     expect(leases ? await spy.zcard(leases) : 0).toBe(0);
   }, 30_000);
+});
+
+describe('a budget error asking for 1e308 s', () => {
+  it.each(['memory', 'redis'] as const)(
+    'the %s store refuses the next call at once, unsent',
+    async (kind) => {
+      const emulator = await startTestEmulator({
+        faults: [
+          {
+            kind: 'respond',
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: '{"errors":[{"message":"Complexity budget exhausted","extensions":{"code":"COMPLEXITY_BUDGET_EXHAUSTED","retry_in_seconds":1e308}}]}',
+            first: 1,
+          },
+        ],
+      });
+      let store = createMemoryStore();
+      if (kind === 'redis') {
+        const connection = new IORedis(redis.url);
+        connections.push(connection);
+        await connection.ping();
+        store = createRedisStore(connection, { namespace: 'huge-wait' });
+      }
+      const client = clientFor(emulator, { throttle: { store } });
+      await expect(client.boards({ limit: 1 })).rejects.toBeInstanceOf(RateLimitError);
+      const { error, ms } = await settle(client.boards({ limit: 1 }));
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(ms).toBeLessThan(5_000); // a wait without end is the defect
+      expect(emulator.stats.received).toBe(1);
+    },
+    15_000,
+  );
 });
