@@ -14,7 +14,8 @@
  * - A lease the client gave up on (the acquire timed out, the settle failed) is given back as soon as the store
  *   answers again, so a late grant holds no slot nobody uses: `#abandoned` (pinned by `fleet-stall.test.ts`).
  * - Every wait is bounded: the store's retry times are checked and capped at `MAX_RETRY_IN_MS`, and a head
- *   waiter refused a slot for `stallMs` while this process holds none goes on alone: `#pump`.
+ *   waiter refused a slot for three lease times (`#stallMs`) while this process holds none goes on alone: `#pump`
+ *   (pinned by `fleet-stall.test.ts`).
  */
 
 import { FLEET_MAX_HOLD_MS, FLEET_POLL_MS } from './fleet-state.js';
@@ -168,8 +169,8 @@ export class FleetThrottle implements Throttle {
   #pending: ThrottleObservation | undefined;
   /** Leases given up on (a timed-out acquire may still be granted): given back when the store answers again. */
   readonly #abandoned = new Set<string>();
-  /** When this process last got a lease, or its head waiter began waiting for one. */
-  #progressAt = 0;
+  /** Since when the head waiter has been refused a slot (0: it is not waiting for one). */
+  #slotWaitSince = 0;
   /** When this process last had a request to make: its membership lapses `MEMBER_IDLE_MS` after. */
   #busyAt = 0;
   /** True while the retry timer waits for a slot (a release may free one sooner), not for a time. */
@@ -182,9 +183,9 @@ export class FleetThrottle implements Throttle {
     this.#setMembers(FLEET_SIZE_WHEN_UNKNOWN);
   }
 
-  /** A head waiter refused this long while this process holds no lease goes on alone. */
+  /** A head waiter refused a slot this long while this process holds no lease goes on alone. */
   get #stallMs(): number {
-    return Math.max(3 * this.#options.leaseMs, 30_000);
+    return 3 * this.#options.leaseMs;
   }
 
   tryAcquire(document?: string): Permit | undefined {
@@ -266,7 +267,6 @@ export class FleetThrottle implements Throttle {
     }
     this.#asking = true;
     this.#busyAt = Date.now();
-    if (this.#progressAt === 0) this.#progressAt = this.#busyAt;
     this.#startHeartbeat();
     const leaseId = uniqueId('l:');
     const { document } = head.options;
@@ -302,7 +302,7 @@ export class FleetThrottle implements Throttle {
             this.#queue.shift();
             waiter.detach();
             this.#leases.add(leaseId);
-            this.#progressAt = this.#queue.length > 0 ? Date.now() : 0;
+            this.#slotWaitSince = 0;
             waiter.resolve(new FleetPermit(this, leaseId, waiter.options.document, this.#options.local.costs.latest));
             this.#pump();
             return;
@@ -322,8 +322,11 @@ export class FleetThrottle implements Throttle {
               delayMs: result.holdMs,
             });
           }
-          if (this.#leases.size === 0 && Date.now() - this.#progressAt > this.#stallMs) {
-            // A line that has not moved for several lease times is stuck: go on alone rather than wait forever.
+          if (result.reason !== 'concurrency') this.#slotWaitSince = 0;
+          else if (this.#slotWaitSince === 0) this.#slotWaitSince = Date.now();
+          else if (this.#leases.size === 0 && Date.now() - this.#slotWaitSince > this.#stallMs) {
+            // No slot for several lease times while this process holds none: the line is stuck (a lease that is
+            // renewed and never settled, a store gone wrong), so go on alone rather than wait without end.
             this.#goAlone();
             return;
           }
@@ -350,7 +353,7 @@ export class FleetThrottle implements Throttle {
 
   /** The store failed: go on with the local throttle, on a share of the quota. */
   #goAlone(): void {
-    this.#progressAt = 0;
+    this.#slotWaitSince = 0;
     if (!this.#alone) {
       this.#alone = true;
       this.#emit({ reason: 'store-unavailable' });

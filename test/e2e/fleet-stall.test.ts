@@ -52,6 +52,27 @@ describe('a store answering nonsense', () => {
   );
 });
 
+describe('a line for a slot that never moves', () => {
+  it('is left after three lease times: the call goes alone and succeeds', async () => {
+    const emulator = await startTestEmulator();
+    const leaseMs = 300;
+    const store = defineThrottleStore({
+      acquire: async () => ({ granted: false as const, reason: 'concurrency' as const }),
+      settle: async () => {},
+      renew: async () => 1,
+    });
+    const events: ThrottleEvent['reason'][] = [];
+    const client = clientFor(emulator, {
+      throttle: { store, leaseMs },
+      hooks: { onThrottle: (event) => events.push(event.reason) },
+    });
+    const { value, ms } = await settle(client.boards({ limit: 1 }));
+    expect(value).toMatchObject({ status: 200 });
+    expect(events).toEqual(['concurrency', 'store-unavailable']);
+    expect(ms).toBeGreaterThanOrEqual(3 * leaseMs);
+  }, 10_000);
+});
+
 describe('an acquire given up on while Redis stalled', () => {
   it('is given back when Redis answers again: the single slot is free long before the lease would expire', async () => {
     const leaseMs = 10_000;
