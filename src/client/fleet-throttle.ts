@@ -45,7 +45,7 @@ const CONCURRENCY_POLL_MS = 10;
 /** The longest pause between two questions to the store, whatever it said. */
 const MAX_RETRY_IN_MS = 1000;
 /** Clients assumed to share the account while the store has never counted them: the local share is 1 / this. */
-export const FLEET_SIZE_WHEN_UNKNOWN = 4;
+const FLEET_SIZE_WHEN_UNKNOWN = 4;
 /** A client keeps its membership (renews) this long after its last request. */
 const MEMBER_IDLE_MS = 60_000;
 /** Lease ids kept to give back once the store answers again. */
