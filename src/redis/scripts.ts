@@ -8,7 +8,7 @@
  * `sentAt|policy=cost=reservedAfter|...`), 4 the members (sorted set: client id -> expiry), 5 the line of
  * waiters for a slot (sorted set: ticket -> first asked; equal times ordered by ticket, as ZRANK orders them),
  * 6 when each last asked (hash: ticket -> time).
- * The state hash holds `wins` (the policy names, comma-separated), one field `w:<policy>` per policy (its figures,
+ * The state hash holds `v` (its layout), `wins` (the policy names, comma-separated), one field `w:<policy>` per policy (its figures,
  * comma-separated) and a few scalars. Policy names arrive encoded (`encodePolicyName`: no `,` `|` `=` `%`), at
  * most `FLEET_MAX_POLICIES` of them, so no list a script unpacks grows without bound.
  * Infinity is stored as 1e300. Every key expires `FLEET_STATE_TTL_MS` after its account's last step.
@@ -46,6 +46,9 @@ const lua = (value: number): string => {
   return String(value);
 };
 
+/** The layout of the state hash; a state written in another is dropped. */
+const STATE_LAYOUT = 2;
+
 const COMMON = `
 local S, L, D, M, Q, QS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local INF = 1e300
@@ -77,6 +80,11 @@ local function expire()
   end
 end
 local s = hash(redis.call('HGETALL', S))
+-- A state in an earlier layout (one field per figure, names unencoded) is dropped: the fleet learns again.
+if s.v ~= '${STATE_LAYOUT}' and next(s) ~= nil then
+  redis.call('DEL', S)
+  s = {}
+end
 local function fresh()
   return { q = INF, w = 0, req = true, used = 0, rep = INF, after = -INF, by = INF, res = 0, hint = 0, mark = 0, seen = 0 }
 end
@@ -130,8 +138,8 @@ local function admit(name)
 end
 local function save(extra)
   for _, n in ipairs(dropped) do redis.call('HDEL', S, 'w:' .. n) end
-  -- At most 2 * (MAX_POLICIES + 7) values: well inside what unpack takes.
-  local fields = { 'wins', table.concat(names, ',') }
+  -- At most 2 * (MAX_POLICIES + 8) values: well inside what unpack takes.
+  local fields = { 'v', '${STATE_LAYOUT}', 'wins', table.concat(names, ',') }
   for k, v in pairs(extra) do
     fields[#fields + 1] = k
     fields[#fields + 1] = v

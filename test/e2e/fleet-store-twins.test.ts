@@ -144,6 +144,16 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
     expect(fields.length).toBeLessThanOrEqual(FLEET_MAX_POLICIES + 10);
   });
 
+  it('a state in the earlier layout (a field per figure) is dropped, not read', async () => {
+    const { store, spy } = await redisStore();
+    const name = `layout-${++account}`;
+    const old = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}.used`, '1']));
+    await spy.hset(`wps:{${name}}:state`, { wins: 'minuteRate', 'minuteRate.used': '5', blocked: '1e300', ...old });
+    await expect(store.acquire({ account: name, ...acquireOf('fresh') })).resolves.toEqual({ granted: true });
+    const fields = await spy.hkeys(`wps:{${name}}:state`);
+    expect(fields.some((field) => field.endsWith('.used'))).toBe(false);
+  });
+
   it('namespace prefixes the per-account key: two accounts in one namespace stay apart', async () => {
     const { store, spy } = await redisStore('app-one');
     const first = `ns-a-${++account}`;
