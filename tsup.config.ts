@@ -18,8 +18,9 @@ const client: Options = {
   clean: ['!emulator/**', '!codegen/**', '!redis/**'],
 };
 
-// The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given),
-// with the store's interface bundled in; redis and ioredis are never imported.
+// The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given);
+// redis and ioredis are never imported. Its import of the main entry stays an import of this package's own
+// main entry, so both entries share one throttle and one set of error classes (`test/api/redis-entry.test.ts`).
 const redis: Options = {
   name: 'redis',
   entry: { index: 'src/redis/index.ts' },
@@ -29,6 +30,14 @@ const redis: Options = {
   target: 'es2022',
   dts: true,
   clean: true,
+  esbuildPlugins: [
+    {
+      name: 'main-entry-external',
+      setup(build) {
+        build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: 'workspace-platform-sdk', external: true }));
+      },
+    },
+  ],
 };
 
 // One config for both emulator entries, so its clean can never race the bin's build. The bin keeps

@@ -1,19 +1,31 @@
 /**
  * The shared throttle state of one account and the three atomic steps on it (acquire, settle, renew), as
- * plain functions over a plain object. The in-memory store runs them directly; the Redis store runs the
- * same steps as Lua scripts (`src/redis/scripts.ts` mirrors this file line for line), with Redis's clock.
+ * plain functions over a plain object. The in-memory store runs them directly; the Redis store runs the same
+ * steps as Lua scripts (`src/redis/scripts.ts`, built from the constants below), with Redis's clock.
+ * `test/e2e/fleet-store-twins.test.ts` drives one scripted sequence through both and compares every decision.
  *
- * - `concurrency`: leases with an expiry; a lease not renewed (its process died) frees its slot when it expires.
+ * Rule map (rule: where):
+ * - Concurrency: leases with an expiry; a lease not renewed (its process died) frees its slot when it expires:
+ *   `expire`, `fleetRenew`. Before the first answer only one request goes: `fleetAcquire` (`limit`).
+ * - Slots go first come, first served across processes, in a strict total order (first-ask time, then ticket), so
+ *   waiters that asked in the same millisecond never all count each other as ahead: `ahead` in `fleetAcquire`
+ *   (pinned by `fleet-deadlock.test.ts`). A waiter that stopped asking for `FLEET_LINE_STALE_MS` leaves the line.
  * - Window quotas (`minuteRate`, `complexityMinute`): counted for the whole fleet. `used` counts units granted in
  *   the current window, `rep` is the lowest remaining the server reported (for costs, less what was granted after
- *   that request and is still in flight); what is left is the smaller of the two, so the server's figure wins when it
- *   says less is left.
+ *   that request and is still in flight); what is left is the smaller of the two, so the server's figure wins when
+ *   it says less is left: `fleetSettle`.
  *   The reset instant R lies in `(after, by]`: a response with `t` sent at `s` and answered at `a` says
- *   `s + (t-1) s < R <= a + t s`. `t` is relative, so no host clock enters.
+ *   `s + (t-1) s < R <= a + t s`. `t` is relative, so no host clock enters. A window whose reset has certainly
+ *   passed rolls into the next: `roll`.
  * - Finding the reset precisely: the last few requests of a window are sent at instants chosen to halve the
  *   uncertainty about R (a "timing" request), so holds end right at the reset instead of up to a second late.
  * - A hold longer than `probeAfterMs` with no fresh answer from the server lets one probe request through;
  *   its answer replaces what the fleet believed (a stale `Retry-After: 31536000` cannot disable the fleet).
+ * - A 429 or a budget error blocks the whole fleet for the wait it names, at most `FLEET_MAX_HOLD_MS`, so a wait
+ *   of 1e308 s gives the same finite answer from every store: `fleetSettle`.
+ * - Members: a client counts from its first acquire and while it renews: `fleetAcquire`, `fleetRenew`.
+ * - Bounded state: at most `FLEET_MAX_POLICIES` policies per account; one not reported for `FLEET_POLICY_IDLE_MS`
+ *   whose hold is over is dropped, and a new name past the cap takes the place of the longest unseen: `admit`.
  */
 import type {
   StoreAcquireRequest,
@@ -34,6 +46,16 @@ export const FLEET_POLL_MS = 20;
 export const FLEET_LINE_STALE_MS = 250;
 /** Pause after a 429 that says neither `Retry-After` nor which quota ran out. */
 export const FLEET_DEFAULT_BACKOFF_MS = 1000;
+/** A member (a client) counts for at least this long after it last acquired or renewed. */
+export const FLEET_MEMBER_MIN_MS = 3000;
+/** The longest hold a store keeps (about 31 years): any longer wait the server names is this one. */
+export const FLEET_MAX_HOLD_MS = 1e12;
+/** Policies kept per account: a server naming new policies on every answer cannot grow the state. */
+export const FLEET_MAX_POLICIES = 32;
+/** A policy not reported for this long, whose hold is over, is forgotten. */
+export const FLEET_POLICY_IDLE_MS = 600_000;
+/** An account's state is dropped this long after its last step (the Redis keys' expiry, the memory store's pruning). */
+export const FLEET_STATE_TTL_MS = 3_600_000;
 
 /** One window quota as the fleet counts it. */
 export interface FleetWindow {
@@ -51,6 +73,8 @@ export interface FleetWindow {
   costHint: number;
   /** `reserved` when the window last rolled: leases granted up to then were counted in the new window too. */
   rollMark: number;
+  /** When a response last reported this policy. */
+  seen: number;
 }
 
 /** One request in flight. */
@@ -105,6 +129,7 @@ function freshWindow(): FleetWindow {
     reserved: 0,
     costHint: 0,
     rollMark: 0,
+    seen: 0,
   };
 }
 
@@ -157,6 +182,7 @@ type Wait = Extract<StoreAcquireResult, { granted: false }>;
 /** Takes a lease for `request` at `now`, or says how long to wait. */
 export function fleetAcquire(state: FleetState, now: number, request: StoreAcquireRequest): StoreAcquireResult {
   expire(state, now);
+  if (request.memberId) state.members.set(request.memberId, now + Math.max(request.leaseMs, FLEET_MEMBER_MIN_MS));
   let gateUntil = 0;
   let wait: Wait | undefined;
   if (state.blocked > now) {
@@ -187,15 +213,14 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   // Slots go first come, first served across processes: a waiter ahead in the line keeps its place.
   for (const [ticket, [, last]] of state.line) if (last < now - FLEET_LINE_STALE_MS) state.line.delete(ticket);
   const free = limit - state.leases.size;
+  const mine = state.line.get(request.ticket)?.[0] ?? now;
+  state.line.set(request.ticket, [mine, now]);
+  // Ahead: asked first, or in the same millisecond with a smaller ticket (Redis's ZRANK order: score, then bytes).
   let ahead = 0;
   for (const [ticket, [first]] of state.line) {
-    if (ticket !== request.ticket && first <= (state.line.get(request.ticket)?.[0] ?? now)) ahead += 1;
+    if (first < mine || (first === mine && ticket < request.ticket)) ahead += 1;
   }
-  if (free <= ahead) {
-    const place = state.line.get(request.ticket);
-    state.line.set(request.ticket, [place?.[0] ?? now, now]);
-    return { granted: false, reason: 'concurrency' };
-  }
+  if (free <= ahead) return { granted: false, reason: 'concurrency' };
   state.line.delete(request.ticket);
   let timing = false;
   if (!probe) {
@@ -250,6 +275,42 @@ function grantedLaterInFlight(state: FleetState, policy: string, lease: FleetLea
   return units;
 }
 
+/** A window's hold is over (or it never had one). */
+function holdOver(window: FleetWindow, now: number): boolean {
+  return !Number.isFinite(window.by) || window.by + FLEET_RESET_MARGIN_MS <= now;
+}
+
+/** Drops the policies not reported for `FLEET_POLICY_IDLE_MS` whose hold is over. */
+function prune(state: FleetState, now: number): void {
+  for (const policy in state.windows) {
+    const window = state.windows[policy] as FleetWindow;
+    if (window.seen + FLEET_POLICY_IDLE_MS <= now && holdOver(window, now)) delete state.windows[policy];
+  }
+}
+
+/**
+ * The window of `policy`, made when new. Past `FLEET_MAX_POLICIES`, a new name takes the place of the longest
+ * unseen policy whose hold is over, or is ignored when every policy still holds.
+ */
+function admit(state: FleetState, policy: string, now: number): FleetWindow | undefined {
+  const known = state.windows[policy];
+  if (known) return known;
+  const names = Object.keys(state.windows);
+  if (names.length >= FLEET_MAX_POLICIES) {
+    let oldest: string | undefined;
+    for (const name of names) {
+      const window = state.windows[name] as FleetWindow;
+      if (!holdOver(window, now)) continue;
+      if (oldest === undefined || window.seen < (state.windows[oldest] as FleetWindow).seen) oldest = name;
+    }
+    if (oldest === undefined) return undefined;
+    delete state.windows[oldest];
+  }
+  const window = freshWindow();
+  state.windows[policy] = window;
+  return window;
+}
+
 /** Ends a lease and folds its response into the state. */
 export function fleetSettle(state: FleetState, now: number, request: StoreSettleRequest): void {
   const lease = state.leases.get(request.leaseId);
@@ -269,13 +330,12 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
     state.blocked = 0;
     for (const policy in state.windows) forget(state.windows[policy] as FleetWindow);
   }
+  prune(state, now);
   let exhaustedMs = 0;
   for (const report of response.windows) {
-    let window = state.windows[report.name];
-    if (!window) {
-      window = freshWindow();
-      state.windows[report.name] = window;
-    }
+    const window = admit(state, report.name, now);
+    if (!window) continue;
+    window.seen = now;
     if (report.quota !== undefined) window.quota = report.quota;
     if (report.windowSeconds !== undefined) window.windowMs = report.windowSeconds * 1000;
     window.countsRequests = report.countsRequests;
@@ -313,7 +373,7 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
     }
   }
   if (response.status === 429 || response.retryAfterMs !== undefined) {
-    const delay = response.retryAfterMs ?? (exhaustedMs || FLEET_DEFAULT_BACKOFF_MS);
+    const delay = Math.min(FLEET_MAX_HOLD_MS, response.retryAfterMs ?? (exhaustedMs || FLEET_DEFAULT_BACKOFF_MS));
     state.blocked = Math.max(state.blocked, now + delay);
   }
 }
@@ -325,6 +385,6 @@ export function fleetRenew(state: FleetState, now: number, request: StoreRenewRe
     const lease = state.leases.get(id);
     if (lease) lease.expires = now + request.leaseMs;
   }
-  state.members.set(request.memberId, now + Math.max(request.leaseMs, 3000));
+  state.members.set(request.memberId, now + Math.max(request.leaseMs, FLEET_MEMBER_MIN_MS));
   return state.members.size;
 }

@@ -3,12 +3,22 @@
  * the account's state for every client that shares it (see `fleet-state.ts`). Waiters queue here, first in,
  * first out; only the head asks the store, so a process sends the store one question at a time.
  *
- * When the store fails (Redis unreachable, a timeout), the client goes on alone with its local throttle, on a
- * share of the quota (1 / the clients seen recently), says so through `onThrottle` (`store-unavailable`), and
- * tries the store again every second; the first answer brings it back (`store-rejoined`).
+ * Rule map (rule: where):
+ * - When the store fails (Redis unreachable, a timeout, an answer of the wrong shape: `#valid`), the client goes on
+ *   alone with its local throttle, says so through `onThrottle` (`store-unavailable`), and tries the store again
+ *   every second; the first answer brings it back (`store-rejoined`): `#goAlone`, `#rejoined`.
+ * - Alone, it keeps to a share of each quota: 1 / the clients the store counted, or 1 / `FLEET_SIZE_WHEN_UNKNOWN`
+ *   before the store ever counted them (Redis down from the start): `#setMembers`. A client counts from its first
+ *   acquire and renews its membership while it is busy and for `MEMBER_IDLE_MS` after: `#startHeartbeat`
+ *   (pinned by `fleet-redis-down.test.ts`).
+ * - A lease the client gave up on (the acquire timed out, the settle failed) is given back as soon as the store
+ *   answers again, so a late grant holds no slot nobody uses: `#abandoned` (pinned by `fleet-stall.test.ts`).
+ * - Every wait is bounded: the store's retry times are checked and capped at `MAX_RETRY_IN_MS`, and a head
+ *   waiter refused a slot for three lease times (`#stallMs`) while this process holds none goes on alone: `#pump`
+ *   (pinned by `fleet-stall.test.ts`).
  */
 
-import { FLEET_POLL_MS } from './fleet-state.js';
+import { FLEET_MAX_HOLD_MS, FLEET_POLL_MS } from './fleet-state.js';
 import {
   type AcquireOptions,
   type Permit,
@@ -20,6 +30,7 @@ import {
 import { type BudgetMark, budgetMarkOf, COST_POLICY } from './throttle-cost.js';
 import {
   STORE_THROTTLE,
+  type StoreAcquireResult,
   type StoreResponseReport,
   type StoreWindowReport,
   type ThrottleStore,
@@ -27,12 +38,36 @@ import {
 import { isConcurrencyPolicy } from './throttle-window.js';
 import type { ThrottleEvent } from './types.js';
 
-/** Default lease: a process that dies mid-request gives its slot back within this. */
-export const DEFAULT_LEASE_MS = 10_000;
 /** How long the client stays on its own after the store failed, before trying it again. */
 const REJOIN_AFTER_MS = 1000;
 /** How often a client waiting for a slot held by another process asks again. */
 const CONCURRENCY_POLL_MS = 10;
+/** The longest pause between two questions to the store, whatever it said. */
+const MAX_RETRY_IN_MS = 1000;
+/** Clients assumed to share the account while the store has never counted them: the local share is 1 / this. */
+const FLEET_SIZE_WHEN_UNKNOWN = 4;
+/** A client keeps its membership (renews) this long after its last request. */
+const MEMBER_IDLE_MS = 60_000;
+/** Lease ids kept to give back once the store answers again. */
+const MAX_ABANDONED = 1000;
+const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff']);
+
+const validMs = (value: unknown): boolean =>
+  value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
+
+/** A store answer of the documented shape (anything else is a store failure, never a wait). */
+function validResult(result: unknown): result is StoreAcquireResult {
+  if (!result || typeof result !== 'object') return false;
+  const candidate = result as Record<string, unknown>;
+  if (candidate.granted === true) return true;
+  return (
+    candidate.granted === false &&
+    REASONS.has(candidate.reason as string) &&
+    (candidate.policy === undefined || typeof candidate.policy === 'string') &&
+    validMs(candidate.retryInMs) &&
+    validMs(candidate.holdMs)
+  );
+}
 
 /** What a store-backed throttle needs. */
 export interface FleetThrottleOptions {
@@ -105,15 +140,19 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
     };
     if (finite(named.quota) && named.quota >= 0) report.quota = named.quota;
     if (finite(named.window) && named.window > 0) report.windowSeconds = named.window;
-    if (finite(named.resetSeconds) && named.resetSeconds >= 0) report.resetSeconds = named.resetSeconds;
+    if (finite(named.resetSeconds) && named.resetSeconds >= 0) {
+      report.resetSeconds = Math.min(named.resetSeconds, FLEET_MAX_HOLD_MS / 1000);
+    }
     if (name === COST_POLICY && observation.complexityCost !== undefined) report.cost = observation.complexityCost;
     windows.push(report);
   }
   const report: StoreResponseReport = { status: observation.status, windows };
   if (concurrencyQuota !== undefined) report.concurrencyQuota = concurrencyQuota;
   const retryAfter = observation.retryAfterSeconds;
-  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter))
-    report.retryAfterMs = Math.max(0, retryAfter) * 1000;
+  // 1e308 s is Infinity in ms: capped, so every store holds for the same finite (and refusing) time.
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) {
+    report.retryAfterMs = Math.min(FLEET_MAX_HOLD_MS, Math.max(0, retryAfter) * 1000);
+  }
   return report;
 }
 
@@ -127,8 +166,13 @@ export class FleetThrottle implements Throttle {
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   #alone = false;
   #rejoinAt = 0;
-  #members = 1;
   #pending: ThrottleObservation | undefined;
+  /** Leases given up on (a timed-out acquire may still be granted): given back when the store answers again. */
+  readonly #abandoned = new Set<string>();
+  /** Since when the head waiter has been refused a slot (0: it is not waiting for one). */
+  #slotWaitSince = 0;
+  /** When this process last had a request to make: its membership lapses `MEMBER_IDLE_MS` after. */
+  #busyAt = 0;
   /** True while the retry timer waits for a slot (a release may free one sooner), not for a time. */
   #waitingForSlot = false;
 
@@ -136,6 +180,12 @@ export class FleetThrottle implements Throttle {
 
   constructor(options: FleetThrottleOptions) {
     this.#options = options;
+    this.#setMembers(FLEET_SIZE_WHEN_UNKNOWN);
+  }
+
+  /** A head waiter refused a slot this long while this process holds no lease goes on alone. */
+  get #stallMs(): number {
+    return 3 * this.#options.leaseMs;
   }
 
   tryAcquire(document?: string): Permit | undefined {
@@ -186,7 +236,10 @@ export class FleetThrottle implements Throttle {
       .then((account) => this.#options.store.settle({ account, leaseId: permit.leaseId, response }))
       .then(
         () => this.#wake(),
-        () => this.#wake(), // the lease expires by itself
+        () => {
+          this.#abandon(permit.leaseId); // given back when the store answers again, else it expires by itself
+          this.#wake();
+        },
       );
   }
 
@@ -213,6 +266,8 @@ export class FleetThrottle implements Throttle {
       return;
     }
     this.#asking = true;
+    this.#busyAt = Date.now();
+    this.#startHeartbeat();
     const leaseId = uniqueId('l:');
     const { document } = head.options;
     const known = this.#options.local.costs.known(document);
@@ -223,6 +278,7 @@ export class FleetThrottle implements Throttle {
       initialConcurrency: this.#options.initialConcurrency,
       costs: { [COST_POLICY]: known ?? -1 },
       probeAfterMs: this.#options.probeAfterMs,
+      memberId: this.#memberId,
     };
     this.#options
       .account()
@@ -230,7 +286,13 @@ export class FleetThrottle implements Throttle {
       .then(
         (result) => {
           this.#asking = false;
+          if (!validResult(result)) {
+            this.#abandon(leaseId);
+            this.#goAlone();
+            return;
+          }
           this.#rejoined();
+          this.#giveBackAbandoned();
           const waiter = this.#queue[0];
           if (result.granted) {
             if (!waiter) {
@@ -240,7 +302,7 @@ export class FleetThrottle implements Throttle {
             this.#queue.shift();
             waiter.detach();
             this.#leases.add(leaseId);
-            this.#startHeartbeat();
+            this.#slotWaitSince = 0;
             waiter.resolve(new FleetPermit(this, leaseId, waiter.options.document, this.#options.local.costs.latest));
             this.#pump();
             return;
@@ -260,8 +322,19 @@ export class FleetThrottle implements Throttle {
               delayMs: result.holdMs,
             });
           }
+          if (result.reason !== 'concurrency') this.#slotWaitSince = 0;
+          else if (this.#slotWaitSince === 0) this.#slotWaitSince = Date.now();
+          else if (this.#leases.size === 0 && Date.now() - this.#slotWaitSince > this.#stallMs) {
+            // No slot for several lease times while this process holds none: the line is stuck (a lease that is
+            // renewed and never settled, a store gone wrong), so go on alone rather than wait without end.
+            this.#goAlone();
+            return;
+          }
           this.#waitingForSlot = result.retryInMs === undefined;
-          const delay = result.retryInMs ?? (result.reason === 'concurrency' ? CONCURRENCY_POLL_MS : FLEET_POLL_MS);
+          const delay = Math.min(
+            MAX_RETRY_IN_MS,
+            result.retryInMs ?? (result.reason === 'concurrency' ? CONCURRENCY_POLL_MS : FLEET_POLL_MS),
+          );
           this.#timer = setTimeout(
             () => {
               this.#timer = undefined;
@@ -272,6 +345,7 @@ export class FleetThrottle implements Throttle {
         },
         () => {
           this.#asking = false;
+          this.#abandon(leaseId);
           this.#goAlone();
         },
       );
@@ -279,9 +353,9 @@ export class FleetThrottle implements Throttle {
 
   /** The store failed: go on with the local throttle, on a share of the quota. */
   #goAlone(): void {
+    this.#slotWaitSince = 0;
     if (!this.#alone) {
       this.#alone = true;
-      this.#options.local.setShare(1 / Math.max(1, this.#members));
       this.#emit({ reason: 'store-unavailable' });
     }
     this.#rejoinAt = Date.now() + REJOIN_AFTER_MS;
@@ -291,8 +365,22 @@ export class FleetThrottle implements Throttle {
   #rejoined(): void {
     if (!this.#alone) return;
     this.#alone = false;
-    this.#options.local.setShare(1);
     this.#emit({ reason: 'store-rejoined' });
+  }
+
+  /** The local throttle (used while alone) keeps to 1 / `members` of each quota. */
+  #setMembers(members: number): void {
+    this.#options.local.setShare(1 / Math.max(1, members));
+  }
+
+  #abandon(leaseId: string): void {
+    if (this.#abandoned.size < MAX_ABANDONED) this.#abandoned.add(leaseId);
+  }
+
+  /** Gives back every lease given up on: the store answers again. */
+  #giveBackAbandoned(): void {
+    for (const leaseId of this.#abandoned) this.#giveBack(leaseId);
+    this.#abandoned.clear();
   }
 
   /** Moves every waiter to the local throttle. */
@@ -321,15 +409,17 @@ export class FleetThrottle implements Throttle {
         )
         .then(
           (members) => {
-            this.#members = Math.max(1, members);
+            if (Number.isInteger(members) && members >= 1) this.#setMembers(members);
           },
           () => {},
         );
     };
-    // A lease is granted for a whole leaseMs: the first renewal is due a third of that later.
+    // The first renewal at once counts this client and learns the fleet's size; then every third of a lease.
+    renew();
     this.#heartbeat = setInterval(
       () => {
-        if (this.#leases.size === 0 && this.#queue.length === 0) this.#stopHeartbeat();
+        const idle = this.#leases.size === 0 && this.#queue.length === 0;
+        if (idle && Date.now() - this.#busyAt > MEMBER_IDLE_MS) this.#stopHeartbeat();
         else renew();
       },
       Math.max(50, Math.floor(this.#options.leaseMs / 3)),

@@ -54,6 +54,11 @@ export interface StoreAcquireRequest {
   costs: Record<string, number>;
   /** A hold that has lasted this long with no fresh answer from the server lets one probe request through. */
   probeAfterMs: number;
+  /**
+   * Unique id of the asking client: the store counts it as a member from its first acquire (as {@link
+   * ThrottleStore.renew} does), so every client's share is right from the start.
+   */
+  memberId?: string;
 }
 
 /** The store's answer to {@link ThrottleStore.acquire}. */

@@ -1,13 +1,12 @@
 /**
  * `workspace-platform-sdk/redis`: a {@link ThrottleStore} on Redis, so every process of an app shares one
- * account's quotas. Pass an already-connected node-redis (`redis` v4 or v5) client or an ioredis instance;
- * neither library is a dependency of this package. Each step is one Lua script (one round trip), atomic,
- * timed by Redis's own clock.
+ * account's quotas. Pass a node-redis (`redis` v4 or v5) client or an ioredis instance, connected or still
+ * connecting; neither library is a dependency of this package. Each step is one Lua script (one round trip),
+ * atomic, timed by Redis's own clock. Every reply is checked: an answer of the wrong shape is a store failure.
  *
  * @packageDocumentation
  */
 
-import { defineThrottleStore } from '../client/fleet-throttle.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -15,25 +14,30 @@ import type {
   StoreSettleRequest,
   ThrottleStore,
 } from '../client/throttle-store.js';
-import { ACQUIRE_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from './scripts.js';
+// The main entry's own throttle (the build keeps this import as `workspace-platform-sdk`): one copy of the throttle
+// and its errors across both entries. Pinned by `test/api/redis-entry.test.ts`.
+import { defineThrottleStore } from '../index.js';
+import { parseAcquireReply, parseRenewReply, RedisStoreError } from './replies.js';
+import { ACQUIRE_SCRIPT, encodePolicyName, RENEW_SCRIPT, SETTLE_SCRIPT } from './scripts.js';
 
 /** Options of {@link createRedisStore}. */
 export interface RedisStoreOptions {
   /**
-   * Prefix of this store's keys. Default: derived per account from the client's base URL and a SHA-256 of its
-   * token (never the token itself), so the clients of one account meet and other accounts stay apart.
-   * Set it to keep several apps, or environments, apart on one Redis.
+   * Prefix of this store's keys, before the per-account part (derived from the client's base URL and a SHA-256 of
+   * its token, never the token itself), so the clients of one account meet and other accounts stay apart.
+   * Default `wps`. Set it to keep several apps, or environments, apart on one Redis.
    */
   namespace?: string;
   /**
    * How long one Redis command may take before the client gives up on the store and throttles alone for a
-   * while (it rejoins by itself). Default 1 000 ms.
+   * while (it rejoins by itself). A client still making its first connection is waited for this long too.
+   * Default 1 000 ms.
    */
   commandTimeoutMs?: number;
 }
 
 /**
- * The few members of a node-redis client (v4, v5) this store uses. Any connected client has them.
+ * The few members of a node-redis client (v4, v5) this store uses. Any client has them.
  */
 export interface NodeRedisLike {
   sendCommand(args: string[]): Promise<unknown>;
@@ -46,37 +50,69 @@ export interface IORedisLike {
   readonly status: string;
 }
 
-/** A node-redis (v4, v5) or ioredis client, already connected. */
+/** A node-redis (v4, v5) or ioredis client, connected or connecting. */
 export type RedisClientLike = NodeRedisLike | IORedisLike;
 
-/** Thrown by the store's commands when Redis is not connected, fails, or answers too late. */
-export class RedisStoreError extends Error {
-  override readonly name = 'RedisStoreError';
-}
+export { RedisStoreError } from './replies.js';
 
 interface Commander {
   send(args: string[]): Promise<unknown>;
 }
 
-function commanderOf(client: RedisClientLike): Commander {
+/** How often a store waiting for the client's first connection looks again. */
+const CONNECT_POLL_MS = 5;
+
+/**
+ * Sends through a client when it is ready. A client that has not been ready yet (`new Redis(url)` not awaited,
+ * node-redis before `connect()` resolves) is waited for, up to `waitMs` once; after that, or once it was ready
+ * and lost its connection, a command fails at once (the throttle goes on alone) instead of queueing inside the
+ * client, where it would run late and hold a slot nobody uses.
+ */
+function readyCommander(isReady: () => boolean, describe: () => string, call: Commander['send'], waitMs: number) {
+  let firstWait: Promise<void> | undefined;
+  let waited = false;
+  const notReady = () => Promise.reject(new RedisStoreError(`Redis is not ready (${describe()})`));
+  return {
+    send(args: string[]): Promise<unknown> {
+      if (isReady()) {
+        waited = true;
+        return call(args);
+      }
+      if (waited) return notReady();
+      firstWait ??= new Promise<void>((resolve) => {
+        const deadline = Date.now() + waitMs;
+        const look = (): void => {
+          if (isReady() || Date.now() >= deadline) {
+            waited = true;
+            resolve();
+          } else setTimeout(look, CONNECT_POLL_MS);
+        };
+        look();
+      });
+      return firstWait.then(() => (isReady() ? call(args) : notReady()));
+    },
+  };
+}
+
+function commanderOf(client: RedisClientLike, waitMs: number): Commander {
   const candidate = client as Partial<NodeRedisLike & IORedisLike> | null;
   if (candidate && typeof candidate.call === 'function' && typeof candidate.status === 'string') {
     const io = client as IORedisLike;
-    return {
-      send: (args) =>
-        io.status === 'ready'
-          ? io.call(args[0] as string, ...args.slice(1))
-          : Promise.reject(new RedisStoreError(`Redis is not ready (${io.status})`)),
-    };
+    return readyCommander(
+      () => io.status === 'ready',
+      () => io.status,
+      (args) => io.call(args[0] as string, ...args.slice(1)),
+      waitMs,
+    );
   }
   if (candidate && typeof candidate.sendCommand === 'function' && 'isReady' in candidate) {
     const node = client as NodeRedisLike;
-    return {
-      send: (args) =>
-        node.isReady
-          ? node.sendCommand(args)
-          : Promise.reject(new RedisStoreError('Redis is not ready (not connected)')),
-    };
+    return readyCommander(
+      () => node.isReady,
+      () => 'not connected',
+      (args) => node.sendCommand(args),
+      waitMs,
+    );
   }
   throw new TypeError('createRedisStore needs a node-redis client (redis v4 or v5) or an ioredis instance');
 }
@@ -125,9 +161,7 @@ class Script {
   }
 }
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 const optional = (value: number | undefined): string => (value === undefined ? '' : String(value));
-
 /**
  * Creates a {@link ThrottleStore} on Redis: give it to every client of an account, in every process, as
  * `throttle: { store }`, and they share its `concurrency`, `minuteRate` and `complexityMinute` quotas.
@@ -140,18 +174,21 @@ const optional = (value: number | undefined): string => (value === undefined ? '
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const client = new PlatformClient({ token, baseUrl, throttle: { store: createRedisStore(redis) } });
  * ```
- * @param client - A connected node-redis (v4, v5) client or ioredis instance. The store never closes it.
+ * @param client - A node-redis (v4, v5) client or ioredis instance, connected or connecting. The store never
+ *   closes it.
  * @throws TypeError when `client` is neither.
+ * @throws RangeError when `commandTimeoutMs` is not a positive number.
  */
 export function createRedisStore(client: RedisClientLike, options: RedisStoreOptions = {}): ThrottleStore {
-  const redis = commanderOf(client);
   const timeoutMs = options.commandTimeoutMs ?? 1000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('commandTimeoutMs must be a positive number');
+  const redis = commanderOf(client, timeoutMs);
   const acquire = new Script(ACQUIRE_SCRIPT, redis);
   const settle = new Script(SETTLE_SCRIPT, redis);
   const renew = new Script(RENEW_SCRIPT, redis);
+  const namespace = options.namespace ?? 'wps';
   const keysOf = (account: string): string[] => {
-    const prefix = options.namespace ?? `wps:{${account}}`;
+    const prefix = `${namespace}:{${account}}`;
     return [
       `${prefix}:state`,
       `${prefix}:leases`,
@@ -164,25 +201,18 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
 
   return defineThrottleStore({
     async acquire(request: StoreAcquireRequest): Promise<StoreAcquireResult> {
-      const costs = Object.entries(request.costs).flatMap(([policy, cost]) => [policy, String(cost)]);
+      const costs = Object.entries(request.costs).flatMap(([policy, cost]) => [encodePolicyName(policy), String(cost)]);
       const args = [
         request.leaseId,
         String(request.leaseMs),
         String(request.initialConcurrency),
         String(request.probeAfterMs),
         request.ticket,
+        request.memberId ?? '',
         String(costs.length / 2),
         ...costs,
       ];
-      const reply = (await withTimeout(acquire.run(keysOf(request.account), args), timeoutMs)) as unknown[];
-      if (!Array.isArray(reply)) throw new RedisStoreError('Unexpected answer from the acquire script');
-      if (Number(reply[0]) === 1) return { granted: true };
-      const reason = text(reply[1]) as 'concurrency' | 'quota-exhausted' | 'backoff';
-      const result: StoreAcquireResult = { granted: false, reason };
-      if (text(reply[2])) result.policy = text(reply[2]);
-      if (text(reply[3])) result.retryInMs = Math.max(0, Number(reply[3]));
-      if (text(reply[4])) result.holdMs = Math.max(0, Number(reply[4]));
-      return result;
+      return parseAcquireReply(await withTimeout(acquire.run(keysOf(request.account), args), timeoutMs));
     },
 
     async settle(request: StoreSettleRequest): Promise<void> {
@@ -192,16 +222,16 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
       const windows = response?.windows ?? [];
       args.push(String(windows.length));
       for (const window of windows) {
-        args.push(window.name, optional(window.quota), optional(window.windowSeconds), String(window.remaining));
-        args.push(optional(window.resetSeconds), window.countsRequests ? '1' : '0', optional(window.cost));
+        args.push(encodePolicyName(window.name), optional(window.quota), optional(window.windowSeconds));
+        args.push(String(window.remaining), optional(window.resetSeconds), window.countsRequests ? '1' : '0');
+        args.push(optional(window.cost));
       }
       await withTimeout(settle.run(keysOf(request.account), args), timeoutMs);
     },
 
     async renew(request: StoreRenewRequest): Promise<number> {
       const args = [String(request.leaseMs), request.memberId, ...request.leaseIds];
-      const members = await withTimeout(renew.run(keysOf(request.account), args), timeoutMs);
-      return Math.max(1, Number(members) || 1);
+      return parseRenewReply(await withTimeout(renew.run(keysOf(request.account), args), timeoutMs));
     },
   });
 }

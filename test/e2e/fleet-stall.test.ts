@@ -1,0 +1,140 @@
+/**
+ * A store that stalls or answers nonsense never holds calls up for long: a meaningless answer (an empty list, a
+ * refusal without a reason, NaN or infinite waits) is a store failure and the client goes on alone, and an acquire
+ * the client gave up on while Redis stalled, but which Redis granted once it woke, is given back as soon as Redis
+ * answers again, instead of holding the only slot until its lease expires. A budget error asking for 1e308 s
+ * holds the next call the same way on both stores: refused at once, not sent.
+ */
+import IORedis from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore, defineThrottleStore, RateLimitError, type ThrottleEvent } from '../../src/index.js';
+import { createRedisStore } from '../../src/redis/index.js';
+import { clientFor, closeEmulators, settle, startTestEmulator } from './harness.js';
+import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
+
+let redis: TestRedis;
+const connections: IORedis[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(stopAllRedis);
+afterEach(async () => {
+  for (const connection of connections.splice(0)) connection.disconnect();
+  await closeEmulators();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a store answering nonsense', () => {
+  it.each([
+    ['an empty list', []],
+    ['a refusal without a reason', { granted: false }],
+    ['NaN and infinite waits', { granted: false, reason: 'backoff', retryInMs: Number.NaN, holdMs: Infinity }],
+    ['nothing', undefined],
+  ])(
+    '%s: the call goes alone and succeeds',
+    async (_name, answer) => {
+      const emulator = await startTestEmulator();
+      const store = defineThrottleStore({
+        acquire: async () => answer as never,
+        settle: async () => {},
+        renew: async () => 1,
+      });
+      const events: ThrottleEvent['reason'][] = [];
+      const client = clientFor(emulator, {
+        throttle: { store },
+        hooks: { onThrottle: (event) => events.push(event.reason) },
+      });
+      await expect(client.boards({ limit: 1 })).resolves.toMatchObject({ status: 200 });
+      expect(events).toContain('store-unavailable');
+    },
+    10_000,
+  );
+});
+
+describe('a line for a slot that never moves', () => {
+  it('is left after three lease times: the call goes alone and succeeds', async () => {
+    const emulator = await startTestEmulator();
+    const leaseMs = 300;
+    const store = defineThrottleStore({
+      acquire: async () => ({ granted: false as const, reason: 'concurrency' as const }),
+      settle: async () => {},
+      renew: async () => 1,
+    });
+    const events: ThrottleEvent['reason'][] = [];
+    const client = clientFor(emulator, {
+      throttle: { store, leaseMs },
+      hooks: { onThrottle: (event) => events.push(event.reason) },
+    });
+    const { value, ms } = await settle(client.boards({ limit: 1 }));
+    expect(value).toMatchObject({ status: 200 });
+    expect(events).toEqual(['concurrency', 'store-unavailable']);
+    expect(ms).toBeGreaterThanOrEqual(3 * leaseMs);
+  }, 10_000);
+});
+
+describe('an acquire given up on while Redis stalled', () => {
+  it('is given back when Redis answers again: the single slot is free long before the lease would expire', async () => {
+    const leaseMs = 10_000;
+    const emulator = await startTestEmulator({ limits: { concurrency: { quota: 1 } } });
+    const connection = new IORedis(redis.url);
+    const spy = new IORedis(redis.url);
+    connections.push(connection, spy);
+    await Promise.all([connection.ping(), spy.ping()]);
+    const store = createRedisStore(connection, { namespace: 'stall', commandTimeoutMs: 200 });
+    const events: ThrottleEvent['reason'][] = [];
+    const client = clientFor(emulator, {
+      throttle: { store, leaseMs },
+      hooks: { onThrottle: (event) => events.push(event.reason) },
+    });
+    await client.boards({ limit: 1 }); // learns concurrency 1
+    await sleep(100); // its lease settled
+    await spy.call('CLIENT', 'PAUSE', '1200', 'ALL');
+    // Redis holds this call's acquire past the timeout: the client goes on alone; Redis grants it on waking.
+    await client.boards({ limit: 1 });
+    expect(events).toContain('store-unavailable');
+    await sleep(1500); // Redis is awake, and the client's second of going alone is over
+    const started = Date.now();
+    for (let call = 0; call < 3; call += 1) await client.boards({ limit: 1 });
+    const tookMs = Date.now() - started;
+    console.log(`after the stall: 3 calls in ${tookMs} ms (lease time ${leaseMs} ms); events ${events.join('>')}`);
+    expect(events.indexOf('store-rejoined')).toBeGreaterThan(events.indexOf('store-unavailable'));
+    // Held by the orphan, they would wait for its lease to expire (up to 10 s); a hang is the defect.
+    expect(tookMs).toBeLessThan(leaseMs / 2);
+    const [leases] = await spy.keys('stall:*:leases');
+    expect(leases ? await spy.zcard(leases) : 0).toBe(0);
+  }, 30_000);
+});
+
+describe('a budget error asking for 1e308 s', () => {
+  it.each(['memory', 'redis'] as const)(
+    'the %s store refuses the next call at once, unsent',
+    async (kind) => {
+      const emulator = await startTestEmulator({
+        faults: [
+          {
+            kind: 'respond',
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: '{"errors":[{"message":"Complexity budget exhausted","extensions":{"code":"COMPLEXITY_BUDGET_EXHAUSTED","retry_in_seconds":1e308}}]}',
+            first: 1,
+          },
+        ],
+      });
+      let store = createMemoryStore();
+      if (kind === 'redis') {
+        const connection = new IORedis(redis.url);
+        connections.push(connection);
+        await connection.ping();
+        store = createRedisStore(connection, { namespace: 'huge-wait' });
+      }
+      const client = clientFor(emulator, { throttle: { store } });
+      await expect(client.boards({ limit: 1 })).rejects.toBeInstanceOf(RateLimitError);
+      const { error, ms } = await settle(client.boards({ limit: 1 }));
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(ms).toBeLessThan(5_000); // a wait without end is the defect
+      expect(emulator.stats.received).toBe(1);
+    },
+    15_000,
+  );
+});

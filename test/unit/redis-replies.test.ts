@@ -1,0 +1,57 @@
+/**
+ * What the Redis store accepts from its scripts: only the shapes they answer. Anything else (an empty list, a
+ * missing reason, `inf`, NaN, a negative wait) is a RedisStoreError, so the client goes on alone instead of
+ * polling forever on a meaningless answer. Policy names come back decoded.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseAcquireReply, parseRenewReply, RedisStoreError } from '../../src/redis/replies.js';
+import { decodePolicyName, encodePolicyName } from '../../src/redis/scripts.js';
+
+describe('the acquire reply', () => {
+  it.each([
+    ['a grant', [1], { granted: true }],
+    ['a slot to wait for', [0, 'concurrency', '', '', ''], { granted: false, reason: 'concurrency' }],
+    [
+      'a hold by a policy',
+      [0, 'quota-exhausted', encodePolicyName('a,b|c=d%'), '20', '1500'],
+      { granted: false, reason: 'quota-exhausted', policy: 'a,b|c=d%', retryInMs: 20, holdMs: 1500 },
+    ],
+  ])('reads %s', (_name, reply, expected) => {
+    expect(parseAcquireReply(reply)).toEqual(expected);
+  });
+
+  it.each([
+    ['nothing', undefined],
+    ['an empty list', []],
+    ['a bare refusal', [0]],
+    ['an unknown reason', [0, 'later', '', '', '']],
+    ['inf', [0, 'backoff', '', 'inf', 'inf']],
+    ['NaN', [0, 'backoff', '', 'nan', '']],
+    ['a negative wait', [0, 'backoff', '', '-5', '']],
+    ['a grant with extras', [1, 'concurrency']],
+    ['a list where a figure belongs', [0, 'backoff', '', ['1'], '']],
+  ])('refuses %s as a store failure', (_name, reply) => {
+    expect(() => parseAcquireReply(reply)).toThrow(RedisStoreError);
+  });
+});
+
+describe('the renew reply', () => {
+  it('reads a member count, at least 1', () => {
+    expect(parseRenewReply(3)).toBe(3);
+    expect(parseRenewReply(0)).toBe(1);
+  });
+
+  it.each([[[]], ['inf'], [-1], [1.5], [null]])('refuses %j', (reply) => {
+    expect(() => parseRenewReply(reply)).toThrow(RedisStoreError);
+  });
+});
+
+describe('policy names inside the scripts', () => {
+  it('encodes the separators and % so no name splits, and decodes back', () => {
+    for (const name of ['minuteRate', 'a,b', 'x|y=z', '100%', '%2C', 'ünï,cødé']) {
+      const encoded = encodePolicyName(name);
+      expect(encoded).not.toMatch(/[,|=]/);
+      expect(decodePolicyName(encoded)).toBe(name);
+    }
+  });
+});
