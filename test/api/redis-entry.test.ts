@@ -15,8 +15,11 @@ type Main = typeof import('../../src/index.js');
 type RedisEntry = typeof import('../../src/redis/index.js');
 
 const require = createRequire(import.meta.url);
+// The built files are named through a URL, not a literal import, so the typecheck (which runs before the build)
+// does not need `dist/` to exist; the types come from the sources they were built from.
+const built = (file: string): string => new URL(`../../dist/${file}`, import.meta.url).href;
 const FORMATS: [string, () => Promise<[Main, RedisEntry]>][] = [
-  ['ESM', async () => [await import('../../dist/index.js'), await import('../../dist/redis/index.js')]],
+  ['ESM', async () => [await import(built('index.js')), await import(built('redis/index.js'))]],
   ['CommonJS', async () => [require('../../dist/index.cjs'), require('../../dist/redis/index.cjs')]],
 ];
 
