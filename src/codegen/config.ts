@@ -2,6 +2,8 @@
  * `platformCodegenConfig`: the graphql-codegen configuration for apps that keep their own `codegen.ts`.
  * It generates exactly what `workspace-platform-codegen` does, through graphql-codegen's own command.
  */
+
+import { API_VERSION_FORM_HINT, isApiVersion } from '../client/api-version.js';
 import { createEngine } from '../emulator/engine/index.js';
 import { API_VERSION } from '../version.js';
 import { createPlatformPlugin } from './plugin.js';
@@ -37,8 +39,6 @@ export interface PlatformCodegenConfig {
   pluginLoader: (name: string) => Promise<unknown>;
 }
 
-const API_VERSION_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 /** The SDL the built-in emulator serves for `apiVersion`. */
 export function embeddedSdl(apiVersion: string): string {
   return createEngine().sdl(apiVersion);
@@ -63,7 +63,8 @@ function schemaPointer(schema: string): string | Record<string, { handleAsSDL: t
  */
 export function platformCodegenConfig(options: PlatformCodegenOptions): PlatformCodegenConfig {
   const apiVersion = options.apiVersion ?? API_VERSION;
-  if (!API_VERSION_FORMAT.test(apiVersion)) throw new RangeError(`apiVersion must be YYYY-MM; got "${apiVersion}".`);
+  if (!isApiVersion(apiVersion))
+    throw new RangeError(`apiVersion must be ${API_VERSION_FORM_HINT}; got "${apiVersion}".`);
   const base = process.env[BASE_URL_ENV];
   const schema = options.schema ?? (base ? schemaUrl(base, apiVersion) : embeddedSdl(apiVersion));
   let plugin: Promise<unknown> | undefined;

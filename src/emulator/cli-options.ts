@@ -5,6 +5,7 @@
  * caller passes in. Every mistake is a {@link CliUsageError} that says what to fix.
  */
 import { parseArgs } from 'node:util';
+import { ENGINE_VERSIONS } from './engine/versions.js';
 import type { EmulatorLimits, WindowedQuota } from './server/options.js';
 import type { EmulatorOptions } from './start.js';
 
@@ -18,11 +19,12 @@ Runs a local Workspace Platform API emulator until interrupted.
   --concurrency <n>          Requests in flight at once (concurrency). Default 40.
   --complexity <q>[/<s>]     Complexity budget per window (complexityMinute). Default 5000000/60.
   --daily <q>[/<s>]          Requests per day. Default 1000000/86400.
-  --versions <v,v,...>       Supported API versions (a subset of 2024-07,2024-10,2025-01,2025-04).
-  --default-version <v>      Version used when a request sends no API-Version.
+  --versions <v,v,...>       Supported API versions (a subset of ${ENGINE_VERSIONS.join(',')}).
+  --default-version <v>      Version used when a request sends no API-Version. Default: the current one.
+  --strict-versions          Refuse a deprecated or unknown API-Version with 400 instead of routing it.
   --complexity-error-style <status-429|graphql-error>
                              How an exhausted complexity budget is answered. Default status-429.
-  --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, faults, tokens,
+  --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, versionRouting, faults, tokens,
                              idempotency, complexityErrorStyle, maxBodyBytes, maxUploadBytes, apps,
                              oauthUser, seed, maxRecords, port, host. Flags override the file.
   --quiet                    Do not print one line per request.
@@ -45,6 +47,7 @@ const CONFIG_KEYS = [
   'limits',
   'versions',
   'defaultVersion',
+  'versionRouting',
   'faults',
   'tokens',
   'idempotency',
@@ -85,6 +88,7 @@ export function parseCli(argv: string[], readFile: (path: string) => string): Cl
         daily: { type: 'string' },
         versions: { type: 'string' },
         'default-version': { type: 'string' },
+        'strict-versions': { type: 'boolean' },
         'complexity-error-style': { type: 'string' },
         config: { type: 'string' },
         quiet: { type: 'boolean', default: false },
@@ -110,6 +114,7 @@ export function parseCli(argv: string[], readFile: (path: string) => string): Cl
   if (typeof values.versions === 'string')
     options.versions = values.versions.split(',').map((version) => version.trim());
   if (typeof values['default-version'] === 'string') options.defaultVersion = values['default-version'];
+  if (values['strict-versions'] === true) options.versionRouting = 'refuse';
   const style = values['complexity-error-style'];
   if (typeof style === 'string') {
     if (style !== 'status-429' && style !== 'graphql-error') {

@@ -61,6 +61,20 @@ export interface EngineRequest {
    * so the server passes `variables` untouched. A `File` argument accepts nothing but such an upload.
    */
   files?: ReadonlyMap<string, EmulatorUpload>;
+  /** Warnings the server attaches to the answer (a routed version), sent first in `extensions.warnings`. */
+  warnings?: readonly ResponseWarning[];
+}
+
+/** One warning of a response's `extensions.warnings`, in the platform's shape. */
+export interface ResponseWarning {
+  /** What to change, for a person. */
+  message: string;
+  /** Where in the query, when the warning is about part of it. */
+  locations?: { line: number; column: number }[];
+  /** The operation kind (or fragment name) and response names down to the element warned about. */
+  path?: string[];
+  /** `code` and the names the warning is about. */
+  extensions: { code: string; [key: string]: unknown };
 }
 
 /** The outcome of preparing a request: parsed, validated, classified and costed; not yet executed. */
@@ -88,6 +102,8 @@ export interface EngineResponseBody {
   errors?: GraphQLFormattedError[];
   /** Present at top level of a successful response. */
   account_id?: number;
+  /** Response metadata; `warnings` lists deprecations the request ran into. */
+  extensions?: { warnings?: ResponseWarning[] };
 }
 
 /** What the HTTP server needs from the GraphQL engine. */

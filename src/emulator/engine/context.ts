@@ -16,6 +16,8 @@ export interface EngineContext {
   complexity: ComplexitySnapshot;
   /** How long an items cursor lives, in milliseconds (default 60 minutes). */
   cursorTtlMs?: number;
+  /** The engine's clock: dates the version calendar. */
+  now: () => Date;
 }
 
 /** Throws a USER_UNAUTHORIZED error naming `scope` unless the token carries it. */

@@ -45,20 +45,24 @@ export { EmulatorStore, type NewAsset, type NewItem } from './store/store.js';
 export type { CustomActivityRecord, TimelineItemRecord } from './store/timeline.js';
 export type { LikeRecord, UpdateRecord } from './store/updates.js';
 export {
-  absentIn,
+  ANNOUNCED_DEPRECATIONS,
+  type AnnouncedDeprecation,
+  currentVersion,
   DEFAULT_VERSION,
   ENGINE_VERSIONS,
   type EngineVersion,
   isEngineVersion,
-  VERSION_DIFFERENCES,
-  type VersionDifference,
+  isQuarterVersion,
+  routedVersion,
+  type VersionKind,
+  versionKind,
 } from './versions.js';
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
   /** Data the store starts with (copied). Default: {@link defaultSeed}. */
   seed?: SeedData;
-  /** Clock stamping new records. Default: the real time. */
+  /** Clock stamping new records and dating the version calendar (`version { kind }`). Default: the real time. */
   now?: () => Date;
   /** How long an items cursor lives, in milliseconds. Default: 60 minutes, as on the platform. */
   cursorTtlMs?: number;
@@ -67,7 +71,8 @@ export interface EngineOptions {
 /** A GraphQL engine together with the store its resolvers read and change. */
 export type Engine = GraphQLEngine & { readonly store: EmulatorStore };
 
-const resolvers = mergeResolverMaps(
+/** Every resolver of the engine, by type and field (each installed where a version's schema has the field). */
+export const engineResolvers = mergeResolverMaps(
   queryResolvers,
   mutationResolvers,
   objectResolvers,
@@ -103,11 +108,12 @@ const introspection = new Map<EngineVersion, Record<string, unknown>>();
  * and shared by every engine of the process (they hold no data).
  */
 export function createEngine(options: EngineOptions = {}): Engine {
-  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.now);
+  const now = options.now ?? (() => new Date());
+  const store = new EmulatorStore(options.seed ?? defaultSeed(), now);
   const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
   if (!(cursorTtlMs > 0))
     throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
-  const schemas = new SchemaCache(resolvers);
+  const schemas = new SchemaCache(engineResolvers);
   return {
     store,
     versions: ENGINE_VERSIONS,
@@ -125,7 +131,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return result;
     },
     prepare(request: EngineRequest): PreparedOperation {
-      return prepareOperation(schemas, store, request, cursorTtlMs);
+      return prepareOperation(schemas, store, request, { cursorTtlMs, now });
     },
   };
 }

@@ -34,7 +34,7 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
   readonly store: StoreOf<Engine>;
   /** Supported API versions. */
   readonly versions: readonly string[];
-  /** The version used when a request names none. */
+  /** The version used when a request names none (the current one on the emulator's clock, unless set). */
   readonly defaultVersion: string;
   /** Quotas and windows in force. */
   readonly limits: ResolvedLimits;
@@ -67,7 +67,12 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
   const ctx: ServerContext = {
     engine,
     tokens: new TokenRegistry(options.tokens ?? DEMO_TOKENS),
-    versions: new VersionPolicy(engine.versions, engine.defaultVersion, options.versions, options.defaultVersion),
+    versions: new VersionPolicy(engine.versions, engine.defaultVersion, {
+      ...(options.versions ? { only: options.versions } : {}),
+      ...(options.defaultVersion !== undefined ? { preferred: options.defaultVersion } : {}),
+      ...(options.versionRouting !== undefined ? { routing: options.versionRouting } : {}),
+      now,
+    }),
     limiter: new RateLimiter(resolveLimits(options.limits), now),
     idempotency: new IdempotencyCache(
       positive(options.idempotency?.ttlMs, 30 * 60_000, 'idempotency.ttlMs'),
@@ -110,7 +115,9 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     engine,
     store: (engine as { store?: unknown }).store as StoreOf<Engine>,
     versions: ctx.versions.supported,
-    defaultVersion: ctx.versions.defaultVersion,
+    get defaultVersion() {
+      return ctx.versions.defaultVersion;
+    },
     limits: ctx.limiter.limits,
     get requests() {
       return ctx.log.records;

@@ -70,7 +70,8 @@ export async function handleGraphQL(
   if (!parsed.ok) return answer(jsonError(400, parsed.message, parsed.code), accountId);
   const { request } = parsed;
   if (request.operationName) record.operationName = capped(request.operationName);
-  const prepared = ctx.engine.prepare({ ...request, grant: auth.grant, version: version.version });
+  const warnings = version.warning ? { warnings: [version.warning] } : {};
+  const prepared = ctx.engine.prepare({ ...request, grant: auth.grant, version: version.version, ...warnings });
   if (prepared.ok) record.kind = prepared.kind;
   const key = headerOf(req, 'idempotency-key')?.trim();
   if (key) record.idempotencyKey = capped(key);

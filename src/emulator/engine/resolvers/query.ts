@@ -2,7 +2,7 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { nextPage } from '../cursor.js';
 import type { BoardRecord } from '../store/records.js';
-import { ENGINE_VERSIONS, VERSION_KINDS } from '../versions.js';
+import { ENGINE_VERSIONS, kindDisplayName, versionKind } from '../versions.js';
 import { paginate } from './lookup.js';
 import type { ResolverMap } from './types.js';
 
@@ -55,8 +55,10 @@ function items(_source: unknown, args: ItemsArgs, context: EngineContext) {
   return paginate(found, args.limit ?? 25, args.page);
 }
 
-function versionView(value: string) {
-  return { value, display_name: value, kind: VERSION_KINDS[value as keyof typeof VERSION_KINDS] };
+/** A version as `Version` shows it, dated by the engine's clock (rules in ../versions.ts). */
+function versionView(value: string, at: Date) {
+  const kind = versionKind(value, at) ?? 'release_candidate';
+  return { value, display_name: kindDisplayName(kind), kind };
 }
 
 /** Resolvers of Query. */
@@ -80,7 +82,10 @@ export const queryResolvers: ResolverMap = {
       const { before, after, query, resetInSeconds } = context.complexity;
       return { before, after, query, reset_in_x_seconds: resetInSeconds };
     },
-    version: (_source: unknown, _args, context) => versionView(context.version),
-    versions: () => ENGINE_VERSIONS.map(versionView),
+    version: (_source: unknown, _args, context) => versionView(context.version, context.now()),
+    versions: (_source: unknown, _args, context) => {
+      const at = context.now();
+      return ENGINE_VERSIONS.filter((value) => versionKind(value, at) !== undefined).map((v) => versionView(v, at));
+    },
   },
 };

@@ -1,0 +1,16 @@
+/**
+ * The form of an `API-Version` value, in one place: the platform names each version for the month it becomes current,
+ * one a quarter (https://developer.monday.com/api-reference/docs/api-versioning), so a valid value is `YYYY-01`,
+ * `YYYY-04`, `YYYY-07` or `YYYY-10`. Its docs name no other value the header accepts. Pinned by
+ * test/unit/api-version.test.ts.
+ */
+
+const QUARTER_VERSION = /^\d{4}-(01|04|07|10)$/;
+
+/** True when `value` is an API version of the platform's form (`2026-10`). */
+export function isApiVersion(value: unknown): value is string {
+  return typeof value === 'string' && QUARTER_VERSION.test(value);
+}
+
+/** What a valid API version looks like, for error messages. */
+export const API_VERSION_FORM_HINT = "YYYY-MM with a quarter month (01, 04, 07 or 10), e.g. '2026-10'";
