@@ -6,19 +6,14 @@
 import { brotliDecompressSync } from 'node:zlib';
 import {
   buildASTSchema,
-  type DocumentNode,
   type GraphQLInterfaceType,
   GraphQLObjectType,
   type GraphQLSchema,
   isObjectType,
-  Kind,
-  type NameNode,
   parse,
-  visit,
 } from 'graphql';
 import type { ResolverMap } from '../resolvers/types.js';
 import type { EngineVersion } from '../versions.js';
-import { coordinate, DEFINITION_KINDS } from './coordinates.js';
 import { OWN_DESCRIPTIONS } from './descriptions.js';
 import { recordFieldOrNotModelled } from './modelled.js';
 import { PACKED_STRUCTURES } from './published/index.js';
@@ -29,24 +24,28 @@ export function publishedStructure(version: EngineVersion): string {
   return brotliDecompressSync(Buffer.from(PACKED_STRUCTURES[version], 'base64')).toString('utf8');
 }
 
-/** The SDL document of `version`: its published structure, with our descriptions. */
-export function versionDocument(version: EngineVersion): DocumentNode {
-  const published = parse(publishedStructure(version), { noLocation: true });
-  const path: string[] = [];
-  return visit(published, {
-    enter(node) {
-      if (!DEFINITION_KINDS.has(node.kind)) return undefined;
-      path.push((node as { name: NameNode }).name.value);
-      const here = coordinate(path, node.kind);
-      const description = OWN_DESCRIPTIONS[here];
-      return description
-        ? { ...node, description: { kind: Kind.STRING, value: description, block: false } }
-        : undefined;
-    },
-    leave(node) {
-      if (DEFINITION_KINDS.has(node.kind)) path.pop();
-    },
-  });
+/**
+ * Puts our descriptions on the built schema's types, fields and arguments (a handful; cheaper than rewriting the
+ * whole parsed document). A coordinate the version lacks is skipped.
+ */
+function applyOwnDescriptions(schema: GraphQLSchema): void {
+  for (const [coordinate, description] of Object.entries(OWN_DESCRIPTIONS)) {
+    const [typeName, rest] = coordinate.split('.', 2) as [string, string | undefined];
+    const type = schema.getType(typeName);
+    if (!type) continue;
+    if (rest === undefined) {
+      type.description = description;
+      continue;
+    }
+    const [fieldName, argument] = rest.replace(/:\)$/, '').split('(') as [string, string | undefined];
+    const field = 'getFields' in type ? type.getFields()[fieldName] : undefined;
+    if (!field) continue;
+    if (argument === undefined) field.description = description;
+    else {
+      const arg = 'args' in field ? field.args.find((candidate) => candidate.name === argument) : undefined;
+      if (arg) arg.description = description;
+    }
+  }
 }
 
 /**
@@ -74,7 +73,9 @@ function installResolvers(schema: GraphQLSchema, resolvers: ResolverMap): void {
 
 /** Builds the executable schema of `version` with `resolvers` (not cached). */
 export function buildVersionSchema(version: EngineVersion, resolvers: ResolverMap): GraphQLSchema {
-  const schema = buildASTSchema(versionDocument(version), { assumeValidSDL: true });
+  const structure = parse(publishedStructure(version), { noLocation: true });
+  const schema = buildASTSchema(structure, { assumeValidSDL: true });
+  applyOwnDescriptions(schema);
   installScalars(schema);
   installResolvers(schema, resolvers);
   return schema;
