@@ -18,6 +18,7 @@ import { itemResolvers } from './resolvers/item.js';
 import { itemRelationResolvers } from './resolvers/items.js';
 import { mergeResolverMaps } from './resolvers/merge.js';
 import { mutationResolvers } from './resolvers/mutation.js';
+import { newerVersionResolvers } from './resolvers/newer-versions.js';
 import { notificationResolvers } from './resolvers/notifications.js';
 import { objectResolvers } from './resolvers/objects.js';
 import { queryResolvers } from './resolvers/query.js';
@@ -91,6 +92,7 @@ export const engineResolvers = mergeResolverMaps(
   webhookResolvers,
   notificationResolvers,
   docResolvers,
+  newerVersionResolvers,
 );
 
 function served(version: string): EngineVersion {
