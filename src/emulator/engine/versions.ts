@@ -2,7 +2,7 @@
  * API versions: which the emulator serves, and the platform's version calendar.
  *
  * Rule map (the platform's versioning page, https://developer.monday.com/api-reference/docs/api-versioning):
- * - A version is named for the month it becomes current (01, 04, 07, 10): {@link isQuarterVersion}.
+ * - A version is named for the month it becomes current (01, 04, 07, 10): `isQuarterVersion` (the client's rule).
  * - Release candidate for the 3 months before, current for 3 months, maintenance for 3 more, then
  *   `old__maintenance` until a deprecation is announced: {@link versionKind}.
  * - A deprecated version is answered by a newer one, only where announced: {@link ANNOUNCED_DEPRECATIONS}
@@ -45,12 +45,8 @@ export const ANNOUNCED_DEPRECATIONS: Readonly<Record<string, AnnouncedDeprecatio
   '2025-01': { from: '2026-02-15', routedTo: '2025-04' },
 };
 
-const QUARTER_VERSION = /^(\d{4})-(01|04|07|10)$/;
-
-/** True when `value` has the platform's version form: a year and a quarter month (`2026-10`). */
-export function isQuarterVersion(value: string): boolean {
-  return QUARTER_VERSION.test(value);
-}
+/** True when `value` has the platform's version form: a year and a quarter month (`2026-10`); one rule with the client's. */
+export { isApiVersion as isQuarterVersion } from '../../client/api-version.js';
 
 /** True when `version` is served by the engine as itself. */
 export function isEngineVersion(version: string): version is EngineVersion {
