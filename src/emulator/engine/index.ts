@@ -16,6 +16,7 @@ import { boardResolvers } from './resolvers/boards.js';
 import { docResolvers } from './resolvers/docs.js';
 import { itemResolvers } from './resolvers/item.js';
 import { itemRelationResolvers } from './resolvers/items.js';
+import { itemsByColumnValuesResolvers } from './resolvers/items-by-column-values.js';
 import { mergeResolverMaps } from './resolvers/merge.js';
 import { mutationResolvers } from './resolvers/mutation.js';
 import { newerVersionResolvers } from './resolvers/newer-versions.js';
@@ -93,6 +94,7 @@ export const engineResolvers = mergeResolverMaps(
   notificationResolvers,
   docResolvers,
   newerVersionResolvers,
+  itemsByColumnValuesResolvers,
 );
 
 function served(version: string): EngineVersion {
