@@ -23,6 +23,7 @@ import { newerVersionResolvers } from './resolvers/newer-versions.js';
 import { notificationResolvers } from './resolvers/notifications.js';
 import { objectResolvers } from './resolvers/objects.js';
 import { queryResolvers } from './resolvers/query.js';
+import { searchResolvers } from './resolvers/search.js';
 import { structureResolvers } from './resolvers/structure.js';
 import { tagResolvers } from './resolvers/tags.js';
 import { teamResolvers } from './resolvers/teams.js';
@@ -95,6 +96,7 @@ export const engineResolvers = mergeResolverMaps(
   docResolvers,
   newerVersionResolvers,
   itemsByColumnValuesResolvers,
+  searchResolvers,
 );
 
 function served(version: string): EngineVersion {
