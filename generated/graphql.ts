@@ -4,7 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /**
- * `ColumnType`, as the schema of API version 2024-10 defines it.
+ * `ColumnType`, as the schema of API version 2026-10 defines it.
  */
 export type ColumnType =
   | 'auto_number'
@@ -203,7 +203,7 @@ export class TypedDocumentString<TResult, TVariables>
 /**
  * Uploads a file to a file column of an item. Pass a File or Blob as `file`: the request goes out as multipart.
  *
- * The document of the `AddFileToColumn` mutation, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `AddFileToColumn` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const AddFileToColumnDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation AddFileToColumn($item_id: ID!, $column_id: String!, $file: File!) {
@@ -214,11 +214,11 @@ export const AddFileToColumnDocument = /*#__PURE__*/ new TypedDocumentString(`
     file_size
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<AddFileToColumnMutation, AddFileToColumnMutationVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<AddFileToColumnMutation, AddFileToColumnMutationVariables>;
 /**
  * One page of a board's items with their group and column values. Pass the returned cursor to get the next page.
  *
- * The document of the `BoardItems` query, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `BoardItems` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const BoardItemsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query BoardItems($ids: [ID!]!, $limit: Int!, $cursor: String) {
@@ -244,11 +244,11 @@ export const BoardItemsDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `, {"apiVersion":"2024-10","cursorVariable":"cursor"}) as unknown as TypedDocumentString<BoardItemsQuery, BoardItemsQueryVariables>;
+    `, {"apiVersion":"2026-10","cursorVariable":"cursor"}) as unknown as TypedDocumentString<BoardItemsQuery, BoardItemsQueryVariables>;
 /**
  * Boards by id or the first `limit` boards, with the slug of the owner's account.
  *
- * The document of the `Boards` query, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `Boards` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const BoardsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query Boards($limit: Int, $ids: [ID!]) {
@@ -262,11 +262,11 @@ export const BoardsDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
 /**
  * Sets one column of an item. `value` is the column's JSON value.
  *
- * The document of the `ChangeColumnValue` mutation, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `ChangeColumnValue` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const ChangeColumnValueDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation ChangeColumnValue($board_id: ID!, $item_id: ID, $column_id: String!, $value: JSON!) {
@@ -280,11 +280,11 @@ export const ChangeColumnValueDocument = /*#__PURE__*/ new TypedDocumentString(`
     name
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<ChangeColumnValueMutation, ChangeColumnValueMutationVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<ChangeColumnValueMutation, ChangeColumnValueMutationVariables>;
 /**
  * The complexity budget before and after this query, and when it resets.
  *
- * The document of the `Complexity` query, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `Complexity` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const ComplexityDocument = /*#__PURE__*/ new TypedDocumentString(`
     query Complexity {
@@ -295,11 +295,11 @@ export const ComplexityDocument = /*#__PURE__*/ new TypedDocumentString(`
     reset_in_x_seconds
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<ComplexityQuery, ComplexityQueryVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<ComplexityQuery, ComplexityQueryVariables>;
 /**
  * Creates an item on a board. Sent with an Idempotency-Key, so a retry never creates a second item.
  *
- * The document of the `CreateItem` mutation, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `CreateItem` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const CreateItemDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation CreateItem($board_id: ID!, $item_name: String!, $group_id: String, $column_values: JSON) {
@@ -313,11 +313,11 @@ export const CreateItemDocument = /*#__PURE__*/ new TypedDocumentString(`
     name
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<CreateItemMutation, CreateItemMutationVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<CreateItemMutation, CreateItemMutationVariables>;
 /**
  * Deletes an item.
  *
- * The document of the `DeleteItem` mutation, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `DeleteItem` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const DeleteItemDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation DeleteItem($item_id: ID) {
@@ -325,11 +325,11 @@ export const DeleteItemDocument = /*#__PURE__*/ new TypedDocumentString(`
     id
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<DeleteItemMutation, DeleteItemMutationVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<DeleteItemMutation, DeleteItemMutationVariables>;
 /**
  * The user the token acts as, and their account.
  *
- * The document of the `Me` query, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `Me` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const MeDocument = /*#__PURE__*/ new TypedDocumentString(`
     query Me {
@@ -344,4 +344,4 @@ export const MeDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;

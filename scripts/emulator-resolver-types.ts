@@ -5,8 +5,8 @@
  *   npx tsx scripts/emulator-resolver-types.ts           writes src/emulator/engine/resolvers/arguments.generated.ts
  *   npx tsx scripts/emulator-resolver-types.ts --check   fails when the committed file differs
  *
- * `npm run codegen` and `npm run codegen:check` run it too. The schema is read through {@link resolverSchemaSdl}
- * alone: point that at another schema module and regenerate.
+ * `npm run codegen` and `npm run codegen:check` run it too. The schema is the newest served version's, read through
+ * {@link resolverSchemaSdl} alone, with the fields older served versions have and it lacks ({@link resolverSchemas}).
  *
  * The output holds, for every object type, each field's argument shape (`QueryBoardsArgs`, named as graphql-codegen
  * names them), the enums and input objects those arguments use, and `FieldArguments`, the map from type and field
@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import {
   buildASTSchema,
   type GraphQLArgument,
+  type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -31,14 +32,27 @@ import {
   isScalarType,
   parse,
 } from 'graphql';
-import { PUBLISHED_SDL } from '../src/emulator/engine/schema/published-sdl.js';
+import { publishedStructure } from '../src/emulator/engine/schema/build.js';
+import { ENGINE_VERSIONS } from '../src/emulator/engine/versions.js';
 
 /** Where the generated module goes. */
 export const RESOLVER_ARGUMENTS_FILE = 'src/emulator/engine/resolvers/arguments.generated.ts';
 
-/** The schema whose arguments the resolvers take: every field any served version has. */
+/** The schema whose arguments the resolvers take: the newest served version's. */
 export function resolverSchemaSdl(): string {
-  return PUBLISHED_SDL;
+  return publishedStructure(ENGINE_VERSIONS[ENGINE_VERSIONS.length - 1] as (typeof ENGINE_VERSIONS)[number]);
+}
+
+/**
+ * The schemas the generated types come from: the newest served version's ({@link resolverSchemaSdl}) first, then
+ * the older ones, newest first, for the fields a newer version removed (their resolvers still serve the older
+ * versions, so they are typed too). A field or named type is taken from the first schema that has it.
+ */
+export function resolverSchemas(): GraphQLSchema[] {
+  const older = ENGINE_VERSIONS.slice(0, -1)
+    .reverse()
+    .map((version) => publishedStructure(version));
+  return [resolverSchemaSdl(), ...older].map((sdl) => buildASTSchema(parse(sdl), { assumeValidSDL: true }));
 }
 
 const SCALARS: Readonly<Record<string, string>> = {
@@ -84,25 +98,37 @@ function member(
   return `  ${argument.name}${optional ? '?' : ''}: ${text};`;
 }
 
-/** The text of the generated module for `schema`. */
-export function resolverArgumentsModule(schema: GraphQLSchema): string {
+/** Each object type's fields across `schemas`, a field from the first schema that has it, by type name. */
+function objectFields(schemas: readonly GraphQLSchema[]): Map<string, Map<string, GraphQLField<unknown, unknown>>> {
+  const types = new Map<string, Map<string, GraphQLField<unknown, unknown>>>();
+  for (const schema of schemas) {
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      const fields = types.get(type.name) ?? new Map<string, GraphQLField<unknown, unknown>>();
+      types.set(type.name, fields);
+      for (const field of Object.values(type.getFields())) if (!fields.has(field.name)) fields.set(field.name, field);
+    }
+  }
+  return types;
+}
+
+/** The text of the generated module for `schemas` (the first one's fields and types win; see {@link resolverSchemas}). */
+export function resolverArgumentsModule(schemas: GraphQLSchema | readonly GraphQLSchema[]): string {
+  const all: readonly GraphQLSchema[] = Array.isArray(schemas) ? schemas : [schemas as GraphQLSchema];
   const uses = new Set<GraphQLNamedType>();
   const argumentTypes: string[] = [];
   const map: string[] = [];
-  const objects = Object.values(schema.getTypeMap())
-    .filter(isObjectType)
-    .filter((type) => !type.name.startsWith('__'))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  for (const type of objects) {
-    map.push(`  ${type.name}: {`);
-    for (const field of Object.values(type.getFields())) {
+  const objects = [...objectFields(all)].sort(([a], [b]) => a.localeCompare(b));
+  for (const [typeName, fields] of objects) {
+    map.push(`  ${typeName}: {`);
+    for (const field of fields.values()) {
       if (field.args.length === 0) {
         map.push(`    ${field.name}: NoArguments;`);
         continue;
       }
-      const name = `${type.name}${pascal(field.name)}Args`;
+      const name = `${typeName}${pascal(field.name)}Args`;
       argumentTypes.push(
-        `/** Arguments of \`${type.name}.${field.name}\`. */`,
+        `/** Arguments of \`${typeName}.${field.name}\`. */`,
         `export interface ${name} {`,
         ...field.args.map((argument) => member(argument, uses)),
         '}',
@@ -116,8 +142,9 @@ export function resolverArgumentsModule(schema: GraphQLSchema): string {
   const done = new Set<string>();
   const pending = [...uses];
   while (pending.length > 0) {
-    const type = pending.shift();
-    if (!type || done.has(type.name)) continue;
+    const used = pending.shift();
+    if (!used || done.has(used.name)) continue;
+    const type = all.map((schema) => schema.getType(used.name)).find((found) => found !== undefined) ?? used;
     done.add(type.name);
     if (isEnumType(type)) {
       named.set(type.name, [
@@ -162,8 +189,7 @@ export function resolverArgumentsModule(schema: GraphQLSchema): string {
 
 /** Writes the module (or, with `check`, compares it with the committed one); returns the stale file, if any. */
 export async function writeResolverArguments(check: boolean): Promise<string | undefined> {
-  const schema = buildASTSchema(parse(resolverSchemaSdl()), { assumeValidSDL: true });
-  const text = resolverArgumentsModule(schema);
+  const text = resolverArgumentsModule(resolverSchemas());
   if (check) {
     const committed = await readFile(RESOLVER_ARGUMENTS_FILE, 'utf8').catch(() => undefined);
     return committed === text ? undefined : RESOLVER_ARGUMENTS_FILE;

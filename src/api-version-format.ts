@@ -1,11 +1,17 @@
 /**
- * The shape of an API version name, `YYYY-MM` with a month from 01 to 12, checked in one place by the client,
- * the codegen command and the emulator (whether a version is supported is each one's own question).
+ * The form of an API version name, in one place for the client, the codegen command and the emulator (whether a
+ * version is served is each one's own question). The platform names each version for the month it becomes
+ * current, one a quarter (https://developer.monday.com/api-reference/docs/api-versioning), so a valid value is
+ * `YYYY-01`, `YYYY-04`, `YYYY-07` or `YYYY-10`; its docs name no other value the header accepts. Pinned by
+ * test/unit/api-version.test.ts.
  */
 
-const API_VERSION_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
+const QUARTER_VERSION = /^\d{4}-(01|04|07|10)$/;
 
-/** True when `text` has the shape of an API version name (`2024-10`); says nothing about support. */
-export function isApiVersionFormat(text: string): boolean {
-  return API_VERSION_FORMAT.test(text);
+/** True when `value` is an API version of the platform's form (`2026-10`); says nothing about support. */
+export function isApiVersion(value: unknown): value is string {
+  return typeof value === 'string' && QUARTER_VERSION.test(value);
 }
+
+/** What a valid API version looks like, for error messages. */
+export const API_VERSION_FORM_HINT = "YYYY-MM with a quarter month (01, 04, 07 or 10), e.g. '2026-10'";

@@ -61,6 +61,8 @@ export type {
 } from './client/throttle-store.js';
 export type {
   ApiResult,
+  ApiWarning,
+  ApiWarningKind,
   CallOptions,
   ClientHooks,
   GetSchemaOptions,
@@ -76,7 +78,9 @@ export type {
   RetryReason,
   ThrottleEvent,
   ThrottleOptions,
+  WarningEvent,
 } from './client/types.js';
+export { type ApiVersionStatus, apiVersionStatus } from './client/version-status.js';
 export * from './oauth/index.js';
 export * from './operations.js';
 export { isScope, SCOPES, type Scope } from './scopes.js';

@@ -5,7 +5,7 @@
  * version, and {@link PlatformClient} sends it as the `API-Version` header unless told otherwise,
  * so the generated types and the version on the wire cannot disagree.
  */
-export const API_VERSION = '2024-10' as const;
+export const API_VERSION = '2026-10' as const;
 
 /** The literal type of {@link API_VERSION}. */
 export type PinnedApiVersion = typeof API_VERSION;

@@ -3,6 +3,7 @@
  * version its types were generated for, and the variables that page its cursor-paginated connection.
  * Strings and documents from other generators carry none of it.
  */
+import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { PlatformConfigError } from './errors.js';
 
 /** The facts a generated document carries. */
@@ -15,8 +16,6 @@ export interface DocumentMeta {
   resetVariables?: string[];
 }
 
-const API_VERSION_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 /** The meta of `document`, checked; `{}` for strings and documents without meta. */
 export function documentMeta(document: unknown): DocumentMeta {
   if (typeof document !== 'object' || document === null) return {};
@@ -25,9 +24,9 @@ export function documentMeta(document: unknown): DocumentMeta {
   const { apiVersion, cursorVariable, resetVariables } = meta as Record<string, unknown>;
   const found: DocumentMeta = {};
   if (apiVersion !== undefined) {
-    if (typeof apiVersion !== 'string' || !API_VERSION_FORMAT.test(apiVersion)) {
+    if (!isApiVersion(apiVersion)) {
       throw new PlatformConfigError(
-        `The document carries apiVersion ${JSON.stringify(apiVersion)}, which is not YYYY-MM: regenerate it.`,
+        `The document carries apiVersion ${JSON.stringify(apiVersion)}, which is not ${API_VERSION_FORM_HINT}: regenerate it.`,
       );
     }
     found.apiVersion = apiVersion;

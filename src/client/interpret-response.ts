@@ -14,6 +14,7 @@ import type { Permit } from './throttle.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
 import type { ApiResult } from './types.js';
+import { warningsOf } from './warnings.js';
 
 /** The result of a successful response; throws the PlatformError any other response stands for. */
 export function interpretResponse<TResult>(
@@ -69,7 +70,14 @@ export function interpretResponse<TResult>(
     replayed,
     status,
     headers,
+    warnings: warningsOf(body),
   };
+  const { onWarning } = context.options.hooks;
+  if (onWarning) {
+    for (const warning of result.warnings) {
+      callHook(onWarning, { operationName: label.operationName, apiVersion: label.apiVersion, warning });
+    }
+  }
   const accountId = accountIdOf(body.account_id);
   if (accountId !== undefined) result.accountId = accountId;
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;

@@ -34,7 +34,7 @@ const CLIENT_KEYS = [
   'throttle',
   'hooks',
 ];
-const HOOK_KEYS = ['onRequest', 'onResponse', 'onRetry', 'onThrottle'];
+const HOOK_KEYS = ['onRequest', 'onResponse', 'onRetry', 'onThrottle', 'onWarning'];
 
 /** True when `text` is printable ASCII: anything else (line breaks, controls, non-ASCII) breaks a header. */
 function isPrintableAscii(text: string): boolean {

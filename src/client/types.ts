@@ -63,6 +63,48 @@ export interface ApiResult<T> {
   status: number;
   /** Headers of the final response. */
   headers: Headers;
+  /**
+   * What the server warned about (`extensions.warnings`): a deprecated or unknown version it routed, a deprecated
+   * field the operation used. Empty when there were none. Warnings never fail a call.
+   */
+  warnings: readonly ApiWarning[];
+}
+
+/** What a warning is about. */
+export type ApiWarningKind =
+  /** The version sent is deprecated: another version answered. */
+  | 'deprecated-version'
+  /** The version sent is unknown to the server: another version answered. */
+  | 'unknown-version'
+  /** The operation uses a field, argument or enum value the schema marks deprecated. */
+  | 'deprecated-field'
+  /** Anything else the server warned about. */
+  | 'other';
+
+/** One warning of a response (`extensions.warnings`, in the platform's shape). */
+export interface ApiWarning {
+  /** The server's message, for a person. */
+  message: string;
+  /** What the warning is about, from its code. */
+  kind: ApiWarningKind;
+  /** The server's `extensions.code`, e.g. `deprecatedField`. */
+  code?: string;
+  /** Where in the operation, when the warning is about part of it. */
+  locations?: { line: number; column: number }[];
+  /** The operation kind and response names down to the element, e.g. `['query', 'boards', 'owner']`. */
+  path?: string[];
+  /** Everything the server attached (`code`, `typeName`, `fieldName`, `requested_version`, ...). */
+  extensions: Readonly<Record<string, unknown>>;
+}
+
+/** The event of the `onWarning` hook: one warning of one successful call. */
+export interface WarningEvent {
+  /** Operation name, when the document has one. */
+  operationName?: string;
+  /** The `API-Version` the call sent. */
+  apiVersion: string;
+  /** The warning. */
+  warning: ApiWarning;
 }
 
 /** Why the client is about to try a call again. */
@@ -240,4 +282,6 @@ export interface ClientHooks {
   onRetry?(event: RetryEvent): void;
   /** Called when the client-side throttle holds a request back before sending it. */
   onThrottle?(event: ThrottleEvent): void;
+  /** Called once per warning of a successful response (a routed version, a deprecated field). */
+  onWarning?(event: WarningEvent): void;
 }

@@ -2,11 +2,10 @@
  * Small checks shared by option validation. Each throws a {@link PlatformConfigError} naming the
  * option and saying what to fix; none ever echoes the token.
  */
+import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { RESERVED_HEADERS } from './constants.js';
 import { PlatformConfigError } from './errors.js';
 import type { HeadersInput } from './types.js';
-
-const API_VERSION_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** Throws a configuration error with `message`. */
 export function fail(message: string): never {
@@ -60,11 +59,11 @@ export function checkNumber(
   return value;
 }
 
-/** Checks an API version string is `YYYY-MM` with a month 01-12. */
+/** Checks an API version string has the platform's form (see ./api-version.ts). */
 export function checkApiVersion(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !API_VERSION_FORMAT.test(value)) {
+  if (!isApiVersion(value)) {
     const shown = typeof value === 'string' ? `'${value.slice(0, 40)}'` : describe(value);
-    fail(`\`${name}\` must be YYYY-MM with a month from 01 to 12, e.g. '2024-10'; got ${shown}.`);
+    fail(`\`${name}\` must be ${API_VERSION_FORM_HINT}; got ${shown}.`);
   }
   return value;
 }

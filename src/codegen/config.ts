@@ -2,7 +2,7 @@
  * `platformCodegenConfig`: the graphql-codegen configuration for apps that keep their own `codegen.ts`.
  * It generates exactly what `workspace-platform-codegen` does, through graphql-codegen's own command.
  */
-import { isApiVersionFormat } from '../api-version-format.js';
+import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { createEngine } from '../emulator/engine/index.js';
 import { API_VERSION } from '../version.js';
 import { createPlatformPlugin } from './plugin.js';
@@ -62,7 +62,8 @@ function schemaPointer(schema: string): string | Record<string, { handleAsSDL: t
  */
 export function platformCodegenConfig(options: PlatformCodegenOptions): PlatformCodegenConfig {
   const apiVersion = options.apiVersion ?? API_VERSION;
-  if (!isApiVersionFormat(apiVersion)) throw new RangeError(`apiVersion must be YYYY-MM; got "${apiVersion}".`);
+  if (!isApiVersion(apiVersion))
+    throw new RangeError(`apiVersion must be ${API_VERSION_FORM_HINT}; got "${apiVersion}".`);
   const base = process.env[BASE_URL_ENV];
   const schema = options.schema ?? (base ? schemaUrl(base, apiVersion) : embeddedSdl(apiVersion));
   let plugin: Promise<unknown> | undefined;

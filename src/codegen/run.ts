@@ -8,12 +8,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSchema, type GraphQLSchema } from 'graphql';
-import { isApiVersionFormat } from '../api-version-format.js';
+import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { API_VERSION } from '../version.js';
 import { readDocuments } from './documents.js';
 import { createPlatformPlugin } from './plugin.js';
 import { readSchema, SchemaSourceError } from './schema-source.js';
 import { CodegenToolchainMissingError, loadToolchain } from './toolchain.js';
+import { runVersionTool, wantsVersionTool } from './upgrade.js';
 
 /** Where the command runs and prints. */
 export interface CodegenRunContext {
@@ -28,6 +29,8 @@ const NAME = 'workspace-platform-codegen';
 /** The usage text. */
 export const USAGE = `Usage: ${NAME} --documents <glob> [--documents <glob> ...] --output <file.ts>
          [--api-version YYYY-MM] [--schema <sdl-file-or-url>] [--check]
+       ${NAME} --documents <glob> --upgrade-to YYYY-MM [--api-version YYYY-MM]
+       ${NAME} --print-schema <file.graphql> [--api-version YYYY-MM]
 
 Generates typed documents for your .graphql operations: FooDocument, FooQuery, FooQueryVariables.
   --documents    globs of .graphql files (repeatable), e.g. "src/**/*.graphql"
@@ -35,7 +38,10 @@ Generates typed documents for your .graphql operations: FooDocument, FooQuery, F
   --api-version  the API version to generate for (default ${API_VERSION})
   --schema       an SDL file, or a URL read with GET as SDL. Default: $WORKSPACE_PLATFORM_BASE_URL's
                  /v2/get_schema when set, else the built-in emulator (offline)
-  --check        generate in memory; exit 1 when the output file is not up to date`;
+  --check        generate in memory; exit 1 when the output file is not up to date
+  --upgrade-to   check the documents (written for --api-version) against this version; list per file and
+                 line what breaks (removed fields, changed types, new required arguments); exit 1 if anything
+  --print-schema write the SDL of --api-version (or of --upgrade-to) to a file, for editors and tools`;
 
 /** Exit codes: 0 done or up to date, 1 stale or invalid input, 2 usage error. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -60,7 +66,7 @@ function parseArguments(argv: string[]): Arguments | string {
   if (documents.length === 0) return 'Missing --documents.';
   if (!values.output) return 'Missing --output.';
   const apiVersion = values['api-version'] ?? API_VERSION;
-  if (!isApiVersionFormat(apiVersion)) return `--api-version must be YYYY-MM; got "${apiVersion}".`;
+  if (!isApiVersion(apiVersion)) return `--api-version must be ${API_VERSION_FORM_HINT}; got "${apiVersion}".`;
   const parsed: Arguments = { documents, output: values.output, apiVersion, check: values.check ?? false };
   if (values.schema) parsed.schema = values.schema;
   return parsed;
@@ -92,6 +98,7 @@ function buildFrom(sdl: string, from: string): GraphQLSchema {
 
 /** Runs the command with `argv` (without node and the script). Resolves to the exit code. */
 export async function runCodegen(argv: string[], context: CodegenRunContext): Promise<number> {
+  if (wantsVersionTool(argv)) return runVersionTool(argv, context);
   const args = parseArguments(argv);
   if (typeof args === 'string') {
     if (args) context.err(`${NAME}: ${args}`);

@@ -25,6 +25,8 @@ export const PLATFORM_SCALARS = {
   ISO8601DateTime: 'string',
   CompareValue: { input: 'string | number | Array<string | number>', output: 'unknown' },
   File: { input: 'Blob', output: 'never' },
+  // Declared by 2025-10 and later for a schema directive's argument; no field or argument has this type.
+  policy__Policy: 'never',
 } as const;
 
 /**

@@ -5,7 +5,8 @@
  * caller passes in. Every mistake is a {@link CliUsageError} that says what to fix.
  */
 import { parseArgs } from 'node:util';
-import { isApiVersionFormat } from '../api-version-format.js';
+import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
+import { ENGINE_VERSIONS } from './engine/versions.js';
 import type { EmulatorLimits, WindowedQuota } from './server/options.js';
 import { checkEmulatorOptions, EMULATOR_OPTIONS_SHAPE } from './settings/emulator-settings.js';
 import { EmulatorSettingsError } from './settings/error.js';
@@ -22,13 +23,14 @@ Runs a local Workspace Platform API emulator until interrupted.
   --concurrency <n>          Requests in flight at once (concurrency). Default 40.
   --complexity <q>[/<s>]     Complexity budget per window (complexityMinute). Default 5000000/60.
   --daily <q>[/<s>]          Requests per day. Default 1000000/86400.
-  --versions <v,v,...>       Supported API versions (a subset of 2024-07,2024-10,2025-01,2025-04).
-  --default-version <v>      Version used when a request sends no API-Version.
+  --versions <v,v,...>       Supported API versions (a subset of ${ENGINE_VERSIONS.join(',')}).
+  --default-version <v>      Version used when a request sends no API-Version. Default: the current one.
+  --strict-versions          Refuse a deprecated or unknown API-Version with 400 instead of routing it.
   --complexity-error-style <status-429|graphql-error>
                              How an exhausted complexity budget is answered. Default status-429.
-  --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, faults, tokens,
-                             idempotency, complexityErrorStyle, maxBodyBytes, maxUploadBytes, apps,
-                             oauthUser, oauthRateLimit, seed, cursorTtlMs, maxRecords, port, host.
+  --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, versionRouting,
+                             faults, tokens, idempotency, complexityErrorStyle, maxBodyBytes, maxUploadBytes,
+                             apps, oauthUser, oauthRateLimit, seed, cursorTtlMs, maxRecords, port, host.
                              Flags override the file; an unknown or misspelled key is refused.
   --quiet                    Do not print one line per request.
   -h, --help                 Print this text.
@@ -58,6 +60,7 @@ const FLAGS = {
   daily: { type: 'string' },
   versions: { type: 'string' },
   'default-version': { type: 'string' },
+  'strict-versions': { type: 'boolean' },
   'complexity-error-style': { type: 'string' },
   config: { type: 'string' },
   quiet: { type: 'boolean', default: false },
@@ -92,6 +95,7 @@ export function parseCli(argv: string[], readFile: (path: string) => string): Cl
     options.versions = values.versions.split(',').map((version) => apiVersion(version.trim(), '--versions'));
   if (typeof values['default-version'] === 'string')
     options.defaultVersion = apiVersion(values['default-version'], '--default-version');
+  if (values['strict-versions'] === true) options.versionRouting = 'refuse';
   const style = values['complexity-error-style'];
   if (typeof style === 'string') {
     if (style !== 'status-429' && style !== 'graphql-error') {
@@ -144,9 +148,10 @@ function integer(text: string, flag: string, min: number, max = Number.MAX_SAFE_
   return value;
 }
 
-/** A flag's API version, shaped `YYYY-MM` (whether it is served is checked at start). */
+/** A flag's API version, of the platform's form (whether it is served is checked at start). */
 function apiVersion(text: string, flag: string): string {
-  if (!isApiVersionFormat(text)) throw new CliUsageError(`${flag} takes versions shaped YYYY-MM; got '${text}'.`);
+  if (!isApiVersion(text))
+    throw new CliUsageError(`${flag} takes versions shaped ${API_VERSION_FORM_HINT}; got '${text}'.`);
   return text;
 }
 

@@ -61,6 +61,20 @@ export interface EngineRequest {
    * so the server passes `variables` untouched. A `File` argument accepts nothing but such an upload.
    */
   files?: ReadonlyMap<string, EmulatorUpload>;
+  /** Warnings the server attaches to the answer (a routed version), sent first in `extensions.warnings`. */
+  warnings?: readonly ResponseWarning[];
+}
+
+/** One warning of a response's `extensions.warnings`, in the platform's shape. */
+export interface ResponseWarning {
+  /** What to change, for a person. */
+  message: string;
+  /** Where in the query, when the warning is about part of it. */
+  locations?: { line: number; column: number }[];
+  /** The operation kind (or fragment name) and response names down to the element warned about. */
+  path?: string[];
+  /** `code` and the names the warning is about. */
+  extensions: { code: string; [key: string]: unknown };
 }
 
 /** The outcome of preparing a request: parsed, validated, classified and costed; not yet executed. */
@@ -88,6 +102,14 @@ export interface EngineResponseBody {
   errors?: GraphQLFormattedError[];
   /** Present at top level of a successful response. */
   account_id?: number;
+  /** Response metadata; `warnings` lists deprecations the request ran into. */
+  extensions?: { warnings?: ResponseWarning[] };
+}
+
+/** A source of time: milliseconds since the epoch, as `Date.now()` counts them. */
+export interface EmulatorClock {
+  /** The current time in milliseconds since the epoch. */
+  now(): number;
 }
 
 /** What the HTTP server needs from the GraphQL engine. */
@@ -96,6 +118,11 @@ export interface GraphQLEngine {
   readonly versions: readonly string[];
   /** Version used when a request sends no API-Version header. */
   readonly defaultVersion: string;
+  /**
+   * The engine's clock. The server dates the version calendar (the default version, routes of deprecated ones) by
+   * this same object, so they agree with the engine's `version { kind }`; without one, by the server's `now`.
+   */
+  readonly clock?: EmulatorClock;
   /** SDL text of a version's schema. */
   sdl(version: string): string;
   /** Introspection result (`{ __schema: ... }` wrapped as `{ data: ... }`) of a version's schema. */

@@ -2,12 +2,13 @@
  * The one request every client in the bench makes, and the one response the bench server gives.
  * Shared so that every client sends the same query and the server does the same work for each.
  */
+import { API_VERSION } from '../../src/version.js';
 
 /** Placeholder credential the bench server accepts; it grants nothing anywhere else. */
 export const BENCH_TOKEN = 'bench-token';
 
-/** The pinned API version every client sends. */
-export const BENCH_API_VERSION = '2024-10';
+/** The pinned API version every client sends: the SDK's, so every client sends what ours does. */
+export const BENCH_API_VERSION = API_VERSION;
 
 /** The query text every string-document client sends: five boards with their owner's account slug. */
 export const BOARDS_QUERY =

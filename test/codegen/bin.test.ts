@@ -50,7 +50,8 @@ let emulator: Emulator;
 let sdlServer: Server;
 let sdlUrl: string;
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
+  // Strict, so an unsupported version is refused (the platform itself would route it).
+  emulator = await startEmulator({ port: 0, versionRouting: 'refuse' });
   const sdl = await (await fetch(`${emulator.baseUrl}/v2/get_schema?format=sdl&version=${API_VERSION}`)).text();
   sdlServer = createServer((request, response) => {
     const ok = request.method === 'GET' && request.url === '/schema.graphql';
@@ -70,7 +71,9 @@ describe('workspace-platform-codegen', () => {
     const first = await codegen(dir, ARGS);
     expect(first).toMatchObject({ code: 0, err: '' });
     expect(first.out).toMatch(
-      /wrote src\/platform\.generated\.ts \(1 operations, API version 2024-10, schema from the built-in emulator/,
+      new RegExp(
+        `wrote src/platform\\.generated\\.ts \\(1 operations, API version ${API_VERSION}, schema from the built-in emulator`,
+      ),
     );
     const generated = readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8');
     expect(generated).toContain('export const MeDocument');
@@ -128,12 +131,12 @@ describe('workspace-platform-codegen', () => {
 
   it('reads the schema from WORKSPACE_PLATFORM_BASE_URL at the requested --api-version', async () => {
     const dir = app({ 'src/me.graphql': ME });
-    const result = await codegen(dir, [...ARGS, '--api-version', '2025-01'], {
+    const result = await codegen(dir, [...ARGS, '--api-version', '2025-04'], {
       WORKSPACE_PLATFORM_BASE_URL: emulator.baseUrl,
     });
     expect(result.code).toBe(0);
-    expect(result.out).toContain(`schema from ${emulator.baseUrl}/v2/get_schema?format=sdl&version=2025-01`);
-    expect(readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8')).toContain('{"apiVersion":"2025-01"}');
+    expect(result.out).toContain(`schema from ${emulator.baseUrl}/v2/get_schema?format=sdl&version=2025-04`);
+    expect(readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8')).toContain('{"apiVersion":"2025-04"}');
     const unsupported = await codegen(dir, [...ARGS, '--api-version', '2019-01'], {
       WORKSPACE_PLATFORM_BASE_URL: emulator.baseUrl,
     });

@@ -169,43 +169,44 @@ describe('API versions', () => {
 
   it('sends a chosen supported version', async () => {
     const emulator = await startTestEmulator();
-    const client = clientFor(emulator, { apiVersion: '2025-01' });
+    const client = clientFor(emulator, { apiVersion: '2025-04' });
     const result = await client.request('query { boards(limit: 1) { id } }');
-    expect(result.apiVersion).toBe('2025-01');
-    expect(result.headers.get('api-version')).toBe('2025-01');
-    expect(graphqlRequests(emulator)[0]?.headers['api-version']).toBe('2025-01');
+    expect(result.apiVersion).toBe('2025-04');
+    expect(result.headers.get('api-version')).toBe('2025-04');
+    expect(result.warnings).toEqual([]);
+    expect(graphqlRequests(emulator)[0]?.headers['api-version']).toBe('2025-04');
   });
 
   it("a generated document is sent at the version it carries, whatever the client default; strings at the client's", async () => {
     const emulator = await startTestEmulator();
-    const client = clientFor(emulator, { apiVersion: '2025-01' });
+    const client = clientFor(emulator, { apiVersion: '2025-04' });
     const generated = await client.boards({ limit: 1 });
     const plain = await client.request('query { boards(limit: 1) { id } }');
-    expect([generated.apiVersion, plain.apiVersion]).toEqual([API_VERSION, '2025-01']);
-    expect(graphqlRequests(emulator).map((record) => record.headers['api-version'])).toEqual([API_VERSION, '2025-01']);
+    expect([generated.apiVersion, plain.apiVersion]).toEqual([API_VERSION, '2025-04']);
+    expect(graphqlRequests(emulator).map((record) => record.headers['api-version'])).toEqual([API_VERSION, '2025-04']);
   });
 
   it('an unsupported version gets an UnsupportedApiVersionError naming the option and the versions the server listed', async () => {
-    const emulator = await startTestEmulator({ versions: ['2024-10', '2025-01'] });
+    const emulator = await startTestEmulator({ versions: ['2025-04', '2025-10'], versionRouting: 'refuse' });
     const client = clientFor(emulator, { apiVersion: '2019-01' });
     const { error } = await settle(client.request('query { boards(limit: 1) { id } }'));
     expect(error).toBeInstanceOf(UnsupportedApiVersionError);
     const versionError = error as UnsupportedApiVersionError;
     expect(versionError.status).toBe(400);
     expect(versionError.apiVersion).toBe('2019-01');
-    expect(versionError.supportedVersions).toEqual(['2024-10', '2025-01']);
+    expect(versionError.supportedVersions).toEqual(['2025-04', '2025-10']);
     expect(versionError.message).toBe(
-      "The server does not support API version '2019-01' (400). Set the `apiVersion` option to one of the versions it supports: 2024-10, 2025-01.",
+      "The server does not support API version '2019-01' (400). Set the `apiVersion` option to one of the versions it supports: 2025-04, 2025-10.",
     );
     expect(JSON.parse(JSON.stringify(versionError))).toMatchObject({
       name: 'UnsupportedApiVersionError',
-      supportedVersions: ['2024-10', '2025-01'],
+      supportedVersions: ['2025-04', '2025-10'],
     });
     expect(graphqlRequests(emulator)).toHaveLength(1); // a 400 is not retried
   });
 
   it('getSchema with an unsupported version gets the same typed error', async () => {
-    const emulator = await startTestEmulator();
+    const emulator = await startTestEmulator({ versionRouting: 'refuse' });
     const { error } = await settle(clientFor(emulator).getSchema({ version: '2019-01' }));
     expect(error).toBeInstanceOf(UnsupportedApiVersionError);
     expect((error as UnsupportedApiVersionError).supportedVersions).toContain(API_VERSION);

@@ -99,10 +99,11 @@ it("takes the README's small limits and a version list from flags", async () => 
     '--concurrency',
     '5',
     '--versions',
-    '2024-10,2025-01',
+    '2025-04,2025-10',
+    '--strict-versions',
   ]);
   expect(banner).toContain('limits   100 requests per 10 s, 5 in flight');
-  expect(banner).toContain('versions 2024-10, 2025-01 (default 2024-10)');
+  expect(banner).toContain('versions 2025-04, 2025-10 (default 2025-10)');
   const res = await postGraphQL({ baseUrl }, { query: BOARDS_QUERY }, { authorization: DEMO_TOKEN });
   expect(res.status).toBe(200);
   const policy = res.headers.get('ratelimit-policy') ?? '';
@@ -111,7 +112,7 @@ it("takes the README's small limits and a version list from flags", async () => 
   const old = await postGraphQL(
     { baseUrl },
     { query: BOARDS_QUERY },
-    { authorization: DEMO_TOKEN, 'api-version': '2024-07' },
+    { authorization: DEMO_TOKEN, 'api-version': '2026-07' },
   );
   expect(old.status).toBe(400);
 });
@@ -163,7 +164,8 @@ describe('the command line, parsed', () => {
       '--complexity',
       '500/5',
       '--default-version',
-      '2025-01',
+      '2025-04',
+      '--strict-versions',
       '--complexity-error-style',
       'graphql-error',
     ];
@@ -172,7 +174,8 @@ describe('the command line, parsed', () => {
         port: 4010,
         host: '0.0.0.0',
         limits: { daily: { quota: 10 }, complexity: { quota: 500, windowSeconds: 5 } },
-        defaultVersion: '2025-01',
+        defaultVersion: '2025-04',
+        versionRouting: 'refuse',
         complexityErrorStyle: 'graphql-error',
       },
     });

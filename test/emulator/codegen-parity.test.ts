@@ -13,7 +13,10 @@ import { schemaUrl } from '../../src/codegen/settings.js';
 import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { API_VERSION } from '../../src/version.js';
 
-const publishedSdl = readFileSync(new URL('../fixtures/published-2025-04.structure.graphql', import.meta.url), 'utf8');
+const publishedSdl = readFileSync(
+  new URL(`../fixtures/published-${API_VERSION}.structure.graphql`, import.meta.url),
+  'utf8',
+);
 /** The same structure with descriptions on an enum and one of its values, which codegen would copy into comments. */
 const describedSdl = publishedSdl
   .replace('enum ColumnType {', '"Kinds of column (a test description)."\nenum ColumnType {')

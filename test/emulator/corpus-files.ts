@@ -3,7 +3,7 @@
  * Optional header comments, each on its own line at the top of the file:
  *   # variables: {"ids": ["3001"]}        JSON object of variables
  *   # token: read-only | other-account    which demo token sends it (default: the full-scope demo token)
- *   # version: 2025-04                    API-Version to send (default: the SDK's pinned version)
+ *   # version: 2026-10                    API-Version to send (default: 2025-04, the version the first entries were written for)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -31,6 +31,12 @@ describe('startEmulator(options)', () => {
     ['a version of the wrong shape', { versions: ['2024-1'] }, 'versions[0]', /versions\[0\] must be shaped YYYY-MM/],
     ['a version the engine does not serve', { versions: ['2019-01'] }, 'versions', /cannot serve 2019-01/],
     [
+      'a version routing that does not exist',
+      { versionRouting: 'refused' },
+      'versionRouting',
+      /versionRouting must be one of route, refuse; got 'refused'; did you mean 'refuse'\?/,
+    ],
+    [
       'a style that does not exist',
       { complexityErrorStyle: 'graphql-errors' },
       'complexityErrorStyle',
@@ -134,7 +140,7 @@ describe('the command line', () => {
     [
       'a version flag of the wrong shape',
       ['--versions', '2024-10,2025-1'],
-      /--versions takes versions shaped YYYY-MM; got '2025-1'/,
+      /--versions takes versions shaped YYYY-MM.*; got '2025-1'/,
     ],
     [
       'a misspelled config key',

@@ -97,7 +97,10 @@ describe('user details', () => {
     expect(utcHoursDiff('Asia/Kolkata', new Date('2024-07-01T12:00:00Z'))).toBe(5);
     expect(utcHoursDiff('Europe/London', new Date('2024-07-01T12:00:00Z'))).toBe(1);
     const engine = createEngine({ clock: { now: () => Date.parse('2024-01-15T12:00:00Z') } });
-    const body = await run(engine, '{ me { utc_hours_diff is_view_only account_products { id } } }');
+    // User.is_view_only was removed in 2026-10; this reads it where it is published.
+    const body = await run(engine, '{ me { utc_hours_diff is_view_only account_products { id } } }', {
+      version: '2025-04',
+    });
     expect(dataField(body, 'me')).toEqual({
       utc_hours_diff: 0,
       is_view_only: false,

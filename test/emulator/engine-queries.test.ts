@@ -101,11 +101,12 @@ describe('engine queries', () => {
   });
 
   it('serves items by id, users, account, column values and the complexity snapshot', async () => {
-    const engine = createEngine();
+    const engine = createEngine({ clock: { now: () => Date.parse('2026-11-25T12:00:00Z') } });
     const body = await run(
       engine,
       `{ items(ids: [4000001, 4000008]) { id board { id } group { id title } column_values(ids: ["status", "date4"]) { id text value ... on StatusValue { label is_done } } }
          users { email } account { id name slug } complexity { before after query reset_in_x_seconds } version { value kind } }`,
+      { version: '2026-10' },
     );
     expect(body.errors).toBeUndefined();
     expect(body.data?.items).toEqual([
@@ -122,6 +123,6 @@ describe('engine queries', () => {
     expect(body.data?.users).toEqual([{ email: users.ada.email }, { email: users.grace.email }]);
     expect(body.data?.account).toEqual({ id: String(accounts.acme.id), name: accounts.acme.name, slug: 'acme' });
     expect(body.data?.complexity).toEqual({ before: 1_000_000, after: 999_000, query: 1000, reset_in_x_seconds: 42 });
-    expect(body.data?.version).toEqual({ value: '2024-10', kind: 'current' });
+    expect(body.data?.version).toEqual({ value: '2026-10', kind: 'current' });
   });
 });

@@ -29,13 +29,14 @@ function args(f: GraphQLField<unknown, unknown>): Record<string, string> {
 }
 
 describe('engine schema', () => {
-  const schema = schemaOf(API_VERSION);
+  // The facts below are the published 2025-04 schema's.
+  const schema = schemaOf('2025-04');
 
-  it('serves the pinned version by default', () => {
+  it("defaults to the SDK's pinned version and serves every published version", () => {
     expect(engine.defaultVersion).toBe(API_VERSION);
     expect(DEFAULT_VERSION).toBe(API_VERSION);
-    expect(engine.versions).toEqual(['2024-07', '2024-10', '2025-01', '2025-04']);
-    expect(ENGINE_VERSIONS.at(-1)).toBe('2025-04');
+    expect(engine.versions).toEqual(['2025-04', '2025-10', '2026-01', '2026-04', '2026-07', '2026-10']);
+    expect(ENGINE_VERSIONS.at(-1)).toBe('2026-10');
   });
 
   it('has the published types and nullability', () => {
@@ -75,6 +76,7 @@ describe('engine schema', () => {
     expect(args(boards)).toEqual({
       board_kind: 'BoardKind',
       ids: '[ID!]',
+      latest: 'Boolean',
       limit: 'Int',
       order_by: 'BoardsOrderBy',
       page: 'Int',
@@ -86,21 +88,18 @@ describe('engine schema', () => {
     expect(field(schema, 'Board', 'items_page').args.find((arg) => arg.name === 'limit')?.defaultValue).toBe(25);
   });
 
-  it('adds boards(latest:) only after 2024-10', () => {
-    const has = (version: string) =>
-      field(schemaOf(version), 'Query', 'boards').args.some((arg) => arg.name === 'latest');
-    expect(has('2024-07')).toBe(false);
-    expect(has('2024-10')).toBe(false);
-    expect(has('2025-01')).toBe(true);
-    expect(has('2025-04')).toBe(true);
-    expect(engine.sdl('2025-04')).toContain('latest: Boolean');
-    expect(engine.sdl('2024-10')).not.toContain('latest');
+  it('gives each version its own published types: User.created_at became ISO8601DateTime! in 2026-07', () => {
+    expect(String(field(schemaOf('2026-04'), 'User', 'created_at').type)).toBe('Date');
+    expect(String(field(schemaOf('2026-07'), 'User', 'created_at').type)).toBe('ISO8601DateTime!');
+    expect(engine.sdl('2025-04')).toContain('greeting: String');
+    expect(engine.sdl('2025-10')).not.toContain('greeting:');
   });
 
-  it('builds SDL and introspection once per version and rejects unknown versions', () => {
-    expect(engine.sdl('2024-10')).toBe(engine.sdl('2024-10'));
-    expect(engine.introspection('2024-10')).toBe(engine.introspection('2024-10'));
-    expect(engine.sdl('2024-10')).toContain('type Query');
+  it('builds SDL and introspection once per version and rejects unserved versions', () => {
+    expect(engine.sdl('2025-04')).toBe(engine.sdl('2025-04'));
+    expect(engine.introspection('2025-04')).toBe(engine.introspection('2025-04'));
+    expect(engine.sdl('2025-04')).toContain('type Query');
+    expect(() => engine.sdl('2024-10')).toThrow(/not served/);
     expect(() => engine.sdl('1999-01')).toThrow(/not served/);
   });
 

@@ -208,24 +208,33 @@ describe('versions', () => {
     }
   });
 
-  it('answers 400 listing the supported versions to an unknown or malformed one', async () => {
-    for (const version of ['2031-01', 'latest']) {
-      const res = await postGraphQL(emulator, { query: BOARDS_QUERY }, { ...auth, 'api-version': version });
-      expect(res.status).toBe(400);
-      const error = (await json(res)).errors?.[0];
-      expect(error?.extensions?.code).toBe('UNSUPPORTED_API_VERSION');
-      expect(error?.extensions?.supported_versions).toEqual(emulator.versions);
-      for (const supported of emulator.versions) expect(error?.message).toContain(supported);
+  it('with strict versions, answers 400 listing the supported versions to an unknown or malformed one', async () => {
+    const strict = await startTestEmulator({ versionRouting: 'refuse' });
+    try {
+      for (const version of ['2031-01', 'latest', '2024-10']) {
+        const res = await postGraphQL(strict, { query: BOARDS_QUERY }, { ...auth, 'api-version': version });
+        expect(res.status).toBe(400);
+        const error = (await json(res)).errors?.[0];
+        expect(error?.extensions?.code).toBe('UNSUPPORTED_API_VERSION');
+        expect(error?.extensions?.supported_versions).toEqual(strict.versions);
+        for (const supported of strict.versions) expect(error?.message).toContain(supported);
+      }
+    } finally {
+      await strict.close();
     }
   });
 
   it('can be limited to fewer versions with another default', async () => {
-    const narrow = await startTestEmulator({ versions: ['2024-07', API_VERSION], defaultVersion: '2024-07' });
+    const narrow = await startTestEmulator({
+      versions: ['2025-04', API_VERSION],
+      defaultVersion: '2025-04',
+      versionRouting: 'refuse',
+    });
     try {
       const res = await postGraphQL(narrow, { query: BOARDS_QUERY }, auth);
-      expect(res.headers.get('api-version')).toBe('2024-07');
-      const newest = emulator.versions.at(-1)!;
-      expect((await postGraphQL(narrow, { query: BOARDS_QUERY }, { ...auth, 'api-version': newest })).status).toBe(400);
+      expect(res.headers.get('api-version')).toBe('2025-04');
+      const other = emulator.versions.find((version) => !narrow.versions.includes(version))!;
+      expect((await postGraphQL(narrow, { query: BOARDS_QUERY }, { ...auth, 'api-version': other })).status).toBe(400);
     } finally {
       await narrow.close();
     }

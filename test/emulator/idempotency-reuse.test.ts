@@ -65,7 +65,7 @@ describe('the emulator', () => {
     expect((await createItem(emu, DEMO_TOKEN, 'First', 'key-v')).status).toBe(200);
     const other = await createItem(emu, DEMO_TOKEN, 'Second', 'key-v');
     expect(other.status).toBe(422);
-    const headers = { authorization: DEMO_TOKEN, 'idempotency-key': 'key-v', 'api-version': '2025-01' };
+    const headers = { authorization: DEMO_TOKEN, 'idempotency-key': 'key-v', 'api-version': '2025-04' };
     const otherVersion = await postGraphQL(emu, { query: CREATE_ITEM, variables: { name: 'First' } }, headers);
     expect(otherVersion.status).toBe(422);
     expect(itemsNamed(emu, 'Second')).toHaveLength(0);

@@ -47,7 +47,8 @@ describe('request ids', () => {
     ['400 for a body that is no JSON', { authorization: DEMO_TOKEN }, '{not json', 400],
     ['200 with errors for an invalid document', { authorization: DEMO_TOKEN }, { query: '{ nope }' }, 200],
   ])('puts one on a %s', async (_name, headers, body, status) => {
-    const emu = await startTestEmulator();
+    // Refusing versions it does not serve (rather than routing them with a warning) makes the unknown one a 400.
+    const emu = await startTestEmulator({ versionRouting: 'refuse' });
     const res = await postGraphQL(emu, body, headers as Record<string, string>);
     expect(res.status).toBe(status);
     const id = await requestIdOf(res);

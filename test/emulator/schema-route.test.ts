@@ -54,11 +54,23 @@ describe('GET /v2/get_schema', () => {
     expect(await res.text()).toBe(createEngine().sdl(oldest));
   });
 
-  it('answers 400 listing the supported versions to an unknown version', async () => {
-    const res = await fetch(schemaUrl('?version=2099-12'));
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
-    expect(body.errors[0]?.extensions.code).toBe('UNSUPPORTED_API_VERSION');
-    expect(body.errors[0]?.message).toContain(API_VERSION);
+  it('with strict versions, answers 400 listing the supported versions to an unknown version', async () => {
+    const strict = await startTestEmulator({ versionRouting: 'refuse' });
+    try {
+      const res = await fetch(`${strict.baseUrl}/v2/get_schema?version=2099-12`);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(body.errors[0]?.extensions.code).toBe('UNSUPPORTED_API_VERSION');
+      expect(body.errors[0]?.message).toContain(API_VERSION);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('answers a deprecated version with the schema of the version the platform routes it to', async () => {
+    const res = await fetch(schemaUrl('?format=sdl&version=2024-10'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('api-version')).toBe('2025-04');
+    expect(await res.text()).toBe(createEngine().sdl('2025-04'));
   });
 });

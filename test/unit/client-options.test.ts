@@ -46,7 +46,12 @@ describe('construction', () => {
     [
       'month 13',
       { ...valid, apiVersion: '2024-13' },
-      /`apiVersion` must be YYYY-MM with a month from 01 to 12.*'2024-13'/,
+      /`apiVersion` must be YYYY-MM with a quarter month \(01, 04, 07 or 10\).*'2024-13'/,
+    ],
+    [
+      'a month between quarters',
+      { ...valid, apiVersion: '2024-11' },
+      /`apiVersion` must be YYYY-MM with a quarter month/,
     ],
     ['month 00', { ...valid, apiVersion: '2024-00' }, /`apiVersion` must be YYYY-MM/],
     ['a one-digit month', { ...valid, apiVersion: '2024-1' }, /`apiVersion` must be YYYY-MM/],

@@ -4,7 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /**
- * `ColumnType`, as the schema of API version 2024-10 defines it.
+ * `ColumnType`, as the schema of API version 2026-10 defines it.
  */
 export type ColumnType =
   | 'auto_number'
@@ -52,14 +52,14 @@ export type ColumnType =
   | 'world_clock';
 
 /**
- * `ItemsOrderByDirection`, as the schema of API version 2024-10 defines it.
+ * `ItemsOrderByDirection`, as the schema of API version 2026-10 defines it.
  */
 export type ItemsOrderByDirection =
   | 'asc'
   | 'desc';
 
 /**
- * `ItemsQuery`, as the schema of API version 2024-10 defines it.
+ * `ItemsQuery`, as the schema of API version 2026-10 defines it.
  */
 export type ItemsQuery = {
   groups?: Array<ItemsQueryGroup> | null | undefined;
@@ -70,7 +70,7 @@ export type ItemsQuery = {
 };
 
 /**
- * `ItemsQueryGroup`, as the schema of API version 2024-10 defines it.
+ * `ItemsQueryGroup`, as the schema of API version 2026-10 defines it.
  */
 export type ItemsQueryGroup = {
   groups?: Array<ItemsQueryGroup> | null | undefined;
@@ -79,14 +79,14 @@ export type ItemsQueryGroup = {
 };
 
 /**
- * `ItemsQueryOperator`, as the schema of API version 2024-10 defines it.
+ * `ItemsQueryOperator`, as the schema of API version 2026-10 defines it.
  */
 export type ItemsQueryOperator =
   | 'and'
   | 'or';
 
 /**
- * `ItemsQueryOrderBy`, as the schema of API version 2024-10 defines it.
+ * `ItemsQueryOrderBy`, as the schema of API version 2026-10 defines it.
  */
 export type ItemsQueryOrderBy = {
   column_id: string;
@@ -94,7 +94,7 @@ export type ItemsQueryOrderBy = {
 };
 
 /**
- * `ItemsQueryRule`, as the schema of API version 2024-10 defines it.
+ * `ItemsQueryRule`, as the schema of API version 2026-10 defines it.
  */
 export type ItemsQueryRule = {
   column_id: string | number;
@@ -104,7 +104,7 @@ export type ItemsQueryRule = {
 };
 
 /**
- * `ItemsQueryRuleOperator`, as the schema of API version 2024-10 defines it.
+ * `ItemsQueryRuleOperator`, as the schema of API version 2026-10 defines it.
  */
 export type ItemsQueryRuleOperator =
   | 'any_of'
@@ -200,7 +200,7 @@ export class TypedDocumentString<TResult, TVariables>
 /**
  * Adds a task to a board with a status and an estimate. Retried safely: the client sends an Idempotency-Key.
  *
- * The document of the `AddTask` mutation, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `AddTask` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const AddTaskDocument = /*#__PURE__*/ new TypedDocumentString(`
     mutation AddTask($board: ID!, $name: String!, $values: JSON) {
@@ -209,12 +209,12 @@ export const AddTaskDocument = /*#__PURE__*/ new TypedDocumentString(`
     name
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<AddTaskMutation, AddTaskMutationVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<AddTaskMutation, AddTaskMutationVariables>;
 /**
  * A page of a board's items, filtered and ordered by `query_params`, with the two columns the app shows.
  * Pass `cursor` (and no `query_params`) for the next page; client.paginate does that for you.
  *
- * The document of the `FilteredBoardItems` query, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `FilteredBoardItems` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const FilteredBoardItemsDocument = /*#__PURE__*/ new TypedDocumentString(`
     query FilteredBoardItems($board: ID!, $limit: Int!, $cursor: String, $query_params: ItemsQuery) {
@@ -232,11 +232,11 @@ export const FilteredBoardItemsDocument = /*#__PURE__*/ new TypedDocumentString(
     }
   }
 }
-    `, {"apiVersion":"2024-10","cursorVariable":"cursor","resetVariables":["query_params"]}) as unknown as TypedDocumentString<FilteredBoardItemsQuery, FilteredBoardItemsQueryVariables>;
+    `, {"apiVersion":"2026-10","cursorVariable":"cursor","resetVariables":["query_params"]}) as unknown as TypedDocumentString<FilteredBoardItemsQuery, FilteredBoardItemsQueryVariables>;
 /**
  * A board's name, owner and columns: what the app prints as a header.
  *
- * The document of the `BoardSummary` query, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ * The document of the `BoardSummary` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
 export const BoardSummaryDocument = /*#__PURE__*/ new TypedDocumentString(`
     query BoardSummary($board: ID!) {
@@ -250,4 +250,4 @@ export const BoardSummaryDocument = /*#__PURE__*/ new TypedDocumentString(`
     }
   }
 }
-    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<BoardSummaryQuery, BoardSummaryQueryVariables>;
+    `, {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardSummaryQuery, BoardSummaryQueryVariables>;

@@ -31,20 +31,27 @@ export { EmulatorStore } from './store/store.js';
 export type { CustomActivityRecord, TimelineItemRecord } from './store/timeline.js';
 export type { LikeRecord, UpdateRecord } from './store/updates.js';
 export {
-  absentIn,
+  ANNOUNCED_DEPRECATIONS,
+  type AnnouncedDeprecation,
+  currentVersion,
   DEFAULT_VERSION,
   ENGINE_VERSIONS,
   type EngineVersion,
   isEngineVersion,
-  VERSION_DIFFERENCES,
-  type VersionDifference,
+  isQuarterVersion,
+  routedVersion,
+  type VersionKind,
+  versionKind,
 } from './versions.js';
 
 /** Options of {@link createEngine}. */
 export interface EngineOptions {
   /** Data the store starts with (copied). Default: {@link defaultSeed}. */
   seed?: SeedData;
-  /** Clock stamping new records and ageing cursors. Default: the real time. */
+  /**
+   * Clock stamping new records, ageing cursors and dating the version calendar (`version { kind }`, and through
+   * `Engine.clock` the server's default version and routes). Default: the real time.
+   */
   clock?: EngineClock;
   /** How long an items cursor lives, in milliseconds. Default: 60 minutes, as on the platform. */
   cursorTtlMs?: number;
@@ -75,6 +82,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const schemas = new SchemaCache(RESOLVERS);
   return {
     store,
+    clock: store.clock,
     versions: ENGINE_VERSIONS,
     defaultVersion: DEFAULT_VERSION,
     sdl(version: string): string {

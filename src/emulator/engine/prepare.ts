@@ -23,9 +23,17 @@ import type { SchemaCache } from './schema/build.js';
 import type { EmulatorStore } from './store/store.js';
 import { applyUploads } from './uploads.js';
 import { isEngineVersion } from './versions.js';
+import { deprecationWarnings, type EngineWarning, warningExtensions } from './warnings.js';
 
-function failure(errors: readonly GraphQLError[], code: EngineErrorCode): PreparedOperation {
-  return { ok: false, body: { errors: errors.map((error) => formatEngineError(error, code)) } };
+function failure(
+  errors: readonly GraphQLError[],
+  code: EngineErrorCode,
+  warnings: readonly EngineWarning[] = [],
+): PreparedOperation {
+  return {
+    ok: false,
+    body: { errors: errors.map((error) => formatEngineError(error, code)), ...warningExtensions(warnings) },
+  };
 }
 
 /**
@@ -78,18 +86,19 @@ export function prepareOperation(
     );
   }
   const version = request.version;
+  const given = request.warnings ?? [];
   const document = parseQuery(request.query);
-  if (document instanceof GraphQLError) return failure([document], ENGINE_ERROR_CODES.parseFailed);
+  if (document instanceof GraphQLError) return failure([document], ENGINE_ERROR_CODES.parseFailed, given);
   const schema: GraphQLSchema = schemas.get(version);
   const repeated = overRepeatedField(document);
   if (repeated) {
     const message = `The field "${repeated.responseName.slice(0, 100)}" is selected ${repeated.count} times in one selection set; at most ${MAX_REPEATED_FIELD} are accepted.`;
-    return failure([new GraphQLError(message)], ENGINE_ERROR_CODES.validationFailed);
+    return failure([new GraphQLError(message)], ENGINE_ERROR_CODES.validationFailed, given);
   }
   const invalid = validate(schema, document);
-  if (invalid.length > 0) return failure(invalid, ENGINE_ERROR_CODES.validationFailed);
+  if (invalid.length > 0) return failure(invalid, ENGINE_ERROR_CODES.validationFailed, given);
   const operation = pickOperation(document, request.operationName);
-  if (operation instanceof GraphQLError) return failure([operation], ENGINE_ERROR_CODES.operationResolution);
+  if (operation instanceof GraphQLError) return failure([operation], ENGINE_ERROR_CODES.operationResolution, given);
 
   let variables: Record<string, unknown>;
   try {
@@ -97,10 +106,10 @@ export function prepareOperation(
   } catch (error) {
     const reason =
       error instanceof GraphQLError ? error : new GraphQLError('The uploads could not be placed in the variables.');
-    return failure([reason], ENGINE_ERROR_CODES.badUserInput);
+    return failure([reason], ENGINE_ERROR_CODES.badUserInput, given);
   }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
-  if (coerced.errors) return failure(coerced.errors, ENGINE_ERROR_CODES.badUserInput);
+  if (coerced.errors) return failure(coerced.errors, ENGINE_ERROR_CODES.badUserInput, given);
 
   const fragments = document.definitions.filter(
     (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
@@ -109,8 +118,10 @@ export function prepareOperation(
   if (introspection > introspectionCap(schema)) {
     const message =
       'This request selects more introspection than two full introspection queries would: ask for the schema once, or use GET /v2/get_schema.';
-    return failure([new GraphQLError(message)], ENGINE_ERROR_CODES.validationFailed);
+    return failure([new GraphQLError(message)], ENGINE_ERROR_CODES.validationFailed, given);
   }
+  const single = { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] } as const;
+  const warnings = [...given, ...deprecationWarnings(schema, single)];
   return {
     ok: true,
     kind: operation.operation,
@@ -124,7 +135,6 @@ export function prepareOperation(
         complexity: snapshot,
         ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
       };
-      const single = { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] } as const;
       const result = await execute({ schema, document: single, variableValues: variables, contextValue });
       const data = (result.data ?? null) as Record<string, unknown> | null;
       return {
@@ -132,6 +142,7 @@ export function prepareOperation(
         ...(result.errors
           ? { errors: result.errors.map((e) => formatEngineError(e, ENGINE_ERROR_CODES.internal)) }
           : {}),
+        ...warningExtensions(warnings),
         ...(data ? { account_id: request.grant.accountId } : {}),
       };
     },

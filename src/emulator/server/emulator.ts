@@ -35,7 +35,7 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
   readonly store: StoreOf<Engine>;
   /** Supported API versions. */
   readonly versions: readonly string[];
-  /** The version used when a request names none. */
+  /** The version used when a request names none (the current one on the emulator's clock, unless set). */
   readonly defaultVersion: string;
   /** Quotas and windows in force. */
   readonly limits: ResolvedLimits;
@@ -72,7 +72,12 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
   const ctx: ServerContext = {
     engine,
     tokens: new TokenRegistry(options.tokens ?? DEMO_TOKENS),
-    versions: new VersionPolicy(engine.versions, engine.defaultVersion, options.versions, options.defaultVersion),
+    versions: new VersionPolicy(engine.versions, engine.defaultVersion, {
+      ...(options.versions ? { only: options.versions } : {}),
+      ...(options.defaultVersion !== undefined ? { preferred: options.defaultVersion } : {}),
+      ...(options.versionRouting !== undefined ? { routing: options.versionRouting } : {}),
+      clock: engine.clock ?? { now },
+    }),
     limiter: new RateLimiter(resolveLimits(options.limits), now),
     idempotency: new IdempotencyCache(
       positive(options.idempotency?.ttlMs, 30 * 60_000, 'idempotency.ttlMs'),
@@ -115,7 +120,9 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     engine,
     store: (engine as { store?: unknown }).store as StoreOf<Engine>,
     versions: ctx.versions.supported,
-    defaultVersion: ctx.versions.defaultVersion,
+    get defaultVersion() {
+      return ctx.versions.defaultVersion;
+    },
     limits: ctx.limiter.limits,
     get requests() {
       return ctx.log.records;

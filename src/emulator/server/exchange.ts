@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TokenGrant } from '../contract.js';
+import type { ResponseWarning, TokenGrant } from '../contract.js';
 import type { ServerContext } from './context.js';
 import type { FaultDecision } from './faults.js';
 import type { IdempotencyClaim } from './idempotency.js';
@@ -38,6 +38,8 @@ export interface Exchange {
   faults: FaultDecision;
   /** The idempotency claim this request executes under, if any. */
   claim?: ExecutingClaim;
+  /** A warning about the version in force (a deprecated or unknown one answered by another), for the answer. */
+  versionWarning?: ResponseWarning;
   /** What the request turned out to be, as the steps learn it (see {@link learn}). */
   readonly facts: RequestFacts;
 }

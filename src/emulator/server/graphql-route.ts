@@ -4,7 +4,8 @@
  *  1. no valid token ..................... 401 UNAUTHENTICATED, `WWW-Authenticate: Bearer`      authenticate
  *  2. minute-rate or daily window spent .. 429 RATE_LIMIT_EXCEEDED / DAILY_LIMIT_EXCEEDED         countArrival
  *  3. neither JSON nor multipart ......... 415 UNSUPPORTED_MEDIA_TYPE                             acceptMediaType
- *  4. a version not served ............... 400 UNSUPPORTED_API_VERSION                            resolveVersion
+ *  4. a version not served, when refused . 400 UNSUPPORTED_API_VERSION                            resolveVersion
+ *     (by default it is answered by the version it is routed to, with a warning in `extensions.warnings`)
  *  5. body over the size limit ........... 413 PAYLOAD_TOO_LARGE, connection closed               readRequest
  *     (the client gone mid-body: nothing answered, recorded as dropped)
  *  6. body not a GraphQL request ......... 400 INVALID_JSON / BAD_REQUEST                         readRequest
@@ -83,6 +84,7 @@ function resolveVersion(x: Exchange): PlannedReply | undefined {
   const version = x.ctx.versions.resolve(headerOf(x, HEADER.apiVersion));
   if (version.ok) {
     learn(x, { version: version.version });
+    if (version.warning) x.versionWarning = version.warning;
     return undefined;
   }
   const extra = { supported_versions: x.ctx.versions.supported };
@@ -109,7 +111,8 @@ async function readRequest(x: Exchange): Promise<GraphQLRequestBody | PlannedRep
 
 function prepare(x: Exchange, request: GraphQLRequestBody): PreparedOperation {
   const grant = x.auth!.grant;
-  const prepared = x.ctx.engine.prepare({ ...request, grant, version: x.facts.version! });
+  const warnings = x.versionWarning ? { warnings: [x.versionWarning] } : {};
+  const prepared = x.ctx.engine.prepare({ ...request, grant, version: x.facts.version!, ...warnings });
   if (prepared.ok) learn(x, { kind: prepared.kind });
   const key = headerOf(x, HEADER.idempotencyKey)?.trim();
   if (key) learn(x, { idempotencyKey: key });

@@ -8,6 +8,7 @@ import type { Scope } from '../../scopes.js';
 import type { TokenGrant } from '../contract.js';
 import type { OAuthAppConfig, OAuthDirectory, OAuthRateLimit } from '../oauth/index.js';
 import type { FaultRule } from './faults.js';
+import type { VersionRouting } from './versions.js';
 
 /** A bearer token the emulator accepts, with the account, user and scopes it acts with. */
 export interface EmulatorTokenConfig {
@@ -69,8 +70,14 @@ export interface EmulatorServerOptions {
   idempotency?: EmulatorIdempotencyOptions;
   /** Supported API versions (a subset of the engine's). Default: every version the engine serves. */
   versions?: readonly string[];
-  /** Version used when a request sends no `API-Version`. Default: the engine's default. */
+  /** Version used when a request sends no `API-Version`. Default: the version current on the emulator's clock. */
   defaultVersion?: string;
+  /**
+   * What a call for a deprecated, unknown or unsupported version gets: `route` (default, as the platform does)
+   * answers it with the version the platform routes it to (or the default) plus a warning in
+   * `extensions.warnings`; `refuse` answers 400 `UNSUPPORTED_API_VERSION`, for tests that want strictness.
+   */
+  versionRouting?: VersionRouting;
   /** Largest JSON body accepted, in bytes; larger gets 413. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Largest multipart upload accepted, in bytes; larger gets 413. Default 10 MiB. */
@@ -91,7 +98,7 @@ export interface EmulatorServerOptions {
   oauthRateLimit?: OAuthRateLimit;
   /** Fault rules applied from the start; change them later with `setFaults`. */
   faults?: readonly FaultRule[];
-  /** Clock in milliseconds. Default `Date.now`. */
+  /** Clock in milliseconds: rate windows, OAuth, and the version calendar (default version, `version { kind }`). Default `Date.now`. */
   now?: () => number;
   /** Most request records kept in `requests` (the oldest are dropped first). Default 10 000. */
   maxRecords?: number;

@@ -4,11 +4,11 @@
  * - an unknown or misspelled key: refused, the nearest valid key suggested (`Shape` walker in shape.ts);
  * - a wrong type: refused, naming the key and the type wanted;
  * - an impossible value: refused (a negative latency, an `http-error` or `respond` status outside HTTP's,
- *   a probability outside [0, 1], a version not shaped `YYYY-MM`, a port outside 0-65535).
+ *   a probability outside [0, 1], a version not of the platform's quarter form `YYYY-MM`, a port outside 0-65535).
  * The table is typed against the option interfaces, so a new option without a rule here does not compile.
  * Pinned by test/emulator/emulator-settings.test.ts.
  */
-import { isApiVersionFormat } from '../../api-version-format.js';
+import { API_VERSION_FORM_HINT, isApiVersion } from '../../api-version-format.js';
 import { isScope } from '../../scopes.js';
 import type { FaultMatch, FaultRule } from '../server/faults.js';
 import type { EmulatorServerOptions } from '../server/options.js';
@@ -22,7 +22,7 @@ const integer: NumberShape = { type: 'number', integer: true };
 const text: Shape = { type: 'string' };
 const version: Shape = {
   type: 'string',
-  check: (value) => (isApiVersionFormat(value) ? undefined : ['', `must be shaped YYYY-MM; got '${value}'`]),
+  check: (value) => (isApiVersion(value) ? undefined : ['', `must be shaped ${API_VERSION_FORM_HINT}; got '${value}'`]),
 };
 
 const windowed: ObjectShape = { type: 'object', fields: { quota: positive, windowSeconds: positive } };
@@ -124,6 +124,7 @@ const serverFields: Record<keyof EmulatorServerOptions, Shape> = {
   },
   versions: { type: 'array', items: version, nonEmpty: true },
   defaultVersion: version,
+  versionRouting: { type: 'string', oneOf: ['route', 'refuse'] },
   maxBodyBytes: positive,
   maxUploadBytes: positive,
   complexityErrorStyle: { type: 'string', oneOf: ['status-429', 'graphql-error', 'complexity-exception'] },

@@ -7,23 +7,227 @@ import type { EmulatorUpload } from '../../contract.js';
 /** The arguments of a field that takes none. */
 export type NoArguments = Record<string, never>;
 
+/** The `AccountTriggerStatisticsFiltersInput` input object. */
+export interface AccountTriggerStatisticsFiltersInput {
+  board_id?: number | null;
+  user_ids?: number[] | null;
+}
+
+/** The `AccountTriggersByEntityIdFiltersInput` input object. */
+export interface AccountTriggersByEntityIdFiltersInput {
+  automation_ids?: number[] | null;
+  board_id?: number | null;
+  user_ids?: number[] | null;
+}
+
+/** The `AggregateFromElementType` enum's values. */
+export type AggregateFromElementType = 'TABLE';
+
+/** The `AggregateFromTableInput` input object. */
+export interface AggregateFromTableInput {
+  id: string;
+  type: AggregateFromElementType;
+}
+
+/** The `AggregateGroupByElementInput` input object. */
+export interface AggregateGroupByElementInput {
+  column_id: string;
+  limit?: number | null;
+}
+
+/** The `AggregateQueryInput` input object. */
+export interface AggregateQueryInput {
+  from: AggregateFromTableInput;
+  group_by?: AggregateGroupByElementInput[] | null;
+  limit?: number | null;
+  query?: ItemsQuery | null;
+  select: AggregateSelectElementInput[];
+}
+
+/** The `AggregateSelectColumnInput` input object. */
+export interface AggregateSelectColumnInput {
+  column_id: string;
+}
+
+/** The `AggregateSelectElementInput` input object. */
+export interface AggregateSelectElementInput {
+  as: string;
+  column?: AggregateSelectColumnInput | null;
+  function?: AggregateSelectFunctionInput | null;
+  type: AggregateSelectElementType;
+}
+
+/** The `AggregateSelectElementType` enum's values. */
+export type AggregateSelectElementType = 'COLUMN' | 'FUNCTION';
+
+/** The `AggregateSelectFunctionInput` input object. */
+export interface AggregateSelectFunctionInput {
+  function: AggregateSelectFunctionName;
+  params?: AggregateSelectElementInput[] | null;
+}
+
+/** The `AggregateSelectFunctionName` enum's values. */
+export type AggregateSelectFunctionName = 'AVERAGE' | 'BETWEEN' | 'CASE' | 'COLOR' | 'COUNT' | 'COUNT_DISTINCT' | 'COUNT_ITEMS' | 'COUNT_KEYS' | 'COUNT_SUBITEMS' | 'DATE' | 'DATE_TRUNC_DAY' | 'DATE_TRUNC_MONTH' | 'DATE_TRUNC_QUARTER' | 'DATE_TRUNC_WEEK' | 'DATE_TRUNC_YEAR' | 'DURATION_RUNNING' | 'END_DATE' | 'EQUALS' | 'FIRST' | 'FLATTEN' | 'HOUR' | 'ID' | 'IS_DONE' | 'LABEL' | 'LEFT' | 'LENGTH' | 'LOWER' | 'MAX' | 'MEDIAN' | 'MIN' | 'MIN_MAX' | 'NONE' | 'ORDER' | 'PERSON' | 'PHONE_COUNTRY_SHORT_NAME' | 'RAW' | 'START_DATE' | 'SUM' | 'TRIM' | 'UPPER';
+
+/** The `AiColumnEntity` enum's values. */
+export type AiColumnEntity = 'company_name' | 'custom' | 'date' | 'domain_name' | 'email_address' | 'first_name' | 'last_name' | 'phone_number' | 'time' | 'url' | 'year';
+
+/** The `AiColumnExtraSettingsInput` input object. */
+export interface AiColumnExtraSettingsInput {
+  run_backfill?: boolean | null;
+}
+
+/** The `AiColumnImproverLength` enum's values. */
+export type AiColumnImproverLength = 'longer' | 'same' | 'shorter';
+
+/** The `AiColumnLanguage` enum's values. */
+export type AiColumnLanguage = 'arabic' | 'bengali' | 'chinese' | 'danish' | 'dutch' | 'english' | 'french' | 'german' | 'hebrew' | 'hindi' | 'indonesian' | 'italian' | 'japanese' | 'korean' | 'norwegian' | 'polish' | 'portuguese' | 'russian' | 'spanish' | 'swedish' | 'thai' | 'turkish' | 'vietnamese';
+
+/** The `AiColumnOutputLength` enum's values. */
+export type AiColumnOutputLength = 'brief' | 'in_depth' | 'paragraph' | 'sentence';
+
+/** The `AiColumnPersonGroupInput` input object. */
+export interface AiColumnPersonGroupInput {
+  description: string;
+  user_ids: number[];
+}
+
+/** The `AiColumnRefinementLevel` enum's values. */
+export type AiColumnRefinementLevel = 'high_creativity' | 'minimal_changes' | 'moderate_changes';
+
+/** The `AiColumnSource` enum's values. */
+export type AiColumnSource = 'column' | 'emails_and_activities' | 'item_name' | 'thread';
+
+/** The `AiColumnTone` enum's values. */
+export type AiColumnTone = 'casual' | 'confident' | 'empathic' | 'friendly' | 'natural' | 'professional' | 'promotional' | 'same';
+
+/** The `AiModel` enum's values. */
+export type AiModel = 'MONDAY_FAST' | 'MONDAY_POWERFUL' | 'MONDAY_STANDARD';
+
+/** The `AppFeatureReleaseDataInput` input object. */
+export interface AppFeatureReleaseDataInput {
+  url?: string | null;
+}
+
+/** The `AppFeatureReleaseInput` input object. */
+export interface AppFeatureReleaseInput {
+  data?: AppFeatureReleaseDataInput | null;
+  kind?: AppFeatureReleaseKind | null;
+}
+
+/** The `AppFeatureReleaseKind` enum's values. */
+export type AppFeatureReleaseKind = 'CLIENT_SIDE_CODE' | 'EXTERNAL_HOSTING' | 'SERVER_SIDE_CODE';
+
+/** The `AppFeatureTypeE` enum's values. */
+export type AppFeatureTypeE = 'ACCOUNT_SETTINGS_VIEW' | 'ADMIN_VIEW' | 'AI' | 'AI_AGENT' | 'AI_AGENT_SKILL' | 'AI_BOARD_MAIN_MENU_HEADER' | 'AI_DOC_CONTEXTUAL_MENU' | 'AI_DOC_QUICK_START' | 'AI_DOC_SLASH_COMMAND' | 'AI_DOC_TOP_BAR' | 'AI_EMAILS_AND_ACTIVITIES_HEADER_ACTIONS' | 'AI_FORMULA' | 'AI_IC_ASSISTANT_HELP_CENTER' | 'AI_ITEM_EMAILS_AND_ACTIVITIES_ACTIONS' | 'AI_ITEM_UPDATE_ACTIONS' | 'AI_PLATFORM_AGENT' | 'APP_WIZARD' | 'BLOCK' | 'BOARD_COLUMN_ACTION' | 'BOARD_COLUMN_EXTENSION' | 'BOARD_HEADER_ACTION' | 'BOARD_VIEW' | 'COLUMN' | 'COLUMN_TEMPLATE' | 'CREDENTIALS' | 'DASHBOARD_WIDGET' | 'DATA_ENTITY' | 'DIALOG' | 'DIGITAL_WORKER' | 'DOC_ACTIONS' | 'FIELD_TYPE' | 'GROUP_MENU_ACTION' | 'GROWTH_CONFIG' | 'INTEGRATION' | 'ITEM_BATCH_ACTION' | 'ITEM_MENU_ACTION' | 'ITEM_VIEW' | 'MODAL' | 'NOTIFICATION_KIND' | 'NOTIFICATION_SETTING_KIND' | 'OAUTH' | 'OBJECT' | 'PACKAGED_BLOCK' | 'PRODUCT' | 'PRODUCT_VIEW' | 'SKILL' | 'SOLUTION' | 'SUB_WORKFLOW' | 'SURFACE_VIEW' | 'SYNCABLE_RESOURCE' | 'TOPBAR' | 'VIBE_ITEM_VIEW' | 'VIBE_OBJECT' | 'WORKFLOW_TEMPLATE' | 'WORKSPACE_VIEW';
+
+/** The `AppKind` enum's values. */
+export type AppKind = 'PRIVATE' | 'PUBLIC';
+
+/** The `AppPermission` enum's values. */
+export type AppPermission = 'ACCOUNT_READ' | 'ASSETS_READ' | 'BOARDS_READ' | 'BOARDS_WRITE' | 'DEPARTMENTS_READ' | 'DEPARTMENTS_WRITE' | 'DOCS_READ' | 'DOCS_WRITE' | 'ME_READ' | 'NOTIFICATIONS_WRITE' | 'TAGS_READ' | 'TEAMS_READ' | 'TEAMS_WRITE' | 'UPDATES_READ' | 'UPDATES_WRITE' | 'USERS_READ' | 'USERS_WRITE' | 'WEBHOOKS_READ' | 'WEBHOOKS_WRITE' | 'WORKSPACES_READ' | 'WORKSPACES_WRITE';
+
 /** The `AssetsSource` enum's values. */
 export type AssetsSource = 'all' | 'columns' | 'gallery';
 
+/** The `AssigneeInput` input object. */
+export interface AssigneeInput {
+  person_ids?: string[] | null;
+  team_ids?: string[] | null;
+}
+
+/** The `AttributesInput` input object. */
+export interface AttributesInput {
+  background?: string | null;
+  bold?: boolean | null;
+  code?: boolean | null;
+  color?: string | null;
+  italic?: boolean | null;
+  link?: string | null;
+  strike?: boolean | null;
+  underline?: boolean | null;
+}
+
 /** The `BaseRoleName` enum's values. */
-export type BaseRoleName = 'ADMIN' | 'GUEST' | 'MEMBER' | 'PORTAL_USER' | 'VIEW_ONLY';
+export type BaseRoleName = 'ADMIN' | 'GUEST' | 'MEMBER' | 'VIEW_ONLY';
+
+/** The `BlockAlignment` enum's values. */
+export type BlockAlignment = 'CENTER' | 'LEFT' | 'RIGHT';
+
+/** The `BlockDirection` enum's values. */
+export type BlockDirection = 'LTR' | 'RTL';
+
+/** The `BlotInput` input object. */
+export interface BlotInput {
+  column_value?: DocsColumnValueInput | null;
+  mention?: MentionInput | null;
+}
 
 /** The `BoardAttributes` enum's values. */
-export type BoardAttributes = 'communication' | 'description' | 'name';
+export type BoardAttributes = 'communication' | 'description' | 'item_nickname' | 'name';
+
+/** The `BoardBasicRoleName` enum's values. */
+export type BoardBasicRoleName = 'assigned_contributor' | 'contributor' | 'editor' | 'viewer';
+
+/** The `BoardHierarchy` enum's values. */
+export type BoardHierarchy = 'classic' | 'multi_level';
 
 /** The `BoardKind` enum's values. */
 export type BoardKind = 'private' | 'public' | 'share';
 
+/** The `BoardMuteState` enum's values. */
+export type BoardMuteState = 'CURRENT_USER_MUTE_ALL' | 'CUSTOM_SETTINGS' | 'MENTIONS_AND_ASSIGNS_ONLY' | 'MUTE_ALL' | 'NOT_MUTED';
+
 /** The `BoardSubscriberKind` enum's values. */
 export type BoardSubscriberKind = 'owner' | 'subscriber';
 
+/** The `BoardUsage` enum's values. */
+export type BoardUsage = 'CONNECT_TO_PORTFOLIO' | 'CONVERT_TO_PROJECT';
+
 /** The `BoardsOrderBy` enum's values. */
 export type BoardsOrderBy = 'created_at' | 'used_at';
+
+/** The `BoostConfigurationInput` input object. */
+export interface BoostConfigurationInput {
+  boosts?: unknown;
+}
+
+/** The `CalculatedCapabilityInput` input object. */
+export interface CalculatedCapabilityInput {
+  function: CalculatedFunction;
+}
+
+/** The `CalculatedFunction` enum's values. */
+export type CalculatedFunction = 'COUNT_KEYS' | 'MAX' | 'MIN' | 'MIN_MAX' | 'NONE' | 'SUM';
+
+/** The `CampaignsAnalyticsEventKind` enum's values. */
+export type CampaignsAnalyticsEventKind = 'EMAIL_BOUNCED' | 'EMAIL_CLICKED' | 'EMAIL_DELIVERED' | 'EMAIL_DROPPED' | 'EMAIL_OPENED' | 'EMAIL_RECIPIENT_COMPLAINT' | 'EMAIL_RECIPIENT_GROUP_RESUBSCRIBED' | 'EMAIL_RECIPIENT_GROUP_UNSUBSCRIBED' | 'EMAIL_RECIPIENT_UNSUBSCRIBED' | 'EMAIL_SENT';
+
+/** The `CampaignsSortField` enum's values. */
+export type CampaignsSortField = 'CREATED_AT' | 'NAME';
+
+/** The `CampaignsSortOrder` enum's values. */
+export type CampaignsSortOrder = 'ASC' | 'DESC';
+
+/** The `CampaignsStatusKind` enum's values. */
+export type CampaignsStatusKind = 'BLOCKED' | 'DRAFT' | 'FAILED' | 'GENERATING' | 'ONGOING' | 'ON_HOLD' | 'PROCESSING' | 'READY_TO_SEND' | 'SCHEDULED' | 'SENDING' | 'SENT';
+
+/** The `CanOverrideField` enum's values. */
+export type CanOverrideField = 'description' | 'settings' | 'title';
+
+/** The `ChannelType` enum's values. */
+export type ChannelType = 'Email' | 'Monday' | 'Slack';
+
+/** The `ColumnActiveStateAction` enum's values. */
+export type ColumnActiveStateAction = 'DEACTIVATE' | 'REACTIVATE';
+
+/** The `ColumnCapabilitiesInput` input object. */
+export interface ColumnCapabilitiesInput {
+  calculated?: CalculatedCapabilityInput | null;
+}
+
+/** The `ColumnCapability` enum's values. */
+export type ColumnCapability = 'CALCULATED' | 'VISIBILITY';
 
 /** The `ColumnMappingInput` input object. */
 export interface ColumnMappingInput {
@@ -31,11 +235,84 @@ export interface ColumnMappingInput {
   target?: string | null;
 }
 
+/** The `ColumnPolicyInput` input object. */
+export interface ColumnPolicyInput {
+  can_override: CanOverrideField[];
+  cannot_delete: boolean;
+  messages?: PolicyMessagesInput | null;
+}
+
 /** The `ColumnProperty` enum's values. */
 export type ColumnProperty = 'description' | 'title';
 
+/** The `ColumnPropertyInput` input object. */
+export interface ColumnPropertyInput {
+  column_id: string;
+  visible: boolean;
+}
+
+/** The `ColumnStyleInput` input object. */
+export interface ColumnStyleInput {
+  width: number;
+}
+
 /** The `ColumnType` enum's values. */
 export type ColumnType = 'auto_number' | 'board_relation' | 'button' | 'checkbox' | 'color_picker' | 'country' | 'creation_log' | 'date' | 'dependency' | 'direct_doc' | 'doc' | 'dropdown' | 'email' | 'file' | 'formula' | 'group' | 'hour' | 'integration' | 'item_assignees' | 'item_id' | 'last_updated' | 'link' | 'location' | 'long_text' | 'mirror' | 'name' | 'numbers' | 'people' | 'person' | 'phone' | 'progress' | 'rating' | 'status' | 'subtasks' | 'tags' | 'team' | 'text' | 'time_tracking' | 'timeline' | 'unsupported' | 'vote' | 'week' | 'world_clock';
+
+/** The `ColumnsConfigInput` input object. */
+export interface ColumnsConfigInput {
+  column_order?: string[] | null;
+  column_properties?: ColumnPropertyInput[] | null;
+  floating_columns_count?: number | null;
+  subitems_column_properties?: ColumnPropertyInput[] | null;
+}
+
+/** The `ColumnsMappingInput` input object. */
+export interface ColumnsMappingInput {
+  project_owner: string;
+  project_status: string;
+  project_timeline: string;
+}
+
+/** The `ConditionOperator` enum's values. */
+export type ConditionOperator = 'OR';
+
+/** The `ConvertBoardToProjectInput` input object. */
+export interface ConvertBoardToProjectInput {
+  board_id: string;
+  callback_url?: string | null;
+  column_mappings: ColumnsMappingInput;
+}
+
+/** The `CreateAppInput` input object. */
+export interface CreateAppInput {
+  collaborators?: string[] | null;
+  description?: string | null;
+  kind?: AppKind | null;
+  name: string;
+  permissions?: AppPermission[] | null;
+  slug?: string | null;
+  webhook_url?: string | null;
+}
+
+/** The `CreateBlockInput` input object. */
+export interface CreateBlockInput {
+  divider_block?: DividerBlockInput | null;
+  image_block?: ImageBlockInput | null;
+  layout_block?: LayoutBlockInput | null;
+  list_block?: ListBlockInput | null;
+  notice_box_block?: NoticeBoxBlockInput | null;
+  page_break_block?: PageBreakBlockInput | null;
+  table_block?: TableBlockInput | null;
+  text_block?: TextBlockInput | null;
+  video_block?: VideoBlockInput | null;
+}
+
+/** The `CreateDepartmentDataInput` input object. */
+export interface CreateDepartmentDataInput {
+  name: string;
+  reserved_seats?: number | null;
+}
 
 /** The `CreateDocBoardInput` input object. */
 export interface CreateDocBoardInput {
@@ -59,12 +336,75 @@ export interface CreateDocWorkspaceInput {
 
 /** The `CreateDropdownColumnSettingsInput` input object. */
 export interface CreateDropdownColumnSettingsInput {
+  label_limit_count?: number | null;
   labels: CreateDropdownLabelInput[];
+  limit_select?: boolean | null;
 }
 
 /** The `CreateDropdownLabelInput` input object. */
 export interface CreateDropdownLabelInput {
   label: string;
+}
+
+/** The `CreateFavoriteInput` input object. */
+export interface CreateFavoriteInput {
+  name?: string | null;
+  newPosition?: ObjectDynamicPositionInput | null;
+  object: HierarchyObjectIDInputType;
+}
+
+/** The `CreateFormTagInput` input object. */
+export interface CreateFormTagInput {
+  name: string;
+}
+
+/** The `CreateMarketplaceAppDiscountInput` input object. */
+export interface CreateMarketplaceAppDiscountInput {
+  app_plan_ids: string[];
+  days_valid: number;
+  discount: number;
+  period?: DiscountPeriod | null;
+}
+
+/** The `CreateObjectSchemaColumnInput` input object. */
+export interface CreateObjectSchemaColumnInput {
+  defaults?: unknown;
+  description?: string | null;
+  opt_out_by_default?: boolean | null;
+  policy: ColumnPolicyInput;
+  title: string;
+  type: ColumnType;
+}
+
+/** The `CreateObjectSchemaColumnsActionInput` input object. */
+export interface CreateObjectSchemaColumnsActionInput {
+  columns: CreateObjectSchemaColumnInput[];
+}
+
+/** The `CreateProjectInput` input object. */
+export interface CreateProjectInput {
+  board_kind: BoardKind;
+  callback_url?: string | null;
+  companions?: string[] | null;
+  folder_id?: string | null;
+  name: string;
+  template_id?: string | null;
+  workspace_id?: string | null;
+}
+
+/** The `CreateQuestionInput` input object. */
+export interface CreateQuestionInput {
+  description?: string | null;
+  existing_column_id?: string | null;
+  insert_after_question_id?: string | null;
+  options?: QuestionOptionInput[] | null;
+  page_block_id?: string | null;
+  required?: boolean | null;
+  settings?: FormQuestionSettingsInput | null;
+  show_if_rules?: ShowIfRulesInput | null;
+  title: string;
+  type: FormQuestionType;
+  visible: boolean | null;
 }
 
 /** The `CreateStatusColumnSettingsInput` input object. */
@@ -94,23 +434,129 @@ export interface CreateTeamOptionsInput {
   allow_empty_team?: boolean | null;
 }
 
+/** The `CrossEntityDateRangeInput` input object. */
+export interface CrossEntityDateRangeInput {
+  created_after?: string | null;
+  created_before?: string | null;
+  updated_after?: string | null;
+  updated_before?: string | null;
+}
+
 /** The `CustomActivityColor` enum's values. */
 export type CustomActivityColor = 'BRINK_PINK' | 'CELTIC_BLUE' | 'CORNFLOWER_BLUE' | 'DINGY_DUNGEON' | 'GO_GREEN' | 'GRAY' | 'LIGHT_DEEP_PINK' | 'LIGHT_HOT_PINK' | 'MAYA_BLUE' | 'MEDIUM_TURQUOISE' | 'PARADISE_PINK' | 'PHILIPPINE_GREEN' | 'PHILIPPINE_YELLOW' | 'SLATE_BLUE' | 'VIVID_CERULEAN' | 'YANKEES_BLUE' | 'YELLOW_GREEN' | 'YELLOW_ORANGE';
 
 /** The `CustomActivityIcon` enum's values. */
 export type CustomActivityIcon = 'ASCENDING' | 'CAMERA' | 'CONFERENCE' | 'FLAG' | 'GIFT' | 'HEADPHONES' | 'HOMEKEYS' | 'LOCATION' | 'NOTEBOOK' | 'PAPERPLANE' | 'PLANE' | 'PLIERS' | 'TRIPOD' | 'TWOFLAGS' | 'UTENCILS';
 
+/** The `CustomizableBoardSettings` enum's values. */
+export type CustomizableBoardSettings = 'AUTOMATION_NOTIFY' | 'IM_ASSIGNED' | 'IM_MENTIONED';
+
+/** The `DashboardKind` enum's values. */
+export type DashboardKind = 'PRIVATE' | 'PUBLIC';
+
+/** The `DateRangeInput` input object. */
+export interface DateRangeInput {
+  endDate: string;
+  startDate: string;
+}
+
+/** The `DeleteFavoriteInput` input object. */
+export interface DeleteFavoriteInput {
+  object: HierarchyObjectIDInputType;
+}
+
+/** The `DeleteFormTagInput` input object. */
+export interface DeleteFormTagInput {
+  deleteAssociatedColumn?: boolean | null;
+}
+
+/** The `DeleteObjectSchemaColumnsActionInput` input object. */
+export interface DeleteObjectSchemaColumnsActionInput {
+  column_ids: string[];
+}
+
+/** The `DependencyPulseValueInput` input object. */
+export interface DependencyPulseValueInput {
+  pulseId: string;
+  value: DependencyValueInput;
+}
+
+/** The `DependencyRelation` enum's values. */
+export type DependencyRelation = 'FF' | 'FS' | 'SF' | 'SS';
+
+/** The `DependencyValueInput` input object. */
+export interface DependencyValueInput {
+  added_pulse?: UpdateDependencyColumnInput[] | null;
+  removed_pulse?: UpdateDependencyColumnInput[] | null;
+}
+
+/** The `DirectoryResourceAttribute` enum's values. */
+export type DirectoryResourceAttribute = 'JOB_ROLE' | 'LOCATION' | 'SKILLS';
+
+/** The `DisabledReasonInput` input object. */
+export interface DisabledReasonInput {
+  delete?: string | null;
+  edit_description?: string | null;
+  edit_labels?: string | null;
+  edit_labels_positions_v2?: string | null;
+  edit_settings?: string | null;
+  edit_title?: string | null;
+}
+
 /** The `DiscountPeriod` enum's values. */
 export type DiscountPeriod = 'MONTHLY' | 'YEARLY';
+
+/** The `DividerBlockInput` input object. */
+export interface DividerBlockInput {
+  parent_block_id?: string | null;
+}
 
 /** The `DocBlockContentType` enum's values. */
 export type DocBlockContentType = 'bulleted_list' | 'check_list' | 'code' | 'divider' | 'image' | 'large_title' | 'layout' | 'medium_title' | 'normal_text' | 'notice_box' | 'numbered_list' | 'page_break' | 'quote' | 'small_title' | 'table' | 'video';
 
+/** The `DocKind` enum's values. */
+export type DocKind = 'private' | 'public' | 'share';
+
+/** The `DocsColumnValueInput` input object. */
+export interface DocsColumnValueInput {
+  column_id: string;
+  item_id: string;
+}
+
+/** The `DocsMention` enum's values. */
+export type DocsMention = 'BOARD' | 'DOC' | 'USER';
+
 /** The `DocsOrderBy` enum's values. */
 export type DocsOrderBy = 'created_at' | 'used_at';
 
+/** The `DropdownSettingsOverridesInput` input object. */
+export interface DropdownSettingsOverridesInput {
+  label_limit_count?: number | null;
+  limit_select?: boolean | null;
+}
+
 /** The `DuplicateBoardType` enum's values. */
 export type DuplicateBoardType = 'duplicate_board_with_pulses' | 'duplicate_board_with_pulses_and_updates' | 'duplicate_board_with_structure';
+
+/** The `DuplicateType` enum's values. */
+export type DuplicateType = 'duplicate_doc_with_content' | 'duplicate_doc_with_content_and_updates';
+
+/** The `DynamicPosition` input object. */
+export interface DynamicPosition {
+  is_after: boolean | null;
+  object_id: string;
+  object_type: ObjectType;
+}
+
+/** The `EnrollToSequenceInput` input object. */
+export interface EnrollToSequenceInput {
+  board_id: string;
+  item_ids: string[];
+  sequence_id: string;
+}
+
+/** The `ExternalWidget` enum's values. */
+export type ExternalWidget = 'APP_FEATURE' | 'BATTERY' | 'CALENDAR' | 'CHART' | 'GANTT' | 'LISTVIEW' | 'NUMBER';
 
 /** The `FileColumnValue` enum's values. */
 export type FileColumnValue = 'asset' | 'box' | 'doc' | 'dropbox' | 'google_drive' | 'link' | 'onedrive';
@@ -133,6 +579,191 @@ export type FolderCustomIcon = 'FOLDER' | 'MOREBELOW' | 'MOREBELOWFILLED' | 'NUL
 /** The `FolderFontWeight` enum's values. */
 export type FolderFontWeight = 'FONT_WEIGHT_BOLD' | 'FONT_WEIGHT_LIGHT' | 'FONT_WEIGHT_NORMAL' | 'FONT_WEIGHT_VERY_LIGHT' | 'NULL';
 
+/** The `FormAccessibilityInput` input object. */
+export interface FormAccessibilityInput {
+  language?: string | null;
+  logoAltText?: string | null;
+}
+
+/** The `FormAfterSubmissionViewInput` input object. */
+export interface FormAfterSubmissionViewInput {
+  allowEditSubmission?: boolean | null;
+  allowResubmit?: boolean | null;
+  allowViewSubmission?: boolean | null;
+  description?: string | null;
+  redirectAfterSubmission?: FormRedirectAfterSubmissionInput | null;
+  showSuccessImage?: boolean | null;
+  title?: string | null;
+}
+
+/** The `FormAiTranslateInput` input object. */
+export interface FormAiTranslateInput {
+  enabled?: boolean | null;
+}
+
+/** The `FormAlignment` enum's values. */
+export type FormAlignment = 'Center' | 'FullLeft' | 'FullRight' | 'Left' | 'Right';
+
+/** The `FormAppearanceInput` input object. */
+export interface FormAppearanceInput {
+  background?: FormBackgroundInput | null;
+  hideBranding?: boolean | null;
+  layout?: FormLayoutInput | null;
+  logo?: FormLogoInput | null;
+  primaryColor?: string | null;
+  showProgressBar?: boolean | null;
+  submitButton?: FormSubmitButtonInput | null;
+  text?: FormTextInput | null;
+}
+
+/** The `FormBackgroundInput` input object. */
+export interface FormBackgroundInput {
+  type: FormBackgrounds;
+  value?: string | null;
+}
+
+/** The `FormBackgrounds` enum's values. */
+export type FormBackgrounds = 'Color' | 'Image' | 'None';
+
+/** The `FormCloseDateInput` input object. */
+export interface FormCloseDateInput {
+  date?: string | null;
+  enabled?: boolean | null;
+}
+
+/** The `FormDirection` enum's values. */
+export type FormDirection = 'LtR' | 'Rtl';
+
+/** The `FormDraftSubmissionInput` input object. */
+export interface FormDraftSubmissionInput {
+  enabled?: boolean | null;
+}
+
+/** The `FormFeaturesInput` input object. */
+export interface FormFeaturesInput {
+  afterSubmissionView?: FormAfterSubmissionViewInput | null;
+  ai_translate?: FormAiTranslateInput | null;
+  closeDate?: FormCloseDateInput | null;
+  draftSubmission?: FormDraftSubmissionInput | null;
+  monday?: FormMondayInput | null;
+  password?: FormPasswordInput | null;
+  preSubmissionView?: FormPreSubmissionViewInput | null;
+  reCaptchaChallenge?: boolean | null;
+  requireLogin?: FormRequireLoginInput | null;
+  responseLimit?: FormResponseLimitInput | null;
+}
+
+/** The `FormFontSize` enum's values. */
+export type FormFontSize = 'Large' | 'Medium' | 'Small';
+
+/** The `FormLayoutInput` input object. */
+export interface FormLayoutInput {
+  alignment?: FormAlignment | null;
+  direction?: FormDirection | null;
+  type?: FormLayoutStyle | null;
+}
+
+/** The `FormLayoutStyle` enum's values. */
+export type FormLayoutStyle = 'CARD' | 'FLAT';
+
+/** The `FormLogoInput` input object. */
+export interface FormLogoInput {
+  position?: FormLogoPosition | null;
+  size?: FormLogoSize | null;
+}
+
+/** The `FormLogoPosition` enum's values. */
+export type FormLogoPosition = 'Auto' | 'Center' | 'Left' | 'Right';
+
+/** The `FormLogoSize` enum's values. */
+export type FormLogoSize = 'ExtraLarge' | 'Large' | 'Medium' | 'Small';
+
+/** The `FormMondayInput` input object. */
+export interface FormMondayInput {
+  allow_create_item?: boolean | null;
+  includeNameQuestion?: boolean | null;
+  includeUpdateQuestion?: boolean | null;
+  itemGroupId?: string | null;
+  syncQuestionAndColumnsTitles?: boolean | null;
+}
+
+/** The `FormPasswordInput` input object. */
+export interface FormPasswordInput {
+  enabled?: boolean | null;
+}
+
+/** The `FormPreSubmissionViewInput` input object. */
+export interface FormPreSubmissionViewInput {
+  description?: string | null;
+  enabled?: boolean | null;
+  startButton?: FormStartButtonInput | null;
+  title?: string | null;
+}
+
+/** The `FormQuestionPrefillSources` enum's values. */
+export type FormQuestionPrefillSources = 'Account' | 'QueryParam';
+
+/** The `FormQuestionSelectDisplay` enum's values. */
+export type FormQuestionSelectDisplay = 'Dropdown' | 'Horizontal' | 'Vertical';
+
+/** The `FormQuestionSelectOrderByOptions` enum's values. */
+export type FormQuestionSelectOrderByOptions = 'Alphabetical' | 'Custom' | 'Random';
+
+/** The `FormQuestionSettingsInput` input object. */
+export interface FormQuestionSettingsInput {
+  checkedByDefault?: boolean | null;
+  defaultCurrentDate?: boolean | null;
+  default_answer?: string | null;
+  display?: FormQuestionSelectDisplay | null;
+  includeTime?: boolean | null;
+  labelLimitCount?: number | null;
+  label_limit_count_enabled?: boolean | null;
+  locationAutofilled?: boolean | null;
+  optionsOrder?: FormQuestionSelectOrderByOptions | null;
+  prefill?: PrefillSettingsInput | null;
+  prefixAutofilled?: boolean | null;
+  prefixPredefined?: PhonePrefixPredefinedInput | null;
+  skipValidation?: boolean | null;
+}
+
+/** The `FormQuestionType` enum's values. */
+export type FormQuestionType = 'Boolean' | 'ConnectedBoards' | 'Country' | 'DISPLAY_TEXT' | 'Date' | 'DateRange' | 'Email' | 'File' | 'HOUR' | 'Link' | 'Location' | 'LongText' | 'MultiSelect' | 'Name' | 'Number' | 'PAGE_BLOCK' | 'People' | 'Phone' | 'Rating' | 'ShortText' | 'Signature' | 'SingleSelect' | 'Subitems' | 'Updates';
+
+/** The `FormRedirectAfterSubmissionInput` input object. */
+export interface FormRedirectAfterSubmissionInput {
+  enabled?: boolean | null;
+  redirectUrl?: string | null;
+}
+
+/** The `FormRequireLoginInput` input object. */
+export interface FormRequireLoginInput {
+  enabled?: boolean | null;
+  redirectToLogin?: boolean | null;
+}
+
+/** The `FormResponseLimitInput` input object. */
+export interface FormResponseLimitInput {
+  enabled?: boolean | null;
+  limit?: number | null;
+}
+
+/** The `FormStartButtonInput` input object. */
+export interface FormStartButtonInput {
+  text?: string | null;
+}
+
+/** The `FormSubmitButtonInput` input object. */
+export interface FormSubmitButtonInput {
+  text?: string | null;
+}
+
+/** The `FormTextInput` input object. */
+export interface FormTextInput {
+  color?: string | null;
+  font?: string | null;
+  size?: FormFontSize | null;
+}
+
 /** The `GrantMarketplaceAppDiscountData` input object. */
 export interface GrantMarketplaceAppDiscountData {
   app_plan_ids: string[];
@@ -142,8 +773,79 @@ export interface GrantMarketplaceAppDiscountData {
   period?: DiscountPeriod | null;
 }
 
+/** The `GraphqlMondayObject` enum's values. */
+export type GraphqlMondayObject = 'Board' | 'Dashboard' | 'Folder' | 'Workspace';
+
 /** The `GroupAttributes` enum's values. */
 export type GroupAttributes = 'color' | 'position' | 'relative_position_after' | 'relative_position_before' | 'title';
+
+/** The `GroupByColumnConfigInput` input object. */
+export interface GroupByColumnConfigInput {
+  sortSettings?: GroupBySortSettingsInput | null;
+}
+
+/** The `GroupByConditionInput` input object. */
+export interface GroupByConditionInput {
+  columnId: string;
+  config?: GroupByColumnConfigInput | null;
+}
+
+/** The `GroupBySettingsInput` input object. */
+export interface GroupBySettingsInput {
+  conditions: GroupByConditionInput[];
+  hideEmptyGroups?: boolean | null;
+}
+
+/** The `GroupBySortSettingsInput` input object. */
+export interface GroupBySortSettingsInput {
+  direction: SortDirection;
+  type?: string | null;
+}
+
+/** The `GroupInput` input object. */
+export interface GroupInput {
+  groups: RuleConstraintInput[];
+  operator: GroupOperator | null;
+}
+
+/** The `GroupOperator` enum's values. */
+export type GroupOperator = 'AND' | 'OR';
+
+/** The `HierarchyObjectIDInputType` input object. */
+export interface HierarchyObjectIDInputType {
+  id: string;
+  type: GraphqlMondayObject;
+}
+
+/** The `HostType` enum's values. */
+export type HostType = 'ACCOUNT' | 'APP_FEATURE_OBJECT' | 'BOARD';
+
+/** The `ImageBlockInput` input object. */
+export interface ImageBlockInput {
+  asset_id?: string | null;
+  parent_block_id?: string | null;
+  public_url?: string | null;
+  width?: number | null;
+}
+
+/** The `InsertOpsInput` input object. */
+export interface InsertOpsInput {
+  blot?: BlotInput | null;
+  text?: string | null;
+}
+
+/** The `InstallAppInput` input object. */
+export interface InstallAppInput {
+  app_identifier: string;
+  permitted_workspaces?: string[] | null;
+}
+
+/** The `ItemNicknameInput` input object. */
+export interface ItemNicknameInput {
+  plural?: string | null;
+  preset_type?: string | null;
+  singular?: string | null;
+}
 
 /** The `ItemsOrderByDirection` enum's values. */
 export type ItemsOrderByDirection = 'asc' | 'desc';
@@ -190,26 +892,329 @@ export interface ItemsQueryRule {
 /** The `ItemsQueryRuleOperator` enum's values. */
 export type ItemsQueryRuleOperator = 'any_of' | 'between' | 'contains_terms' | 'contains_text' | 'ends_with' | 'greater_than' | 'greater_than_or_equals' | 'is_empty' | 'is_not_empty' | 'lower_than' | 'lower_than_or_equal' | 'not_any_of' | 'not_contains_text' | 'starts_with' | 'within_the_last' | 'within_the_next';
 
+/** The `LayoutBlockInput` input object. */
+export interface LayoutBlockInput {
+  column_count: number;
+  column_style?: ColumnStyleInput[] | null;
+  parent_block_id?: string | null;
+}
+
+/** The `LifecycleEventInput` input object. */
+export interface LifecycleEventInput {
+  event_type: string;
+  is_sync?: boolean | null;
+  webhook_url: string;
+}
+
+/** The `ListBlock` enum's values. */
+export type ListBlock = 'BULLETED_LIST' | 'CHECK_LIST' | 'NUMBERED_LIST';
+
+/** The `ListBlockInput` input object. */
+export interface ListBlockInput {
+  alignment?: BlockAlignment | null;
+  delta_format: OperationInput[];
+  direction?: BlockDirection | null;
+  indentation?: number | null;
+  list_block_type?: ListBlock | null;
+  parent_block_id?: string | null;
+}
+
 /** The `ManagedColumnState` enum's values. */
 export type ManagedColumnState = 'active' | 'deleted' | 'inactive';
+
+/** The `MarketplaceAiSearchInput` input object. */
+export interface MarketplaceAiSearchInput {
+  limit?: number | null;
+  query: string;
+}
+
+/** The `MarketplaceSearchInput` input object. */
+export interface MarketplaceSearchInput {
+  limit?: number | null;
+  offset?: number | null;
+  query: string;
+}
+
+/** The `MeetingAccessFilter` enum's values. */
+export type MeetingAccessFilter = 'ALL' | 'OWN' | 'SHARED_WITH_ACCOUNT' | 'SHARED_WITH_ME';
+
+/** The `MeetingsFilterInput` input object. */
+export interface MeetingsFilterInput {
+  access: MeetingAccessFilter | null;
+  ids?: string[] | null;
+  search?: string | null;
+}
+
+/** The `MentionInput` input object. */
+export interface MentionInput {
+  id: string;
+  type: DocsMention;
+}
+
+/** The `MentionType` enum's values. */
+export type MentionType = 'Agent' | 'Board' | 'Project' | 'Team' | 'User';
+
+/** The `MetadataInput` input object. */
+export interface MetadataInput {
+  payload?: PayloadInput | null;
+}
+
+/** The `NoticeBoxBlockInput` input object. */
+export interface NoticeBoxBlockInput {
+  parent_block_id?: string | null;
+  theme: NoticeBoxTheme;
+}
+
+/** The `NoticeBoxTheme` enum's values. */
+export type NoticeBoxTheme = 'GENERAL' | 'INFO' | 'TIPS' | 'WARNING';
 
 /** The `NotificationTargetType` enum's values. */
 export type NotificationTargetType = 'Post' | 'Project';
 
+/** The `ObjectDynamicPositionInput` input object. */
+export interface ObjectDynamicPositionInput {
+  nextObject?: HierarchyObjectIDInputType | null;
+  prevObject?: HierarchyObjectIDInputType | null;
+}
+
+/** The `ObjectRelationInput` input object. */
+export interface ObjectRelationInput {
+  kind: RelationKind;
+  target_id: string;
+  target_object_type: TargetObject | null;
+}
+
+/** The `ObjectSchemaAction` enum's values. */
+export type ObjectSchemaAction = 'CREATE_OBJECT_SCHEMA_COLUMNS' | 'DELETE_OBJECT_SCHEMA_COLUMNS' | 'UPDATE_OBJECT_SCHEMA_COLUMNS';
+
+/** The `ObjectSchemaActionInput` input object. */
+export interface ObjectSchemaActionInput {
+  action: ObjectSchemaAction;
+  create_object_schema_columns?: CreateObjectSchemaColumnsActionInput | null;
+  delete_object_schema_columns?: DeleteObjectSchemaColumnsActionInput | null;
+  update_object_schema_columns?: UpdateObjectSchemaColumnsActionInput | null;
+}
+
+/** The `ObjectState` enum's values. */
+export type ObjectState = 'ACTIVE' | 'ARCHIVED' | 'DELETED';
+
+/** The `ObjectType` enum's values. */
+export type ObjectType = 'Board' | 'Folder' | 'Overview';
+
+/** The `OnMatchBehaviour` enum's values. */
+export type OnMatchBehaviour = 'SKIP' | 'UPSERT';
+
+/** The `OnMatchInput` input object. */
+export interface OnMatchInput {
+  behaviour: OnMatchBehaviour;
+  match_column_id: string;
+}
+
+/** The `OperationInput` input object. */
+export interface OperationInput {
+  attributes?: AttributesInput | null;
+  insert: InsertOpsInput;
+}
+
+/** The `OrderBy` enum's values. */
+export type OrderBy = 'CREATED_AT' | 'USED_AT';
+
+/** The `PageBreakBlockInput` input object. */
+export interface PageBreakBlockInput {
+  parent_block_id?: string | null;
+}
+
+/** The `PaginationInput` input object. */
+export interface PaginationInput {
+  lastId?: number | null;
+  limit?: number | null;
+}
+
+/** The `PayloadInput` input object. */
+export interface PayloadInput {
+  dependency_type?: DependencyRelation | null;
+  lag?: number | null;
+}
+
+/** The `PhonePrefixPredefinedInput` input object. */
+export interface PhonePrefixPredefinedInput {
+  enabled: boolean;
+  prefix?: string | null;
+}
+
+/** The `PolicyMessagesInput` input object. */
+export interface PolicyMessagesInput {
+  disabled_reason?: DisabledReasonInput | null;
+}
+
 /** The `PositionRelative` enum's values. */
 export type PositionRelative = 'after_at' | 'before_at';
+
+/** The `PrefillSettingsInput` input object. */
+export interface PrefillSettingsInput {
+  enabled: boolean;
+  lookup?: string | null;
+  source?: FormQuestionPrefillSources | null;
+}
+
+/** The `PrivacyKind` enum's values. */
+export type PrivacyKind = 'PRIVATE' | 'PUBLIC';
 
 /** The `Product` enum's values. */
 export type Product = 'crm' | 'dev' | 'forms' | 'knowledge' | 'service' | 'whiteboard' | 'work_management' | 'workflows';
 
+/** The `QuestionOptionInput` input object. */
+export interface QuestionOptionInput {
+  label: string;
+  value?: string | null;
+  visible?: boolean | null;
+}
+
+/** The `QuestionOrderInput` input object. */
+export interface QuestionOrderInput {
+  id: string;
+  page_block_id?: string | null;
+}
+
+/** The `RelationDirection` enum's values. */
+export type RelationDirection = 'INCOMING' | 'OUTGOING';
+
+/** The `RelationKind` enum's values. */
+export type RelationKind = 'ALIAS' | 'DEPENDENCY';
+
+/** The `RerankingStrategy` enum's values. */
+export type RerankingStrategy = 'CROSS_ENCODER';
+
+/** The `RuleConstraintInput` input object. */
+export interface RuleConstraintInput {
+  column_id: string;
+  compare_attribute?: string | null;
+  compare_value?: unknown[] | null;
+  operator: RuleOperator;
+}
+
+/** The `RuleOperator` enum's values. */
+export type RuleOperator = 'ANY_OF' | 'BETWEEN' | 'CONTAINS_TEXT' | 'EQUALS' | 'GREATER_THAN' | 'GREATER_THAN_OR_EQUALS' | 'IS_EMPTY' | 'IS_NOT_EMPTY' | 'LOWER_THAN' | 'LOWER_THAN_OR_EQUAL' | 'NOT_ANY_OF' | 'NOT_CONTAINS_TEXT' | 'NOT_EQUALS' | 'STARTS_WITH_TEXT';
+
+/** The `RunPromptConfigInput` input object. */
+export interface RunPromptConfigInput {
+  max_tokens?: number | null;
+  model?: AiModel | null;
+  system_prompt?: string | null;
+  temperature?: number | null;
+}
+
+/** The `ScopeType` enum's values. */
+export type ScopeType = 'AccountNewUserDefaults' | 'User';
+
+/** The `SearchDateRangeInput` input object. */
+export interface SearchDateRangeInput {
+  created_after?: string | null;
+  created_before?: string | null;
+  updated_after?: string | null;
+  updated_before?: string | null;
+}
+
+/** The `SearchStrategy` enum's values. */
+export type SearchStrategy = 'BALANCED' | 'QUALITY' | 'SPEED';
+
+/** The `SetFormPasswordInput` input object. */
+export interface SetFormPasswordInput {
+  password: string;
+}
+
+/** The `ShowIfConditionInput` input object. */
+export interface ShowIfConditionInput {
+  building_block_id: string;
+  operator: ConditionOperator;
+  values: string[];
+}
+
+/** The `ShowIfRuleInput` input object. */
+export interface ShowIfRuleInput {
+  conditions: ShowIfConditionInput[];
+  operator: ConditionOperator;
+}
+
+/** The `ShowIfRulesInput` input object. */
+export interface ShowIfRulesInput {
+  operator: ConditionOperator;
+  rules: ShowIfRuleInput[];
+}
+
+/** The `SortDirection` enum's values. */
+export type SortDirection = 'ASC' | 'DESC';
+
+/** The `SprintSnapshotKind` enum's values. */
+export type SprintSnapshotKind = 'COMPLETE' | 'START';
+
 /** The `State` enum's values. */
 export type State = 'active' | 'all' | 'archived' | 'deleted';
+
+/** The `StatusCalculatedCapabilityInput` input object. */
+export interface StatusCalculatedCapabilityInput {
+  function: StatusCalculatedFunction;
+}
+
+/** The `StatusCalculatedFunction` enum's values. */
+export type StatusCalculatedFunction = 'COUNT_KEYS';
+
+/** The `StatusColumnCapabilitiesInput` input object. */
+export interface StatusColumnCapabilitiesInput {
+  calculated?: StatusCalculatedCapabilityInput | null;
+}
 
 /** The `StatusColumnColors` enum's values. */
 export type StatusColumnColors = 'american_gray' | 'aquamarine' | 'berry' | 'blackish' | 'bright_blue' | 'bright_green' | 'brown' | 'bubble' | 'chili_blue' | 'coffee' | 'dark_blue' | 'dark_indigo' | 'dark_orange' | 'dark_purple' | 'dark_red' | 'done_green' | 'egg_yolk' | 'explosive' | 'grass_green' | 'indigo' | 'lavender' | 'lilac' | 'lipstick' | 'navy' | 'orchid' | 'peach' | 'pecan' | 'purple' | 'river' | 'royal' | 'saladish' | 'sky' | 'sofia_pink' | 'steel' | 'stuck_red' | 'sunset' | 'tan' | 'teal' | 'winter' | 'working_orange';
 
+/** The `SubscriberKind` enum's values. */
+export type SubscriberKind = 'OWNER' | 'SUBSCRIBER';
+
 /** The `SubscriptionStatus` enum's values. */
 export type SubscriptionStatus = 'active' | 'inactive';
+
+/** The `TableBlockInput` input object. */
+export interface TableBlockInput {
+  column_count: number;
+  column_style?: ColumnStyleInput[] | null;
+  parent_block_id?: string | null;
+  row_count: number;
+  width?: number | null;
+}
+
+/** The `TableViewSettingsInput` input object. */
+export interface TableViewSettingsInput {
+  columns?: ColumnsConfigInput | null;
+  group_by?: GroupBySettingsInput | null;
+}
+
+/** The `TargetObject` enum's values. */
+export type TargetObject = 'BOARD' | 'DASHBOARD';
+
+/** The `TextBlock` enum's values. */
+export type TextBlock = 'CODE' | 'LARGE_TITLE' | 'MEDIUM_TITLE' | 'NORMAL_TEXT' | 'QUOTE' | 'SMALL_TITLE';
+
+/** The `TextBlockInput` input object. */
+export interface TextBlockInput {
+  alignment?: BlockAlignment | null;
+  delta_format: OperationInput[];
+  direction?: BlockDirection | null;
+  parent_block_id?: string | null;
+  text_block_type?: TextBlock | null;
+}
+
+/** The `TimelineDateInput` input object. */
+export interface TimelineDateInput {
+  from: string;
+  id: string;
+  to: string;
+}
+
+/** The `TimelineItemKind` enum's values. */
+export type TimelineItemKind = 'activity' | 'aiAssistant' | 'aiReply' | 'aiSummary' | 'campaigns' | 'custom' | 'customInternalApp' | 'demoEmail' | 'email' | 'form' | 'googleCalendar' | 'meeting' | 'mergedTickets' | 'note' | 'outlookCalendar' | 'outreachExpertPhoneCall' | 'outreachExpertPhoneCallV2' | 'phoneCall' | 'portal' | 'portfolio_status' | 'sequencesEmail' | 'videoMeeting' | 'zoom';
+
+/** The `TimelineItemProductKind` enum's values. */
+export type TimelineItemProductKind = 'crm' | 'service';
 
 /** The `TimelineItemTimeRange` input object. */
 export interface TimelineItemTimeRange {
@@ -217,9 +1222,71 @@ export interface TimelineItemTimeRange {
   start_timestamp: string;
 }
 
+/** The `TriggerEventState` enum's values. */
+export type TriggerEventState = 'exhausted' | 'failure' | 'success';
+
+/** The `TriggerEventsFiltersInput` input object. */
+export interface TriggerEventsFiltersInput {
+  appFilter?: string[] | null;
+  automationIds?: number[] | null;
+  billingActionCountField?: string | null;
+  boardId?: string | null;
+  creatorAppFeatureReferenceId?: number | null;
+  dateRange?: DateRangeInput | null;
+  entityKind?: string | null;
+  filterByEntity?: boolean | null;
+  hostInstanceId?: string | null;
+  hostType?: string | null;
+  isAutomationsEntity?: boolean | null;
+  isWorkflowFilter?: boolean | null;
+  itemId?: string | null;
+  stateFilter?: string[] | null;
+  statusFilter?: string[] | null;
+  workflowEntityIds?: number[] | null;
+}
+
+/** The `UpdateAppFeatureInput` input object. */
+export interface UpdateAppFeatureInput {
+  data?: unknown;
+  deployment?: AppFeatureReleaseInput | null;
+}
+
+/** The `UpdateAppInput` input object. */
+export interface UpdateAppInput {
+  collaborators?: string[] | null;
+  description?: string | null;
+  kind?: AppKind | null;
+  name?: string | null;
+  permissions?: AppPermission[] | null;
+  slug?: string | null;
+  webhook_url?: string | null;
+}
+
+/** The `UpdateBoardHierarchyAttributesInput` input object. */
+export interface UpdateBoardHierarchyAttributesInput {
+  account_product_id?: string | null;
+  folder_id?: string | null;
+  position?: DynamicPosition | null;
+  workspace_id?: string | null;
+}
+
+/** The `UpdateDepartmentOptionsInput` input object. */
+export interface UpdateDepartmentOptionsInput {
+  name?: string | null;
+  reserved_seats?: number | null;
+}
+
+/** The `UpdateDependencyColumnInput` input object. */
+export interface UpdateDependencyColumnInput {
+  linkedPulseId: string;
+  metadata?: MetadataInput | null;
+}
+
 /** The `UpdateDropdownColumnSettingsInput` input object. */
 export interface UpdateDropdownColumnSettingsInput {
+  label_limit_count?: number | null;
   labels: UpdateDropdownLabelInput[];
+  limit_select?: boolean | null;
 }
 
 /** The `UpdateDropdownLabelInput` input object. */
@@ -233,6 +1300,87 @@ export interface UpdateDropdownLabelInput {
 export interface UpdateEmailDomainAttributesInput {
   new_domain: string;
   user_ids: string[];
+}
+
+/** The `UpdateFormInput` input object. */
+export interface UpdateFormInput {
+  description?: string | null;
+  questions?: QuestionOrderInput[] | null;
+  title?: string | null;
+}
+
+/** The `UpdateFormSettingsInput` input object. */
+export interface UpdateFormSettingsInput {
+  accessibility?: FormAccessibilityInput | null;
+  appearance?: FormAppearanceInput | null;
+  features?: FormFeaturesInput | null;
+  is_anonymous?: boolean | null;
+}
+
+/** The `UpdateFormTagInput` input object. */
+export interface UpdateFormTagInput {
+  value?: string | null;
+}
+
+/** The `UpdateLifecycleSubscriptionsInput` input object. */
+export interface UpdateLifecycleSubscriptionsInput {
+  lifecycle_events: LifecycleEventInput[];
+}
+
+/** The `UpdateMention` input object. */
+export interface UpdateMention {
+  id: string;
+  type: MentionType;
+}
+
+/** The `UpdateObjectHierarchyPositionInput` input object. */
+export interface UpdateObjectHierarchyPositionInput {
+  newFolder?: string | null;
+  newPosition?: ObjectDynamicPositionInput | null;
+  object: HierarchyObjectIDInputType;
+}
+
+/** The `UpdateObjectInput` input object. */
+export interface UpdateObjectInput {
+  description?: string | null;
+  name?: string | null;
+  privacy_kind?: PrivacyKind | null;
+  relations?: ObjectRelationInput[] | null;
+}
+
+/** The `UpdateObjectSchemaColumnInput` input object. */
+export interface UpdateObjectSchemaColumnInput {
+  column_id: string;
+  defaults?: unknown;
+  description?: string | null;
+  opt_out_by_default?: boolean | null;
+  policy?: ColumnPolicyInput | null;
+  title?: string | null;
+}
+
+/** The `UpdateObjectSchemaColumnsActionInput` input object. */
+export interface UpdateObjectSchemaColumnsActionInput {
+  columns: UpdateObjectSchemaColumnInput[];
+}
+
+/** The `UpdateOverviewHierarchyAttributesInput` input object. */
+export interface UpdateOverviewHierarchyAttributesInput {
+  account_product_id?: string | null;
+  folder_id?: string | null;
+  position?: DynamicPosition | null;
+  workspace_id?: string | null;
+}
+
+/** The `UpdateQuestionInput` input object. */
+export interface UpdateQuestionInput {
+  description?: string | null;
+  options?: QuestionOptionInput[] | null;
+  required?: boolean | null;
+  settings?: FormQuestionSettingsInput | null;
+  show_if_rules?: ShowIfRulesInput | null;
+  title?: string | null;
+  type: FormQuestionType;
+  visible?: boolean | null;
 }
 
 /** The `UpdateStatusColumnSettingsInput` input object. */
@@ -253,6 +1401,7 @@ export interface UpdateStatusLabelInput {
 
 /** The `UpdateWorkspaceAttributesInput` input object. */
 export interface UpdateWorkspaceAttributesInput {
+  account_product_id?: string | null;
   description?: string | null;
   kind?: WorkspaceKind | null;
   name?: string | null;
@@ -274,8 +1423,20 @@ export interface UserAttributesInput {
 /** The `UserKind` enum's values. */
 export type UserKind = 'all' | 'guests' | 'non_guests' | 'non_pending';
 
+/** The `UserKindFilter` enum's values. */
+export type UserKindFilter = 'ADMIN' | 'AGENT_MEMBER' | 'AGENT_SIGNUP_USER' | 'AI_PLATFORM_AGENT_API_USER' | 'BASIC' | 'CAMPAIGNS_API_USER' | 'CRM_COMMERCE_API_USER' | 'DATA_RETENTION_API_USER' | 'DEPENDENCIES_API_USER' | 'EXTERNAL_AGENT_DETACHED_MEMBER' | 'EXTERNAL_AGENT_MEMBER' | 'GOALS_API_USER' | 'GUEST' | 'HISTORICAL_TRACKING_BACKFILL_API_USER' | 'MEMBER' | 'MONDAY_SERVICE_API_USER' | 'NEXUS_API_USER' | 'OMNICHANNEL_API_USER' | 'PERSONAL_AGENT_MEMBER' | 'PORTAL' | 'PORTFOLIO_API_USER' | 'PROJECTS_API_USER' | 'RESOURCE_DIRECTORY_API_USER' | 'SERVICE_USER' | 'SPRINT_MANAGEMENT_API_USER' | 'VIBE_USER' | 'VIEW_ONLY';
+
+/** The `UserKindFilterInput` input object. */
+export interface UserKindFilterInput {
+  in?: UserKindFilter[] | null;
+  not_in?: UserKindFilter[] | null;
+}
+
 /** The `UserRole` enum's values. */
-export type UserRole = 'ADMIN' | 'GUEST' | 'MEMBER' | 'PORTAL_USER' | 'VIEW_ONLY';
+export type UserRole = 'ADMIN' | 'GUEST' | 'MEMBER' | 'VIEW_ONLY';
+
+/** The `UserStatus` enum's values. */
+export type UserStatus = 'ACTIVE' | 'INACTIVE' | 'PENDING';
 
 /** The `UserUpdateInput` input object. */
 export interface UserUpdateInput {
@@ -283,11 +1444,57 @@ export interface UserUpdateInput {
   user_id: string;
 }
 
+/** The `UsersSortDirection` enum's values. */
+export type UsersSortDirection = 'ASC' | 'DESC';
+
+/** The `UsersSortField` enum's values. */
+export type UsersSortField = 'CREATED_AT';
+
+/** The `UsersSortInput` input object. */
+export interface UsersSortInput {
+  direction: UsersSortDirection;
+  field: UsersSortField;
+}
+
+/** The `ValidationRuleInput` input object. */
+export interface ValidationRuleInput {
+  if?: GroupInput | null;
+  then: GroupInput;
+}
+
+/** The `ValidationsEntityType` enum's values. */
+export type ValidationsEntityType = 'board';
+
+/** The `VideoBlockInput` input object. */
+export interface VideoBlockInput {
+  parent_block_id?: string | null;
+  raw_url: string;
+  width?: number | null;
+}
+
+/** The `ViewKind` enum's values. */
+export type ViewKind = 'APP' | 'DASHBOARD' | 'FORM' | 'TABLE';
+
+/** The `ViewMutationKind` enum's values. */
+export type ViewMutationKind = 'CREATE' | 'UPDATE';
+
 /** The `WebhookEventType` enum's values. */
 export type WebhookEventType = 'change_column_value' | 'change_name' | 'change_specific_column_value' | 'change_status_column_value' | 'change_subitem_column_value' | 'change_subitem_name' | 'create_column' | 'create_item' | 'create_subitem' | 'create_subitem_update' | 'create_update' | 'delete_update' | 'edit_update' | 'item_archived' | 'item_deleted' | 'item_moved_to_any_group' | 'item_moved_to_specific_group' | 'item_restored' | 'move_subitem' | 'subitem_archived' | 'subitem_deleted';
 
+/** The `WidgetParentInput` input object. */
+export interface WidgetParentInput {
+  id: string;
+  kind: WidgetParentKind;
+}
+
+/** The `WidgetParentKind` enum's values. */
+export type WidgetParentKind = 'BOARD_VIEW' | 'DASHBOARD';
+
 /** The `WorkspaceKind` enum's values. */
-export type WorkspaceKind = 'closed' | 'open';
+export type WorkspaceKind = 'closed' | 'open' | 'template';
+
+/** The `WorkspaceMembershipKind` enum's values. */
+export type WorkspaceMembershipKind = 'all' | 'member';
 
 /** The `WorkspaceSubscriberKind` enum's values. */
 export type WorkspaceSubscriberKind = 'owner' | 'subscriber';
@@ -295,9 +1502,18 @@ export type WorkspaceSubscriberKind = 'owner' | 'subscriber';
 /** The `WorkspacesOrderBy` enum's values. */
 export type WorkspacesOrderBy = 'created_at';
 
+/** The `WorkspacesQueryAccountProductKind` enum's values. */
+export type WorkspacesQueryAccountProductKind = 'core' | 'crm' | 'forms' | 'marketing' | 'project_management' | 'service' | 'software' | 'whiteboard';
+
+/** The `WorkspacesQueryInput` input object. */
+export interface WorkspacesQueryInput {
+  account_product_kind?: WorkspacesQueryAccountProductKind | null;
+}
+
 /** Arguments of `AppType.features`. */
 export interface AppTypeFeaturesArgs {
   limit: number | null;
+  live_version_only: boolean | null;
   page: number | null;
 }
 
@@ -315,6 +1531,7 @@ export interface BoardActivityLogsArgs {
 
 /** Arguments of `Board.columns`. */
 export interface BoardColumnsArgs {
+  capabilities?: (ColumnCapability | null)[] | null;
   ids?: (string | null)[] | null;
   types?: ColumnType[] | null;
 }
@@ -327,6 +1544,7 @@ export interface BoardGroupsArgs {
 /** Arguments of `Board.items_page`. */
 export interface BoardItemsPageArgs {
   cursor?: string | null;
+  hierarchy_scope_config?: string | null;
   limit: number;
   query_params?: ItemsQuery | null;
 }
@@ -345,9 +1563,18 @@ export interface BoardTeamSubscribersArgs {
 
 /** Arguments of `Board.updates`. */
 export interface BoardUpdatesArgs {
+  board_updates_only?: boolean | null;
+  from_date?: string | null;
   ids?: string[] | null;
   limit: number | null;
   page: number | null;
+  to_date?: string | null;
+}
+
+/** Arguments of `Board.updates_page`. */
+export interface BoardUpdatesPageArgs {
+  cursor?: string | null;
+  limit: number | null;
 }
 
 /** Arguments of `Board.views`. */
@@ -365,6 +1592,7 @@ export interface DocumentBlocksArgs {
 /** Arguments of `Group.items_page`. */
 export interface GroupItemsPageArgs {
   cursor?: string | null;
+  hierarchy_scope_config?: string | null;
   limit: number;
   query_params?: ItemsQuery | null;
 }
@@ -377,6 +1605,7 @@ export interface ItemAssetsArgs {
 
 /** Arguments of `Item.column_values`. */
 export interface ItemColumnValuesArgs {
+  capabilities?: ColumnCapability[] | null;
   ids?: string[] | null;
   types?: ColumnType[] | null;
 }
@@ -394,6 +1623,23 @@ export interface ItemUpdatesArgs {
   page: number | null;
 }
 
+/** Arguments of `Item.updates_page`. */
+export interface ItemUpdatesPageArgs {
+  cursor?: string | null;
+  limit: number | null;
+}
+
+/** Arguments of `ItemDescription.blocks`. */
+export interface ItemDescriptionBlocksArgs {
+  limit: number | null;
+  page: number | null;
+}
+
+/** Arguments of `Mutation.activate_form`. */
+export interface MutationActivateFormArgs {
+  formToken: string;
+}
+
 /** Arguments of `Mutation.activate_managed_column`. */
 export interface MutationActivateManagedColumnArgs {
   id: string;
@@ -402,6 +1648,13 @@ export interface MutationActivateManagedColumnArgs {
 /** Arguments of `Mutation.activate_users`. */
 export interface MutationActivateUsersArgs {
   user_ids: string[];
+}
+
+/** Arguments of `Mutation.add_content_to_doc_from_markdown`. */
+export interface MutationAddContentToDocFromMarkdownArgs {
+  afterBlockId?: string | null;
+  docId: string;
+  markdown: string;
 }
 
 /** Arguments of `Mutation.add_file_to_column`. */
@@ -417,10 +1670,24 @@ export interface MutationAddFileToUpdateArgs {
   update_id: string;
 }
 
+/** Arguments of `Mutation.add_required_column`. */
+export interface MutationAddRequiredColumnArgs {
+  column_id: string;
+  id: string;
+  type: ValidationsEntityType | null;
+}
+
 /** Arguments of `Mutation.add_subscribers_to_board`. */
 export interface MutationAddSubscribersToBoardArgs {
   board_id: string;
   kind: BoardSubscriberKind | null;
+  user_ids: string[];
+}
+
+/** Arguments of `Mutation.add_subscribers_to_object`. */
+export interface MutationAddSubscribersToObjectArgs {
+  id: string;
+  kind: SubscriberKind | null;
   user_ids: string[];
 }
 
@@ -474,10 +1741,52 @@ export interface MutationArchiveItemArgs {
   item_id?: string | null;
 }
 
+/** Arguments of `Mutation.archive_object`. */
+export interface MutationArchiveObjectArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.assign_department_members`. */
+export interface MutationAssignDepartmentMembersArgs {
+  department_id: string;
+  user_ids: string[];
+}
+
+/** Arguments of `Mutation.assign_department_owner`. */
+export interface MutationAssignDepartmentOwnerArgs {
+  department_id: string;
+  user_id: string;
+}
+
 /** Arguments of `Mutation.assign_team_owners`. */
 export interface MutationAssignTeamOwnersArgs {
   team_id: string;
   user_ids: string[];
+}
+
+/** Arguments of `Mutation.attach_dropdown_managed_column`. */
+export interface MutationAttachDropdownManagedColumnArgs {
+  after_column_id?: string | null;
+  board_id: string;
+  description?: string | null;
+  managed_column_id: string;
+  settings?: DropdownSettingsOverridesInput | null;
+  title?: string | null;
+}
+
+/** Arguments of `Mutation.attach_status_managed_column`. */
+export interface MutationAttachStatusManagedColumnArgs {
+  after_column_id?: string | null;
+  board_id: string;
+  description?: string | null;
+  managed_column_id: string;
+  title?: string | null;
+}
+
+/** Arguments of `Mutation.backfill_items`. */
+export interface MutationBackfillItemsArgs {
+  board_id: string;
+  group_id: string;
 }
 
 /** Arguments of `Mutation.batch_extend_trial_period`. */
@@ -486,6 +1795,32 @@ export interface MutationBatchExtendTrialPeriodArgs {
   app_id: string;
   duration_in_days: number;
   plan_id: string;
+}
+
+/** Arguments of `Mutation.batch_update_dependency_column`. */
+export interface MutationBatchUpdateDependencyColumnArgs {
+  boardId: string;
+  columnId: string;
+  values: DependencyPulseValueInput[];
+}
+
+/** Arguments of `Mutation.bulk_archive_items`. */
+export interface MutationBulkArchiveItemsArgs {
+  board_id: string;
+  item_ids: string[];
+}
+
+/** Arguments of `Mutation.bulk_delete_items`. */
+export interface MutationBulkDeleteItemsArgs {
+  board_id: string;
+  item_ids: string[];
+}
+
+/** Arguments of `Mutation.bulk_object_schema_column_actions`. */
+export interface MutationBulkObjectSchemaColumnActionsArgs {
+  actions: ObjectSchemaActionInput[];
+  object_schema_id?: string | null;
+  object_schema_name?: string | null;
 }
 
 /** Arguments of `Mutation.change_column_metadata`. */
@@ -512,6 +1847,15 @@ export interface MutationChangeColumnValueArgs {
   value: unknown;
 }
 
+/** Arguments of `Mutation.change_item_position`. */
+export interface MutationChangeItemPositionArgs {
+  group_id?: string | null;
+  group_top?: boolean | null;
+  item_id: string;
+  position_relative_method?: PositionRelative | null;
+  relative_to?: string | null;
+}
+
 /** Arguments of `Mutation.change_multiple_column_values`. */
 export interface MutationChangeMultipleColumnValuesArgs {
   board_id: string;
@@ -534,10 +1878,133 @@ export interface MutationClearItemUpdatesArgs {
   item_id: string;
 }
 
+/** Arguments of `Mutation.clear_users_department`. */
+export interface MutationClearUsersDepartmentArgs {
+  user_ids: string[];
+}
+
+/** Arguments of `Mutation.configure_categorize_ai_column`. */
+export interface MutationConfigureCategorizeAiColumnArgs {
+  additional_instructions?: string | null;
+  board_id: string;
+  column_id: string;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+  source_column_id?: string | null;
+  source_type: AiColumnSource;
+}
+
+/** Arguments of `Mutation.configure_extract_ai_column`. */
+export interface MutationConfigureExtractAiColumnArgs {
+  additional_instructions?: string | null;
+  board_id: string;
+  column_id: string;
+  custom_instructions?: string | null;
+  entity_type: AiColumnEntity;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+  source_column_id?: string | null;
+  source_type: AiColumnSource;
+}
+
+/** Arguments of `Mutation.configure_improve_text_ai_column`. */
+export interface MutationConfigureImproveTextAiColumnArgs {
+  board_id: string;
+  column_id: string;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+  length?: AiColumnImproverLength | null;
+  refinement_type?: AiColumnRefinementLevel | null;
+  source_column_id?: string | null;
+  source_type: AiColumnSource;
+  tone?: AiColumnTone | null;
+}
+
+/** Arguments of `Mutation.configure_open_block_ai_column`. */
+export interface MutationConfigureOpenBlockAiColumnArgs {
+  ai_query: string;
+  board_id: string;
+  column_id: string;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+}
+
+/** Arguments of `Mutation.configure_person_assignment_ai_column`. */
+export interface MutationConfigurePersonAssignmentAiColumnArgs {
+  board_id: string;
+  column_id: string;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+  groups: AiColumnPersonGroupInput[];
+  source_column_id?: string | null;
+  source_type: AiColumnSource;
+}
+
+/** Arguments of `Mutation.configure_summarize_ai_column`. */
+export interface MutationConfigureSummarizeAiColumnArgs {
+  additional_instructions?: string | null;
+  board_id: string;
+  column_id: string;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+  source_column_id?: string | null;
+  source_type: AiColumnSource;
+}
+
+/** Arguments of `Mutation.configure_translate_ai_column`. */
+export interface MutationConfigureTranslateAiColumnArgs {
+  board_id: string;
+  column_id: string;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+  source_column_id?: string | null;
+  source_type: AiColumnSource;
+  target_language: AiColumnLanguage;
+}
+
+/** Arguments of `Mutation.configure_write_me_ai_column`. */
+export interface MutationConfigureWriteMeAiColumnArgs {
+  ai_query: string;
+  board_id: string;
+  column_id: string;
+  extra_settings?: AiColumnExtraSettingsInput | null;
+  length: AiColumnOutputLength;
+  tone: AiColumnTone;
+}
+
+/** Arguments of `Mutation.connect_board_to_object_schema`. */
+export interface MutationConnectBoardToObjectSchemaArgs {
+  board_id: string;
+  object_schema_id?: string | null;
+  object_schema_name?: string | null;
+}
+
 /** Arguments of `Mutation.connect_project_to_portfolio`. */
 export interface MutationConnectProjectToPortfolioArgs {
+  callback_url?: string | null;
   portfolioBoardId: string;
   projectBoardId: string;
+}
+
+/** Arguments of `Mutation.convert_board_to_project`. */
+export interface MutationConvertBoardToProjectArgs {
+  input: ConvertBoardToProjectInput;
+}
+
+/** Arguments of `Mutation.create_app`. */
+export interface MutationCreateAppArgs {
+  input: CreateAppInput;
+}
+
+/** Arguments of `Mutation.create_app_feature`. */
+export interface MutationCreateAppFeatureArgs {
+  app_id: string;
+  app_version_id?: string | null;
+  data?: unknown;
+  deployment?: AppFeatureReleaseInput | null;
+  name?: string | null;
+  slug: string;
+  type: AppFeatureTypeE;
+}
+
+/** Arguments of `Mutation.create_article`. */
+export interface MutationCreateArticleArgs {
+  folder_id?: string | null;
+  name?: string | null;
+  workspace_id: string;
 }
 
 /** Arguments of `Mutation.create_board`. */
@@ -551,6 +2018,8 @@ export interface MutationCreateBoardArgs {
   description?: string | null;
   empty: boolean | null;
   folder_id?: string | null;
+  item_nickname?: ItemNicknameInput | null;
+  prompt?: string | null;
   template_id?: string | null;
   workspace_id?: string | null;
 }
@@ -559,6 +2028,7 @@ export interface MutationCreateBoardArgs {
 export interface MutationCreateColumnArgs {
   after_column_id?: string | null;
   board_id: string;
+  capabilities?: ColumnCapabilitiesInput | null;
   column_type: ColumnType;
   defaults?: unknown;
   description?: string | null;
@@ -573,8 +2043,23 @@ export interface MutationCreateCustomActivityArgs {
   name: string;
 }
 
+/** Arguments of `Mutation.create_dashboard`. */
+export interface MutationCreateDashboardArgs {
+  board_folder_id?: string | null;
+  board_ids: string[];
+  kind?: DashboardKind | null;
+  name: string;
+  workspace_id: string;
+}
+
+/** Arguments of `Mutation.create_department`. */
+export interface MutationCreateDepartmentArgs {
+  data: CreateDepartmentDataInput;
+}
+
 /** Arguments of `Mutation.create_doc`. */
 export interface MutationCreateDocArgs {
+  doc_owner_ids?: string[] | null;
   location: CreateDocInput;
 }
 
@@ -587,11 +2072,33 @@ export interface MutationCreateDocBlockArgs {
   type: DocBlockContentType;
 }
 
+/** Arguments of `Mutation.create_doc_blocks`. */
+export interface MutationCreateDocBlocksArgs {
+  afterBlockId?: string | null;
+  blocksInput: CreateBlockInput[];
+  docId: string;
+}
+
+/** Arguments of `Mutation.create_dropdown_column`. */
+export interface MutationCreateDropdownColumnArgs {
+  after_column_id?: string | null;
+  board_id: string;
+  defaults?: CreateDropdownColumnSettingsInput | null;
+  description?: string | null;
+  id?: string | null;
+  title: string;
+}
+
 /** Arguments of `Mutation.create_dropdown_managed_column`. */
 export interface MutationCreateDropdownManagedColumnArgs {
   description?: string | null;
   settings?: CreateDropdownColumnSettingsInput | null;
   title: string;
+}
+
+/** Arguments of `Mutation.create_favorite`. */
+export interface MutationCreateFavoriteArgs {
+  input: CreateFavoriteInput;
 }
 
 /** Arguments of `Mutation.create_folder`. */
@@ -602,6 +2109,31 @@ export interface MutationCreateFolderArgs {
   name: string;
   parent_folder_id?: string | null;
   workspace_id?: string | null;
+}
+
+/** Arguments of `Mutation.create_form`. */
+export interface MutationCreateFormArgs {
+  board_kind?: BoardKind | null;
+  board_owner_ids?: string[] | null;
+  board_owner_team_ids?: string[] | null;
+  board_subscriber_ids?: string[] | null;
+  board_subscriber_teams_ids?: string[] | null;
+  destination_folder_id?: string | null;
+  destination_folder_name?: string | null;
+  destination_name?: string | null;
+  destination_workspace_id: string;
+}
+
+/** Arguments of `Mutation.create_form_question`. */
+export interface MutationCreateFormQuestionArgs {
+  formToken: string;
+  question: CreateQuestionInput;
+}
+
+/** Arguments of `Mutation.create_form_tag`. */
+export interface MutationCreateFormTagArgs {
+  formToken: string;
+  tag: CreateFormTagInput;
 }
 
 /** Arguments of `Mutation.create_group`. */
@@ -625,6 +2157,13 @@ export interface MutationCreateItemArgs {
   relative_to?: string | null;
 }
 
+/** Arguments of `Mutation.create_marketplace_app_discount`. */
+export interface MutationCreateMarketplaceAppDiscountArgs {
+  account_slug: string;
+  app_id: string;
+  discount_data: CreateMarketplaceAppDiscountInput;
+}
+
 /** Arguments of `Mutation.create_notification`. */
 export interface MutationCreateNotificationArgs {
   target_id: string;
@@ -633,10 +2172,76 @@ export interface MutationCreateNotificationArgs {
   user_id: string;
 }
 
+/** Arguments of `Mutation.create_object`. */
+export interface MutationCreateObjectArgs {
+  description?: string | null;
+  folder_id?: string | null;
+  name: string;
+  object_type_unique_key: string;
+  owner_ids?: string[] | null;
+  owner_team_ids?: string[] | null;
+  payload?: unknown;
+  privacy_kind: PrivacyKind;
+  relations?: ObjectRelationInput[] | null;
+  subscriber_ids?: string[] | null;
+  subscriber_teams_ids?: string[] | null;
+  workspace_id?: string | null;
+}
+
+/** Arguments of `Mutation.create_object_relations`. */
+export interface MutationCreateObjectRelationsArgs {
+  relations: ObjectRelationInput[];
+  source_object_id: string;
+}
+
+/** Arguments of `Mutation.create_object_schema`. */
+export interface MutationCreateObjectSchemaArgs {
+  description?: string | null;
+  name: string;
+  parent_id?: string | null;
+}
+
+/** Arguments of `Mutation.create_object_schema_columns`. */
+export interface MutationCreateObjectSchemaColumnsArgs {
+  columns: CreateObjectSchemaColumnInput[];
+  object_schema_id?: string | null;
+  object_schema_name?: string | null;
+}
+
 /** Arguments of `Mutation.create_or_get_tag`. */
 export interface MutationCreateOrGetTagArgs {
   board_id?: string | null;
   tag_name?: string | null;
+}
+
+/** Arguments of `Mutation.create_portfolio`. */
+export interface MutationCreatePortfolioArgs {
+  boardName: string;
+  boardPrivacy: string;
+  callback_url?: string | null;
+  destinationWorkspaceId?: number | null;
+}
+
+/** Arguments of `Mutation.create_project`. */
+export interface MutationCreateProjectArgs {
+  input: CreateProjectInput;
+}
+
+/** Arguments of `Mutation.create_service_user`. */
+export interface MutationCreateServiceUserArgs {
+  name: string;
+  title?: string | null;
+}
+
+/** Arguments of `Mutation.create_status_column`. */
+export interface MutationCreateStatusColumnArgs {
+  after_column_id?: string | null;
+  board_id: string;
+  capabilities?: StatusColumnCapabilitiesInput | null;
+  defaults?: CreateStatusColumnSettingsInput | null;
+  description?: string | null;
+  id?: string | null;
+  title: string;
 }
 
 /** Arguments of `Mutation.create_status_managed_column`. */
@@ -679,7 +2284,42 @@ export interface MutationCreateTimelineItemArgs {
 export interface MutationCreateUpdateArgs {
   body: string;
   item_id?: string | null;
+  mentions_list?: (UpdateMention | null)[] | null;
+  original_creation_date?: string | null;
   parent_id?: string | null;
+  use_app_info?: boolean | null;
+}
+
+/** Arguments of `Mutation.create_validation_rule`. */
+export interface MutationCreateValidationRuleArgs {
+  id: string;
+  rule: ValidationRuleInput;
+  type: ValidationsEntityType | null;
+}
+
+/** Arguments of `Mutation.create_view`. */
+export interface MutationCreateViewArgs {
+  board_id: string;
+  filter?: ItemsQueryGroup | null;
+  filter_team_id?: string | null;
+  filter_user_id?: string | null;
+  name?: string | null;
+  settings?: unknown;
+  sort?: ItemsQueryOrderBy[] | null;
+  tags?: string[] | null;
+  type: ViewKind;
+}
+
+/** Arguments of `Mutation.create_view_table`. */
+export interface MutationCreateViewTableArgs {
+  board_id: string;
+  filter?: ItemsQueryGroup | null;
+  filter_team_id?: string | null;
+  filter_user_id?: string | null;
+  name?: string | null;
+  settings?: TableViewSettingsInput | null;
+  sort?: ItemsQueryOrderBy[] | null;
+  tags?: string[] | null;
 }
 
 /** Arguments of `Mutation.create_webhook`. */
@@ -690,12 +2330,26 @@ export interface MutationCreateWebhookArgs {
   url: string;
 }
 
+/** Arguments of `Mutation.create_widget`. */
+export interface MutationCreateWidgetArgs {
+  filter?: ItemsQueryGroup | null;
+  kind: ExternalWidget;
+  name: string;
+  parent: WidgetParentInput;
+  settings: unknown;
+}
+
 /** Arguments of `Mutation.create_workspace`. */
 export interface MutationCreateWorkspaceArgs {
   account_product_id?: string | null;
   description?: string | null;
   kind: WorkspaceKind;
   name: string;
+}
+
+/** Arguments of `Mutation.deactivate_form`. */
+export interface MutationDeactivateFormArgs {
+  formToken: string;
 }
 
 /** Arguments of `Mutation.deactivate_managed_column`. */
@@ -708,9 +2362,26 @@ export interface MutationDeactivateUsersArgs {
   user_ids: string[];
 }
 
+/** Arguments of `Mutation.delete_app_lifecycle_subscription`. */
+export interface MutationDeleteAppLifecycleSubscriptionArgs {
+  entity_identifier: string;
+  entity_type: string;
+}
+
+/** Arguments of `Mutation.delete_article`. */
+export interface MutationDeleteArticleArgs {
+  object_id: string;
+}
+
 /** Arguments of `Mutation.delete_board`. */
 export interface MutationDeleteBoardArgs {
   board_id: string;
+}
+
+/** Arguments of `Mutation.delete_board_automation`. */
+export interface MutationDeleteBoardAutomationArgs {
+  board_id: string;
+  id: string;
 }
 
 /** Arguments of `Mutation.delete_column`. */
@@ -724,14 +2395,46 @@ export interface MutationDeleteCustomActivityArgs {
   id: string;
 }
 
+/** Arguments of `Mutation.delete_dashboard`. */
+export interface MutationDeleteDashboardArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.delete_department`. */
+export interface MutationDeleteDepartmentArgs {
+  department_id: string;
+}
+
+/** Arguments of `Mutation.delete_doc`. */
+export interface MutationDeleteDocArgs {
+  docId: string;
+}
+
 /** Arguments of `Mutation.delete_doc_block`. */
 export interface MutationDeleteDocBlockArgs {
   block_id: string;
 }
 
+/** Arguments of `Mutation.delete_doc_blocks`. */
+export interface MutationDeleteDocBlocksArgs {
+  block_ids: string[];
+}
+
+/** Arguments of `Mutation.delete_favorite`. */
+export interface MutationDeleteFavoriteArgs {
+  input: DeleteFavoriteInput;
+}
+
 /** Arguments of `Mutation.delete_folder`. */
 export interface MutationDeleteFolderArgs {
   folder_id: string;
+}
+
+/** Arguments of `Mutation.delete_form_tag`. */
+export interface MutationDeleteFormTagArgs {
+  formToken: string;
+  options?: DeleteFormTagInput | null;
+  tagId: string;
 }
 
 /** Arguments of `Mutation.delete_group`. */
@@ -754,6 +2457,29 @@ export interface MutationDeleteManagedColumnArgs {
 export interface MutationDeleteMarketplaceAppDiscountArgs {
   account_slug: string;
   app_id: string;
+}
+
+/** Arguments of `Mutation.delete_object`. */
+export interface MutationDeleteObjectArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.delete_object_relation`. */
+export interface MutationDeleteObjectRelationArgs {
+  relation_id?: string | null;
+  source_object_id: string;
+}
+
+/** Arguments of `Mutation.delete_object_schema`. */
+export interface MutationDeleteObjectSchemaArgs {
+  id?: string | null;
+  name?: string | null;
+}
+
+/** Arguments of `Mutation.delete_question`. */
+export interface MutationDeleteQuestionArgs {
+  formToken: string;
+  questionId: string;
 }
 
 /** Arguments of `Mutation.delete_subscribers_from_board`. */
@@ -795,14 +2521,37 @@ export interface MutationDeleteUsersFromWorkspaceArgs {
   workspace_id: string;
 }
 
+/** Arguments of `Mutation.delete_validation_rule`. */
+export interface MutationDeleteValidationRuleArgs {
+  id: string;
+  rule_id: string;
+  type: ValidationsEntityType | null;
+}
+
+/** Arguments of `Mutation.delete_view`. */
+export interface MutationDeleteViewArgs {
+  board_id: string;
+  view_id: string;
+}
+
 /** Arguments of `Mutation.delete_webhook`. */
 export interface MutationDeleteWebhookArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.delete_widget`. */
+export interface MutationDeleteWidgetArgs {
   id: string;
 }
 
 /** Arguments of `Mutation.delete_workspace`. */
 export interface MutationDeleteWorkspaceArgs {
   workspace_id: string;
+}
+
+/** Arguments of `Mutation.detach_boards_from_object_schema`. */
+export interface MutationDetachBoardsFromObjectSchemaArgs {
+  board_ids: string[];
 }
 
 /** Arguments of `Mutation.duplicate_board`. */
@@ -813,6 +2562,12 @@ export interface MutationDuplicateBoardArgs {
   folder_id?: string | null;
   keep_subscribers?: boolean | null;
   workspace_id?: string | null;
+}
+
+/** Arguments of `Mutation.duplicate_doc`. */
+export interface MutationDuplicateDocArgs {
+  docId: string;
+  duplicateType?: DuplicateType | null;
 }
 
 /** Arguments of `Mutation.duplicate_group`. */
@@ -836,6 +2591,17 @@ export interface MutationEditUpdateArgs {
   id: string;
 }
 
+/** Arguments of `Mutation.enroll_items_to_sequence`. */
+export interface MutationEnrollItemsToSequenceArgs {
+  input: EnrollToSequenceInput;
+}
+
+/** Arguments of `Mutation.execute_integration_block`. */
+export interface MutationExecuteIntegrationBlockArgs {
+  block_instance_id: string;
+  inbound_field_values: unknown;
+}
+
 /** Arguments of `Mutation.grant_marketplace_app_discount`. */
 export interface MutationGrantMarketplaceAppDiscountArgs {
   account_slug: string;
@@ -843,10 +2609,31 @@ export interface MutationGrantMarketplaceAppDiscountArgs {
   data: GrantMarketplaceAppDiscountData;
 }
 
+/** Arguments of `Mutation.import_doc_from_html`. */
+export interface MutationImportDocFromHtmlArgs {
+  folderId?: string | null;
+  html: string;
+  kind?: DocKind | null;
+  title?: string | null;
+  workspaceId: string;
+}
+
 /** Arguments of `Mutation.increase_app_subscription_operations`. */
 export interface MutationIncreaseAppSubscriptionOperationsArgs {
   increment_by: number | null;
   kind: string | null;
+}
+
+/** Arguments of `Mutation.ingest_items`. */
+export interface MutationIngestItemsArgs {
+  board_id: string;
+  group_id: string;
+  on_match?: OnMatchInput | null;
+}
+
+/** Arguments of `Mutation.install_app`. */
+export interface MutationInstallAppArgs {
+  input: InstallAppInput;
 }
 
 /** Arguments of `Mutation.invite_users`. */
@@ -858,6 +2645,7 @@ export interface MutationInviteUsersArgs {
 
 /** Arguments of `Mutation.like_update`. */
 export interface MutationLikeUpdateArgs {
+  reaction_type?: string | null;
   update_id: string;
 }
 
@@ -882,10 +2670,50 @@ export interface MutationPinToTopArgs {
   item_id?: string | null;
 }
 
+/** Arguments of `Mutation.promote_app`. */
+export interface MutationPromoteAppArgs {
+  app_id: string;
+  app_version_id?: string | null;
+}
+
+/** Arguments of `Mutation.publish_article`. */
+export interface MutationPublishArticleArgs {
+  add_subscriber_ids?: string[] | null;
+  add_subscriber_team_ids?: string[] | null;
+  folder_id?: string | null;
+  object_id: string;
+  privacy_kind: PrivacyKind;
+  remove_subscriber_ids?: string[] | null;
+  remove_subscriber_team_ids?: string[] | null;
+}
+
+/** Arguments of `Mutation.publish_object`. */
+export interface MutationPublishObjectArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.regenerate_service_user_token`. */
+export interface MutationRegenerateServiceUserTokenArgs {
+  service_user_id: string;
+}
+
+/** Arguments of `Mutation.remove_ai_from_column`. */
+export interface MutationRemoveAiFromColumnArgs {
+  board_id: string;
+  column_id: string;
+}
+
 /** Arguments of `Mutation.remove_mock_app_subscription`. */
 export interface MutationRemoveMockAppSubscriptionArgs {
   app_id: string;
   partial_signing_secret: string;
+}
+
+/** Arguments of `Mutation.remove_required_column`. */
+export interface MutationRemoveRequiredColumnArgs {
+  column_id: string;
+  id: string;
+  type: ValidationsEntityType | null;
 }
 
 /** Arguments of `Mutation.remove_team_owners`. */
@@ -900,6 +2728,36 @@ export interface MutationRemoveUsersFromTeamArgs {
   user_ids: string[];
 }
 
+/** Arguments of `Mutation.revoke_service_user_tokens`. */
+export interface MutationRevokeServiceUserTokensArgs {
+  service_user_id: string;
+}
+
+/** Arguments of `Mutation.run_prompt`. */
+export interface MutationRunPromptArgs {
+  config?: RunPromptConfigInput | null;
+  prompt: string;
+}
+
+/** Arguments of `Mutation.set_board_permission`. */
+export interface MutationSetBoardPermissionArgs {
+  basic_role_name?: BoardBasicRoleName | null;
+  board_id: string;
+  cross_product_collaborative?: boolean | null;
+}
+
+/** Arguments of `Mutation.set_form_password`. */
+export interface MutationSetFormPasswordArgs {
+  formToken: string;
+  input: SetFormPasswordInput;
+}
+
+/** Arguments of `Mutation.set_item_description_content`. */
+export interface MutationSetItemDescriptionContentArgs {
+  item_id: string;
+  markdown: string;
+}
+
 /** Arguments of `Mutation.set_mock_app_subscription`. */
 export interface MutationSetMockAppSubscriptionArgs {
   app_id: string;
@@ -912,6 +2770,35 @@ export interface MutationSetMockAppSubscriptionArgs {
   renewal_date?: string | null;
 }
 
+/** Arguments of `Mutation.set_object_schema_column_active_state`. */
+export interface MutationSetObjectSchemaColumnActiveStateArgs {
+  action: ColumnActiveStateAction;
+  column_id: string;
+  object_schema_id?: string | null;
+  object_schema_name?: string | null;
+}
+
+/** Arguments of `Mutation.shorten_form_url`. */
+export interface MutationShortenFormUrlArgs {
+  formToken: string;
+}
+
+/** Arguments of `Mutation.unassign_department_owners`. */
+export interface MutationUnassignDepartmentOwnersArgs {
+  department_id: string;
+  user_ids: string[];
+}
+
+/** Arguments of `Mutation.undo_action`. */
+export interface MutationUndoActionArgs {
+  job_id: string;
+}
+
+/** Arguments of `Mutation.uninstall_app`. */
+export interface MutationUninstallAppArgs {
+  app_identifier: string;
+}
+
 /** Arguments of `Mutation.unlike_update`. */
 export interface MutationUnlikeUpdateArgs {
   update_id: string;
@@ -921,6 +2808,36 @@ export interface MutationUnlikeUpdateArgs {
 export interface MutationUnpinFromTopArgs {
   id: string;
   item_id?: string | null;
+}
+
+/** Arguments of `Mutation.unpublish_object`. */
+export interface MutationUnpublishObjectArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.update_app`. */
+export interface MutationUpdateAppArgs {
+  id: string;
+  input: UpdateAppInput;
+}
+
+/** Arguments of `Mutation.update_app_feature`. */
+export interface MutationUpdateAppFeatureArgs {
+  id: string;
+  input: UpdateAppFeatureInput;
+}
+
+/** Arguments of `Mutation.update_app_lifecycle_subscription`. */
+export interface MutationUpdateAppLifecycleSubscriptionArgs {
+  entity_identifier: string;
+  entity_type: string;
+  input: UpdateLifecycleSubscriptionsInput;
+}
+
+/** Arguments of `Mutation.update_article_block`. */
+export interface MutationUpdateArticleBlockArgs {
+  block_id: string;
+  content: unknown;
 }
 
 /** Arguments of `Mutation.update_assets_on_item`. */
@@ -938,10 +2855,77 @@ export interface MutationUpdateBoardArgs {
   new_value: string;
 }
 
+/** Arguments of `Mutation.update_board_hierarchy`. */
+export interface MutationUpdateBoardHierarchyArgs {
+  attributes: UpdateBoardHierarchyAttributesInput;
+  board_id: string;
+}
+
+/** Arguments of `Mutation.update_column`. */
+export interface MutationUpdateColumnArgs {
+  board_id: string;
+  capabilities?: ColumnCapabilitiesInput | null;
+  column_type: ColumnType;
+  description?: string | null;
+  id: string;
+  revision: string;
+  settings?: unknown;
+  title?: string | null;
+  width?: number | null;
+}
+
+/** Arguments of `Mutation.update_dashboard`. */
+export interface MutationUpdateDashboardArgs {
+  board_folder_id?: string | null;
+  id: string;
+  kind?: DashboardKind | null;
+  name?: string | null;
+  workspace_id?: string | null;
+}
+
+/** Arguments of `Mutation.update_department`. */
+export interface MutationUpdateDepartmentArgs {
+  data?: UpdateDepartmentOptionsInput | null;
+  department_id: string;
+}
+
+/** Arguments of `Mutation.update_dependency_column`. */
+export interface MutationUpdateDependencyColumnArgs {
+  boardId: string;
+  columnId: string;
+  pulseId: string;
+  successor_new_date?: TimelineDateInput | null;
+  value: DependencyValueInput;
+}
+
+/** Arguments of `Mutation.update_directory_resources_attributes`. */
+export interface MutationUpdateDirectoryResourcesAttributesArgs {
+  attribute: DirectoryResourceAttribute;
+  resource_ids: string[];
+  values: string[];
+}
+
 /** Arguments of `Mutation.update_doc_block`. */
 export interface MutationUpdateDocBlockArgs {
   block_id: string;
   content: unknown;
+}
+
+/** Arguments of `Mutation.update_doc_name`. */
+export interface MutationUpdateDocNameArgs {
+  docId: string;
+  name: string;
+}
+
+/** Arguments of `Mutation.update_dropdown_column`. */
+export interface MutationUpdateDropdownColumnArgs {
+  board_id: string;
+  description?: string | null;
+  id: string;
+  revision: string;
+  settings?: UpdateDropdownColumnSettingsInput | null;
+  title?: string | null;
+  width?: number | null;
 }
 
 /** Arguments of `Mutation.update_dropdown_managed_column`. */
@@ -958,14 +2942,41 @@ export interface MutationUpdateEmailDomainArgs {
   input: UpdateEmailDomainAttributesInput;
 }
 
+/** Arguments of `Mutation.update_favorite_position`. */
+export interface MutationUpdateFavoritePositionArgs {
+  input: UpdateObjectHierarchyPositionInput;
+}
+
 /** Arguments of `Mutation.update_folder`. */
 export interface MutationUpdateFolderArgs {
+  account_product_id?: string | null;
   color?: FolderColor | null;
   custom_icon?: FolderCustomIcon | null;
   folder_id: string;
   font_weight?: FolderFontWeight | null;
   name?: string | null;
   parent_folder_id?: string | null;
+  position?: DynamicPosition | null;
+  workspace_id?: string | null;
+}
+
+/** Arguments of `Mutation.update_form`. */
+export interface MutationUpdateFormArgs {
+  formToken: string;
+  input: UpdateFormInput;
+}
+
+/** Arguments of `Mutation.update_form_question`. */
+export interface MutationUpdateFormQuestionArgs {
+  formToken: string;
+  question: UpdateQuestionInput;
+  questionId: string;
+}
+
+/** Arguments of `Mutation.update_form_settings`. */
+export interface MutationUpdateFormSettingsArgs {
+  formToken: string;
+  settings: UpdateFormSettingsInput;
 }
 
 /** Arguments of `Mutation.update_group`. */
@@ -979,7 +2990,63 @@ export interface MutationUpdateGroupArgs {
 /** Arguments of `Mutation.update_multiple_users`. */
 export interface MutationUpdateMultipleUsersArgs {
   bypass_confirmation_for_claimed_domains?: boolean | null;
+  use_async_mode?: boolean | null;
   user_updates: UserUpdateInput[];
+}
+
+/** Arguments of `Mutation.update_mute_board_settings`. */
+export interface MutationUpdateMuteBoardSettingsArgs {
+  board_id: string;
+  enabled?: CustomizableBoardSettings[] | null;
+  mute_state: BoardMuteState;
+}
+
+/** Arguments of `Mutation.update_notification_setting`. */
+export interface MutationUpdateNotificationSettingArgs {
+  channel: ChannelType;
+  enabled: boolean;
+  scope_id?: number | null;
+  scope_type: ScopeType;
+  setting_kind: string;
+}
+
+/** Arguments of `Mutation.update_object`. */
+export interface MutationUpdateObjectArgs {
+  id: string;
+  input: UpdateObjectInput;
+}
+
+/** Arguments of `Mutation.update_object_schema`. */
+export interface MutationUpdateObjectSchemaArgs {
+  description?: string | null;
+  id: string;
+  parent_id?: string | null;
+  revision: number;
+}
+
+/** Arguments of `Mutation.update_object_schema_columns`. */
+export interface MutationUpdateObjectSchemaColumnsArgs {
+  columns: UpdateObjectSchemaColumnInput[];
+  object_schema_id?: string | null;
+  object_schema_name?: string | null;
+}
+
+/** Arguments of `Mutation.update_overview_hierarchy`. */
+export interface MutationUpdateOverviewHierarchyArgs {
+  attributes: UpdateOverviewHierarchyAttributesInput;
+  overview_id: string;
+}
+
+/** Arguments of `Mutation.update_status_column`. */
+export interface MutationUpdateStatusColumnArgs {
+  board_id: string;
+  capabilities?: StatusColumnCapabilitiesInput | null;
+  description?: string | null;
+  id: string;
+  revision: string;
+  settings?: UpdateStatusColumnSettingsInput | null;
+  title?: string | null;
+  width?: number | null;
 }
 
 /** Arguments of `Mutation.update_status_managed_column`. */
@@ -996,6 +3063,41 @@ export interface MutationUpdateUsersRoleArgs {
   new_role?: BaseRoleName | null;
   role_id?: string | null;
   user_ids: string[];
+}
+
+/** Arguments of `Mutation.update_validation_rule`. */
+export interface MutationUpdateValidationRuleArgs {
+  id: string;
+  rule: ValidationRuleInput;
+  rule_id: string;
+  type: ValidationsEntityType | null;
+}
+
+/** Arguments of `Mutation.update_view`. */
+export interface MutationUpdateViewArgs {
+  board_id: string;
+  filter?: ItemsQueryGroup | null;
+  filter_team_id?: string | null;
+  filter_user_id?: string | null;
+  name?: string | null;
+  settings?: unknown;
+  sort?: ItemsQueryOrderBy[] | null;
+  tags?: string[] | null;
+  type: ViewKind;
+  view_id: string;
+}
+
+/** Arguments of `Mutation.update_view_table`. */
+export interface MutationUpdateViewTableArgs {
+  board_id: string;
+  filter?: ItemsQueryGroup | null;
+  filter_team_id?: string | null;
+  filter_user_id?: string | null;
+  name?: string | null;
+  settings?: TableViewSettingsInput | null;
+  sort?: ItemsQueryOrderBy[] | null;
+  tags?: string[] | null;
+  view_id: string;
 }
 
 /** Arguments of `Mutation.update_workspace`. */
@@ -1019,6 +3121,89 @@ export interface MutationUseTemplateArgs {
   skip_target_folder_creation?: boolean | null;
   solution_extra_options?: unknown;
   template_id: number;
+}
+
+/** Arguments of `Mutation.update_form_tag`. */
+export interface MutationUpdateFormTagArgs {
+  formToken: string;
+  tag: UpdateFormTagInput;
+  tagId: string;
+}
+
+/** Arguments of `Mutation.bulk_import_items`. */
+export interface MutationBulkImportItemsArgs {
+  board_id: string;
+  group_id: string;
+}
+
+/** Arguments of `Mutation.delete_app_feature`. */
+export interface MutationDeleteAppFeatureArgs {
+  id: string;
+}
+
+/** Arguments of `Mutation.export_markdown_from_doc`. */
+export interface MutationExportMarkdownFromDocArgs {
+  blockIds?: string[] | null;
+  docId: string;
+}
+
+/** Arguments of `Mutation.updateAppFeature`. */
+export interface MutationUpdateAppFeatureArgs {
+  id: string;
+  input: UpdateAppFeatureInput;
+}
+
+/** Arguments of `NotetakerQueries.meetings`. */
+export interface NotetakerQueriesMeetingsArgs {
+  cursor?: string | null;
+  filters?: MeetingsFilterInput | null;
+  limit: number | null;
+}
+
+/** Arguments of `Object.relations`. */
+export interface ObjectRelationsArgs {
+  direction: RelationDirection | null;
+  kind?: RelationKind | null;
+}
+
+/** Arguments of `Query.account_connections`. */
+export interface QueryAccountConnectionsArgs {
+  order?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+  pagination?: PaginationInput | null;
+  withAutomations?: boolean | null;
+  withStateValidation?: boolean | null;
+}
+
+/** Arguments of `Query.account_trigger_statistics`. */
+export interface QueryAccountTriggerStatisticsArgs {
+  filters?: AccountTriggerStatisticsFiltersInput | null;
+}
+
+/** Arguments of `Query.account_triggers_statistics_by_entity_id`. */
+export interface QueryAccountTriggersStatisticsByEntityIdArgs {
+  filters?: AccountTriggersByEntityIdFiltersInput | null;
+  run_status: TriggerEventState;
+}
+
+/** Arguments of `Query.aggregate`. */
+export interface QueryAggregateArgs {
+  query: AggregateQueryInput;
+}
+
+/** Arguments of `Query.allowed_sequences_to_enroll`. */
+export interface QueryAllowedSequencesToEnrollArgs {
+  board_id: string;
+}
+
+/** Arguments of `Query.analytics_events`. */
+export interface QueryAnalyticsEventsArgs {
+  campaign_id?: string | null;
+  event_type?: CampaignsAnalyticsEventKind | null;
+  identifier: string;
+  limit: number;
+  next_token?: string | null;
 }
 
 /** Arguments of `Query.app`. */
@@ -1048,14 +3233,74 @@ export interface QueryAppSubscriptionsArgs {
   status?: SubscriptionStatus | null;
 }
 
+/** Arguments of `Query.article_blocks`. */
+export interface QueryArticleBlocksArgs {
+  limit: number | null;
+  object_id: string;
+  page: number | null;
+}
+
+/** Arguments of `Query.articles`. */
+export interface QueryArticlesArgs {
+  limit: number | null;
+  object_ids: string[];
+  page: number | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `Query.ask_developer_docs`. */
+export interface QueryAskDeveloperDocsArgs {
+  query: string;
+}
+
 /** Arguments of `Query.assets`. */
 export interface QueryAssetsArgs {
   ids: string[];
 }
 
+/** Arguments of `Query.audit_logs`. */
+export interface QueryAuditLogsArgs {
+  end_time?: string | null;
+  events?: string[] | null;
+  ip_address?: string | null;
+  limit: number | null;
+  page: number | null;
+  start_time?: string | null;
+  user_id?: string | null;
+}
+
+/** Arguments of `Query.block_events`. */
+export interface QueryBlockEventsArgs {
+  nextPageOffset: number | null;
+  triggerUuid: string;
+}
+
+/** Arguments of `Query.board_automations`. */
+export interface QueryBoardAutomationsArgs {
+  board_ids?: string[] | null;
+  cursor?: string | null;
+  ids?: string[] | null;
+  limit?: number | null;
+}
+
+/** Arguments of `Query.board_candidates`. */
+export interface QueryBoardCandidatesArgs {
+  usageType: BoardUsage;
+  workspaceId: string;
+}
+
+/** Arguments of `Query.board_dependencies`. */
+export interface QueryBoardDependenciesArgs {
+  board_id: string;
+  include_items_without_predecessors: boolean | null;
+  limit: number | null;
+  page: number | null;
+}
+
 /** Arguments of `Query.boards`. */
 export interface QueryBoardsArgs {
   board_kind?: BoardKind | null;
+  hierarchy_types?: BoardHierarchy[] | null;
   ids?: string[] | null;
   latest?: boolean | null;
   limit: number | null;
@@ -1065,12 +3310,76 @@ export interface QueryBoardsArgs {
   workspace_ids?: (string | null)[] | null;
 }
 
+/** Arguments of `Query.campaign`. */
+export interface QueryCampaignArgs {
+  id: string;
+}
+
+/** Arguments of `Query.campaigns`. */
+export interface QueryCampaignsArgs {
+  limit?: number | null;
+  name?: string | null;
+  sent_after?: string | null;
+  sent_before?: string | null;
+  sort_field?: CampaignsSortField | null;
+  sort_order?: CampaignsSortOrder | null;
+  status?: CampaignsStatusKind[] | null;
+}
+
+/** Arguments of `Query.connection`. */
+export interface QueryConnectionArgs {
+  id: number;
+}
+
+/** Arguments of `Query.connection_board_ids`. */
+export interface QueryConnectionBoardIdsArgs {
+  connection_id: string;
+}
+
+/** Arguments of `Query.connections`. */
+export interface QueryConnectionsArgs {
+  connectionState?: string | null;
+  order?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+  pagination?: PaginationInput | null;
+  withAutomations?: boolean | null;
+  withPartialScopes?: boolean | null;
+  withStateValidation?: boolean | null;
+}
+
 /** Arguments of `Query.custom_activity`. */
 export interface QueryCustomActivityArgs {
   color?: CustomActivityColor | null;
   icon_id?: CustomActivityIcon | null;
   ids?: string[] | null;
   name?: string | null;
+}
+
+/** Arguments of `Query.departments`. */
+export interface QueryDepartmentsArgs {
+  ids?: string[] | null;
+}
+
+/** Arguments of `Query.dependency_column_config`. */
+export interface QueryDependencyColumnConfigArgs {
+  account_id: string;
+  board_id: string;
+  user_id: string;
+}
+
+/** Arguments of `Query.doc_version_diff`. */
+export interface QueryDocVersionDiffArgs {
+  date: string;
+  doc_id: string;
+  prev_date: string;
+}
+
+/** Arguments of `Query.doc_version_history`. */
+export interface QueryDocVersionHistoryArgs {
+  doc_id: string;
+  since?: string | null;
+  until?: string | null;
 }
 
 /** Arguments of `Query.docs`. */
@@ -1083,12 +3392,95 @@ export interface QueryDocsArgs {
   workspace_ids?: (string | null)[] | null;
 }
 
+/** Arguments of `Query.export_events`. */
+export interface QueryExportEventsArgs {
+  board_id?: string | null;
+  end_date?: string | null;
+  limit?: number | null;
+  offset?: number | null;
+  order_by?: string | null;
+  order_direction?: string | null;
+  start_date?: string | null;
+  state?: string[] | null;
+  type?: string[] | null;
+}
+
+/** Arguments of `Query.export_graph`. */
+export interface QueryExportGraphArgs {
+  boardId: string;
+}
+
+/** Arguments of `Query.export_markdown_from_doc`. */
+export interface QueryExportMarkdownFromDocArgs {
+  blockIds?: string[] | null;
+  docId: string;
+}
+
+/** Arguments of `Query.fetch_job_status`. */
+export interface QueryFetchJobStatusArgs {
+  job_id: string;
+}
+
 /** Arguments of `Query.folders`. */
 export interface QueryFoldersArgs {
   ids?: string[] | null;
   limit: number | null;
   page: number | null;
   workspace_ids?: (string | null)[] | null;
+}
+
+/** Arguments of `Query.form`. */
+export interface QueryFormArgs {
+  formToken: string;
+}
+
+/** Arguments of `Query.get_app_lifecycle_subscriptions`. */
+export interface QueryGetAppLifecycleSubscriptionsArgs {
+  app_id: string;
+  version_id?: string | null;
+}
+
+/** Arguments of `Query.get_column_type_schema`. */
+export interface QueryGetColumnTypeSchemaArgs {
+  type: ColumnType;
+}
+
+/** Arguments of `Query.get_directory_resources`. */
+export interface QueryGetDirectoryResourcesArgs {
+  cursor?: string | null;
+  limit: number | null;
+  query_params?: ItemsQuery | null;
+}
+
+/** Arguments of `Query.get_object_schemas`. */
+export interface QueryGetObjectSchemasArgs {
+  exclude_created_by_monday?: boolean | null;
+  ids?: string[] | null;
+  limit?: number | null;
+  names?: string[] | null;
+  page?: number | null;
+}
+
+/** Arguments of `Query.get_view_schema_by_type`. */
+export interface QueryGetViewSchemaByTypeArgs {
+  mutationType: ViewMutationKind;
+  type: ViewKind;
+}
+
+/** Arguments of `Query.insight`. */
+export interface QueryInsightArgs {
+  id: string;
+}
+
+/** Arguments of `Query.insights`. */
+export interface QueryInsightsArgs {
+  limit?: number | null;
+}
+
+/** Arguments of `Query.item_dependency`. */
+export interface QueryItemDependencyArgs {
+  board_id: string;
+  item_id: string;
 }
 
 /** Arguments of `Query.items`. */
@@ -1105,7 +3497,19 @@ export interface QueryItemsPageByColumnValuesArgs {
   board_id: string;
   columns?: ItemsPageByColumnValuesQuery[] | null;
   cursor?: string | null;
+  hierarchy_scope_config?: string | null;
   limit: number;
+}
+
+/** Arguments of `Query.job_status`. */
+export interface QueryJobStatusArgs {
+  job_id: string;
+}
+
+/** Arguments of `Query.knowledge_base_search`. */
+export interface QueryKnowledgeBaseSearchArgs {
+  limit: number | null;
+  query: string;
 }
 
 /** Arguments of `Query.managed_column`. */
@@ -1114,15 +3518,103 @@ export interface QueryManagedColumnArgs {
   state?: ManagedColumnState[] | null;
 }
 
+/** Arguments of `Query.marketplace_ai_search`. */
+export interface QueryMarketplaceAiSearchArgs {
+  input: MarketplaceAiSearchInput;
+}
+
 /** Arguments of `Query.marketplace_app_discounts`. */
 export interface QueryMarketplaceAppDiscountsArgs {
   app_id: string;
+}
+
+/** Arguments of `Query.marketplace_fulltext_search`. */
+export interface QueryMarketplaceFulltextSearchArgs {
+  input: MarketplaceSearchInput;
+}
+
+/** Arguments of `Query.marketplace_hybrid_search`. */
+export interface QueryMarketplaceHybridSearchArgs {
+  input: MarketplaceSearchInput;
+}
+
+/** Arguments of `Query.marketplace_vector_search`. */
+export interface QueryMarketplaceVectorSearchArgs {
+  input: MarketplaceSearchInput;
+}
+
+/** Arguments of `Query.mute_board_settings`. */
+export interface QueryMuteBoardSettingsArgs {
+  board_ids: string[];
 }
 
 /** Arguments of `Query.next_items_page`. */
 export interface QueryNextItemsPageArgs {
   cursor: string;
   limit: number;
+}
+
+/** Arguments of `Query.notifications`. */
+export interface QueryNotificationsArgs {
+  cursor?: string | null;
+  filter_read?: boolean | null;
+  limit: number | null;
+  since?: string | null;
+}
+
+/** Arguments of `Query.notifications_settings`. */
+export interface QueryNotificationsSettingsArgs {
+  channels?: ChannelType[] | null;
+  scope_id?: number | null;
+  scope_type: ScopeType;
+  setting_kinds?: string[] | null;
+}
+
+/** Arguments of `Query.object_relations`. */
+export interface QueryObjectRelationsArgs {
+  direction: RelationDirection | null;
+  kind?: RelationKind | null;
+  object_id: string;
+}
+
+/** Arguments of `Query.objects`. */
+export interface QueryObjectsArgs {
+  ids?: string[] | null;
+  limit?: number | null;
+  object_type_unique_keys?: string[] | null;
+  order_by?: OrderBy | null;
+  privacy_kind?: PrivacyKind | null;
+  state?: ObjectState | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `Query.replies`. */
+export interface QueryRepliesArgs {
+  board_ids: string[];
+  created_at_from?: string | null;
+  created_at_to?: string | null;
+  limit: number | null;
+  page: number | null;
+}
+
+/** Arguments of `Query.segment`. */
+export interface QuerySegmentArgs {
+  id: string;
+}
+
+/** Arguments of `Query.segments`. */
+export interface QuerySegmentsArgs {
+  limit?: number | null;
+}
+
+/** Arguments of `Query.service_user_tokens`. */
+export interface QueryServiceUserTokensArgs {
+  service_user_ids: string[];
+}
+
+/** Arguments of `Query.sprints`. */
+export interface QuerySprintsArgs {
+  ids: string[];
 }
 
 /** Arguments of `Query.tags`. */
@@ -1135,9 +3627,15 @@ export interface QueryTeamsArgs {
   ids?: string[] | null;
 }
 
+/** Arguments of `Query.template_installation_status`. */
+export interface QueryTemplateInstallationStatusArgs {
+  process_id: string;
+}
+
 /** Arguments of `Query.timeline`. */
 export interface QueryTimelineArgs {
   id: string;
+  skipConnectedItems?: boolean | null;
 }
 
 /** Arguments of `Query.timeline_item`. */
@@ -1145,23 +3643,69 @@ export interface QueryTimelineItemArgs {
   id: string;
 }
 
+/** Arguments of `Query.tool_events`. */
+export interface QueryToolEventsArgs {
+  next_page_offset: number | null;
+  trigger_uuid: string;
+}
+
+/** Arguments of `Query.trigger_event`. */
+export interface QueryTriggerEventArgs {
+  triggerUuid: string;
+}
+
+/** Arguments of `Query.trigger_events`. */
+export interface QueryTriggerEventsArgs {
+  filters?: TriggerEventsFiltersInput | null;
+  nextPageOffset: number | null;
+}
+
 /** Arguments of `Query.updates`. */
 export interface QueryUpdatesArgs {
+  from_date?: string | null;
   ids?: string[] | null;
   limit: number | null;
   page: number | null;
+  to_date?: string | null;
+}
+
+/** Arguments of `Query.user_configs`. */
+export interface QueryUserConfigsArgs {
+  behaviors?: string[] | null;
+  kinds?: string[] | null;
+  visibility?: string | null;
+}
+
+/** Arguments of `Query.user_connections`. */
+export interface QueryUserConnectionsArgs {
+  order?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+  pagination?: PaginationInput | null;
+  withAutomations?: boolean | null;
+  withStateValidation?: boolean | null;
 }
 
 /** Arguments of `Query.users`. */
 export interface QueryUsersArgs {
-  emails?: (string | null)[] | null;
+  emails?: string[] | null;
   ids?: string[] | null;
   kind?: UserKind | null;
-  limit?: number | null;
+  limit: number | null;
   name?: string | null;
   newest_first?: boolean | null;
   non_active?: boolean | null;
-  page?: number | null;
+  page: number | null;
+  sort?: UsersSortInput[] | null;
+  status?: UserStatus[] | null;
+  user_kind?: UserKindFilterInput | null;
+  visibility?: string | null;
+}
+
+/** Arguments of `Query.validations`. */
+export interface QueryValidationsArgs {
+  id: string;
+  type: ValidationsEntityType | null;
 }
 
 /** Arguments of `Query.webhooks`. */
@@ -1175,15 +3719,118 @@ export interface QueryWorkspacesArgs {
   ids?: string[] | null;
   kind?: WorkspaceKind | null;
   limit: number | null;
+  membership_kind: WorkspaceMembershipKind | null;
   order_by?: WorkspacesOrderBy | null;
   page: number | null;
+  query_params?: WorkspacesQueryInput | null;
   state: State | null;
+}
+
+/** Arguments of `Query.bulk_import_items_status`. */
+export interface QueryBulkImportItemsStatusArgs {
+  import_id: string;
+}
+
+/** Arguments of `Query.search_items`. */
+export interface QuerySearchItemsArgs {
+  assignee?: AssigneeInput | null;
+  board_ids?: string[] | null;
+  boosts?: BoostConfigurationInput | null;
+  date_range?: SearchDateRangeInput | null;
+  exact_match?: boolean | null;
+  query?: string | null;
+  reranking_strategy?: RerankingStrategy | null;
+  size: number;
+  status?: string | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `Query.get_live_workflows`. */
+export interface QueryGetLiveWorkflowsArgs {
+  hostInstanceId: string;
+  hostType: HostType;
+  pagination?: PaginationInput | null;
 }
 
 /** Arguments of `Reply.viewers`. */
 export interface ReplyViewersArgs {
   limit: number | null;
   page: number | null;
+}
+
+/** Arguments of `SearchNamespace.boards`. */
+export interface SearchNamespaceBoardsArgs {
+  board_ids?: string[] | null;
+  date_range?: CrossEntityDateRangeInput | null;
+  limit: number | null;
+  query: string;
+  strategy?: SearchStrategy | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `SearchNamespace.docs`. */
+export interface SearchNamespaceDocsArgs {
+  date_range?: CrossEntityDateRangeInput | null;
+  limit: number | null;
+  query: string;
+  strategy?: SearchStrategy | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `SearchNamespace.items`. */
+export interface SearchNamespaceItemsArgs {
+  board_ids?: string[] | null;
+  date_range?: CrossEntityDateRangeInput | null;
+  limit: number | null;
+  query: string;
+  strategy?: SearchStrategy | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `SearchNamespace.timeline_items`. */
+export interface SearchNamespaceTimelineItemsArgs {
+  board_ids?: string[] | null;
+  date_range?: CrossEntityDateRangeInput | null;
+  item_ids?: string[] | null;
+  limit: number | null;
+  product_kind?: TimelineItemProductKind | null;
+  query: string;
+  strategy: SearchStrategy | null;
+  type?: TimelineItemKind | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `SearchNamespace.updates`. */
+export interface SearchNamespaceUpdatesArgs {
+  board_ids?: string[] | null;
+  creator_ids?: string[] | null;
+  date_range?: CrossEntityDateRangeInput | null;
+  limit: number | null;
+  query: string;
+  strategy?: SearchStrategy | null;
+}
+
+/** Arguments of `SearchNamespace.users`. */
+export interface SearchNamespaceUsersArgs {
+  date_range?: CrossEntityDateRangeInput | null;
+  limit: number | null;
+  query: string;
+  strategy?: SearchStrategy | null;
+}
+
+/** Arguments of `SearchNamespace.workspaces`. */
+export interface SearchNamespaceWorkspacesArgs {
+  date_range?: CrossEntityDateRangeInput | null;
+  kind?: string | null;
+  limit: number | null;
+  query: string;
+  strategy?: SearchStrategy | null;
+  workspace_ids?: string[] | null;
+}
+
+/** Arguments of `Sprint.snapshots`. */
+export interface SprintSnapshotsArgs {
+  type?: SprintSnapshotKind[] | null;
 }
 
 /** Arguments of `Team.owners`. */
@@ -1213,6 +3860,18 @@ export interface TimelineResponseTimelineItemsPageArgs {
 export interface UpdateViewersArgs {
   limit: number | null;
   page: number | null;
+}
+
+/** Arguments of `User.activity_logs`. */
+export interface UserActivityLogsArgs {
+  board_ids?: string[] | null;
+  correlation_ids?: string[] | null;
+  cursor?: string | null;
+  entities?: string[] | null;
+  event_types?: string[] | null;
+  from?: string | null;
+  limit?: number | null;
+  to?: string | null;
 }
 
 /** Arguments of `User.teams`. */
@@ -1249,8 +3908,11 @@ export interface FieldArguments {
   Account: {
     active_members_count: NoArguments;
     country_code: NoArguments;
+    created_at: NoArguments;
     first_day_of_the_week: NoArguments;
     id: NoArguments;
+    is_during_trial: NoArguments;
+    is_trial_expired: NoArguments;
     logo: NoArguments;
     name: NoArguments;
     plan: NoArguments;
@@ -1264,11 +3926,30 @@ export interface FieldArguments {
     default_workspace_id: NoArguments;
     id: NoArguments;
     kind: NoArguments;
+    tier: NoArguments;
   };
   AccountRole: {
     id: NoArguments;
     name: NoArguments;
     roleType: NoArguments;
+  };
+  AccountTriggersByEntityId: {
+    automation_statistics: NoArguments;
+    id: NoArguments;
+    workflow_statistics: NoArguments;
+  };
+  AccountTriggerStatistics: {
+    failure: NoArguments;
+    id: NoArguments;
+    success: NoArguments;
+    total: NoArguments;
+  };
+  ActionItem: {
+    content: NoArguments;
+    due_date: NoArguments;
+    id: NoArguments;
+    is_completed: NoArguments;
+    owner: NoArguments;
   };
   ActivateUsersError: {
     code: NoArguments;
@@ -1279,6 +3960,16 @@ export interface FieldArguments {
     activated_users: NoArguments;
     errors: NoArguments;
   };
+  ActivityLog: {
+    account_id: NoArguments;
+    correlation_id: NoArguments;
+    created_at: NoArguments;
+    data: NoArguments;
+    entity: NoArguments;
+    event: NoArguments;
+    id: NoArguments;
+    user_id: NoArguments;
+  };
   ActivityLogType: {
     account_id: NoArguments;
     created_at: NoArguments;
@@ -1288,12 +3979,51 @@ export interface FieldArguments {
     id: NoArguments;
     user_id: NoArguments;
   };
+  AggregateBasicAggregationResult: {
+    result: NoArguments;
+  };
+  AggregateGroupByResult: {
+    value: NoArguments;
+    value_boolean: NoArguments;
+    value_float: NoArguments;
+    value_int: NoArguments;
+    value_string: NoArguments;
+  };
+  AggregateQueryResult: {
+    results: NoArguments;
+  };
+  AggregateResultEntry: {
+    alias: NoArguments;
+    value: NoArguments;
+  };
+  AggregateResultSet: {
+    entries: NoArguments;
+  };
+  AiColumnRemoveResult: {
+    column_id: NoArguments;
+    success: NoArguments;
+  };
+  AiColumnResult: {
+    column_id: NoArguments;
+  };
+  AppDeletionResponse: {
+    message: NoArguments;
+    success: NoArguments;
+  };
+  AppDocumentationAiResponse: {
+    answer: NoArguments;
+    conversation_id: NoArguments;
+    id: NoArguments;
+    question: NoArguments;
+  };
   AppFeatureType: {
     app_id: NoArguments;
     created_at: NoArguments;
     data: NoArguments;
+    deployment: NoArguments;
     id: NoArguments;
     name: NoArguments;
+    reference_id: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
   };
@@ -1336,6 +4066,7 @@ export interface FieldArguments {
     days_left: NoArguments;
     discounts: NoArguments;
     end_date: NoArguments;
+    max_units: NoArguments;
     monthly_price: NoArguments;
     period_type: NoArguments;
     plan_id: NoArguments;
@@ -1355,15 +4086,27 @@ export interface FieldArguments {
     total_count: NoArguments;
   };
   AppType: {
+    account_id: NoArguments;
     api_app_id: NoArguments;
     client_id: NoArguments;
+    collaborators: NoArguments;
     created_at: NoArguments;
+    created_by: NoArguments;
+    description: NoArguments;
     features: AppTypeFeaturesArgs;
     id: NoArguments;
     kind: NoArguments;
     name: NoArguments;
-    state: NoArguments;
+    permissions: NoArguments;
+    photo_url: NoArguments;
+    photo_url_small: NoArguments;
+    slug: NoArguments;
+    status: NoArguments;
     updated_at: NoArguments;
+    version_type: NoArguments;
+    versions: NoArguments;
+    webhook_url: NoArguments;
+    state: NoArguments;
     user_id: NoArguments;
   };
   AppVersion: {
@@ -1372,6 +4115,35 @@ export interface FieldArguments {
     patch: NoArguments;
     text: NoArguments;
     type: NoArguments;
+  };
+  Article: {
+    blocks: NoArguments;
+    metadata: NoArguments;
+  };
+  ArticleBlock: {
+    content: NoArguments;
+    created_at: NoArguments;
+    created_by: NoArguments;
+    id: NoArguments;
+    parent_block_id: NoArguments;
+    position: NoArguments;
+    published_article_id: NoArguments;
+    type: NoArguments;
+    updated_at: NoArguments;
+  };
+  ArticleMetadata: {
+    creator: NoArguments;
+    draft_article_id: NoArguments;
+    folder_id: NoArguments;
+    name: NoArguments;
+    object_id: NoArguments;
+    owners: NoArguments;
+    privacy_kind: NoArguments;
+    published_article_id: NoArguments;
+    state: NoArguments;
+    subscribers: NoArguments;
+    updated_at: NoArguments;
+    workspace_id: NoArguments;
   };
   Asset: {
     created_at: NoArguments;
@@ -1385,6 +4157,13 @@ export interface FieldArguments {
     url: NoArguments;
     url_thumbnail: NoArguments;
   };
+  AssignDepartmentMembersResult: {
+    failed_users: NoArguments;
+    successful_users: NoArguments;
+  };
+  AssignDepartmentOwnerResult: {
+    owner: NoArguments;
+  };
   AssignTeamOwnersError: {
     code: NoArguments;
     message: NoArguments;
@@ -1394,27 +4173,134 @@ export interface FieldArguments {
     errors: NoArguments;
     team: NoArguments;
   };
+  AsyncJobResult: {
+    details: NoArguments;
+    failed: NoArguments;
+    succeeded: NoArguments;
+    total: NoArguments;
+  };
+  AsyncJobStatus: {
+    created_at: NoArguments;
+    error: NoArguments;
+    id: NoArguments;
+    result: NoArguments;
+    status: NoArguments;
+    updated_at: NoArguments;
+  };
+  Attributes: {
+    background: NoArguments;
+    bold: NoArguments;
+    code: NoArguments;
+    color: NoArguments;
+    italic: NoArguments;
+    link: NoArguments;
+    strike: NoArguments;
+    underline: NoArguments;
+  };
+  AuditEventCatalogueEntry: {
+    description: NoArguments;
+    metadata_details: NoArguments;
+    name: NoArguments;
+  };
+  AuditLogEntry: {
+    account_id: NoArguments;
+    activity_metadata: NoArguments;
+    client_name: NoArguments;
+    client_version: NoArguments;
+    device_name: NoArguments;
+    device_type: NoArguments;
+    event: NoArguments;
+    ip_address: NoArguments;
+    os_name: NoArguments;
+    os_version: NoArguments;
+    slug: NoArguments;
+    timestamp: NoArguments;
+    user: NoArguments;
+    user_agent: NoArguments;
+  };
+  AuditLogPage: {
+    logs: NoArguments;
+    pagination: NoArguments;
+  };
+  AutomationsPage: {
+    cursor: NoArguments;
+    items: NoArguments;
+    legacy_automations: NoArguments;
+  };
   BatchExtendTrialPeriod: {
     details: NoArguments;
     reason: NoArguments;
     success: NoArguments;
   };
+  BatteryValue: {
+    battery_value: NoArguments;
+    column: NoArguments;
+    id: NoArguments;
+    is_leaf: NoArguments;
+    text: NoArguments;
+    type: NoArguments;
+    value: NoArguments;
+  };
+  BatteryValueItem: {
+    count: NoArguments;
+    key: NoArguments;
+  };
+  BlockChanges: {
+    added: NoArguments;
+    changed: NoArguments;
+    deleted: NoArguments;
+  };
+  BlockEvent: {
+    accountId: NoArguments;
+    atomicActionId: NoArguments;
+    billingActionCountForBlock: NoArguments;
+    blockFinishTimestamp: NoArguments;
+    blockStartTimestamp: NoArguments;
+    boardId: NoArguments;
+    conditionSatisfied: NoArguments;
+    current_iteration: NoArguments;
+    entityKind: NoArguments;
+    errorReason: NoArguments;
+    eventKind: NoArguments;
+    eventState: NoArguments;
+    id: NoArguments;
+    is_test_run: NoArguments;
+    iterator_id: NoArguments;
+    max_iterations: NoArguments;
+    title: NoArguments;
+    triggerStarted: NoArguments;
+    triggerStartedAt: NoArguments;
+    triggerUuid: NoArguments;
+    userId: NoArguments;
+    workflowNodeId: NoArguments;
+  };
+  BlockEventsPage: {
+    blockEvents: NoArguments;
+  };
   Board: {
+    access_level: NoArguments;
     activity_logs: BoardActivityLogsArgs;
     board_folder_id: NoArguments;
     board_kind: NoArguments;
     columns: BoardColumnsArgs;
     columns_namespace: NoArguments;
     communication: NoArguments;
+    created_at: NoArguments;
+    created_from_board_id: NoArguments;
     creator: NoArguments;
     description: NoArguments;
+    folder: NoArguments;
     groups: BoardGroupsArgs;
+    hierarchy_type: NoArguments;
     id: NoArguments;
+    inferred_metadata: NoArguments;
     item_terminology: NoArguments;
     items_count: NoArguments;
     items_limit: NoArguments;
     items_page: BoardItemsPageArgs;
+    manual_metadata: NoArguments;
     name: NoArguments;
+    object_type_unique_key: NoArguments;
     owner: NoArguments;
     owners: NoArguments;
     permissions: NoArguments;
@@ -1427,19 +4313,71 @@ export interface FieldArguments {
     type: NoArguments;
     updated_at: NoArguments;
     updates: BoardUpdatesArgs;
+    updates_page: BoardUpdatesPageArgs;
     url: NoArguments;
     views: BoardViewsArgs;
     workspace: NoArguments;
     workspace_id: NoArguments;
   };
+  BoardAutomation: {
+    active: NoArguments;
+    created_at: NoArguments;
+    description: NoArguments;
+    id: NoArguments;
+    importance: NoArguments;
+    notice_message: NoArguments;
+    template_reference_id: NoArguments;
+    title: NoArguments;
+    updated_at: NoArguments;
+    user_id: NoArguments;
+    workflow_blocks: NoArguments;
+    workflow_host_data: NoArguments;
+    workflow_variables: NoArguments;
+  };
+  BoardAutomationDeleteResult: {
+    is_success: NoArguments;
+  };
+  BoardConnection: {
+    id: NoArguments;
+    object_schema_id: NoArguments;
+  };
+  BoardDependencies: {
+    items: NoArguments;
+    total_count: NoArguments;
+  };
   BoardDuplication: {
     board: NoArguments;
     is_async: NoArguments;
+  };
+  BoardGraphExport: {
+    boardId: NoArguments;
+    cycles: NoArguments;
+    edgeCount: NoArguments;
+    exportedAt: NoArguments;
+    graphAttributes: NoArguments;
+    graphData: NoArguments;
+    nodeCount: NoArguments;
+  };
+  BoardIdMapping: {
+    created_board_id: NoArguments;
+    source_board_id: NoArguments;
+  };
+  BoardInferredMetadata: {
+    item_type: NoArguments;
+  };
+  BoardManualMetadata: {
+    board_md: NoArguments;
+  };
+  BoardMuteSettings: {
+    board_id: NoArguments;
+    enabled: NoArguments;
+    mute_state: NoArguments;
   };
   BoardRelationValue: {
     column: NoArguments;
     display_value: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     linked_item_ids: NoArguments;
     linked_items: NoArguments;
     text: NoArguments;
@@ -1448,21 +4386,214 @@ export interface FieldArguments {
     value: NoArguments;
   };
   BoardView: {
+    access_level: NoArguments;
+    filter: NoArguments;
+    filter_team_id: NoArguments;
+    filter_user_id: NoArguments;
     id: NoArguments;
     name: NoArguments;
+    settings: NoArguments;
     settings_str: NoArguments;
+    sort: NoArguments;
     source_view_id: NoArguments;
+    tags: NoArguments;
     type: NoArguments;
     view_specific_data_str: NoArguments;
+  };
+  BulkDeleteInit: {
+    job_id: NoArguments;
+  };
+  BulkDetachBoardResult: {
+    board_id: NoArguments;
+    error: NoArguments;
+    success: NoArguments;
+  };
+  BulkImportInit: {
+    import_id: NoArguments;
+    upload_url: NoArguments;
+  };
+  BulkImportItemCounts: {
+    created: NoArguments;
+    failed: NoArguments;
+    invalid: NoArguments;
+    skipped: NoArguments;
+    submitted: NoArguments;
+    updated: NoArguments;
+  };
+  BulkImportStatus: {
+    counts: NoArguments;
+    failure_reason: NoArguments;
+    fully_imported: NoArguments;
+    progress_percentage: NoArguments;
+    report_created: NoArguments;
+    report_url: NoArguments;
+    status: NoArguments;
   };
   ButtonValue: {
     color: NoArguments;
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     label: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
+  };
+  CalculatedCapability: {
+    calculated_type: NoArguments;
+    function: NoArguments;
+  };
+  CampaignsAdditionalQuota: {
+    consumed: NoArguments;
+    expired_at: NoArguments;
+    limit: NoArguments;
+  };
+  CampaignsAnalyticsEvent: {
+    campaign_id: NoArguments;
+    created_at: NoArguments;
+    id: NoArguments;
+    identifier: NoArguments;
+    parsed_reason: NoArguments;
+    type: NoArguments;
+    variant_id: NoArguments;
+  };
+  CampaignsAnalyticsEventsResponse: {
+    data: NoArguments;
+    next_token: NoArguments;
+  };
+  CampaignsAnalyticsSummary: {
+    total_clicks: NoArguments;
+    total_delivered: NoArguments;
+    total_opens: NoArguments;
+    total_sent: NoArguments;
+    total_spam_reports: NoArguments;
+    total_undelivered: NoArguments;
+    total_unsubscribes: NoArguments;
+    unique_clicks: NoArguments;
+    unique_opens: NoArguments;
+    unique_spam_reports: NoArguments;
+    unique_undelivered: NoArguments;
+    unique_unsubscribes: NoArguments;
+  };
+  CampaignsBrandColor: {
+    hex_code: NoArguments;
+    id: NoArguments;
+    kind: NoArguments;
+  };
+  CampaignsBrandImage: {
+    alt_text: NoArguments;
+    height: NoArguments;
+    id: NoArguments;
+    kind: NoArguments;
+    mime_type: NoArguments;
+    name: NoArguments;
+    remote_url: NoArguments;
+    size_bytes: NoArguments;
+    status: NoArguments;
+    width: NoArguments;
+  };
+  CampaignsBrandKit: {
+    brand_colors: NoArguments;
+    brand_images: NoArguments;
+    created_at: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    status: NoArguments;
+    updated_at: NoArguments;
+  };
+  CampaignsCompanyInformation: {
+    company_name: NoArguments;
+    company_website_url: NoArguments;
+    physical_address: NoArguments;
+    physical_address_is_ai_generated: NoArguments;
+  };
+  CampaignsContactsBoard: {
+    board_id: NoArguments;
+    email_column_id: NoArguments;
+    email_subscription_column_id: NoArguments;
+  };
+  CampaignsEmailCampaign: {
+    created_at: NoArguments;
+    created_by: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    preview_image: NoArguments;
+    preview_text: NoArguments;
+    schedule_type: NoArguments;
+    scheduled_time: NoArguments;
+    segment_ids: NoArguments;
+    sent_on: NoArguments;
+    status: NoArguments;
+    subject: NoArguments;
+    summary: NoArguments;
+    template_html: NoArguments;
+    updated_at: NoArguments;
+  };
+  CampaignsInsight: {
+    audience_rationale: NoArguments;
+    campaign_worthiness: NoArguments;
+    created_at: NoArguments;
+    id: NoArguments;
+    raw_context: NoArguments;
+    source: NoArguments;
+    status: NoArguments;
+    summary: NoArguments;
+    target_audience: NoArguments;
+    timestamp: NoArguments;
+    title: NoArguments;
+    type: NoArguments;
+    updated_at: NoArguments;
+  };
+  CampaignsPhysicalAddress: {
+    city: NoArguments;
+    country: NoArguments;
+    state: NoArguments;
+    street_address: NoArguments;
+    zip_code: NoArguments;
+  };
+  CampaignsSegment: {
+    created_at: NoArguments;
+    created_by: NoArguments;
+    data_source_entity_id: NoArguments;
+    data_source_entity_type: NoArguments;
+    data_source_id: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    type: NoArguments;
+    updated_at: NoArguments;
+  };
+  CampaignsSettings: {
+    company_information: NoArguments;
+    contacts_board: NoArguments;
+    unsubscribe_footer: NoArguments;
+    unsubscribe_page: NoArguments;
+  };
+  CampaignsUnsubscribeFooter: {
+    allow_removal: NoArguments;
+  };
+  CampaignsUnsubscribePage: {
+    body: NoArguments;
+    title: NoArguments;
+  };
+  CampaignsUsage: {
+    email_sends: NoArguments;
+    is_touch_account: NoArguments;
+    marketing_contacts: NoArguments;
+  };
+  CampaignsUsageForDomain: {
+    additional_quota: NoArguments;
+    blocked: NoArguments;
+    consumed: NoArguments;
+    end_date: NoArguments;
+    key: NoArguments;
+    limit: NoArguments;
+  };
+  CampaignsUsageKey: {
+    bucket_name: NoArguments;
+    service: NoArguments;
+  };
+  Cell: {
+    block_id: NoArguments;
   };
   ChangeTeamMembershipsResult: {
     failed_users: NoArguments;
@@ -1472,15 +4603,20 @@ export interface FieldArguments {
     checked: NoArguments;
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     value: NoArguments;
   };
+  ClearUsersDepartmentResult: {
+    cleared_users: NoArguments;
+  };
   ColorPickerValue: {
     color: NoArguments;
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
@@ -1488,11 +4624,21 @@ export interface FieldArguments {
   };
   Column: {
     archived: NoArguments;
+    capabilities: NoArguments;
     description: NoArguments;
     id: NoArguments;
+    revision: NoArguments;
+    settings: NoArguments;
     settings_str: NoArguments;
     title: NoArguments;
     type: NoArguments;
+    width: NoArguments;
+  };
+  ColumnCapabilities: {
+    calculated: NoArguments;
+    visibility: NoArguments;
+  };
+  ColumnStyle: {
     width: NoArguments;
   };
   Complexity: {
@@ -1501,10 +4647,29 @@ export interface FieldArguments {
     query: NoArguments;
     reset_in_x_seconds: NoArguments;
   };
+  Connection: {
+    accountId: NoArguments;
+    createdAt: NoArguments;
+    id: NoArguments;
+    method: NoArguments;
+    name: NoArguments;
+    provider: NoArguments;
+    providerAccountIdentifier: NoArguments;
+    state: NoArguments;
+    updatedAt: NoArguments;
+    userId: NoArguments;
+  };
   ConnectProjectResult: {
     message: NoArguments;
     portfolio_item_id: NoArguments;
+    process_id: NoArguments;
+    success: NoArguments;
     request_id: NoArguments;
+  };
+  ConvertBoardToProjectResult: {
+    message: NoArguments;
+    process_id: NoArguments;
+    projectId: NoArguments;
     success: NoArguments;
   };
   Country: {
@@ -1515,10 +4680,49 @@ export interface FieldArguments {
     column: NoArguments;
     country: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     value: NoArguments;
+  };
+  CreateAppResponse: {
+    api_app_id: NoArguments;
+    client_id: NoArguments;
+    client_secret: NoArguments;
+    id: NoArguments;
+    signing_secret: NoArguments;
+  };
+  CreateFavoriteResultType: {
+    favorite: NoArguments;
+    folder: NoArguments;
+  };
+  CreateMarketplaceAppDiscount: {
+    app_id: NoArguments;
+    app_plan_ids: NoArguments;
+    days_valid: NoArguments;
+    discount: NoArguments;
+    is_recurring: NoArguments;
+    period: NoArguments;
+  };
+  CreateMarketplaceAppDiscountResult: {
+    granted_discount: NoArguments;
+  };
+  CreatePortfolioResult: {
+    message: NoArguments;
+    process_id: NoArguments;
+    solution_live_version_id: NoArguments;
+    success: NoArguments;
+  };
+  CreateProjectResult: {
+    error: NoArguments;
+    message: NoArguments;
+    process_id: NoArguments;
+    success: NoArguments;
+  };
+  CreateServiceUserResult: {
+    user: NoArguments;
+    token: NoArguments;
   };
   CreationLogValue: {
     column: NoArguments;
@@ -1526,6 +4730,7 @@ export interface FieldArguments {
     creator: NoArguments;
     creator_id: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
@@ -1558,14 +4763,27 @@ export interface FieldArguments {
     last_updated: NoArguments;
   };
   DailyLimit: {
+    addon: NoArguments;
     base: NoArguments;
     total: NoArguments;
+  };
+  DailyLimitAddon: {
+    is_active: NoArguments;
+    quantity: NoArguments;
+  };
+  Dashboard: {
+    board_folder_id: NoArguments;
+    id: NoArguments;
+    kind: NoArguments;
+    name: NoArguments;
+    workspace_id: NoArguments;
   };
   DateValue: {
     column: NoArguments;
     date: NoArguments;
     icon: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     time: NoArguments;
     type: NoArguments;
@@ -1581,6 +4799,16 @@ export interface FieldArguments {
     deactivated_users: NoArguments;
     errors: NoArguments;
   };
+  DehydratedFormResponse: {
+    boardId: NoArguments;
+    token: NoArguments;
+  };
+  DeletedDocBlock: {
+    id: NoArguments;
+  };
+  DeleteFavoriteInputResultType: {
+    success: NoArguments;
+  };
   DeleteMarketplaceAppDiscount: {
     account_slug: NoArguments;
     app_id: NoArguments;
@@ -1588,16 +4816,105 @@ export interface FieldArguments {
   DeleteMarketplaceAppDiscountResult: {
     deleted_discount: NoArguments;
   };
+  Department: {
+    assigned_seats: NoArguments;
+    id: NoArguments;
+    members: NoArguments;
+    name: NoArguments;
+    owners: NoArguments;
+    reserved_seats: NoArguments;
+  };
+  DependencyColumnConfig: {
+    account_id: NoArguments;
+    board_id: NoArguments;
+    config_type: NoArguments;
+    created_at: NoArguments;
+    data: NoArguments;
+    id: NoArguments;
+    updated_at: NoArguments;
+  };
+  DependencyColumnConfigResult: {
+    board_id: NoArguments;
+    dependency_columns: NoArguments;
+  };
+  DependencyEdge: {
+    dependency_type: NoArguments;
+    lag: NoArguments;
+    source_item_id: NoArguments;
+  };
+  DependencyLink: {
+    dependency_type: NoArguments;
+    lag: NoArguments;
+    linked_item_id: NoArguments;
+  };
   DependencyValue: {
     column: NoArguments;
+    dependency_links: NoArguments;
     display_value: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     linked_item_ids: NoArguments;
     linked_items: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     value: NoArguments;
+  };
+  DeveloperAppVersion: {
+    id: NoArguments;
+    status: NoArguments;
+  };
+  DiffBlock: {
+    agent_id: NoArguments;
+    changes: NoArguments;
+    content: NoArguments;
+    id: NoArguments;
+    parent_block_id: NoArguments;
+    summary: NoArguments;
+    type: NoArguments;
+    user_id: NoArguments;
+  };
+  DirectDocValue: {
+    column: NoArguments;
+    file: NoArguments;
+    id: NoArguments;
+    is_leaf: NoArguments;
+    text: NoArguments;
+    type: NoArguments;
+    value: NoArguments;
+  };
+  DirectoryResource: {
+    email: NoArguments;
+    id: NoArguments;
+    job_role: NoArguments;
+    location: NoArguments;
+    name: NoArguments;
+    resource_type: NoArguments;
+    skills: NoArguments;
+  };
+  DirectoryResourcesResponse: {
+    cursor: NoArguments;
+    id: NoArguments;
+    resources: NoArguments;
+  };
+  DividerContent: {
+    alignment: NoArguments;
+    direction: NoArguments;
+  };
+  DocBlocksFromMarkdownResult: {
+    block_ids: NoArguments;
+    error: NoArguments;
+    success: NoArguments;
+  };
+  DocRestoringPoint: {
+    agent_attributions: NoArguments;
+    date: NoArguments;
+    type: NoArguments;
+    user_ids: NoArguments;
+  };
+  DocsColumnValue: {
+    column_id: NoArguments;
+    item_id: NoArguments;
   };
   Document: {
     blocks: DocumentBlocksArgs;
@@ -1610,6 +4927,7 @@ export interface FieldArguments {
     object_id: NoArguments;
     relative_url: NoArguments;
     settings: NoArguments;
+    updated_at: NoArguments;
     url: NoArguments;
     workspace: NoArguments;
     workspace_id: NoArguments;
@@ -1628,13 +4946,35 @@ export interface FieldArguments {
   DocumentBlockIdOnly: {
     id: NoArguments;
   };
+  DocumentBlockV2: {
+    content: NoArguments;
+    created_at: NoArguments;
+    created_by: NoArguments;
+    doc_id: NoArguments;
+    id: NoArguments;
+    parent_block_id: NoArguments;
+    position: NoArguments;
+    type: NoArguments;
+    updated_at: NoArguments;
+  };
   DocValue: {
     column: NoArguments;
     file: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
+  };
+  DocVersionDiff: {
+    blocks: NoArguments;
+    date: NoArguments;
+    doc_id: NoArguments;
+    prev_date: NoArguments;
+  };
+  DocVersionHistory: {
+    doc_id: NoArguments;
+    restoring_points: NoArguments;
   };
   DropdownColumnSettings: {
     labels: NoArguments;
@@ -1661,6 +5001,7 @@ export interface FieldArguments {
   DropdownValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
@@ -1670,20 +5011,60 @@ export interface FieldArguments {
     id: NoArguments;
     label: NoArguments;
   };
+  EmailTimelineItemMetadata: {
+    bcc: NoArguments;
+    cc: NoArguments;
+    from: NoArguments;
+    to: NoArguments;
+  };
   EmailValue: {
     column: NoArguments;
     email: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     label: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     value: NoArguments;
   };
+  EnrollToSequenceResult: {
+    failed_item_ids: NoArguments;
+    succeeded_item_ids: NoArguments;
+  };
+  Event: {
+    board_id: NoArguments;
+    created_at: NoArguments;
+    event_data: NoArguments;
+    id: NoArguments;
+    origin_last_updated: NoArguments;
+    state: NoArguments;
+    type: NoArguments;
+    updated_at: NoArguments;
+  };
+  EventsExport: {
+    events: NoArguments;
+    limit: NoArguments;
+    offset: NoArguments;
+    total: NoArguments;
+  };
+  ExportMarkdownResult: {
+    error: NoArguments;
+    markdown: NoArguments;
+    success: NoArguments;
+  };
   ExtendTrialPeriod: {
     account_slug: NoArguments;
     reason: NoArguments;
     success: NoArguments;
+  };
+  FileAssetInvalidValue: {
+    asset_id: NoArguments;
+    created_at: NoArguments;
+    creator: NoArguments;
+    creator_id: NoArguments;
+    error: NoArguments;
+    name: NoArguments;
   };
   FileAssetValue: {
     asset: NoArguments;
@@ -1716,11 +5097,13 @@ export interface FieldArguments {
     column: NoArguments;
     files: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
   };
   Folder: {
+    app_feature_slug: NoArguments;
     children: NoArguments;
     color: NoArguments;
     created_at: NoArguments;
@@ -1733,10 +5116,157 @@ export interface FieldArguments {
     sub_folders: NoArguments;
     workspace: NoArguments;
   };
+  FormAccessibility: {
+    language: NoArguments;
+    logoAltText: NoArguments;
+  };
+  FormAfterSubmissionView: {
+    allowEditSubmission: NoArguments;
+    allowResubmit: NoArguments;
+    allowViewSubmission: NoArguments;
+    description: NoArguments;
+    redirectAfterSubmission: NoArguments;
+    showSuccessImage: NoArguments;
+    title: NoArguments;
+  };
+  FormAiTranslate: {
+    enabled: NoArguments;
+  };
+  FormAppearance: {
+    background: NoArguments;
+    hideBranding: NoArguments;
+    layout: NoArguments;
+    logo: NoArguments;
+    primaryColor: NoArguments;
+    showProgressBar: NoArguments;
+    submitButton: NoArguments;
+    text: NoArguments;
+  };
+  FormBackground: {
+    type: NoArguments;
+    value: NoArguments;
+  };
+  FormCloseDate: {
+    date: NoArguments;
+    enabled: NoArguments;
+  };
+  FormDraftSubmission: {
+    enabled: NoArguments;
+  };
+  FormFeatures: {
+    afterSubmissionView: NoArguments;
+    ai_translate: NoArguments;
+    closeDate: NoArguments;
+    draftSubmission: NoArguments;
+    isInternal: NoArguments;
+    monday: NoArguments;
+    password: NoArguments;
+    preSubmissionView: NoArguments;
+    reCaptchaChallenge: NoArguments;
+    requireLogin: NoArguments;
+    responseLimit: NoArguments;
+    shortenedLink: NoArguments;
+  };
+  FormLayout: {
+    alignment: NoArguments;
+    direction: NoArguments;
+    type: NoArguments;
+    format: NoArguments;
+  };
+  FormLogo: {
+    position: NoArguments;
+    size: NoArguments;
+    url: NoArguments;
+  };
+  FormMonday: {
+    includeNameQuestion: NoArguments;
+    includeUpdateQuestion: NoArguments;
+    itemGroupId: NoArguments;
+    syncQuestionAndColumnsTitles: NoArguments;
+  };
+  FormPassword: {
+    enabled: NoArguments;
+  };
+  FormPreSubmissionView: {
+    description: NoArguments;
+    enabled: NoArguments;
+    startButton: NoArguments;
+    title: NoArguments;
+  };
+  FormQuestion: {
+    description: NoArguments;
+    id: NoArguments;
+    options: NoArguments;
+    page_block_id: NoArguments;
+    required: NoArguments;
+    settings: NoArguments;
+    show_if_rules: NoArguments;
+    title: NoArguments;
+    type: NoArguments;
+    visible: NoArguments;
+    showIfRules: NoArguments;
+  };
+  FormQuestionOption: {
+    active: NoArguments;
+    label: NoArguments;
+    position: NoArguments;
+    value: NoArguments;
+    visible: NoArguments;
+  };
+  FormQuestionSettings: {
+    checkedByDefault: NoArguments;
+    defaultCurrentDate: NoArguments;
+    default_answer: NoArguments;
+    display: NoArguments;
+    includeTime: NoArguments;
+    label_limit_count: NoArguments;
+    label_limit_count_enabled: NoArguments;
+    limit: NoArguments;
+    locationAutofilled: NoArguments;
+    optionsOrder: NoArguments;
+    prefill: NoArguments;
+    prefixAutofilled: NoArguments;
+    prefixPredefined: NoArguments;
+    skipValidation: NoArguments;
+  };
+  FormRedirectAfterSubmission: {
+    enabled: NoArguments;
+    redirectUrl: NoArguments;
+  };
+  FormRequireLogin: {
+    enabled: NoArguments;
+    redirectToLogin: NoArguments;
+  };
+  FormResponseLimit: {
+    enabled: NoArguments;
+    limit: NoArguments;
+  };
+  FormShortenedLink: {
+    enabled: NoArguments;
+    url: NoArguments;
+  };
+  FormStartButton: {
+    text: NoArguments;
+  };
+  FormSubmitButton: {
+    text: NoArguments;
+  };
+  FormTag: {
+    columnId: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    value: NoArguments;
+  };
+  FormText: {
+    color: NoArguments;
+    font: NoArguments;
+    size: NoArguments;
+  };
   FormulaValue: {
     column: NoArguments;
     display_value: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
@@ -1752,6 +5282,24 @@ export interface FieldArguments {
   GrantMarketplaceAppDiscountResult: {
     granted_discount: NoArguments;
   };
+  GraphqlFolder: {
+    accountId: NoArguments;
+    app_feature_slug: NoArguments;
+    createdAt: NoArguments;
+    createdBy: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    updatedAt: NoArguments;
+  };
+  GraphqlHierarchyObjectItem: {
+    accountId: NoArguments;
+    createdAt: NoArguments;
+    folderId: NoArguments;
+    id: NoArguments;
+    object: NoArguments;
+    position: NoArguments;
+    updatedAt: NoArguments;
+  };
   Group: {
     archived: NoArguments;
     color: NoArguments;
@@ -1766,24 +5314,53 @@ export interface FieldArguments {
     group: NoArguments;
     group_id: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
+  };
+  HierarchyObjectID: {
+    id: NoArguments;
+    type: NoArguments;
   };
   HourValue: {
     column: NoArguments;
     hour: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     minute: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     value: NoArguments;
   };
+  ImageContent: {
+    alignment: NoArguments;
+    direction: NoArguments;
+    public_url: NoArguments;
+    width: NoArguments;
+  };
+  ImportDocFromHtmlResult: {
+    doc_id: NoArguments;
+    error: NoArguments;
+    success: NoArguments;
+  };
+  InsertOps: {
+    blot: NoArguments;
+    text: NoArguments;
+  };
+  InstallAppResponse: {
+    app_id: NoArguments;
+    created: NoArguments;
+  };
+  IntegrationExecutionResult: {
+    output_fields: NoArguments;
+  };
   IntegrationValue: {
     column: NoArguments;
     entity_id: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     issue_api_url: NoArguments;
     issue_id: NoArguments;
     text: NoArguments;
@@ -1806,6 +5383,7 @@ export interface FieldArguments {
     created_at: NoArguments;
     creator: NoArguments;
     creator_id: NoArguments;
+    description: NoArguments;
     email: NoArguments;
     group: NoArguments;
     id: NoArguments;
@@ -1818,23 +5396,56 @@ export interface FieldArguments {
     subscribers: NoArguments;
     updated_at: NoArguments;
     updates: ItemUpdatesArgs;
+    updates_page: ItemUpdatesPageArgs;
     url: NoArguments;
+  };
+  ItemDependency: {
+    item_id: NoArguments;
+    predecessors: NoArguments;
+  };
+  ItemDescription: {
+    blocks: ItemDescriptionBlocksArgs;
+    id: NoArguments;
   };
   ItemIdValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     item_id: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
   };
+  ItemsJobItemCounts: {
+    created: NoArguments;
+    failed: NoArguments;
+    invalid: NoArguments;
+    skipped: NoArguments;
+    submitted: NoArguments;
+    updated: NoArguments;
+  };
+  ItemsJobStatus: {
+    counts: NoArguments;
+    failure_message: NoArguments;
+    failure_reason: NoArguments;
+    fully_imported: NoArguments;
+    progress_percentage: NoArguments;
+    report_created: NoArguments;
+    report_url: NoArguments;
+    status: NoArguments;
+  };
   ItemsResponse: {
     cursor: NoArguments;
     items: NoArguments;
   };
+  KnowledgeBaseAnswer: {
+    answer: NoArguments;
+    raw_snippets: NoArguments;
+  };
   LastUpdatedValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
@@ -1842,7 +5453,25 @@ export interface FieldArguments {
     updater_id: NoArguments;
     value: NoArguments;
   };
+  LayoutContent: {
+    alignment: NoArguments;
+    cells: NoArguments;
+    column_style: NoArguments;
+    direction: NoArguments;
+  };
+  LifecycleSubscriptionKind: {
+    created_at: NoArguments;
+    entity_id: NoArguments;
+    entity_type: NoArguments;
+    event_type: NoArguments;
+    id: NoArguments;
+    is_sync: NoArguments;
+    updated_at: NoArguments;
+    webhook_url: NoArguments;
+  };
   Like: {
+    attribution_entity_ref: NoArguments;
+    attribution_entity_type: NoArguments;
     created_at: NoArguments;
     creator: NoArguments;
     creator_id: NoArguments;
@@ -1853,12 +5482,19 @@ export interface FieldArguments {
   LinkValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     url: NoArguments;
     url_text: NoArguments;
     value: NoArguments;
+  };
+  ListBlockContent: {
+    alignment: NoArguments;
+    delta_format: NoArguments;
+    direction: NoArguments;
+    indentation: NoArguments;
   };
   LocationValue: {
     address: NoArguments;
@@ -1868,6 +5504,7 @@ export interface FieldArguments {
     country: NoArguments;
     country_short: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     lat: NoArguments;
     lng: NoArguments;
     place_id: NoArguments;
@@ -1883,6 +5520,7 @@ export interface FieldArguments {
   LongTextValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
@@ -1901,6 +5539,15 @@ export interface FieldArguments {
     updated_at: NoArguments;
     updated_by: NoArguments;
   };
+  MarketplaceAiSearchResult: {
+    features: NoArguments;
+    marketplace_app_id: NoArguments;
+    match_percentage: NoArguments;
+    name: NoArguments;
+  };
+  MarketplaceAiSearchResults: {
+    results: NoArguments;
+  };
   MarketplaceAppDiscount: {
     account_id: NoArguments;
     account_slug: NoArguments;
@@ -1910,6 +5557,52 @@ export interface FieldArguments {
     is_recurring: NoArguments;
     period: NoArguments;
     valid_until: NoArguments;
+  };
+  MarketplaceAppMetadata: {
+    installsCount: NoArguments;
+    rating: NoArguments;
+    ratingCount: NoArguments;
+  };
+  MarketplaceSearchAppDocument: {
+    description: NoArguments;
+    keywords: NoArguments;
+    marketplace_app_id: NoArguments;
+    metadata: NoArguments;
+    name: NoArguments;
+    short_description: NoArguments;
+  };
+  MarketplaceSearchHit: {
+    document: NoArguments;
+    id: NoArguments;
+    score: NoArguments;
+  };
+  MarketplaceSearchResults: {
+    count: NoArguments;
+    elapsed: NoArguments;
+    hits: NoArguments;
+  };
+  Meeting: {
+    access_type: NoArguments;
+    action_items: NoArguments;
+    end_time: NoArguments;
+    gist: NoArguments;
+    id: NoArguments;
+    meeting_link: NoArguments;
+    participants: NoArguments;
+    recording_duration: NoArguments;
+    start_time: NoArguments;
+    summary: NoArguments;
+    title: NoArguments;
+    topics: NoArguments;
+    transcript: NoArguments;
+  };
+  MeetingsResponse: {
+    meetings: NoArguments;
+    page_info: NoArguments;
+  };
+  Mention: {
+    id: NoArguments;
+    type: NoArguments;
   };
   MirroredItem: {
     linked_board: NoArguments;
@@ -1921,17 +5614,22 @@ export interface FieldArguments {
     column: NoArguments;
     display_value: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     mirrored_items: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
   };
   Mutation: {
+    activate_form: MutationActivateFormArgs;
     activate_managed_column: MutationActivateManagedColumnArgs;
     activate_users: MutationActivateUsersArgs;
+    add_content_to_doc_from_markdown: MutationAddContentToDocFromMarkdownArgs;
     add_file_to_column: MutationAddFileToColumnArgs;
     add_file_to_update: MutationAddFileToUpdateArgs;
+    add_required_column: MutationAddRequiredColumnArgs;
     add_subscribers_to_board: MutationAddSubscribersToBoardArgs;
+    add_subscribers_to_object: MutationAddSubscribersToObjectArgs;
     add_teams_to_board: MutationAddTeamsToBoardArgs;
     add_teams_to_workspace: MutationAddTeamsToWorkspaceArgs;
     add_users_to_board: MutationAddUsersToBoardArgs;
@@ -1940,45 +5638,105 @@ export interface FieldArguments {
     archive_board: MutationArchiveBoardArgs;
     archive_group: MutationArchiveGroupArgs;
     archive_item: MutationArchiveItemArgs;
+    archive_object: MutationArchiveObjectArgs;
+    assign_department_members: MutationAssignDepartmentMembersArgs;
+    assign_department_owner: MutationAssignDepartmentOwnerArgs;
     assign_team_owners: MutationAssignTeamOwnersArgs;
+    attach_dropdown_managed_column: MutationAttachDropdownManagedColumnArgs;
+    attach_status_managed_column: MutationAttachStatusManagedColumnArgs;
+    backfill_items: MutationBackfillItemsArgs;
     batch_extend_trial_period: MutationBatchExtendTrialPeriodArgs;
+    batch_update_dependency_column: MutationBatchUpdateDependencyColumnArgs;
+    bulk_archive_items: MutationBulkArchiveItemsArgs;
+    bulk_delete_items: MutationBulkDeleteItemsArgs;
+    bulk_object_schema_column_actions: MutationBulkObjectSchemaColumnActionsArgs;
     change_column_metadata: MutationChangeColumnMetadataArgs;
     change_column_title: MutationChangeColumnTitleArgs;
     change_column_value: MutationChangeColumnValueArgs;
+    change_item_position: MutationChangeItemPositionArgs;
     change_multiple_column_values: MutationChangeMultipleColumnValuesArgs;
     change_simple_column_value: MutationChangeSimpleColumnValueArgs;
     clear_item_updates: MutationClearItemUpdatesArgs;
+    clear_users_department: MutationClearUsersDepartmentArgs;
     complexity: NoArguments;
+    configure_categorize_ai_column: MutationConfigureCategorizeAiColumnArgs;
+    configure_extract_ai_column: MutationConfigureExtractAiColumnArgs;
+    configure_improve_text_ai_column: MutationConfigureImproveTextAiColumnArgs;
+    configure_open_block_ai_column: MutationConfigureOpenBlockAiColumnArgs;
+    configure_person_assignment_ai_column: MutationConfigurePersonAssignmentAiColumnArgs;
+    configure_summarize_ai_column: MutationConfigureSummarizeAiColumnArgs;
+    configure_translate_ai_column: MutationConfigureTranslateAiColumnArgs;
+    configure_write_me_ai_column: MutationConfigureWriteMeAiColumnArgs;
+    connect_board_to_object_schema: MutationConnectBoardToObjectSchemaArgs;
     connect_project_to_portfolio: MutationConnectProjectToPortfolioArgs;
+    convert_board_to_project: MutationConvertBoardToProjectArgs;
+    create_app: MutationCreateAppArgs;
+    create_app_feature: MutationCreateAppFeatureArgs;
+    create_article: MutationCreateArticleArgs;
     create_board: MutationCreateBoardArgs;
     create_column: MutationCreateColumnArgs;
     create_custom_activity: MutationCreateCustomActivityArgs;
+    create_dashboard: MutationCreateDashboardArgs;
+    create_department: MutationCreateDepartmentArgs;
     create_doc: MutationCreateDocArgs;
     create_doc_block: MutationCreateDocBlockArgs;
+    create_doc_blocks: MutationCreateDocBlocksArgs;
+    create_dropdown_column: MutationCreateDropdownColumnArgs;
     create_dropdown_managed_column: MutationCreateDropdownManagedColumnArgs;
+    create_favorite: MutationCreateFavoriteArgs;
     create_folder: MutationCreateFolderArgs;
+    create_form: MutationCreateFormArgs;
+    create_form_question: MutationCreateFormQuestionArgs;
+    create_form_tag: MutationCreateFormTagArgs;
     create_group: MutationCreateGroupArgs;
     create_item: MutationCreateItemArgs;
+    create_marketplace_app_discount: MutationCreateMarketplaceAppDiscountArgs;
     create_notification: MutationCreateNotificationArgs;
+    create_object: MutationCreateObjectArgs;
+    create_object_relations: MutationCreateObjectRelationsArgs;
+    create_object_schema: MutationCreateObjectSchemaArgs;
+    create_object_schema_columns: MutationCreateObjectSchemaColumnsArgs;
     create_or_get_tag: MutationCreateOrGetTagArgs;
+    create_portfolio: MutationCreatePortfolioArgs;
+    create_project: MutationCreateProjectArgs;
+    create_service_user: MutationCreateServiceUserArgs;
+    create_status_column: MutationCreateStatusColumnArgs;
     create_status_managed_column: MutationCreateStatusManagedColumnArgs;
     create_subitem: MutationCreateSubitemArgs;
     create_team: MutationCreateTeamArgs;
     create_timeline_item: MutationCreateTimelineItemArgs;
     create_update: MutationCreateUpdateArgs;
+    create_validation_rule: MutationCreateValidationRuleArgs;
+    create_view: MutationCreateViewArgs;
+    create_view_table: MutationCreateViewTableArgs;
     create_webhook: MutationCreateWebhookArgs;
+    create_widget: MutationCreateWidgetArgs;
     create_workspace: MutationCreateWorkspaceArgs;
+    deactivate_form: MutationDeactivateFormArgs;
     deactivate_managed_column: MutationDeactivateManagedColumnArgs;
     deactivate_users: MutationDeactivateUsersArgs;
+    delete_app_lifecycle_subscription: MutationDeleteAppLifecycleSubscriptionArgs;
+    delete_article: MutationDeleteArticleArgs;
     delete_board: MutationDeleteBoardArgs;
+    delete_board_automation: MutationDeleteBoardAutomationArgs;
     delete_column: MutationDeleteColumnArgs;
     delete_custom_activity: MutationDeleteCustomActivityArgs;
+    delete_dashboard: MutationDeleteDashboardArgs;
+    delete_department: MutationDeleteDepartmentArgs;
+    delete_doc: MutationDeleteDocArgs;
     delete_doc_block: MutationDeleteDocBlockArgs;
+    delete_doc_blocks: MutationDeleteDocBlocksArgs;
+    delete_favorite: MutationDeleteFavoriteArgs;
     delete_folder: MutationDeleteFolderArgs;
+    delete_form_tag: MutationDeleteFormTagArgs;
     delete_group: MutationDeleteGroupArgs;
     delete_item: MutationDeleteItemArgs;
     delete_managed_column: MutationDeleteManagedColumnArgs;
     delete_marketplace_app_discount: MutationDeleteMarketplaceAppDiscountArgs;
+    delete_object: MutationDeleteObjectArgs;
+    delete_object_relation: MutationDeleteObjectRelationArgs;
+    delete_object_schema: MutationDeleteObjectSchemaArgs;
+    delete_question: MutationDeleteQuestionArgs;
     delete_subscribers_from_board: MutationDeleteSubscribersFromBoardArgs;
     delete_team: MutationDeleteTeamArgs;
     delete_teams_from_board: MutationDeleteTeamsFromBoardArgs;
@@ -1986,51 +5744,219 @@ export interface FieldArguments {
     delete_timeline_item: MutationDeleteTimelineItemArgs;
     delete_update: MutationDeleteUpdateArgs;
     delete_users_from_workspace: MutationDeleteUsersFromWorkspaceArgs;
+    delete_validation_rule: MutationDeleteValidationRuleArgs;
+    delete_view: MutationDeleteViewArgs;
     delete_webhook: MutationDeleteWebhookArgs;
+    delete_widget: MutationDeleteWidgetArgs;
     delete_workspace: MutationDeleteWorkspaceArgs;
+    detach_boards_from_object_schema: MutationDetachBoardsFromObjectSchemaArgs;
     duplicate_board: MutationDuplicateBoardArgs;
+    duplicate_doc: MutationDuplicateDocArgs;
     duplicate_group: MutationDuplicateGroupArgs;
     duplicate_item: MutationDuplicateItemArgs;
     edit_update: MutationEditUpdateArgs;
+    enroll_items_to_sequence: MutationEnrollItemsToSequenceArgs;
+    execute_integration_block: MutationExecuteIntegrationBlockArgs;
     grant_marketplace_app_discount: MutationGrantMarketplaceAppDiscountArgs;
+    import_doc_from_html: MutationImportDocFromHtmlArgs;
     increase_app_subscription_operations: MutationIncreaseAppSubscriptionOperationsArgs;
+    ingest_items: MutationIngestItemsArgs;
+    install_app: MutationInstallAppArgs;
     invite_users: MutationInviteUsersArgs;
     like_update: MutationLikeUpdateArgs;
     move_item_to_board: MutationMoveItemToBoardArgs;
     move_item_to_group: MutationMoveItemToGroupArgs;
     pin_to_top: MutationPinToTopArgs;
+    promote_app: MutationPromoteAppArgs;
+    publish_article: MutationPublishArticleArgs;
+    publish_object: MutationPublishObjectArgs;
+    regenerate_service_user_token: MutationRegenerateServiceUserTokenArgs;
+    remove_ai_from_column: MutationRemoveAiFromColumnArgs;
     remove_mock_app_subscription: MutationRemoveMockAppSubscriptionArgs;
+    remove_required_column: MutationRemoveRequiredColumnArgs;
     remove_team_owners: MutationRemoveTeamOwnersArgs;
     remove_users_from_team: MutationRemoveUsersFromTeamArgs;
+    revoke_service_user_tokens: MutationRevokeServiceUserTokensArgs;
+    run_prompt: MutationRunPromptArgs;
+    set_board_permission: MutationSetBoardPermissionArgs;
+    set_form_password: MutationSetFormPasswordArgs;
+    set_item_description_content: MutationSetItemDescriptionContentArgs;
     set_mock_app_subscription: MutationSetMockAppSubscriptionArgs;
+    set_object_schema_column_active_state: MutationSetObjectSchemaColumnActiveStateArgs;
+    shorten_form_url: MutationShortenFormUrlArgs;
+    unassign_department_owners: MutationUnassignDepartmentOwnersArgs;
+    undo_action: MutationUndoActionArgs;
+    uninstall_app: MutationUninstallAppArgs;
     unlike_update: MutationUnlikeUpdateArgs;
     unpin_from_top: MutationUnpinFromTopArgs;
+    unpublish_object: MutationUnpublishObjectArgs;
+    update_app: MutationUpdateAppArgs;
+    update_app_feature: MutationUpdateAppFeatureArgs;
+    update_app_lifecycle_subscription: MutationUpdateAppLifecycleSubscriptionArgs;
+    update_article_block: MutationUpdateArticleBlockArgs;
     update_assets_on_item: MutationUpdateAssetsOnItemArgs;
     update_board: MutationUpdateBoardArgs;
+    update_board_hierarchy: MutationUpdateBoardHierarchyArgs;
+    update_column: MutationUpdateColumnArgs;
+    update_dashboard: MutationUpdateDashboardArgs;
+    update_department: MutationUpdateDepartmentArgs;
+    update_dependency_column: MutationUpdateDependencyColumnArgs;
+    update_directory_resources_attributes: MutationUpdateDirectoryResourcesAttributesArgs;
     update_doc_block: MutationUpdateDocBlockArgs;
+    update_doc_name: MutationUpdateDocNameArgs;
+    update_dropdown_column: MutationUpdateDropdownColumnArgs;
     update_dropdown_managed_column: MutationUpdateDropdownManagedColumnArgs;
     update_email_domain: MutationUpdateEmailDomainArgs;
+    update_favorite_position: MutationUpdateFavoritePositionArgs;
     update_folder: MutationUpdateFolderArgs;
+    update_form: MutationUpdateFormArgs;
+    update_form_question: MutationUpdateFormQuestionArgs;
+    update_form_settings: MutationUpdateFormSettingsArgs;
     update_group: MutationUpdateGroupArgs;
     update_multiple_users: MutationUpdateMultipleUsersArgs;
+    update_mute_board_settings: MutationUpdateMuteBoardSettingsArgs;
+    update_notification_setting: MutationUpdateNotificationSettingArgs;
+    update_object: MutationUpdateObjectArgs;
+    update_object_schema: MutationUpdateObjectSchemaArgs;
+    update_object_schema_columns: MutationUpdateObjectSchemaColumnsArgs;
+    update_overview_hierarchy: MutationUpdateOverviewHierarchyArgs;
+    update_status_column: MutationUpdateStatusColumnArgs;
     update_status_managed_column: MutationUpdateStatusManagedColumnArgs;
     update_users_role: MutationUpdateUsersRoleArgs;
+    update_validation_rule: MutationUpdateValidationRuleArgs;
+    update_view: MutationUpdateViewArgs;
+    update_view_table: MutationUpdateViewTableArgs;
     update_workspace: MutationUpdateWorkspaceArgs;
     use_template: MutationUseTemplateArgs;
+    update_form_tag: MutationUpdateFormTagArgs;
+    bulk_import_items: MutationBulkImportItemsArgs;
+    delete_app_feature: MutationDeleteAppFeatureArgs;
+    export_markdown_from_doc: MutationExportMarkdownFromDocArgs;
+    updateAppFeature: MutationUpdateAppFeatureArgs;
+  };
+  NotetakerQueries: {
+    meetings: NotetakerQueriesMeetingsArgs;
+  };
+  NoticeBoxContent: {
+    alignment: NoArguments;
+    direction: NoArguments;
+    theme: NoArguments;
   };
   Notification: {
     id: NoArguments;
     text: NoArguments;
+    board: NoArguments;
+    created_at: NoArguments;
+    creators: NoArguments;
+    item: NoArguments;
+    read: NoArguments;
+    title: NoArguments;
+    update: NoArguments;
+  };
+  NotificationSetting: {
+    channels: NoArguments;
+    description: NoArguments;
+    is_for_admins_only: NoArguments;
+    is_for_non_guests_only: NoArguments;
+    kind: NoArguments;
+  };
+  NotificationSettingChannel: {
+    editable_status: NoArguments;
+    enabled: NoArguments;
+    name: NoArguments;
+  };
+  NotificationV2: {
+    board: NoArguments;
+    created_at: NoArguments;
+    creators: NoArguments;
+    id: NoArguments;
+    item: NoArguments;
+    read: NoArguments;
+    text: NoArguments;
+    title: NoArguments;
+    update: NoArguments;
   };
   NumbersValue: {
     column: NoArguments;
     direction: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     number: NoArguments;
     symbol: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
+  };
+  Object: {
+    creator: NoArguments;
+    description: NoArguments;
+    folder_id: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    owners: NoArguments;
+    privacy_kind: NoArguments;
+    relations: ObjectRelationsArgs;
+    state: NoArguments;
+    subscribers: NoArguments;
+    updated_at: NoArguments;
+    workspace_id: NoArguments;
+  };
+  ObjectOperationResponse: {
+    success: NoArguments;
+  };
+  ObjectRelation: {
+    id: NoArguments;
+    kind: NoArguments;
+    source_object_id: NoArguments;
+    target_id: NoArguments;
+    target_object_type: NoArguments;
+  };
+  ObjectSchema: {
+    account_id: NoArguments;
+    columns: NoArguments;
+    connected_boards_count: NoArguments;
+    created_at: NoArguments;
+    created_by: NoArguments;
+    description: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    parent_id: NoArguments;
+    revision: NoArguments;
+    updated_at: NoArguments;
+  };
+  ObjectSchemaActionResult: {
+    action: NoArguments;
+    object_schema: NoArguments;
+  };
+  ObjectSchemaColumn: {
+    description: NoArguments;
+    id: NoArguments;
+    policy: NoArguments;
+    settings: NoArguments;
+    tags: NoArguments;
+    title: NoArguments;
+    type: NoArguments;
+  };
+  ObjectSchemaColumnPolicy: {
+    can_override: NoArguments;
+    cannot_delete: NoArguments;
+    messages: NoArguments;
+    read_only: NoArguments;
+  };
+  ObjectSchemaColumnTags: {
+    deprecated: NoArguments;
+    inherited: NoArguments;
+    opt_in_by_default: NoArguments;
+  };
+  ObjectTypeUniqueKey: {
+    app_feature_name: NoArguments;
+    app_name: NoArguments;
+    description: NoArguments;
+    object_type_unique_key: NoArguments;
+  };
+  Operation: {
+    attributes: NoArguments;
+    insert: NoArguments;
   };
   OutOfOffice: {
     active: NoArguments;
@@ -2039,6 +5965,34 @@ export interface FieldArguments {
     start_date: NoArguments;
     type: NoArguments;
   };
+  Overview: {
+    created_at: NoArguments;
+    creator: NoArguments;
+    folder_id: NoArguments;
+    id: NoArguments;
+    kind: NoArguments;
+    name: NoArguments;
+    state: NoArguments;
+    updated_at: NoArguments;
+    workspace_id: NoArguments;
+  };
+  PageBreakContent: {
+    alignment: NoArguments;
+    direction: NoArguments;
+  };
+  PageInfo: {
+    cursor: NoArguments;
+    has_next_page: NoArguments;
+  };
+  Pagination: {
+    has_more_pages: NoArguments;
+    next_page_number: NoArguments;
+    page: NoArguments;
+    page_size: NoArguments;
+  };
+  Participant: {
+    email: NoArguments;
+  };
   PeopleEntity: {
     id: NoArguments;
     kind: NoArguments;
@@ -2046,6 +6000,7 @@ export interface FieldArguments {
   PeopleValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     persons_and_teams: NoArguments;
     text: NoArguments;
     type: NoArguments;
@@ -2055,21 +6010,34 @@ export interface FieldArguments {
   PersonValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     person_id: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     value: NoArguments;
   };
+  PhonePrefixPredefined: {
+    enabled: NoArguments;
+    prefix: NoArguments;
+  };
   PhoneValue: {
     column: NoArguments;
     country_short_name: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     phone: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
     value: NoArguments;
+  };
+  PhotoUrl: {
+    original: NoArguments;
+    small: NoArguments;
+    thumb: NoArguments;
+    thumb_small: NoArguments;
+    tiny: NoArguments;
   };
   Plan: {
     max_users: NoArguments;
@@ -2094,16 +6062,29 @@ export interface FieldArguments {
     usage: NoArguments;
     user: NoArguments;
   };
+  PrefillSettings: {
+    enabled: NoArguments;
+    lookup: NoArguments;
+    source: NoArguments;
+  };
   ProgressValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
   };
   Query: {
     account: NoArguments;
+    account_connections: QueryAccountConnectionsArgs;
     account_roles: NoArguments;
+    account_trigger_statistics: QueryAccountTriggerStatisticsArgs;
+    account_triggers_statistics_by_entity_id: QueryAccountTriggersStatisticsByEntityIdArgs;
+    aggregate: QueryAggregateArgs;
+    all_widgets_schema: NoArguments;
+    allowed_sequences_to_enroll: QueryAllowedSequencesToEnrollArgs;
+    analytics_events: QueryAnalyticsEventsArgs;
     app: QueryAppArgs;
     app_installs: QueryAppInstallsArgs;
     app_subscription: NoArguments;
@@ -2111,33 +6092,104 @@ export interface FieldArguments {
     app_subscriptions: QueryAppSubscriptionsArgs;
     apps_monetization_info: NoArguments;
     apps_monetization_status: NoArguments;
+    article_blocks: QueryArticleBlocksArgs;
+    articles: QueryArticlesArgs;
+    ask_developer_docs: QueryAskDeveloperDocsArgs;
     assets: QueryAssetsArgs;
+    audit_event_catalogue: NoArguments;
+    audit_logs: QueryAuditLogsArgs;
+    block_events: QueryBlockEventsArgs;
+    board_automations: QueryBoardAutomationsArgs;
+    board_candidates: QueryBoardCandidatesArgs;
+    board_dependencies: QueryBoardDependenciesArgs;
     boards: QueryBoardsArgs;
+    brand_kit: NoArguments;
+    campaign: QueryCampaignArgs;
+    campaigns: QueryCampaignsArgs;
     complexity: NoArguments;
+    connection: QueryConnectionArgs;
+    connection_board_ids: QueryConnectionBoardIdsArgs;
+    connections: QueryConnectionsArgs;
     custom_activity: QueryCustomActivityArgs;
+    departments: QueryDepartmentsArgs;
+    dependency_column_config: QueryDependencyColumnConfigArgs;
+    doc_version_diff: QueryDocVersionDiffArgs;
+    doc_version_history: QueryDocVersionHistoryArgs;
     docs: QueryDocsArgs;
+    empty: NoArguments;
+    export_events: QueryExportEventsArgs;
+    export_graph: QueryExportGraphArgs;
+    export_markdown_from_doc: QueryExportMarkdownFromDocArgs;
+    favorites: NoArguments;
+    fetch_job_status: QueryFetchJobStatusArgs;
     folders: QueryFoldersArgs;
+    form: QueryFormArgs;
+    get_app_lifecycle_subscriptions: QueryGetAppLifecycleSubscriptionsArgs;
+    get_column_type_schema: QueryGetColumnTypeSchemaArgs;
+    get_directory_resources: QueryGetDirectoryResourcesArgs;
+    get_object_schemas: QueryGetObjectSchemasArgs;
+    get_view_schema_by_type: QueryGetViewSchemaByTypeArgs;
+    insight: QueryInsightArgs;
+    insights: QueryInsightsArgs;
+    item_dependency: QueryItemDependencyArgs;
     items: QueryItemsArgs;
     items_page_by_column_values: QueryItemsPageByColumnValuesArgs;
+    job_status: QueryJobStatusArgs;
+    knowledge_base_search: QueryKnowledgeBaseSearchArgs;
     managed_column: QueryManagedColumnArgs;
+    marketplace_ai_search: QueryMarketplaceAiSearchArgs;
     marketplace_app_discounts: QueryMarketplaceAppDiscountsArgs;
+    marketplace_fulltext_search: QueryMarketplaceFulltextSearchArgs;
+    marketplace_hybrid_search: QueryMarketplaceHybridSearchArgs;
+    marketplace_vector_search: QueryMarketplaceVectorSearchArgs;
     me: NoArguments;
+    mute_board_settings: QueryMuteBoardSettingsArgs;
     next_items_page: QueryNextItemsPageArgs;
+    notetaker: NoArguments;
+    notifications: QueryNotificationsArgs;
+    notifications_settings: QueryNotificationsSettingsArgs;
+    object_relations: QueryObjectRelationsArgs;
+    object_types_unique_keys: NoArguments;
+    objects: QueryObjectsArgs;
     platform_api: NoArguments;
+    replies: QueryRepliesArgs;
+    search: NoArguments;
+    segment: QuerySegmentArgs;
+    segments: QuerySegmentsArgs;
+    service_user_tokens: QueryServiceUserTokensArgs;
+    service_users: NoArguments;
+    settings: NoArguments;
+    sprints: QuerySprintsArgs;
     tags: QueryTagsArgs;
     teams: QueryTeamsArgs;
+    template_installation_status: QueryTemplateInstallationStatusArgs;
     timeline: QueryTimelineArgs;
     timeline_item: QueryTimelineItemArgs;
+    tool_events: QueryToolEventsArgs;
+    trigger_event: QueryTriggerEventArgs;
+    trigger_events: QueryTriggerEventsArgs;
     updates: QueryUpdatesArgs;
+    usage: NoArguments;
+    user_configs: QueryUserConfigsArgs;
+    user_connections: QueryUserConnectionsArgs;
     users: QueryUsersArgs;
+    validations: QueryValidationsArgs;
     version: NoArguments;
     versions: NoArguments;
     webhooks: QueryWebhooksArgs;
     workspaces: QueryWorkspacesArgs;
+    bulk_import_items_status: QueryBulkImportItemsStatusArgs;
+    search_items: QuerySearchItemsArgs;
+    get_live_workflows: QueryGetLiveWorkflowsArgs;
+  };
+  QueryResult: {
+    data: NoArguments;
+    score: NoArguments;
   };
   RatingValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     rating: NoArguments;
     text: NoArguments;
     type: NoArguments;
@@ -2154,6 +6206,7 @@ export interface FieldArguments {
     team: NoArguments;
   };
   Reply: {
+    assets: NoArguments;
     body: NoArguments;
     created_at: NoArguments;
     creator: NoArguments;
@@ -2166,6 +6219,233 @@ export interface FieldArguments {
     text_body: NoArguments;
     updated_at: NoArguments;
     viewers: ReplyViewersArgs;
+  };
+  RequiredColumns: {
+    required_column_ids: NoArguments;
+  };
+  ResponseForm: {
+    accessibility: NoArguments;
+    active: NoArguments;
+    appearance: NoArguments;
+    builtWithAI: NoArguments;
+    description: NoArguments;
+    features: NoArguments;
+    id: NoArguments;
+    isAnonymous: NoArguments;
+    ownerId: NoArguments;
+    questions: NoArguments;
+    tags: NoArguments;
+    title: NoArguments;
+    token: NoArguments;
+    type: NoArguments;
+  };
+  RestoringPointAgentAttribution: {
+    agent_id: NoArguments;
+    agent_name: NoArguments;
+    entity_type: NoArguments;
+  };
+  RunPromptResult: {
+    content: NoArguments;
+  };
+  SearchBoardResult: {
+    id: NoArguments;
+    indexed_data: NoArguments;
+    live_data: NoArguments;
+  };
+  SearchBoardResults: {
+    results: NoArguments;
+  };
+  SearchDocResult: {
+    id: NoArguments;
+    indexed_data: NoArguments;
+    live_data: NoArguments;
+  };
+  SearchDocResults: {
+    results: NoArguments;
+  };
+  SearchIndexedBoard: {
+    creator_id: NoArguments;
+    description: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    url: NoArguments;
+    workspace_id: NoArguments;
+  };
+  SearchIndexedDoc: {
+    id: NoArguments;
+    name: NoArguments;
+    workspace_id: NoArguments;
+  };
+  SearchIndexedItem: {
+    board_id: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+    url: NoArguments;
+    workspace_id: NoArguments;
+  };
+  SearchIndexedTimelineItem: {
+    account_id: NoArguments;
+    board_id: NoArguments;
+    content: NoArguments;
+    created_at: NoArguments;
+    id: NoArguments;
+    item_id: NoArguments;
+    product_kind: NoArguments;
+    summary: NoArguments;
+    title: NoArguments;
+    type: NoArguments;
+    updated_at: NoArguments;
+  };
+  SearchIndexedUpdate: {
+    board_id: NoArguments;
+    body: NoArguments;
+    created_at: NoArguments;
+    creator_id: NoArguments;
+    id: NoArguments;
+    item_id: NoArguments;
+    updated_at: NoArguments;
+  };
+  SearchIndexedUser: {
+    email: NoArguments;
+    id: NoArguments;
+    name: NoArguments;
+  };
+  SearchIndexedWorkspace: {
+    description: NoArguments;
+    id: NoArguments;
+    kind: NoArguments;
+    name: NoArguments;
+    state: NoArguments;
+  };
+  SearchItemResult: {
+    id: NoArguments;
+    indexed_data: NoArguments;
+    live_data: NoArguments;
+  };
+  SearchItemResults: {
+    results: NoArguments;
+  };
+  SearchItemsGraphQlResultsView: {
+    reranked: NoArguments;
+    results: NoArguments;
+  };
+  SearchNamespace: {
+    boards: SearchNamespaceBoardsArgs;
+    docs: SearchNamespaceDocsArgs;
+    items: SearchNamespaceItemsArgs;
+    timeline_items: SearchNamespaceTimelineItemsArgs;
+    updates: SearchNamespaceUpdatesArgs;
+    users: SearchNamespaceUsersArgs;
+    workspaces: SearchNamespaceWorkspacesArgs;
+  };
+  SearchTimelineItemResult: {
+    id: NoArguments;
+    indexed_data: NoArguments;
+    live_data: NoArguments;
+  };
+  SearchTimelineItemResults: {
+    results: NoArguments;
+  };
+  SearchUpdateResult: {
+    id: NoArguments;
+    indexed_data: NoArguments;
+    live_data: NoArguments;
+  };
+  SearchUpdateResults: {
+    results: NoArguments;
+  };
+  SearchUserResult: {
+    id: NoArguments;
+    indexed_data: NoArguments;
+    live_data: NoArguments;
+  };
+  SearchUserResults: {
+    results: NoArguments;
+  };
+  SearchWorkspaceResult: {
+    id: NoArguments;
+    indexed_data: NoArguments;
+    live_data: NoArguments;
+  };
+  SearchWorkspaceResults: {
+    results: NoArguments;
+  };
+  Sequence: {
+    context_id: NoArguments;
+    context_type: NoArguments;
+    created_at: NoArguments;
+    duration: NoArguments;
+    id: NoArguments;
+    status: NoArguments;
+    step_count: NoArguments;
+    title: NoArguments;
+    updated_at: NoArguments;
+    user_id: NoArguments;
+  };
+  ServiceUser: {
+    created_at: NoArguments;
+    enabled: NoArguments;
+    has_token: NoArguments;
+    id: NoArguments;
+    invited_by_id: NoArguments;
+    last_token_activity: NoArguments;
+    name: NoArguments;
+    title: NoArguments;
+  };
+  ServiceUserToken: {
+    service_user_id: NoArguments;
+    token: NoArguments;
+  };
+  SetBoardPermissionResponse: {
+    cross_product_collaborative: NoArguments;
+    edit_permissions: NoArguments;
+    failed_actions: NoArguments;
+  };
+  SnippetSearchResult: {
+    created_at: NoArguments;
+    distance: NoArguments;
+    id: NoArguments;
+    parent_id: NoArguments;
+    text: NoArguments;
+    title: NoArguments;
+    updated_at: NoArguments;
+    url: NoArguments;
+  };
+  Sprint: {
+    end_date: NoArguments;
+    id: NoArguments;
+    items: NoArguments;
+    name: NoArguments;
+    snapshots: SprintSnapshotsArgs;
+    start_date: NoArguments;
+    state: NoArguments;
+    timeline: NoArguments;
+  };
+  SprintSnapshot: {
+    columns_metadata: NoArguments;
+    created_at: NoArguments;
+    id: NoArguments;
+    items: NoArguments;
+    sprint_id: NoArguments;
+    type: NoArguments;
+    updated_at: NoArguments;
+  };
+  SprintSnapshotColumnMetadata: {
+    done_status_indexes: NoArguments;
+    id: NoArguments;
+  };
+  SprintSnapshotItem: {
+    column_values: NoArguments;
+    id: NoArguments;
+  };
+  SprintSnapshotItemColumnValue: {
+    id: NoArguments;
+    type: NoArguments;
+    value: NoArguments;
+  };
+  SprintTimeline: {
+    from: NoArguments;
+    to: NoArguments;
   };
   StatusColumnSettings: {
     labels: NoArguments;
@@ -2202,6 +6482,7 @@ export interface FieldArguments {
     id: NoArguments;
     index: NoArguments;
     is_done: NoArguments;
+    is_leaf: NoArguments;
     label: NoArguments;
     label_style: NoArguments;
     text: NoArguments;
@@ -2219,11 +6500,22 @@ export interface FieldArguments {
     column: NoArguments;
     display_value: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     subitems: NoArguments;
     subitems_ids: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
+  };
+  TableContent: {
+    alignment: NoArguments;
+    cells: NoArguments;
+    column_style: NoArguments;
+    direction: NoArguments;
+    width: NoArguments;
+  };
+  TableRow: {
+    row_cells: NoArguments;
   };
   Tag: {
     color: NoArguments;
@@ -2233,13 +6525,19 @@ export interface FieldArguments {
   TagsValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     tag_ids: NoArguments;
     tags: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
   };
+  TalkingPoint: {
+    content: NoArguments;
+    timestamp: NoArguments;
+  };
   Team: {
+    created_at: NoArguments;
     id: NoArguments;
     is_guest: NoArguments;
     name: NoArguments;
@@ -2250,6 +6548,7 @@ export interface FieldArguments {
   TeamValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     team_id: NoArguments;
     text: NoArguments;
     type: NoArguments;
@@ -2259,9 +6558,23 @@ export interface FieldArguments {
   Template: {
     process_id: NoArguments;
   };
+  TemplateInstallationStatusResult: {
+    board_ids: NoArguments;
+    board_ids_map: NoArguments;
+    is_complete: NoArguments;
+    is_failed: NoArguments;
+    process_id: NoArguments;
+    status: NoArguments;
+  };
+  TextBlockContent: {
+    alignment: NoArguments;
+    delta_format: NoArguments;
+    direction: NoArguments;
+  };
   TextValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
@@ -2273,6 +6586,7 @@ export interface FieldArguments {
     custom_activity_id: NoArguments;
     id: NoArguments;
     item: NoArguments;
+    metadata: NoArguments;
     title: NoArguments;
     type: NoArguments;
     user: NoArguments;
@@ -2288,6 +6602,7 @@ export interface FieldArguments {
     column: NoArguments;
     from: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     to: NoArguments;
     type: NoArguments;
@@ -2314,6 +6629,7 @@ export interface FieldArguments {
     duration: NoArguments;
     history: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     running: NoArguments;
     started_at: NoArguments;
     text: NoArguments;
@@ -2321,9 +6637,69 @@ export interface FieldArguments {
     updated_at: NoArguments;
     value: NoArguments;
   };
+  ToolEvent: {
+    account_id: NoArguments;
+    atomic_action_id: NoArguments;
+    error_message: NoArguments;
+    event_status: NoArguments;
+    execution_duration_ms: NoArguments;
+    id: NoArguments;
+    integration_id: NoArguments;
+    mcp_server: NoArguments;
+    recipe_id: NoArguments;
+    tool_finish_timestamp: NoArguments;
+    tool_name: NoArguments;
+    tool_start_timestamp: NoArguments;
+    trigger_uuid: NoArguments;
+    user_id: NoArguments;
+  };
+  ToolEventsPage: {
+    tool_events: NoArguments;
+  };
+  Topic: {
+    talking_points: NoArguments;
+    title: NoArguments;
+  };
+  TranscriptEntry: {
+    end_time: NoArguments;
+    language: NoArguments;
+    speaker: NoArguments;
+    start_time: NoArguments;
+    text: NoArguments;
+  };
+  TriggerEvent: {
+    accountId: NoArguments;
+    billingActionsCount: NoArguments;
+    createdAt: NoArguments;
+    creatorAppFeatureReferenceId: NoArguments;
+    entityKind: NoArguments;
+    errorReason: NoArguments;
+    eventKind: NoArguments;
+    eventState: NoArguments;
+    hostInstanceId: NoArguments;
+    hostType: NoArguments;
+    is_test_run: NoArguments;
+    reignitionSubscriptionId: NoArguments;
+    triggerDuration: NoArguments;
+    triggerStarted: NoArguments;
+    triggerStartedAt: NoArguments;
+    triggerUuid: NoArguments;
+    waitingForTriggerName: NoArguments;
+  };
+  TriggerEventsPage: {
+    triggerEvents: NoArguments;
+  };
+  UnassignDepartmentOwnerResult: {
+    unassigned_users: NoArguments;
+  };
+  UndoResult: {
+    message: NoArguments;
+    success: NoArguments;
+  };
   UnsupportedValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
@@ -2339,11 +6715,20 @@ export interface FieldArguments {
     item: NoArguments;
     item_id: NoArguments;
     likes: NoArguments;
+    original_creation_date: NoArguments;
     pinned_to_top: NoArguments;
     replies: NoArguments;
     text_body: NoArguments;
     updated_at: NoArguments;
     viewers: UpdateViewersArgs;
+  };
+  UpdateBoardHierarchyResult: {
+    board: NoArguments;
+    message: NoArguments;
+    success: NoArguments;
+  };
+  UpdateDirectoryResourceAttributesResponse: {
+    success: NoArguments;
   };
   UpdateEmailDomainError: {
     code: NoArguments;
@@ -2354,8 +6739,20 @@ export interface FieldArguments {
     errors: NoArguments;
     updated_users: NoArguments;
   };
+  UpdateFavoriteResultType: {
+    favorite: NoArguments;
+  };
+  UpdateOverviewHierarchy: {
+    message: NoArguments;
+    overview: NoArguments;
+    success: NoArguments;
+  };
   UpdatePin: {
     item_id: NoArguments;
+  };
+  UpdatesPage: {
+    cursor: NoArguments;
+    updates: NoArguments;
   };
   UpdateUserAttributesError: {
     code: NoArguments;
@@ -2375,52 +6772,104 @@ export interface FieldArguments {
     errors: NoArguments;
     updated_users: NoArguments;
   };
+  UploadJobInit: {
+    job_id: NoArguments;
+    upload_url: NoArguments;
+  };
   User: {
     account: NoArguments;
+    account_id: NoArguments;
     account_products: NoArguments;
+    activity_logs: UserActivityLogsArgs;
+    bb_visitor_id: NoArguments;
+    became_active_at: NoArguments;
     birthday: NoArguments;
     country_code: NoArguments;
     created_at: NoArguments;
     current_language: NoArguments;
     custom_field_metas: NoArguments;
     custom_field_values: NoArguments;
+    department: NoArguments;
     email: NoArguments;
-    enabled: NoArguments;
-    encrypt_api_token: NoArguments;
-    greeting: NoArguments;
     id: NoArguments;
-    is_admin: NoArguments;
-    is_guest: NoArguments;
-    is_pending: NoArguments;
-    is_verified: NoArguments;
-    is_view_only: NoArguments;
-    join_date: NoArguments;
+    invitation_method: NoArguments;
+    is_deleted: NoArguments;
+    is_email_confirmed: NoArguments;
+    kind: NoArguments;
     last_activity: NoArguments;
     location: NoArguments;
     mobile_phone: NoArguments;
     name: NoArguments;
     out_of_office: NoArguments;
     phone: NoArguments;
+    photo_url: NoArguments;
+    serial_number: NoArguments;
+    status: NoArguments;
+    teams: UserTeamsArgs;
+    time_zone_identifier: NoArguments;
+    title: NoArguments;
+    url: NoArguments;
+    user_config: NoArguments;
+    utc_hours_diff: NoArguments;
+    enabled: NoArguments;
+    encrypt_api_token: NoArguments;
+    is_admin: NoArguments;
+    is_guest: NoArguments;
+    is_pending: NoArguments;
+    is_verified: NoArguments;
+    is_view_only: NoArguments;
+    join_date: NoArguments;
     photo_original: NoArguments;
     photo_small: NoArguments;
     photo_thumb: NoArguments;
     photo_thumb_small: NoArguments;
     photo_tiny: NoArguments;
     sign_up_product_kind: NoArguments;
-    teams: UserTeamsArgs;
-    time_zone_identifier: NoArguments;
-    title: NoArguments;
-    url: NoArguments;
-    utc_hours_diff: NoArguments;
+    greeting: NoArguments;
+  };
+  UserActivityLogsPage: {
+    cursor: NoArguments;
+    logs: NoArguments;
+  };
+  UserConfig: {
+    behaviors: NoArguments;
+    group: NoArguments;
+    kind: NoArguments;
+    role_id: NoArguments;
+    visibility: NoArguments;
+  };
+  UseTemplateStatusType: {
+    board_ids: NoArguments;
+    board_ids_map: NoArguments;
+    is_complete: NoArguments;
+    is_failed: NoArguments;
+    process_id: NoArguments;
+    status: NoArguments;
+  };
+  ValidationRule: {
+    id: NoArguments;
+    if: NoArguments;
+    then: NoArguments;
+  };
+  Validations: {
+    required_column_ids: NoArguments;
+    rules: NoArguments;
   };
   Version: {
     display_name: NoArguments;
     kind: NoArguments;
     value: NoArguments;
   };
+  VideoContent: {
+    alignment: NoArguments;
+    direction: NoArguments;
+    url: NoArguments;
+    width: NoArguments;
+  };
   VoteValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     type: NoArguments;
     updated_at: NoArguments;
@@ -2444,10 +6893,55 @@ export interface FieldArguments {
     column: NoArguments;
     end_date: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     start_date: NoArguments;
     text: NoArguments;
     type: NoArguments;
     value: NoArguments;
+  };
+  Widget: {
+    id: NoArguments;
+    kind: NoArguments;
+    name: NoArguments;
+    parent: NoArguments;
+  };
+  WidgetParentOutput: {
+    id: NoArguments;
+    kind: NoArguments;
+  };
+  WidgetSchemaInfo: {
+    schema: NoArguments;
+    widget_type: NoArguments;
+  };
+  Workflow: {
+    creatorAppFeatureReferenceId: NoArguments;
+    creatorAppId: NoArguments;
+    description: NoArguments;
+    hostInstanceId: NoArguments;
+    hostType: NoArguments;
+    id: NoArguments;
+    noticeMessage: NoArguments;
+    title: NoArguments;
+    workflowBlocks: NoArguments;
+    workflowHostData: NoArguments;
+    workflowVariables: NoArguments;
+  };
+  WorkflowBlock: {
+    blockReferenceId: NoArguments;
+    credentialsSourceConfig: NoArguments;
+    inputFields: NoArguments;
+    kind: NoArguments;
+    nextWorkflowBlocksConfig: NoArguments;
+    title: NoArguments;
+    workflowNodeId: NoArguments;
+  };
+  WorkflowBlockInputField: {
+    fieldKey: NoArguments;
+    workflowVariableKey: NoArguments;
+  };
+  WorkflowHostData: {
+    id: NoArguments;
+    type: NoArguments;
   };
   Workspace: {
     account_product: NoArguments;
@@ -2474,6 +6968,7 @@ export interface FieldArguments {
   WorldClockValue: {
     column: NoArguments;
     id: NoArguments;
+    is_leaf: NoArguments;
     text: NoArguments;
     timezone: NoArguments;
     type: NoArguments;

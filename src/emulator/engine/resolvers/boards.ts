@@ -167,6 +167,8 @@ export const boardResolvers: FamilyResolvers = {
   },
   Board: {
     board_kind: (board: BoardRecord) => board.kind,
+    // 2025-10: the emulator has no multi-level boards (test/emulator/engine-newer-versions.test.ts).
+    hierarchy_type: () => 'classic',
     owner: (board: BoardRecord, _args, context) => storedUser(context, board.ownerId),
     creator: (board: BoardRecord, _args, context) => storedUser(context, board.ownerId),
     workspace_id: (board: BoardRecord) => board.workspaceId,
@@ -230,7 +232,15 @@ export const boardResolvers: FamilyResolvers = {
     create_board: createBoardMutation,
     update_board: (_source, args, context) => {
       const board = writableBoard(context, args.board_id);
-      context.store.boards.update(board, args.board_attribute, args.new_value, callerId(context));
+      const attribute = args.board_attribute;
+      // 2026-10 added `item_nickname`; the emulator keeps no item terminology to change.
+      if (attribute === 'item_nickname') {
+        throw engineError(
+          ENGINE_ERROR_CODES.notModelled,
+          'update_board with board_attribute item_nickname is not modelled by the emulator',
+        );
+      }
+      context.store.boards.update(board, attribute, args.new_value, callerId(context));
       return {
         success: true,
         undo_data: {

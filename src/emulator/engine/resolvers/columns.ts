@@ -80,6 +80,8 @@ export const columnResolvers: FamilyResolvers = {
   Column: {
     archived: () => false,
     settings_str: (column: ColumnRecord) => JSON.stringify(column.settings),
+    // 2025-10: the settings as JSON, as `settings_str` has them (test/emulator/engine-newer-versions.test.ts).
+    settings: (column: ColumnRecord) => column.settings,
   },
   Mutation: {
     create_column: (_source, args, context) => {

@@ -6,7 +6,8 @@
  *   `groups`, `columns` and `updates` too), `Item.*` in items.ts (`column_values`, `updates`, `subitems`), `Group.*`
  *   in groups.ts, `Workspace.*` and `Folder.*` in workspaces.ts. To find a field, open its type's family.
  * - A Query field lives with the family of the records it lists (`Query.boards` in boards.ts, `Query.me` in
- *   users.ts); facts about the API itself (`version`, `versions`, `complexity`) in api.ts.
+ *   users.ts); facts about the API itself (`version`, `versions`, `complexity`) in api.ts; `Query.search`, which
+ *   finds records of several families, in search.ts with its own types.
  * - A Mutation field lives with the family whose records it changes (`change_column_value` changes an item:
  *   items.ts; `add_file_to_column` adds an asset: assets.ts; `add_teams_to_board` changes a board: boards.ts).
  * - What two families share goes to lookup.ts (finding the caller's records, paging, made-up addresses); what
@@ -26,6 +27,7 @@ import { docResolvers } from './docs.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
 import { notificationResolvers } from './notifications.js';
+import { searchResolvers } from './search.js';
 import { tagResolvers } from './tags.js';
 import { teamResolvers } from './teams.js';
 import { timelineResolvers } from './timeline.js';
@@ -66,6 +68,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   groups: groupResolvers,
   items: itemResolvers,
   notifications: notificationResolvers,
+  search: searchResolvers,
   tags: tagResolvers,
   teams: teamResolvers,
   timeline: timelineResolvers,

@@ -1,16 +1,18 @@
 /**
- * Items: `Query.items`, `Query.next_items_page`, every Item field (its column values, updates, relations and
+ * Items: `Query.items`, `Query.next_items_page`, `Query.items_page_by_column_values`, every Item field (its column values, updates, relations and
  * addresses) and the item mutations: create, change column values, archive, delete, subitems, moving to another
  * group or board, and duplication. Reads need boards:read (updates: updates:read), changes boards:write; items are
  * the caller's account's only.
  */
 import { type EngineContext, requireScope } from '../context.js';
-import { nextPage } from '../cursor.js';
+import { nextPage, pageItems } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ItemsQuery } from '../items-query.js';
 import type { ColumnMapping } from '../store/carried-values.js';
+import { statusLabels } from '../store/column-values.js';
 import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
-import type { ColumnMappingInput } from './arguments.generated.js';
+import type { ColumnMappingInput, ItemsPageByColumnValuesQuery } from './arguments.generated.js';
 import { columnValueView } from './columns.js';
 import { accountBoard, accountItem, boardOf, boardUrl, callerId, decodeJson, paginate, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
@@ -74,6 +76,28 @@ function mapping(entries: readonly ColumnMappingInput[] | null | undefined): Col
   return entries ? new Map(entries.map((entry) => [entry.source, entry.target ?? null])) : undefined;
 }
 
+/**
+ * `items_page_by_column_values` as an `items_page` query
+ * (https://developer.monday.com/api-reference/reference/items-page-by-column-values): within one column any of its
+ * `column_values` matches, across columns every column must; values compare as the column shows them (a status by
+ * its label, a checkbox as `true`, others as text; `name` is the item's name). One `any_of` rule per column, a status
+ * label turned into its index, as the query engine compares statuses. Pinned by
+ * test/emulator/engine-items-by-column-values.test.ts.
+ */
+function byColumnValuesQuery(board: BoardRecord, columns: readonly ItemsPageByColumnValuesQuery[]): ItemsQuery {
+  return {
+    operator: 'and',
+    rules: columns.map(({ column_id, column_values }) => {
+      const values = column_values.filter((value): value is string => value !== null);
+      const column = board.columns.find((candidate) => candidate.id === column_id);
+      if (column?.type !== 'status') return { column_id, compare_value: values, operator: 'any_of' };
+      const indexByLabel = new Map(Object.entries(statusLabels(column)).map(([index, label]) => [label, index]));
+      // A label the column does not have matches nothing (-1 is no index).
+      return { column_id, compare_value: values.map((label) => indexByLabel.get(label) ?? '-1'), operator: 'any_of' };
+    }),
+  };
+}
+
 /** Resolvers of items. */
 export const itemResolvers: FamilyResolvers = {
   Query: {
@@ -90,6 +114,19 @@ export const itemResolvers: FamilyResolvers = {
     next_items_page: (_source, args, context) => {
       requireScope(context, 'boards:read');
       return nextPage(context, args.cursor, args.limit);
+    },
+    items_page_by_column_values: (_source, args, context) => {
+      requireScope(context, 'boards:read');
+      const board = accountBoard(context, String(args.board_id));
+      // `cursor` continues a listing (it carries the query): `columns` with it is refused, as for `items_page`.
+      if (args.cursor && args.columns?.length) {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          'items_page_by_column_values takes cursor or columns, not both: the cursor already carries the columns.',
+        );
+      }
+      const query = args.columns?.length ? byColumnValuesQuery(board, args.columns) : undefined;
+      return pageItems(context, { board: board.id }, args.limit, args.cursor, query);
     },
   },
   Item: {

@@ -4,20 +4,25 @@
  * Filters: `ids`, `emails` (case-insensitive), `name` (case-insensitive substring), `kind` (all, guests, non_guests,
  * non_pending: the emulator has no pending users), `non_active` (also deactivated users), `newest_first`, then
  * `limit`/`page` (every match when no limit). The emulator has no view-only users.
+ * Newer versions' fields: `kind` (2026-07: admin, guest or member from the roles), `status` (2026-10: ACTIVE while
+ * enabled), `is_deleted`/`is_email_confirmed` (2026-07: false and true, as `is_pending`/`is_verified` say), `title`
+ * (`String!` from 2026-07: an unset title is `''` there, `null` before).
  */
+import { type GraphQLResolveInfo, isNonNullType } from 'graphql';
 import { type EngineContext, requireScope } from '../context.js';
 import type { UserRecord } from '../store/records.js';
-import type { QueryUsersArgs } from './arguments.generated.js';
+import type { QueryUsersArgs, TeamUsersArgs } from './arguments.generated.js';
 import { paginate, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
-/** The arguments of Query.users and Team.users (both take the same filters). */
-export type UsersArgs = QueryUsersArgs;
+/** The arguments of Query.users and Team.users (the filters both take). */
+export type UsersArgs = QueryUsersArgs | TeamUsersArgs;
 
 /** `candidates` narrowed and paged by `args`, in id order (newest first when asked). */
 export function filterUsers(candidates: readonly UserRecord[], args: UsersArgs): UserRecord[] {
   const needle = args.name?.trim().toLowerCase();
-  const emails = args.emails?.filter((email): email is string => email !== null).map((email) => email.toLowerCase());
+  const given: readonly (string | null)[] | null | undefined = args.emails;
+  const emails = given?.filter((email): email is string => email !== null).map((email) => email.toLowerCase());
   const found = candidates.filter(
     (user) =>
       (args.non_active || user.enabled) &&
@@ -78,5 +83,14 @@ export const userResolvers: FamilyResolvers = {
       utcHoursDiff(user.timeZone, new Date(context.store.clock.now())),
     teams: (user: UserRecord, args, context) =>
       context.store.teams.teamsOf(user.id).filter((team) => !args.ids || args.ids.includes(team.id)),
+    // Fields of the newer versions (test/emulator/engine-newer-versions.test.ts), from what the record keeps.
+    kind: (user: UserRecord) => (user.isAdmin ? 'admin' : user.isGuest ? 'guest' : 'member'),
+    // The store has no invitations: an enabled user is active.
+    status: (user: UserRecord) => (user.enabled ? 'ACTIVE' : 'INACTIVE'),
+    is_deleted: () => false,
+    is_email_confirmed: () => true,
+    // User.title became String! in 2026-07: graphql passes the field's info fourth, whose return type says which.
+    title: (user: UserRecord, _args, _context, info?: GraphQLResolveInfo) =>
+      info && isNonNullType(info.returnType) ? (user.title ?? '') : user.title,
   },
 };

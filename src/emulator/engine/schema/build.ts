@@ -1,63 +1,65 @@
 /**
- * Builds (once per version, lazily) the executable GraphQL schema of each API version: the published structure
- * (./published-sdl.ts) minus the differences that arrived after that version (../versions.ts), with the
- * emulator's own descriptions, scalar behaviour, resolvers, and NOT_MODELLED for the rest (./modelled.ts).
+ * Builds (once per version, lazily) the executable GraphQL schema of each API version: that version's published
+ * structure (./published/, decompressed on first use), with the emulator's own descriptions, scalar behaviour,
+ * resolvers, and NOT_MODELLED for the rest (./modelled.ts).
  */
+import { brotliDecompressSync } from 'node:zlib';
 import {
   buildASTSchema,
-  type DocumentNode,
   type GraphQLInterfaceType,
   GraphQLObjectType,
   type GraphQLSchema,
   isObjectType,
-  Kind,
-  type NameNode,
   parse,
-  visit,
 } from 'graphql';
 import type { ResolverMap } from '../resolvers/types.js';
-import { absentIn, type EngineVersion } from '../versions.js';
-import { coordinate, DEFINITION_KINDS } from './coordinates.js';
+import type { EngineVersion } from '../versions.js';
 import { OWN_DESCRIPTIONS } from './descriptions.js';
 import { recordFieldOrNotModelled } from './modelled.js';
-import { PUBLISHED_SDL } from './published-sdl.js';
+import { PACKED_STRUCTURES } from './published/index.js';
 import { installScalars } from './scalars.js';
 
-let published: DocumentNode | undefined;
-
-/** The SDL document of `version`: the published structure without what arrived later, with our descriptions. */
-export function versionDocument(version: EngineVersion): DocumentNode {
-  published ??= parse(PUBLISHED_SDL, { noLocation: true });
-  const absent = absentIn(version);
-  const path: string[] = [];
-  return visit(published, {
-    enter(node) {
-      if (!DEFINITION_KINDS.has(node.kind)) return undefined;
-      path.push((node as { name: NameNode }).name.value);
-      const here = coordinate(path, node.kind);
-      if (absent.has(here)) {
-        path.pop();
-        return null;
-      }
-      const description = OWN_DESCRIPTIONS[here];
-      return description
-        ? { ...node, description: { kind: Kind.STRING, value: description, block: false } }
-        : undefined;
-    },
-    leave(node) {
-      if (DEFINITION_KINDS.has(node.kind)) path.pop();
-    },
-  });
+/** The structure-only SDL text of `version`'s published schema. */
+export function publishedStructure(version: EngineVersion): string {
+  return brotliDecompressSync(Buffer.from(PACKED_STRUCTURES[version], 'base64')).toString('utf8');
 }
 
+/**
+ * Puts our descriptions on the built schema's types, fields and arguments (a handful; cheaper than rewriting the
+ * whole parsed document). A coordinate the version lacks is skipped.
+ */
+function applyOwnDescriptions(schema: GraphQLSchema): void {
+  for (const [coordinate, description] of Object.entries(OWN_DESCRIPTIONS)) {
+    const [typeName, rest] = coordinate.split('.', 2) as [string, string | undefined];
+    const type = schema.getType(typeName);
+    if (!type) continue;
+    if (rest === undefined) {
+      type.description = description;
+      continue;
+    }
+    const [fieldName, argument] = rest.replace(/:\)$/, '').split('(') as [string, string | undefined];
+    const field = 'getFields' in type ? type.getFields()[fieldName] : undefined;
+    if (!field) continue;
+    if (argument === undefined) field.description = description;
+    else {
+      const arg = 'args' in field ? field.args.find((candidate) => candidate.name === argument) : undefined;
+      if (arg) arg.description = description;
+    }
+  }
+}
+
+/**
+ * Installs `resolvers` where `schema` has the field. Versions differ, so a resolver may name a field one version
+ * lacks; that each names a field of some served version is pinned by test/emulator/schema-parity.test.ts.
+ */
 function installResolvers(schema: GraphQLSchema, resolvers: ResolverMap): void {
   for (const [typeName, fields] of Object.entries(resolvers)) {
     const type = schema.getType(typeName);
-    if (!(type instanceof GraphQLObjectType)) throw new Error(`Resolvers given for unknown object type ${typeName}`);
+    if (!(type instanceof GraphQLObjectType)) continue;
     const defs = type.getFields();
     for (const [fieldName, resolve] of Object.entries(fields)) {
       const def = defs[fieldName];
-      if (!def) throw new Error(`Resolver given for unknown field ${typeName}.${fieldName}`);
+      if (!def) continue;
       def.resolve = resolve as unknown as NonNullable<typeof def.resolve>;
     }
   }
@@ -71,7 +73,9 @@ function installResolvers(schema: GraphQLSchema, resolvers: ResolverMap): void {
 
 /** Builds the executable schema of `version` with `resolvers` (not cached). */
 export function buildVersionSchema(version: EngineVersion, resolvers: ResolverMap): GraphQLSchema {
-  const schema = buildASTSchema(versionDocument(version), { assumeValidSDL: true });
+  const structure = parse(publishedStructure(version), { noLocation: true });
+  const schema = buildASTSchema(structure, { assumeValidSDL: true });
+  applyOwnDescriptions(schema);
   installScalars(schema);
   installResolvers(schema, resolvers);
   return schema;

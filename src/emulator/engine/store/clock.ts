@@ -5,11 +5,13 @@
  * it was given" in test/emulator/engine/store.test.ts).
  */
 
-/** Where the engine reads the time: milliseconds since the epoch, as `Date.now()` counts them. */
-export interface EngineClock {
-  /** The current time in milliseconds since the epoch. */
-  now(): number;
-}
+import type { EmulatorClock } from '../../contract.js';
+
+/**
+ * Where the engine reads the time: milliseconds since the epoch, as `Date.now()` counts them. The server dates the
+ * version calendar by the same object (`GraphQLEngine.clock`).
+ */
+export type EngineClock = EmulatorClock;
 
 /** The real time. */
 export const SYSTEM_CLOCK: EngineClock = { now: () => Date.now() };

@@ -6,7 +6,7 @@ import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
 
 /** Who can join a workspace. */
-export type WorkspaceKind = 'open' | 'closed';
+export type WorkspaceKind = 'open' | 'closed' | 'template';
 
 /** A workspace of one account. */
 export interface WorkspaceRecord {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   RESOLVER_ARGUMENTS_FILE,
   resolverArgumentsModule,
-  resolverSchemaSdl,
+  resolverSchemas,
 } from '../../../../scripts/emulator-resolver-types.js';
 
 const SDL = /* GraphQL */ `
@@ -45,8 +45,15 @@ describe('resolver argument types', () => {
     expect(text).toContain('    things: QueryThingsArgs;');
   });
 
-  it('is committed as the served schema generates it', async () => {
-    const schema = buildASTSchema(parse(resolverSchemaSdl()), { assumeValidSDL: true });
-    expect(await readFile(RESOLVER_ARGUMENTS_FILE, 'utf8')).toBe(resolverArgumentsModule(schema));
+  it('is committed as the served schemas generate it', async () => {
+    expect(await readFile(RESOLVER_ARGUMENTS_FILE, 'utf8')).toBe(resolverArgumentsModule(resolverSchemas()));
+  });
+
+  it('types a field an older schema has and the newest lacks, with the newest winning where both have it', () => {
+    const newest = buildASTSchema(parse('type Query { a(n: Int!): Int }'));
+    const older = buildASTSchema(parse('type Query { a(n: String): Int, gone(x: ID!): Int }'));
+    const merged = resolverArgumentsModule([newest, older]);
+    expect(merged).toContain('export interface QueryAArgs {\n  n: number;\n}');
+    expect(merged).toContain('export interface QueryGoneArgs {\n  x: string;\n}');
   });
 });

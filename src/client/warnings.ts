@@ -1,0 +1,56 @@
+/**
+ * Warnings a response carries in `extensions.warnings` (the platform's shape, changelog "Warning messages now included
+ * in API responses": `{ message, locations, path, extensions: { code, ... } }`), read into typed
+ * {@link ApiWarning}s. A warning never fails a call: it lands on `ApiResult.warnings` and the `onWarning` hook.
+ *
+ * Rule map:
+ * - `extensions.code` `deprecatedVersion` → kind `deprecated-version` (the version asked for is routed elsewhere);
+ *   `unsupportedVersion` → `unknown-version`; `deprecatedField`, `deprecatedArgument`, `deprecatedEnumValue` →
+ *   `deprecated-field`; anything else (or no code) → `other`.
+ * - An entry without a string `message` is skipped; anything else the server attached stays in `extensions`.
+ * Pinned by test/unit/warnings.test.ts.
+ */
+import type { ApiWarning, ApiWarningKind } from './types.js';
+
+const KIND_BY_CODE: Readonly<Record<string, ApiWarningKind>> = {
+  deprecatedVersion: 'deprecated-version',
+  unsupportedVersion: 'unknown-version',
+  deprecatedField: 'deprecated-field',
+  deprecatedArgument: 'deprecated-field',
+  deprecatedEnumValue: 'deprecated-field',
+};
+
+/** Shared by every result without warnings, so the common path allocates nothing. */
+export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toWarning(entry: unknown): ApiWarning | undefined {
+  if (!isRecord(entry) || typeof entry.message !== 'string') return undefined;
+  const extensions = isRecord(entry.extensions) ? entry.extensions : {};
+  const code = typeof extensions.code === 'string' ? extensions.code : undefined;
+  const warning: ApiWarning = {
+    message: entry.message,
+    kind: (code !== undefined && Object.hasOwn(KIND_BY_CODE, code) ? KIND_BY_CODE[code] : undefined) ?? 'other',
+    extensions,
+  };
+  if (code !== undefined) warning.code = code;
+  if (Array.isArray(entry.path)) warning.path = entry.path.filter((part) => typeof part === 'string');
+  if (Array.isArray(entry.locations)) {
+    warning.locations = entry.locations.filter(
+      (at): at is { line: number; column: number } =>
+        isRecord(at) && typeof at.line === 'number' && typeof at.column === 'number',
+    );
+  }
+  return warning;
+}
+
+/** The warnings of a response body (its `extensions.warnings`), or {@link NO_WARNINGS}. */
+export function warningsOf(body: unknown): readonly ApiWarning[] {
+  const list = isRecord(body) && isRecord(body.extensions) ? body.extensions.warnings : undefined;
+  if (!Array.isArray(list) || list.length === 0) return NO_WARNINGS;
+  const warnings = list.map(toWarning).filter((warning): warning is ApiWarning => warning !== undefined);
+  return warnings.length > 0 ? warnings : NO_WARNINGS;
+}

@@ -1,0 +1,62 @@
+/** Reading `extensions.warnings` (src/client/warnings.ts): kinds by code, what the server attached kept, junk skipped. */
+import { describe, expect, it } from 'vitest';
+import { NO_WARNINGS, warningsOf } from '../../src/client/warnings.js';
+
+describe('warningsOf', () => {
+  it('reads the platform shape and types each warning by its code', () => {
+    const body = {
+      data: {},
+      extensions: {
+        warnings: [
+          {
+            message: 'Replaced by Query.items_page_by_column_values',
+            locations: [{ line: 2, column: 3 }],
+            path: ['query', 'items_by_column_values'],
+            extensions: { code: 'deprecatedField', typeName: 'Query', fieldName: 'items_by_column_values' },
+          },
+          { message: 'v', extensions: { code: 'deprecatedVersion', requested_version: '2024-10' } },
+          { message: 'u', extensions: { code: 'unsupportedVersion' } },
+          { message: 'a', extensions: { code: 'deprecatedArgument' } },
+          { message: 'e', extensions: { code: 'deprecatedEnumValue' } },
+          { message: 'n', extensions: { code: 'somethingNew', detail: 1 } },
+          { message: 'no code' },
+        ],
+      },
+    };
+    const warnings = warningsOf(body);
+    expect(warnings[0]).toEqual({
+      message: 'Replaced by Query.items_page_by_column_values',
+      kind: 'deprecated-field',
+      code: 'deprecatedField',
+      locations: [{ line: 2, column: 3 }],
+      path: ['query', 'items_by_column_values'],
+      extensions: { code: 'deprecatedField', typeName: 'Query', fieldName: 'items_by_column_values' },
+    });
+    expect(warnings.map((warning) => warning.kind)).toEqual([
+      'deprecated-field',
+      'deprecated-version',
+      'unknown-version',
+      'deprecated-field',
+      'deprecated-field',
+      'other',
+      'other',
+    ]);
+    expect(warnings[5]?.extensions).toEqual({ code: 'somethingNew', detail: 1 });
+    expect(warnings[6]).toEqual({ message: 'no code', kind: 'other', extensions: {} });
+  });
+
+  it('skips entries without a message and tolerates any body', () => {
+    expect(warningsOf({ extensions: { warnings: [null, 3, { code: 'x' }, { message: 'kept' }] } })).toEqual([
+      { message: 'kept', kind: 'other', extensions: {} },
+    ]);
+    for (const body of [null, 'text', {}, { extensions: null }, { extensions: { warnings: 'no' } }]) {
+      expect(warningsOf(body)).toBe(NO_WARNINGS);
+    }
+  });
+
+  it('does not take a prototype key for a code', () => {
+    expect(
+      warningsOf({ extensions: { warnings: [{ message: 'm', extensions: { code: 'toString' } }] } })[0]?.kind,
+    ).toBe('other');
+  });
+});
