@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { API_VERSION } from '../version.js';
+import { CodegenProblemsError } from './collisions.js';
 import { readDocuments } from './documents.js';
 import { createPlatformPlugin } from './plugin.js';
 import { readSchema, SchemaSourceError } from './schema-source.js';
@@ -89,6 +90,12 @@ function buildFrom(sdl: string, from: string): GraphQLSchema {
   }
 }
 
+function reportProblems(problems: readonly string[], context: CodegenRunContext): number {
+  for (const problem of problems) context.err(problem);
+  context.err(`${NAME}: ${problems.length} problem(s) in the documents; nothing generated.`);
+  return EXIT.failed;
+}
+
 /** Runs the command with `argv` (without node and the script). Resolves to the exit code. */
 export async function runCodegen(argv: string[], context: CodegenRunContext): Promise<number> {
   const args = parseArguments(argv);
@@ -103,11 +110,7 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
     const { sdl, from } = await readSchema({ ...args, cwd: context.cwd, env: context.env });
     const schema = buildFrom(sdl, from);
     const read = await readDocuments(args.documents, context.cwd, schema);
-    if (!read.ok) {
-      for (const problem of read.problems) context.err(problem);
-      context.err(`${NAME}: ${read.problems.length} problem(s) in the documents; nothing generated.`);
-      return EXIT.failed;
-    }
+    if (!read.ok) return reportProblems(read.problems, context);
     const generated = await createPlatformPlugin(toolchain).plugin(
       schema,
       read.files,
@@ -139,6 +142,7 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
     );
     return EXIT.ok;
   } catch (error) {
+    if (error instanceof CodegenProblemsError) return reportProblems(error.problems, context);
     if (error instanceof CodegenToolchainMissingError || error instanceof SchemaSourceError) {
       context.err(`${NAME}: ${error.message}`);
       return EXIT.failed;
