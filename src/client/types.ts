@@ -63,6 +63,8 @@ export interface ApiResult<T> {
   status: number;
   /** Headers of the final response. */
   headers: Headers;
+  /** The id the server gave the request (`extensions.request_id` of the response), when it sent one. */
+  requestId?: string;
 }
 
 /** Why the client is about to try a call again. */
@@ -196,6 +198,8 @@ export interface ResponseEvent {
   rateLimit: RateLimitState;
   /** True when the server answered from its idempotency cache (a mutation already executed). */
   replayed: boolean;
+  /** The id the server gave the request (`extensions.request_id` of the response), when it sent one. */
+  requestId?: string;
 }
 
 /** Passed to {@link ClientHooks.onRetry} before the client waits and tries again. */

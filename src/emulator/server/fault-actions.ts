@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { TerminalFault } from './faults.js';
 import type { RequestRecord } from './log.js';
-import { drop, type PlannedResponse, send, sendHalfThenReset } from './responses.js';
+import { drop, type PlannedResponse, send, sendHalfThenReset, withRequestId } from './responses.js';
 
 /** A fault that stops a request before it executes. */
 export type ImmediateFault = Extract<TerminalFault, { kind: 'http-error' | 'respond' | 'drop-before-execute' }>;
@@ -34,13 +34,14 @@ export function actImmediately(res: ServerResponse, fault: ImmediateFault, recor
   }
 }
 
-/** Sends a computed response, spoiled as the fault (if any) says. */
+/** Sends a computed response (with its `extensions.request_id`), spoiled as the fault (if any) says. */
 export function deliver(
   res: ServerResponse,
-  planned: PlannedResponse,
+  computed: PlannedResponse,
   fault: TerminalFault | undefined,
   record: RequestRecord,
 ): void {
+  const planned = withRequestId(computed);
   record.status = planned.status;
   if (planned.errorCode !== undefined) record.errorCode = planned.errorCode;
   if (fault === undefined || isImmediate(fault)) {

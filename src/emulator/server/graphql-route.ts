@@ -15,7 +15,7 @@ import { capped, type RequestRecord } from './log.js';
 import { isRefusal } from './rate-limit.js';
 import { complexityExhausted, rateLimited, withRateLimitHeaders } from './rate-limit-responses.js';
 import { requestFingerprint } from './request-fingerprint.js';
-import { jsonError, type PlannedResponse, send } from './responses.js';
+import { jsonError, type PlannedResponse, send, withRequestId } from './responses.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -30,7 +30,8 @@ export async function handleGraphQL(
     req.resume();
     record.status = planned.status;
     if (planned.errorCode !== undefined) record.errorCode = planned.errorCode;
-    send(res, accountId === undefined ? planned : withRateLimitHeaders(ctx, planned, accountId));
+    const identified = withRequestId(planned);
+    send(res, accountId === undefined ? identified : withRateLimitHeaders(ctx, identified, accountId));
   };
   const auth = ctx.tokens.authenticate(req.headers.authorization);
   if (!auth) {
@@ -144,7 +145,7 @@ async function execute(
       const planned = jsonError(500, 'The operation failed unexpectedly.', 'INTERNAL_SERVER_ERROR');
       return deliver(res, withRateLimitHeaders(ctx, planned, accountId), undefined, record);
     }
-    const planned = jsonBody(body, grant);
+    const planned = withRequestId(jsonBody(body, grant)); // a replay answers with this id too
     claim?.complete({ status: planned.status, contentType: JSON_TYPE, body: planned.body });
     deliver(res, withRateLimitHeaders(ctx, planned, accountId), faults.terminal, record);
   } finally {

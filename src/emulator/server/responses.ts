@@ -1,6 +1,7 @@
 /**
  * Small helpers to answer requests: JSON error bodies in the GraphQL `errors` shape, and sending.
  */
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 /** Headers to send, by name. */
@@ -35,6 +36,21 @@ export function jsonError(
     errorCode: code,
   };
 }
+
+/**
+ * `planned` with a fresh id in its JSON body's top-level `extensions.request_id`, where the platform puts the id of
+ * every response (https://developer.monday.com/api-reference/docs/error-handling). A body that is not a JSON
+ * object, or already has its id (a replayed mutation answers with its first answer's), is left as it is. Pinned by
+ * `test/e2e/request-id.test.ts`.
+ */
+export function withRequestId(planned: PlannedResponse, id: string = randomUUID()): PlannedResponse {
+  const { body } = planned;
+  if (!body.startsWith('{') || !body.endsWith('}') || HAS_REQUEST_ID.test(body)) return planned;
+  const comma = body === '{}' ? '' : ',';
+  return { ...planned, body: `${body.slice(0, -1)}${comma}"extensions":{"request_id":${JSON.stringify(id)}}}` };
+}
+
+const HAS_REQUEST_ID = /"extensions":\{"request_id":"[^"\\]*"\}\}$/;
 
 /** Writes a planned response in full. */
 export function send(res: ServerResponse, planned: PlannedResponse): void {
