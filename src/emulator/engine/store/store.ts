@@ -241,6 +241,18 @@ export class EmulatorStore implements StoreClock {
       .sort(compareItems);
   }
 
+  /** The highest position among the board's active items (0 on an empty board). */
+  #lastPosition(boardId: string): number {
+    let last = 0;
+    let any = false;
+    for (const item of this.#items) {
+      if (item.boardId !== boardId || item.state !== 'active') continue;
+      if (!any || item.position > last) last = item.position;
+      any = true;
+    }
+    return last;
+  }
+
   /** Creates an item; throws INVALID_COLUMN_VALUE (creating nothing) when a column value is bad. */
   createItem(input: NewItem): ItemRecord {
     const stamp = this.#now().toISOString();
@@ -254,7 +266,11 @@ export class EmulatorStore implements StoreClock {
       createdAt: stamp,
       updatedAt: stamp,
       parentItemId: input.parentItemId ?? null,
-      position: positionFor(this.activeItems(input.board.id), input.relativeTo),
+      // Last on the board needs only the highest position: one pass, no sort of the whole board per create
+      // (pinned by test/emulator/store-create-item.test.ts).
+      position: input.relativeTo
+        ? positionFor(this.activeItems(input.board.id), input.relativeTo)
+        : this.#lastPosition(input.board.id) + 1,
       values: {},
     };
     this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
