@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { Kind, type OperationDefinitionNode, parse } from 'graphql';
 import ts from 'typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { platformCodegenConfig } from '../../src/codegen/config.js';
 import { type CodegenRunContext, runCodegen } from '../../src/codegen/run.js';
 import { readSchema, SchemaSourceError } from '../../src/codegen/schema-source.js';
 
@@ -218,6 +219,14 @@ describe('credentials and hostile schema hosts', () => {
     const tokenInEnv = await codegen(app(ECHO), args, { WORKSPACE_PLATFORM_BASE_URL: `${base}/?token=s3cr3t-pw` });
     for (const printed of [fromEnv.err, fromArg.err, fromEnv.out, fromArg.out, tokenInEnv.out, tokenInEnv.err])
       expect(printed).not.toContain('s3cr3t');
+  });
+
+  it('platformCodegenConfig refuses credentials in its schema URL without printing them', () => {
+    const options = { documents: 'src/*.graphql', output: 'out.ts' };
+    expect(() => platformCodegenConfig({ ...options, schema: 'https://me:s3cr3t@host.test/schema.graphql' })).toThrow(
+      /^schema must not carry credentials \(user:password@\)\.$/,
+    );
+    expect(platformCodegenConfig({ ...options, schema: 'https://host.test/schema.graphql' }).schema).toHaveLength(1);
   });
 
   it('a schema host that trickles is cut at the deadline; one that sends too much, at the size cap', async () => {
