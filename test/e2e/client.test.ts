@@ -194,8 +194,9 @@ describe('API versions', () => {
     expect(versionError.status).toBe(400);
     expect(versionError.apiVersion).toBe('2019-01');
     expect(versionError.supportedVersions).toEqual(['2024-10', '2025-01']);
+    expect(versionError.requestId).toEqual(expect.any(String));
     expect(versionError.message).toBe(
-      "The server does not support API version '2019-01' (400). Set the `apiVersion` option to one of the versions it supports: 2024-10, 2025-01.",
+      `The server does not support API version '2019-01' (400). Set the \`apiVersion\` option to one of the versions it supports: 2024-10, 2025-01. (request id ${versionError.requestId})`,
     );
     expect(JSON.parse(JSON.stringify(versionError))).toMatchObject({
       name: 'UnsupportedApiVersionError',
