@@ -213,6 +213,8 @@ export interface RetryEvent {
   delayMs: number;
   /** The failure being retried (token redacted, like every error). */
   error: Error;
+  /** The id the server gave the failed request (`extensions.request_id`), when it sent one. */
+  requestId?: string;
 }
 
 /** Passed to {@link ClientHooks.onThrottle} when a request is held back before being sent. */

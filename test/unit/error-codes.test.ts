@@ -17,7 +17,7 @@ import {
   RateLimitError,
 } from '../../src/client/errors.js';
 import { createRedactor } from '../../src/client/redact.js';
-import type { ResponseEvent } from '../../src/client/types.js';
+import type { ResponseEvent, RetryEvent } from '../../src/client/types.js';
 import { installApi, makeClient, TOKEN, useMockApi } from './client-fixtures.js';
 
 useMockApi();
@@ -95,6 +95,22 @@ describe('request ids', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as PlatformError).requestId).toBe('req-123');
     expect(events[1]?.requestId).toBe('req-123');
+  });
+
+  it('an onRetry event carries the id of the answer it retries (msw)', async () => {
+    const retries: RetryEvent[] = [];
+    installApi((_received, index) =>
+      index === 0
+        ? json({ errors: [{ message: 'down' }], extensions: { request_id: 'req-503' } }, 503)
+        : json({ data: { me: { id: '1' } }, extensions: { request_id: 'req-ok' } }),
+    );
+    const client = makeClient({
+      hooks: { onRetry: (event) => retries.push(event) },
+      retry: { baseDelayMs: 1, maxDelayMs: 10 },
+    });
+    const result = await client.request('query Me { me { id } }');
+    expect(result.requestId).toBe('req-ok');
+    expect(retries.map((event) => event.requestId)).toEqual(['req-503']);
   });
 
   it('without one, nothing is invented', async () => {
