@@ -1,8 +1,15 @@
 /**
  * The `extensions.code` values that pick a {@link GraphQLResponseError} subclass, in one table: the platform's own
- * codes (its error handling page, https://developer.monday.com/api-reference/docs/error-handling, lists them with
- * `UserUnauthorizedException` and `ColumnValueException` as examples) and the emulator's equivalents (see
- * `src/emulator/engine/errors.ts`). Pinned by `test/unit/error-codes.test.ts`.
+ * codes and the emulator's equivalents (see `src/emulator/engine/errors.ts`). Pinned by
+ * `test/unit/error-codes.test.ts`.
+ *
+ * Sources for the platform's codes:
+ * - the error handling page (https://developer.monday.com/api-reference/docs/error-handling) lists, with their HTTP
+ *   status: `ColumnValueException`, `CorrectedValueException`, `InvalidArgumentException`, `InvalidBoardIdException`,
+ *   `InvalidColumnIdException`, `InvalidUserIdException`, `missingRequiredPermissions` (OAuth scopes) and
+ *   `ResourceNotFoundException` (all 200), `UserUnauthorizedException` (403) and `ResourceNotFoundException` (404);
+ * - `InvalidItemIdException` is unconfirmed: that page does not list it (third-party clients map it); it is kept
+ *   as a not-found code because its name says so.
  */
 
 /** What kind of failure a code names; the error factory picks the class from it. */
@@ -12,7 +19,7 @@ export type ErrorCodeKind = 'not-found' | 'permission-denied' | 'invalid-argumen
 export const ERROR_CODE_KINDS: ReadonlyMap<string, ErrorCodeKind> = new Map([
   ['ResourceNotFoundException', 'not-found'],
   ['InvalidBoardIdException', 'not-found'],
-  ['InvalidItemIdException', 'not-found'],
+  ['InvalidItemIdException', 'not-found'], // unconfirmed: not on the error handling page
   ['InvalidColumnIdException', 'not-found'],
   ['InvalidUserIdException', 'not-found'],
   ['RESOURCE_NOT_FOUND', 'not-found'],
