@@ -92,3 +92,35 @@ function decode(chunks: Uint8Array[], total: number): string {
   }
   return decoder.decode(joined);
 }
+
+/**
+ * The most JSON arrays and objects a response body may hold for the client to parse it. `JSON.parse` builds every
+ * one before returning and blocks the event loop meanwhile: a 30 MB body of nested `[` took over 40 s and 800 MB.
+ * A real answer under the default 32 MiB cap holds far fewer (an item with its column values is a dozen).
+ */
+export const MAX_JSON_CONTAINERS = 1_000_000;
+
+/**
+ * True when `text` holds more than `limit` JSON arrays and objects (brackets inside strings do not count). One
+ * linear pass, run only on bodies long enough to hold that many (two characters each); pinned by
+ * `test/unit/body.test.ts`.
+ */
+export function exceedsJsonContainers(text: string, limit: number = MAX_JSON_CONTAINERS): boolean {
+  if (text.length <= limit * 2) return false;
+  let containers = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 92)
+        i += 1; // a backslash escapes the next character
+      else if (code === 34) inString = false;
+    } else if (code === 34) {
+      inString = true;
+    } else if (code === 91 || code === 123) {
+      containers += 1;
+      if (containers > limit) return true;
+    }
+  }
+  return false;
+}

@@ -5,13 +5,20 @@
  */
 
 import { LOCATION, RETRY_AFTER } from './constants.js';
+import { ERROR_CODE_KINDS, type ErrorCodeKind, MAX_REQUEST_ID_LENGTH, REQUEST_ID_KEY } from './error-codes.js';
 import {
   AuthenticationError,
+  ColumnValueError,
   type GraphQLErrorInfo,
   GraphQLResponseError,
+  type GraphQLResponseErrorDetails,
   HttpError,
   IdempotencyConflictError,
   IdempotencyKeyReuseError,
+  InvalidArgumentError,
+  MAX_KEPT_ERRORS,
+  NotFoundError,
+  PermissionDeniedError,
   type PlatformError,
   type PlatformErrorDetails,
   RateLimitError,
@@ -57,12 +64,42 @@ export interface ResponseFacts {
   apiVersion?: string;
   /** Set to the limit when the body was larger than `maxResponseBytes` (and so was not read). */
   bodyLimitExceeded?: number;
+  /** Set to the limit when the body held more JSON arrays and objects than that (and so was not parsed). */
+  bodyContainersExceeded?: number;
+}
+
+/** The classes of the common codes (see `./error-codes.ts`). */
+const CLASS_OF_KIND: Record<ErrorCodeKind, typeof GraphQLResponseError> = {
+  'not-found': NotFoundError,
+  'permission-denied': PermissionDeniedError,
+  'invalid-argument': InvalidArgumentError,
+  'column-value': ColumnValueError,
+};
+
+/**
+ * The id the server gave the request: the response's top-level `extensions.request_id` (where the platform puts
+ * it), else the first error's; redacted, and only a non-empty string of at most 200 characters.
+ */
+export function requestIdOf(payload: unknown, redact: Redactor): string | undefined {
+  let id = ownValue(ownValue(payload, 'extensions'), REQUEST_ID_KEY);
+  if (id === undefined) {
+    const errors = ownValue(payload, 'errors');
+    if (Array.isArray(errors)) id = ownValue(ownValue(errors[0], 'extensions'), REQUEST_ID_KEY);
+  }
+  return typeof id === 'string' && id !== '' && id.length <= MAX_REQUEST_ID_LENGTH ? redact(id) : undefined;
+}
+
+/** The class for a GraphQL error response: a subclass for a common first `extensions.code`, else the base class. */
+function graphQLErrorClass(errors: GraphQLErrorInfo[]): typeof GraphQLResponseError {
+  const code = errors[0]?.extensions?.code;
+  const kind = typeof code === 'string' ? ERROR_CODE_KINDS.get(code) : undefined;
+  return kind ? CLASS_OF_KIND[kind] : GraphQLResponseError;
 }
 
 /** The error a response stands for, or undefined when it is a GraphQL success. */
 export function createResponseError(facts: ResponseFacts): PlatformError | undefined {
   const { status, payload } = facts;
-  const errors = graphQLErrorsOf(payload, facts.redact);
+  const { errors, omitted } = graphQLErrorsOf(payload, facts.redact);
   // The common case first, before any error details are built.
   if (status >= 200 && status <= 299 && !errors && isObject(payload) && isObject(payload.data)) return undefined;
   const details: PlatformErrorDetails = {
@@ -72,6 +109,8 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     operationName: facts.operationName,
     idempotencyKey: facts.idempotencyKey,
   };
+  const requestId = requestIdOf(payload, facts.redact);
+  if (requestId !== undefined) details.requestId = requestId;
   const retryAfterHeader = parseRetryAfter(facts.headers.get(RETRY_AFTER), facts.nowMs);
   if (status === 0 || (status >= 300 && status <= 399)) return redirectError(facts, details);
   if (facts.bodyLimitExceeded !== undefined) {
@@ -79,6 +118,12 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     return new ResponseTooLargeError(
       `HTTP ${status}: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
       { ...details, maxResponseBytes, retryAfterSeconds: retryAfterHeader },
+    );
+  }
+  if (facts.bodyContainersExceeded !== undefined) {
+    return new HttpError(
+      `HTTP ${status}: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
+      { ...details, bodyExcerpt: excerptOf(facts), retryAfterSeconds: retryAfterHeader },
     );
   }
   const suffix = errors?.[0] ? `: ${errors[0].message}` : '';
@@ -134,13 +179,17 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
         errors,
       });
     }
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    const total = errors.length + omitted;
+    const more = total > 1 ? ` (and ${total - 1} more)` : '';
     const data = ownValue(payload, 'data') ?? undefined;
-    return new GraphQLResponseError(`GraphQL error: ${errors[0]?.message}${more}`, {
+    const graphQLDetails: GraphQLResponseErrorDetails<unknown> = {
       ...details,
       errors,
+      omittedErrors: omitted,
       data: data === undefined ? undefined : redactDeep(data, facts.redact),
-    });
+    };
+    const ErrorClass = graphQLErrorClass(errors);
+    return new ErrorClass(`GraphQL error: ${errors[0]?.message}${more}`, graphQLDetails);
   }
   if (!isObject(payload) || !isObject(payload.data)) {
     return new HttpError(`HTTP ${status}: the response is not a GraphQL result`, {
@@ -211,10 +260,18 @@ function locationsOf(value: unknown): GraphQLErrorInfo['locations'] {
   return locations;
 }
 
-/** The normalised, token-free `errors` of a body, or undefined when it has none. */
-function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[] | undefined {
-  if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0) return undefined;
-  return payload.errors.map((raw: unknown): GraphQLErrorInfo => {
+/**
+ * The normalised, token-free `errors` of a body (undefined when it has none): the first {@link MAX_KEPT_ERRORS}, and
+ * how many more there were. A server that sends a million errors costs a count, not a million copies.
+ */
+function graphQLErrorsOf(
+  payload: unknown,
+  redact: Redactor,
+): { errors: GraphQLErrorInfo[] | undefined; omitted: number } {
+  if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0)
+    return { errors: undefined, omitted: 0 };
+  const all: unknown[] = payload.errors;
+  const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw: unknown): GraphQLErrorInfo => {
     // Never String() an arbitrary value: a deeply nested array would overflow the stack.
     const message = isObject(raw)
       ? ownValue(raw, 'message')
@@ -232,6 +289,7 @@ function graphQLErrorsOf(payload: unknown, redact: Redactor): GraphQLErrorInfo[]
     if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
     return info;
   });
+  return { errors, omitted: all.length - errors.length };
 }
 
 /** The typed error for a version the server refused, with the versions it listed (`extensions.supported_versions`). */

@@ -31,6 +31,8 @@ export interface PlatformErrorDetails {
   operationName?: string;
   /** The Idempotency-Key the mutation was sent with. */
   idempotencyKey?: string;
+  /** The id the server gave the request (`extensions.request_id`), for its support. */
+  requestId?: string;
   /** The underlying failure. */
   cause?: unknown;
 }
@@ -48,14 +50,23 @@ export class PlatformError extends Error {
   readonly operationName?: string;
   /** Idempotency-Key of the mutation, the same on every attempt. */
   readonly idempotencyKey?: string;
+  /**
+   * The id the server gave the request (its response's `extensions.request_id`), when it sent one; also at the end
+   * of the message. Quote it to the platform's support.
+   */
+  readonly requestId?: string;
 
   constructor(message: string, details: PlatformErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(
+      details.requestId === undefined ? message : `${message} (request id ${details.requestId})`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.status = details.status;
     this.headers = details.headers;
     this.rateLimit = details.rateLimit;
     this.operationName = details.operationName;
     this.idempotencyKey = details.idempotencyKey;
+    this.requestId = details.requestId;
   }
 
   /**
@@ -127,20 +138,53 @@ export class IdempotencyKeyReuseError extends PlatformError {
   override name = 'IdempotencyKeyReuseError' as const;
 }
 
+/** The most GraphQL errors a {@link GraphQLResponseError} keeps; it counts the rest in `omittedErrors`. */
+export const MAX_KEPT_ERRORS = 100;
+
+/** The names of {@link GraphQLResponseError} and its subclasses. */
+export type GraphQLResponseErrorName =
+  | 'GraphQLResponseError'
+  | 'NotFoundError'
+  | 'PermissionDeniedError'
+  | 'InvalidArgumentError'
+  | 'ColumnValueError';
+
+/** What a {@link GraphQLResponseError} is built from. */
+export interface GraphQLResponseErrorDetails<TData> extends PlatformErrorDetails {
+  /** The errors kept (at most {@link MAX_KEPT_ERRORS}). */
+  errors: GraphQLErrorInfo[];
+  /** How many errors the response held beyond those kept. */
+  omittedErrors?: number;
+  data?: TData;
+}
+
 /**
  * The response carried a non-empty `errors` array. `TData` types the partial data; a `catch` block
- * gets it typed from the document the call ran with {@link GraphQLResponseError.dataOf}.
+ * gets it typed from the document the call ran with {@link GraphQLResponseError.dataOf}. The common codes
+ * come as subclasses: {@link NotFoundError}, {@link PermissionDeniedError}, {@link InvalidArgumentError},
+ * {@link ColumnValueError}.
  */
 export class GraphQLResponseError<TData = unknown> extends PlatformError {
-  override name = 'GraphQLResponseError' as const;
-  /** The GraphQL errors: message, locations, path, extensions. */
+  /** `GraphQLResponseError`, or the name of the subclass for a common code. */
+  override name: GraphQLResponseErrorName = 'GraphQLResponseError';
+  /**
+   * The GraphQL errors: message, locations, path, extensions. At most {@link MAX_KEPT_ERRORS}, the first ones;
+   * {@link GraphQLResponseError.omittedErrors} counts the rest.
+   */
   readonly errors: GraphQLErrorInfo[];
+  /** How many errors the response held beyond those in `errors` (0 for nearly every response). */
+  readonly omittedErrors: number;
+  /** The first error's `extensions.code`, e.g. `ResourceNotFoundException`, when it has a string one. */
+  readonly code?: string;
   /** Partial data returned alongside the errors, if any: fields that failed are `null`. */
   readonly data?: TData;
 
-  constructor(message: string, details: PlatformErrorDetails & { errors: GraphQLErrorInfo[]; data?: TData }) {
+  constructor(message: string, details: GraphQLResponseErrorDetails<TData>) {
     super(message, details);
     this.errors = details.errors;
+    this.omittedErrors = details.omittedErrors ?? 0;
+    const code = details.errors[0]?.extensions?.code;
+    this.code = typeof code === 'string' ? code : undefined;
     this.data = details.data;
   }
 
@@ -157,6 +201,29 @@ export class GraphQLResponseError<TData = unknown> extends PlatformError {
     void document; // only its type is used
     return this.data as TResult | undefined;
   }
+}
+
+/** A board, item, column, user or other object the call named does not exist, or is not visible to the token. */
+export class NotFoundError<TData = unknown> extends GraphQLResponseError<TData> {
+  override name = 'NotFoundError' as const;
+}
+
+/** The token's user may not do this, or the token lacks the OAuth scope it needs. */
+export class PermissionDeniedError<TData = unknown> extends GraphQLResponseError<TData> {
+  override name = 'PermissionDeniedError' as const;
+}
+
+/** An argument was refused (out of range, malformed, or not allowed with the others). */
+export class InvalidArgumentError<TData = unknown> extends GraphQLResponseError<TData> {
+  override name = 'InvalidArgumentError' as const;
+}
+
+/**
+ * A column value was refused: not valid JSON, or not what the column type takes (a status label that does not
+ * exist, a malformed date). `errors[0].extensions` says more (the platform adds the column type).
+ */
+export class ColumnValueError<TData = unknown> extends GraphQLResponseError<TData> {
+  override name = 'ColumnValueError' as const;
 }
 
 /** Any other non-2xx status, or a response body that is not a GraphQL response. */

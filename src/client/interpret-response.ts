@@ -6,14 +6,14 @@
 import type { CallLabel } from './call-label.js';
 import { IDEMPOTENCY_REPLAYED } from './constants.js';
 import type { PipelineContext } from './context.js';
-import { createResponseError } from './error-factory.js';
+import { createResponseError, requestIdOf } from './error-factory.js';
 import { RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { parseRateLimit } from './rate-limit.js';
 import type { Permit } from './throttle.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
-import type { ApiResult } from './types.js';
+import type { ApiResult, ResponseEvent } from './types.js';
 import { warningsOf } from './warnings.js';
 
 /** The result of a successful response; throws the PlatformError any other response stands for. */
@@ -41,7 +41,9 @@ export function interpretResponse<TResult>(
     nowMs: Date.now(),
     apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
     bodyLimitExceeded: response.bodyLimitExceeded,
+    bodyContainersExceeded: response.bodyContainersExceeded,
   });
+  const requestId = error ? error.requestId : requestIdOf(response.payload, context.redact);
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
   context.throttle.observe({
     status,
@@ -52,14 +54,16 @@ export function interpretResponse<TResult>(
   });
   const { onResponse } = context.options.hooks;
   if (onResponse) {
-    callHook(onResponse, {
+    const event: ResponseEvent = {
       operationName: label.operationName,
       attempt,
       status,
       durationMs: Date.now() - started,
       rateLimit,
       replayed,
-    });
+    };
+    if (requestId !== undefined) event.requestId = requestId;
+    callHook(onResponse, event);
   }
   if (error) throw error;
   const body = response.payload as { data: TResult; account_id?: unknown };
@@ -81,6 +85,7 @@ export function interpretResponse<TResult>(
   const accountId = accountIdOf(body.account_id);
   if (accountId !== undefined) result.accountId = accountId;
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;
+  if (requestId !== undefined) result.requestId = requestId;
   return result;
 }
 

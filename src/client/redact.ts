@@ -11,17 +11,33 @@ export const REDACTED = '[REDACTED]';
 /** Replaces every occurrence of a secret in a piece of text. */
 export type Redactor = (text: string) => string;
 
+/** `text` with the hex digits of its percent-escapes in lower case (`%2F` → `%2f`), as some servers write them. */
+function lowerPercent(text: string): string {
+  return text.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
+}
+
+/** `text` as it appears inside a JSON string: quotes and backslashes escaped, and `/` as `\/` as PHP writes it. */
+function jsonEscapedForms(text: string): string[] {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return [escaped, escaped.replaceAll('/', '\\/')];
+}
+
 /**
- * A redactor that replaces each of `secrets` with `marker` wherever it appears: as written,
- * URL-encoded or form-encoded (as a server may echo it). Empty secrets are ignored.
+ * A redactor that replaces each of `secrets` with `marker` wherever it appears, in every form a server may echo it
+ * in: as written, URL-encoded or form-encoded (with upper- or lower-case percent-escapes), and JSON-escaped (with
+ * `/` written `\/` or not). Empty secrets are ignored. Pinned by `test/unit/redact.test.ts`.
  */
 export function createRedactor(secrets: string | readonly string[], marker: string = REDACTED): Redactor {
   const forms: string[] = [];
   for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
     if (secret === '') continue;
+    const uri = encodeURIComponent(secret);
     const formEncoded = new URLSearchParams({ s: secret }).toString().slice(2);
-    for (const form of [secret, encodeURIComponent(secret), formEncoded]) if (!forms.includes(form)) forms.push(form);
+    const all = [secret, uri, formEncoded, lowerPercent(uri), lowerPercent(formEncoded), ...jsonEscapedForms(secret)];
+    for (const form of all) if (!forms.includes(form)) forms.push(form);
   }
+  // Longest first, so a form that contains another is replaced whole.
+  forms.sort((a, b) => b.length - a.length);
   if (forms.length === 0) return (text) => text;
   return (text) => {
     let out = text;

@@ -16,7 +16,7 @@ export interface RetryLoopOptions {
   /** True for queries and for mutations carrying an Idempotency-Key. */
   repeatable: boolean;
   /** Told about each retry before the wait starts. */
-  onRetry?(event: { attempt: number; reason: RetryReason; delayMs: number; error: Error }): void;
+  onRetry?(event: { attempt: number; reason: RetryReason; delayMs: number; error: Error; requestId?: string }): void;
   /** Source of jitter; defaults to Math.random. */
   random?: () => number;
   /** The call, named by the error thrown when the caller aborts during a wait. */
@@ -50,11 +50,14 @@ export async function withRetry<T>(attempt: (attempt: number) => Promise<T>, opt
         options.policy,
       );
       if (!decision.retry) throw error;
+      const failure = error instanceof Error ? error : new PlatformError(String(error));
+      const requestId = failure instanceof PlatformError ? failure.requestId : undefined;
       options.onRetry?.({
         attempt: number,
         reason: decision.reason,
         delayMs: decision.delayMs,
-        error: error instanceof Error ? error : new PlatformError(String(error)),
+        error: failure,
+        ...(requestId === undefined ? {} : { requestId }),
       });
       try {
         await sleep(decision.delayMs, options.signal);

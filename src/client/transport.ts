@@ -10,7 +10,7 @@
  * performance budget (see Performance in the README).
  */
 import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
-import { discardBody, readBodyText, TOO_LARGE } from './body.js';
+import { discardBody, exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, TOO_LARGE } from './body.js';
 import type { CallLabel } from './call-label.js';
 import { CONTENT_TYPE } from './constants.js';
 import { PlatformConfigError } from './errors.js';
@@ -54,6 +54,8 @@ export interface TransportResponse {
   text?: string;
   /** Set to the limit when the body was larger than `maxResponseBytes`: it was not read. */
   bodyLimitExceeded?: number;
+  /** Set to the limit when the body held more JSON arrays and objects than that: it was not parsed. */
+  bodyContainersExceeded?: number;
 }
 
 /** One attempt of a call: its number, its timeout and how to name its failure. */
@@ -95,6 +97,8 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     }
     const text = await readBodyText(response, request.maxResponseBytes, deadline);
     if (text === TOO_LARGE) return { status, headers, bodyLimitExceeded: request.maxResponseBytes };
+    // Parsing would block the event loop for seconds (see MAX_JSON_CONTAINERS): the text is kept, not parsed.
+    if (exceedsJsonContainers(text)) return { status, headers, text, bodyContainersExceeded: MAX_JSON_CONTAINERS };
     return { status, headers, payload: payloadOf(text, headers.get(CONTENT_TYPE), status), text };
   } catch (error) {
     if (!attempt) throw error;

@@ -63,6 +63,8 @@ export interface ApiResult<T> {
   status: number;
   /** Headers of the final response. */
   headers: Headers;
+  /** The id the server gave the request (`extensions.request_id` of the response), when it sent one. */
+  requestId?: string;
   /**
    * What the server warned about (`extensions.warnings`): a deprecated or unknown version it routed, a deprecated
    * field the operation used. Empty when there were none. Warnings never fail a call.
@@ -238,6 +240,8 @@ export interface ResponseEvent {
   rateLimit: RateLimitState;
   /** True when the server answered from its idempotency cache (a mutation already executed). */
   replayed: boolean;
+  /** The id the server gave the request (`extensions.request_id` of the response), when it sent one. */
+  requestId?: string;
 }
 
 /** Passed to {@link ClientHooks.onRetry} before the client waits and tries again. */
@@ -251,6 +255,8 @@ export interface RetryEvent {
   delayMs: number;
   /** The failure being retried (token redacted, like every error). */
   error: Error;
+  /** The id the server gave the failed request (`extensions.request_id`), when it sent one. */
+  requestId?: string;
 }
 
 /** Passed to {@link ClientHooks.onThrottle} when a request is held back before being sent. */

@@ -12,13 +12,16 @@ export interface DefinitionSpan {
 export function commentAbove(definition: DefinitionSpan, body = definition.loc?.source.body): string {
   const start = definition.loc?.start;
   if (start === undefined || body === undefined) return '';
-  const lines = body.slice(0, start).split(/\r?\n/);
-  lines.pop(); // the text before the definition on its own line
+  // Walks back line by line from the definition: the time grows with the comment, not with the file
+  // (thousands of operations in one file; pinned by test/codegen/safety.test.ts, "2,000 operations").
   const comment: string[] = [];
-  for (let line = lines.pop(); line !== undefined; line = lines.pop()) {
-    const trimmed = line.trim();
+  let end = start > 0 ? body.lastIndexOf('\n', start - 1) : -1; // the end of the line above
+  while (end >= 0) {
+    const from = end > 0 ? body.lastIndexOf('\n', end - 1) + 1 : 0;
+    const trimmed = body.slice(from, end).trim();
     if (!trimmed.startsWith('#')) break;
     comment.unshift(trimmed.replace(/^#+\s?/, ''));
+    end = from - 1;
   }
   return comment.join('\n').trim();
 }

@@ -59,12 +59,23 @@ function schemaPointer(schema: string): string | Record<string, { handleAsSDL: t
  * import { platformCodegenConfig } from 'workspace-platform-sdk/codegen';
  * export default platformCodegenConfig({ documents: 'src/**\/*.graphql', output: 'src/platform.generated.ts' });
  * ```
+ *
+ * @throws RangeError when `apiVersion` is not `YYYY-MM`, or the schema URL (`schema`, or `WORKSPACE_PLATFORM_BASE_URL`)
+ * carries credentials.
  */
 export function platformCodegenConfig(options: PlatformCodegenOptions): PlatformCodegenConfig {
   const apiVersion = options.apiVersion ?? API_VERSION;
   if (!isApiVersion(apiVersion))
     throw new RangeError(`apiVersion must be ${API_VERSION_FORM_HINT}; got "${apiVersion}".`);
   const base = process.env[BASE_URL_ENV];
+  for (const [label, url] of [
+    [BASE_URL_ENV, base],
+    ['schema', options.schema],
+  ] as const) {
+    // As the client refuses them in baseUrl: graphql-codegen would print the URL, credentials and all, in its errors.
+    if (url && /^https?:\/\/[^/?#]*@/i.test(url))
+      throw new RangeError(`${label} must not carry credentials (user:password@).`);
+  }
   const schema = options.schema ?? (base ? schemaUrl(base, apiVersion) : embeddedSdl(apiVersion));
   let plugin: Promise<unknown> | undefined;
   return {

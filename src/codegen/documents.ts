@@ -10,8 +10,10 @@ import {
   GraphQLError,
   type GraphQLSchema,
   Kind,
+  Lexer,
   parse,
   Source,
+  TokenKind,
   validate,
 } from 'graphql';
 import { expandGlobs } from './glob.js';
@@ -56,6 +58,43 @@ function operationProblems(files: DocumentFile[]): GraphQLError[] {
   return problems;
 }
 
+/**
+ * Deepest nesting of `{`, `(` and `[` a document may have. graphql's parser, its validation and the plugins
+ * all recurse per level and overflow the stack a few thousand levels down; no real operation comes near this.
+ */
+export const MAX_NESTING = 128;
+
+/**
+ * A problem at the first bracket nested deeper than {@link MAX_NESTING}, found with graphql's lexer (a loop, no
+ * recursion) before the parser runs; undefined when the nesting is within the limit or the text does not lex
+ * (the parser then reports it). Pinned by `test/codegen/safety.test.ts` ("nested deeper than the limit").
+ */
+export function nestingProblem(source: Source): GraphQLError | undefined {
+  const lexer = new Lexer(source);
+  let depth = 0;
+  try {
+    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (token.kind === TokenKind.BRACE_L || token.kind === TokenKind.PAREN_L || token.kind === TokenKind.BRACKET_L) {
+        depth += 1;
+        if (depth > MAX_NESTING)
+          return new GraphQLError(
+            `Selections, arguments or lists nest deeper than ${MAX_NESTING} levels here; split the operation.`,
+            { source, positions: [token.start] },
+          );
+      } else if (
+        token.kind === TokenKind.BRACE_R ||
+        token.kind === TokenKind.PAREN_R ||
+        token.kind === TokenKind.BRACKET_R
+      ) {
+        depth -= 1;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
 /** Reads, parses and validates the files `patterns` match, relative to `cwd`. */
 export async function readDocuments(
   patterns: readonly string[],
@@ -69,8 +108,14 @@ export async function readDocuments(
   const problems: string[] = [];
   for (const location of paths) {
     const body = await readFile(join(cwd, location), 'utf8');
+    const source = new Source(body, location);
+    const tooDeep = nestingProblem(source);
+    if (tooDeep) {
+      problems.push(formatProblem(tooDeep));
+      continue;
+    }
     try {
-      files.push({ location, document: parse(new Source(body, location)) });
+      files.push({ location, document: parse(source) });
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
       problems.push(formatProblem(error));

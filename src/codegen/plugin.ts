@@ -6,8 +6,10 @@
  * (see `./finish.ts`) with the comments of the `.graphql` files.
  */
 import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { CodegenProblemsError, collisionProblems } from './collisions.js';
 import { commentAbove } from './comments.js';
 import { finishGeneratedFile, type OperationComment } from './finish.js';
+import { maskStrings } from './literals.js';
 import { pagingMeta } from './paging-meta.js';
 import { PLATFORM_PLUGIN_CONFIG } from './settings.js';
 import { withoutDescriptions } from './structure.js';
@@ -94,11 +96,16 @@ export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPlugin
       // Each document's __meta__: its API version (sent as API-Version) and how to page it.
       const meta = (document: DocumentNode) => ({ apiVersion, ...pagingMeta(document) });
       const settings = { ...PLATFORM_PLUGIN_CONFIG, unstable_onExecutableDocumentNode: meta };
+      // The plugins print documents into template literals: they only ever see strings that are safe there.
+      const masked = maskStrings(documents);
       const outputs = [
-        await toolchain.operations.plugin(schema, documents, settings, info),
-        await toolchain.documents.plugin(schema, documents, settings, info),
+        await toolchain.operations.plugin(schema, masked.files, settings, info),
+        await toolchain.documents.plugin(schema, masked.files, settings, info),
       ];
-      const text = joinOutputs(outputs).replace(DECORATION_SOURCE, `from '${typesFrom}';`);
+      const text = masked.restore(joinOutputs(outputs)).replace(DECORATION_SOURCE, `from '${typesFrom}';`);
+      // A name declared twice would not compile: report it against the documents instead of writing it.
+      const collisions = collisionProblems(text, documents);
+      if (collisions.length > 0) throw new CodegenProblemsError(collisions);
       return finishGeneratedFile(text, { apiVersion, operations: operationComments(documents) });
     },
   };

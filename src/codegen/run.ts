@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { API_VERSION } from '../version.js';
+import { CodegenProblemsError } from './collisions.js';
 import { readDocuments } from './documents.js';
 import { createPlatformPlugin } from './plugin.js';
 import { readSchema, SchemaSourceError } from './schema-source.js';
@@ -96,6 +97,12 @@ function buildFrom(sdl: string, from: string): GraphQLSchema {
   }
 }
 
+function reportProblems(problems: readonly string[], context: CodegenRunContext): number {
+  for (const problem of problems) context.err(problem);
+  context.err(`${NAME}: ${problems.length} problem(s) in the documents; nothing generated.`);
+  return EXIT.failed;
+}
+
 /** Runs the command with `argv` (without node and the script). Resolves to the exit code. */
 export async function runCodegen(argv: string[], context: CodegenRunContext): Promise<number> {
   if (wantsVersionTool(argv)) return runVersionTool(argv, context);
@@ -111,11 +118,7 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
     const { sdl, from } = await readSchema({ ...args, cwd: context.cwd, env: context.env });
     const schema = buildFrom(sdl, from);
     const read = await readDocuments(args.documents, context.cwd, schema);
-    if (!read.ok) {
-      for (const problem of read.problems) context.err(problem);
-      context.err(`${NAME}: ${read.problems.length} problem(s) in the documents; nothing generated.`);
-      return EXIT.failed;
-    }
+    if (!read.ok) return reportProblems(read.problems, context);
     const generated = await createPlatformPlugin(toolchain).plugin(
       schema,
       read.files,
@@ -147,6 +150,7 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
     );
     return EXIT.ok;
   } catch (error) {
+    if (error instanceof CodegenProblemsError) return reportProblems(error.problems, context);
     if (error instanceof CodegenToolchainMissingError || error instanceof SchemaSourceError) {
       context.err(`${NAME}: ${error.message}`);
       return EXIT.failed;

@@ -5,38 +5,119 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { createRedactor, REDACTED, type Redactor } from '../client/redact.js';
 import { BASE_URL_ENV, schemaUrl } from './settings.js';
 
-/** The SDL text and a description of where it came from, for messages. */
+/** The SDL text and a description of where it came from (credentials hidden), for messages. */
 export interface SchemaText {
   sdl: string;
   from: string;
 }
 
-/** A schema that could not be read. The message says which source and why. */
+/** A schema that could not be read. The message says which source and why; it never holds a credential. */
 export class SchemaSourceError extends Error {
   override name = 'SchemaSourceError' as const;
 }
 
-async function getSdl(url: string, label: string): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: 'text/plain, application/graphql' } });
-  } catch (error) {
-    const reason = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new SchemaSourceError(`${label}: GET ${url} failed (${reason?.code ?? reason?.message ?? String(error)})`);
-  }
-  const text = await response.text();
-  if (!response.ok)
-    throw new SchemaSourceError(`${label}: GET ${url} answered ${response.status}: ${text.trim().slice(0, 300)}`);
-  return text;
+/** Bounds of a schema fetch. */
+export interface SchemaFetchLimits {
+  /** The whole fetch, answer and body, must finish within this. Default 60 s. */
+  timeoutMs: number;
+  /** The largest SDL read, in bytes. Default 32 MiB (the platform's whole schema is a few hundred KB). */
+  maxBytes: number;
 }
 
-async function fromEmulator(apiVersion: string): Promise<string> {
+/** The bounds of every schema fetch unless a caller (a test) passes its own. */
+export const SCHEMA_FETCH_LIMITS: SchemaFetchLimits = { timeoutMs: 60_000, maxBytes: 32 * 1024 * 1024 };
+
+/** Query parameters that carry nothing secret and stay readable in messages (the ones `schemaUrl` adds). */
+const PLAIN_PARAMETERS = new Set(['format', 'version']);
+
+/**
+ * `url` as it may be printed (every query value except `format` and `version` hidden) and a redactor for the
+ * secrets it holds, for text that echoes them. Refuses a URL with credentials in it (`user:password@`), as the
+ * client refuses them in its `baseUrl`: fetch would not send them, and they would end up in logs.
+ */
+function shownUrl(raw: string, label: string): { url: URL; shown: string; redact: Redactor } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SchemaSourceError(`${label} is not a valid URL.`);
+  }
+  if (url.username || url.password)
+    throw new SchemaSourceError(`${label} must not carry credentials (user:password@); put none in the URL.`);
+  const secrets: string[] = [];
+  const query: string[] = [];
+  for (const [name, value] of url.searchParams) {
+    const plain = PLAIN_PARAMETERS.has(name.toLowerCase());
+    if (!plain && value !== '') secrets.push(value);
+    query.push(`${encodeURIComponent(name)}=${plain ? encodeURIComponent(value) : REDACTED}`);
+  }
+  if (url.hash.length > 1) secrets.push(url.hash.slice(1));
+  const shown = `${url.origin}${url.pathname}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+  return { url, shown, redact: createRedactor(secrets) };
+}
+
+/** The body of `response`, at most `maxBytes`, as UTF-8 text. */
+async function boundedText(response: Response, maxBytes: number, what: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  const tooLarge = () => new SchemaSourceError(`${what}: the answer is larger than ${maxBytes} bytes; not read.`);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function getSdl(raw: string, label: string, limits: SchemaFetchLimits): Promise<{ sdl: string; from: string }> {
+  const { url, shown, redact } = shownUrl(raw, label);
+  const what = `${label}: GET ${shown}`;
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const timedOut = () =>
+    new SchemaSourceError(
+      `${what} failed (no answer within ${limits.timeoutMs / 1000} s; the schema host is too slow).`,
+    );
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'text/plain, application/graphql' }, signal });
+  } catch (error) {
+    if (signal.aborted) throw timedOut();
+    const reason = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new SchemaSourceError(redact(`${what} failed (${reason?.code ?? reason?.message ?? String(error)})`));
+  }
+  let text: string;
+  try {
+    text = await boundedText(response, limits.maxBytes, what);
+  } catch (error) {
+    if (signal.aborted) throw timedOut();
+    if (error instanceof SchemaSourceError) throw error;
+    throw new SchemaSourceError(redact(`${what} failed while reading the answer (${(error as Error).message})`));
+  }
+  if (!response.ok)
+    throw new SchemaSourceError(redact(`${what} answered ${response.status}: ${text.trim().slice(0, 300)}`));
+  return { sdl: text, from: shown };
+}
+
+async function fromEmulator(apiVersion: string, limits: SchemaFetchLimits): Promise<string> {
   const { startEmulator } = await import('../emulator/index.js');
   const emulator = await startEmulator({ port: 0 });
   try {
-    return await getSdl(schemaUrl(emulator.baseUrl, apiVersion), 'the built-in emulator');
+    return (await getSdl(schemaUrl(emulator.baseUrl, apiVersion), 'the built-in emulator', limits)).sdl;
   } finally {
     await emulator.close();
   }
@@ -48,9 +129,11 @@ export async function readSchema(options: {
   apiVersion: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Bounds of a fetch; default {@link SCHEMA_FETCH_LIMITS}. */
+  limits?: SchemaFetchLimits;
 }): Promise<SchemaText> {
-  const { schema, apiVersion } = options;
-  if (schema && /^https?:\/\//i.test(schema)) return { sdl: await getSdl(schema, '--schema'), from: schema };
+  const { schema, apiVersion, limits = SCHEMA_FETCH_LIMITS } = options;
+  if (schema && /^https?:\/\//i.test(schema)) return getSdl(schema, '--schema', limits);
   if (schema) {
     const path = resolve(options.cwd, schema);
     const sdl = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -60,8 +143,13 @@ export async function readSchema(options: {
   }
   const base = options.env[BASE_URL_ENV];
   if (base) {
-    const url = schemaUrl(base, apiVersion);
-    return { sdl: await getSdl(url, BASE_URL_ENV), from: url };
+    let url: string;
+    try {
+      url = schemaUrl(base, apiVersion);
+    } catch {
+      throw new SchemaSourceError(`${BASE_URL_ENV} is not a valid URL.`);
+    }
+    return getSdl(url, BASE_URL_ENV, limits);
   }
-  return { sdl: await fromEmulator(apiVersion), from: `the built-in emulator (API version ${apiVersion})` };
+  return { sdl: await fromEmulator(apiVersion, limits), from: `the built-in emulator (API version ${apiVersion})` };
 }

@@ -40,11 +40,7 @@ describe('comments and TSDoc', () => {
     const text = [
       'export type FooQueryVariables = Exact<{ [key: string]: never; }>;',
       'export type FooQuery = { me: { id: string } | null };',
-      'export const FooDocument = /*#__PURE__*/ new TypedDocumentString(`',
-      '    query Foo {',
-      '  me { id }',
-      '}',
-      '    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<FooQuery, FooQueryVariables>;',
+      'export const FooDocument = /*#__PURE__*/ new TypedDocumentString("\\n    query Foo {\\n  me { id }\\n}\\n    ", {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<FooQuery, FooQueryVariables>;',
     ].join('\n');
     const done = documentOperations(`\n${text}`, {
       apiVersion: '2024-10',

@@ -12,9 +12,11 @@ import type {
 } from '../../generated/graphql.js';
 import {
   type ApiResult,
+  type ColumnValueError,
   GraphQLResponseError,
   type HttpError,
   type NetworkError,
+  type NotFoundError,
   type OAuthError,
   type OAuthStateMismatchError,
   PlatformClient,
@@ -130,7 +132,14 @@ export function errorClassesHaveLiteralNames(): void {
   expectType<Equal<RedirectError['name'], 'RedirectError'>>();
   expectType<Equal<RateLimitError['name'], 'RateLimitError'>>();
   expectType<Equal<UnsupportedApiVersionError['name'], 'UnsupportedApiVersionError'>>();
-  expectType<Equal<GraphQLResponseError['name'], 'GraphQLResponseError'>>();
+  expectType<
+    Equal<
+      GraphQLResponseError['name'],
+      'GraphQLResponseError' | 'NotFoundError' | 'PermissionDeniedError' | 'InvalidArgumentError' | 'ColumnValueError'
+    >
+  >();
+  expectType<Equal<NotFoundError['name'], 'NotFoundError'>>();
+  expectType<Equal<ColumnValueError['name'], 'ColumnValueError'>>();
   expectType<Equal<OAuthStateMismatchError['name'], 'OAuthStateMismatchError'>>();
   expectType<Equal<OAuthError['name'], 'OAuthError' | 'OAuthStateMismatchError' | 'OAuthConfigError'>>();
 }

@@ -13,7 +13,9 @@
  *   Each top-level field of a mutation (also when selected through a fragment) adds MUTATION_COST.
  *   Each named fragment is costed once per operation and reused at every spread.
  *   Introspection (`__schema`, `__type` and their subtrees) is costed by the same formula but kept apart: it is
- *   capped per request (see introspectionCap) instead of charged to the budget.
+ *   capped per request (see introspectionCap) instead of charged to the budget; past MAX_INTROSPECTION_ROOTS
+ *   `__schema`/`__type` selections in one operation its cost is infinite (refused), however small each one is
+ *   (pinned by test/emulator/engine-introspection.test.ts).
  * Example: `{ boards(limit: 5) { id name owner { account { slug } } } }`
  *   = 100 + 5 × (10 + 10 + (100 + (100 + 10))) = 1250.
  */
@@ -70,7 +72,15 @@ interface Walk {
    * of each fragment once instead of 2^n expansions.
    */
   fragmentCosts: Map<string, OperationCost>;
+  /** `__schema` and `__type` selections seen so far. */
+  introspectionRoots: number;
 }
+
+/**
+ * The most `__schema` / `__type` selections one operation may hold. The standard introspection query has one; 300
+ * aliased small ones stayed under the cost cap while answering 6.8 MiB for nothing.
+ */
+export const MAX_INTROSPECTION_ROOTS = 5;
 
 function sizeOf(field: GraphQLField<unknown, unknown>, node: FieldNode, parent: string, walk: Walk): number {
   if (parent === 'ItemsResponse' && field.name === 'items') return 1;
@@ -109,9 +119,11 @@ function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLCompositeT
       if (!field) continue;
       if (parent === walk.mutationRoot) total.api += MUTATION_COST;
       const cost = fieldCost(field, selection, parent, walk);
-      if (field === SchemaMetaFieldDef || field === TypeMetaFieldDef)
-        total.introspection += cost.api + cost.introspection;
-      else add(total, cost, 1);
+      if (field === SchemaMetaFieldDef || field === TypeMetaFieldDef) {
+        walk.introspectionRoots += 1;
+        total.introspection +=
+          walk.introspectionRoots > MAX_INTROSPECTION_ROOTS ? Number.POSITIVE_INFINITY : cost.api + cost.introspection;
+      } else add(total, cost, 1);
     } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
       add(total, fragmentCost(selection.name.value, walk), 1);
     } else {
@@ -177,6 +189,7 @@ export function operationCosts(
     variables,
     mutationRoot: schema.getMutationType(),
     fragmentCosts: new Map(),
+    introspectionRoots: 0,
   };
   const { api, introspection } = selectionCost(operation.selectionSet, root, walk);
   return { api: finite(api), introspection: finite(introspection) };

@@ -3,7 +3,12 @@
  * listed, when it was issued (it expires after the engine's `cursorTtlMs`, 60 minutes by default), and either
  * the board position of the last item returned, so a plain listing stays stable while items are added, or,
  * for a listing with `query_params`, the query itself and how many of its items were served.
+ *
+ * Every cursor is signed (`payload.signature`, HMAC-SHA256 with a secret of the emulator's store), and the signature
+ * is checked before the payload is parsed: a cursor a client forged or edited (one that never expires, or a query
+ * nested thousands deep) is refused as INVALID_CURSOR. Pinned by `test/emulator/engine-cursor.test.ts`.
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EngineContext } from './context.js';
 import { ENGINE_ERROR_CODES, engineError } from './errors.js';
 import { type ItemsQuery, queryItems } from './items-query.js';
@@ -33,13 +38,42 @@ export interface ItemsPage {
   items: ItemRecord[];
 }
 
-function encode(state: CursorState): string {
-  return Buffer.from(JSON.stringify(state)).toString('base64url');
+/** The longest cursor read; a longer one is refused before it is checked. */
+const MAX_CURSOR_LENGTH = 64 * 1024;
+
+/** The signing secret of each emulator, by its store (one store per emulator), made on first use. */
+const secrets = new WeakMap<object, Buffer>();
+
+function signature(context: EngineContext, payload: string): Buffer {
+  let secret = secrets.get(context.store);
+  if (!secret) {
+    secret = randomBytes(32);
+    secrets.set(context.store, secret);
+  }
+  return createHmac('sha256', secret).update(payload).digest().subarray(0, 18);
 }
 
-function decode(cursor: string): CursorState {
+function encode(context: EngineContext, state: CursorState): string {
+  const payload = Buffer.from(JSON.stringify(state)).toString('base64url');
+  return `${payload}.${signature(context, payload).toString('base64url')}`;
+}
+
+/** The payload of a cursor this emulator signed, or undefined. */
+function verified(context: EngineContext, cursor: string): string | undefined {
+  if (cursor.length > MAX_CURSOR_LENGTH) return undefined;
+  const dot = cursor.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const payload = cursor.slice(0, dot);
+  const given = Buffer.from(cursor.slice(dot + 1), 'base64url');
+  const expected = signature(context, payload);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? payload : undefined;
+}
+
+function decode(context: EngineContext, cursor: string): CursorState {
   try {
-    const state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorState;
+    const payload = verified(context, cursor);
+    if (payload === undefined) throw new Error('unsigned');
+    const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorState;
     const query = state.query;
     const queryOk =
       query === undefined || (typeof query === 'object' && query !== null && Number.isInteger(state.served));
@@ -75,7 +109,7 @@ export function pageItems(
   query?: ItemsQuery | null,
 ): ItemsPage {
   checkLimit(limit);
-  const after = cursor ? decode(cursor) : undefined;
+  const after = cursor ? decode(context, cursor) : undefined;
   if (after && (after.board !== scope.board || after.group !== scope.group)) {
     throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor belongs to a different listing.');
   }
@@ -94,7 +128,7 @@ export function pageItems(
   return {
     items,
     cursor: more
-      ? encode({ ...scope, position: last.position, item: Number(last.id), issued: context.store.clock.now() })
+      ? encode(context, { ...scope, position: last.position, item: Number(last.id), issued: context.store.clock.now() })
       : null,
   };
 }
@@ -126,7 +160,7 @@ function pageQuery(
   const next = served + items.length;
   const cursor =
     next < matching.length
-      ? encode({ ...scope, position: 0, item: 0, issued: context.store.clock.now(), query, served: next })
+      ? encode(context, { ...scope, position: 0, item: 0, issued: context.store.clock.now(), query, served: next })
       : null;
   return { items, cursor };
 }
@@ -151,7 +185,7 @@ export function itemsPage(context: EngineContext, scope: { board: string; group?
 
 /** Continues a listing from a cursor alone (`next_items_page`); the board must be the caller's. */
 export function nextPage(context: EngineContext, cursor: string, limit: number): ItemsPage {
-  const state = decode(cursor);
+  const state = decode(context, cursor);
   const board = context.store.boards.find(state.board);
   if (!board || board.accountId !== context.accountId || board.state === 'deleted') {
     throw engineError(ENGINE_ERROR_CODES.notFound, 'The board this cursor lists no longer exists.');

@@ -104,6 +104,18 @@ export class ItemStore extends Collection<ItemRecord> {
     ).sort(compareItems);
   }
 
+  /** The highest position among the board's active items (0 on an empty board). */
+  #lastPosition(boardId: string): number {
+    let last = 0;
+    let any = false;
+    for (const item of this.all()) {
+      if (item.boardId !== boardId || item.state !== 'active') continue;
+      if (!any || item.position > last) last = item.position;
+      any = true;
+    }
+    return last;
+  }
+
   /**
    * Creates an item and logs it.
    * @throws An engine error with code INVALID_COLUMN_VALUE (creating nothing, no label kept) when a column value is
@@ -121,7 +133,11 @@ export class ItemStore extends Collection<ItemRecord> {
       createdAt: stamp,
       updatedAt: stamp,
       parentItemId: input.parentItemId ?? null,
-      position: positionFor(this.active(input.board.id), input.relativeTo),
+      // Last on the board needs only the highest position: one pass, no sort of the whole board per create
+      // (pinned by test/emulator/store-create-item.test.ts).
+      position: input.relativeTo
+        ? positionFor(this.active(input.board.id), input.relativeTo)
+        : this.#lastPosition(input.board.id) + 1,
       values: {},
     };
     this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
