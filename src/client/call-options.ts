@@ -17,7 +17,7 @@ import {
   rejectUnknownKeys,
 } from './validate.js';
 
-const CALL_KEYS = ['idempotencyKey', 'signal', 'headers', 'operationName', 'timeoutMs', 'retry'];
+const CALL_KEYS = ['idempotencyKey', 'signal', 'headers', 'operationName', 'timeoutMs', 'retry', 'queueTimeoutMs'];
 const SCHEMA_KEYS = ['format', 'version', 'signal'];
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -31,11 +31,18 @@ export interface ResolvedCallOptions {
   operationName?: string;
   timeoutMs: number;
   retry: RetryPolicy;
+  /** The longest the call waits in the throttle's line; undefined: no limit. */
+  queueTimeoutMs?: number;
 }
 
 /** Validates the options of one call and merges them over the client's. */
 export function resolveCallOptions(options: unknown, client: ResolvedClientOptions): ResolvedCallOptions {
-  if (options === undefined) return { headers: {}, timeoutMs: client.timeoutMs, retry: client.retry };
+  const clientQueueTimeoutMs = client.throttle ? client.throttle.queueTimeoutMs : undefined;
+  if (options === undefined) {
+    const defaults: ResolvedCallOptions = { headers: {}, timeoutMs: client.timeoutMs, retry: client.retry };
+    if (clientQueueTimeoutMs !== undefined) defaults.queueTimeoutMs = clientQueueTimeoutMs;
+    return defaults;
+  }
   if (!isObject(options)) fail(`call options must be an object; got ${describe(options)}.`);
   rejectUnknownKeys(options, CALL_KEYS, 'call option');
   const { idempotencyKey, operationName } = options;
@@ -50,6 +57,9 @@ export function resolveCallOptions(options: unknown, client: ResolvedClientOptio
     timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? client.timeoutMs,
     retry: resolveRetry(client.retry, options.retry as RetryOptions | false | undefined),
   };
+  const queueTimeoutMs =
+    checkNumber(options.queueTimeoutMs, 'queueTimeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? clientQueueTimeoutMs;
+  if (queueTimeoutMs !== undefined) resolved.queueTimeoutMs = queueTimeoutMs;
   const signal = checkSignal(options.signal, 'signal');
   if (signal) resolved.signal = signal;
   if (idempotencyKey !== undefined) resolved.idempotencyKey = idempotencyKey as string;

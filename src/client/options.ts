@@ -109,7 +109,8 @@ export function resolveRetry(base: RetryPolicy, override: RetryOptions | false |
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (value === undefined || value === false) return value;
   if (!isObject(value)) fail(`\`throttle\` must be an object of throttle options or false; got ${describe(value)}.`);
-  rejectUnknownKeys(value, ['initialConcurrency', 'store', 'leaseMs'], 'throttle option');
+  rejectUnknownKeys(value, ['initialConcurrency', 'store', 'leaseMs', 'queueTimeoutMs'], 'throttle option');
+  checkNumber(value.queueTimeoutMs, 'throttle.queueTimeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS });
   checkNumber(value.initialConcurrency, 'throttle.initialConcurrency', { min: 1, max: 10_000, integer: true });
   checkNumber(value.leaseMs, 'throttle.leaseMs', { min: 100, max: MAX_TIMER_DELAY_MS, integer: true });
   const { store } = value;

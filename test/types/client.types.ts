@@ -12,6 +12,7 @@ import type {
 } from '../../generated/graphql.js';
 import {
   type ApiResult,
+  type DailyLimitError,
   GraphQLResponseError,
   type HttpError,
   type NetworkError,
@@ -22,6 +23,7 @@ import {
   type RateLimitPolicy,
   type RateLimitState,
   type RedirectError,
+  type ThrottleQueueTimeoutError,
   type UnsupportedApiVersionError,
 } from '../../src/index.js';
 
@@ -128,7 +130,9 @@ export function errorClassesHaveLiteralNames(): void {
   expectType<Equal<NetworkError['name'], 'NetworkError'>>();
   expectType<Equal<HttpError['name'], 'HttpError' | 'RedirectError' | 'ResponseTooLargeError'>>();
   expectType<Equal<RedirectError['name'], 'RedirectError'>>();
-  expectType<Equal<RateLimitError['name'], 'RateLimitError'>>();
+  expectType<Equal<RateLimitError['name'], 'RateLimitError' | 'DailyLimitError'>>();
+  expectType<Equal<DailyLimitError['name'], 'DailyLimitError'>>();
+  expectType<Equal<ThrottleQueueTimeoutError['name'], 'ThrottleQueueTimeoutError'>>();
   expectType<Equal<UnsupportedApiVersionError['name'], 'UnsupportedApiVersionError'>>();
   expectType<Equal<GraphQLResponseError['name'], 'GraphQLResponseError'>>();
   expectType<Equal<OAuthStateMismatchError['name'], 'OAuthStateMismatchError'>>();
