@@ -103,8 +103,8 @@ export interface RateLimitDetails extends RetryAfterDetails {
 }
 
 /**
- * Rate limited: a 429, a budget/quota error inside a 200 body, or a client-side throttle wait longer
- * than the retry policy allows.
+ * Rate limited: a 429, a budget/quota error inside a 200 body, or a wait the server imposed (a pause after a 429,
+ * the reset of a long window) that the client's throttle would hold a call for longer than `retry.maxDelayMs`.
  */
 export class RateLimitError extends PlatformError {
   /** `RateLimitError`, or `DailyLimitError` for the daily quota. */

@@ -12,13 +12,13 @@
  * | `Idempotency-Key` on every mutation, kept across retries | idempotency.ts: idempotencyKeyFor, isRepeatable |
  * | `Idempotency-Replayed` read back | interpret-response.ts: interpretResponse |
  * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
- * | `RateLimit` / `RateLimit-Policy` parsing | rate-limit.ts: parseRateLimit |
+ * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit.ts: parseRateLimit |
  * | which response is which error (401, 409, 429, budget, version, 3xx, size) | error-factory.ts: createResponseError |
  * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t`, 409 default, backoff | retry-timing.ts |
  * | what is retried, and when to give up | retry-policy.ts: decideRetry; retry.ts: withRetry |
- * | throttle: quota windows, concurrency, holds after a 429 | throttle.ts: createThrottle (fed by interpretResponse) |
+ * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle.ts: createThrottle (fed by interpretResponse) |
  * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle.ts: acquire; pipeline.ts: acquirePermit |
- * | the daily limit: `DailyLimitError`, never retried; the throttle holds later calls until its reset | error-factory.ts; retry-policy.ts: classify; interpret-response.ts |
+ * | which limit refused (daily, minute, complexity, concurrency, IP, one mutation); the daily one a `DailyLimitError`, never retried, holding later calls until its reset | rate-limit-errors.ts; retry-policy.ts: classify; interpret-response.ts |
  * | redirects refused, body read under `maxResponseBytes` | transport.ts: sendRequest; body.ts: readBodyText |
  * | per-attempt timeout, one watchdog per client | attempt-deadline.ts: DeadlineWatchdog; transport.ts: sendRequest |
  * | a failure named (method, URL, cause), token redacted | attempt-deadline.ts: attemptFailure; redact.ts |

@@ -80,8 +80,9 @@ export interface RetryOptions {
   /** First backoff step in milliseconds (capped exponential, full jitter). Default 300. */
   baseDelayMs?: number;
   /**
-   * The longest single wait in milliseconds. A server asking for longer (`Retry-After`, `t`)
-   * gets no retry: the error surfaces at once. Default 30 000.
+   * The longest single wait in milliseconds. A server asking for longer (`Retry-After`, `t`, the daily limit's
+   * reset) gets no retry: the error surfaces at once. A call's turn in the throttle's own line is not bounded by
+   * it (see `throttle.queueTimeoutMs`). Default 30 000.
    */
   maxDelayMs?: number;
   /** Total time in milliseconds one call may spend waiting between attempts. Default 60 000. */
