@@ -38,13 +38,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** Rejects keys of `record` that are not in `known`. */
-export function rejectUnknownKeys(record: Record<string, unknown>, known: readonly string[], where: string): void {
-  for (const key of Object.keys(record)) {
-    if (!known.includes(key)) fail(`unknown ${where} '${key}'. Known ${where}s: ${known.join(', ')}.`);
-  }
-}
-
 /** Bounds of a number option: [min, max, whole numbers only]. */
 export type NumberBounds = readonly [min: number, max: number, integer?: boolean];
 
@@ -77,7 +70,10 @@ export function checkOptions<T = Record<string, unknown>>(
   [subject, detail, where, prefix = '']: readonly [subject: string, detail: string, where: string, prefix?: string],
 ): T {
   if (!isObject(value)) fail(`${subject} must be an object${detail}; got ${describe(value)}.`);
-  rejectUnknownKeys(value, Object.keys(checks), where);
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(checks, key))
+      fail(`unknown ${where} '${key}'. Known ${where}s: ${Object.keys(checks).join(', ')}.`);
+  }
   const checked: Record<string, unknown> = {};
   for (const key in checks) {
     const check = checks[key] as OptionCheck;
