@@ -31,14 +31,8 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-/** True when `text` is printable ASCII: anything else (line breaks, controls, non-ASCII) breaks a header. */
-function isPrintableAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code > 0x7e) return false;
-  }
-  return true;
-}
+/** Printable ASCII only: anything else (line breaks, controls, non-ASCII) breaks a header. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Client options after validation, defaults applied. The token is kept apart. */
 export interface ResolvedClientOptions {
@@ -64,7 +58,7 @@ function checkToken(token: unknown): string {
       `\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`,
     );
   }
-  if (!isPrintableAscii(token)) {
+  if (!PRINTABLE_ASCII.test(token)) {
     fail(
       '`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.',
     );
