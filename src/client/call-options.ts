@@ -5,22 +5,47 @@
 import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { type ResolvedClientOptions, resolveRetry } from './options.js';
 import type { RetryPolicy } from './retry-policy.js';
-import type { GetSchemaOptions, RetryOptions } from './types.js';
+import type { CallOptions, GetSchemaOptions } from './types.js';
 import {
   checkApiVersion,
   checkHeaders,
-  checkNumber,
+  checkOptions,
   checkSignal,
   describe,
   fail,
-  isObject,
-  rejectUnknownKeys,
+  type OptionCheck,
 } from './validate.js';
 
-const CALL_KEYS = ['idempotencyKey', 'signal', 'headers', 'operationName', 'timeoutMs', 'retry'];
-const SCHEMA_KEYS = ['format', 'version', 'signal'];
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** A call's options, checked in this order (also the order of the unknown-option message). */
+const CALL_CHECKS: Record<keyof CallOptions, OptionCheck> = {
+  idempotencyKey: (value) =>
+    value === undefined || (typeof value === 'string' && IDEMPOTENCY_KEY.test(value))
+      ? value
+      : fail('`idempotencyKey` must be 1-255 visible ASCII characters without spaces, e.g. a UUID.'),
+  signal: checkSignal,
+  headers: checkHeaders,
+  operationName: (value) =>
+    value === undefined || (typeof value === 'string' && OPERATION_NAME.test(value))
+      ? value
+      : fail(`\`operationName\` must be a GraphQL name such as 'Boards'; got ${describe(value)}.`),
+  timeoutMs: [0, MAX_TIMER_DELAY_MS],
+  // Checked against the client's policy by resolveRetry, below.
+  retry: (value) => value,
+  queueTimeoutMs: [0, MAX_TIMER_DELAY_MS],
+};
+
+/** getSchema's options. */
+const SCHEMA_CHECKS: Record<keyof GetSchemaOptions, OptionCheck> = {
+  format: (value) =>
+    value === undefined || value === 'sdl' || value === 'json'
+      ? value
+      : fail(`\`format\` must be 'sdl' or 'json'; got ${describe(value)}.`),
+  version: (value, name) => (value === undefined ? value : checkApiVersion(value, name)),
+  signal: checkSignal,
+};
 
 /** The options of one call after validation, merged with the client's. */
 export interface ResolvedCallOptions {
@@ -31,41 +56,37 @@ export interface ResolvedCallOptions {
   operationName?: string;
   timeoutMs: number;
   retry: RetryPolicy;
+  /** The longest the call waits in the throttle's line; undefined: no limit. */
+  queueTimeoutMs?: number;
 }
 
 /** Validates the options of one call and merges them over the client's. */
 export function resolveCallOptions(options: unknown, client: ResolvedClientOptions): ResolvedCallOptions {
-  if (options === undefined) return { headers: {}, timeoutMs: client.timeoutMs, retry: client.retry };
-  if (!isObject(options)) fail(`call options must be an object; got ${describe(options)}.`);
-  rejectUnknownKeys(options, CALL_KEYS, 'call option');
-  const { idempotencyKey, operationName } = options;
-  if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
-    fail('`idempotencyKey` must be 1-255 visible ASCII characters without spaces, e.g. a UUID.');
+  const clientQueueTimeoutMs = client.throttle ? client.throttle.queueTimeoutMs : undefined;
+  if (options === undefined) {
+    const defaults: ResolvedCallOptions = { headers: {}, timeoutMs: client.timeoutMs, retry: client.retry };
+    if (clientQueueTimeoutMs !== undefined) defaults.queueTimeoutMs = clientQueueTimeoutMs;
+    return defaults;
   }
-  if (operationName !== undefined && (typeof operationName !== 'string' || !OPERATION_NAME.test(operationName))) {
-    fail(`\`operationName\` must be a GraphQL name such as 'Boards'; got ${describe(operationName)}.`);
-  }
+  const { idempotencyKey, signal, headers, operationName, timeoutMs, retry, queueTimeoutMs } = checkOptions<
+    CallOptions & { headers: Record<string, string> }
+  >(options, CALL_CHECKS, ['call options', '', 'call option']);
   const resolved: ResolvedCallOptions = {
-    headers: checkHeaders(options.headers, 'headers'),
-    timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? client.timeoutMs,
-    retry: resolveRetry(client.retry, options.retry as RetryOptions | false | undefined),
+    headers,
+    timeoutMs: timeoutMs ?? client.timeoutMs,
+    retry: resolveRetry(client.retry, retry),
   };
-  const signal = checkSignal(options.signal, 'signal');
+  const queueTimeout = queueTimeoutMs ?? clientQueueTimeoutMs;
+  if (queueTimeout !== undefined) resolved.queueTimeoutMs = queueTimeout;
   if (signal) resolved.signal = signal;
-  if (idempotencyKey !== undefined) resolved.idempotencyKey = idempotencyKey as string;
-  if (operationName !== undefined) resolved.operationName = operationName as string;
+  if (idempotencyKey !== undefined) resolved.idempotencyKey = idempotencyKey;
+  if (operationName !== undefined) resolved.operationName = operationName;
   return resolved;
 }
 
 /** Validates getSchema options. */
 export function checkSchemaOptions(options: unknown): GetSchemaOptions {
   if (options === undefined) return {};
-  if (!isObject(options)) fail(`getSchema options must be an object; got ${describe(options)}.`);
-  rejectUnknownKeys(options, SCHEMA_KEYS, 'getSchema option');
-  if (options.format !== undefined && options.format !== 'sdl' && options.format !== 'json') {
-    fail(`\`format\` must be 'sdl' or 'json'; got ${describe(options.format)}.`);
-  }
-  if (options.version !== undefined) checkApiVersion(options.version, 'version');
-  checkSignal(options.signal, 'signal');
+  checkOptions(options, SCHEMA_CHECKS, ['getSchema options', '', 'getSchema option']);
   return options as GetSchemaOptions;
 }

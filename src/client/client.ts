@@ -13,25 +13,24 @@ import {
 } from '../../generated/graphql.js';
 import { DeadlineWatchdog } from './attempt-deadline.js';
 import { resolveCallOptions } from './call-options.js';
+import { registerContext } from './client-context.js';
 import type { PipelineContext } from './context.js';
 import type { DocumentInput } from './document.js';
 import type { StoreThrottleFactory } from './fleet-throttle.js';
 import { callHook } from './hooks.js';
 import { type ResolvedClientOptions, resolveClientOptions } from './options.js';
-import { createPaginator, type PageItem, type PaginateOptions, type Paginator } from './paginate.js';
 import { executeOperation } from './pipeline.js';
 import { createRedactor } from './redact.js';
 import { requestHeaders } from './request-headers.js';
-import { fetchSchema } from './schema.js';
 import { createQuotaThrottle, createThrottle, DEFAULT_INITIAL_CONCURRENCY, type Throttle } from './throttle.js';
 import { DEFAULT_LEASE_MS, STORE_THROTTLE, type ThrottleStore } from './throttle-store.js';
 import type {
   ApiResult,
   CallOptions,
-  GetSchemaOptions,
   PlatformClientOptions,
   RateLimitState,
   ThrottleEvent,
+  ThrottleState,
 } from './types.js';
 
 /**
@@ -42,14 +41,6 @@ export type RequestArgs<TVariables> =
   Record<string, never> extends TVariables
     ? [variables?: TVariables, options?: CallOptions]
     : [variables: TVariables, options?: CallOptions];
-
-/**
- * The arguments of `paginate` after the document: like {@link RequestArgs}, with {@link PaginateOptions}.
- */
-export type PaginateArgs<TVariables> =
-  Record<string, never> extends TVariables
-    ? [variables?: TVariables, options?: PaginateOptions]
-    : [variables: TVariables, options?: PaginateOptions];
 
 /**
  * Typed client of the Workspace Platform GraphQL API.
@@ -87,6 +78,16 @@ export class PlatformClient {
         this.#rateLimit = state;
       },
     };
+    registerContext(this, this.#context);
+  }
+
+  /**
+   * The client's own throttle line, for a batch job's progress: calls queued, requests in flight, what holds the
+   * line and until when, per policy. Undefined with `throttle: false` (nothing is ever held) and with a
+   * `throttle.store` (the line is shared in the store).
+   */
+  get throttleState(): ThrottleState | undefined {
+    return this.#context.throttle.state?.();
   }
 
   /** Rate-limit state of the latest API response (success or error); undefined before the first. */
@@ -117,34 +118,6 @@ export class PlatformClient {
     return executeOperation<TResult>(this.#context, document, variables, options);
   }
 
-  /**
-   * Pages through the cursor-paginated connection (`{ cursor, items }`, such as `items_page`) in the
-   * result of a query: iterate it for the items, or `.pages()` for each page's {@link ApiResult}. It
-   * runs the query again with the next cursor in its `$cursor` variable (clearing `query_params`, which
-   * the cursor remembers) until the cursor is null or `max` items were returned. Nothing is sent until
-   * you iterate, and `break` sends nothing more; each page goes through the throttle and retries and
-   * honours `signal`. An expired cursor rejects with {@link CursorExpiredError}.
-   *
-   * @example
-   * ```ts
-   * for await (const item of client.paginate(BoardItemsDocument, { ids: ['3001'], limit: 500 })) {
-   *   console.log(item.id, item.name);
-   * }
-   * ```
-   */
-  paginate<TResult = Record<string, unknown>, TVariables = Record<string, unknown>>(
-    document: DocumentInput<TResult, TVariables>,
-    ...args: PaginateArgs<TVariables>
-  ): Paginator<TResult, PageItem<TResult>> {
-    const [variables, options] = args;
-    return createPaginator<TResult, PageItem<TResult>>(
-      (vars, callOptions) => executeOperation<TResult>(this.#context, document, vars, callOptions),
-      document,
-      variables as Record<string, unknown> | undefined,
-      options,
-    );
-  }
-
   /** Lists boards (the built-in `Boards` query): by `ids`, or the first `limit`. */
   boards(variables?: BoardsQueryVariables, options?: CallOptions): Promise<ApiResult<BoardsQuery>> {
     return executeOperation<BoardsQuery>(this.#context, BoardsDocument, variables ?? {}, options);
@@ -156,17 +129,6 @@ export class PlatformClient {
    */
   createItem(variables: CreateItemMutationVariables, options?: CallOptions): Promise<ApiResult<CreateItemMutation>> {
     return executeOperation<CreateItemMutation>(this.#context, CreateItemDocument, variables, options);
-  }
-
-  /**
-   * Fetches the schema from `GET {baseUrl}/v2/get_schema` without sending the token: SDL text by
-   * default, or the introspection object with `format: 'json'`. `version` defaults to the client's.
-   */
-  getSchema(options?: GetSchemaOptions<'sdl'>): Promise<string>;
-  getSchema(options: GetSchemaOptions<'json'>): Promise<Record<string, unknown>>;
-  getSchema(options?: GetSchemaOptions): Promise<string | Record<string, unknown>>;
-  getSchema(options?: GetSchemaOptions): Promise<string | Record<string, unknown>> {
-    return fetchSchema(this.#context, options);
   }
 
   /** A token-free description for logs. */

@@ -21,11 +21,11 @@ import {
   PermissionDeniedError,
   type PlatformError,
   type PlatformErrorDetails,
-  RateLimitError,
   RedirectError,
   ResponseTooLargeError,
   UnsupportedApiVersionError,
 } from './errors.js';
+import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
 import {
   budgetWaitSeconds,
@@ -35,13 +35,6 @@ import {
 } from './retry-timing.js';
 import type { RateLimitState } from './types.js';
 import { isObject } from './validate.js';
-
-/** `extensions.code` values that mean a budget or quota ran out (retried like a 429). */
-export const RATE_LIMIT_CODES: ReadonlySet<string> = new Set([
-  'COMPLEXITY_BUDGET_EXHAUSTED',
-  'RATE_LIMIT_EXCEEDED',
-  'DAILY_LIMIT_EXCEEDED',
-]);
 
 const EXCERPT_LENGTH = 300;
 
@@ -147,7 +140,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       errors,
       rateLimit: facts.rateLimit,
     });
-    return new RateLimitError(`Rate limited (429)${suffix}`, { ...details, retryAfterSeconds, errors });
+    return rateLimitErrorFor(`Rate limited (429)${suffix}`, { ...details, retryAfterSeconds, errors }, facts.nowMs);
   }
   if (status === 400 && errors?.some((error) => error.extensions?.code === 'UNSUPPORTED_API_VERSION')) {
     return unsupportedVersionError(facts.apiVersion, errors, details);
@@ -161,23 +154,25 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   }
   const exhausted = complexityExceptionOf(payload, errors, facts.redact);
   if (exhausted) {
-    return new RateLimitError(`Rate limited: ${exhausted.message}`, {
-      ...details,
-      retryAfterSeconds: complexityExceptionWaitSeconds(exhausted.seconds, {
-        retryAfter: retryAfterHeader,
-        rateLimit: facts.rateLimit,
-      }),
-      errors,
+    const retryAfterSeconds = complexityExceptionWaitSeconds(exhausted.seconds, {
+      retryAfter: retryAfterHeader,
+      rateLimit: facts.rateLimit,
     });
+    const message = `Rate limited: ${exhausted.message}`;
+    return rateLimitErrorFor(message, { ...details, retryAfterSeconds, errors, limit: 'complexity' }, facts.nowMs);
   }
   if (errors && errors.length > 0) {
-    const limited = errors.find((error) => RATE_LIMIT_CODES.has(String(ownValue(error.extensions, 'code'))));
+    const limited = limitErrorOf(errors);
     if (limited) {
-      return new RateLimitError(`Rate limited: ${limited.message}`, {
-        ...details,
-        retryAfterSeconds: budgetWaitSeconds(limited, { retryAfter: retryAfterHeader, rateLimit: facts.rateLimit }),
-        errors,
+      const retryAfterSeconds = budgetWaitSeconds(limited, {
+        retryAfter: retryAfterHeader,
+        rateLimit: facts.rateLimit,
       });
+      return rateLimitErrorFor(
+        `Rate limited: ${limited.message}`,
+        { ...details, retryAfterSeconds, errors },
+        facts.nowMs,
+      );
     }
     const total = errors.length + omitted;
     const more = total > 1 ? ` (and ${total - 1} more)` : '';

@@ -100,20 +100,94 @@ export interface RetryAfterDetails extends PlatformErrorDetails {
 }
 
 /**
- * Rate limited: a 429, a budget/quota error inside a 200 body, or a client-side throttle wait longer
- * than the retry policy allows.
+ * Which of the platform's limits refused a call: the per-minute request quota, the complexity budget, requests
+ * at once, the daily call quota, requests per IP address, or a limit on one mutation (e.g. board creation).
+ */
+export type RateLimitKind = 'minute' | 'complexity' | 'concurrency' | 'daily' | 'ip' | 'mutation';
+
+/** Details of a {@link RateLimitError}. */
+export interface RateLimitDetails extends RetryAfterDetails {
+  /** The GraphQL errors that reported the limit, when it came in a response body. */
+  errors?: GraphQLErrorInfo[];
+  /** Which limit refused the call, when the server said. */
+  limit?: RateLimitKind;
+}
+
+/**
+ * Rate limited: a 429, a budget/quota error inside a 200 body, or a wait the server imposed (a pause after a 429,
+ * the reset of a long window) that the client's throttle would hold a call for longer than `retry.maxDelayMs`.
  */
 export class RateLimitError extends PlatformError {
-  override name = 'RateLimitError' as const;
+  /** `RateLimitError`, or `DailyLimitError` for the daily quota. */
+  override name: 'RateLimitError' | 'DailyLimitError' = 'RateLimitError';
   /** Seconds to wait before trying again, when known. */
   readonly retryAfterSeconds?: number;
   /** The GraphQL errors that reported the limit, when it came in a response body. */
   readonly errors?: GraphQLErrorInfo[];
+  /** Which limit refused the call, when the server said (`extensions.code`, or a per-mutation message). */
+  readonly limit?: RateLimitKind;
 
-  constructor(message: string, details: RetryAfterDetails & { errors?: GraphQLErrorInfo[] } = {}) {
+  constructor(message: string, details: RateLimitDetails = {}) {
     super(message, details);
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.errors = details.errors;
+    this.limit = details.limit;
+  }
+}
+
+/**
+ * The account's daily call quota is spent (`DAILY_LIMIT_EXCEEDED`). It lasts until the daily reset (midnight UTC
+ * on the platform), so the client never retries it within a call, and its throttle holds later calls until
+ * {@link DailyLimitError.resetsAt} instead of sending calls that would be refused: a call that would wait longer
+ * than `retry.maxDelayMs` fails at once with this error, without being sent.
+ */
+export class DailyLimitError extends RateLimitError {
+  override name = 'DailyLimitError' as const;
+  /** When the daily quota resets: the server's wait when it gave one, else the next midnight UTC. */
+  readonly resetsAt: Date;
+
+  constructor(message: string, details: RateLimitDetails & { resetsAt: Date }) {
+    super(message, { ...details, limit: 'daily' });
+    this.resetsAt = details.resetsAt;
+  }
+}
+
+/** Why a call waited in the client's throttle: what held the line when it gave up. */
+export type ThrottleHoldReason = 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
+
+/**
+ * The call waited in the client's own throttle longer than its `queueTimeoutMs` and was never sent. Nothing
+ * refused it: the throttle was pacing the calls ahead of it within the server's quotas. Not retried.
+ */
+export class ThrottleQueueTimeoutError extends PlatformError {
+  override name = 'ThrottleQueueTimeoutError' as const;
+  /** How long the call waited in line, in milliseconds. */
+  readonly queuedMs: number;
+  /** Its place in line when it gave up: 1 for the head of the line. */
+  readonly position: number;
+  /** Calls waiting in line at that moment, this one included. */
+  readonly queued: number;
+  /** What held the line: the concurrency cap, an exhausted quota, a pause after a 429, the daily limit. */
+  readonly reason: ThrottleHoldReason;
+  /** The policy that held the line, when one did (`minuteRate`, `complexityMinute`, `concurrency`, `daily`). */
+  readonly policy?: string;
+
+  constructor(
+    message: string,
+    details: PlatformErrorDetails & {
+      queuedMs: number;
+      position: number;
+      queued: number;
+      reason: ThrottleHoldReason;
+      policy?: string;
+    },
+  ) {
+    super(message, details);
+    this.queuedMs = details.queuedMs;
+    this.position = details.position;
+    this.queued = details.queued;
+    this.reason = details.reason;
+    this.policy = details.policy;
   }
 }
 

@@ -7,7 +7,7 @@ import type { CallLabel } from './call-label.js';
 import { IDEMPOTENCY_REPLAYED } from './constants.js';
 import type { PipelineContext } from './context.js';
 import { createResponseError, requestIdOf } from './error-factory.js';
-import { RateLimitError } from './errors.js';
+import { DailyLimitError, RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { parseRateLimit } from './rate-limit.js';
 import type { Permit } from './throttle.js';
@@ -44,13 +44,16 @@ export function interpretResponse<TResult>(
     bodyContainersExceeded: response.bodyContainersExceeded,
   });
   const requestId = error ? error.requestId : requestIdOf(response.payload, context.redact);
-  // Only rate limits pause the whole client; a 409's Retry-After concerns this one key.
+  // Only rate limits pause the whole client; a 409's Retry-After concerns this one key. The daily limit holds
+  // every call until its reset instead of pausing (test/e2e/throttle-daily-limit.test.ts).
+  const daily = error instanceof DailyLimitError;
   context.throttle.observe({
     status,
     rateLimit,
-    retryAfterSeconds: error instanceof RateLimitError ? error.retryAfterSeconds : undefined,
+    retryAfterSeconds: error instanceof RateLimitError && !daily ? error.retryAfterSeconds : undefined,
     complexityCost: complexityCostOf(response.payload),
     permit, // when the request left, so the response is placed in the right quota window
+    dailyResetAt: daily ? error.resetsAt.getTime() : undefined,
   });
   const { onResponse } = context.options.hooks;
   if (onResponse) {

@@ -6,8 +6,17 @@ import { API_VERSION } from '../version.js';
 import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { STORE_THROTTLE } from './throttle-store.js';
-import type { ClientHooks, RetryOptions, ThrottleOptions } from './types.js';
-import { checkApiVersion, checkHeaders, checkNumber, describe, fail, isObject, rejectUnknownKeys } from './validate.js';
+import type { ClientHooks, PlatformClientOptions, ThrottleOptions } from './types.js';
+import {
+  checkApiVersion,
+  checkHeaders,
+  checkOptions,
+  describe,
+  fail,
+  isObject,
+  type NumberBounds,
+  type OptionCheck,
+} from './validate.js';
 
 /**
  * Default per-attempt timeout: 60 s, from sending the request to the last byte of the answer, so a
@@ -22,28 +31,8 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-const CLIENT_KEYS = [
-  'token',
-  'baseUrl',
-  'apiVersion',
-  'fetch',
-  'headers',
-  'timeoutMs',
-  'maxResponseBytes',
-  'retry',
-  'throttle',
-  'hooks',
-];
-const HOOK_KEYS = ['onRequest', 'onResponse', 'onRetry', 'onThrottle', 'onWarning'];
-
-/** True when `text` is printable ASCII: anything else (line breaks, controls, non-ASCII) breaks a header. */
-function isPrintableAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code > 0x7e) return false;
-  }
-  return true;
-}
+/** Printable ASCII only: anything else (line breaks, controls, non-ASCII) breaks a header. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Client options after validation, defaults applied. The token is kept apart. */
 export interface ResolvedClientOptions {
@@ -61,6 +50,20 @@ export interface ResolvedClientOptions {
   retry: RetryPolicy;
   throttle: ThrottleOptions | false | undefined;
   hooks: ClientHooks;
+}
+
+function checkToken(token: unknown): string {
+  if (typeof token !== 'string' || token.trim() === '') {
+    fail(
+      `\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`,
+    );
+  }
+  if (!PRINTABLE_ASCII.test(token)) {
+    fail(
+      '`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.',
+    );
+  }
+  return token.trim();
 }
 
 function checkBaseUrl(value: unknown): string {
@@ -82,58 +85,77 @@ function checkBaseUrl(value: unknown): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '');
 }
 
-/** Bounds of each retry option: [min, max, whole number]. */
-const RETRY_LIMITS: Record<keyof RetryPolicy, [number, number, boolean?]> = {
+/** A timer's delay: [0, the longest setTimeout honours]. */
+const DELAY: NumberBounds = [0, MAX_TIMER_DELAY_MS];
+
+/** The retry options, each by its bounds. */
+const RETRY_CHECKS: Record<keyof RetryPolicy, NumberBounds> = {
   maxAttempts: [1, 100, true],
-  baseDelayMs: [0, MAX_TIMER_DELAY_MS],
-  maxDelayMs: [0, MAX_TIMER_DELAY_MS],
+  baseDelayMs: DELAY,
+  maxDelayMs: DELAY,
   maxElapsedMs: [0, Number.MAX_SAFE_INTEGER],
   conflictDefaultSeconds: [0, MAX_TIMER_DELAY_MS / 1000],
 };
 
 /** Applies `override` to `base`: `false` makes one attempt, an object replaces the fields it sets. */
-export function resolveRetry(base: RetryPolicy, override: RetryOptions | false | undefined): RetryPolicy {
+export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy {
   if (override === undefined) return base;
   if (override === false) return { ...base, maxAttempts: 1 };
-  if (!isObject(override)) fail(`\`retry\` must be an object of retry options or false; got ${describe(override)}.`);
-  const known = Object.keys(RETRY_LIMITS);
-  rejectUnknownKeys(override, known, 'retry option');
+  const checked = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, [
+    '`retry`',
+    ' of retry options or false',
+    'retry option',
+    'retry.',
+  ]);
   const policy = { ...base };
-  for (const key of known as (keyof RetryPolicy)[]) {
-    const [min, max, integer] = RETRY_LIMITS[key];
-    policy[key] = checkNumber(override[key], `retry.${key}`, { min, max, integer }) ?? base[key];
-  }
+  for (const key of Object.keys(checked) as (keyof RetryPolicy)[]) policy[key] = checked[key] ?? base[key];
   return policy;
 }
 
+function checkStore(store: unknown): unknown {
+  if (store === undefined) return store;
+  const methods = ['acquire', 'settle', 'renew'];
+  if (!isObject(store) || methods.some((name) => typeof store[name] !== 'function')) {
+    fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
+  }
+  if (typeof (store as Record<PropertyKey, unknown>)[STORE_THROTTLE] !== 'function') {
+    fail(
+      '`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.',
+    );
+  }
+  return store;
+}
+
+/** The throttle options (the order of the unknown-option message). */
+const THROTTLE_CHECKS: Record<keyof ThrottleOptions, OptionCheck> = {
+  initialConcurrency: [1, 10_000, true],
+  store: checkStore,
+  leaseMs: [100, MAX_TIMER_DELAY_MS, true],
+  queueTimeoutMs: DELAY,
+};
+
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (value === undefined || value === false) return value;
-  if (!isObject(value)) fail(`\`throttle\` must be an object of throttle options or false; got ${describe(value)}.`);
-  rejectUnknownKeys(value, ['initialConcurrency', 'store', 'leaseMs'], 'throttle option');
-  checkNumber(value.initialConcurrency, 'throttle.initialConcurrency', { min: 1, max: 10_000, integer: true });
-  checkNumber(value.leaseMs, 'throttle.leaseMs', { min: 100, max: MAX_TIMER_DELAY_MS, integer: true });
-  const { store } = value;
-  if (store !== undefined) {
-    const methods = ['acquire', 'settle', 'renew'];
-    if (!isObject(store) || methods.some((name) => typeof (store as Record<string, unknown>)[name] !== 'function')) {
-      fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
-    }
-    if (typeof (store as Record<PropertyKey, unknown>)[STORE_THROTTLE] !== 'function') {
-      fail(
-        '`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.',
-      );
-    }
-  }
+  checkOptions(value, THROTTLE_CHECKS, ['`throttle`', ' of throttle options or false', 'throttle option', 'throttle.']);
   return value as ThrottleOptions;
 }
 
+function checkHook(hook: unknown, name: string): unknown {
+  if (hook !== undefined && typeof hook !== 'function') fail(`\`${name}\` must be a function.`);
+  return hook;
+}
+
+const HOOK_CHECKS: Record<keyof ClientHooks, OptionCheck> = {
+  onRequest: checkHook,
+  onResponse: checkHook,
+  onRetry: checkHook,
+  onThrottle: checkHook,
+  onWarning: checkHook,
+};
+
 function checkHooks(value: unknown): ClientHooks {
   if (value === undefined) return {};
-  if (!isObject(value)) fail(`\`hooks\` must be an object of functions; got ${describe(value)}.`);
-  rejectUnknownKeys(value, HOOK_KEYS, 'hook');
-  for (const [key, hook] of Object.entries(value)) {
-    if (hook !== undefined && typeof hook !== 'function') fail(`\`hooks.${key}\` must be a function.`);
-  }
+  checkOptions(value, HOOK_CHECKS, ['`hooks`', ' of functions', 'hook', 'hooks.']);
   return value as ClientHooks;
 }
 
@@ -148,42 +170,36 @@ function checkFetch(value: unknown): typeof fetch {
   return (input, init) => globalThis.fetch(input, init);
 }
 
+/** The client's options, checked in this order (also the order of the unknown-option message). */
+const CLIENT_CHECKS: Record<keyof PlatformClientOptions, OptionCheck> = {
+  token: checkToken,
+  baseUrl: checkBaseUrl,
+  apiVersion: (value, name) => (value === undefined ? API_VERSION : checkApiVersion(value, name)),
+  fetch: checkFetch,
+  headers: checkHeaders,
+  timeoutMs: DELAY,
+  maxResponseBytes: [1, Number.MAX_SAFE_INTEGER, true],
+  retry: (value) => resolveRetry(DEFAULT_RETRY_POLICY, value),
+  throttle: checkThrottle,
+  hooks: checkHooks,
+};
+
 /** Validates client options; returns the token separately so it can be kept private. */
 export function resolveClientOptions(options: unknown): { token: string; resolved: ResolvedClientOptions } {
-  if (!isObject(options))
-    fail(`options must be an object with at least \`token\` and \`baseUrl\`; got ${describe(options)}.`);
-  rejectUnknownKeys(options, CLIENT_KEYS, 'option');
-  const { token } = options;
-  if (typeof token !== 'string' || token.trim() === '') {
-    fail(
-      `\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`,
-    );
-  }
-  if (!isPrintableAscii(token)) {
-    fail(
-      '`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.',
-    );
-  }
-  const baseUrl = checkBaseUrl(options.baseUrl);
-  const apiVersion = options.apiVersion === undefined ? API_VERSION : checkApiVersion(options.apiVersion, 'apiVersion');
+  const { token, timeoutMs, maxResponseBytes, ...checked } = checkOptions<
+    Omit<ResolvedClientOptions, 'endpoint' | 'timeoutMs' | 'maxResponseBytes'> & {
+      token: string;
+      timeoutMs?: number;
+      maxResponseBytes?: number;
+    }
+  >(options, CLIENT_CHECKS, ['options', ' with at least `token` and `baseUrl`', 'option']);
   return {
-    token: token.trim(),
+    token,
     resolved: {
-      baseUrl,
-      endpoint: `${baseUrl}/v2`,
-      apiVersion,
-      fetch: checkFetch(options.fetch),
-      headers: checkHeaders(options.headers, 'headers'),
-      timeoutMs: checkNumber(options.timeoutMs, 'timeoutMs', { min: 0, max: MAX_TIMER_DELAY_MS }) ?? DEFAULT_TIMEOUT_MS,
-      maxResponseBytes:
-        checkNumber(options.maxResponseBytes, 'maxResponseBytes', {
-          min: 1,
-          max: Number.MAX_SAFE_INTEGER,
-          integer: true,
-        }) ?? DEFAULT_MAX_RESPONSE_BYTES,
-      retry: resolveRetry(DEFAULT_RETRY_POLICY, options.retry as RetryOptions | false | undefined),
-      throttle: checkThrottle(options.throttle),
-      hooks: checkHooks(options.hooks),
+      ...checked,
+      endpoint: `${checked.baseUrl}/v2`,
+      timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     },
   };
 }

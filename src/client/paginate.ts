@@ -1,14 +1,17 @@
 /**
- * `client.paginate`: walks a cursor-paginated connection (`{ cursor, items }`, e.g. `items_page` in
+ * `paginate(client, ...)`: walks a cursor-paginated connection (`{ cursor, items }`, e.g. `items_page` in
  * `boards` or `groups`) by running the same operation again with the next cursor until it is null.
  * Lazy: a page is requested only when the consumer asks past the previous one, so `break` sends nothing
  * more. Every page is an ordinary call, through the throttle and retries. An expired cursor becomes a
  * {@link CursorExpiredError}.
  */
 
-import { prepareOperation } from './document.js';
+import type { PlatformClient } from './client.js';
+import { contextOf } from './client-context.js';
+import { type DocumentInput, prepareOperation } from './document.js';
 import { documentMeta } from './document-meta.js';
 import { GraphQLResponseError, PlatformConfigError, PlatformError } from './errors.js';
+import { executeOperation } from './pipeline.js';
 import type { ApiResult, CallOptions } from './types.js';
 import { isObject } from './validate.js';
 
@@ -39,7 +42,7 @@ export interface Page<TResult, TItem> extends ApiResult<TResult> {
   cursor: string | null;
 }
 
-/** Options of `client.paginate`: those of every call, plus a cap. */
+/** Options of {@link paginate}: those of every call, plus a cap. */
 export interface PaginateOptions extends Omit<CallOptions, 'idempotencyKey'> {
   /** The most items to return in all; no page is requested once reached. Default: no cap. */
   max?: number;
@@ -67,6 +70,46 @@ export class CursorExpiredError extends PlatformError {
     );
     this.errors = error.errors;
   }
+}
+
+/**
+ * The arguments of {@link paginate} after the document: variables are required when the operation has required
+ * variables, optional otherwise; then {@link PaginateOptions}.
+ */
+export type PaginateArgs<TVariables> =
+  Record<string, never> extends TVariables
+    ? [variables?: TVariables, options?: PaginateOptions]
+    : [variables: TVariables, options?: PaginateOptions];
+
+/**
+ * Pages through the cursor-paginated connection (`{ cursor, items }`, such as `items_page`) in the result of a
+ * query run by `client`: iterate it for the items, or `.pages()` for each page's {@link ApiResult}. It runs the
+ * query again with the next cursor in its `$cursor` variable (clearing `query_params`, which the cursor remembers)
+ * until the cursor is null or `max` items were returned. Nothing is sent until you iterate, and `break` sends
+ * nothing more; each page goes through the client's throttle and retries and honours `signal`.
+ *
+ * @example
+ * ```ts
+ * for await (const item of paginate(client, BoardItemsDocument, { ids: ['3001'], limit: 500 })) {
+ *   console.log(item.id, item.name);
+ * }
+ * ```
+ * @throws {@link PlatformConfigError} at once when the document is not a query with a `$cursor`, or `max` is not a
+ * positive integer; while iterating, what each call throws, and {@link CursorExpiredError} for an expired cursor.
+ */
+export function paginate<TResult = Record<string, unknown>, TVariables = Record<string, unknown>>(
+  client: PlatformClient,
+  document: DocumentInput<TResult, TVariables>,
+  ...args: PaginateArgs<TVariables>
+): Paginator<TResult, PageItem<TResult>> {
+  const context = contextOf(client);
+  const [variables, options] = args;
+  return createPaginator<TResult, PageItem<TResult>>(
+    (vars, callOptions) => executeOperation<TResult>(context, document, vars, callOptions),
+    document,
+    variables as Record<string, unknown> | undefined,
+    options,
+  );
 }
 
 /** Runs one page's call. */

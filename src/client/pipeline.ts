@@ -12,12 +12,13 @@
  * | `Idempotency-Key` on every mutation, kept across retries | idempotency.ts: idempotencyKeyFor, isRepeatable |
  * | `Idempotency-Replayed` read back | interpret-response.ts: interpretResponse |
  * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
- * | `RateLimit` / `RateLimit-Policy` parsing | rate-limit.ts: parseRateLimit |
+ * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit.ts: parseRateLimit |
  * | which response is which error (401, 409, 429, budget, version, 3xx, size) | error-factory.ts: createResponseError |
  * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t`, 409 default, backoff | retry-timing.ts |
  * | what is retried, and when to give up | retry-policy.ts: decideRetry; retry.ts: withRetry |
- * | throttle: quota windows, concurrency, holds after a 429 | throttle.ts: createThrottle (fed by interpretResponse) |
- * | a throttle hold longer than `retry.maxDelayMs` fails fast | pipeline.ts: acquirePermit |
+ * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle.ts: createThrottle (fed by interpretResponse) |
+ * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle.ts: acquire; pipeline.ts: acquirePermit |
+ * | which limit refused (daily, minute, complexity, concurrency, IP, one mutation); the daily one a `DailyLimitError`, never retried, holding later calls until its reset | rate-limit-errors.ts; retry-policy.ts: classify; interpret-response.ts |
  * | redirects refused, body read under `maxResponseBytes` | transport.ts: sendRequest; body.ts: readBodyText |
  * | per-attempt timeout, one watchdog per client | attempt-deadline.ts: DeadlineWatchdog; transport.ts: sendRequest |
  * | a failure named (method, URL, cause), token redacted | attempt-deadline.ts: attemptFailure; redact.ts |
@@ -28,7 +29,7 @@ import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js'
 import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from './constants.js';
 import type { PipelineContext } from './context.js';
 import { type PreparedOperation, prepareOperation } from './document.js';
-import { RateLimitError } from './errors.js';
+import { DailyLimitError, RateLimitError, ThrottleQueueTimeoutError } from './errors.js';
 import { callHook } from './hooks.js';
 import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
 import { interpretResponse } from './interpret-response.js';
@@ -37,7 +38,7 @@ import { redactHeaders } from './redact.js';
 import { hasCallHeaders } from './request-headers.js';
 import { abortedError, withRetry } from './retry.js';
 import { holdSeconds } from './retry-timing.js';
-import { type Permit, ThrottleWaitTooLongError } from './throttle.js';
+import { holdText, type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from './throttle.js';
 import { sendRequest, type TransportRequest } from './transport.js';
 import type { ApiResult } from './types.js';
 import { describe, fail, isObject } from './validate.js';
@@ -122,21 +123,44 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
     return await context.throttle.acquire({
       signal: plan.call.signal,
       maxWaitMs: plan.call.retry.maxDelayMs,
+      queueTimeoutMs: plan.call.queueTimeoutMs,
       operationName: plan.operation.name,
       document: plan.operation.text,
     });
   } catch (error) {
     if (plan.call.signal?.aborted) throw abortedError(plan.call.signal, plan.label);
-    if (error instanceof ThrottleWaitTooLongError) {
-      const seconds = holdSeconds(error.waitMs);
-      const by = error.policy ? ` by the ${error.policy} limit` : '';
-      throw new RateLimitError(
-        `Rate limited: the throttle would hold this request ${seconds} s${by}, beyond retry.maxDelayMs`,
-        { ...plan.label, retryAfterSeconds: seconds, cause: error },
+    throw throttleFailure(error, plan);
+  }
+}
+
+/** The public error for a call the throttle would not send. */
+function throttleFailure(error: unknown, plan: CallPlan): unknown {
+  const { label } = plan;
+  if (error instanceof ThrottleWaitTooLongError) {
+    const seconds = holdSeconds(error.waitMs);
+    if (error.reason === 'daily-limit') {
+      const resetsAt = new Date(Date.now() + error.waitMs);
+      return new DailyLimitError(
+        `Daily call limit reached: calls are held until it resets at ${resetsAt.toISOString()} (in ${seconds} s), beyond retry.maxDelayMs; not sent`,
+        { ...label, retryAfterSeconds: seconds, resetsAt, cause: error },
       );
     }
-    throw error;
+    const what = error.reason === 'backoff' ? 'a pause the server asked for' : `the ${error.policy ?? 'quota'} reset`;
+    return new RateLimitError(
+      `Rate limited: the server's wait (${what}) would hold this request ${seconds} s, beyond retry.maxDelayMs; not sent`,
+      { ...label, retryAfterSeconds: seconds, cause: error },
+    );
   }
+  if (error instanceof ThrottleQueueTimeout) {
+    const { queuedMs, position, queued, reason, policy } = error;
+    const seconds = (queuedMs / 1000).toFixed(1);
+    const where = `place ${position} of ${queued}, held by ${holdText(reason, policy)}`;
+    return new ThrottleQueueTimeoutError(
+      `Gave up after ${seconds} s in the client's throttle line (${where}), past queueTimeoutMs ${plan.call.queueTimeoutMs}; not sent`,
+      { ...label, queuedMs, position, queued, reason, policy, cause: error },
+    );
+  }
+  return error;
 }
 
 async function runAttempt<TResult>(

@@ -1,7 +1,8 @@
 /**
  * Prints an executable GraphQL AST (operations and fragments) to compact, valid GraphQL text. Used only
  * for AST documents that carry no source text (`loc.source.body`), such as codegen's `documentNode`
- * output; keeps the client free of the `graphql` package on every runtime and in every bundle.
+ * output; keeps the client free of the `graphql` package on every runtime and in every bundle. One
+ * switch over the node kinds, so it stays small in every bundle that carries `client.request`.
  */
 import { PlatformConfigError } from './errors.js';
 
@@ -26,61 +27,67 @@ export interface AstNode {
   readonly fields?: readonly AstNode[];
 }
 
-const one = (node: AstNode | undefined): string => (node ? print(node) : '');
-const all = (nodes: readonly AstNode[] | undefined, separator = ' '): string =>
-  (nodes ?? []).map(print).join(separator);
-const around = (before: string, text: string, after = ''): string => (text ? before + text + after : '');
-const words = (...parts: string[]): string => parts.filter(Boolean).join(' ');
-const args = (node: AstNode): string => around('(', all(node.arguments, ', '), ')');
-const variables = (node: AstNode): string => around('(', all(node.variableDefinitions, ', '), ')');
-const value = (node: AstNode): string => String(node.value);
+/** `before` + the printed nodes joined by `separator` + `after`; '' for none. */
+function list(nodes: readonly AstNode[] | undefined, separator = ', ', before = '', after = ''): string {
+  return nodes?.length ? before + nodes.map(print).join(separator) + after : '';
+}
 
-const printers: Record<string, (node: AstNode) => string> = {
-  Document: (node) => all(node.definitions, '\n'),
-  OperationDefinition: (node) =>
-    words(node.operation + around(' ', one(node.name)) + variables(node), all(node.directives), one(node.selectionSet)),
-  VariableDefinition: (node) =>
-    words(`${one(node.variable)}: ${one(node.type)}${around(' = ', one(node.defaultValue))}`, all(node.directives)),
-  Variable: (node) => `$${one(node.name)}`,
-  SelectionSet: (node) => `{ ${all(node.selections)} }`,
-  Field: (node) =>
-    words(
-      around('', one(node.alias), ': ') + one(node.name) + args(node),
-      all(node.directives),
-      one(node.selectionSet),
-    ),
-  Argument: (node) => `${one(node.name)}: ${one(node.value as AstNode)}`,
-  ObjectField: (node) => `${one(node.name)}: ${one(node.value as AstNode)}`,
-  FragmentSpread: (node) => words(`...${one(node.name)}`, all(node.directives)),
-  InlineFragment: (node) =>
-    words('...', around('on ', one(node.typeCondition)), all(node.directives), one(node.selectionSet)),
-  FragmentDefinition: (node) =>
-    words(
-      `fragment ${one(node.name)}${variables(node)} on ${one(node.typeCondition)}`,
-      all(node.directives),
-      one(node.selectionSet),
-    ),
-  Name: value,
-  IntValue: value,
-  FloatValue: value,
-  EnumValue: value,
-  BooleanValue: value,
-  StringValue: (node) => JSON.stringify(node.value),
-  NullValue: () => 'null',
-  ListValue: (node) => `[${all(node.values, ', ')}]`,
-  ObjectValue: (node) => `{${all(node.fields, ', ')}}`,
-  Directive: (node) => `@${one(node.name)}${args(node)}`,
-  NamedType: (node) => one(node.name),
-  ListType: (node) => `[${one(node.type)}]`,
-  NonNullType: (node) => `${one(node.type)}!`,
-};
+/** `before` + the printed node; '' for none. */
+function one(node: AstNode | undefined, before = ''): string {
+  return node ? before + print(node) : '';
+}
 
 /** GraphQL text for an executable AST node. Throws {@link PlatformConfigError} for anything else. */
 export function print(node: AstNode): string {
-  const printer = printers[node.kind];
-  if (!printer)
-    throw new PlatformConfigError(
-      `Cannot send a DocumentNode holding a '${node.kind}' node: only operations and fragments.`,
-    );
-  return printer(node);
+  const name = one(node.name);
+  // The tail most definitions and selections share: their directives, then their selection set.
+  const tail = list(node.directives, ' ', ' ') + one(node.selectionSet, ' ');
+  switch (node.kind) {
+    case 'Document':
+      return list(node.definitions, '\n');
+    case 'OperationDefinition':
+      return node.operation + one(node.name, ' ') + list(node.variableDefinitions, ', ', '(', ')') + tail;
+    case 'FragmentDefinition':
+      return `fragment ${name}${list(node.variableDefinitions, ', ', '(', ')')} on ${one(node.typeCondition)}${tail}`;
+    case 'VariableDefinition':
+      return `${one(node.variable)}: ${one(node.type)}${one(node.defaultValue, ' = ')}${tail}`;
+    case 'Variable':
+      return `$${name}`;
+    case 'SelectionSet':
+      return `{ ${list(node.selections, ' ')} }`;
+    case 'Field':
+      return one(node.alias) + (node.alias ? ': ' : '') + name + list(node.arguments, ', ', '(', ')') + tail;
+    case 'Argument':
+    case 'ObjectField':
+      return `${name}: ${one(node.value as AstNode)}`;
+    case 'FragmentSpread':
+      return `...${name}${tail}`;
+    case 'InlineFragment':
+      return `...${one(node.typeCondition, ' on ')}${tail}`;
+    case 'Name':
+    case 'IntValue':
+    case 'FloatValue':
+    case 'EnumValue':
+    case 'BooleanValue':
+      return String(node.value);
+    case 'StringValue':
+      return JSON.stringify(node.value);
+    case 'NullValue':
+      return 'null';
+    case 'ListValue':
+      return `[${list(node.values)}]`;
+    case 'ObjectValue':
+      return `{${list(node.fields)}}`;
+    case 'Directive':
+      return `@${name}${list(node.arguments, ', ', '(', ')')}`;
+    case 'NamedType':
+      return name;
+    case 'ListType':
+      return `[${one(node.type)}]`;
+    case 'NonNullType':
+      return `${one(node.type)}!`;
+  }
+  throw new PlatformConfigError(
+    `Cannot send a DocumentNode holding a '${node.kind}' node: only operations and fragments.`,
+  );
 }

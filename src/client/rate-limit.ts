@@ -96,7 +96,10 @@ export function parseRateLimit(headers: Headers): RateLimitState {
       if (name === undefined) continue;
       const params = member[1];
       const remaining = numberOf(params.get('r'));
-      const resetSeconds = numberOf(params.get('t'));
+      // `t` is a non-negative integer in the RateLimit fields draft: a negative one is no "reset now"
+      // (test/unit/rate-limit-errors.test.ts), it is no reset time at all.
+      const t = numberOf(params.get('t'));
+      const resetSeconds = t !== undefined && t >= 0 ? t : undefined;
       const policy = entry(policies, name);
       if (remaining !== undefined) policy.remaining = remaining;
       if (resetSeconds !== undefined) policy.resetSeconds = resetSeconds;

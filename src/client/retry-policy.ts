@@ -5,6 +5,7 @@
  * a random number, so every rule can be checked with a table.
  */
 import {
+  DailyLimitError,
   GraphQLResponseError,
   HttpError,
   IdempotencyConflictError,
@@ -51,6 +52,8 @@ function classify(error: unknown): { reason: RetryReason; waitSeconds?: number }
     if (error.aborted) return undefined;
     return { reason: error.timedOut ? 'timeout' : 'network' };
   }
+  // The daily quota lasts until its reset: no call waits that out (test/unit/rate-limit-errors.test.ts).
+  if (error instanceof DailyLimitError) return undefined;
   if (error instanceof RateLimitError) return { reason: 'rate-limited', waitSeconds: error.retryAfterSeconds };
   if (error instanceof IdempotencyConflictError) {
     return { reason: 'idempotency-conflict', waitSeconds: error.retryAfterSeconds };
@@ -65,7 +68,7 @@ function classify(error: unknown): { reason: RetryReason; waitSeconds?: number }
 /**
  * Whether to try a failed call again. Retried: network errors, timeouts, 5xx, 429 and budget errors,
  * 409 idempotency conflicts (all only when the call is repeatable). Never retried: 400, 401, 403 and
- * other 4xx, GraphQL errors, caller aborts. A server-requested wait (`Retry-After`, `retry_in_seconds`,
+ * other 4xx, GraphQL errors, caller aborts, the daily limit (`DailyLimitError`). A server-requested wait (`Retry-After`, `retry_in_seconds`,
  * `t`) wins over backoff; one longer than `maxDelayMs`, or one that would take the call past
  * `maxElapsedMs`, means no retry.
  */

@@ -49,7 +49,7 @@ export function resetSecondsFromRateLimit(state: RateLimitState): number | undef
   let any: number | undefined;
   for (const policy of Object.values(state.policies)) {
     const t = policy?.resetSeconds;
-    if (t === undefined) continue;
+    if (t === undefined || !(t >= 0) || !Number.isFinite(t)) continue; // a state built by hand may hold anything
     any = Math.max(any ?? 0, t);
     if (policy?.remaining !== undefined && policy.remaining <= 0) exhausted = Math.max(exhausted ?? 0, t);
   }

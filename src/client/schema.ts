@@ -1,10 +1,12 @@
 /**
- * `GET {baseUrl}/v2/get_schema`: the schema as SDL text or introspection JSON. Unauthenticated, so no
+ * `getSchema(client, ...)`, `GET {baseUrl}/v2/get_schema`: the schema as SDL text or introspection JSON. Unauthenticated, so no
  * Authorization header is ever sent. It goes through the same transport as every call (per-attempt
  * timeout, size limit, refusal of redirects, named failures) and the same retry loop; its errors are
  * classified by the same factory.
  */
 import { checkSchemaOptions } from './call-options.js';
+import type { PlatformClient } from './client.js';
+import { contextOf } from './client-context.js';
 import { ACCEPT_HEADER, JSON_TYPE } from './constants.js';
 import type { PipelineContext } from './context.js';
 import { createResponseError } from './error-factory.js';
@@ -13,7 +15,32 @@ import { parseRateLimit } from './rate-limit.js';
 import { type Redactor, redactHeadersObject } from './redact.js';
 import { abortedError, withRetry } from './retry.js';
 import { sendRequest, type TransportRequest, type TransportResponse } from './transport.js';
+import type { GetSchemaOptions } from './types.js';
 import { isObject } from './validate.js';
+
+/**
+ * Fetches the schema `client` talks to from `GET {baseUrl}/v2/get_schema`, without sending the token: SDL text by
+ * default, or the introspection object with `format: 'json'`. `version` defaults to the client's API version.
+ * Retried and timed out like a call.
+ * @throws {@link PlatformConfigError} for invalid options; {@link UnsupportedApiVersionError}, {@link HttpError} or
+ * {@link NetworkError} when the server refuses or cannot be reached.
+ */
+export function getSchema(client: PlatformClient, options?: GetSchemaOptions<'sdl'>): Promise<string>;
+export function getSchema(client: PlatformClient, options: GetSchemaOptions<'json'>): Promise<Record<string, unknown>>;
+export function getSchema(
+  client: PlatformClient,
+  options?: GetSchemaOptions,
+): Promise<string | Record<string, unknown>>;
+export function getSchema(
+  client: PlatformClient,
+  options?: GetSchemaOptions,
+): Promise<string | Record<string, unknown>> {
+  try {
+    return fetchSchema(contextOf(client), options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
 
 /** Fetches the schema in the requested format (`sdl` by default). */
 export async function fetchSchema(

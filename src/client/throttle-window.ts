@@ -29,6 +29,11 @@ export interface WindowTracker {
   /** Release instants in the current window: they decide what may spill into the next one. */
   releases: number[];
   /**
+   * The event count at which the next prune runs: {@link MAX_EVENTS}, or twice what the last prune kept when it
+   * could drop little, so a busy window is scanned once per doubling, not on every response.
+   */
+  pruneAt: number;
+  /**
    * Responses seen in the current window, one column per field (parallel arrays of numbers, so observing a
    * response allocates nothing): when it arrived, its tick, the `r` it reported, and whether it was `accepted`
    * (placed in this window, not in an earlier one).
@@ -153,6 +158,7 @@ export function observeWindow(
     resetAfter: after,
     resetBy: by,
     releases: [],
+    pruneAt: MAX_EVENTS,
     observedAt: placed ? [ctx.now] : [],
     observedTick: placed ? [ctx.tick] : [],
     observedRemaining: placed ? [r] : [],
@@ -174,6 +180,7 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   tracker.resetAfter = w ? tracker.resetAfter + windows * w : Number.NEGATIVE_INFINITY;
   tracker.resetBy = w ? tracker.resetBy + windows * w : Number.POSITIVE_INFINITY;
   tracker.releases.length = 0;
+  tracker.pruneAt = MAX_EVENTS;
   truncateObservations(tracker, 0);
 }
 
@@ -225,12 +232,14 @@ function truncateObservations(tracker: WindowTracker, length: number): void {
 }
 
 /**
- * Once the event lists grow beyond {@link MAX_EVENTS}, drops in place every event from before `resetAfter`
- * (they cannot have landed in the current window) and recomputes {@link WindowTracker.acceptedMin}.
+ * Once the event lists grow beyond {@link WindowTracker.pruneAt}, drops in place every event from before
+ * `resetAfter` (they cannot have landed in the current window) and recomputes {@link WindowTracker.acceptedMin}.
+ * Amortised constant per event: a window busier than {@link MAX_EVENTS} keeps its events and moves the next prune to
+ * twice their count, so a response costs no scan (test/unit/throttle-window.test.ts).
  */
 function prune(tracker: WindowTracker): void {
   const { releases, observedAt, observedTick, observedRemaining, accepted, acceptedMin } = tracker;
-  if (releases.length + observedAt.length <= MAX_EVENTS) return;
+  if (releases.length + observedAt.length <= tracker.pruneAt) return;
   const since = tracker.resetAfter;
   let kept = 0;
   for (const at of releases) if (at > since) releases[kept++] = at;
@@ -249,4 +258,5 @@ function prune(tracker: WindowTracker): void {
     kept += 1;
   }
   truncateObservations(tracker, kept);
+  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (releases.length + kept));
 }

@@ -1,14 +1,21 @@
 /**
- * Client-side throttle: holds requests back so the server never has to reject them.
- * - Before the first response only one request is in flight (it teaches the quotas); then at most the server's
- *   `concurrency` quota, or `initialConcurrency` while that is unknown.
- * - A window quota whose local estimate reaches 0 holds new requests until its reset has certainly passed.
- * - A 429 (or a budget error's retry-after) pauses every waiter and new caller of the client at once.
- * - Cost-aware: a request whose expected complexity cost exceeds the budget left is held until the reset.
- * - A hold longer than `probeAfterMs` (the client's `retry.maxDelayMs`) with no answer from the server since lets
- *   one probe request through when that time is up; the others wait for its answer, which replaces what the
- *   throttle believed. One absurd `Retry-After` or `t` cannot disable a client.
- * Waiters are served first in, first out, with at most one timer for the whole throttle.
+ * Client-side throttle: holds requests back so the server never has to reject them, and lets a backlog of any size
+ * finish. Which rule, where (`QuotaThrottle` unless named otherwise):
+ *
+ * | rule | where |
+ * |---|---|
+ * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `#limit` |
+ * | a window quota (`minuteRate`) whose conservative count reaches 0 holds new requests until its reset has surely passed | `#gate`; counting in `throttle-window.ts` |
+ * | cost-aware: a request whose expected complexity cost exceeds the budget left waits for the reset | `#gate`; costs in `throttle-cost.ts` |
+ * | a 429 (or a budget error's retry-after) pauses every waiter and new caller at once | `observe` (the pause), `#gate` |
+ * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy at 0) holds every call until its reset, never probed | `observe` (`dailyResetAt`), `#gate` |
+ * | local pacing (concurrency, a minute window within its own length, the cost budget) waits as long as it takes: only the caller's `signal` and `queueTimeoutMs` bound it | `acquire`, `#expire`, `isPacedWindow` |
+ * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `acquire`, `#rejectLate` |
+ * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `#gate` (`probeAt`), `#mayProbe`, `observe` |
+ * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `#pump`, `#arm` |
+ * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `#announce` |
+ * | the backlog per policy for a batch job's progress | `state` |
+ *
  * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`).
  */
 import { MAX_TIMER_DELAY_MS } from './sleep.js';
@@ -21,10 +28,21 @@ import {
   RESET_MARGIN_MS,
   recordRelease,
   recordSend,
+  remainingOf,
   rollWindow,
   type WindowTracker,
 } from './throttle-window.js';
-import type { RateLimitPolicy, RateLimitState, ThrottleEvent, ThrottleOptions } from './types.js';
+import type {
+  RateLimitPolicy,
+  RateLimitState,
+  ThrottleEvent,
+  ThrottleOptions,
+  ThrottlePolicyState,
+  ThrottleState,
+} from './types.js';
+
+/** The policy name of the daily call quota, when a server reports it in its `RateLimit` headers. */
+export const DAILY_POLICY = 'daily';
 
 /** The right to send one request. Release it when the request is over; a second release does nothing. */
 export interface Permit {
@@ -44,31 +62,72 @@ export interface ThrottleObservation {
    * which pins the quota windows down much better than assuming the oldest request in flight.
    */
   permit?: Permit;
+  /** When the response said the daily quota is spent (`DAILY_LIMIT_EXCEEDED`): the instant it resets. */
+  dailyResetAt?: number;
 }
 
 /** Options of one {@link Throttle.acquire}. */
 export interface AcquireOptions {
   signal?: AbortSignal;
-  /** The longest known wait this call accepts; a longer one rejects at once with {@link ThrottleWaitTooLongError}. */
+  /**
+   * The longest wait the server may impose on this call (a 429's pause, the daily limit, a window reset beyond its
+   * declared length); a longer one rejects at once with {@link ThrottleWaitTooLongError}. Local pacing ignores it.
+   */
   maxWaitMs: number;
+  /** The longest this call waits in line for local pacing; past it, {@link ThrottleQueueTimeout}. Default: no limit. */
+  queueTimeoutMs?: number;
   operationName?: string;
   /** The document's text: the key its complexity cost is learned and looked up under. */
   document?: string;
 }
 
-/** Thrown by {@link Throttle.acquire} when the known wait before sending is longer than the caller's `maxWaitMs`. */
+/** What holds a waiting call back. */
+export type HoldReason = 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
+
+/** Thrown by {@link Throttle.acquire} when the server imposes a wait longer than the caller's `maxWaitMs`. */
 export class ThrottleWaitTooLongError extends Error {
   override readonly name = 'ThrottleWaitTooLongError';
   /** The policy that imposes the wait, when one does. */
   readonly policy?: string;
   /** How long the wait would have been, in milliseconds. */
   readonly waitMs: number;
-  constructor(waitMs: number, maxWaitMs: number, policy?: string) {
+  /** What imposes it. */
+  readonly reason: HoldReason;
+  constructor(waitMs: number, maxWaitMs: number, policy?: string, reason: HoldReason = 'quota-exhausted') {
     const cause = policy ? ` by the ${policy} limit` : '';
     super(`Request held back ${Math.ceil(waitMs)} ms${cause}, longer than the ${maxWaitMs} ms allowed`);
     this.waitMs = waitMs;
     this.policy = policy;
+    this.reason = reason;
   }
+}
+
+/** Thrown by {@link Throttle.acquire} when a call waited in line longer than its `queueTimeoutMs`. */
+export class ThrottleQueueTimeout extends Error {
+  override readonly name = 'ThrottleQueueTimeout';
+  constructor(
+    /** How long it waited, in milliseconds. */
+    readonly queuedMs: number,
+    /** Its place in line: 1 for the head. */
+    readonly position: number,
+    /** Calls in line, this one included. */
+    readonly queued: number,
+    /** What held the line. */
+    readonly reason: HoldReason,
+    /** The policy that held it, when one did. */
+    readonly policy?: string,
+  ) {
+    super(`Waited ${queuedMs} ms in line (place ${position} of ${queued}), held by ${holdText(reason, policy)}`);
+  }
+}
+
+/** What holds a line, in words: `the minuteRate limit`, `a pause the server asked for`, ... */
+export function holdText(reason: HoldReason, policy: string | undefined): string {
+  if (policy !== undefined && reason !== 'backoff') return `the ${policy} limit`;
+  if (reason === 'backoff') return 'a pause the server asked for';
+  if (reason === 'daily-limit') return 'the daily limit';
+  if (reason === 'concurrency') return 'the cap on requests in flight';
+  return 'an exhausted quota';
 }
 
 /** Gatekeeper between a client's calls and the network. */
@@ -82,6 +141,20 @@ export interface Throttle {
   tryAcquire(document?: string): Permit | undefined;
   /** Learns from a response's rate-limit state. Never throws. */
   observe(observation: ThrottleObservation): void;
+  /** The backlog, for progress reports; absent on a throttle that keeps no line of its own. */
+  state?(): ThrottleState;
+}
+
+/**
+ * The longest declared window the throttle paces through without limit: the platform's per-minute quotas. A reset of
+ * a longer window (an hourly quota, say) is the server's demand, bounded by `maxWaitMs`
+ * (test/e2e/resilience-faults.test.ts, "an exhausted hour-long request window fails fast").
+ */
+const MAX_PACED_WINDOW_MS = 60_000;
+
+/** True when waiting `holdMs` for a window of `windowMs` to reset is pacing: a minute window, within its length. */
+function isPacedWindow(windowMs: number | undefined, holdMs: number): boolean {
+  return windowMs !== undefined && windowMs <= MAX_PACED_WINDOW_MS && holdMs <= windowMs + RESET_MARGIN_MS;
 }
 
 /** Default bound on requests in flight before the server's `concurrency` quota is known. */
@@ -94,17 +167,34 @@ interface Waiter {
   cost: number;
   resolve(permit: Permit): void;
   reject(reason: unknown): void;
-  deadline: number;
   maxWaitMs: number;
+  queuedAt: number;
+  operationName?: string;
+  /** The holds already reported to `onThrottle` for this call (`reason:policy` keys). */
+  reported: string[];
   detach(): void;
 }
 
+/** A time-based hold. */
 interface Gate {
-  reason: 'quota-exhausted' | 'backoff';
+  reason: 'quota-exhausted' | 'backoff' | 'daily-limit';
   policy?: string;
   until: number;
-  /** When a hold this long has gone unchecked long enough for one probe request, the instant it may go. */
+  /**
+   * The longest hold among those the server imposes (a pause, the daily limit, a window reset beyond its declared
+   * length), when one applies: `maxWaitMs` bounds it. Local pacing alone waits as long as it takes.
+   */
+  imposed?: Gate;
+  /** When an imposed hold has gone unchecked long enough for one probe request, the instant it may go. */
   probeAt?: number;
+}
+
+/** What holds the line, as `onThrottle` reports it. */
+interface Hold {
+  key: string;
+  reason: HoldReason;
+  policy?: string;
+  until?: number;
 }
 
 const NO_OP_PERMIT: Permit = { release() {} };
@@ -194,6 +284,10 @@ export class QuotaThrottle implements Throttle {
   readonly #queue: Waiter[] = [];
   readonly #windows = new Map<string, WindowTracker>();
   #pause: Gate | undefined;
+  /** Until when the spent daily quota holds every call (0: it does not). */
+  #dailyUntil = 0;
+  /** The key of the hold last announced to the line, so a change of limit is announced once. */
+  #announced: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = 0;
   readonly #ctx: ObservationContext = { now: 0, tick: 0, sentAt: 0, sentTick: 0, othersInFlight: 0 };
@@ -226,7 +320,7 @@ export class QuotaThrottle implements Throttle {
     return this.#gate(now, cost) ? undefined : this.#grant(now, document, cost);
   }
 
-  acquire({ signal, maxWaitMs, operationName, document }: AcquireOptions): Promise<Permit> {
+  acquire({ signal, maxWaitMs, queueTimeoutMs, operationName, document }: AcquireOptions): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
     const cost = this.costs.expected(document);
@@ -235,11 +329,16 @@ export class QuotaThrottle implements Throttle {
       if (!gate) return Promise.resolve(this.#grant(now, document, cost));
       if (this.#mayProbe(gate, now)) return Promise.resolve(this.#grant(now, document, cost, true));
     }
-    // While a probe is out, its answer decides; before, a hold beyond this call's patience fails it at once.
-    if (gate && this.#probeOut === undefined && gate.until - now > maxWaitMs) {
-      return Promise.reject(new ThrottleWaitTooLongError(gate.until - now, maxWaitMs, gate.policy));
+    // A wait the server imposes beyond this call's patience fails it at once (while a probe is out, its answer
+    // decides); pacing the line never does (test/unit/throttle-backlog.test.ts).
+    const imposed = gate?.imposed;
+    if (imposed && this.#probeOut === undefined && imposed.until - now > maxWaitMs) {
+      return Promise.reject(
+        new ThrottleWaitTooLongError(imposed.until - now, maxWaitMs, imposed.policy, imposed.reason),
+      );
     }
     return new Promise<Permit>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const onAbort = (): void => {
         this.#remove(waiter);
         reject(signal?.reason);
@@ -250,19 +349,28 @@ export class QuotaThrottle implements Throttle {
         cost,
         resolve,
         reject,
-        deadline: now + maxWaitMs,
         maxWaitMs,
-        detach: () => signal?.removeEventListener('abort', onAbort),
+        queuedAt: now,
+        operationName,
+        reported: [],
+        detach: () => {
+          signal?.removeEventListener('abort', onAbort);
+          if (timer !== undefined) clearTimeout(timer);
+        },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (queueTimeoutMs !== undefined && Number.isFinite(queueTimeoutMs)) {
+        timer = setTimeout(() => this.#expire(waiter), Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS));
+      }
       this.#queue.push(waiter);
-      const event = gate ? { reason: gate.reason, policy: gate.policy, delayMs: gate.until - now } : undefined;
-      this.#emit({ operationName, ...(event ?? { reason: 'concurrency' }) });
+      const hold = this.#holdOf(gate, now);
+      waiter.reported.push(hold.key);
+      this.#emitFor(waiter, hold, now);
       this.#pump();
     });
   }
 
-  observe({ status, rateLimit, retryAfterSeconds, permit, complexityCost }: ThrottleObservation): void {
+  observe({ status, rateLimit, retryAfterSeconds, permit, complexityCost, dailyResetAt }: ThrottleObservation): void {
     try {
       const now = Date.now();
       if (this.#probeOut !== undefined) {
@@ -320,12 +428,17 @@ export class QuotaThrottle implements Throttle {
           exhausted = { name, seconds: t };
         }
       }
-      const retryAfter = Number.isFinite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds as number) : undefined;
-      if (status === 429 || retryAfter !== undefined) {
-        const delayMs =
-          retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
-        if (!this.#pause || now + delayMs > this.#pause.until) {
-          this.#pause = { reason: 'backoff', policy: exhausted?.name, until: now + delayMs };
+      if (dailyResetAt !== undefined && Number.isFinite(dailyResetAt)) {
+        // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
+        this.#dailyUntil = Math.max(this.#dailyUntil, dailyResetAt);
+      } else {
+        const retryAfter = Number.isFinite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds as number) : undefined;
+        if (status === 429 || retryAfter !== undefined) {
+          const delayMs =
+            retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
+          if (!this.#pause || now + delayMs > this.#pause.until) {
+            this.#pause = { reason: 'backoff', policy: exhausted?.name, until: now + delayMs };
+          }
         }
       }
     } catch {
@@ -334,31 +447,91 @@ export class QuotaThrottle implements Throttle {
     this.#pump();
   }
 
+  state(): ThrottleState {
+    const now = Date.now();
+    const head = this.#queue[0];
+    const gate = this.#gate(now, head ? head.cost : 0);
+    const queued = this.#queue.length;
+    const inFlight = this.#inFlight.size;
+    const limit = this.#limit();
+    let heldBy: ThrottleState['heldBy'];
+    if (gate) heldBy = { reason: gate.reason, policy: gate.policy, until: gate.until };
+    else if (inFlight >= limit) heldBy = { reason: 'concurrency', policy: this.#concurrencyPolicy() };
+    const queuedFor = (policy: string | undefined): number =>
+      heldBy && heldBy.policy === policy && policy !== undefined ? queued : 0;
+    const policies: Record<string, ThrottlePolicyState> = {};
+    for (const [name, tracker] of this.#windows) {
+      const entry: ThrottlePolicyState = { queued: queuedFor(name), inFlight };
+      const remaining = remainingOf(tracker);
+      if (Number.isFinite(remaining)) entry.remaining = Math.max(0, remaining);
+      const until = holdUntil(tracker);
+      if (until !== undefined && until > now) entry.nextSlotAt = until;
+      policies[name] = entry;
+    }
+    if (this.#concurrencyQuota !== undefined) {
+      policies.concurrency = { queued: queuedFor('concurrency'), inFlight, remaining: Math.max(0, limit - inFlight) };
+    }
+    if (this.#dailyUntil > now) {
+      policies[DAILY_POLICY] = {
+        queued: queuedFor(DAILY_POLICY),
+        inFlight,
+        remaining: 0,
+        nextSlotAt: this.#dailyUntil,
+      };
+    }
+    return heldBy
+      ? { queued, inFlight, concurrencyLimit: limit, heldBy, policies }
+      : { queued, inFlight, concurrencyLimit: limit, policies };
+  }
+
   #limit(): number {
     return this.#learned ? (this.#concurrencyQuota ?? this.#initialConcurrency) : 1;
   }
 
+  #concurrencyPolicy(): string | undefined {
+    return this.#learned && this.#concurrencyQuota !== undefined ? 'concurrency' : undefined;
+  }
+
   /**
-   * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, an
-   * exhausted window, or a complexity budget left below `cost` (the expected cost of the request to send).
+   * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
+   * daily limit, an exhausted window, or a complexity budget left below `cost` (the expected cost of the request).
    */
   #gate(now: number, cost: number): Gate | undefined {
-    let gate = this.#pause && this.#pause.until > now ? this.#pause : undefined;
-    for (const [policy, tracker] of this.#windows) {
-      rollWindow(tracker, now, this.#inFlight.size);
-      let until = holdUntil(tracker);
-      if (until === undefined && cost > 0 && policy === COST_POLICY && Number.isFinite(tracker.resetBy)) {
-        const left = Math.min(tracker.quota, tracker.reported) - this.#inFlightCost;
-        if (left < cost) until = tracker.resetBy + RESET_MARGIN_MS;
-      }
-      if (until !== undefined && until > now && until > (gate?.until ?? 0)) {
-        gate = { reason: 'quota-exhausted', policy, until };
+    let gate: Gate | undefined;
+    let imposed: Gate | undefined;
+    const pause = this.#pause;
+    if (pause && pause.until > now) gate = imposed = pause;
+    if (this.#windows.size > 0) {
+      for (const [policy, tracker] of this.#windows) {
+        rollWindow(tracker, now, this.#inFlight.size);
+        let until = holdUntil(tracker);
+        if (until === undefined && cost > 0 && policy === COST_POLICY && Number.isFinite(tracker.resetBy)) {
+          const left = Math.min(tracker.quota, tracker.reported) - this.#inFlightCost;
+          if (left < cost) until = tracker.resetBy + RESET_MARGIN_MS;
+        }
+        if (until === undefined || until <= now) continue;
+        const daily = policy === DAILY_POLICY;
+        const isImposed = daily || !isPacedWindow(tracker.windowMs, until - now);
+        const later = until > (gate?.until ?? 0);
+        const laterImposed = isImposed && until > (imposed?.until ?? 0);
+        if (!later && !laterImposed) continue;
+        const hold: Gate = { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until };
+        if (later) gate = hold;
+        if (laterImposed) imposed = hold;
       }
     }
-    if (gate && gate.until - this.#lastAnswerAt > this.#probeAfterMs) {
-      gate = { ...gate, probeAt: this.#lastAnswerAt + this.#probeAfterMs };
+    if (this.#dailyUntil > now) {
+      const hold: Gate = { reason: 'daily-limit', policy: DAILY_POLICY, until: this.#dailyUntil };
+      if (hold.until > (gate?.until ?? 0)) gate = hold;
+      if (hold.until > (imposed?.until ?? 0)) imposed = hold;
     }
-    return gate;
+    if (!gate) return undefined;
+    // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
+    const probe =
+      imposed && imposed.reason !== 'daily-limit' && imposed.until - this.#lastAnswerAt > this.#probeAfterMs
+        ? this.#lastAnswerAt + this.#probeAfterMs
+        : undefined;
+    return { reason: gate.reason, policy: gate.policy, until: gate.until, imposed, probeAt: probe };
   }
 
   /** True when `gate` is a long hold whose probe may go now. */
@@ -371,7 +544,7 @@ export class QuotaThrottle implements Throttle {
     this.#inFlight.set(id, now);
     this.#inFlightCost += cost;
     if (probe) this.#probeOut = id;
-    for (const tracker of this.#windows.values()) recordSend(tracker);
+    if (this.#windows.size > 0) for (const tracker of this.#windows.values()) recordSend(tracker);
     return new QuotaPermit(this, id, document, cost, this.costs.latest);
   }
 
@@ -381,14 +554,15 @@ export class QuotaThrottle implements Throttle {
     this.#inFlight.delete(id);
     this.#inFlightCost = Math.max(0, this.#inFlightCost - permit.cost);
     if (this.#probeOut === id) this.#probeOut = undefined; // no answer came: the next request probes again
+    const now = Date.now();
     // The client observes a response and releases its permit in the same turn: the observation is this request's.
     if (this.#pending) {
       this.#pending = false;
-      const after = budgetMarkOf(this.#lastState, Date.now());
+      const after = budgetMarkOf(this.#lastState, now);
       this.costs.learn(permit.document, permit.budgetBefore, after, this.#pendingExact);
     }
-    for (const tracker of this.#windows.values()) recordRelease(tracker, Date.now());
-    this.#pump();
+    if (this.#windows.size > 0) for (const tracker of this.#windows.values()) recordRelease(tracker, now);
+    if (this.#queue.length > 0 || this.#timer !== undefined) this.#pump();
   }
 
   /** Serves waiters in order while nothing holds them, and keeps the single timer in step. */
@@ -406,24 +580,77 @@ export class QuotaThrottle implements Throttle {
           return;
         }
         this.#rejectLate(gate, now);
+        this.#announce(this.#holdOf(gate, now), now);
         // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
         const probeAt = gate.probeAt !== undefined && gate.probeAt > now ? gate.probeAt : gate.until;
         if (this.#queue.length > 0) this.#arm(Math.min(gate.until, probeAt), now);
         return;
       }
-      if (this.#inFlight.size >= this.#limit()) break;
+      if (this.#inFlight.size >= this.#limit()) {
+        this.#announce(this.#holdOf(undefined, now), now);
+        break;
+      }
       this.#queue.shift();
       head.detach();
       head.resolve(this.#grant(now, head.document, head.cost));
     }
+    if (this.#queue.length === 0) this.#announced = undefined;
     this.#disarm();
   }
 
-  #rejectLate(gate: Gate, now: number): void {
-    for (const waiter of this.#queue.filter((w) => w.deadline < gate.until)) {
-      this.#remove(waiter);
-      waiter.reject(new ThrottleWaitTooLongError(gate.until - now, waiter.maxWaitMs, gate.policy));
+  /** What holds the line now: `gate`, else the concurrency cap. */
+  #holdOf(gate: Gate | undefined, now: number): Hold {
+    if (gate)
+      return {
+        key: `${gate.reason}:${gate.policy ?? ''}`,
+        reason: gate.reason,
+        policy: gate.policy,
+        until: gate.until > now ? gate.until : undefined,
+      };
+    const policy = this.#concurrencyPolicy();
+    return { key: `concurrency:${policy ?? ''}`, reason: 'concurrency', policy };
+  }
+
+  /** Tells `onThrottle` about each waiter `hold` now holds, once per waiter and hold (not on every pump). */
+  #announce(hold: Hold, now: number): void {
+    if (hold.key === this.#announced) return;
+    this.#announced = hold.key;
+    for (const waiter of this.#queue) {
+      if (waiter.reported.includes(hold.key)) continue;
+      waiter.reported.push(hold.key);
+      this.#emitFor(waiter, hold, now);
     }
+  }
+
+  #emitFor(waiter: Waiter, hold: Hold, now: number): void {
+    if (!this.#onThrottle) return;
+    const event: ThrottleEvent = { operationName: waiter.operationName, reason: hold.reason };
+    if (hold.policy !== undefined) event.policy = hold.policy;
+    if (hold.until !== undefined) event.delayMs = hold.until - now;
+    this.#emit(event);
+  }
+
+  /** Fails waiters the server makes wait longer than their `maxWaitMs`; pacing never does. */
+  #rejectLate(gate: Gate, now: number): void {
+    const { imposed } = gate;
+    if (!imposed) return;
+    const waitMs = imposed.until - now;
+    for (const waiter of this.#queue.filter((w) => waitMs > w.maxWaitMs)) {
+      this.#remove(waiter);
+      waiter.reject(new ThrottleWaitTooLongError(waitMs, waiter.maxWaitMs, imposed.policy, imposed.reason));
+    }
+  }
+
+  /** A waiter's `queueTimeoutMs` ran out: it leaves the line saying how long it waited, where, and for what. */
+  #expire(waiter: Waiter): void {
+    const index = this.#queue.indexOf(waiter);
+    if (index < 0) return;
+    const now = Date.now();
+    const hold = this.#holdOf(this.#gate(now, (this.#queue[0] as Waiter).cost), now);
+    const queued = this.#queue.length;
+    this.#remove(waiter);
+    waiter.reject(new ThrottleQueueTimeout(now - waiter.queuedAt, index + 1, queued, hold.reason, hold.policy));
+    this.#pump();
   }
 
   #remove(waiter: Waiter): void {

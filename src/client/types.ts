@@ -32,6 +32,11 @@ export interface RateLimitPolicies {
   concurrency?: RateLimitPolicy;
   /** The complexity budget per window (`complexityMinute`). */
   complexityMinute?: RateLimitPolicy;
+  /**
+   * The daily call quota (`daily`), when the server reports it in its headers. The platform resets it at midnight
+   * UTC; an exhausted one makes calls fail with `DailyLimitError`.
+   */
+  daily?: RateLimitPolicy;
   /** Any other policy the server declares. */
   [name: string]: RateLimitPolicy | undefined;
 }
@@ -119,8 +124,9 @@ export interface RetryOptions {
   /** First backoff step in milliseconds (capped exponential, full jitter). Default 300. */
   baseDelayMs?: number;
   /**
-   * The longest single wait in milliseconds. A server asking for longer (`Retry-After`, `t`)
-   * gets no retry: the error surfaces at once. Default 30 000.
+   * The longest single wait in milliseconds. A server asking for longer (`Retry-After`, `t`, the daily limit's
+   * reset) gets no retry: the error surfaces at once. A call's turn in the throttle's own line is not bounded by
+   * it (see `throttle.queueTimeoutMs`). Default 30 000.
    */
   maxDelayMs?: number;
   /** Total time in milliseconds one call may spend waiting between attempts. Default 60 000. */
@@ -147,6 +153,13 @@ export interface ThrottleOptions {
    * apart, while the request runs). A process that dies mid-request frees its slots within this. Default 10 000.
    */
   leaseMs?: number;
+  /**
+   * The longest a call waits in this client's line, in milliseconds, while the throttle paces the calls ahead of
+   * it within the server's quotas; past it the call fails with `ThrottleQueueTimeoutError`, never sent. Default: no
+   * limit (a batch of any size finishes). A call's own `queueTimeoutMs` or `signal` bounds it too. A server's demand
+   * to wait (a 429's `Retry-After`, the daily limit) is bounded by `retry.maxDelayMs` instead.
+   */
+  queueTimeoutMs?: number;
 }
 
 /** Headers as given in options: a `Headers`, pairs, or a plain record. */
@@ -198,6 +211,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Retry policy for this call, overriding the client's; `false` for a single attempt. */
   retry?: RetryOptions | false;
+  /**
+   * The longest this call waits in the client's throttle line, in milliseconds, overriding the client's
+   * `throttle.queueTimeoutMs` (default: no limit).
+   */
+  queueTimeoutMs?: number;
 }
 
 /** Options of {@link PlatformClient.getSchema}. */
@@ -264,15 +282,47 @@ export interface ThrottleEvent {
   /** Name of the operation held back, when the document names it. */
   operationName?: string;
   /**
-   * Why it waits: the concurrency cap, an exhausted quota (or a complexity budget below the request's cost), or
-   * a shared backoff after a 429. With a store, also `store-unavailable` (the store failed: this client goes on
-   * alone, on a share of the quota) and `store-rejoined` (the store answers again); these hold nothing.
+   * Why it waits: the concurrency cap (`policy: 'concurrency'` once the server declared it), an exhausted quota (or
+   * a complexity budget below the request's cost; `policy` names it: `minuteRate`, `complexityMinute`), a shared
+   * pause after a 429 (`backoff`), or the spent daily quota (`daily-limit`, until its reset). A call is reported
+   * when it joins the line and again whenever a different limit takes over holding it. With a store, also
+   * `store-unavailable` (the store failed: this client goes on alone, on a share of the quota) and
+   * `store-rejoined` (the store answers again); these hold nothing.
    */
-  reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'store-unavailable' | 'store-rejoined';
+  reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit' | 'store-unavailable' | 'store-rejoined';
   /** The policy that caused the wait, when one did. */
   policy?: string;
   /** Planned wait in milliseconds; absent when waiting for a slot to free. */
   delayMs?: number;
+}
+
+/** One limit's part in a {@link ThrottleState}. */
+export interface ThrottlePolicyState {
+  /** Calls waiting in line because of this limit right now (all of them while it holds the head; else 0). */
+  queued: number;
+  /** Requests in flight that count against it. */
+  inFlight: number;
+  /** What is left of it by the throttle's conservative count, when known. */
+  remaining?: number;
+  /** When it next lets a call go (epoch milliseconds), while it holds calls for a time; absent otherwise. */
+  nextSlotAt?: number;
+}
+
+/**
+ * A snapshot of the client's own throttle, for a batch job's progress: how many calls wait, how many are out,
+ * what holds the line and until when. Reading it changes nothing.
+ */
+export interface ThrottleState {
+  /** Calls waiting in line. */
+  queued: number;
+  /** Requests sent and not yet answered. */
+  inFlight: number;
+  /** Requests this client lets out at once now (1 until the first answer teaches the quotas). */
+  concurrencyLimit: number;
+  /** What holds the line now, when something does; `until` is absent when only a finished request frees a slot. */
+  heldBy?: { reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit'; policy?: string; until?: number };
+  /** Each limit the server declared (and `daily` while the daily limit holds calls), by policy name. */
+  policies: Record<string, ThrottlePolicyState>;
 }
 
 /**

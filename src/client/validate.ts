@@ -37,19 +37,17 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** Rejects keys of `record` that are not in `known`. */
-export function rejectUnknownKeys(record: Record<string, unknown>, known: readonly string[], where: string): void {
-  for (const key of Object.keys(record)) {
-    if (!known.includes(key)) fail(`unknown ${where} '${key}'. Known ${where}s: ${known.join(', ')}.`);
-  }
-}
+/** Bounds of a number option: [min, max, whole numbers only]. */
+export type NumberBounds = readonly [min: number, max: number, integer?: boolean];
+
+/**
+ * How one option is checked: a number by its bounds, or a function given the value and the option's
+ * name that throws on a bad value and returns the value to use.
+ */
+export type OptionCheck = NumberBounds | ((value: unknown, name: string) => unknown);
 
 /** Checks an optional number lies in [min, max] (and is an integer when asked). */
-export function checkNumber(
-  value: unknown,
-  name: string,
-  { min, max, integer = false }: { min: number; max: number; integer?: boolean },
-): number | undefined {
+export function checkNumber(value: unknown, name: string, [min, max, integer]: NumberBounds): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     fail(`\`${name}\` must be a finite number; got ${describe(value)}${typeof value === 'number' ? ` ${value}` : ''}.`);
@@ -57,6 +55,31 @@ export function checkNumber(
   if (integer && !Number.isInteger(value)) fail(`\`${name}\` must be a whole number; got ${value}.`);
   if (value < min || value > max) fail(`\`${name}\` must be between ${min} and ${max}; got ${value}.`);
   return value;
+}
+
+/**
+ * Checks an object of options against its table: `value` must be an object (else "`subject` must be an
+ * object`detail`"), hold no key outside `checks` (each a "`where`"), and pass each key's check in table
+ * order, named `prefix` + key. Returns what each check returned, by key. One routine for the client's,
+ * a call's, `retry`, `throttle`, `hooks` and `getSchema` options, so each is a table, not code.
+ */
+export function checkOptions<T = Record<string, unknown>>(
+  value: unknown,
+  checks: Readonly<Record<string, OptionCheck>>,
+  [subject, detail, where, prefix = '']: readonly [subject: string, detail: string, where: string, prefix?: string],
+): T {
+  if (!isObject(value)) fail(`${subject} must be an object${detail}; got ${describe(value)}.`);
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(checks, key))
+      fail(`unknown ${where} '${key}'. Known ${where}s: ${Object.keys(checks).join(', ')}.`);
+  }
+  const checked: Record<string, unknown> = {};
+  for (const key in checks) {
+    const check = checks[key] as OptionCheck;
+    const name = prefix + key;
+    checked[key] = typeof check === 'function' ? check(value[key], name) : checkNumber(value[key], name, check);
+  }
+  return checked as T;
 }
 
 /** Checks an API version string has the platform's form (see ./api-version.ts). */

@@ -4,12 +4,14 @@
  * answers, a 100 MB answer, a response carrying `__proto__`, and a connection failure whose error text
  * carries the token.
  */
+
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   GraphQLResponseError,
+  getSchema,
   NetworkError,
   OAuthClient,
   OAuthError,
@@ -133,7 +135,7 @@ describe('redirects are refused (the emulator redirects to a second server)', ()
         { route: 'GET /v2/get_schema', kind: 'respond', status: 301, headers: { location: `${elsewhere.url}/schema` } },
       ],
     });
-    await expect(clientFor(emulator).getSchema()).rejects.toMatchObject({ name: 'RedirectError', status: 301 });
+    await expect(getSchema(clientFor(emulator))).rejects.toMatchObject({ name: 'RedirectError', status: 301 });
     expect(elsewhere.received).toEqual([]);
   });
 

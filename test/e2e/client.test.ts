@@ -3,12 +3,14 @@
  * raw documents, the schema endpoint, response metadata and rate-limit parsing, versions, scopes,
  * authentication, multipart uploads, timeouts and aborts.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { AddFileToColumnDocument, CreateItemDocument } from '../../generated/graphql.js';
 import {
   API_VERSION,
   AuthenticationError,
   GraphQLResponseError,
+  getSchema,
   NetworkError,
   PlatformClient,
   PlatformConfigError,
@@ -105,10 +107,10 @@ describe('getSchema', () => {
   it('returns SDL text and introspection JSON without sending the token', async () => {
     const emulator = await startTestEmulator();
     const client = clientFor(emulator);
-    const sdl = await client.getSchema();
+    const sdl = await getSchema(client);
     expect(typeof sdl).toBe('string');
     expect(sdl).toContain('type Query');
-    const json = await client.getSchema({ format: 'json' });
+    const json = await getSchema(client, { format: 'json' });
     expect(typeof json).toBe('object');
     expect(json).toHaveProperty(['data', '__schema', 'queryType', 'name'], 'Query');
     const schemaRequests = emulator.requests.filter((record) => record.path === '/v2/get_schema');
@@ -208,7 +210,7 @@ describe('API versions', () => {
 
   it('getSchema with an unsupported version gets the same typed error', async () => {
     const emulator = await startTestEmulator({ versionRouting: 'refuse' });
-    const { error } = await settle(clientFor(emulator).getSchema({ version: '2019-01' }));
+    const { error } = await settle(getSchema(clientFor(emulator), { version: '2019-01' }));
     expect(error).toBeInstanceOf(UnsupportedApiVersionError);
     expect((error as UnsupportedApiVersionError).supportedVersions).toContain(API_VERSION);
   });

@@ -1,12 +1,13 @@
 /**
- * client.paginate against the emulator over a real socket, with the example app's generated document:
+ * paginate against the emulator over a real socket, with the example app's generated document:
  * 1,200 matching items in pages of 500 with a filter and an order; an early exit sends one request; `max`
  * stops the requests; `signal` stops it; an expired cursor is a CursorExpiredError.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { FilteredBoardItemsDocument, type ItemsQuery } from '../../examples/app/src/platform.generated.js';
 import type { Emulator } from '../../src/emulator/index.js';
-import { API_VERSION, BoardItemsDocument, CursorExpiredError, NetworkError } from '../../src/index.js';
+import { API_VERSION, BoardItemsDocument, CursorExpiredError, NetworkError, paginate } from '../../src/index.js';
 import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
@@ -38,7 +39,7 @@ const DONE_BY_ESTIMATE: ItemsQuery = {
 const estimateOf = (item: { column_values: { id: string; text: string | null }[] }) =>
   Number(item.column_values.find((value) => value.id === 'numbers')?.text);
 
-describe('client.paginate', () => {
+describe('paginate', () => {
   it('pages 1,200 filtered, ordered items in pages of 500, each page an ApiResult', async () => {
     const emulator = await startTestEmulator();
     addItems(emulator, 2_400);
@@ -52,7 +53,7 @@ describe('client.paginate', () => {
     const variables = { board: ROADMAP_BOARD_ID, limit: 500, query_params: DONE_BY_ESTIMATE };
     const sizes: number[] = [];
     const estimates: number[] = [];
-    for await (const page of client.paginate(FilteredBoardItemsDocument, variables).pages()) {
+    for await (const page of paginate(client, FilteredBoardItemsDocument, variables).pages()) {
       sizes.push(page.items.length);
       estimates.push(...page.items.map(estimateOf));
       expect(page.status).toBe(200);
@@ -75,7 +76,7 @@ describe('client.paginate', () => {
     addItems(emulator, 1_200);
     const client = clientFor(emulator);
     let seen = 0;
-    for await (const _item of client.paginate(FilteredBoardItemsDocument, {
+    for await (const _item of paginate(client, FilteredBoardItemsDocument, {
       board: ROADMAP_BOARD_ID,
       limit: 500,
       query_params: DONE_BY_ESTIMATE,
@@ -94,7 +95,7 @@ describe('client.paginate', () => {
       boards(ids: [$board]) { groups(ids: ["topics"]) { items_page(limit: 300, cursor: $cursor) { cursor items { id name } } } }
     }`;
     const names: string[] = [];
-    for await (const item of clientFor(emulator).paginate(query, { board: ROADMAP_BOARD_ID }))
+    for await (const item of paginate(clientFor(emulator), query, { board: ROADMAP_BOARD_ID }))
       names.push((item as { name: string }).name);
     const inGroup = emulator.store.items.active(ROADMAP_BOARD_ID, 'topics').map((item) => item.name);
     expect(names).toEqual(inGroup);
@@ -106,7 +107,8 @@ describe('client.paginate', () => {
     const emulator = await startTestEmulator();
     addItems(emulator, 1_200);
     const items = [];
-    for await (const item of clientFor(emulator).paginate(
+    for await (const item of paginate(
+      clientFor(emulator),
       BoardItemsDocument,
       { ids: [ROADMAP_BOARD_ID], limit: 500 },
       { max: 700 },
@@ -121,9 +123,12 @@ describe('client.paginate', () => {
     const emulator = await startTestEmulator();
     addItems(emulator, 1_200);
     const controller = new AbortController();
-    const pages = clientFor(emulator)
-      .paginate(BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 }, { signal: controller.signal })
-      .pages();
+    const pages = paginate(
+      clientFor(emulator),
+      BoardItemsDocument,
+      { ids: [ROADMAP_BOARD_ID], limit: 500 },
+      { signal: controller.signal },
+    ).pages();
     expect((await pages.next()).value?.items).toHaveLength(500);
     controller.abort();
     const error = await pages.next().catch((caught: unknown) => caught);
@@ -144,7 +149,7 @@ describe('client.paginate', () => {
       hooks: { onRetry: (event) => retries.push(event.reason) },
     });
     let count = 0;
-    for await (const _item of client.paginate(BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 })) count += 1;
+    for await (const _item of paginate(client, BoardItemsDocument, { ids: [ROADMAP_BOARD_ID], limit: 500 })) count += 1;
     expect(count).toBe(emulator.store.items.active(ROADMAP_BOARD_ID).length);
     expect(retries).toEqual(['server-error']);
     expect(graphqlRequests(emulator).map((record) => record.status)).toEqual([200, 503, 200, 200]);
@@ -154,9 +159,11 @@ describe('client.paginate', () => {
   it('turns an expired cursor into a CursorExpiredError', async () => {
     const emulator = await startTestEmulator({ cursorTtlMs: 50 });
     addItems(emulator, 1_200);
-    const pages = clientFor(emulator)
-      .paginate(FilteredBoardItemsDocument, { board: ROADMAP_BOARD_ID, limit: 500, query_params: DONE_BY_ESTIMATE })
-      .pages();
+    const pages = paginate(clientFor(emulator), FilteredBoardItemsDocument, {
+      board: ROADMAP_BOARD_ID,
+      limit: 500,
+      query_params: DONE_BY_ESTIMATE,
+    }).pages();
     expect((await pages.next()).value?.items).toHaveLength(500);
     await new Promise((resolve) => setTimeout(resolve, 120));
     const error = await pages.next().catch((caught: unknown) => caught);

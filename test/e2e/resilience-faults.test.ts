@@ -3,8 +3,9 @@
  * connections reset in the middle of a body, and an exhausted complexity budget reported inside a 200.
  * Every test that could hang has its own timeout.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError, NetworkError, RateLimitError, type RetryEvent } from '../../src/index.js';
+import { getSchema, HttpError, NetworkError, RateLimitError, type RetryEvent } from '../../src/index.js';
 import {
   clientFor,
   closeEmulators,
@@ -97,7 +98,7 @@ describe('HTML 5xx pages', () => {
     const emulator = await startTestEmulator({
       faults: [{ kind: 'http-error', route: 'GET /v2/get_schema', first: 1 }],
     });
-    const sdl = await clientFor(emulator, { retry: FAST_RETRY }).getSchema();
+    const sdl = await getSchema(clientFor(emulator, { retry: FAST_RETRY }));
     expect(sdl).toContain('type Query');
     expect(emulator.requests.map((record) => record.status)).toEqual([502, 200]);
   }, 10_000);

@@ -13,6 +13,7 @@ import type {
 import {
   type ApiResult,
   type ColumnValueError,
+  type DailyLimitError,
   GraphQLResponseError,
   type HttpError,
   type NetworkError,
@@ -24,6 +25,7 @@ import {
   type RateLimitPolicy,
   type RateLimitState,
   type RedirectError,
+  type ThrottleQueueTimeoutError,
   type UnsupportedApiVersionError,
 } from '../../src/index.js';
 
@@ -130,7 +132,9 @@ export function errorClassesHaveLiteralNames(): void {
   expectType<Equal<NetworkError['name'], 'NetworkError'>>();
   expectType<Equal<HttpError['name'], 'HttpError' | 'RedirectError' | 'ResponseTooLargeError'>>();
   expectType<Equal<RedirectError['name'], 'RedirectError'>>();
-  expectType<Equal<RateLimitError['name'], 'RateLimitError'>>();
+  expectType<Equal<RateLimitError['name'], 'RateLimitError' | 'DailyLimitError'>>();
+  expectType<Equal<DailyLimitError['name'], 'DailyLimitError'>>();
+  expectType<Equal<ThrottleQueueTimeoutError['name'], 'ThrottleQueueTimeoutError'>>();
   expectType<Equal<UnsupportedApiVersionError['name'], 'UnsupportedApiVersionError'>>();
   expectType<
     Equal<

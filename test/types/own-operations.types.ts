@@ -13,6 +13,7 @@ import {
 import type { BoardItemsQuery } from '../../generated/graphql.js';
 import { BoardItemsDocument } from '../../generated/graphql.js';
 import type { Page, PageItem, PlatformClient } from '../../src/index.js';
+import { paginate } from '../../src/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {
@@ -39,7 +40,7 @@ export async function ownQueryIsTyped(): Promise<void> {
 export async function paginateIsTyped(): Promise<void> {
   type Item = { id: string; name: string; column_values: Array<{ id: string; text: string | null }> };
   expectType<Equal<PageItem<FilteredBoardItemsQuery>, Item>>();
-  const pager = client.paginate(FilteredBoardItemsDocument, {
+  const pager = paginate(client, FilteredBoardItemsDocument, {
     board: '3001',
     limit: 500,
     query_params: {
@@ -57,18 +58,18 @@ export async function paginateIsTyped(): Promise<void> {
     expectType<Equal<typeof page.cursor, string | null>>();
     void page.rateLimit.policies;
   }
-  client.paginate(FilteredBoardItemsDocument, {
+  paginate(client, FilteredBoardItemsDocument, {
     board: '3001',
     limit: 5,
     // @ts-expect-error an operator the schema does not define is a compile error
     query_params: { rules: [{ column_id: 'x', operator: 'equals', compare_value: 1 }] },
   });
   // @ts-expect-error paginate takes the call's options, not an idempotency key
-  client.paginate(FilteredBoardItemsDocument, { board: '3001', limit: 5 }, { idempotencyKey: 'k' });
+  paginate(client, FilteredBoardItemsDocument, { board: '3001', limit: 5 }, { idempotencyKey: 'k' });
 
   // The built-in BoardItems document pages too; its items carry group and column values.
   expectType<Equal<PageItem<BoardItemsQuery>['group'], { id: string; title: string } | null>>();
-  for await (const item of client.paginate(BoardItemsDocument, { ids: ['3001'], limit: 100 }, { max: 1000 })) {
+  for await (const item of paginate(client, BoardItemsDocument, { ids: ['3001'], limit: 100 }, { max: 1000 })) {
     expectType<
       Equal<
         typeof item.column_values,

@@ -3,6 +3,7 @@
  * times out, the token stays out of every error and hook payload (checked with util.inspect), and a
  * `__proto__` key in a response never becomes a prototype.
  */
+
 import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
 import { planUpload } from '../../src/client/multipart.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/options.js';
 import type { RetryEvent } from '../../src/client/types.js';
+import { getSchema } from '../../src/index.js';
 import { ENDPOINT, installApi, makeClient, ok, server, TOKEN, useMockApi } from './client-fixtures.js';
 
 useMockApi();
@@ -93,7 +95,7 @@ describe('redirects are never followed', () => {
         () => new HttpResponse(null, { status: 302, headers: { location: ELSEWHERE } }),
       ),
     );
-    await expect(makeClient().getSchema()).rejects.toMatchObject({
+    await expect(getSchema(makeClient())).rejects.toMatchObject({
       name: 'RedirectError',
       status: 302,
       location: ELSEWHERE,
@@ -118,7 +120,7 @@ describe('redirects are never followed', () => {
       }) as typeof fetch,
     });
     await client.request('{ a }');
-    await client.getSchema().catch(() => undefined);
+    await getSchema(client).catch(() => undefined);
     expect(modes).toEqual(['manual', 'manual']);
   });
 });
@@ -313,7 +315,7 @@ describe('maxResponseBytes', () => {
 
   it('caps getSchema too', async () => {
     server.use(http.get(`${ENDPOINT}/get_schema`, () => HttpResponse.text('type Query { a: Int }'.repeat(100))));
-    await expect(makeClient({ maxResponseBytes: 100 }).getSchema()).rejects.toMatchObject({
+    await expect(getSchema(makeClient({ maxResponseBytes: 100 }))).rejects.toMatchObject({
       name: 'ResponseTooLargeError',
       maxResponseBytes: 100,
     });

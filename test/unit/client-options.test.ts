@@ -168,3 +168,19 @@ describe('call options', () => {
     expect(received).toHaveLength(0);
   });
 });
+
+describe('queueTimeoutMs', () => {
+  it('is checked per client and per call, with a message naming it; nothing is sent', async () => {
+    expect(construct({ ...valid, throttle: { queueTimeoutMs: -1 } })).toBeInstanceOf(PlatformConfigError);
+    expect(construct({ ...valid, throttle: { queueTimeoutMs: Number.NaN } })).toMatchObject({
+      message: expect.stringMatching(/`throttle.queueTimeoutMs` must be a finite number/),
+    });
+    expect(construct({ ...valid, throttle: { queueTimeoutMs: 60_000 } })).toBeUndefined();
+    const received = installApi(() => ok({ a: 1 }));
+    await expect(makeClient().request('{ a }', {}, { queueTimeoutMs: 'soon' as never })).rejects.toThrow(
+      /`queueTimeoutMs` must be a finite number/,
+    );
+    expect(received).toHaveLength(0);
+    expect((await makeClient().request('{ a }', {}, { queueTimeoutMs: 1000 })).data).toEqual({ a: 1 });
+  });
+});

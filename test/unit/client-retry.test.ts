@@ -132,7 +132,9 @@ describe('rate limits', () => {
     expect(held).toMatchObject({ operationName: 'Next', status: undefined });
     expect((held as RateLimitError).retryAfterSeconds).toBeGreaterThan(3590);
     expect((held as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(3600);
-    expect((held as Error).message).toMatch(/the throttle would hold this request \d+ s/);
+    expect((held as Error).message).toMatch(
+      /the server's wait \(a pause the server asked for\) would hold this request \d+ s/,
+    );
     expect(received).toHaveLength(1);
   });
 
@@ -144,7 +146,7 @@ describe('rate limits', () => {
     expect(failure).toMatchObject({ name: 'RateLimitError', retryAfterSeconds: 45 });
   });
 
-  it.each(['COMPLEXITY_BUDGET_EXHAUSTED', 'RATE_LIMIT_EXCEEDED', 'DAILY_LIMIT_EXCEEDED'])(
+  it.each(['COMPLEXITY_BUDGET_EXHAUSTED', 'RATE_LIMIT_EXCEEDED', 'IP_RATE_LIMIT_EXCEEDED', 'maxConcurrencyExceeded'])(
     'retries a %s error inside a 200 body like a 429',
     async (code) => {
       const received = installApi((_request, index) => (index === 0 ? budgetError(code, 0) : ok({ a: 1 })));
@@ -157,12 +159,12 @@ describe('rate limits', () => {
   );
 
   it('fails promptly on a budget error whose retry_in_seconds is beyond maxDelayMs', async () => {
-    const received = installApi(() => budgetError('DAILY_LIMIT_EXCEEDED', 3600));
+    const received = installApi(() => budgetError('COMPLEXITY_BUDGET_EXHAUSTED', 3600));
     const failure = await makeClient()
       .request('{ a }')
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RateLimitError);
-    expect(failure).toMatchObject({ status: 200, retryAfterSeconds: 3600 });
+    expect(failure).toMatchObject({ status: 200, retryAfterSeconds: 3600, limit: 'complexity' });
     expect(received).toHaveLength(1);
   });
 });

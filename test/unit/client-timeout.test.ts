@@ -2,6 +2,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../src/client/errors.js';
 import { DEFAULT_TIMEOUT_MS } from '../../src/client/options.js';
+import { getSchema } from '../../src/index.js';
 import { activeTimers, ENDPOINT, makeClient, server, useMockApi } from './client-fixtures.js';
 
 useMockApi();
@@ -100,7 +101,7 @@ describe('abort', () => {
       }),
     );
     const controller = new AbortController();
-    const pending = makeClient().getSchema({ signal: controller.signal });
+    const pending = getSchema(makeClient(), { signal: controller.signal });
     setTimeout(() => controller.abort(), 5);
     await expect(pending).rejects.toMatchObject({ name: 'NetworkError', aborted: true });
   });

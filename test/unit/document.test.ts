@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { print as graphqlPrint, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/document.js';
@@ -72,6 +73,41 @@ describe('scanOperations (lexer-based analysis of string documents)', () => {
     expect(scanOperations('query Q { a(t: "open')).toEqual([{ kind: 'query', name: 'Q' }]);
     expect(scanOperations('query Q { a(t: """open')).toEqual([{ kind: 'query', name: 'Q' }]);
     expect(scanOperations('}}} mutation M { a }')).toEqual([{ kind: 'mutation', name: 'M' }]);
+  });
+
+  it('finds the operations graphql-js parses, whatever strings, block strings and comments hold', () => {
+    // Text that fools a scanner that does not lex: braces, quotes, escapes, keywords and comment marks.
+    const tricky = fc.array(fc.constantFrom('{', '}', '(', '"', '\\"', '\\\\', '#', 'query', 'mutation', ' ', 'x'), {
+      maxLength: 8,
+    });
+    const comment = tricky.map((parts) => `# ${parts.join('')}\n`);
+    const string = tricky.map((parts) => JSON.stringify(parts.join('')));
+    const block = tricky.map((parts) => `"""${parts.join('').replaceAll('"""', '\\"""')} x"""`);
+    const noise = fc.array(fc.oneof(comment, fc.constantFrom(' ', ',', '\n', '\t', '\ufeff')), { maxLength: 3 });
+    const definition = fc
+      .tuple(
+        fc.constantFrom('query', 'mutation', 'subscription', '', 'fragment'),
+        fc.option(fc.constantFrom('A', 'query', 'Mutation_2', 'on')),
+        noise,
+        fc.oneof(string, block),
+      )
+      .map(([keyword, name, gap, value]) => {
+        if (keyword === 'fragment') return `fragment F${gap.join('')} on T { a(s: ${value}) }`;
+        if (keyword === '') return `{${gap.join('')} a(s: ${value}) { b } }`;
+        return `${keyword}${gap.join('')} ${name ?? ''}($v: String = ${value}) @d(s: ${value}) { a(s: ${value}) }`;
+      });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(noise, definition), { minLength: 1, maxLength: 4 }), (parts) => {
+        const source = parts.map(([gap, text]) => gap.join('') + text).join('\n');
+        const expected = parse(source).definitions.flatMap((node) =>
+          node.kind === 'OperationDefinition'
+            ? [node.name ? { kind: node.operation, name: node.name.value } : { kind: node.operation }]
+            : [],
+        );
+        expect(scanOperations(source)).toEqual(expected);
+      }),
+      { seed: 20_261_125, numRuns: 400 },
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createThrottle,
   type Permit,
+  type QuotaThrottle,
   type Throttle,
   type ThrottleObservation,
   ThrottleWaitTooLongError,
@@ -150,7 +151,8 @@ describe('createThrottle', () => {
     await expect(throttle.acquire({ maxWaitMs: 5000 })).rejects.toMatchObject({
       name: 'ThrottleWaitTooLongError',
       policy: 'complexityMinute',
-      waitMs: 7010,
+      reason: 'backoff',
+      waitMs: 7000,
     });
   });
 
@@ -276,8 +278,18 @@ describe('createThrottle', () => {
     await flush();
     expect(many.every((c) => c.permit)).toBe(true);
     throttle.observe(ok({ complexityMinute: { ...budget, remaining: 0, resetSeconds: 20 } }));
-    await expect(throttle.acquire({ maxWaitMs: 0 })).rejects.toMatchObject({ policy: 'complexityMinute' });
+    // Spent within its window: the throttle paces (waits for the reset), it does not refuse.
+    const held = track(throttle, { maxWaitMs: 0 });
+    await flush();
+    expect(held.permit).toBeUndefined();
+    expect(held.error).toBeUndefined();
+    expect((throttle as QuotaThrottle).state().heldBy).toMatchObject({
+      reason: 'quota-exhausted',
+      policy: 'complexityMinute',
+    });
     for (const c of many) c.permit!.release();
+    await vi.advanceTimersByTimeAsync(20_010);
+    expect(held.permit).toBeDefined();
   });
 
   it('refuses an invalid initialConcurrency with a clear message', () => {

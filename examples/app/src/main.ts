@@ -6,7 +6,7 @@
  * Runs against the API in WORKSPACE_PLATFORM_BASE_URL with PLATFORM_TOKEN, or else against the emulator
  * built into the SDK. Exits non-zero if what comes back is not what it asked for.
  */
-import { PlatformClient } from 'workspace-platform-sdk';
+import { PlatformClient, paginate } from 'workspace-platform-sdk';
 import { DEMO_TOKEN, startEmulator } from 'workspace-platform-sdk/emulator';
 import {
   AddTaskDocument,
@@ -53,9 +53,11 @@ try {
   };
   const estimates: number[] = [];
   let pages = 0;
-  for await (const page of client
-    .paginate(FilteredBoardItemsDocument, { board: BOARD, limit: 4, query_params: done })
-    .pages()) {
+  for await (const page of paginate(client, FilteredBoardItemsDocument, {
+    board: BOARD,
+    limit: 4,
+    query_params: done,
+  }).pages()) {
     pages += 1;
     for (const item of page.items)
       estimates.push(Number(item.column_values.find((value) => value.id === 'numbers')?.text));
