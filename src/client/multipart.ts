@@ -18,20 +18,22 @@ import { isPlainObject } from './validate.js';
 
 const MAX_DEPTH = 64;
 
-/** The path from the variables down to the value being walked (reused: a walk leaves it empty). */
-const keys: string[] = [];
-/** The files of the walk in progress, made at its first file. */
-let files: Map<Blob, string[]> | undefined;
+/** The state of one walk: the path down to the value being walked, and the files met so far (made at the first). */
+interface Walk {
+  keys: string[];
+  files?: Map<Blob, string[]>;
+}
 
 /**
- * `value` with every file replaced by null, each file's paths recorded in `files`. One walk that
+ * `value` with every file replaced by null, each file's paths recorded in `walk.files`. One walk that
  * allocates nothing until it meets a file: untouched branches are shared, so variables without files
  * come back as the very same object.
  */
-function strip(value: unknown): unknown {
+function strip(value: unknown, walk: Walk): unknown {
+  const { keys } = walk;
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
-    files ??= new Map();
-    files.set(value, [...(files.get(value) ?? []), ['variables', ...keys].join('.')]);
+    walk.files ??= new Map();
+    walk.files.set(value, [...(walk.files.get(value) ?? []), ['variables', ...keys].join('.')]);
     return null;
   }
   if (keys.length >= MAX_DEPTH || !(Array.isArray(value) || isPlainObject(value))) return value;
@@ -40,7 +42,7 @@ function strip(value: unknown): unknown {
     if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     keys.push(key);
-    const stripped = strip(item);
+    const stripped = strip(item, walk);
     keys.pop();
     if (stripped === item) continue;
     // A file below a key holding a dot would get a map path that points somewhere else.
@@ -57,11 +59,9 @@ function strip(value: unknown): unknown {
 
 /** The upload plan for `variables`, or undefined when they hold no file (the common, JSON case). */
 export function planUpload(variables: Record<string, unknown> | undefined): UploadPlan | undefined {
-  keys.length = 0; // a walk that threw left its path behind
-  files = undefined;
-  const stripped = strip(variables) as Record<string, unknown>;
-  const found = files as Map<Blob, string[]> | undefined; // set by the walk
-  files = undefined;
+  const walk: Walk = { keys: [] };
+  const stripped = strip(variables, walk) as Record<string, unknown>;
+  const found = walk.files;
   return found && { variables: stripped, files: [...found].map(([blob, paths]) => ({ blob, paths })) };
 }
 
