@@ -5,7 +5,8 @@
 // (redirects refused, bodies streamed under a size cap, a timeout watchdog, redacted causes) and the cost-aware
 // throttle with its probe took it past that; the client's own List parser (instead of structured-headers) and
 // crypto.randomUUID (instead of uuid) took 1.4 kB back: 17.86 kB and 24.48 kB measured then. Limits sit about 5%
-// above those, so a regression fails while the 16 kB budget stays the target.
+// above those, so a regression fails while the 16 kB budget stays the target. The column builders, reader and rules
+// added 4.6 kB to the whole entry (28.86 kB) and 0 bytes to a boards call that uses none of them.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
@@ -23,7 +24,7 @@ module.exports = [
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '25.7 kB',
+    limit: '30.3 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

@@ -30,6 +30,7 @@ export {
   type RetryAfterDetails,
   UnsupportedApiVersionError,
 } from './client/errors.js';
+export * from './columns/index.js';
 export { defineThrottleStore } from './client/fleet-throttle.js';
 export { createMemoryStore } from './client/memory-store.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
