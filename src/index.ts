@@ -30,7 +30,6 @@ export {
   type RetryAfterDetails,
   UnsupportedApiVersionError,
 } from './client/errors.js';
-export * from './columns/index.js';
 export { defineThrottleStore } from './client/fleet-throttle.js';
 export { createMemoryStore } from './client/memory-store.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
@@ -78,6 +77,7 @@ export type {
   ThrottleEvent,
   ThrottleOptions,
 } from './client/types.js';
+export * from './columns/index.js';
 export * from './oauth/index.js';
 export * from './operations.js';
 export { isScope, SCOPES, type Scope } from './scopes.js';
