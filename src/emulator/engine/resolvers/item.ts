@@ -1,19 +1,10 @@
 /** Resolvers of Item and of the ColumnValue implementations. */
-import type { EngineContext } from '../context.js';
-import { columnText, statusLabels } from '../store/column-values.js';
-import type { ColumnKind, ColumnRecord, ItemRecord } from '../store/records.js';
-import { boardUrl, type ResolverMap } from './types.js';
 
-/** The GraphQL type implementing ColumnValue for each modeled column kind. */
-const VALUE_TYPES: Readonly<Record<ColumnKind, string>> = {
-  text: 'TextValue',
-  long_text: 'LongTextValue',
-  status: 'StatusValue',
-  date: 'DateValue',
-  numbers: 'NumbersValue',
-  checkbox: 'CheckboxValue',
-  file: 'FileValue',
-};
+import { readColumn } from '../column-kinds/index.js';
+import type { EngineContext } from '../context.js';
+import type { ColumnKind, ColumnRecord, ItemRecord } from '../store/records.js';
+import type { EmulatorStore } from '../store/store.js';
+import { boardUrl, type ResolverMap } from './types.js';
 
 /** One column of one item, as the ColumnValue resolvers see it. */
 export interface ColumnValueView {
@@ -28,38 +19,19 @@ export interface ColumnValueView {
   [extra: string]: unknown;
 }
 
-function kindFields(column: ColumnRecord, stored: unknown): Record<string, unknown> {
-  const value = (stored ?? {}) as Record<string, unknown>;
-  switch (column.type) {
-    case 'status': {
-      const index = typeof value.index === 'number' ? value.index : null;
-      const done = (column.settings.done_colors as number[] | undefined) ?? [];
-      const label = index === null ? null : (statusLabels(column)[String(index)] ?? null);
-      return { index, label, is_done: index !== null && done.includes(index) };
-    }
-    case 'date':
-      return { date: value.date ?? null, time: value.time ?? null };
-    case 'numbers':
-      return { number: stored == null ? null : Number(stored), symbol: null };
-    case 'checkbox':
-      return { checked: value.checked === 'true' };
-    default:
-      return {};
-  }
-}
-
-/** The view of `column` on `item`. */
-export function columnValueView(item: ItemRecord, column: ColumnRecord): ColumnValueView {
-  const stored = item.values[column.id] ?? null;
+/** The view of `column` on `item`: its kind's type, text, value and typed fields (../column-kinds/index.ts). */
+export function columnValueView(item: ItemRecord, column: ColumnRecord, store?: EmulatorStore): ColumnValueView {
+  const readout = readColumn(column, item, store);
   return {
-    __typename: VALUE_TYPES[column.type],
+    __typename: readout.typeName,
     id: column.id,
     column,
     type: column.type,
-    text: columnText(column, stored),
-    value: stored,
-    updated_at: stored === null ? null : item.updatedAt,
-    ...kindFields(column, stored),
+    text: readout.text,
+    value: readout.value,
+    updated_at: readout.value === null ? null : item.updatedAt,
+    is_leaf: true,
+    ...readout.fields,
   };
 }
 
@@ -86,7 +58,7 @@ export const itemResolvers: ResolverMap = {
         .columns.filter(
           (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
         )
-        .map((column) => columnValueView(item, column)),
+        .map((column) => columnValueView(item, column, context.store)),
     assets: (item: ItemRecord, args: AssetFilter, context) =>
       args.assets_source === 'gallery'
         ? []

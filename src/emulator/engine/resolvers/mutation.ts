@@ -1,7 +1,9 @@
 /** Resolvers of the Mutation root. All need boards:write and act only inside the caller's account. */
 import type { EmulatorUpload } from '../../contract.js';
+import { simpleColumnInput } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { findColumn } from '../store/columns.js';
 import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord } from '../store/records.js';
 import { accountBoard, accountItem, decodeJson } from './lookup.js';
@@ -54,14 +56,14 @@ function createItem(_source: unknown, args: CreateItemArgs, context: EngineConte
   });
 }
 
-function change(context: EngineContext, args: ChangeArgs, values: () => Record<string, unknown>) {
+function change(context: EngineContext, args: ChangeArgs, values: (board: BoardRecord) => Record<string, unknown>) {
   requireScope(context, 'boards:write');
   const board = accountBoard(context, args.board_id);
   const item = accountItem(context, args.item_id, board);
   return context.store.changeColumnValues(
     board,
     item,
-    values(),
+    values(board),
     args.create_labels_if_missing ?? false,
     String(context.grant.userId),
   );
@@ -112,7 +114,11 @@ export const mutationResolvers: ResolverMap = {
       _source: unknown,
       args: ChangeArgs & { column_id: string; value?: string | null },
       context,
-    ) => change(context, args, () => ({ [args.column_id]: args.value ?? null })),
+    ) =>
+      change(context, args, (board) => ({
+        [args.column_id]:
+          args.column_id === 'name' ? args.value : simpleColumnInput(findColumn(board, args.column_id), args.value),
+      })),
     change_multiple_column_values: (_source: unknown, args: ChangeArgs & { column_values: unknown }, context) =>
       change(context, args, () => decodeJson(args.column_values, 'column_values', true) as Record<string, unknown>),
     archive_item: setState('archived'),

@@ -2,6 +2,8 @@
  * Column operations of the store: create (of a modelled kind, with its settings), delete (dropping the
  * column's values from every item), and change title or description.
  */
+
+import { creatableKinds, isCreatableKind } from '../column-kinds/index.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { logBoard, touchBoard } from './boards.js';
 import { COLUMN_DEFAULTS } from './column-record.js';
@@ -10,9 +12,9 @@ import type { EmulatorStore } from './store.js';
 
 const COLUMN_ID = /^[a-z][a-z0-9_]{0,19}$/;
 
-/** True when `type` is a column kind the emulator models. */
+/** True when `type` is a column kind create_column can make. */
 export function isColumnKind(type: string): type is ColumnKind {
-  return Object.hasOwn(COLUMN_DEFAULTS, type);
+  return isCreatableKind(type);
 }
 
 /** The caller's column `columnId` on `board`, or RESOURCE_NOT_FOUND. */
@@ -71,7 +73,7 @@ export function createColumn(store: EmulatorStore, board: BoardRecord, input: Ne
   if (!isColumnKind(input.type)) {
     throw engineError(
       ENGINE_ERROR_CODES.invalidArgument,
-      `Column type "${input.type}" is not modelled; use one of ${Object.keys(COLUMN_DEFAULTS).join(', ')}.`,
+      `Column type "${input.type}" cannot be created; use one of ${creatableKinds().join(', ')}.`,
       {
         column_type: input.type,
       },
