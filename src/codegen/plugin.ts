@@ -2,10 +2,11 @@
  * The one graphql-codegen plugin behind every generated file: it runs typescript-operations and
  * typed-document-node with the platform's settings, stamps each document with the API version its
  * schema came from (read back by the client, which sends it as `API-Version`) and with how to page it
- * (see `./paging-meta.ts`), and finishes the text
+ * (see `./paging-meta.ts`), narrows `column_values` unions on `type` (see `./column-narrowing.ts`), and finishes the text
  * (see `./finish.ts`) with the comments of the `.graphql` files.
  */
 import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { narrowColumnValues, withColumnTypenames } from './column-narrowing.js';
 import { commentAbove } from './comments.js';
 import { finishGeneratedFile, type OperationComment } from './finish.js';
 import { pagingMeta } from './paging-meta.js';
@@ -94,11 +95,14 @@ export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPlugin
       // Each document's __meta__: its API version (sent as API-Version) and how to page it.
       const meta = (document: DocumentNode) => ({ apiVersion, ...pagingMeta(document) });
       const settings = { ...PLATFORM_PLUGIN_CONFIG, unstable_onExecutableDocumentNode: meta };
+      // Types come from documents with __typename where column_values narrows; the documents sent are the app's own.
+      const narrowed = withColumnTypenames(documents);
       const outputs = [
-        await toolchain.operations.plugin(schema, documents, settings, info),
+        await toolchain.operations.plugin(schema, narrowed.documents, settings, info),
         await toolchain.documents.plugin(schema, documents, settings, info),
       ];
-      const text = joinOutputs(outputs).replace(DECORATION_SOURCE, `from '${typesFrom}';`);
+      const joined = narrowColumnValues(joinOutputs(outputs), narrowed.operations);
+      const text = joined.replace(DECORATION_SOURCE, `from '${typesFrom}';`);
       return finishGeneratedFile(text, { apiVersion, operations: operationComments(documents) });
     },
   };

@@ -2,7 +2,14 @@
  * Type-level tests of the column builders and readers, checked by `npm run typecheck`. Nothing here runs: each
  * `@ts-expect-error` fails the build if the line it guards ever compiles.
  */
+import type { TaskValuesQuery } from '../../examples/app/src/platform.generated.js';
+import type { BoardItemsQuery, ColumnType } from '../../generated/graphql.js';
 import { type ColumnReading, column, columnRule, readColumnValue } from '../../src/index.js';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(): T | undefined {
+  return undefined;
+}
 
 export function wrongBuilderInputDoesNotCompile(): void {
   // @ts-expect-error a status needs a label or an index
@@ -44,4 +51,26 @@ export function readerTakesAGeneratedShape(cv: {
   value: string | null;
 }) {
   return readColumnValue(cv);
+}
+
+type TaskValue = NonNullable<NonNullable<TaskValuesQuery['items']>[number]>['column_values'][number];
+type PlainValue = NonNullable<
+  NonNullable<BoardItemsQuery['boards']>[number]
+>['items_page']['items'][number]['column_values'][number];
+
+export function generatedColumnValuesNarrowOnType(value: TaskValue): number | string | boolean | null {
+  if (value.type === 'status') return value.label ?? value.index;
+  if (value.type === 'date') return value.date;
+  if (value.type === 'checkbox') return value.checked;
+  // @ts-expect-error no fragment selected label for other kinds
+  return value.label;
+}
+
+export function withoutFragmentsTheShapeIsUnchanged(): void {
+  expectType<Equal<PlainValue['type'], ColumnType>>();
+  expectType<Equal<keyof PlainValue, 'id' | 'type' | 'text' | 'value'>>();
+}
+
+export function generatedValuesFeedTheReader(value: TaskValue): ColumnReading {
+  return readColumnValue(value);
 }

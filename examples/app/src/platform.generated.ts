@@ -176,6 +176,28 @@ export type BoardSummaryQueryVariables = Exact<{
 export type BoardSummaryQuery = { boards: Array<{ id: string, name: string, columns: Array<{ id: string, title: string, type: ColumnType } | null> | null } | null> | null };
 
 /**
+ * The variables of the `TaskValues` query ({@link TaskValuesDocument}).
+ */
+export type TaskValuesQueryVariables = Exact<{
+  ids?: Array<string | number> | null | undefined;
+}>;
+
+
+/**
+ * What the `TaskValues` query returns ({@link TaskValuesDocument}).
+ *
+ * One task's column values, narrowed by kind: each `... on XValue` fragment adds its typed fields, and the
+ * generated element type narrows on `type` (`if (value.type === 'status') value.label`).
+ */
+export type TaskValuesQuery = { items: Array<{ id: string, name: string, column_values: Array<
+      | { id: string, type: Exclude<ColumnType, 'checkbox' | 'date' | 'numbers' | 'status'>, text: string | null, value: string | null }
+      | { checked: boolean | null, id: string, type: 'checkbox', text: string | null, value: string | null }
+      | { date: string | null, time: string | null, id: string, type: 'date', text: string | null, value: string | null }
+      | { number: number | null, id: string, type: 'numbers', text: string | null, value: string | null }
+      | { label: string | null, index: number | null, id: string, type: 'status', text: string | null, value: string | null }
+    > } | null> | null };
+
+/**
  * A GraphQL document as a string, typed with its result and variables. Pass it to `client.request`.
  */
 export class TypedDocumentString<TResult, TVariables>
@@ -251,3 +273,37 @@ export const BoardSummaryDocument = /*#__PURE__*/ new TypedDocumentString(`
   }
 }
     `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<BoardSummaryQuery, BoardSummaryQueryVariables>;
+/**
+ * One task's column values, narrowed by kind: each `... on XValue` fragment adds its typed fields, and the
+ * generated element type narrows on `type` (`if (value.type === 'status') value.label`).
+ *
+ * The document of the `TaskValues` query, for `client.request`. Generated from the schema of API version 2024-10, which the client sends as `API-Version` with it.
+ */
+export const TaskValuesDocument = /*#__PURE__*/ new TypedDocumentString(`
+    query TaskValues($ids: [ID!]) {
+  items(ids: $ids) {
+    id
+    name
+    column_values {
+      id
+      type
+      text
+      value
+      ... on StatusValue {
+        label
+        index
+      }
+      ... on DateValue {
+        date
+        time
+      }
+      ... on NumbersValue {
+        number
+      }
+      ... on CheckboxValue {
+        checked
+      }
+    }
+  }
+}
+    `, {"apiVersion":"2024-10"}) as unknown as TypedDocumentString<TaskValuesQuery, TaskValuesQueryVariables>;
