@@ -118,8 +118,11 @@ function narrowMembers(lines: string[], keepTypename: boolean): string[] {
     const shape = member.replace(`__typename: '${typename}', `, '');
     groups.set(shape, [...(groups.get(shape) ?? []), typename]);
   }
-  const kindsOf = (typenames: readonly string[]) =>
-    new Set(typenames.flatMap((typename) => VALUE_KINDS[typename] ?? []));
+  // Versions without DirectDocValue (2025-04 and before) show direct_doc columns as DocValue.
+  const direct = parsed.some((match) => match?.[3] === 'DirectDocValue');
+  const kindsFor = (typename: string) =>
+    typename === 'DocValue' && !direct ? ['doc', 'direct_doc'] : (VALUE_KINDS[typename] ?? []);
+  const kindsOf = (typenames: readonly string[]) => new Set(typenames.flatMap(kindsFor));
   return [...groups].map(([shape, typenames]) => {
     // A member holding an implementation of no known kind (UnsupportedValue, or one newer than this list) stands
     // for every kind the other members do not claim.

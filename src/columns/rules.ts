@@ -176,17 +176,29 @@ export function text(
   return rule(columnId, operator, [value]);
 }
 
-/** Items whose checkbox is checked (or unchecked). */
+/**
+ * Items whose checkbox is checked (or unchecked).
+ *
+ * @throws {PlatformConfigError} when the column id is empty.
+ */
 export function checkbox(columnId: string, checked: boolean): ItemsQueryRuleInput {
   return rule(columnId, checked ? 'is_not_empty' : 'is_empty', []);
 }
 
-/** Items whose column is empty. */
+/**
+ * Items whose column is empty.
+ *
+ * @throws {PlatformConfigError} when the column id is empty.
+ */
 export function isEmpty(columnId: string): ItemsQueryRuleInput {
   return rule(columnId, 'is_empty', []);
 }
 
-/** Items whose column is not empty. */
+/**
+ * Items whose column is not empty.
+ *
+ * @throws {PlatformConfigError} when the column id is empty.
+ */
 export function isNotEmpty(columnId: string): ItemsQueryRuleInput {
   return rule(columnId, 'is_not_empty', []);
 }
