@@ -14,7 +14,6 @@ import type { CodegenDocumentFile } from './plugin.js';
 
 /** The column kinds each `...Value` implementation stands for (the platform's column type reference). */
 const VALUE_KINDS: Readonly<Record<string, readonly string[]>> = {
-  BatteryValue: ['status'],
   BoardRelationValue: ['board_relation'],
   ButtonValue: ['button'],
   CheckboxValue: ['checkbox'],
@@ -118,16 +117,23 @@ function narrowMembers(lines: string[], keepTypename: boolean): string[] {
     const shape = member.replace(`__typename: '${typename}', `, '');
     groups.set(shape, [...(groups.get(shape) ?? []), typename]);
   }
-  // Versions without DirectDocValue (2025-04 and before) show direct_doc columns as DocValue.
+  // Versions without DirectDocValue (2025-04 and before) show direct_doc columns as DocValue. BatteryValue (status
+  // roll-ups of multi-level boards, newer versions) claims `status` only when the document selects fields on it:
+  // otherwise `type === 'status'` would narrow to it too, and `label` would not compile after it.
   const direct = parsed.some((match) => match?.[3] === 'DirectDocValue');
-  const kindsFor = (typename: string) =>
-    typename === 'DocValue' && !direct ? ['doc', 'direct_doc'] : (VALUE_KINDS[typename] ?? []);
-  const kindsOf = (typenames: readonly string[]) => new Set(typenames.flatMap(kindsFor));
+  const kindsFor = (typename: string, group: readonly string[]): readonly string[] => {
+    if (typename === 'DocValue' && !direct) return ['doc', 'direct_doc'];
+    if (typename === 'BatteryValue') return group.length === 1 ? ['status'] : [];
+    return VALUE_KINDS[typename] ?? [];
+  };
+  const kindsOf = (group: readonly string[]) => new Set(group.flatMap((typename) => kindsFor(typename, group)));
   return [...groups].map(([shape, typenames]) => {
     // A member holding an implementation of no known kind (UnsupportedValue, or one newer than this list) stands
     // for every kind the other members do not claim.
-    const others = kindsOf([...groups.values()].filter((group) => group !== typenames).flat());
-    const known = typenames.every((typename) => VALUE_KINDS[typename]);
+    const others = new Set(
+      [...groups.values()].filter((group) => group !== typenames).flatMap((group) => [...kindsOf(group)]),
+    );
+    const known = typenames.every((typename) => kindsFor(typename, typenames).length > 0);
     const kinds = known
       ? literal(kindsOf(typenames))
       : others.size === 0

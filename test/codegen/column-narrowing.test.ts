@@ -33,6 +33,14 @@ describe('column_values narrowing', () => {
     expect(narrowed).toContain(
       "export type BQuery = { x: Array<\n      | { __typename: 'TextValue', id: string, type: ColumnType }",
     );
+    const battery = printed.replace(
+      "      | { __typename: 'TextValue', id: string, type: ColumnType }",
+      "      | { __typename: 'TextValue', id: string, type: ColumnType }\n      | { __typename: 'BatteryValue', id: string, type: ColumnType }",
+    );
+    // A status roll-up without fields of its own joins the rest, so `type === 'status'` still narrows to StatusValue.
+    expect(narrowColumnValues(battery, new Map([['A', { keepTypename: false }]]))).toContain(
+      "      | { id: string, type: Exclude<ColumnType, 'status'> }\n",
+    );
     const kept = narrowColumnValues(printed, new Map([['A', { keepTypename: true }]]));
     expect(kept).toContain(
       "| { __typename: 'TextValue' | 'UnsupportedValue', id: string, type: Exclude<ColumnType, 'status'> }",
