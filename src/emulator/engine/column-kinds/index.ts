@@ -8,7 +8,8 @@
  * - a wrong value is a ColumnValueException naming the column: ./errors.ts, raised by each entry's `write`
  * - read-only kinds refuse writes: {@link writeColumnValue}; the computed ones: ./computed.ts
  * - null, "" and {} clear any writable column: {@link writeColumnValue}
- * - change_simple_column_value's plain strings: each entry's `simple`; none means JSON only: {@link simpleColumnInput}
+ * - change_simple_column_value's plain strings: each entry's `simple`; none means JSON only, and a plain string sent
+ *   to such a kind is a CorrectedValueException (./errors.ts): {@link simpleColumnInput}
  * - create_labels_if_missing: ./labels.ts
  * - text as the platform renders it, typed fields of each `...Value` type: each entry's `text` and `fields`
  * - items_page rules and order compare {@link compareCell}; text operators compare {@link readColumn}'s text
@@ -19,7 +20,7 @@ import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
 import { computedKinds } from './computed.js';
 import { DATE_KINDS } from './dates.js';
-import { columnValueError } from './errors.js';
+import { columnValueError, simpleValueError } from './errors.js';
 import { LABEL_KINDS } from './labels.js';
 import { LINK_KINDS } from './links.js';
 import { isObject } from './parse.js';
@@ -100,7 +101,7 @@ export function simpleColumnInput(column: ColumnRecord, text: string | null | un
   if (text === null || text === undefined || text === '') return null;
   const spec = COLUMN_KIND_TABLE[column.type];
   if (!spec.simple) {
-    throw columnValueError(column, `a ${column.type} column takes JSON only: use change_column_value`);
+    throw simpleValueError(column);
   }
   return spec.simple(text);
 }
