@@ -4,8 +4,9 @@
  * change_column_value's `value`. Exported from the main entry as the namespace `column`.
  *
  * Formats come from the platform's public column type reference, cited beside each builder
- * (https://developer.monday.com/api-reference/reference/column-types-reference). Read-only kinds have no builder:
- * see the README's column table for why each is read-only.
+ * (https://developer.monday.com/api-reference/reference/column-types-reference); a builder whose format its page
+ * does not show says so. Read-only kinds have no builder (the colour picker is one: its page lists no update): see
+ * the README's column table for why each is read-only.
  */
 import { built, type ColumnValueBuilder, dateProblem, idProblem, idsProblem, refused, timeProblem } from './builder.js';
 
@@ -119,7 +120,9 @@ export interface TimelineInput {
   to: string;
 }
 
-/** A timeline (https://developer.monday.com/api-reference/reference/timeline): `{"from":"...","to":"..."}`. */
+/**
+ * A timeline (https://developer.monday.com/api-reference/reference/timeline): `{"from":"...","to":"..."}`, JSON only.
+ */
 export function timeline(range: TimelineInput): ColumnValueBuilder<'timeline'> {
   const problem = dateProblem(range?.from, 'from') ?? dateProblem(range?.to, 'to');
   if (problem) return refused('timeline', problem);
@@ -160,7 +163,10 @@ export function link(url: string, label?: string): ColumnValueBuilder<'link'> {
   return built('link', { url, text: label ?? url });
 }
 
-/** A checkbox (https://developer.monday.com/api-reference/reference/checkbox): `{"checked":"true"}`, or cleared. */
+/**
+ * A checkbox (https://developer.monday.com/api-reference/reference/checkbox): `{"checked":"true"}`, or cleared; JSON
+ * only.
+ */
 export function checkbox(checked: boolean): ColumnValueBuilder<'checkbox'> {
   if (typeof checked !== 'boolean')
     return refused('checkbox', `expected true or false, got ${JSON.stringify(checked)}`);
@@ -168,8 +174,8 @@ export function checkbox(checked: boolean): ColumnValueBuilder<'checkbox'> {
 }
 
 /**
- * A rating of 1 to 10 stars (https://developer.monday.com/api-reference/reference/rating): `{"rating":4}`.
- * The column's own maximum (5 unless changed) is checked by the platform.
+ * A rating of 1 to 10 stars (https://developer.monday.com/api-reference/reference/rating): `{"rating":4}`, JSON
+ * only (no simple string). The column's own maximum (5 unless changed) is checked by the platform.
  */
 export function rating(stars: number): ColumnValueBuilder<'rating'> {
   if (!Number.isInteger(stars) || stars < 1 || stars > 10) {
@@ -178,14 +184,17 @@ export function rating(stars: number): ColumnValueBuilder<'rating'> {
   return built('rating', { rating: stars });
 }
 
-/** Tags by id (https://developer.monday.com/api-reference/reference/tags): `{"tag_ids":[1,2]}`. */
+/**
+ * Tags by id: `{"tag_ids":[1,2]}`. Unconfirmed: the tags page (https://developer.monday.com/api-reference/reference/tags)
+ * confirms `tag_ids` as the read field, but its update section was not found to confirm the write key.
+ */
 export function tags(tagIds: readonly (number | string)[]): ColumnValueBuilder<'tags'> {
   const problem = idsProblem(tagIds, 'a tag id');
   if (problem) return refused('tags', problem);
   return built('tags', { tag_ids: tagIds.map(Number) });
 }
 
-/** A time of day (https://developer.monday.com/api-reference/reference/hour): `{"hour":16,"minute":42}`. */
+/** A time of day (https://developer.monday.com/api-reference/reference/hour): `{"hour":16,"minute":42}`, JSON only. */
 export function hour(hours: number, minutes = 0): ColumnValueBuilder<'hour'> {
   if (
     !Number.isInteger(hours) ||
@@ -202,7 +211,7 @@ export function hour(hours: number, minutes = 0): ColumnValueBuilder<'hour'> {
 
 /**
  * A week, first to last day, seven days inclusive (https://developer.monday.com/api-reference/reference/week):
- * `{"week":{"startDate":"2026-11-23","endDate":"2026-11-29"}}`.
+ * `{"week":{"startDate":"2026-11-23","endDate":"2026-11-29"}}`, JSON only.
  */
 export function week(startDate: string, endDate: string): ColumnValueBuilder<'week'> {
   const problem = dateProblem(startDate, 'startDate') ?? dateProblem(endDate, 'endDate');
@@ -214,7 +223,7 @@ export function week(startDate: string, endDate: string): ColumnValueBuilder<'we
 
 /**
  * A country (https://developer.monday.com/api-reference/reference/country):
- * `{"countryCode":"US","countryName":"United States"}`.
+ * `{"countryCode":"US","countryName":"United States"}`, JSON only.
  */
 export function country(code: string, countryName: string): ColumnValueBuilder<'country'> {
   if (!isText(code) || !/^[A-Z]{2}$/.test(code)) {
@@ -248,7 +257,7 @@ export function location(place: LocationInput): ColumnValueBuilder<'location'> {
 
 /**
  * Items linked through a connect-boards column (https://developer.monday.com/api-reference/reference/connect):
- * `{"item_ids":[123,456]}`.
+ * `{"item_ids":[123,456]}`, JSON only (also https://developer.monday.com/api-reference/docs/error-handling).
  */
 export function boardRelation(itemIds: readonly (number | string)[]): ColumnValueBuilder<'board_relation'> {
   const problem = idsProblem(itemIds, 'an item id');
@@ -256,14 +265,20 @@ export function boardRelation(itemIds: readonly (number | string)[]): ColumnValu
   return built('board_relation', { item_ids: itemIds.map(Number) });
 }
 
-/** Items this item depends on (https://developer.monday.com/api-reference/reference/dependency): `{"item_ids":[..]}`. */
+/**
+ * Items this item depends on (https://developer.monday.com/api-reference/reference/dependency): `{"item_ids":[..]}`,
+ * JSON only.
+ */
 export function dependency(itemIds: readonly (number | string)[]): ColumnValueBuilder<'dependency'> {
   const problem = idsProblem(itemIds, 'an item id');
   if (problem) return refused('dependency', problem);
   return built('dependency', { item_ids: itemIds.map(Number) });
 }
 
-/** A time zone, IANA `Area/Location` (https://developer.monday.com/api-reference/reference/world-clock). */
+/**
+ * A time zone, IANA `Area/Location` (https://developer.monday.com/api-reference/reference/world-clock):
+ * `{"timezone":"Europe/London"}`, JSON only.
+ */
 export function worldClock(timezone: string): ColumnValueBuilder<'world_clock'> {
   if (!isText(timezone) || !/^(UTC|[A-Z][A-Za-z_-]+(\/[A-Za-z0-9_+-]+)+)$/.test(timezone)) {
     return refused(
@@ -274,15 +289,10 @@ export function worldClock(timezone: string): ColumnValueBuilder<'world_clock'> 
   return built('world_clock', { timezone });
 }
 
-/** A colour (https://developer.monday.com/api-reference/reference/color-picker): `{"color":{"hex":"#00C875"}}`. */
-export function colorPicker(hex: string): ColumnValueBuilder<'color_picker'> {
-  if (!isText(hex) || !/^#[0-9a-f]{6}$/i.test(hex)) {
-    return refused('color_picker', `expected a colour "#RRGGBB", got ${JSON.stringify(hex)}`);
-  }
-  return built('color_picker', { color: { hex: hex.toUpperCase() } });
-}
-
-/** A team (https://developer.monday.com/api-reference/reference/teams): `{"team_id":51166}`. */
+/**
+ * A team (https://developer.monday.com/api-reference/docs/team): `{"team_id":51166}`, JSON only. The platform marks
+ * the team column deprecated: assign teams through {@link people} with `kind: 'team'`.
+ */
 export function team(teamId: number | string): ColumnValueBuilder<'team'> {
   const problem = idProblem(teamId, 'a team id');
   if (problem) return refused('team', problem);

@@ -33,7 +33,6 @@ export const column = {
   boardRelation: builders.boardRelation,
   dependency: builders.dependency,
   worldClock: builders.worldClock,
-  colorPicker: builders.colorPicker,
   team: builders.team,
   clear: builders.clear,
 } as const;

@@ -58,7 +58,6 @@ export type ColumnKind = (typeof COLUMN_KINDS)[number];
 export const WRITABLE_COLUMN_KINDS = [
   'board_relation',
   'checkbox',
-  'color_picker',
   'country',
   'date',
   'dependency',

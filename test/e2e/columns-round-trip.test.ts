@@ -66,7 +66,6 @@ const WRITES: [ColumnKind, Record<string, unknown> | null, ColumnValueBuilder, R
     { lat: 48.85, lng: 2.35, address: 'Paris' },
   ],
   ['world_clock', null, column.worldClock('Europe/London'), { timezone: 'Europe/London' }],
-  ['color_picker', null, column.colorPicker('#00c875'), { color: '#00C875' }],
   ['team', null, column.team(ENGINEERING_TEAM), { teamId: ENGINEERING_TEAM, text: 'Engineering' }],
 ];
 
@@ -167,12 +166,14 @@ describe('every column kind, through the emulator', () => {
       'vote',
     ];
     const other = ['button', 'time_tracking', 'group', 'item_assignees', 'doc', 'direct_doc', 'integration', 'file'];
+    const readOnly = ['color_picker'];
     const covered = new Set([
       ...WRITES.map(([kind]) => kind),
       'board_relation',
       'dependency',
       ...computed,
       ...other,
+      ...readOnly,
       ...Object.keys(NOT_CREATABLE),
     ]);
     expect([...COLUMN_KINDS].filter((kind) => !covered.has(kind))).toEqual([]);
@@ -273,7 +274,36 @@ describe('every column kind, through the emulator', () => {
     expect(await reading(linked, idOf('people'))).toMatchObject({ personsAndTeams: [{ id: ADA, kind: 'person' }] });
     expect(await reading(linked, idOf('email'))).toMatchObject({ email: 'bo@example.com', label: 'Bo' });
     expect(await reading(linked, idOf('numbers'))).toMatchObject({ number: 7 });
-    await expect(simple(idOf('week'), '2026-11-23')).rejects.toThrow(/takes JSON only/);
+    // JSON-only kinds (the week and rating pages of the column type reference) refuse a plain string with the
+    // platform's CorrectedValueException (https://developer.monday.com/api-reference/docs/error-handling).
+    for (const kind of ['week', 'rating']) {
+      const refused = await simple(idOf(kind), kind === 'week' ? '2026-11-23' : '4').catch((caught: unknown) => caught);
+      expect(refused).toBeInstanceOf(GraphQLResponseError);
+      expect((refused as GraphQLResponseError).errors[0]?.extensions).toMatchObject({
+        code: 'CorrectedValueException',
+        error_data: { column_id: idOf(kind), column_type: kind },
+      });
+    }
+  });
+
+  it('a colour picker is read-only through the API: a written value is a ColumnValueException', async () => {
+    // https://developer.monday.com/api-reference/reference/color-picker lists Update: No.
+    await createColumn('color_picker', idOf('color_picker'));
+    const refused = await client
+      .request(
+        'mutation ($b: ID!, $i: ID!, $v: JSON!) { change_multiple_column_values(board_id: $b, item_id: $i, column_values: $v) { id } }',
+        {
+          b: ROADMAP_BOARD_ID,
+          i: linked,
+          v: JSON.stringify({ [idOf('color_picker')]: { color: { hex: '#00C875' } } }),
+        },
+      )
+      .catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(GraphQLResponseError);
+    expect((refused as GraphQLResponseError).errors[0]?.extensions).toMatchObject({
+      code: 'ColumnValueException',
+      error_data: { column_id: idOf('color_picker'), column_type: 'color_picker' },
+    });
   });
 
   it('a wrong value is a ColumnValueException naming the column, and changes nothing', async () => {

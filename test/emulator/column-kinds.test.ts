@@ -51,6 +51,8 @@ describe('column-kind table', () => {
     ['week', { week: { startDate: '2026-11-23', endDate: '2026-11-24' } }, /a week is 7 days/],
     ['people', { personsAndTeams: [{ id: 1, kind: 'robot' }] }, /"person" or "team"/],
     ['formula', { anything: 1 }, /cannot be changed through column values/],
+    // Read-only through the API: https://developer.monday.com/api-reference/reference/color-picker lists no update.
+    ['color_picker', { color: { hex: '#00C875' } }, /cannot be changed through column values/],
     ['file', { files: [] }, /add_file_to_column/],
   ] as const)('refuses a wrong %s value with a ColumnValueException naming the column', (kind, input, message) => {
     const column = newColumn(`my_${kind}`, kind, kind);
@@ -73,6 +75,19 @@ describe('column-kind table', () => {
     for (const empty of [null, '', {}]) expect(writeColumnValue(status, empty, false)).toBeNull();
     expect(writeColumnValue(status, simpleColumnInput(status, 'Done'), false)).toEqual({ index: 1 });
     expect(() => simpleColumnInput(newColumn('w', 'Week', 'week'), '2026-11-23')).toThrow(/JSON only/);
+    // The rating page says JSON only; a plain string is the platform's CorrectedValueException
+    // (https://developer.monday.com/api-reference/reference/rating, .../docs/error-handling).
+    let thrown: unknown;
+    try {
+      simpleColumnInput(newColumn('r', 'Rating', 'rating'), '4');
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as { extensions: Record<string, unknown> }).extensions).toMatchObject({
+      code: 'CorrectedValueException',
+      status_code: 200,
+      error_data: { column_id: 'r', column_type: 'rating' },
+    });
   });
 
   it('reads the relative date keywords around the clock, weeks from Monday', () => {

@@ -34,7 +34,6 @@ describe('column builders', () => {
         relation: column.boardRelation([101, '102']),
         dependency: column.dependency([103]),
         clock: column.worldClock('Europe/London'),
-        color: column.colorPicker('#00c875'),
         team: column.team(51166),
         gone: column.clear(),
       }),
@@ -70,7 +69,6 @@ describe('column builders', () => {
       relation: { item_ids: [101, 102] },
       dependency: { item_ids: [103] },
       clock: { timezone: 'Europe/London' },
-      color: { color: { hex: '#00C875' } },
       team: { team_id: 51166 },
       gone: null,
     });
@@ -114,7 +112,6 @@ describe('column builders', () => {
     ['latitude', () => column.location({ lat: 91, lng: 0 }), /latitude/],
     ['link', () => column.link('example.com'), /absolute URL/],
     ['time zone', () => column.worldClock('London'), /IANA time zone/],
-    ['colour', () => column.colorPicker('green'), /#RRGGBB/],
     ['tag id', () => column.tags([0]), /positive whole-number id/],
     ['dropdown label', () => column.dropdown({ labels: [''] }), /non-empty/],
   ])('refuse %s, naming the column, before anything is sent', (_name, make, message) => {

@@ -1,6 +1,6 @@
 /**
  * Kinds whose value stands alone: text, long text, numbers, checkbox, rating, email, phone, link, hour, week, world
- * clock, country, location, colour. Formats: each kind's page of
+ * clock, country, location, and the read-only colour picker. Formats: each kind's page of
  * https://developer.monday.com/api-reference/reference/column-types-reference (cited beside the client builders in
  * src/columns/builders.ts); round trips pinned by test/e2e/columns-round-trip.test.ts.
  */
@@ -76,7 +76,7 @@ export const PLAIN_KINDS = {
       }
       return rating === 0 ? null : { rating };
     },
-    simple: (text) => ({ rating: Number(text) }),
+    // No simple form: the rating page says JSON only (https://developer.monday.com/api-reference/reference/rating).
     text: (stored) => (stored == null ? '' : String(fieldsOf(stored).rating)),
     fields: (stored) => ({ rating: finite(fieldsOf(stored).rating) }),
     cell: (stored) => finite(fieldsOf(stored).rating),
@@ -243,16 +243,11 @@ export const PLAIN_KINDS = {
       return { lat: finite(value.lat), lng: finite(value.lng), address: str(value.address), ...empty, ...streets };
     },
   },
+  // Read-only through the API: the color picker page lists Update: No and Clear: No
+  // (https://developer.monday.com/api-reference/reference/color-picker), so it has no `write` and refuses values.
   color_picker: {
     valueType: 'ColorPickerValue',
     settings: none,
-    write: (input, { column }) => {
-      const hex = fieldsOf(objectOf(column, input, '{"color": {"hex": "#RRGGBB"}}').color).hex;
-      if (typeof hex !== 'string' || !/^#[0-9a-f]{6}$/i.test(hex)) {
-        throw columnValueError(column, 'expected {"color": {"hex": "#RRGGBB"}}');
-      }
-      return { color: { hex: hex.toUpperCase() } };
-    },
     text: (stored) => String(fieldsOf(fieldsOf(stored).color).hex ?? ''),
     fields: (stored) => ({ color: str(fieldsOf(fieldsOf(stored).color).hex) }),
   },
