@@ -64,7 +64,11 @@ export function longText(value: string): ColumnValueBuilder<'long_text'> {
   return built('long_text', { text: value });
 }
 
-/** The item's name, through its `name` column (https://developer.monday.com/api-reference/reference/items). */
+/**
+ * The item's name, through its `name` column (https://developer.monday.com/api-reference/reference/items): a string
+ * of 1 to 255 characters. The column type reference's name page says JSON only (no simple string); public clients
+ * nevertheless send change_simple_column_value to `name`, so which holds today is unconfirmed.
+ */
 export function name(value: string): ColumnValueBuilder<'name'> {
   if (!isText(value) || value.trim() === '') return refused('name', 'an item name cannot be empty');
   return built('name', value);
@@ -243,7 +247,10 @@ export interface LocationInput {
   address?: string;
 }
 
-/** A location (https://developer.monday.com/api-reference/reference/location): `{"lat":..,"lng":..,"address":".."}`. */
+/**
+ * A location (https://developer.monday.com/api-reference/reference/location): `{"lat":..,"lng":..,"address":".."}`.
+ * The page's example quotes lat and lng as strings; that bare numbers are taken too is unconfirmed.
+ */
 export function location(place: LocationInput): ColumnValueBuilder<'location'> {
   const { lat, lng } = place ?? {};
   if (!Number.isFinite(lat) || lat < -90 || lat > 90 || !Number.isFinite(lng) || lng < -180 || lng > 180) {
