@@ -98,6 +98,7 @@ export type {
   WarningEvent,
 } from './client/types.js';
 export { type ApiVersionStatus, apiVersionStatus } from './client/version-status.js';
+export * from './columns/index.js';
 export * from './oauth/index.js';
 export * from './operations.js';
 export { isScope, SCOPES, type Scope } from './scopes.js';

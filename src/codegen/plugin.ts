@@ -2,11 +2,12 @@
  * The one graphql-codegen plugin behind every generated file: it runs typescript-operations and
  * typed-document-node with the platform's settings, stamps each document with the API version its
  * schema came from (read back by the client, which sends it as `API-Version`) and with how to page it
- * (see `./paging-meta.ts`), and finishes the text
+ * (see `./paging-meta.ts`), narrows `column_values` unions on `type` (see `./column-narrowing.ts`), and finishes the text
  * (see `./finish.ts`) with the comments of the `.graphql` files.
  */
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { CodegenProblemsError, collisionProblems } from './collisions.js';
+import { narrowColumnValues, withColumnTypenames } from './column-narrowing.js';
 import { commentAbove } from './comments.js';
 import { finishGeneratedFile, type OperationComment } from './finish.js';
 import { maskStrings } from './literals.js';
@@ -98,11 +99,14 @@ export function createPlatformPlugin(toolchain: CodegenToolchain): CodegenPlugin
       const settings = { ...PLATFORM_PLUGIN_CONFIG, unstable_onExecutableDocumentNode: meta };
       // The plugins print documents into template literals: they only ever see strings that are safe there.
       const masked = maskStrings(documents);
+      // Types come from documents with __typename where column_values narrows; the documents sent are the app's own.
+      const narrowed = withColumnTypenames(masked.files);
       const outputs = [
-        await toolchain.operations.plugin(schema, masked.files, settings, info),
+        await toolchain.operations.plugin(schema, narrowed.documents, settings, info),
         await toolchain.documents.plugin(schema, masked.files, settings, info),
       ];
-      const text = masked.restore(joinOutputs(outputs)).replace(DECORATION_SOURCE, `from '${typesFrom}';`);
+      const joined = narrowColumnValues(joinOutputs(outputs), narrowed.operations);
+      const text = masked.restore(joined).replace(DECORATION_SOURCE, `from '${typesFrom}';`);
       // A name declared twice would not compile: report it against the documents instead of writing it.
       const collisions = collisionProblems(text, documents);
       if (collisions.length > 0) throw new CodegenProblemsError(collisions);

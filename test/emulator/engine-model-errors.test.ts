@@ -51,10 +51,10 @@ const BAD: [string, string, string, RegExp][] = [
     /nope/,
   ],
   [
-    'a column kind not modelled',
-    'mutation { create_column(board_id: 3001, title: "P", column_type: people) { id } }',
+    'a column kind the platform makes itself',
+    'mutation { create_column(board_id: 3001, title: "P", column_type: subtasks) { id } }',
     'INVALID_ARGUMENT',
-    /people.*not modelled/,
+    /subtasks.*cannot be created/,
   ],
   [
     'column defaults that are not JSON',

@@ -49,12 +49,12 @@ describe('engine mutations', () => {
     expect(errorCodes(await attempt({}, globexGrant()))).toEqual(['RESOURCE_NOT_FOUND']);
     expect(errorCodes(await attempt({ group: 'nope' }))).toEqual(['RESOURCE_NOT_FOUND']);
     expect(errorCodes(await attempt({ values: '{not json' }))).toEqual(['INVALID_COLUMN_VALUE']);
-    expect(errorCodes(await attempt({ values: '{"status":"Shipped"}' }))).toEqual(['INVALID_COLUMN_VALUE']);
+    expect(errorCodes(await attempt({ values: '{"status":"Shipped"}' }))).toEqual(['ColumnValueException']);
     expect(errorCodes(await attempt({ values: '{"missing_col":"x"}' }))).toEqual(['INVALID_COLUMN_VALUE']);
     expect(errorCodes(await attempt({}, acmeGrant(['boards:read'])))).toEqual(['USER_UNAUTHORIZED']);
     const labelsBefore = JSON.stringify(engine.store.boards.find(roadmap)?.columns[0]?.settings);
     const halfBad = await attempt({ values: '{"status":"Shipped","numbers":"many"}', labels: true });
-    expect(errorCodes(halfBad)).toEqual(['INVALID_COLUMN_VALUE']);
+    expect(errorCodes(halfBad)).toEqual(['ColumnValueException']);
     expect(JSON.stringify(engine.store.boards.find(roadmap)?.columns[0]?.settings)).toBe(labelsBefore);
     const failed = await attempt({ board: '999' });
     expect(failed.data).toEqual({ create_item: null });

@@ -155,7 +155,11 @@ function pageQuery(
 ): ItemsPage {
   const board = context.store.boards.find(scope.board);
   if (!board) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${scope.board} does not exist.`);
-  const matching = queryItems(board, all, query);
+  const matching = queryItems(board, all, query, {
+    store: context.store,
+    callerId: String(context.grant.userId),
+    now: new Date(context.store.now()),
+  });
   const items = matching.slice(served, served + limit);
   const next = served + items.length;
   const cursor =

@@ -5,8 +5,21 @@
  * `order_by` sorts by columns, each `asc` or `desc`, empty values last, board order breaking ties.
  * Pure functions over store records; every problem is an INVALID_ARGUMENT error that says what to fix.
  */
+
+import { type DayRange, dateKeywordRange, inRange } from './column-kinds/date-keywords.js';
+import { type Cell, compareCell, readColumn } from './column-kinds/index.js';
 import { ENGINE_ERROR_CODES, engineError } from './errors.js';
 import type { BoardRecord, ColumnRecord, ItemRecord } from './store/records.js';
+import type { EmulatorStore } from './store/store.js';
+
+/** What rules need beyond the items: the store (computed kinds, names), the caller (`assigned_to_me`), the clock. */
+export interface QueryEnvironment {
+  store?: EmulatorStore;
+  /** The calling user's id. */
+  callerId?: string;
+  /** Now, for the relative date keywords. */
+  now?: Date;
+}
 
 /** One rule of an `ItemsQuery`, as the schema coerces it. */
 export interface ItemsQueryRule {
@@ -29,35 +42,19 @@ export interface ItemsQuery extends ItemsQueryGroup {
   order_by?: { column_id: string; direction?: 'asc' | 'desc' | null }[] | null;
 }
 
-/** A comparable value of one item in one column: text, a number, or null when empty. */
-type Cell = string | number | null;
-
 function invalid(message: string): Error {
   return engineError(ENGINE_ERROR_CODES.invalidArgument, message);
 }
 
-/** What an item holds in a column, in a form rules compare: names and texts as text, numbers and status indexes as numbers, dates as `YYYY-MM-DD`. */
-function cell(item: ItemRecord, column: ColumnRecord | 'name'): Cell {
+/** What an item holds in a column, as rules compare it (the column kind decides: ./column-kinds/index.ts). */
+function cell(item: ItemRecord, column: ColumnRecord | 'name', env: QueryEnvironment): Cell {
   if (column === 'name') return item.name;
-  const stored = item.values[column.id];
-  if (stored === null || stored === undefined) return null;
-  const value = stored as Record<string, unknown>;
-  switch (column.type) {
-    case 'text':
-      return String(stored) || null;
-    case 'long_text':
-      return String(value.text ?? '') || null;
-    case 'numbers':
-      return Number(stored);
-    case 'status':
-      return Number(value.index);
-    case 'date':
-      return String(value.date);
-    case 'checkbox':
-      return value.checked === 'true' || value.checked === true ? 'true' : null;
-    default:
-      return null;
-  }
+  return compareCell(column, item, env.store);
+}
+
+/** The text an item shows in a column, for the text operators. */
+function shown(item: ItemRecord, column: ColumnRecord | 'name', env: QueryEnvironment): string {
+  return column === 'name' ? item.name : readColumn(column, item, env.store).text;
 }
 
 function columnOf(board: BoardRecord, columnId: string): ColumnRecord | 'name' {
@@ -87,7 +84,7 @@ function asNumber(value: unknown, rule: ItemsQueryRule): number {
 }
 
 /** The value to compare `current` with, of the same kind (number or text). */
-function sameKind(current: number | string, value: unknown, rule: ItemsQueryRule): number | string {
+function sameKind(current: string | number, value: unknown, rule: ItemsQueryRule): number | string {
   return typeof current === 'number' ? asNumber(value, rule) : String(value);
 }
 
@@ -98,29 +95,36 @@ function first(rule: ItemsQueryRule): unknown {
   return value;
 }
 
-function text(current: Cell): string {
-  return current === null ? '' : String(current).toLowerCase();
-}
+/** A single comparable value: the first of a set, for the ordering operators. */
+type Scalar = string | number | null;
+const scalar = (current: Cell): Scalar => (Array.isArray(current) ? (current[0] ?? null) : (current as Scalar));
 
-type Test = (current: Cell, rule: ItemsQueryRule) => boolean;
+type Test = (current: Cell, rule: ItemsQueryRule, shownText: string) => boolean;
 
-const equalsAny: Test = (current, rule) =>
-  current !== null && compareValues(rule).some((value) => sameKind(current, value, rule) === current);
+/** any_of: the value (or, for people, dropdown, tags and links, any of its values) is one of the compare values. */
+const equalsAny: Test = (current, rule) => {
+  if (current === null) return false;
+  const values = Array.isArray(current) ? current : [current];
+  return values.some((held) => compareValues(rule).some((value) => sameKind(held, value, rule) === held));
+};
 
 const compare =
   (accept: (order: number) => boolean): Test =>
   (current, rule) => {
-    if (current === null) return false;
-    const other = sameKind(current, first(rule), rule);
-    return accept(current < other ? -1 : current > other ? 1 : 0);
+    const held = scalar(current);
+    if (held === null) return false;
+    const other = sameKind(held, first(rule), rule);
+    return accept(held < other ? -1 : held > other ? 1 : 0);
   };
 
-/** Every operator the emulator models, by its `ItemsQueryRuleOperator` name. */
+const lower = (rule: ItemsQueryRule) => String(first(rule)).toLowerCase();
+
+/** Every operator the emulator models, by its `ItemsQueryRuleOperator` name; text operators read the shown text. */
 const OPERATORS: Readonly<Record<string, Test>> = {
   any_of: equalsAny,
-  not_any_of: (current, rule) => !equalsAny(current, rule),
-  is_empty: (current) => current === null,
-  is_not_empty: (current) => current !== null,
+  not_any_of: (current, rule, shownText) => !equalsAny(current, rule, shownText),
+  is_empty: (current) => current === null || (Array.isArray(current) && current.length === 0),
+  is_not_empty: (current) => current !== null && !(Array.isArray(current) && current.length === 0),
   greater_than: compare((order) => order > 0),
   greater_than_or_equals: compare((order) => order >= 0),
   lower_than: compare((order) => order < 0),
@@ -129,33 +133,75 @@ const OPERATORS: Readonly<Record<string, Test>> = {
     const [low, high] = compareValues(rule);
     if (low === undefined || high === undefined)
       throw invalid(`query_params: "between" on "${rule.column_id}" needs [low, high].`);
-    return current !== null && current >= sameKind(current, low, rule) && current <= sameKind(current, high, rule);
+    const held = scalar(current);
+    return held !== null && held >= sameKind(held, low, rule) && held <= sameKind(held, high, rule);
   },
-  contains_text: (current, rule) => text(current).includes(String(first(rule)).toLowerCase()),
-  not_contains_text: (current, rule) => !text(current).includes(String(first(rule)).toLowerCase()),
-  contains_terms: (current, rule) =>
-    String(first(rule))
-      .toLowerCase()
+  contains_text: (_current, rule, shownText) => shownText.toLowerCase().includes(lower(rule)),
+  not_contains_text: (_current, rule, shownText) => !shownText.toLowerCase().includes(lower(rule)),
+  contains_terms: (_current, rule, shownText) =>
+    lower(rule)
       .split(/\s+/)
-      .every((term) => text(current).includes(term)),
-  starts_with: (current, rule) => current !== null && text(current).startsWith(String(first(rule)).toLowerCase()),
-  ends_with: (current, rule) => current !== null && text(current).endsWith(String(first(rule)).toLowerCase()),
+      .every((term) => shownText.toLowerCase().includes(term)),
+  starts_with: (_current, rule, shownText) => shownText !== '' && shownText.toLowerCase().startsWith(lower(rule)),
+  ends_with: (_current, rule, shownText) => shownText !== '' && shownText.toLowerCase().endsWith(lower(rule)),
 };
 
+const DATE_KINDS = new Set(['date', 'timeline', 'creation_log', 'last_updated']);
+
+/** A test of a date rule whose compare value is a relative keyword (TODAY, OVERDUE, ...), or undefined. */
+function keywordTest(column: ColumnRecord | 'name', rule: ItemsQueryRule, env: QueryEnvironment) {
+  if (column === 'name' || !DATE_KINDS.has(column.type)) return undefined;
+  const keyword = compareValues(rule).find((value) => typeof value === 'string' && /^[A-Z_]+$/.test(value));
+  if (typeof keyword !== 'string') return undefined;
+  const range: DayRange | undefined = dateKeywordRange(keyword, env.now ?? new Date());
+  if (!range) throw invalid(`query_params: the date keyword "${keyword}" is not modelled by the emulator.`);
+  const operator = rule.operator ?? 'any_of';
+  return (current: Cell): boolean => {
+    const held = scalar(current);
+    if (typeof held !== 'string') return operator === 'not_any_of';
+    switch (operator) {
+      case 'any_of':
+        return inRange(held, range);
+      case 'not_any_of':
+        return !inRange(held, range);
+      case 'greater_than':
+        return range.to !== null && held > range.to;
+      case 'greater_than_or_equals':
+        return range.from === null || held >= range.from;
+      case 'lower_than':
+        return range.from !== null && held < range.from;
+      case 'lower_than_or_equal':
+        return range.to === null || held <= range.to;
+      default:
+        throw invalid(`query_params: "${operator}" does not take a date keyword.`);
+    }
+  };
+}
+
+/** People rules name `person-<id>`; `assigned_to_me` is the caller. */
+function withCaller(rule: ItemsQueryRule, env: QueryEnvironment): ItemsQueryRule {
+  if (!Array.isArray(rule.compare_value) || !rule.compare_value.includes('assigned_to_me')) return rule;
+  const caller = env.callerId === undefined ? 'person-0' : `person-${env.callerId}`;
+  return { ...rule, compare_value: rule.compare_value.map((value) => (value === 'assigned_to_me' ? caller : value)) };
+}
+
 /** A predicate for a group of rules and nested groups. */
-function groupTest(board: BoardRecord, group: ItemsQueryGroup): (item: ItemRecord) => boolean {
+function groupTest(board: BoardRecord, group: ItemsQueryGroup, env: QueryEnvironment): (item: ItemRecord) => boolean {
   const tests = [
-    ...(group.rules ?? []).map((rule) => {
-      const operator = rule.operator ?? 'any_of';
+    ...(group.rules ?? []).map((given) => {
+      const operator = given.operator ?? 'any_of';
       const test = OPERATORS[operator];
       if (!test)
         throw invalid(
           `query_params: operator "${operator}" is not modelled by the emulator (it models ${Object.keys(OPERATORS).join(', ')}).`,
         );
-      const column = columnOf(board, rule.column_id);
-      return (item: ItemRecord) => test(cell(item, column), { ...rule, operator });
+      const column = columnOf(board, given.column_id);
+      const rule = { ...withCaller(given, env), operator };
+      const keyword = keywordTest(column, rule, env);
+      if (keyword) return (item: ItemRecord) => keyword(cell(item, column, env));
+      return (item: ItemRecord) => test(cell(item, column, env), rule, shown(item, column, env));
     }),
-    ...(group.groups ?? []).map((nested) => groupTest(board, nested)),
+    ...(group.groups ?? []).map((nested) => groupTest(board, nested, env)),
   ];
   if (tests.length === 0) return () => true;
   return group.operator === 'or'
@@ -163,7 +209,11 @@ function groupTest(board: BoardRecord, group: ItemsQueryGroup): (item: ItemRecor
     : (item) => tests.every((test) => test(item));
 }
 
-function orderOf(board: BoardRecord, query: ItemsQuery): ((a: ItemRecord, b: ItemRecord) => number) | undefined {
+function orderOf(
+  board: BoardRecord,
+  query: ItemsQuery,
+  env: QueryEnvironment,
+): ((a: ItemRecord, b: ItemRecord) => number) | undefined {
   const keys = (query.order_by ?? []).map((order) => ({
     column: columnOf(board, order.column_id),
     sign: order.direction === 'desc' ? -1 : 1,
@@ -171,8 +221,8 @@ function orderOf(board: BoardRecord, query: ItemsQuery): ((a: ItemRecord, b: Ite
   if (keys.length === 0) return undefined;
   return (a, b) => {
     for (const { column, sign } of keys) {
-      const x = cell(a, column);
-      const y = cell(b, column);
+      const x = scalar(cell(a, column, env));
+      const y = scalar(cell(b, column, env));
       if (x === y) continue;
       if (x === null) return 1; // empty values last, whatever the direction
       if (y === null) return -1;
@@ -186,10 +236,15 @@ function orderOf(board: BoardRecord, query: ItemsQuery): ((a: ItemRecord, b: Ite
  * The items of `board` (given in board order) that `query` keeps, in its order. Throws INVALID_ARGUMENT for
  * an unknown column or operator, or compare values that do not fit.
  */
-export function queryItems(board: BoardRecord, items: readonly ItemRecord[], query: ItemsQuery): ItemRecord[] {
+export function queryItems(
+  board: BoardRecord,
+  items: readonly ItemRecord[],
+  query: ItemsQuery,
+  env: QueryEnvironment = {},
+): ItemRecord[] {
   const ids = query.ids ? new Set(query.ids.map(String)) : undefined;
-  const keep = groupTest(board, query);
+  const keep = groupTest(board, query, env);
   const kept = items.filter((item) => (!ids || ids.has(item.id)) && keep(item));
-  const order = orderOf(board, query);
+  const order = orderOf(board, query, env);
   return order ? kept.sort(order) : kept; // Array.prototype.sort is stable: board order breaks ties
 }

@@ -251,7 +251,7 @@ describe('columns', () => {
       userId: ADA,
     });
     expect(bugs.columns.map((column) => column.id).slice(0, 2)).toEqual(['status', text.id]);
-    expect(() => store.columns.create(bugs, { title: 'X', type: 'people', userId: ADA })).toThrow(/not modelled/);
+    expect(() => store.columns.create(bugs, { title: 'X', type: 'name', userId: ADA })).toThrow(/cannot be created/);
     expect(() => store.columns.create(bugs, { title: 'X', type: 'text', id: 'reporter', userId: ADA })).toThrow(
       /already exists/,
     );

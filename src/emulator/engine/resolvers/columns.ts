@@ -3,24 +3,14 @@
  * the column mutations (create, delete, change title or metadata). Changes need boards:write and act on the
  * caller's own boards only. Setting an item's values is an item change: see items.ts.
  */
+import { readColumn } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import { columnText, statusLabels } from '../store/column-values.js';
 import { findColumn } from '../store/columns.js';
 import type { BoardRecord, ColumnKind, ColumnRecord, ItemRecord } from '../store/records.js';
+import type { EmulatorStore } from '../store/store.js';
 import { accountBoard, callerId } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
-
-/** The GraphQL type implementing ColumnValue for each modeled column kind. */
-const VALUE_TYPES: Readonly<Record<ColumnKind, string>> = {
-  text: 'TextValue',
-  long_text: 'LongTextValue',
-  status: 'StatusValue',
-  date: 'DateValue',
-  numbers: 'NumbersValue',
-  checkbox: 'CheckboxValue',
-  file: 'FileValue',
-};
 
 /** One column of one item, as the ColumnValue resolvers see it. */
 export interface ColumnValueView {
@@ -35,38 +25,19 @@ export interface ColumnValueView {
   [extra: string]: unknown;
 }
 
-function kindFields(column: ColumnRecord, stored: unknown): Record<string, unknown> {
-  const value = (stored ?? {}) as Record<string, unknown>;
-  switch (column.type) {
-    case 'status': {
-      const index = typeof value.index === 'number' ? value.index : null;
-      const done = (column.settings.done_colors as number[] | undefined) ?? [];
-      const label = index === null ? null : (statusLabels(column)[String(index)] ?? null);
-      return { index, label, is_done: index !== null && done.includes(index) };
-    }
-    case 'date':
-      return { date: value.date ?? null, time: value.time ?? null };
-    case 'numbers':
-      return { number: stored == null ? null : Number(stored), symbol: null };
-    case 'checkbox':
-      return { checked: value.checked === 'true' };
-    default:
-      return {};
-  }
-}
-
-/** The view of `column` on `item`. */
-export function columnValueView(item: ItemRecord, column: ColumnRecord): ColumnValueView {
-  const stored = item.values[column.id] ?? null;
+/** The view of `column` on `item`: its kind's type, text, value and typed fields (../column-kinds/index.ts). */
+export function columnValueView(item: ItemRecord, column: ColumnRecord, store?: EmulatorStore): ColumnValueView {
+  const readout = readColumn(column, item, store);
   return {
-    __typename: VALUE_TYPES[column.type],
+    __typename: readout.typeName,
     id: column.id,
     column,
     type: column.type,
-    text: columnText(column, stored),
-    value: stored,
-    updated_at: stored === null ? null : item.updatedAt,
-    ...kindFields(column, stored),
+    text: readout.text,
+    value: readout.value,
+    updated_at: readout.value === null ? null : item.updatedAt,
+    is_leaf: true,
+    ...readout.fields,
   };
 }
 

@@ -4,12 +4,14 @@
  * group or board, and duplication. Reads need boards:read (updates: updates:read), changes boards:write; items are
  * the caller's account's only.
  */
+import { simpleColumnInput } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { nextPage, pageItems } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { ItemsQuery } from '../items-query.js';
 import type { ColumnMapping } from '../store/carried-values.js';
 import { statusLabels } from '../store/column-values.js';
+import { findColumn } from '../store/columns.js';
 import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnMappingInput, ItemsPageByColumnValuesQuery } from './arguments.generated.js';
@@ -33,11 +35,11 @@ function groupFor(board: BoardRecord, groupId: string | null | undefined, relati
   return groupId;
 }
 
-/** Sets the values `values()` decodes on the item `args` names, on its board; all or none. */
+/** Sets the values `values(board)` decodes on the item `args` names, on its board; all or none. */
 function change(
   context: EngineContext,
   args: { board_id: string; item_id?: string | null; create_labels_if_missing?: boolean | null },
-  values: () => Record<string, unknown>,
+  values: (board: BoardRecord) => Record<string, unknown>,
 ) {
   requireScope(context, 'boards:write');
   const board = accountBoard(context, args.board_id);
@@ -45,7 +47,7 @@ function change(
   return context.store.items.changeValues(
     board,
     item,
-    values(),
+    values(board),
     args.create_labels_if_missing ?? false,
     callerId(context),
   );
@@ -141,7 +143,7 @@ export const itemResolvers: FamilyResolvers = {
         .columns.filter(
           (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
         )
-        .map((column) => columnValueView(item, column)),
+        .map((column) => columnValueView(item, column, context.store)),
     assets: (item: ItemRecord, args, context) =>
       args.assets_source === 'gallery'
         ? []
@@ -193,7 +195,10 @@ export const itemResolvers: FamilyResolvers = {
     change_column_value: (_source, args, context) =>
       change(context, args, () => ({ [args.column_id]: decodeJson(args.value, 'value', false) })),
     change_simple_column_value: (_source, args, context) =>
-      change(context, args, () => ({ [args.column_id]: args.value ?? null })),
+      change(context, args, (board) => ({
+        [args.column_id]:
+          args.column_id === 'name' ? args.value : simpleColumnInput(findColumn(board, args.column_id), args.value),
+      })),
     change_multiple_column_values: (_source, args, context) =>
       change(context, args, () => decodeJson(args.column_values, 'column_values', true) as Record<string, unknown>),
     archive_item: setState('archived'),

@@ -54,15 +54,23 @@ export function accountItem(context: EngineContext, id: string | null | undefine
   return item;
 }
 
-/** Decodes a JSON argument sent as JSON text or as an object; must be an object when `object` is set. */
+/**
+ * Decodes a JSON argument, which the platform takes only as JSON text (an object literal or object variable is
+ * refused: test/e2e/columns-round-trip.test.ts); must hold an object when `object` is set.
+ */
 export function decodeJson(raw: unknown, argument: string, object: boolean): unknown {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `${argument} is not valid JSON.`, { argument });
-    }
+  if (typeof raw !== 'string') {
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidColumnValue,
+      `${argument} must be a JSON string (JSON.stringify the value), not ${Array.isArray(raw) ? 'a list' : `a ${typeof raw}`}.`,
+      { argument },
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `${argument} is not valid JSON.`, { argument });
   }
   if (object && (typeof value !== 'object' || value === null || Array.isArray(value))) {
     throw engineError(ENGINE_ERROR_CODES.invalidColumnValue, `${argument} must be a JSON object keyed by column id.`, {

@@ -1,16 +1,12 @@
-/** New column records: the settings each modelled column kind starts with, and one constructor for seeds and mutations. */
+/** New column records: the settings each column kind starts with, and one constructor for seeds and mutations. */
+import { COLUMN_KINDS } from '../../../columns/kinds.js';
+import { kindSettings } from '../column-kinds/index.js';
 import type { ColumnKind, ColumnRecord } from './records.js';
 
-/** Column kinds `create_column` can make, with the settings a new column of each kind starts with. */
-export const COLUMN_DEFAULTS: Readonly<Record<ColumnKind, () => Record<string, unknown>>> = {
-  text: () => ({}),
-  long_text: () => ({}),
-  status: () => ({ labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' }, done_colors: [1] }),
-  date: () => ({}),
-  numbers: () => ({}),
-  checkbox: () => ({}),
-  file: () => ({}),
-};
+/** Every column kind, with the settings a new column of it starts with (from the column-kind table). */
+export const COLUMN_DEFAULTS: Readonly<Record<ColumnKind, () => Record<string, unknown>>> = Object.fromEntries(
+  COLUMN_KINDS.map((kind) => [kind, () => kindSettings(kind)]),
+) as Record<ColumnKind, () => Record<string, unknown>>;
 
 /** A column of kind `type` with no description or width; `settings` default to the kind's. */
 export function newColumn(

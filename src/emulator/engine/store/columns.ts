@@ -3,6 +3,8 @@
  * every item), and change title or description. Columns live inside their board's record; every change is a
  * board change ({@link BoardStore.recordBoardChange}).
  */
+
+import { creatableKinds, isCreatableKind } from '../column-kinds/index.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { BoardStore } from './boards.js';
 import { COLUMN_DEFAULTS } from './column-record.js';
@@ -11,9 +13,9 @@ import type { EmulatorStore } from './store.js';
 
 const COLUMN_ID = /^[a-z][a-z0-9_]{0,19}$/;
 
-/** True when `type` is a column kind the emulator models. */
+/** True when `type` is a column kind create_column can make. */
 export function isColumnKind(type: string): type is ColumnKind {
-  return Object.hasOwn(COLUMN_DEFAULTS, type);
+  return isCreatableKind(type);
 }
 
 /** The caller's column `columnId` on `board`, or RESOURCE_NOT_FOUND. */
@@ -70,12 +72,12 @@ export class ColumnStore {
     this.#store = store;
   }
 
-  /** Creates a column of a modelled kind; any other kind is refused with INVALID_ARGUMENT naming the kinds modelled. */
+  /** Creates a column of a kind create_column can make; any other kind is refused with INVALID_ARGUMENT naming those. */
   create(board: BoardRecord, input: NewColumn): ColumnRecord {
     if (!isColumnKind(input.type)) {
       throw engineError(
         ENGINE_ERROR_CODES.invalidArgument,
-        `Column type "${input.type}" is not modelled; use one of ${Object.keys(COLUMN_DEFAULTS).join(', ')}.`,
+        `Column type "${input.type}" cannot be created; use one of ${creatableKinds().join(', ')}.`,
         {
           column_type: input.type,
         },

@@ -405,9 +405,14 @@ export class ItemStore extends Collection<ItemRecord> {
   #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {
     const next = { ...item.values };
     const saved = board.columns.map((column) => structuredClone(column.settings));
+    let name = item.name;
     try {
       for (const [columnId, input] of Object.entries(values)) {
         const column = board.columns.find((candidate) => candidate.id === columnId);
+        if (!column && columnId === 'name') {
+          name = renamed(board, input);
+          continue;
+        }
         if (!column) {
           throw engineError(
             ENGINE_ERROR_CODES.invalidColumnValue,
@@ -427,5 +432,20 @@ export class ItemStore extends Collection<ItemRecord> {
       throw error;
     }
     item.values = next;
+    item.name = name;
   }
+}
+
+/** The item name a `name` entry of column_values sets (the platform's name column is the item's name). */
+function renamed(board: BoardRecord, input: unknown): string {
+  if (typeof input !== 'string' || input.trim() === '') {
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidColumnValue,
+      `An item name on board ${board.id} must be a non-empty string.`,
+      {
+        column_id: 'name',
+      },
+    );
+  }
+  return input;
 }

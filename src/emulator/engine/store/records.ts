@@ -3,8 +3,10 @@
  * column ids, which are short strings as on the platform (`topics`, `status`).
  */
 
-/** Column kinds the emulator models (each has a ColumnValue implementation). */
-export type ColumnKind = 'text' | 'long_text' | 'status' | 'date' | 'numbers' | 'checkbox' | 'file';
+/** Column kinds: every value of the `ColumnType` enum (the emulator models each, see ../column-kinds/index.ts). */
+export type { ColumnKind } from '../column-kinds/types.js';
+
+import type { ColumnKind } from '../column-kinds/types.js';
 
 /** Lifecycle state of a board or an item. */
 export type RecordState = 'active' | 'archived' | 'deleted';
