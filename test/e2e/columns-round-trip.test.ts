@@ -1,7 +1,8 @@
 /**
  * Every column kind of API version 2026-10's `ColumnType` enum, end to end over a real socket: create a column of
  * the kind, write a value with its `column` builder, read it back with readColumnValue, and compare. Read-only kinds
- * are created and their computed value read back. Sent as API-Version 2025-04, whose enum holds the same kinds.
+ * are created and their computed value read back. Sent as API-Version 2025-04, whose enum holds the same kinds, and
+ * again as 2026-10 (the package's default version), so the kinds hold at both ends of the served range.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator/index.js';
@@ -20,7 +21,8 @@ import {
 } from '../../src/index.js';
 import { clientFor, closeEmulators, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
-const VERSION = '2025-04';
+/** The oldest version whose enum holds every kind, and the package's default version. */
+const VERSIONS = ['2025-04', '2026-10'] as const;
 const ADA = 501;
 const ENGINEERING_TEAM = 7201;
 const URGENT_TAG = 7301;
@@ -133,13 +135,13 @@ async function reading(itemId: string, columnId: string) {
 
 const idOf = (kind: string) => `k_${kind}`.slice(0, 20);
 
-describe('every column kind, through the emulator', () => {
+describe.each(VERSIONS)('every column kind, through the emulator, at API version %s', (version) => {
   let linked: string;
   let written: string;
 
   beforeAll(async () => {
     emulator = await startTestEmulator();
-    client = clientFor(emulator, { apiVersion: VERSION });
+    client = clientFor(emulator, { apiVersion: version });
     for (const [kind, settings] of WRITES) await createColumn(kind, idOf(kind), settings);
     await createColumn('board_relation', idOf('board_relation'));
     await createColumn('dependency', idOf('dependency'));
