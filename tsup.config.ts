@@ -15,7 +15,7 @@ const client: Options = {
   target: 'es2022',
   dts: true,
   // Removes everything in dist but the emulator's, codegen's and the Redis store's folders, which those builds clean themselves.
-  clean: ['!emulator/**', '!codegen/**', '!redis/**'],
+  clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**'],
 };
 
 // The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given),
@@ -24,6 +24,18 @@ const redis: Options = {
   name: 'redis',
   entry: { index: 'src/redis/index.ts' },
   outDir: 'dist/redis',
+  format: ['esm', 'cjs'],
+  platform: 'neutral',
+  target: 'es2022',
+  dts: true,
+  clean: true,
+};
+
+// The webhook receiver: platform-neutral (Web Crypto, Request and Response only), for any runtime.
+const webhooks: Options = {
+  name: 'webhooks',
+  entry: { index: 'src/webhooks/index.ts' },
+  outDir: 'dist/webhooks',
   format: ['esm', 'cjs'],
   platform: 'neutral',
   target: 'es2022',
@@ -58,5 +70,5 @@ const codegen: Options = {
   clean: true,
 };
 
-/** The client build, the Redis store's, the emulator's and codegen's. */
-export default defineConfig([client, redis, emulator, codegen]);
+/** The client build, the Redis store's, the webhook receiver's, the emulator's and codegen's. */
+export default defineConfig([client, redis, webhooks, emulator, codegen]);
