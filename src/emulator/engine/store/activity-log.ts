@@ -44,6 +44,7 @@ export class ActivityLog {
   readonly #entries: ActivityLogRecord[] = [];
   readonly #newId: () => string;
   readonly #stamp: () => string;
+  readonly #listeners = new Set<(entry: ActivityLogRecord) => void>();
 
   constructor(newId: () => string, stamp: () => string) {
     this.#newId = newId;
@@ -66,7 +67,14 @@ export class ActivityLog {
       id: this.#newId(),
     };
     this.#entries.push(entry);
+    for (const listener of this.#listeners) listener(entry);
     return entry;
+  }
+
+  /** Calls `listener` with every entry recorded from now on (the emulator's webhook delivery); returns the unsubscribe. */
+  subscribe(listener: (entry: ActivityLogRecord) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Entries of one board that pass `filter`, newest first. */
