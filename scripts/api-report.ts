@@ -21,6 +21,11 @@ export const ENTRIES = [
     declarations: 'dist/webhooks/index.d.ts',
     module: 'dist/webhooks/index.js',
   },
+  {
+    specifier: 'workspace-platform-sdk/testing',
+    declarations: 'dist/testing/index.d.ts',
+    module: 'dist/testing/index.js',
+  },
 ] as const;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
