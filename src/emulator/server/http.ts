@@ -118,7 +118,8 @@ async function route(
     res.writeHead(204, PREFLIGHT_HEADERS).end();
     return;
   }
-  if (path === '/v2') {
+  // `/v2/file` is where the platform's docs send uploads (https://developer.monday.com/api-reference/docs/assets).
+  if (path === '/v2' || path === '/v2/file') {
     if (method === 'POST') return handleGraphQL(ctx, req, res, record);
     return methodNotAllowed(res, record, 'POST');
   }
