@@ -9,7 +9,7 @@ import type { Emulator } from '../../src/emulator/index.js';
 import { GraphQLResponseError } from '../../src/index.js';
 import { createWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
 import { type Receiver, startReceiver } from '../webhooks/receiver.js';
-import { clientFor, closeEmulators, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
+import { ACME_ACCOUNT_ID, clientFor, closeEmulators, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
 const SECRET = 'emulator-signing-secret';
 const VERSION = '2025-04';
@@ -41,6 +41,7 @@ describe('webhook delivery', () => {
     let clock = Date.UTC(2026, 10, 25, 12, 0, 0);
     const now = () => clock;
     const events: WebhookEvent[] = [];
+    const claims: Record<string, unknown>[] = [];
     let hook: Receiver | undefined;
     const handle = createWebhookHandler({
       signingSecret: SECRET,
@@ -49,7 +50,10 @@ describe('webhook delivery', () => {
         return hook?.url;
       },
       now,
-      onEvent: (event) => void events.push(event),
+      onEvent: (event, context) => {
+        events.push(event);
+        claims.push(context.claims);
+      },
     });
     hook = await receiver(handle);
     const emulator = await startTestEmulator({ webhooks: { signingSecret: SECRET }, now });
@@ -86,6 +90,9 @@ describe('webhook delivery', () => {
     expect(createdEvent?.triggerUuid).toMatch(/^[0-9a-f]{32}$/);
     expect(changed).toMatchObject({ columnId: 'status', columnType: 'color', previousValue: null });
     expect(emulator.webhooks.deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
+    const issuedAt = Math.floor(Date.UTC(2026, 10, 25, 12, 0, 0) / 1000);
+    expect(claims[0]).toMatchObject({ accountId: ACME_ACCOUNT_ID, userId: 501, aud: hook.url, iat: issuedAt });
+    expect(claims[0]?.exp).toBe(issuedAt + 300);
   });
 
   it('refuses a webhook whose URL does not echo the challenge, or is not a loopback address', async () => {

@@ -96,6 +96,8 @@ export class WebhookDelivery implements EmulatorWebhooks {
   readonly #deliveries: WebhookDeliveryRecord[] = [];
   readonly #challenges: WebhookChallengeRecord[] = [];
   readonly #inFlight = new Set<Promise<void>>();
+  /** The account each delivery is for (its webhook's), for the token's `accountId`. */
+  readonly #accounts = new WeakMap<WebhookDeliveryRecord, string>();
   #store: EmulatorStore | undefined;
   #unsubscribe: (() => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -143,7 +145,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
         try {
           const response = await fetch(url, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', ...(await this.#authorization(url)) },
+            headers: { 'content-type': 'application/json', ...(await this.#authorization(url, {})) },
             body: JSON.stringify({ challenge }),
             redirect: 'manual',
             signal: AbortSignal.timeout(this.#options.timeoutMs),
@@ -225,6 +227,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
         attempts: [],
         nextAttemptAt: null,
       };
+      this.#accounts.set(delivery, pending.webhook.accountId);
       this.#push(this.#deliveries, delivery);
       void this.#track(this.#attempt(delivery));
     }
@@ -237,7 +240,13 @@ export class WebhookDelivery implements EmulatorWebhooks {
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(await this.#authorization(delivery.url)) },
+        headers: {
+          'content-type': 'application/json',
+          ...(await this.#authorization(delivery.url, {
+            accountId: this.#accounts.get(delivery),
+            userId: delivery.payload.event.userId,
+          })),
+        },
         body: JSON.stringify(delivery.payload),
         redirect: 'manual',
         signal: AbortSignal.timeout(this.#options.timeoutMs),
@@ -270,13 +279,18 @@ export class WebhookDelivery implements EmulatorWebhooks {
     this.#timer.unref?.();
   }
 
-  async #authorization(url: string): Promise<Record<string, string>> {
+  /**
+   * `Authorization: <JWT>` signed with the signing secret: the claims of https://developer.monday.com/apps/docs/authorization-header
+   * (`accountId`, `userId`, `aud` the URL, `iat`, `exp` five minutes later) on the emulator's clock; none without a secret.
+   */
+  async #authorization(url: string, who: { accountId?: unknown; userId?: unknown }): Promise<Record<string, string>> {
     const secret = this.#options.signingSecret;
     if (secret === undefined) return {};
     const iat = Math.floor(this.#now() / 1000);
-    const webhook = this.#store?.webhooks.webhooks().find((candidate) => candidate.url === url);
-    const token = await signJwt({ accountId: Number(webhook?.accountId ?? 0), aud: url, iat, exp: iat + 300 }, secret);
-    return { authorization: token };
+    const claims: Record<string, unknown> = { aud: url, iat, exp: iat + 300 };
+    if (who.accountId !== undefined) claims.accountId = Number(who.accountId);
+    if (typeof who.userId === 'number') claims.userId = who.userId;
+    return { authorization: await signJwt(claims, secret) };
   }
 
   #track<T>(work: Promise<T>): Promise<T> {
