@@ -105,6 +105,12 @@ describe('webhook delivery', () => {
     expect(String((remote as Error).message)).toContain('loopback');
     expect(emulator.store.webhooks.webhooks().filter((webhook) => webhook.url === wrong.url)).toEqual([]);
     expect(emulator.webhooks.challenges).toHaveLength(1);
+
+    // A receiver answering without end is cut off, and the emulator goes on serving.
+    const flood = await receiver(async () => new Response(new Uint8Array(1024 * 1024)));
+    const flooded = await createWebhook(emulator, flood.url, 'create_item').catch((error: unknown) => error);
+    expect(String((flooded as Error).message)).toContain('more than 65536 bytes');
+    expect((await clientFor(emulator, { apiVersion: VERSION }).request('query { me { id } }')).status).toBe(200);
   });
 
   it('retries a failing receiver once a minute of the emulator clock for 30 minutes, then gives up', async () => {
