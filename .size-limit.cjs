@@ -28,4 +28,12 @@ module.exports = [
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
+  {
+    // Budget 4 kB: verification, the event types and the duplicate store, for an edge worker.
+    name: 'the webhook receiver, every export kept (dist/webhooks/index.js)',
+    path: 'dist/webhooks/index.js',
+    limit: '4 kB',
+    gzip: true,
+    modifyEsbuildConfig: forTheBrowser,
+  },
 ];

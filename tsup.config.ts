@@ -15,7 +15,7 @@ const client: Options = {
   target: 'es2022',
   dts: true,
   // Removes everything in dist but the emulator's, codegen's and the Redis store's folders, which those builds clean themselves.
-  clean: ['!emulator/**', '!codegen/**', '!redis/**'],
+  clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**', '!testing/**'],
 };
 
 // The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given);
@@ -38,6 +38,30 @@ const redis: Options = {
       },
     },
   ],
+};
+
+// The webhook receiver: platform-neutral (Web Crypto, Request and Response only), for any runtime.
+const webhooks: Options = {
+  name: 'webhooks',
+  entry: { index: 'src/webhooks/index.ts' },
+  outDir: 'dist/webhooks',
+  format: ['esm', 'cjs'],
+  platform: 'neutral',
+  target: 'es2022',
+  dts: true,
+  clean: true,
+};
+
+// The testing kit: an emulator for an app's own test suite, for Node like the emulator it starts.
+const testing: Options = {
+  name: 'testing',
+  entry: { index: 'src/testing/index.ts' },
+  outDir: 'dist/testing',
+  format: ['esm', 'cjs'],
+  platform: 'node',
+  target: 'es2022',
+  dts: true,
+  clean: true,
 };
 
 // One config for both emulator entries, so its clean can never race the bin's build. The bin keeps
@@ -68,5 +92,5 @@ const codegen: Options = {
   clean: true,
 };
 
-/** The client build, the Redis store's, the emulator's and codegen's. */
-export default defineConfig([client, redis, emulator, codegen]);
+/** The client build, the Redis store's, the webhook receiver's, the testing kit's, the emulator's and codegen's. */
+export default defineConfig([client, redis, webhooks, testing, emulator, codegen]);

@@ -16,6 +16,16 @@ export const ENTRIES = [
     declarations: 'dist/emulator/index.d.ts',
     module: 'dist/emulator/index.js',
   },
+  {
+    specifier: 'workspace-platform-sdk/webhooks',
+    declarations: 'dist/webhooks/index.d.ts',
+    module: 'dist/webhooks/index.js',
+  },
+  {
+    specifier: 'workspace-platform-sdk/testing',
+    declarations: 'dist/testing/index.d.ts',
+    module: 'dist/testing/index.js',
+  },
 ] as const;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

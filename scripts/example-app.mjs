@@ -7,7 +7,8 @@
  *      src/platform.generated.ts is out of date),
  *   3. typechecks the app (module nodenext, strict, skipLibCheck false), and the generated file again
  *      inside a CommonJS package,
- *   4. runs the app against the emulator built into the package.
+ *   4. runs the app against the emulator built into the package,
+ *   5. runs the app's own tests (vitest) against a test emulator from `workspace-platform-sdk/testing`.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -83,3 +84,4 @@ try {
   rmSync(cjs, { recursive: true, force: true });
 }
 step('run against the emulator', bin('tsx'), ['src/main.ts']);
+step('its tests against a test emulator', bin('vitest'), ['run', '--root', '.']);

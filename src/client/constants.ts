@@ -25,6 +25,12 @@ export const CONTENT_ENCODING = 'content-encoding';
 /** Where a redirect points; named in a redirect error, never followed. */
 export const LOCATION = 'location';
 
+/**
+ * Where uploads go, after the API endpoint (`{baseUrl}/v2/file`), as the platform's docs send them
+ * (https://developer.monday.com/api-reference/docs/assets).
+ */
+export const UPLOAD_PATH = '/file';
+
 /** The body type of a JSON request. */
 export const JSON_TYPE = 'application/json';
 /** What GraphQL-over-HTTP clients accept back: the GraphQL response type first, then plain JSON. */

@@ -1,7 +1,10 @@
 /**
- * File uploads per the GraphQL multipart request spec: every `File`/`Blob` in the variables becomes a
- * numbered form part, `operations` carries the JSON body with those positions set to null, and `map`
- * says which variable paths each part fills. The same Blob at several paths is sent once.
+ * File uploads in the form the platform's docs send to `/v2/file`
+ * (https://developer.monday.com/api-reference/docs/assets): a `query` part with the document, a `variables`
+ * part with the JSON variables (each file replaced by null), an `operationName` part when set, and one part
+ * per file named after the variable it fills, `variables[file]` (`variables[input][files][0]` deeper down).
+ * (The client sent the GraphQL multipart request spec's `operations` and `map` before; the platform does not
+ * document that layout.)
  */
 
 /** The files of one call's variables, found once per call. */
@@ -45,10 +48,10 @@ function strip(value: unknown, walk: Walk): unknown {
     const stripped = strip(item, walk);
     keys.pop();
     if (stripped === item) continue;
-    // A file below a key holding a dot would get a map path that points somewhere else.
-    if (key.includes('.')) {
+    // A file below a key holding a dot or a bracket would get a part name that points somewhere else.
+    if (/[.[\]]/.test(key)) {
       throw new PlatformConfigError(
-        `A file sits below the variable key '${key.slice(0, 100)}' (at ${['variables', ...keys].join('.')}), which holds a dot: the multipart map cannot name that path. Rename the key.`,
+        `A file sits below the variable key '${key.slice(0, 100)}' (at ${['variables', ...keys].join('.')}), which holds a dot or a bracket: the upload's part name cannot name that path. Rename the key.`,
       );
     }
     copy ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
@@ -65,13 +68,30 @@ export function planUpload(variables: Record<string, unknown> | undefined): Uplo
   return found && { variables: stripped, files: [...found].map(([blob, paths]) => ({ blob, paths })) };
 }
 
-/** The multipart body for a JSON `operations` payload (variables already stripped) and its files. */
-export function multipartBody(operationsJson: string, plan: UploadPlan): FormData {
+/** The part name of the file at `path` (`variables.input.files.0` → `variables[input][files][0]`). */
+export function partNameOf(path: string): string {
+  const [root, ...keys] = path.split('.');
+  return `${root}${keys.map((key) => `[${key}]`).join('')}`;
+}
+
+/** What the upload's text parts carry. */
+export interface UploadFields {
+  /** The document. */
+  query: string;
+  /** The variables as JSON, every file replaced by null. */
+  variables: string;
+  operationName?: string | undefined;
+}
+
+/** The multipart body of an upload: the text parts, then one part per path each file fills. */
+export function multipartBody(fields: UploadFields, plan: UploadPlan): FormData {
   const form = new FormData();
-  form.append('operations', operationsJson);
-  form.append('map', JSON.stringify({ ...plan.files.map((file) => file.paths) }));
-  plan.files.forEach(({ blob }, index) => {
-    form.append(String(index), blob, typeof File !== 'undefined' && blob instanceof File ? blob.name : 'blob');
-  });
+  form.append('query', fields.query);
+  form.append('variables', fields.variables);
+  if (fields.operationName !== undefined) form.append('operationName', fields.operationName);
+  for (const file of plan.files) {
+    const name = typeof File !== 'undefined' && file.blob instanceof File ? file.blob.name : 'blob';
+    for (const path of file.paths) form.append(partNameOf(path), file.blob, name);
+  }
   return form;
 }

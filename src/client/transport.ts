@@ -12,7 +12,7 @@
 import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
 import { discardBody, exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, TOO_LARGE } from './body.js';
 import type { CallLabel } from './call-label.js';
-import { CONTENT_TYPE } from './constants.js';
+import { CONTENT_TYPE, UPLOAD_PATH } from './constants.js';
 import { PlatformConfigError } from './errors.js';
 import { multipartBody, type UploadPlan } from './multipart.js';
 import type { Redactor } from './redact.js';
@@ -87,7 +87,8 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
       ? { method: 'GET', headers: request.headers, redirect: 'manual' }
       : { method: 'POST', headers: request.headers, body: bodyOf(request), redirect: 'manual' };
     if (request.signal) init.signal = request.signal;
-    const pending = request.fetch(request.url, init);
+    // Uploads go where the platform's docs send them (`{endpoint}/file`); see multipart.ts.
+    const pending = request.fetch(request.upload && !get ? `${request.url}${UPLOAD_PATH}` : request.url, init);
     const response = await (deadline ? deadline.guard(pending) : pending);
     const { headers } = response;
     const status = statusOf(response);
@@ -125,20 +126,22 @@ export function isRedirectStatus(status: number): boolean {
   return status === 0 || (status >= 300 && status <= 399);
 }
 
-/** `{ query, variables, operationName }` as JSON, or the multipart form carrying it and the files. */
+/** `{ query, variables, operationName }` as JSON, or the upload's multipart form (multipart.ts). */
 function bodyOf(request: TransportRequest): string | FormData {
   const { upload } = request;
-  let json: string;
   try {
-    json = JSON.stringify({
+    if (upload) {
+      const variables = JSON.stringify(upload.variables);
+      return multipartBody({ query: request.query ?? '', variables, operationName: request.operationName }, upload);
+    }
+    return JSON.stringify({
       query: request.query,
-      variables: upload ? upload.variables : request.variables,
+      variables: request.variables,
       operationName: request.operationName,
     });
   } catch (error) {
     throw new PlatformConfigError(`The variables cannot be sent as JSON: ${(error as Error).message}`);
   }
-  return upload ? multipartBody(json, upload) : json;
 }
 
 /** True for a JSON or GraphQL-response Content-Type. */

@@ -11,6 +11,7 @@
 import type { EmulatorStore as Store } from './engine/index.js';
 import type { RunningEmulator } from './server/emulator.js';
 import { type EmulatorOptions, startEmulatorWith } from './start.js';
+import type { EmulatorWebhooks } from './webhooks/delivery.js';
 
 export type { TokenGrant } from './contract.js';
 export {
@@ -49,6 +50,13 @@ export type {
 } from './server/options.js';
 export { EmulatorSettingsError } from './settings/error.js';
 export type { EmulatorOptions } from './start.js';
+export type {
+  EmulatorWebhooks,
+  WebhookChallengeRecord,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryRecord,
+} from './webhooks/delivery.js';
+export type { EmulatorWebhookOptions } from './webhooks/options.js';
 
 /** Every quota and window in force, defaults filled in. */
 export type EmulatorLimitsInForce = RunningEmulator['limits'];
@@ -57,6 +65,11 @@ export type EmulatorLimitsInForce = RunningEmulator['limits'];
 export interface Emulator extends Omit<RunningEmulator, 'engine' | 'store'> {
   /** The in-memory data: accounts, users, boards, the items and files the mutations made. */
   readonly store: Store;
+  /**
+   * Webhook delivery: every event posted (`deliveries`, with each attempt) and every URL challenge (`challenges`).
+   * Empty unless started with the `webhooks` option.
+   */
+  readonly webhooks: EmulatorWebhooks;
 }
 
 /**

@@ -7,6 +7,8 @@ import { storeDirectory } from './oauth/index.js';
 import { type RunningEmulator, startEmulatorServer } from './server/emulator.js';
 import type { EmulatorServerOptions } from './server/options.js';
 import { checkEmulatorOptions } from './settings/emulator-settings.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
+import { type EmulatorWebhookOptions, resolveWebhookOptions } from './webhooks/options.js';
 
 /** Options of the public `startEmulator`: the server's options plus the data to start with. */
 export interface EmulatorOptions extends EmulatorServerOptions {
@@ -17,20 +19,28 @@ export interface EmulatorOptions extends EmulatorServerOptions {
    * 60 minutes, as on the platform.
    */
   cursorTtlMs?: number;
+  /**
+   * Deliver webhook events: `create_webhook` posts the URL challenge first, then each matching change is posted
+   * (signed with `signingSecret` when given) and retried on failure. Only loopback URLs are accepted. Default: webhooks
+   * are recorded, never delivered, and no URL is contacted.
+   */
+  webhooks?: EmulatorWebhookOptions;
 }
+
+/** A started emulator with its webhook delivery (`webhooks`, idle unless started with the `webhooks` option). */
+export type StartedEmulator = RunningEmulator<Engine> & { readonly webhooks: WebhookDelivery };
 
 /**
  * Starts an emulator serving `engine`, or a fresh built-in engine seeded from `options.seed`. The options are
- * checked here, once, before anything starts.
+ * checked here, once, before anything starts. Everything timed reads one clock: `options.now` when given (the
+ * built-in engine is made on it), else the engine's; the server's windows, the version calendar, cursor expiry,
+ * record stamps and webhook retries alike (pinned by test/testing/webhook-clock.test.ts and
+ * test/testing/test-emulator.test.ts).
  * @throws {EmulatorSettingsError} for an unknown, misspelled, mistyped or impossible option.
  */
-export function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine): Promise<RunningEmulator<Engine>> {
-  try {
-    checkEmulatorOptions(options);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  const { seed, cursorTtlMs, ...serverOptions } = options;
+export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine): Promise<StartedEmulator> {
+  checkEmulatorOptions(options);
+  const { seed, cursorTtlMs, webhooks, ...serverOptions } = options;
   const clock = options.now;
   const built =
     engine ??
@@ -39,8 +49,20 @@ export function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine
       ...(clock ? { clock: { now: clock } } : {}),
       ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
     });
+  const engineClock = built.clock;
+  const now = clock ?? (engineClock ? () => engineClock.now() : Date.now);
+  const delivery = new WebhookDelivery(resolveWebhookOptions(webhooks ?? {}), now);
   const { accounts, users } = built.store;
   const directory = { accounts: () => accounts.all(), users: () => users.all() };
   const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(directory));
-  return startEmulatorServer(built, { ...serverOptions, oauthDirectory });
+  const running = await startEmulatorServer(built, { ...serverOptions, now, oauthDirectory });
+  if (webhooks) delivery.attach(built.store);
+  const close = running.close;
+  return Object.assign(running, {
+    webhooks: delivery,
+    close: () => {
+      delivery.close();
+      return close();
+    },
+  });
 }

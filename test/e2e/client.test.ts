@@ -298,7 +298,8 @@ describe('multipart upload', () => {
       file_extension: expect.stringMatching(/txt$/),
       file_size: content.length,
     });
-    const upload = graphqlRequests(emulator).at(-1);
+    const upload = emulator.requests.at(-1);
+    expect(upload?.path).toBe('/v2/file'); // where the platform's docs send uploads
     expect(upload?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(upload?.idempotencyKey).toBe(result.idempotencyKey);
     const asset = emulator.store.assets.find(result.data.add_file_to_column?.id as string);

@@ -43,20 +43,20 @@ export interface Received {
 /** Everything the mocked API received, in order. */
 export function installApi(respond: (received: Received, index: number) => Response | Promise<Response>): Received[] {
   const received: Received[] = [];
-  server.use(
-    http.post(ENDPOINT, async ({ request }) => {
-      const type = request.headers.get('content-type') ?? '';
-      const body = type.startsWith('multipart/form-data') ? await request.formData() : await request.json();
-      const entry: Received = {
-        method: request.method,
-        url: request.url,
-        headers: Object.fromEntries(request.headers),
-        body,
-      };
-      received.push(entry);
-      return respond(entry, received.length - 1);
-    }),
-  );
+  const handle = async ({ request }: { request: Request }) => {
+    const type = request.headers.get('content-type') ?? '';
+    const body = type.startsWith('multipart/form-data') ? await request.formData() : await request.json();
+    const entry: Received = {
+      method: request.method,
+      url: request.url,
+      headers: Object.fromEntries(request.headers),
+      body,
+    };
+    received.push(entry);
+    return respond(entry, received.length - 1);
+  };
+  // Uploads go to `${ENDPOINT}/file`, as the platform's docs send them.
+  server.use(http.post(ENDPOINT, handle), http.post(`${ENDPOINT}/file`, handle));
   return received;
 }
 

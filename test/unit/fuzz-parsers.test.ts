@@ -263,7 +263,7 @@ describe('multipart building', () => {
     ),
   })).value;
 
-  /** Follows a `variables.…` map path through the operations JSON. */
+  /** Follows a `variables.…` path through the variables sent. */
   function follow(root: unknown, path: string): { found: boolean; value?: unknown } {
     let node: unknown = { variables: root };
     for (const segment of path.split('.')) {
@@ -276,9 +276,13 @@ describe('multipart building', () => {
   it('maps every file to paths that lead to a null in operations, or refuses the variables with a PlatformError', () => {
     fc.assert(
       fc.property(
-        fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'file', 'a.b'), fc.string({ maxLength: 3 })), variables, {
-          maxKeys: 4,
-        }),
+        fc.dictionary(
+          fc.oneof(fc.constantFrom('__proto__', 'file', 'a.b', 'a[0]'), fc.string({ maxLength: 3 })),
+          variables,
+          {
+            maxKeys: 4,
+          },
+        ),
         (vars) => {
           let plan: ReturnType<typeof planUpload>;
           try {
@@ -289,12 +293,14 @@ describe('multipart building', () => {
           }
           if (!plan) return;
           expectUnpolluted(plan.variables);
-          const form = multipartBody(JSON.stringify({ query: 'q', variables: plan.variables }), plan);
-          const operations = JSON.parse(String(form.get('operations'))) as { variables: unknown };
-          const map = JSON.parse(String(form.get('map'))) as Record<string, string[]>;
-          expect(Object.keys(map)).toHaveLength(plan.files.length);
-          for (const paths of Object.values(map)) {
-            for (const path of paths) expect(follow(operations.variables, path)).toEqual({ found: true, value: null });
+          const form = multipartBody({ query: 'q', variables: JSON.stringify(plan.variables) }, plan);
+          const sent = JSON.parse(String(form.get('variables'))) as unknown;
+          const parts = [...form.keys()].filter((name) => name.startsWith('variables['));
+          expect(parts).toHaveLength(plan.files.reduce((sum, file) => sum + file.paths.length, 0));
+          for (const name of parts) {
+            // `variables[a][0]` back to `variables.a.0`: every part fills a null of the variables sent.
+            const path = name.replace(/\[([^[\]]*)\]/g, '.$1');
+            expect(follow(sent, path)).toEqual({ found: true, value: null });
           }
         },
       ),

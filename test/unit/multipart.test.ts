@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planUpload } from '../../src/client/multipart.js';
-import { installApi, makeClient, ok, TOKEN, useMockApi } from './client-fixtures.js';
+import { ENDPOINT, installApi, makeClient, ok, TOKEN, useMockApi } from './client-fixtures.js';
 
 useMockApi();
 
@@ -35,25 +35,23 @@ describe('planUpload', () => {
 });
 
 describe('multipart requests', () => {
-  it('sends operations, map and numbered file parts, with a multipart content type fetch sets', async () => {
+  it("sends the docs' upload form to /v2/file: query, variables and a part per file path, multipart content type", async () => {
     const received = installApi(() => ok({ add_file_to_column: { id: '5' } }));
     const file = new File(['hello file'], 'notes.txt', { type: 'text/plain' });
     const blob = new Blob(['raw bytes'], { type: 'application/octet-stream' });
     await makeClient().request(UPLOAD, { item_id: '7', file, extra: [blob] });
     const [request] = received;
+    expect(request?.url).toBe(`${ENDPOINT}/file`);
     expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(request?.headers['idempotency-key']).toBeDefined();
     const form = request?.body as FormData;
-    expect([...form.keys()]).toEqual(['operations', 'map', '0', '1']);
-    expect(JSON.parse(form.get('operations') as string)).toEqual({
-      query: UPLOAD,
-      variables: { item_id: '7', file: null, extra: [null] },
-      operationName: 'Upload',
-    });
-    expect(JSON.parse(form.get('map') as string)).toEqual({ 0: ['variables.file'], 1: ['variables.extra.0'] });
-    const part0 = form.get('0') as File;
-    const part1 = form.get('1') as File;
+    expect([...form.keys()]).toEqual(['query', 'variables', 'operationName', 'variables[file]', 'variables[extra][0]']);
+    expect(form.get('query')).toBe(UPLOAD);
+    expect(JSON.parse(form.get('variables') as string)).toEqual({ item_id: '7', file: null, extra: [null] });
+    expect(form.get('operationName')).toBe('Upload');
+    const part0 = form.get('variables[file]') as File;
+    const part1 = form.get('variables[extra][0]') as File;
     expect(part0.name).toBe('notes.txt');
     expect(await part0.text()).toBe('hello file');
     expect(part1.name).toBe('blob');
@@ -72,7 +70,9 @@ describe('multipart requests', () => {
     );
     await makeClient().request(UPLOAD, { item_id: '7', file: new File(['again'], 'a.txt') });
     expect(received).toHaveLength(2);
-    const parts = await Promise.all(received.map((request) => ((request.body as FormData).get('0') as File).text()));
+    const parts = await Promise.all(
+      received.map((request) => ((request.body as FormData).get('variables[file]') as File).text()),
+    );
     expect(parts).toEqual(['again', 'again']);
     expect(received[0]?.headers['idempotency-key']).toBe(received[1]?.headers['idempotency-key']);
   });

@@ -1,5 +1,6 @@
 /**
- * `GET /oauth2/authorize` (validate, then show the consent page) and `POST /oauth2/consent` (the user's decision:
+ * `GET /oauth2/authorize` (validate, then show the consent page; with `Accept: application/json`, the same consent as
+ * JSON, `{ ticket, client_id, scopes, accounts, default_account_id }`, for a test to decide without reading HTML) and `POST /oauth2/consent` (the user's decision:
  * redirect with a code on approval, with `access_denied` on denial).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,7 +9,7 @@ import { type AuthorizeRequest, validateAuthorize } from './authorize-request.js
 import type { OAuthDirectory, ResolvedApp } from './config.js';
 import { AUTHORIZE_ERROR_STATUS, type AuthorizeError, authorizeError, errorRedirectUrl } from './errors.js';
 import type { AuthorizationCodes, ConsentTickets } from './grants.js';
-import { readForm, sendHtml, sendRedirect } from './http.js';
+import { readForm, sendHtml, sendJson, sendRedirect } from './http.js';
 import { consentPage, errorPage } from './pages.js';
 import { isSameOriginPost } from './same-origin.js';
 
@@ -31,9 +32,28 @@ export function handleAuthorize(deps: AuthorizeDeps, req: IncomingMessage, res: 
     directory: deps.directory(),
     signedInUserId: deps.signedInUserId,
   });
-  if (outcome.ok) sendHtml(res, 200, consentPage(outcome.request, deps.tickets.open(outcome.request)));
+  if (outcome.ok && wantsJson(req))
+    sendJson(res, 200, consentJson(outcome.request, deps.tickets.open(outcome.request)));
+  else if (outcome.ok) sendHtml(res, 200, consentPage(outcome.request, deps.tickets.open(outcome.request)));
   else if (outcome.redirectUri === undefined) showError(res, outcome.error);
   else sendRedirect(res, errorRedirectUrl(outcome.redirectUri, outcome.error, outcome.state));
+}
+
+function wantsJson(req: IncomingMessage): boolean {
+  return /^application\/json\b/i.test(req.headers.accept ?? '');
+}
+
+/** The consent page's content as JSON: what the decision is about and the ticket to post with it. */
+function consentJson(request: AuthorizeRequest, ticket: string): Record<string, unknown> {
+  return {
+    ticket,
+    client_id: request.app.clientId,
+    redirect_uri: request.redirectUri,
+    scopes: request.scopes,
+    user_id: request.user.id,
+    accounts: request.accounts.map((account) => ({ id: account.id, slug: account.slug })),
+    default_account_id: request.defaultAccountId,
+  };
 }
 
 /** Answers `POST /oauth2/consent`, the consent form's Approve or Deny. */

@@ -109,7 +109,8 @@ async function route(x: Exchange, oauth: OAuthRoutes): Promise<void> {
       spoilable: false,
     });
   }
-  if (path === '/v2') {
+  // `/v2/file` is where the platform's docs send uploads (https://developer.monday.com/api-reference/docs/assets).
+  if (path === '/v2' || path === '/v2/file') {
     if (method === 'POST') return handleGraphQL(x);
     return methodNotAllowed(x, 'POST');
   }

@@ -1,9 +1,12 @@
 /**
  * The GraphQL multipart request spec: an `operations` field (the JSON request), a `map` field
- * (file field name → variable paths) and one field per file.
+ * (file field name → variable paths) and one field per file. The platform's own layouts (`query` with
+ * `variables[file]` parts, or the official client's `query`/`variables`/`map`) are turned into it first
+ * (`../uploads/forms.ts`).
  */
 
 import type { EmulatorUpload } from '../contract.js';
+import { specLayoutOf } from '../uploads/forms.js';
 import { HEADER, MEDIA } from '../wire.js';
 
 /** A parsed multipart GraphQL request, or why it could not be read. */
@@ -31,10 +34,15 @@ export async function parseMultipart(contentType: string, bytes: Buffer): Promis
   // One pass over the parts: FormData.get scans every part, so a lookup per map entry would be quadratic.
   const fields = new Map<string, FormDataEntryValue>();
   for (const [name, value] of form) if (!fields.has(name)) fields.set(name, value);
-  const operationsText = fields.get('operations');
-  const mapText = fields.get('map');
+  const layout = specLayoutOf(fields);
+  if (layout && !layout.ok) return layout;
+  const operationsText = layout ? layout.operations : fields.get('operations');
+  const mapText = layout ? layout.map : fields.get('map');
   if (typeof operationsText !== 'string')
-    return { ok: false, message: 'A multipart request needs an "operations" field.' };
+    return {
+      ok: false,
+      message: 'A multipart request needs an "operations" field, or a "query" field and file parts.',
+    };
   if (typeof mapText !== 'string') return { ok: false, message: 'A multipart request needs a "map" field.' };
   const operations = parseJson(operationsText);
   const map = parseJson(mapText);

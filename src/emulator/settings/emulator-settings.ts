@@ -142,6 +142,15 @@ const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOp
   // The seed's records are the engine's to check; here only that it is an object.
   seed: { type: 'object', values: { type: 'any' } },
   cursorTtlMs: positive,
+  webhooks: {
+    type: 'object',
+    fields: {
+      signingSecret: { type: 'string', nonEmpty: true, secret: true },
+      retryIntervalMs: positive,
+      retryForMs: positive,
+      timeoutMs: positive,
+    },
+  },
 };
 
 /** Every option of `startEmulator`. */

@@ -1,6 +1,7 @@
 /**
  * Webhooks: Query.webhooks, create_webhook and delete_webhook, all needing webhooks:write (the one scope the API
- * defines for webhooks). Webhooks are recorded on the caller's boards; events are not delivered.
+ * defines for webhooks). Webhooks are recorded on the caller's boards; when the emulator delivers events, the URL
+ * must first answer the challenge (`store.webhooks.checkUrl`, pinned by test/e2e/webhook-delivery.test.ts).
  * `app_webhooks_only` lists those created by an OAuth app. `change_specific_column_value` needs
  * `config: { "columnId": "..." }` naming a column of the board.
  */
@@ -47,7 +48,7 @@ export const webhookResolvers: FamilyResolvers = {
     },
   },
   Mutation: {
-    create_webhook: (_source, args, context) => {
+    create_webhook: async (_source, args, context) => {
       requireScope(context, 'webhooks:write');
       const board = accountBoard(context, args.board_id);
       const config = webhookConfig(args.config);
@@ -60,12 +61,15 @@ export const webhookResolvers: FamilyResolvers = {
           );
         }
       }
+      const url = checkUrl(args.url);
+      const refusal = await context.store.webhooks.checkUrl?.(url);
+      if (refusal) throw engineError(ENGINE_ERROR_CODES.invalidArgument, refusal, { argument: 'url' });
       return context.store.webhooks.createWebhook({
         accountId: context.accountId,
         boardId: board.id,
         event: args.event,
         config: config === null ? null : JSON.stringify(config),
-        url: checkUrl(args.url),
+        url,
         appClientId: context.grant.kind === 'oauth' ? (context.grant.clientId ?? null) : null,
       });
     },

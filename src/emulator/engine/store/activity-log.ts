@@ -44,6 +44,7 @@ export interface ActivityFilter {
 /** Appends and lists activity entries. Ids come from the store's shared counter. */
 export class ActivityLog extends Collection<ActivityLogRecord> {
   readonly #stamper: Stamper;
+  readonly #listeners = new Set<(entry: ActivityLogRecord) => void>();
 
   /** Starts empty (the store logs its seeded items); ids and times come from `stamper`. */
   constructor(stamper: Stamper) {
@@ -61,7 +62,15 @@ export class ActivityLog extends Collection<ActivityLogRecord> {
       ...input,
       id: this.#stamper.newId(),
     };
-    return this.insert(entry);
+    this.insert(entry);
+    for (const listener of this.#listeners) listener(entry);
+    return entry;
+  }
+
+  /** Calls `listener` with every entry recorded from now on (the emulator's webhook delivery); returns the unsubscribe. */
+  subscribe(listener: (entry: ActivityLogRecord) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Entries of one board that pass `filter`, newest first. */

@@ -1,6 +1,7 @@
 /**
- * Webhooks of the in-memory store: subscriptions of a board's events to a URL. The emulator records them; it does
- * not deliver events (the API reference does not describe payloads or delivery).
+ * Webhooks of the in-memory store: subscriptions of a board's events to a URL. Delivery, when the emulator is
+ * started with `webhooks`, lives in `src/emulator/webhooks/`: it sets {@link WebhookStore.checkUrl} and follows
+ * the activity log.
  */
 import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
@@ -25,6 +26,11 @@ export type NewWebhook = Omit<WebhookRecord, 'id' | 'createdAt'>;
 /** Webhooks. */
 export class WebhookStore extends Collection<WebhookRecord> {
   readonly #stamper: Stamper;
+  /**
+   * Checks a new webhook's URL before `create_webhook` records it (the emulator's delivery posts the platform's
+   * challenge there): resolves to a refusal message, or null to accept. Unset: every URL is accepted.
+   */
+  checkUrl: ((url: string) => Promise<string | null>) | undefined;
 
   /** Keeps the seeded `webhooks`; new ids and times come from `stamper`. */
   constructor(webhooks: WebhookRecord[], stamper: Stamper) {

@@ -1,0 +1,119 @@
+/**
+ * `createTestEmulator`: an emulator for an app's test suite, started once per file or suite on an ephemeral
+ * loopback port (parallel test files never share a port or state), with a clock the test moves, `reset()` back to
+ * the seed, `snapshot()`/`restore()`, and OAuth consent decided in code.
+ */
+import { DEMO_TOKEN, type Emulator, type EmulatorOptions } from '../emulator/index.js';
+import { startEmulatorWith } from '../emulator/start.js';
+import { createTestClock, type TestClock } from './clock.js';
+import { type EmulatorSnapshot, ReplaceableEngine } from './engine.js';
+import { decideConsent, type OAuthApproveOptions } from './oauth.js';
+import { createSeed, type TestSeed } from './seed.js';
+
+/** Options of {@link createTestEmulator}: the emulator's, with a seed builder allowed and a start time for the clock. */
+export interface TestEmulatorOptions extends Omit<EmulatorOptions, 'seed' | 'now' | 'port'> {
+  /** The data to start from (and to go back to on `reset()`): a {@link TestSeed} or seed data. Default: the sample data. */
+  seed?: TestSeed | EmulatorOptions['seed'];
+  /** Where the clock starts. Default: the real time when the emulator starts. */
+  startTime?: Date | number;
+}
+
+/** A running test emulator. */
+export interface TestEmulator extends Emulator {
+  /** A token of the seed's `acme` account with every scope (`DEMO_TOKEN`). */
+  readonly token: string;
+  /** The emulator's clock: it stands still until moved. */
+  readonly clock: TestClock;
+  /**
+   * Back to the seed it started from: data and ids, request log and totals, rate-limit windows and the daily quota,
+   * the idempotency cache, fault counters and the webhook delivery log. The clock, tokens and faults stay.
+   */
+  reset(): void;
+  /** A point to go back to with {@link TestEmulator.restore}. */
+  snapshot(): EmulatorSnapshot;
+  /**
+   * Back to `snapshot`: the data as it was (rebuilt from the seed by running again the mutations made before it, at
+   * their times), with the request log, windows and caches emptied as by `reset()`.
+   * @throws TypeError (as a rejection) for something that is not a snapshot of a test emulator.
+   */
+  restore(snapshot: EmulatorSnapshot): Promise<void>;
+  /** OAuth consent decided in code, as the user's click would (register apps with the `apps` option). */
+  readonly oauth: {
+    /**
+     * Approves the consent of `authorizeUrl` (from `OAuthClient.authorizeUrl`); resolves to the redirect URL with the
+     * code, for `OAuthClient.parseCallback`.
+     * @throws Error (as a rejection) when the emulator refuses the authorize request outright.
+     */
+    approve(authorizeUrl: string | URL, options?: OAuthApproveOptions): Promise<URL>;
+    /**
+     * Denies it; resolves to the redirect URL with `error=access_denied`.
+     * @throws Error (as a rejection) when the emulator refuses the authorize request outright.
+     */
+    deny(authorizeUrl: string | URL): Promise<URL>;
+  };
+}
+
+/**
+ * Starts a test emulator on an ephemeral loopback port.
+ * @throws RangeError or TypeError (as a rejection) for invalid options, as `startEmulator` does.
+ */
+export async function createTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
+  const { seed, startTime, ...rest } = options;
+  const clock = createTestClock(startTime);
+  const seedData =
+    seed === undefined
+      ? createSeed().data()
+      : 'data' in seed && typeof seed.data === 'function'
+        ? seed.data()
+        : structuredClone(seed as Exclude<typeof seed, TestSeed>);
+  const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs);
+  const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
+  const delivering = rest.webhooks !== undefined;
+  clock.listen(running.webhooks);
+  const afterSwap = () => {
+    running.reset();
+    running.webhooks.reset();
+    if (delivering) running.webhooks.attach(engine.store);
+  };
+  return {
+    baseUrl: running.baseUrl,
+    authUrl: running.authUrl,
+    port: running.port,
+    versions: running.versions,
+    defaultVersion: running.defaultVersion,
+    limits: running.limits,
+    token: rest.tokens?.[0]?.token ?? DEMO_TOKEN,
+    clock,
+    get store() {
+      return engine.store;
+    },
+    get requests() {
+      return running.requests;
+    },
+    get mutations() {
+      return running.mutations;
+    },
+    get stats() {
+      return running.stats;
+    },
+    webhooks: running.webhooks,
+    setFaults: (rules) => running.setFaults(rules),
+    registerToken: (token, grant) => running.registerToken(token, grant),
+    revokeToken: (token) => running.revokeToken(token),
+    reset() {
+      engine.reset();
+      afterSwap();
+    },
+    snapshot: () => engine.snapshot(),
+    async restore(snapshot) {
+      await engine.restore(snapshot);
+      afterSwap();
+    },
+    oauth: {
+      approve: (authorizeUrl, approveOptions) =>
+        decideConsent(running.authUrl, authorizeUrl, 'approve', approveOptions),
+      deny: (authorizeUrl) => decideConsent(running.authUrl, authorizeUrl, 'deny'),
+    },
+    close: () => running.close(),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * A webhook endpoint as one `(request: Request) => Promise<Response>` function, for any runtime or framework route
+ * that speaks the Fetch API. Answers: the challenge echoed (200); a verified event handed to `onEvent` once per
+ * `triggerUuid` within the duplicate window (200, also for a duplicate, so the platform stops retrying); a refused
+ * request with 401 (400 for a malformed or oversized body, 405 for another method, 500 when no secret is configured),
+ * its body `{ "error": reason }`; an `onEvent` that throws with 500, and the delivery is released so the platform's
+ * retry is handled again.
+ */
+import { createMemoryDeliveryStore, DEFAULT_DUPLICATE_WINDOW_MS, type WebhookDeliveryStore } from './deliveries.js';
+import { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
+import type { WebhookEvent } from './events.js';
+import type { WebhookClaims } from './jwt.js';
+import { verifyRequest, type WebhookVerificationOptions } from './verify.js';
+
+/** What `onEvent` gets besides the event. */
+export interface WebhookEventContext {
+  /** The verified claims of the token (`accountId`, `userId`, `aud`, `exp`, ...). */
+  claims: WebhookClaims;
+  /** The request, its body already read. */
+  request: Request;
+}
+
+/** Options of {@link createWebhookHandler}. */
+export interface WebhookHandlerOptions extends WebhookVerificationOptions {
+  /** Called once per delivered event; a rejection answers 500 so the platform retries. */
+  onEvent: (event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>;
+  /** Where handled deliveries are remembered. Default: in memory, 10 000 ids. */
+  deliveries?: WebhookDeliveryStore;
+  /** How long a `triggerUuid` counts as handled, in milliseconds. Default one hour. */
+  duplicateWindowMs?: number;
+  /** Told about each refused request (the error holds no secret). Default: nothing. */
+  onRefused?: (error: WebhookVerificationError) => void;
+}
+
+const STATUS: Partial<Record<WebhookVerificationReason, number>> = {
+  'empty-secret': 500,
+  malformed: 400,
+  'too-large': 413,
+  'wrong-method': 405,
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * Creates a webhook endpoint: challenge, JWT verification, typed events, duplicates dropped.
+ * @throws TypeError when `onEvent` is not a function (a missing secret is not thrown: every request is refused).
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
+  if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler needs an onEvent function.');
+  const deliveries = options.deliveries ?? createMemoryDeliveryStore(options.now ? { now: options.now } : {});
+  const windowMs = options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
+  return async (request) => {
+    let verified: Awaited<ReturnType<typeof verifyRequest>>;
+    try {
+      verified = await verifyRequest(request, options);
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      options.onRefused?.(error);
+      return json(STATUS[error.reason] ?? 401, { error: error.reason });
+    }
+    if (verified.kind === 'challenge') return json(200, { challenge: verified.challenge.challenge });
+    const id = verified.event.triggerUuid;
+    if (!(await deliveries.claim(id, windowMs))) return json(200, { duplicate: true });
+    try {
+      await options.onEvent(verified.event, { claims: verified.claims, request });
+    } catch {
+      await deliveries.release(id);
+      return json(500, { error: 'handler-failed' });
+    }
+    return json(200, { ok: true });
+  };
+}

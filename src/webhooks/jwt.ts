@@ -1,0 +1,133 @@
+/**
+ * HS256 JWT verification on Web Crypto alone (runs on Node, Deno, Bun and workerd). The signature is checked by
+ * `crypto.subtle.verify`, which compares in constant time. Rules, in the order they are checked:
+ * - three base64url parts, a JSON header with `alg: "HS256"` (anything else: `wrong-algorithm`, so `none` never passes);
+ * - the signature over `header.payload` with the signing secret (`bad-signature`);
+ * - JSON claims with a numeric `exp` (`malformed`), not past (`expired`), `iat`/`nbf` not ahead (`not-yet-valid`),
+ *   each with `clockToleranceSeconds` of slack;
+ * - `aud` equal to the configured audience, when one is configured (`wrong-audience`).
+ */
+import { WebhookVerificationError } from './errors.js';
+
+/** Claims the platform puts in a webhook's JWT (https://developer.monday.com/apps/docs/authorization-header). */
+export interface WebhookClaims {
+  /** Account the request comes from. */
+  accountId?: number;
+  /** User who triggered it. */
+  userId?: number;
+  /** The endpoint the token was made for. */
+  aud?: string | string[];
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+  /** Issued at, seconds since the epoch. */
+  iat?: number;
+  /** Any other claim. `shortLivedToken`, a credential, is kept but not enumerable (never printed or serialised). */
+  [claim: string]: unknown;
+}
+
+/** What a verification needs. */
+export interface JwtCheck {
+  secret: string;
+  audience?: string | undefined;
+  clockToleranceSeconds: number;
+  nowMs: number;
+}
+
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    if (keys.size >= 8) keys.clear();
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+function base64UrlBytes(part: string): Uint8Array<ArrayBuffer> {
+  if (!/^[A-Za-z0-9_-]*$/.test(part)) throw new WebhookVerificationError('malformed', 'The token is not a JWT.');
+  const base64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+function base64UrlText(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function jsonPart(part: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(base64UrlBytes(part)));
+  } catch {
+    throw new WebhookVerificationError('malformed', 'The token is not a JWT.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new WebhookVerificationError('malformed', 'The token is not a JWT.');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Verifies `token` and returns its claims; rejects with a {@link WebhookVerificationError} naming the failed check. */
+export async function verifyJwt(token: string, check: JwtCheck): Promise<WebhookClaims> {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new WebhookVerificationError('malformed', 'The token is not a JWT.');
+  const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
+  const header = jsonPart(headerPart);
+  if (header.alg !== 'HS256') {
+    throw new WebhookVerificationError(
+      'wrong-algorithm',
+      `The token is signed with ${String(header.alg).slice(0, 20)}, not HS256.`,
+    );
+  }
+  const signed = await crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(check.secret),
+    base64UrlBytes(signaturePart),
+    encoder.encode(`${headerPart}.${payloadPart}`),
+  );
+  if (!signed) throw new WebhookVerificationError('bad-signature', 'The token is not signed with the signing secret.');
+  const claims = jsonPart(payloadPart);
+  const nowSeconds = check.nowMs / 1000;
+  const slack = check.clockToleranceSeconds;
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) {
+    throw new WebhookVerificationError('malformed', 'The token has no numeric exp claim.');
+  }
+  if (claims.exp + slack < nowSeconds) throw new WebhookVerificationError('expired', 'The token has expired.');
+  for (const name of ['iat', 'nbf'] as const) {
+    const value = claims[name];
+    if (typeof value === 'number' && value - slack > nowSeconds) {
+      throw new WebhookVerificationError('not-yet-valid', `The token's ${name} is in the future.`);
+    }
+  }
+  if (check.audience !== undefined) {
+    const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!audiences.includes(check.audience)) {
+      throw new WebhookVerificationError('wrong-audience', 'The token was made for another endpoint (aud).');
+    }
+  }
+  if ('shortLivedToken' in claims) {
+    Object.defineProperty(claims, 'shortLivedToken', { enumerable: false });
+  }
+  return claims as WebhookClaims;
+}
+
+/** Signs `claims` as an HS256 JWT with `secret` (what the platform, and the emulator, send). */
+export async function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
+  const header = base64UrlText(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
+  const payload = base64UrlText(encoder.encode(JSON.stringify(claims)));
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`${header}.${payload}`));
+  return `${header}.${payload}.${base64UrlText(new Uint8Array(signature))}`;
+}

@@ -1,0 +1,100 @@
+/**
+ * Verifying one webhook request. Rules, in order (each failure a `WebhookVerificationError` with its `reason`):
+ * - fail closed: an empty or missing signing secret refuses every request (`empty-secret`);
+ * - POST only (`wrong-method`), a body of at most `maxBodyBytes` (`too-large`), JSON (`malformed`);
+ * - the URL challenge (`{ "challenge": "..." }`, https://developer.monday.com/api-reference/docs/webhooks) is
+ *   returned as such: echoing a random token reveals nothing, and the platform sends it before any event;
+ * - every other request needs the `Authorization` JWT (`missing-header`), signed HS256 with the app's signing
+ *   secret, `exp` not past, `aud` the endpoint when `audience` is set (https://developer.monday.com/apps/docs/authorization-header;
+ *   rules in `jwt.ts`);
+ * - the body's `event` is an object with a string `type` and `triggerUuid` (`malformed`); unknown fields are kept.
+ */
+import { WebhookVerificationError } from './errors.js';
+import type { WebhookChallenge, WebhookEvent } from './events.js';
+import { verifyJwt, type WebhookClaims } from './jwt.js';
+
+/** Options of {@link verifyWebhookRequest}. */
+export interface WebhookVerificationOptions {
+  /** The app's signing secret. Required: an empty one refuses every request. */
+  signingSecret: string;
+  /** The endpoint's URL, which the token's `aud` must equal. Default: `aud` is not checked. */
+  audience?: string;
+  /** Clock skew allowed on `exp`, `iat` and `nbf`, in seconds. Default 30. */
+  clockToleranceSeconds?: number;
+  /** Largest body read, in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Clock in milliseconds. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** A verified request: the challenge, or an event with the token's claims. */
+export type VerifiedWebhook =
+  | { kind: 'challenge'; challenge: WebhookChallenge }
+  | { kind: 'event'; event: WebhookEvent; claims: WebhookClaims };
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) throw new WebhookVerificationError('too-large', `The body is over ${maxBytes} bytes.`);
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > maxBytes)
+    throw new WebhookVerificationError('too-large', `The body is over ${maxBytes} bytes.`);
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new WebhookVerificationError('malformed', 'The body is not JSON.');
+  }
+  if (!isObject(body)) throw new WebhookVerificationError('malformed', 'The body is not a JSON object.');
+  return body;
+}
+
+function bearer(request: Request): string {
+  const header = request.headers.get('authorization')?.trim() ?? '';
+  const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '') : header;
+  if (token === '') throw new WebhookVerificationError('missing-header', 'The request has no Authorization header.');
+  return token;
+}
+
+/** Checks a request and returns what it carries: the challenge or the event. Used by the handler. */
+export async function verifyRequest(request: Request, options: WebhookVerificationOptions): Promise<VerifiedWebhook> {
+  if (typeof options?.signingSecret !== 'string' || options.signingSecret === '') {
+    throw new WebhookVerificationError('empty-secret', 'No signing secret is configured, so no request is accepted.');
+  }
+  if (request.method !== 'POST') throw new WebhookVerificationError('wrong-method', 'Webhooks are POST requests.');
+  const body = await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  if (typeof body.challenge === 'string' && !('event' in body)) {
+    return { kind: 'challenge', challenge: { type: 'challenge', challenge: body.challenge } };
+  }
+  const claims = await verifyJwt(bearer(request), {
+    secret: options.signingSecret,
+    audience: options.audience,
+    clockToleranceSeconds: options.clockToleranceSeconds ?? 30,
+    nowMs: (options.now ?? Date.now)(),
+  });
+  const event = body.event;
+  if (!isObject(event) || typeof event.type !== 'string' || typeof event.triggerUuid !== 'string') {
+    throw new WebhookVerificationError('malformed', 'The body has no event with a type and a triggerUuid.');
+  }
+  return { kind: 'event', event: event as WebhookEvent, claims };
+}
+
+/**
+ * Verifies a webhook request from the platform and returns its typed event, or the URL challenge to answer.
+ * Reads the body (once).
+ * @throws WebhookVerificationError (as a rejection) naming the failed check in `reason`: `empty-secret`,
+ * `missing-header`, `malformed`, `wrong-algorithm`, `bad-signature`, `expired`, `not-yet-valid`, `wrong-audience`,
+ * `too-large`, `wrong-method`.
+ */
+export async function verifyWebhookRequest(
+  request: Request,
+  options: WebhookVerificationOptions,
+): Promise<WebhookEvent | WebhookChallenge> {
+  const verified = await verifyRequest(request, options);
+  return verified.kind === 'challenge' ? verified.challenge : verified.event;
+}

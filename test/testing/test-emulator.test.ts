@@ -1,0 +1,192 @@
+/**
+ * The testing kit over a real socket: reset back to the seed (data, ids, log, windows, caches), snapshot and
+ * restore, seed builders, OAuth decided in code, and one clock moving every timed rule of the emulator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAuthClient, OAuthError, PlatformClient } from '../../src/index.js';
+import { createSeed, createTestEmulator, durationMs, type TestEmulator } from '../../src/testing/index.js';
+
+const VERSION = '2025-04';
+const START = Date.UTC(2026, 10, 25, 9, 0, 0);
+
+async function post(emulator: TestEmulator, query: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${emulator.baseUrl}/v2`, {
+    method: 'POST',
+    headers: { authorization: emulator.token, 'content-type': 'application/json', 'api-version': VERSION, ...headers },
+    body: JSON.stringify({ query }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } };
+}
+
+const createItem = (name: string) => `mutation { create_item(board_id: 3001, item_name: "${name}") { id name } }`;
+
+describe('createTestEmulator', () => {
+  let emulator: TestEmulator;
+  let client: PlatformClient;
+
+  beforeAll(async () => {
+    emulator = await createTestEmulator({ startTime: START });
+    client = new PlatformClient({ token: emulator.token, baseUrl: emulator.baseUrl, apiVersion: VERSION });
+  });
+  afterAll(() => emulator.close());
+
+  it('resets to the seed it started from: data, ids, request log', async () => {
+    const seeded = emulator.store.items.all().length;
+    const first = await client.request<{ create_item: { id: string } }>(createItem('Temporary'));
+    expect(emulator.store.items.all()).toHaveLength(seeded + 1);
+    expect(emulator.requests.length).toBeGreaterThan(0);
+
+    const started = performance.now();
+    emulator.reset();
+    const resetMs = performance.now() - started;
+
+    expect(emulator.store.items.all()).toHaveLength(seeded);
+    expect(emulator.requests).toHaveLength(0);
+    const again = await client.request<{ create_item: { id: string } }>(createItem('Temporary'));
+    expect(again.data.create_item.id).toBe(first.data.create_item.id);
+    // A hang bound, not a speed claim: the figure is measured by the README's numbers, not asserted.
+    expect(resetMs).toBeLessThan(2_000);
+  });
+
+  it('restores a snapshot: what came before it stays, what came after is gone, ids go on alike', async () => {
+    emulator.reset();
+    const kept = await client.request<{ create_item: { id: string } }>(createItem('Kept'));
+    const snapshot = emulator.snapshot();
+    const dropped = await client.request<{ create_item: { id: string } }>(createItem('Dropped'));
+    await emulator.restore(snapshot);
+    const names = emulator.store.items.all().map((item) => item.name);
+    expect(names).toContain('Kept');
+    expect(names).not.toContain('Dropped');
+    expect(emulator.store.items.find(kept.data.create_item.id)?.createdAt).toBe(new Date(START).toISOString());
+    const next = await client.request<{ create_item: { id: string } }>(createItem('After'));
+    expect(next.data.create_item.id).toBe(dropped.data.create_item.id);
+    await expect(emulator.restore({ mutations: 0, takenAt: 0 })).rejects.toThrow(TypeError);
+  });
+
+  it('runs two emulators side by side on their own ports and data', async () => {
+    const other = await createTestEmulator();
+    try {
+      expect(other.port).not.toBe(emulator.port);
+      await post(other, createItem('Only there'));
+      expect(emulator.store.items.all().some((item) => item.name === 'Only there')).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the clock', () => {
+  it('moves the rate-limit window, the daily quota and the idempotency cache', async () => {
+    const emulator = await createTestEmulator({
+      startTime: START,
+      limits: { minuteRate: { quota: 2, windowSeconds: 60 }, daily: { quota: 6, windowSeconds: 86_400 } },
+    });
+    try {
+      const me = 'query { me { id } }';
+      expect((await post(emulator, me)).status).toBe(200);
+      expect((await post(emulator, me)).status).toBe(200);
+      expect((await post(emulator, me)).status).toBe(429);
+      await emulator.clock.advance('61s');
+      expect((await post(emulator, me)).status).toBe(200);
+      expect((await post(emulator, me)).status).toBe(200);
+      await emulator.clock.advance('61m');
+      expect((await post(emulator, me)).status).toBe(200); // the sixth arrival of the day (the refused one counts)
+      expect((await post(emulator, me)).status).toBe(429); // daily quota spent, minute window fresh
+      await emulator.clock.advance('1d');
+      expect((await post(emulator, me)).status).toBe(200);
+
+      emulator.reset();
+      const key = { 'idempotency-key': 'b8a0c6c4-5f55-4a7e-9a43-3f3d4e7f2b11' };
+      const made = await post(emulator, createItem('Once'), key);
+      const replayed = await post(emulator, createItem('Once'), key);
+      expect(replayed.body).toEqual(made.body);
+      await emulator.clock.advance('31m');
+      const rerun = await post(emulator, createItem('Once'), key);
+      expect(rerun.body).not.toEqual(made.body);
+      expect(emulator.store.items.all().filter((item) => item.name === 'Once')).toHaveLength(2);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('reads durations as milliseconds, seconds, minutes, hours and days', () => {
+    expect(durationMs('61m')).toBe(3_660_000);
+    expect(durationMs('30s')).toBe(30_000);
+    expect(durationMs('1h30m')).toBe(5_400_000);
+    expect(durationMs(250)).toBe(250);
+    expect(() => durationMs('soon' as never)).toThrow(RangeError);
+    expect(() => durationMs(-1)).toThrow(RangeError);
+  });
+});
+
+describe('OAuth in code', () => {
+  const app = {
+    clientId: 'kit-app',
+    clientSecret: 'kit-secret',
+    redirectUris: ['http://app.test/cb'],
+    scopes: ['boards:read' as const],
+  };
+
+  it('approves (the code works, then expires with the clock) and denies', async () => {
+    const emulator = await createTestEmulator({ apps: [app], startTime: START });
+    try {
+      const oauth = new OAuthClient({ ...app, authUrl: emulator.authUrl, redirectUri: app.redirectUris[0] });
+      const first = oauth.authorizeUrl({ scopes: ['boards:read'] });
+      const { code } = oauth.parseCallback(await emulator.oauth.approve(first.url), first.state);
+      const { accessToken } = await oauth.exchangeCode({ code });
+      const api = new PlatformClient({ token: accessToken, baseUrl: emulator.baseUrl, apiVersion: VERSION });
+      expect((await api.boards({ limit: 1 })).data.boards).toHaveLength(1);
+
+      const second = oauth.authorizeUrl({ scopes: ['boards:read'] });
+      const late = oauth.parseCallback(await emulator.oauth.approve(second.url), second.state);
+      await emulator.clock.advance('11m');
+      await expect(oauth.exchangeCode({ code: late.code })).rejects.toMatchObject({ code: 'invalid_grant' });
+
+      const third = oauth.authorizeUrl({ scopes: ['boards:read'] });
+      const denied = await emulator.oauth.deny(third.url);
+      expect(() => oauth.parseCallback(denied, third.state)).toThrow(OAuthError);
+      expect(denied.searchParams.get('error')).toBe('access_denied');
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+describe('createSeed', () => {
+  it('builds a board with columns, groups and items in a few lines, ids assigned', async () => {
+    const seed = createSeed({ base: 'accounts' });
+    const tasks = seed.board({
+      name: 'Tasks',
+      columns: [
+        { title: 'Status', type: 'status' },
+        { title: 'Due date', type: 'date' },
+      ],
+      groups: ['To do', 'Done'],
+      items: ['Write tests', { name: 'Ship', group: 'Done', values: { status: 'Done', due_date: '2026-12-01' } }],
+    });
+    expect(tasks.columns.map((column) => column.id)).toEqual(['status', 'due_date']);
+    expect(() => seed.board({ name: 'Bad', items: [{ name: 'x', group: 'nope' }] })).toThrow(RangeError);
+
+    const emulator = await createTestEmulator({ seed });
+    try {
+      const { body } = await post(
+        emulator,
+        `query { boards(ids: [${tasks.id}]) { name items_page { items { id name group { id } column_values(ids: ["status"]) { text } } } } }`,
+      );
+      const board = (body.data?.boards as { name: string; items_page: { items: unknown[] } }[] | undefined)?.[0];
+      expect(board?.name).toBe('Tasks');
+      expect(board?.items_page.items).toEqual([
+        {
+          id: tasks.items[0]?.id,
+          name: 'Write tests',
+          group: { id: tasks.groups[0]?.id },
+          column_values: [{ text: '' }],
+        },
+        { id: tasks.items[1]?.id, name: 'Ship', group: { id: tasks.groups[1]?.id }, column_values: [{ text: 'Done' }] },
+      ]);
+      expect(emulator.store.boards.all()).toHaveLength(1);
+    } finally {
+      await emulator.close();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * The webhook handler and `verifyWebhookRequest`: the challenge, each check refused with its reason, typed events
+ * with unknown fields kept, duplicates handled once, and no secret or token in errors or inspect output.
+ */
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryDeliveryStore,
+  createWebhookHandler,
+  signWebhookToken,
+  verifyWebhookRequest,
+  type WebhookEvent,
+  WebhookVerificationError,
+} from '../../src/webhooks/index.js';
+
+const SECRET = 'whsec-test-0123456789abcdef';
+const ENDPOINT = 'https://app.example.com/webhooks';
+const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+const now = () => NOW;
+
+const EVENT = {
+  app: 'monday',
+  type: 'update_column_value',
+  triggerTime: '2026-11-25T12:00:00.000Z',
+  subscriptionId: 7501,
+  userId: 101,
+  originalTriggerUuid: null,
+  boardId: 3001,
+  groupId: 'topics',
+  pulseId: 4001,
+  pulseName: 'Launch',
+  columnId: 'status',
+  columnType: 'color',
+  columnTitle: 'Status',
+  value: { label: { index: 1, text: 'Done' } },
+  previousValue: null,
+  changedAt: 1_795_000_000.5,
+  isTopGroup: true,
+  triggerUuid: 'a1b2c3d4e5f6',
+  futureField: { kept: true },
+};
+
+async function token(claims: Record<string, unknown> = {}, secret = SECRET): Promise<string> {
+  const seconds = Math.floor(NOW / 1000);
+  return signWebhookToken(
+    {
+      accountId: 1,
+      userId: 101,
+      aud: ENDPOINT,
+      iat: seconds,
+      exp: seconds + 300,
+      shortLivedToken: 'slt-secret',
+      ...claims,
+    },
+    secret,
+  );
+}
+
+const b64url = (text: string) => btoa(text).replace(/=+$/, '');
+
+function post(body: unknown, authorization?: string): Request {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (authorization !== undefined) headers.authorization = authorization;
+  return new Request(ENDPOINT, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+async function reasonOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(WebhookVerificationError);
+  const text = `${String(error)} ${inspect(error)} ${JSON.stringify(error)}`;
+  expect(text).not.toContain(SECRET);
+  expect(text).not.toContain('slt-secret');
+  return (error as WebhookVerificationError).reason;
+}
+
+describe('verifyWebhookRequest', () => {
+  const options = { signingSecret: SECRET, audience: ENDPOINT, now };
+
+  it('returns the URL challenge to echo', async () => {
+    expect(await verifyWebhookRequest(post({ challenge: 'abc123' }), options)).toEqual({
+      type: 'challenge',
+      challenge: 'abc123',
+    });
+  });
+
+  it('returns the typed event of a signed delivery, unknown fields kept', async () => {
+    const event = await verifyWebhookRequest(post({ event: EVENT }, await token()), options);
+    expect(event.type).toBe('update_column_value');
+    if (event.type !== 'update_column_value') throw new Error('unreachable');
+    expect(event.columnId).toBe('status');
+    expect(event.futureField).toEqual({ kept: true });
+  });
+
+  it('accepts a Bearer prefix and a token within the clock skew', async () => {
+    const late = await token({ exp: Math.floor(NOW / 1000) - 10 });
+    await expect(verifyWebhookRequest(post({ event: EVENT }, `Bearer ${late}`), options)).resolves.toMatchObject({
+      triggerUuid: EVENT.triggerUuid,
+    });
+  });
+
+  it.each([
+    ['missing-header', async () => post({ event: EVENT })],
+    ['bad-signature', async () => post({ event: EVENT }, await token({}, 'another-secret'))],
+    ['wrong-audience', async () => post({ event: EVENT }, await token({ aud: 'https://evil.example.com/' }))],
+    ['expired', async () => post({ event: EVENT }, await token({ exp: Math.floor(NOW / 1000) - 120 }))],
+    ['not-yet-valid', async () => post({ event: EVENT }, await token({ iat: Math.floor(NOW / 1000) + 600 }))],
+    ['malformed', async () => post({ event: EVENT }, 'not.a-jwt')],
+    ['malformed', async () => post({ event: EVENT }, await token({ exp: undefined }))],
+    ['malformed', async () => post({ event: { type: 'create_pulse' } }, await token())],
+    [
+      'wrong-algorithm',
+      async () => post({ event: EVENT }, `${b64url('{"alg":"none"}')}.${b64url('{"exp":9999999999}')}.`),
+    ],
+  ] as const)('refuses with reason %s', async (reason, request) => {
+    expect(await reasonOf(verifyWebhookRequest(await request(), options))).toBe(reason);
+  });
+
+  it('fails closed on an empty or missing secret, even for a correctly signed request', async () => {
+    const signed = post({ event: EVENT }, await token());
+    expect(await reasonOf(verifyWebhookRequest(signed, { signingSecret: '', now }))).toBe('empty-secret');
+    const options = {} as { signingSecret: string };
+    expect(await reasonOf(verifyWebhookRequest(post({ challenge: 'x' }), options))).toBe('empty-secret');
+  });
+
+  it('keeps the short-lived token out of inspect and JSON output of the claims', async () => {
+    const seen: unknown[] = [];
+    const handle = createWebhookHandler({
+      signingSecret: SECRET,
+      now,
+      onEvent: (_event, { claims }) => void seen.push(claims),
+    });
+    await handle(post({ event: EVENT }, await token()));
+    expect(seen).toHaveLength(1);
+    const claims = seen[0] as Record<string, unknown>;
+    expect(claims.shortLivedToken).toBe('slt-secret');
+    expect(`${inspect(claims)} ${JSON.stringify(claims)}`).not.toContain('slt-secret');
+  });
+});
+
+describe('createWebhookHandler', () => {
+  it('answers the challenge, handles an event once, and refuses with the reason', async () => {
+    const events: WebhookEvent[] = [];
+    const handle = createWebhookHandler({
+      signingSecret: SECRET,
+      audience: ENDPOINT,
+      now,
+      onEvent: (event) => void events.push(event),
+    });
+    const challenge = await handle(post({ challenge: 'xyz' }));
+    expect(challenge.status).toBe(200);
+    expect(await challenge.json()).toEqual({ challenge: 'xyz' });
+
+    const signed = await token();
+    expect((await handle(post({ event: EVENT }, signed))).status).toBe(200);
+    expect((await handle(post({ event: EVENT }, signed))).status).toBe(200);
+    expect(events.map((event) => event.triggerUuid)).toEqual([EVENT.triggerUuid]);
+
+    const refused = await handle(post({ event: EVENT }, await token({}, 'wrong')));
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'bad-signature' });
+    expect((await handle(new Request(ENDPOINT))).status).toBe(405);
+  });
+
+  it('answers 500 without a secret', async () => {
+    const handle = createWebhookHandler({ signingSecret: '', onEvent: () => {} });
+    const response = await handle(post({ event: EVENT }, await token()));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: 'empty-secret' });
+  });
+
+  it('releases a delivery whose handling failed, so the retry is handled', async () => {
+    let calls = 0;
+    const handle = createWebhookHandler({
+      signingSecret: SECRET,
+      now,
+      onEvent: () => {
+        calls++;
+        if (calls === 1) throw new Error('database down');
+      },
+    });
+    const signed = await token();
+    expect((await handle(post({ event: EVENT }, signed))).status).toBe(500);
+    expect((await handle(post({ event: EVENT }, signed))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+});
+
+describe('createMemoryDeliveryStore', () => {
+  it('treats an id as new again after its window and stays within maxEntries', () => {
+    let clock = 0;
+    const store = createMemoryDeliveryStore({ maxEntries: 2, now: () => clock });
+    expect(store.claim('a', 100)).toBe(true);
+    expect(store.claim('a', 100)).toBe(false);
+    clock = 101;
+    expect(store.claim('a', 100)).toBe(true);
+    expect(store.claim('b', 100)).toBe(true);
+    expect(store.claim('c', 100)).toBe(true); // evicts 'a', the oldest
+    expect(store.claim('a', 100)).toBe(true);
+    expect(() => createMemoryDeliveryStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+});
