@@ -109,6 +109,36 @@ describe('the clock', () => {
     }
   });
 
+  it('moves cursor expiry: a cursor still serves after 59 minutes and has expired after 61', async () => {
+    const emulator = await createTestEmulator({ startTime: START });
+    type Page = { cursor: string | null; items: { id: string }[] };
+    const next = async (cursor: string) => {
+      const { body } = await post(
+        emulator,
+        `query { next_items_page(limit: 1, cursor: ${JSON.stringify(cursor)}) { cursor items { id } } }`,
+      );
+      return body as { data?: { next_items_page: Page | null }; errors?: { extensions?: { code?: string } }[] };
+    };
+    try {
+      const first = await post(
+        emulator,
+        'query { boards(ids: [3001]) { items_page(limit: 1) { cursor items { id } } } }',
+      );
+      const boards = first.body.data?.boards as { items_page: Page }[] | undefined;
+      const cursor = boards?.[0]?.items_page.cursor;
+      if (!cursor) throw new Error('the seed board has a single item');
+      await emulator.clock.advance('59m');
+      const served = await next(cursor);
+      expect(served.errors).toBeUndefined();
+      expect(served.data?.next_items_page?.items).toHaveLength(1);
+      await emulator.clock.advance('2m'); // 61 minutes after the cursor was issued
+      const expired = await next(cursor);
+      expect(expired.errors?.map((error) => error.extensions?.code)).toEqual(['CURSOR_EXPIRED']);
+    } finally {
+      await emulator.close();
+    }
+  });
+
   it('reads durations as milliseconds, seconds, minutes, hours and days', () => {
     expect(durationMs('61m')).toBe(3_660_000);
     expect(durationMs('30s')).toBe(30_000);
