@@ -4,9 +4,14 @@
 // 1 kB here is 1000 bytes. The budget of a boards call is 16 kB. paginate, named network causes, the hardening
 // (redirects refused, bodies streamed under a size cap, a timeout watchdog, redacted causes) and the cost-aware
 // throttle with its probe took it past that; the client's own List parser (instead of structured-headers) and
-// crypto.randomUUID (instead of uuid) took 1.4 kB back: 17.86 kB and 24.48 kB measured then. Limits sit about 5%
-// above those, so a regression fails while the 16 kB budget stays the target. The column builders, reader and rules
-// added 4.6 kB to the whole entry (28.86 kB) and 0 bytes to a boards call that uses none of them.
+// crypto.randomUUID (instead of uuid) took 1.4 kB back: 17.86 kB and 24.48 kB measured then. paginate and getSchema as
+// free functions took about 1 kB back from a boards call; the throttle's backlog pacing, hold reasons, throttleState,
+// queue timeout and daily limit added about as much; option validation as tables, a token regex for string
+// documents, a smaller AST printer and a one-pass upload walk took 0.36 kB back: 17.95 kB and 25.89 kB. With request ids,
+// the error classes of common codes, the body pre-scan, API version warnings and the /v2/file upload form merged, a
+// boards call measures 19.26 kB; with the column builders, reader and rules too (none in a boards call) the whole
+// entry measures 32.49 kB. Limits sit about 3% above those, so a regression fails while the 16 kB budget
+// stays the target.
 
 /** Browser bundle settings shared by every check. */
 function forTheBrowser(config) {
@@ -17,14 +22,14 @@ module.exports = [
   {
     name: 'one boards call in a browser app, everything included (budget: 16 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '18.5 kB',
+    limit: '19.9 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '30.3 kB',
+    limit: '33.5 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
