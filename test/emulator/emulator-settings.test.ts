@@ -49,6 +49,14 @@ describe('startEmulator(options)', () => {
       /unknown key `latencyMs` in faults\[0\]; did you mean `ms`\?/,
     ],
     ['a token without its account', { tokens: [{ token: 't', userId: 1 }] }, 'tokens[0].accountId', /is required/],
+    [
+      'a misspelled webhooks key',
+      { webhooks: { retryInterval: 1_000 } },
+      'webhooks.retryInterval',
+      /unknown key `retryInterval` in webhooks; did you mean `retryIntervalMs`\?/,
+    ],
+    ['an impossible webhook retry wait', { webhooks: { retryForMs: 0 } }, 'webhooks.retryForMs', /must be above 0/],
+    ['an empty signing secret', { webhooks: { signingSecret: '' } }, 'webhooks.signingSecret', /must not be empty/],
   ])('refuses %s, naming the key', async (_kind, options, key, message) => {
     const error = await startEmulator(options as EmulatorOptions).then(
       (emulator) => emulator.close().then(() => undefined),
@@ -62,10 +70,11 @@ describe('startEmulator(options)', () => {
   it('never shows a token or a client secret in the message', async () => {
     const tokens = [{ token: 'sekrit value', accountId: 1, userId: 1 }];
     const apps = [{ clientId: 'app', clientSecret: 12345678, redirectUris: ['https://app.example/cb'] }];
-    for (const options of [{ tokens }, { apps }]) {
+    const webhooks = { signingSecret: 87654321 };
+    for (const options of [{ tokens }, { apps }, { webhooks }]) {
       const error = (await startEmulator(options as EmulatorOptions).catch((caught: unknown) => caught)) as Error;
       expect(error).toBeInstanceOf(EmulatorSettingsError);
-      expect(error.message).not.toMatch(/sekrit|12345678/);
+      expect(error.message).not.toMatch(/sekrit|12345678|87654321/);
     }
   });
 
@@ -76,6 +85,7 @@ describe('startEmulator(options)', () => {
       faults: [{ kind: 'latency', ms: 0, every: 2 }],
       maxRecords: 10,
       cursorTtlMs: 60_000,
+      webhooks: { signingSecret: 'whsec', retryIntervalMs: 1_000, retryForMs: 60_000, timeoutMs: 2_000 },
     });
     expect(emulator.limits.minuteRate).toEqual({ quota: 5, windowSeconds: 10 });
   });
