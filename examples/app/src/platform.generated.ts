@@ -156,7 +156,7 @@ export type FilteredBoardItemsQueryVariables = Exact<{
  * What the `FilteredBoardItems` query returns ({@link FilteredBoardItemsDocument}).
  *
  * A page of a board's items, filtered and ordered by `query_params`, with the two columns the app shows.
- * Pass `cursor` (and no `query_params`) for the next page; client.paginate does that for you.
+ * Pass `cursor` (and no `query_params`) for the next page; paginate(client, ...) does that for you.
  */
 export type FilteredBoardItemsQuery = { boards: Array<{ items_page: { cursor: string | null, items: Array<{ id: string, name: string, column_values: Array<{ id: string, text: string | null }> }> } } | null> | null };
 
@@ -227,7 +227,7 @@ export class TypedDocumentString<TResult, TVariables>
 export const AddTaskDocument = /*#__PURE__*/ new TypedDocumentString("\n    mutation AddTask($board: ID!, $name: String!, $values: JSON) {\n  create_item(board_id: $board, item_name: $name, column_values: $values) {\n    id\n    name\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<AddTaskMutation, AddTaskMutationVariables>;
 /**
  * A page of a board's items, filtered and ordered by `query_params`, with the two columns the app shows.
- * Pass `cursor` (and no `query_params`) for the next page; client.paginate does that for you.
+ * Pass `cursor` (and no `query_params`) for the next page; paginate(client, ...) does that for you.
  *
  * The document of the `FilteredBoardItems` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
