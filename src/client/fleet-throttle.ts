@@ -13,6 +13,9 @@
  *   (pinned by `fleet-redis-down.test.ts`).
  * - A lease the client gave up on (the acquire timed out, the settle failed) is given back as soon as the store
  *   answers again, so a late grant holds no slot nobody uses: `#abandoned` (pinned by `fleet-stall.test.ts`).
+ * - A daily limit one process met holds every process until the reset: the store answers `daily-limit` with the whole
+ *   hold, and a hold beyond `maxWaitMs` fails at once, unsent, as the local throttle's does (pinned by
+ *   `fleet-daily-limit.test.ts`).
  * - Every wait is bounded: the store's retry times are checked and capped at `MAX_RETRY_IN_MS`, and a head
  *   waiter refused a slot for three lease times (`#stallMs`) while this process holds none goes on alone: `#pump`
  *   (pinned by `fleet-stall.test.ts`).
@@ -50,7 +53,7 @@ const FLEET_SIZE_WHEN_UNKNOWN = 4;
 const MEMBER_IDLE_MS = 60_000;
 /** Lease ids kept to give back once the store answers again. */
 const MAX_ABANDONED = 1000;
-const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff']);
+const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff', 'daily-limit']);
 
 const validMs = (value: unknown): boolean =>
   value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
@@ -152,6 +155,10 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
   // 1e308 s is Infinity in ms: capped, so every store holds for the same finite (and refusing) time.
   if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) {
     report.retryAfterMs = Math.min(FLEET_MAX_HOLD_MS, Math.max(0, retryAfter) * 1000);
+  }
+  const dailyResetAt = observation.dailyResetAt;
+  if (typeof dailyResetAt === 'number' && Number.isFinite(dailyResetAt)) {
+    report.dailyResetMs = Math.min(FLEET_MAX_HOLD_MS, Math.max(0, dailyResetAt - Date.now()));
   }
   return report;
 }
@@ -309,7 +316,8 @@ export class FleetThrottle implements Throttle {
           }
           if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
             this.#remove(waiter);
-            waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy));
+            const reason = result.reason === 'concurrency' ? undefined : result.reason;
+            waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy, reason));
             this.#pump();
             return;
           }
