@@ -1,25 +1,21 @@
 /**
- * The daily call quota across a fleet, with a real redis-server: two clients of one account, each on its own Redis
- * connection (as two processes would be). The emulator's daily quota (`limits.daily`) refuses one client; the other
+ * The daily call quota across a fleet, with a real redis-server: two worker processes of one account, then two
+ * clients each on its own Redis connection. The emulator's daily quota (`limits.daily`) refuses one client; the other
  * then sends nothing the server would refuse: it fails at once with `DailyLimitError` when the reset is beyond
  * `retry.maxDelayMs`, and waits for the reset when it is within it.
  */
 import IORedis from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DailyLimitError, type PlatformClient, type ThrottleEvent } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
-import { clientFor, closeEmulators, startTestEmulator } from './harness.js';
-import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
+import type { WorkerConfig } from './fixtures/fleet-worker.js';
+import { go, useFleetTestbed } from './fleet-harness.js';
+import { clientFor, DEMO_TOKEN, startTestEmulator } from './harness.js';
 
-let redis: TestRedis;
+const testbed = useFleetTestbed();
 const connections: IORedis[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(stopAllRedis);
-afterEach(async () => {
+afterEach(() => {
   for (const connection of connections.splice(0)) connection.disconnect();
-  await closeEmulators();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,7 +28,7 @@ async function twoClients(
 ): Promise<[PlatformClient, PlatformClient]> {
   const prefix = `daily-${++namespace}`;
   const make = async (): Promise<PlatformClient> => {
-    const connection = new IORedis(redis.url);
+    const connection = new IORedis(testbed.redis().url);
     connections.push(connection);
     await connection.ping();
     const store = createRedisStore(connection, { namespace: prefix });
@@ -45,6 +41,38 @@ async function twoClients(
 const settled = () => sleep(200);
 
 describe('the daily limit across a fleet', () => {
+  it('one process meets it: another process sends nothing more, every call a DailyLimitError', async () => {
+    const emulator = await startTestEmulator({ limits: { daily: { quota: 2 } } });
+    const config = (calls: number): WorkerConfig => ({
+      baseUrl: emulator.baseUrl,
+      token: DEMO_TOKEN,
+      redisUrl: testbed.redis().url,
+      library: 'ioredis',
+      calls,
+      parallel: 1,
+      document: 'query { boards(limit: 1) { id } }',
+    });
+    const [first] = await testbed.startFleet([config(3)]);
+    go([first as never]);
+    const met = await first?.finished;
+    expect(met?.report?.ok).toBe(2);
+    expect(met?.report?.failures).toEqual([expect.stringMatching(/^DailyLimitError:/)]);
+    const received = emulator.stats.received;
+
+    const [second] = await testbed.startFleet([config(4)]);
+    go([second as never]);
+    const held = await second?.finished;
+    expect(held?.report?.ok).toBe(0);
+    expect(held?.report?.untyped).toEqual([]);
+    expect(held?.report?.failures).toHaveLength(4);
+    for (const failure of held?.report?.failures ?? []) {
+      // The throttle's refusal (the server's own names no hold); the emulator's count below proves it unsent.
+      expect(failure).toMatch(/^DailyLimitError:Daily call limit reached: calls are held/);
+    }
+    expect(emulator.stats.received).toBe(received);
+    expect(emulator.stats.rejected429).toBe(1);
+  }, 60_000);
+
   it('one client meets it: the other sends nothing more and fails with DailyLimitError', async () => {
     const emulator = await startTestEmulator({ limits: { daily: { quota: 2 } } });
     const [first, second] = await twoClients(emulator);
