@@ -12,6 +12,7 @@
  */
 export type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export { PlatformClient, type RequestArgs } from './client/client.js';
+export { type DailyLimitStatus, dailyLimitStatus } from './client/daily-limit-status.js';
 export type { DocumentInput } from './client/document.js';
 export {
   AuthenticationError,

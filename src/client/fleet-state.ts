@@ -23,6 +23,10 @@
  *   its answer replaces what the fleet believed (a stale `Retry-After: 31536000` cannot disable the fleet).
  * - A 429 or a budget error blocks the whole fleet for the wait it names, at most `FLEET_MAX_HOLD_MS`, so a wait
  *   of 1e308 s gives the same finite answer from every store: `fleetSettle`.
+ * - The daily quota spent blocks the whole fleet until its reset through the same `blocked`, marked `daily` while
+ *   the daily reset is what ends it: acquire answers `daily-limit` with the whole hold, never lets a probe through
+ *   (nothing but the reset ends it), and the client refuses a hold beyond `retry.maxDelayMs` unsent: `fleetSettle`,
+ *   `fleetAcquire` (pinned by `fleet-daily-limit.test.ts`).
  * - Members: a client counts from its first acquire and while it renews: `fleetAcquire`, `fleetRenew`.
  * - Bounded state: at most `FLEET_MAX_POLICIES` policies per account; one not reported for `FLEET_POLICY_IDLE_MS`
  *   whose hold is over is dropped, and a new name past the cap takes the place of the longest unseen: `admit`.
@@ -33,6 +37,9 @@ import type {
   StoreRenewRequest,
   StoreSettleRequest,
 } from './throttle-store.js';
+
+/** The policy name a daily hold is reported under (as the local throttle reports it). */
+export const DAILY_POLICY = 'daily';
 
 /** Waited past the latest possible reset instant, covering millisecond rounding. */
 export const FLEET_RESET_MARGIN_MS = 10;
@@ -91,6 +98,8 @@ export interface FleetState {
   learned: boolean;
   concurrency: number;
   blocked: number;
+  /** True while `blocked` is the daily quota's reset (no probe ends it). */
+  daily: boolean;
   lastAnswer: number;
   probe: string;
   timing: string;
@@ -107,6 +116,7 @@ export function emptyFleetState(): FleetState {
     learned: false,
     concurrency: 0,
     blocked: 0,
+    daily: false,
     lastAnswer: 0,
     probe: '',
     timing: '',
@@ -187,7 +197,9 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   let wait: Wait | undefined;
   if (state.blocked > now) {
     gateUntil = state.blocked;
-    wait = { granted: false, reason: 'backoff' };
+    wait = state.daily
+      ? { granted: false, reason: 'daily-limit', policy: DAILY_POLICY }
+      : { granted: false, reason: 'backoff' };
   }
   for (const policy in state.windows) {
     const window = state.windows[policy] as FleetWindow;
@@ -204,7 +216,8 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   if (wait) {
     const holdMs = gateUntil - now;
     const probeAt = state.lastAnswer + request.probeAfterMs;
-    if (gateUntil - state.lastAnswer <= request.probeAfterMs) return { ...wait, retryInMs: holdMs, holdMs };
+    if (wait.reason === 'daily-limit' || gateUntil - state.lastAnswer <= request.probeAfterMs)
+      return { ...wait, retryInMs: holdMs, holdMs };
     if (state.probe) return { ...wait, retryInMs: Math.min(holdMs, FLEET_POLL_MS), holdMs };
     if (now < probeAt) return { ...wait, retryInMs: probeAt - now, holdMs };
     probe = true; // the hold is long and stale: this request goes to re-learn the state
@@ -328,6 +341,7 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
   if (wasProbe) {
     // The probe's answer is the truth now: forget the holds it was sent to re-check.
     state.blocked = 0;
+    state.daily = false;
     for (const policy in state.windows) forget(state.windows[policy] as FleetWindow);
   }
   prune(state, now);
@@ -374,7 +388,17 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
   }
   if (response.status === 429 || response.retryAfterMs !== undefined) {
     const delay = Math.min(FLEET_MAX_HOLD_MS, response.retryAfterMs ?? (exhaustedMs || FLEET_DEFAULT_BACKOFF_MS));
-    state.blocked = Math.max(state.blocked, now + delay);
+    if (now + delay > state.blocked) {
+      state.blocked = now + delay;
+      state.daily = false;
+    }
+  }
+  if (response.dailyResetMs !== undefined) {
+    const until = now + Math.min(FLEET_MAX_HOLD_MS, response.dailyResetMs);
+    if (until >= state.blocked) {
+      state.blocked = until;
+      state.daily = true;
+    }
   }
 }
 

@@ -13,12 +13,15 @@
  *   (pinned by `fleet-redis-down.test.ts`).
  * - A lease the client gave up on (the acquire timed out, the settle failed) is given back as soon as the store
  *   answers again, so a late grant holds no slot nobody uses: `#abandoned` (pinned by `fleet-stall.test.ts`).
+ * - A daily limit one process met (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy spent in the headers: `storeReportOf`)
+ *   holds every process until the reset: the store answers `daily-limit` with the whole hold, and a hold beyond `maxWaitMs` fails at once, unsent, as the local throttle's does (pinned by
+ *   `fleet-daily-limit.test.ts`).
  * - Every wait is bounded: the store's retry times are checked and capped at `MAX_RETRY_IN_MS`, and a head
  *   waiter refused a slot for three lease times (`#stallMs`) while this process holds none goes on alone: `#pump`
  *   (pinned by `fleet-stall.test.ts`).
  */
 
-import { FLEET_MAX_HOLD_MS, FLEET_POLL_MS } from './fleet-state.js';
+import { DAILY_POLICY, FLEET_MAX_HOLD_MS, FLEET_POLL_MS, FLEET_RESET_MARGIN_MS } from './fleet-state.js';
 import {
   type AcquireOptions,
   type Permit,
@@ -50,7 +53,7 @@ const FLEET_SIZE_WHEN_UNKNOWN = 4;
 const MEMBER_IDLE_MS = 60_000;
 /** Lease ids kept to give back once the store answers again. */
 const MAX_ABANDONED = 1000;
-const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff']);
+const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff', 'daily-limit']);
 
 const validMs = (value: unknown): boolean =>
   value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
@@ -121,6 +124,7 @@ class FleetPermit implements Permit {
 export function storeReportOf(observation: ThrottleObservation): StoreResponseReport {
   const windows: StoreWindowReport[] = [];
   let concurrencyQuota: number | undefined;
+  let dailyResetMs: number | undefined;
   const policies = observation.rateLimit?.policies ?? {};
   for (const name in policies) {
     if (!Object.hasOwn(policies, name)) continue;
@@ -144,6 +148,11 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
       report.resetSeconds = Math.min(named.resetSeconds, FLEET_MAX_HOLD_MS / 1000);
     }
     if (name === COST_POLICY && observation.complexityCost !== undefined) report.cost = observation.complexityCost;
+    if (name === DAILY_POLICY && named.remaining <= 0 && report.resetSeconds !== undefined) {
+      // A `daily` policy spent, as headers would say it: the same fleet-wide daily hold as `DAILY_LIMIT_EXCEEDED`.
+      // The margin makes it end with the window's own hold, so the daily reason (never probed) is the one reported.
+      dailyResetMs = report.resetSeconds * 1000 + FLEET_RESET_MARGIN_MS;
+    }
     windows.push(report);
   }
   const report: StoreResponseReport = { status: observation.status, windows };
@@ -153,6 +162,11 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
   if (typeof retryAfter === 'number' && Number.isFinite(retryAfter)) {
     report.retryAfterMs = Math.min(FLEET_MAX_HOLD_MS, Math.max(0, retryAfter) * 1000);
   }
+  const dailyResetAt = observation.dailyResetAt;
+  if (typeof dailyResetAt === 'number' && Number.isFinite(dailyResetAt)) {
+    dailyResetMs = Math.max(dailyResetMs ?? 0, dailyResetAt - Date.now(), 0);
+  }
+  if (dailyResetMs !== undefined) report.dailyResetMs = Math.min(FLEET_MAX_HOLD_MS, dailyResetMs);
   return report;
 }
 
@@ -309,7 +323,8 @@ export class FleetThrottle implements Throttle {
           }
           if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
             this.#remove(waiter);
-            waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy));
+            const reason = result.reason === 'concurrency' ? undefined : result.reason;
+            waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy, reason));
             this.#pump();
             return;
           }

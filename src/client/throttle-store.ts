@@ -33,6 +33,11 @@ export interface StoreResponseReport {
   windows: StoreWindowReport[];
   /** The wait the server asked for (a 429's `Retry-After`, a budget error's `retry_in_seconds`), in milliseconds. */
   retryAfterMs?: number;
+  /**
+   * The daily call quota is spent (`DAILY_LIMIT_EXCEEDED`): milliseconds from the answer until its reset. Every
+   * process of the account is held until then.
+   */
+  dailyResetMs?: number;
 }
 
 /** A request for the right to send one request. */
@@ -66,8 +71,8 @@ export type StoreAcquireResult =
   | { granted: true }
   | {
       granted: false;
-      /** Why the request has to wait. */
-      reason: 'concurrency' | 'quota-exhausted' | 'backoff';
+      /** Why the request has to wait: `daily-limit` while the daily quota is spent (until its reset). */
+      reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
       /** The policy that holds it, when one does. */
       policy?: string;
       /** When to ask again, in milliseconds from now; absent when only a released slot can help. */

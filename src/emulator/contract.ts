@@ -40,6 +40,8 @@ export interface ComplexitySnapshot {
   query: number;
   /** Seconds until the budget window resets. */
   resetInSeconds: number;
+  /** The account's daily call quota and the calls counted in the current day, this one included (`platform_api`). */
+  daily?: { quota: number; used: number };
 }
 
 /** One GraphQL request, already authenticated and version-checked by the server. */

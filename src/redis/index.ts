@@ -218,7 +218,11 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
     async settle(request: StoreSettleRequest): Promise<void> {
       const { response } = request;
       const args = [request.leaseId, response ? '1' : '0', String(response?.status ?? 0)];
-      args.push(optional(response?.retryAfterMs), optional(response?.concurrencyQuota));
+      args.push(
+        optional(response?.retryAfterMs),
+        optional(response?.concurrencyQuota),
+        optional(response?.dailyResetMs),
+      );
       const windows = response?.windows ?? [];
       args.push(String(windows.length));
       for (const window of windows) {

@@ -11,7 +11,7 @@ export class RedisStoreError extends Error {
   override readonly name = 'RedisStoreError';
 }
 
-const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff']);
+const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff', 'daily-limit']);
 
 /** A string or number reply as text; anything else is no answer a script gives. */
 function replyText(value: unknown, what: string): string {
@@ -39,7 +39,7 @@ export function parseAcquireReply(reply: unknown): StoreAcquireResult {
   if (!REASONS.has(reason)) throw new RedisStoreError('Unexpected answer from the acquire script');
   const result: StoreAcquireResult = {
     granted: false,
-    reason: reason as 'concurrency' | 'quota-exhausted' | 'backoff',
+    reason: reason as 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit',
   };
   const policy = replyText(reply[2], 'policy');
   if (policy) result.policy = decodePolicyName(policy);

@@ -206,7 +206,12 @@ local gate, reason, policy = 0, nil, ''
 local blocked = num(s.blocked, 0)
 if blocked > now then
   gate = blocked
-  reason = 'backoff'
+  if s.daily == '1' then
+    reason = 'daily-limit'
+    policy = 'daily'
+  else
+    reason = 'backoff'
+  end
 end
 for _, n in ipairs(names) do
   local w = W[n]
@@ -224,7 +229,7 @@ if reason then
   local hold = gate - now
   local last = num(s.last, 0)
   local probeAt = last + probeAfter
-  if gate - last <= probeAfter then
+  if reason == 'daily-limit' or gate - last <= probeAfter then
     save(state)
     return { 0, reason, policy, fmt(hold), fmt(hold) }
   end
@@ -308,7 +313,7 @@ return { 1 }
 `;
 
 /**
- * ARGV: leaseId, answered (1/0), status, retryAfterMs or '', concurrency quota or '', n, then n groups of
+ * ARGV: leaseId, answered (1/0), status, retryAfterMs or '', concurrency quota or '', dailyResetMs or '', n, then n groups of
  * policy, quota, window seconds, remaining, reset seconds, counts requests (1/0), exact cost ('' when unknown).
  */
 export const SETTLE_SCRIPT = `${COMMON}
@@ -349,8 +354,10 @@ state.last = fmt(now)
 state.learned = '1'
 if ARGV[5] ~= '' and tonumber(ARGV[5]) >= 1 then state.conc = fmt(math.floor(tonumber(ARGV[5]))) end
 local blocked = num(s.blocked, 0)
+local daily = s.daily == '1'
 if wasProbe then
   blocked = 0
+  daily = false
   for _, n in ipairs(names) do
     local w = W[n]
     w.used = 0
@@ -361,8 +368,8 @@ if wasProbe then
 end
 prune()
 local exhausted = 0
-local i = 7
-for _ = 1, tonumber(ARGV[6]) do
+local i = 8
+for _ = 1, tonumber(ARGV[7]) do
   local name, q, wsec, r, t, req, cost = ARGV[i], ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3]), ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]
   i = i + 7
   local w = admit(name)
@@ -411,9 +418,20 @@ if ARGV[3] == '429' or ARGV[4] ~= '' then
   if delay == nil then
     if exhausted > 0 then delay = exhausted else delay = BACKOFF end
   end
-  blocked = math.max(blocked, now + math.min(MAX_HOLD, delay))
+  if now + math.min(MAX_HOLD, delay) > blocked then
+    blocked = now + math.min(MAX_HOLD, delay)
+    daily = false
+  end
+end
+if ARGV[6] ~= '' then
+  local untilAt = now + math.min(MAX_HOLD, tonumber(ARGV[6]))
+  if untilAt >= blocked then
+    blocked = untilAt
+    daily = true
+  end
 end
 state.blocked = fmt(blocked)
+state.daily = daily and '1' or '0'
 save(state)
 return 1
 `;

@@ -86,6 +86,25 @@ const SEQUENCE: Step[] = [
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'backoff', holdMs: FLEET_MAX_HOLD_MS } },
 ];
 
+/**
+ * The daily limit: one answer says the daily quota is spent; every acquire is then held until the reset as
+ * `daily-limit` with the whole hold (never a probe, however stale), a shorter 429 pause leaves it standing, and a
+ * longer one takes over as a backoff.
+ */
+const DAILY_SEQUENCE: Step[] = [
+  { acquire: acquireOf('d1'), expect: { granted: true } },
+  { settle: 'd1', response: answer([], { status: 200, dailyResetMs: 5000 }) },
+  {
+    acquire: { ...acquireOf('d2'), probeAfterMs: 0 },
+    expect: { granted: false, reason: 'daily-limit', policy: 'daily', retryInMs: 5000, holdMs: 5000 },
+  },
+  { acquire: acquireOf('d3'), expect: { granted: false, reason: 'daily-limit', policy: 'daily', holdMs: 5000 } },
+  { settle: 'd-stale', response: answer([], { status: 429, retryAfterMs: 1000 }) },
+  { acquire: { ...acquireOf('d3'), probeAfterMs: 0 }, expect: { granted: false, reason: 'daily-limit', holdMs: 5000 } },
+  { settle: 'd-late', response: answer([], { status: 429, retryAfterMs: 20_000 }) },
+  { acquire: acquireOf('d3'), expect: { granted: false, reason: 'backoff', holdMs: 20_000 } },
+];
+
 /** Runs one step; acquire answers are returned for comparison. */
 async function run(store: ThrottleStore, account: string, step: Step): Promise<unknown> {
   if ('acquire' in step) return store.acquire({ account, ...step.acquire });
@@ -101,10 +120,18 @@ function close(a: unknown, b: unknown): boolean {
 
 describe('the in-memory and the Redis twin of the fleet state', () => {
   it('one scripted acquire/settle/renew sequence: the same decision at every step', async () => {
+    await compare(SEQUENCE, 'twins');
+  });
+
+  it('a daily limit: the same hold until the reset from both, never probed', async () => {
+    await compare(DAILY_SEQUENCE, 'daily');
+  });
+
+  async function compare(sequence: Step[], prefix: string): Promise<void> {
     const memory = createMemoryStore();
     const { store } = await redisStore();
-    const name = `twins-${++account}`;
-    for (const [index, step] of SEQUENCE.entries()) {
+    const name = `${prefix}-${++account}`;
+    for (const [index, step] of sequence.entries()) {
       const fromMemory = await run(memory, name, step);
       const fromRedis = await run(store, name, step);
       const label = `step ${index}: ${JSON.stringify(step).slice(0, 60)}`;
@@ -122,7 +149,7 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
         }
       }
     }
-  });
+  }
 
   it('a server naming hundreds of policies: the scripts keep working and the state stays bounded', async () => {
     const { store, spy } = await redisStore();

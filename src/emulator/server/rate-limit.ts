@@ -86,7 +86,8 @@ export class RateLimiter {
       };
     }
     counters.complexity.add(now, cost);
-    return { before, after: before - cost, query: cost, resetInSeconds };
+    const daily = { quota: this.limits.daily.quota, used: counters.daily.used(now) };
+    return { before, after: before - cost, query: cost, resetInSeconds, daily };
   }
 
   /** The account's current state, as the `RateLimit` header reports it. */

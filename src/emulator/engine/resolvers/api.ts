@@ -1,4 +1,6 @@
 /** Facts about the API itself rather than an account's data: the version a call runs on, every version, the cost. */
+
+import type { EngineContext } from '../context.js';
 import { ENGINE_VERSIONS, kindDisplayName, versionKind } from '../versions.js';
 import type { FamilyResolvers } from './types.js';
 
@@ -8,7 +10,23 @@ function versionView(value: string, at: Date) {
   return { value, display_name: kindDisplayName(kind), kind };
 }
 
-/** Resolvers of Query.complexity, Query.version and Query.versions. */
+/**
+ * `platform_api.daily_limit`: the account's daily call quota (base and total: the emulator models no add-on, so
+ * both are the quota) and `daily_analytics.by_day` with today's calls, from the server's daily counter. The
+ * platform's rate limits page documents the daily call limit and this query
+ * (https://developer.monday.com/api-reference/docs/rate-limits). Pinned by `test/e2e/daily-limit-status.test.ts`.
+ */
+function platformApiView(context: EngineContext) {
+  const daily = context.complexity.daily;
+  if (!daily) return {};
+  const day = new Date(context.store.clock.now()).toISOString().slice(0, 10);
+  return {
+    daily_limit: { base: daily.quota, total: daily.quota },
+    daily_analytics: { by_day: [{ day, usage: daily.used }] },
+  };
+}
+
+/** Resolvers of Query.complexity, Query.version, Query.versions and Query.platform_api. */
 export const apiResolvers: FamilyResolvers = {
   Query: {
     complexity: (_source, _args, context) => {
@@ -20,5 +38,6 @@ export const apiResolvers: FamilyResolvers = {
       const at = new Date(context.store.clock.now());
       return ENGINE_VERSIONS.filter((value) => versionKind(value, at) !== undefined).map((v) => versionView(v, at));
     },
+    platform_api: (_source, _args, context) => platformApiView(context),
   },
 };
