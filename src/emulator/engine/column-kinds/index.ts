@@ -13,6 +13,7 @@
  * - create_labels_if_missing: ./labels.ts
  * - text as the platform renders it, typed fields of each `...Value` type: each entry's `text` and `fields`
  * - items_page rules and order compare {@link compareCell}; text operators compare {@link readColumn}'s text
+ * - what a column can do (`Column.capabilities`): each entry's `calculable`, read by {@link columnCapabilities}
  * Pinned by test/e2e/columns-round-trip.test.ts and test/emulator/column-kinds.test.ts.
  */
 import { COLUMN_KINDS } from '../../../columns/kinds.js';
@@ -71,6 +72,26 @@ export function isCreatableKind(type: string): type is ColumnKind {
 /** The kinds create_column accepts. */
 export function creatableKinds(): ColumnKind[] {
   return COLUMN_KINDS.filter((kind) => isCreatableKind(kind));
+}
+
+/** A column's capabilities as `Column.capabilities` answers them. */
+export interface ColumnCapabilitiesView {
+  /** How a parent item's value is calculated from its subitems'; null for kinds that cannot be. */
+  calculated: { calculated_type: ColumnKind; function: 'NONE' } | null;
+  /** Who may see the column (2026-04); null: everyone who sees the board (the emulator has no column permissions). */
+  visibility: null;
+}
+
+/**
+ * What `column` can do. A calculable kind answers with its own type and function NONE: the emulator calculates no
+ * parent values (nothing sets a function), so none is shown.
+ */
+export function columnCapabilities(column: ColumnRecord): ColumnCapabilitiesView {
+  const calculable = COLUMN_KIND_TABLE[column.type].calculable === true;
+  return {
+    calculated: calculable ? { calculated_type: column.type, function: 'NONE' } : null,
+    visibility: null,
+  };
 }
 
 /** Settings a new column of `type` starts with. */

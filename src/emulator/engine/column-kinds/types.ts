@@ -28,6 +28,11 @@ export interface KindSpec {
   valueType: string;
   /** Settings a new column of this kind starts with. */
   settings: () => Record<string, unknown>;
+  /**
+   * True for kinds whose parent item can show a value calculated from its subitems' (`Column.capabilities`'s
+   * `calculated`, 2025-10). Default false.
+   */
+  calculable?: boolean;
   /** False for kinds create_column refuses (the platform makes them itself). Default true. */
   creatable?: boolean;
   /** Stored value for a non-empty JSON input; throws ColumnValueException. Absent: the kind is read-only. */

@@ -19,6 +19,12 @@ export interface NewAsset {
   uploadedById: string;
 }
 
+/** One entry of a file column's value: an uploaded asset, or a link to a file kept elsewhere. */
+export type FileEntry =
+  | { assetId: number; name: string; fileType: 'ASSET'; isImage: string }
+  | { fileType: 'LINK' | 'BOX' | 'DROPBOX' | 'GOOGLE_DRIVE' | 'ONEDRIVE'; linkToFile: string; name: string }
+  | { fileType: 'MONDAY_DOC'; objectId: number; name: string };
+
 /** Uploaded files. */
 export class AssetStore extends Collection<AssetRecord> {
   readonly #store: EmulatorStore;
@@ -46,16 +52,38 @@ export class AssetStore extends Collection<AssetRecord> {
     return this.attach(input.item, asset);
   }
 
-  /** Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column. */
-  attach(item: ItemRecord, asset: AssetRecord): AssetRecord {
-    this.insert(asset);
-    const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
-    const entry = {
+  /** The entry listing `asset` in a file column. */
+  entryOf(asset: AssetRecord): FileEntry {
+    return {
       assetId: Number(asset.id),
       name: asset.name,
       fileType: 'ASSET',
       isImage: String(asset.contentType.startsWith('image/')),
     };
+  }
+
+  /**
+   * Makes `entries` the whole list of `item`'s file column `columnId` (an empty list empties it), as one item
+   * change: the item's `updated_at` moves and the board's activity log records it, as any value change does.
+   */
+  replaceOnItem(item: ItemRecord, columnId: string, entries: FileEntry[], userId: string): ItemRecord {
+    const previous = item.values[columnId] ?? null;
+    if (entries.length === 0) delete item.values[columnId];
+    else item.values[columnId] = { files: entries };
+    item.updatedAt = this.#store.now();
+    this.#store.items.log(item, userId, 'update_column_value', {
+      column_id: columnId,
+      previous_value: previous,
+      value: item.values[columnId] ?? null,
+    });
+    return item;
+  }
+
+  /** Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column. */
+  attach(item: ItemRecord, asset: AssetRecord): AssetRecord {
+    this.insert(asset);
+    const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
+    const entry = this.entryOf(asset);
     item.values[asset.columnId] = { files: [...current, entry] };
     return asset;
   }

@@ -49,6 +49,28 @@ export interface UserRecord {
   createdAt: string;
   /** IANA time zone, e.g. `Europe/London`. */
   timeZone: string;
+  /** Profile details the user filled in (absent: not set); the seed gives each user plausible ones. */
+  profile?: UserProfile;
+}
+
+/** What a user's profile page holds; every field may be unset. */
+export interface UserProfile {
+  /** Desk phone, as typed. */
+  phone?: string;
+  /** Mobile phone, as typed. */
+  mobilePhone?: string;
+  /** Free-text location, e.g. `London`. */
+  location?: string;
+  /** ISO 3166-1 alpha-2 country code, e.g. `GB`. */
+  countryCode?: string;
+  /** Birthday, `YYYY-MM-DD`. */
+  birthday?: string;
+  /** Interface language, e.g. `en`. */
+  language?: string;
+  /** ISO 8601 time of the user's last action. */
+  lastActivity?: string;
+  /** Address of the uploaded profile photo (its sizes are derived from it); absent: the default avatar. */
+  photo?: string;
 }
 
 /** A column. Status columns keep their labels in `settings.labels` (index → label) and `settings.done_colors`. */
