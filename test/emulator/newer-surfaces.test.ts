@@ -187,8 +187,22 @@ describe('update_assets_on_item', () => {
     expect(item.column_values[0]?.text).toBe('pricing-v2.png, Spec');
     expect(JSON.parse(item.column_values[0]?.value ?? 'null')).toEqual({
       files: [
-        { assetId: 7402, name: 'pricing-v2.png', fileType: 'ASSET', isImage: 'true' },
-        { fileType: 'LINK', linkToFile: 'https://example.com/spec', name: 'Spec' },
+        {
+          fileType: 'ASSET',
+          assetId: 7402,
+          name: 'pricing-v2.png',
+          isImage: 'true',
+          createdAt: clock.at,
+          createdBy: '501',
+        },
+        {
+          fileType: 'LINK',
+          linkToFile: 'https://example.com/spec',
+          name: 'Spec',
+          createdAt: clock.at,
+          createdBy: '501',
+          fileId: expect.any(String),
+        },
       ],
     });
     const log = await post('2026-10', '{ boards(ids: [3001]) { activity_logs(limit: 1) { event data } } }');
@@ -196,6 +210,52 @@ describe('update_assets_on_item', () => {
     const [entry] = boards[0]?.activity_logs ?? [];
     expect(entry?.event).toBe('update_column_value');
     expect(JSON.parse(entry?.data ?? '{}')).toMatchObject({ column_id: 'files', pulse_id: Number(ITEM) });
+
+    const files = await post(
+      '2026-10',
+      `{ items(ids: [${ITEM}]) { column_values(ids: ["files"]) { ... on FileValue { files {
+        __typename
+        ... on FileAssetValue { asset_id name is_image creator { id } asset { name file_size } }
+        ... on FileLinkValue { kind name url creator_id }
+        ... on FileDocValue { object_id doc { id name } }
+      } } } } }`,
+    );
+    expect(files.errors).toBeUndefined();
+    expect(files.data?.items).toEqual([
+      {
+        column_values: [
+          {
+            files: [
+              {
+                __typename: 'FileAssetValue',
+                asset_id: '7402',
+                name: 'pricing-v2.png',
+                is_image: true,
+                creator: { id: '501' },
+                asset: { name: 'pricing.png', file_size: 120_400 },
+              },
+              {
+                __typename: 'FileLinkValue',
+                kind: 'link',
+                name: 'Spec',
+                url: 'https://example.com/spec',
+                creator_id: '501',
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+
+    const doc = await post('2026-10', replace('{ fileType: doc, objectId: 7651, name: "Handbook" }'));
+    expect(doc.errors).toBeUndefined();
+    const docFiles = await post(
+      '2026-10',
+      `{ items(ids: [${ITEM}]) { column_values(ids: ["files"]) { ... on FileValue { files { ... on FileDocValue { object_id doc { id name } } } } } } }`,
+    );
+    expect(docFiles.data?.items).toEqual([
+      { column_values: [{ files: [{ object_id: '7651', doc: { id: '7601', name: 'Team handbook' } }] }] },
+    ]);
 
     const emptied = await post('2026-10', replace(''));
     expect(emptied.errors).toBeUndefined();
@@ -214,6 +274,10 @@ describe('update_assets_on_item', () => {
     expect(codes(foreignAsset)).toEqual(['RESOURCE_NOT_FOUND']);
     expect(codes(await post('2026-10', replace(link, ITEM, 'status')))).toEqual(['INVALID_COLUMN_VALUE']);
     expect(codes(await post('2026-10', replace('{ fileType: box, name: "no link" }')))).toEqual(['INVALID_ARGUMENT']);
+    // Doc 7653 is the other account's.
+    expect(codes(await post('2026-10', replace('{ fileType: doc, objectId: 7653, name: "d" }')))).toEqual([
+      'RESOURCE_NOT_FOUND',
+    ]);
     expect((await post('2026-10', readItem)).data).toEqual(before.data);
   });
 });

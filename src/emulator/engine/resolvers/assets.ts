@@ -8,7 +8,7 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import type { FileEntry } from '../store/assets.js';
+import type { NewFileEntry } from '../store/assets.js';
 import type { AssetRecord, BoardRecord } from '../store/records.js';
 import type { FileInput } from './arguments.generated.js';
 import { accountBoard, accountItem, callerId, storedUser, URL_HOST } from './lookup.js';
@@ -36,7 +36,7 @@ const LINK_TYPES = {
 } as const;
 
 /** The column entry `file` stands for; throws (changing nothing) when it names no file of the caller's. */
-function fileEntry(context: EngineContext, file: FileInput): FileEntry {
+function fileEntry(context: EngineContext, file: FileInput): NewFileEntry {
   if (file.fileType === 'asset') {
     const asset = file.assetId ? context.store.assets.find(file.assetId) : undefined;
     if (!asset || asset.accountId !== context.accountId) {
@@ -47,10 +47,15 @@ function fileEntry(context: EngineContext, file: FileInput): FileEntry {
     return { ...context.store.assets.entryOf(asset), name: file.name };
   }
   if (file.fileType === 'doc') {
-    if (!file.objectId || !/^\d+$/.test(file.objectId)) {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A doc file needs the numeric objectId of the doc.');
+    const doc = context.store.docs
+      .all()
+      .find((candidate) => candidate.objectId === file.objectId && candidate.accountId === context.accountId);
+    if (!doc || doc.deleted) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Doc ${file.objectId ?? '(none)'} was not found.`, {
+        object_id: file.objectId ?? null,
+      });
     }
-    return { fileType: 'MONDAY_DOC', objectId: Number(file.objectId), name: file.name };
+    return { fileType: 'MONDAY_DOC', objectId: Number(doc.objectId), name: file.name };
   }
   if (!file.linkToFile) {
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A ${file.fileType} file needs linkToFile.`);
