@@ -119,23 +119,55 @@ describe('user profile fields', () => {
 });
 
 describe('Column.capabilities', () => {
-  it('says a numbers column can be calculated from subitems (function NONE) and a status column cannot', async () => {
+  const CREATE_TOTAL =
+    'mutation { create_column(board_id: 3001, id: "total", title: "Total", column_type: numbers, capabilities: { calculated: { function: SUM } }) { id capabilities { calculated { calculated_type function } visibility } } }';
+
+  it('answers the subitem calculation create_column set, and null for a column without one', async () => {
     const { post } = await serve();
-    const query =
-      '{ boards(ids: [3001]) { columns(ids: ["numbers", "status"]) { id capabilities { calculated { calculated_type function } visibility } } } }';
-    const body = await post('2026-10', query);
-    expect(body.errors).toBeUndefined();
-    expect(body.data?.boards).toEqual([
-      {
-        columns: [
-          { id: 'status', capabilities: { calculated: null, visibility: null } },
-          {
-            id: 'numbers',
-            capabilities: { calculated: { calculated_type: 'numbers', function: 'NONE' }, visibility: null },
-          },
-        ],
-      },
-    ]);
+    const created = await post('2026-10', CREATE_TOTAL);
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.create_column).toEqual({
+      id: 'total',
+      capabilities: { calculated: { calculated_type: 'numbers', function: 'SUM' }, visibility: null },
+    });
+    const plain = await post(
+      '2026-10',
+      '{ boards(ids: [3001]) { columns(ids: ["numbers"]) { capabilities { calculated { function } visibility } } } }',
+    );
+    expect(plain.data?.boards).toEqual([{ columns: [{ capabilities: { calculated: null, visibility: null } }] }]);
+  });
+
+  it('refuses a calculation on a kind that cannot be calculated from subitems, creating nothing', async () => {
+    const { post } = await serve();
+    const refused = await post(
+      '2026-10',
+      'mutation { create_column(board_id: 3001, title: "Stage", column_type: status, capabilities: { calculated: { function: MAX } }) { id } }',
+    );
+    expect(codes(refused)).toEqual(['INVALID_ARGUMENT']);
+    const titles = await post('2026-10', '{ boards(ids: [3001]) { columns { title } } }');
+    expect(JSON.stringify(titles.data)).not.toContain('Stage');
+  });
+
+  it('filters Board.columns and Item.column_values by capability, with 2026-04 hiding calculated columns by default', async () => {
+    const { post } = await serve();
+    expect((await post('2026-10', CREATE_TOTAL)).errors).toBeUndefined();
+    const ids = async (version: string, args: string) => {
+      const body = await post(version, `{ boards(ids: [3001]) { columns${args} { id } } }`);
+      expect(body.errors).toBeUndefined();
+      const boards = (body.data?.boards ?? []) as { columns: { id: string }[] }[];
+      return boards[0]?.columns.map((column) => column.id) ?? [];
+    };
+    expect(await ids('2026-10', '(capabilities: [CALCULATED])')).toEqual(['total']);
+    const all = await ids('2026-10', '');
+    expect(all).toContain('total');
+    expect(await ids('2026-10', '(capabilities: [null])')).toEqual(all.filter((id) => id !== 'total'));
+    expect(await ids('2026-04', '')).toEqual(all.filter((id) => id !== 'total'));
+    expect(await ids('2026-07', '')).toEqual(all);
+    const values = await post(
+      '2026-10',
+      '{ items(ids: [4000001]) { column_values(capabilities: [CALCULATED]) { id } } }',
+    );
+    expect(values.data?.items).toEqual([{ column_values: [{ id: 'total' }] }]);
   });
 
   it('is published from 2025-10 (without visibility there) and refused before', async () => {
@@ -145,7 +177,7 @@ describe('Column.capabilities', () => {
       '{ boards(ids: [3001]) { columns(ids: ["numbers"]) { capabilities { calculated { function } } } } }',
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data?.boards).toEqual([{ columns: [{ capabilities: { calculated: { function: 'NONE' } } }] }]);
+    expect(body.data?.boards).toEqual([{ columns: [{ capabilities: { calculated: null } }] }]);
     const visibility = await post('2025-10', '{ boards(ids: [3001]) { columns { capabilities { visibility } } } }');
     expect(codes(visibility)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
     const old = await post(

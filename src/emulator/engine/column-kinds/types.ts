@@ -29,8 +29,8 @@ export interface KindSpec {
   /** Settings a new column of this kind starts with. */
   settings: () => Record<string, unknown>;
   /**
-   * True for kinds whose parent item can show a value calculated from its subitems' (`Column.capabilities`'s
-   * `calculated`, 2025-10). Default false.
+   * True for kinds whose parent item can show a value calculated from its subitems' (create_column's
+   * `capabilities.calculated`, answered by `Column.capabilities`). Default false.
    */
   calculable?: boolean;
   /** False for kinds create_column refuses (the platform makes them itself). Default true. */

@@ -67,6 +67,7 @@ export const columnResolvers: FamilyResolvers = {
         description: args.description ?? null,
         defaults: args.defaults,
         afterColumnId: args.after_column_id ?? null,
+        calculatedFunction: args.capabilities?.calculated?.function ?? null,
         userId,
       });
     },

@@ -87,6 +87,11 @@ export interface ColumnRecord {
   width: number | null;
   /** Column settings (labels of a status column, …). */
   settings: Record<string, unknown>;
+  /**
+   * How a parent item's value in this column is calculated from its subitems' (`SUM`, `MIN`, …), when a calculation
+   * was set with create_column's `capabilities`; absent: none.
+   */
+  calculated?: string;
 }
 
 /** A group of items; its position is its index in the board's `groups`. */
