@@ -30,6 +30,7 @@ export {
   type RecordState,
   type SeedData,
   type SeedItem,
+  type UserProfile,
   type UserRecord,
 } from './engine/index.js';
 export type { OAuthAppConfig, OAuthAppVersion, OAuthDirectory, OAuthRateLimit } from './oauth/index.js';

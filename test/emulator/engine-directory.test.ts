@@ -94,7 +94,9 @@ describe('teams and users', () => {
 describe('user details', () => {
   it('derives utc_hours_diff from the time zone and lists the account products', async () => {
     expect(utcHoursDiff('America/New_York', new Date('2024-07-01T12:00:00Z'))).toBe(-4);
-    expect(utcHoursDiff('Asia/Kolkata', new Date('2024-07-01T12:00:00Z'))).toBe(5);
+    // The offset with its fraction; where the field is an Int it answers whole hours (newer-surfaces.test.ts).
+    expect(utcHoursDiff('Asia/Kolkata', new Date('2024-07-01T12:00:00Z'))).toBe(5.5);
+    expect(utcHoursDiff('America/St_Johns', new Date('2024-01-15T12:00:00Z'))).toBe(-3.5);
     expect(utcHoursDiff('Europe/London', new Date('2024-07-01T12:00:00Z'))).toBe(1);
     const engine = createEngine({ clock: { now: () => Date.parse('2024-01-15T12:00:00Z') } });
     // User.is_view_only was removed in 2026-10; this reads it where it is published.

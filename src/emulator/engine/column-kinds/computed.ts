@@ -2,7 +2,8 @@
  * Kinds the platform computes or changes only through their own mutations, so `column_values` cannot write them
  * (a write is a ColumnValueException): formula, mirror, auto number, creation log, last updated, item id, progress,
  * vote, button, time tracking, subtasks, group, item assignees, name (read here; written as the item's name), docs,
- * integration, unsupported; and file, which add_file_to_column fills and `{"clear_all": true}` empties
+ * integration, unsupported; and file, which add_file_to_column adds to, update_assets_on_item replaces and
+ * `{"clear_all": true}` empties
  * (https://developer.monday.com/api-reference/reference/column-types-reference and each kind's page).
  * Each is read back from the store (test/e2e/columns-round-trip.test.ts).
  */
@@ -21,6 +22,71 @@ export interface CellReader {
 }
 
 const none = () => ({});
+
+const LINK_KINDS_BY_TYPE: Readonly<Record<string, string>> = {
+  LINK: 'link',
+  BOX: 'box',
+  DROPBOX: 'dropbox',
+  GOOGLE_DRIVE: 'google_drive',
+  ONEDRIVE: 'onedrive',
+};
+
+/**
+ * The `files` of a FileValue: one FileValueItem per stored entry, by its `fileType`: FileAssetValue for an upload
+ * (FileAssetInvalidValue when the asset is gone), FileDocValue for a doc, FileLinkValue for a link
+ * (https://developer.monday.com/api-reference/reference/assets).
+ */
+function fileItems(stored: unknown, { store }: ReadContext): Record<string, unknown>[] {
+  const entries = (fieldsOf(stored).files as Record<string, unknown>[] | undefined) ?? [];
+  return entries.map((entry) => {
+    const createdBy = entry.createdBy === undefined ? null : String(entry.createdBy);
+    const common = {
+      created_at: typeof entry.createdAt === 'number' ? new Date(entry.createdAt).toISOString() : null,
+      creator_id: createdBy,
+      creator: (createdBy && store?.users.find(createdBy)) ?? null,
+    };
+    if (entry.fileType === 'ASSET') {
+      const asset = store?.assets.find(String(entry.assetId));
+      if (!asset) {
+        return {
+          __typename: 'FileAssetInvalidValue',
+          ...common,
+          asset_id: String(entry.assetId),
+          name: entry.name,
+          error: 'The file is no longer available',
+        };
+      }
+      return {
+        __typename: 'FileAssetValue',
+        ...common,
+        asset,
+        asset_id: asset.id,
+        name: entry.name,
+        is_image: entry.isImage === 'true',
+      };
+    }
+    if (entry.fileType === 'MONDAY_DOC') {
+      const objectId = String(entry.objectId);
+      const doc = store?.docs.all().find((candidate) => candidate.objectId === objectId);
+      return {
+        __typename: 'FileDocValue',
+        ...common,
+        doc: doc ?? null,
+        file_id: String(entry.fileId),
+        object_id: objectId,
+        url: null,
+      };
+    }
+    return {
+      __typename: 'FileLinkValue',
+      ...common,
+      file_id: String(entry.fileId),
+      kind: LINK_KINDS_BY_TYPE[String(entry.fileType)] ?? 'link',
+      name: entry.name,
+      url: entry.linkToFile ?? null,
+    };
+  });
+}
 const stamp = (iso: unknown) => (typeof iso === 'string' ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : '');
 
 /** The items of `item`'s board in board order, live ones only. */
@@ -56,6 +122,7 @@ export function computedKinds(reader: CellReader) {
       },
       text: (stored) =>
         ((fieldsOf(stored).files as { name: string }[] | undefined) ?? []).map((f) => f.name).join(', '),
+      fields: (stored, context) => ({ files: fileItems(stored, context) }),
     },
     formula: {
       valueType: 'FormulaValue',

@@ -13,6 +13,8 @@
  * - create_labels_if_missing: ./labels.ts
  * - text as the platform renders it, typed fields of each `...Value` type: each entry's `text` and `fields`
  * - items_page rules and order compare {@link compareCell}; text operators compare {@link readColumn}'s text
+ * - what a column can do (`Column.capabilities`, the `capabilities` filters): {@link columnCapabilities}; which kinds
+ *   may be calculated from subitems: each entry's `calculable`
  * Pinned by test/e2e/columns-round-trip.test.ts and test/emulator/column-kinds.test.ts.
  */
 import { COLUMN_KINDS } from '../../../columns/kinds.js';
@@ -71,6 +73,45 @@ export function isCreatableKind(type: string): type is ColumnKind {
 /** The kinds create_column accepts. */
 export function creatableKinds(): ColumnKind[] {
   return COLUMN_KINDS.filter((kind) => isCreatableKind(kind));
+}
+
+/** True when a column of `type` may have its parent value calculated from its subitems' (`calculable`). */
+export function isCalculableKind(type: string): boolean {
+  return isColumnKind(type) && COLUMN_KIND_TABLE[type].calculable === true;
+}
+
+/** The kinds whose parent value may be calculated from subitems. */
+export function calculableKinds(): ColumnKind[] {
+  return COLUMN_KINDS.filter((kind) => isCalculableKind(kind));
+}
+
+/** A column's capabilities as `Column.capabilities` answers them. */
+export interface ColumnCapabilitiesView {
+  /** How a parent item's value is calculated from its subitems'; null when no calculation was set. */
+  calculated: { calculated_type: ColumnKind; function: string } | null;
+  /** Who may see the column (2026-04); null: everyone who sees the board (the emulator has no column permissions). */
+  visibility: null;
+}
+
+/** What `column` can do: the calculation create_column set on it, if any; no column has restricted visibility. */
+export function columnCapabilities(column: ColumnRecord): ColumnCapabilitiesView {
+  return {
+    calculated: column.calculated ? { calculated_type: column.type, function: column.calculated } : null,
+    visibility: null,
+  };
+}
+
+/**
+ * True when `column` matches a `capabilities` filter of Board.columns or Item.column_values: a listed capability
+ * it has, or `null` listed and it has none. No filter matches every column. 2026-04 alone defaults Board.columns's
+ * filter to `[null, VISIBILITY]`, so there a calculated column is listed only when CALCULATED is asked for.
+ */
+export function hasCapabilities(column: ColumnRecord, filter: readonly (string | null)[] | null | undefined): boolean {
+  if (!filter) return true;
+  const capabilities = columnCapabilities(column);
+  const held = [capabilities.calculated ? 'CALCULATED' : undefined, capabilities.visibility ? 'VISIBILITY' : undefined];
+  const none = held.every((capability) => capability === undefined);
+  return filter.some((wanted) => (wanted === null ? none : held.includes(wanted)));
 }
 
 /** Settings a new column of `type` starts with. */

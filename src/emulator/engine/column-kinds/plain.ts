@@ -42,6 +42,7 @@ export const PLAIN_KINDS = {
   numbers: {
     valueType: 'NumbersValue',
     settings: none,
+    calculable: true,
     write: (input, { column }) => {
       const number = typeof input === 'number' || typeof input === 'string' ? finite(input) : null;
       if (number === null) throw columnValueError(column, `expected a number, got ${JSON.stringify(input)}`);

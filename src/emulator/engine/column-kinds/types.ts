@@ -28,6 +28,11 @@ export interface KindSpec {
   valueType: string;
   /** Settings a new column of this kind starts with. */
   settings: () => Record<string, unknown>;
+  /**
+   * True for kinds whose parent item can show a value calculated from its subitems' (create_column's
+   * `capabilities.calculated`, answered by `Column.capabilities`). Default false.
+   */
+  calculable?: boolean;
   /** False for kinds create_column refuses (the platform makes them itself). Default true. */
   creatable?: boolean;
   /** Stored value for a non-empty JSON input; throws ColumnValueException. Absent: the kind is read-only. */

@@ -1,13 +1,67 @@
 /**
  * Assets (files): `Query.assets(ids)` (assets:read) returns the caller's account's files with those ids, in the
- * order asked; `add_file_to_column` (boards:write) attaches an uploaded file to an item's file column; the Asset
- * fields.
+ * order asked; `add_file_to_column` (boards:write) attaches an uploaded file to an item's file column;
+ * `update_assets_on_item` (boards:write) makes the given files the column's whole list: the caller's own assets
+ * (`asset`), links (`link`, `box`, `dropbox`, `google_drive`, `onedrive`, with `linkToFile`) and docs (`doc`, with
+ * `objectId`); an unknown or another account's asset, board or item is RESOURCE_NOT_FOUND and changes nothing; the
+ * Asset fields.
  */
-import { requireScope } from '../context.js';
+import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import type { AssetRecord } from '../store/records.js';
+import type { NewFileEntry } from '../store/assets.js';
+import type { AssetRecord, BoardRecord } from '../store/records.js';
+import type { FileInput } from './arguments.generated.js';
 import { accountBoard, accountItem, callerId, storedUser, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
+
+/** `board`'s file column `columnId`, or an INVALID_COLUMN_VALUE error. */
+function fileColumn(board: BoardRecord, columnId: string): string {
+  const column = board.columns.find((candidate) => candidate.id === columnId);
+  if (column?.type !== 'file') {
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidColumnValue,
+      `Column "${columnId}" is not a file column on board ${board.id}.`,
+      { column_id: columnId },
+    );
+  }
+  return column.id;
+}
+
+const LINK_TYPES = {
+  link: 'LINK',
+  box: 'BOX',
+  dropbox: 'DROPBOX',
+  google_drive: 'GOOGLE_DRIVE',
+  onedrive: 'ONEDRIVE',
+} as const;
+
+/** The column entry `file` stands for; throws (changing nothing) when it names no file of the caller's. */
+function fileEntry(context: EngineContext, file: FileInput): NewFileEntry {
+  if (file.fileType === 'asset') {
+    const asset = file.assetId ? context.store.assets.find(file.assetId) : undefined;
+    if (!asset || asset.accountId !== context.accountId) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Asset ${file.assetId ?? '(none)'} was not found.`, {
+        asset_id: file.assetId ?? null,
+      });
+    }
+    return { ...context.store.assets.entryOf(asset), name: file.name };
+  }
+  if (file.fileType === 'doc') {
+    const doc = context.store.docs
+      .all()
+      .find((candidate) => candidate.objectId === file.objectId && candidate.accountId === context.accountId);
+    if (!doc || doc.deleted) {
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Doc ${file.objectId ?? '(none)'} was not found.`, {
+        object_id: file.objectId ?? null,
+      });
+    }
+    return { fileType: 'MONDAY_DOC', objectId: Number(doc.objectId), name: file.name };
+  }
+  if (!file.linkToFile) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A ${file.fileType} file needs linkToFile.`);
+  }
+  return { fileType: LINK_TYPES[file.fileType], linkToFile: file.linkToFile, name: file.name };
+}
 
 /** Resolvers of assets. */
 export const assetResolvers: FamilyResolvers = {
@@ -24,22 +78,23 @@ export const assetResolvers: FamilyResolvers = {
       requireScope(context, 'boards:write');
       const item = accountItem(context, args.item_id);
       const board = accountBoard(context, item.boardId);
-      const column = board.columns.find((candidate) => candidate.id === args.column_id);
-      if (column?.type !== 'file') {
-        throw engineError(
-          ENGINE_ERROR_CODES.invalidColumnValue,
-          `Column "${args.column_id}" is not a file column on board ${board.id}.`,
-          { column_id: args.column_id },
-        );
-      }
       return context.store.assets.add({
         item,
-        columnId: column.id,
+        columnId: fileColumn(board, args.column_id),
         filename: args.file.filename,
         contentType: args.file.contentType,
         size: args.file.bytes.byteLength,
         uploadedById: callerId(context),
       });
+    },
+    update_assets_on_item: (_source, args, context) => {
+      requireScope(context, 'boards:write');
+      const board = accountBoard(context, args.board_id);
+      const item = accountItem(context, args.item_id, board);
+      const columnId = fileColumn(board, args.column_id);
+      // Every file is checked before anything changes: one bad file leaves the item as it was.
+      const entries = args.files.map((file) => fileEntry(context, file));
+      return context.store.assets.replaceOnItem(item, columnId, entries, callerId(context));
     },
   },
   Asset: {

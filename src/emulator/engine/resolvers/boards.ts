@@ -3,6 +3,7 @@
  * the board mutations: create, update, archive, delete, duplicate, and board owners, subscribers and teams. Reads
  * need boards:read, changes boards:write; every board is looked up inside the caller's account.
  */
+import { hasCapabilities } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { itemsPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -180,7 +181,10 @@ export const boardResolvers: FamilyResolvers = {
       groupViews(board).filter((view) => !args.ids || args.ids.includes(view.group.id)),
     columns: (board: BoardRecord, args) =>
       board.columns.filter(
-        (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
+        (column) =>
+          (!args.ids || args.ids.includes(column.id)) &&
+          (!args.types || args.types.includes(column.type)) &&
+          hasCapabilities(column, args.capabilities),
       ),
     items_page: (board: BoardRecord, args, context) => itemsPage(context, { board: board.id }, args),
     board_folder_id: (board: BoardRecord) => board.folderId,

@@ -1,9 +1,10 @@
 /**
  * Columns: the Column fields, each item's view of a column (the ColumnValue implementations, by column kind), and
  * the column mutations (create, delete, change title or metadata). Changes need boards:write and act on the
- * caller's own boards only. Setting an item's values is an item change: see items.ts.
+ * caller's own boards only. Setting an item's values is an item change: see items.ts. `Column.capabilities`
+ * (2025-10) comes from the column kinds table (../column-kinds/index.ts).
  */
-import { readColumn } from '../column-kinds/index.js';
+import { columnCapabilities, readColumn } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { findColumn } from '../store/columns.js';
@@ -53,6 +54,8 @@ export const columnResolvers: FamilyResolvers = {
     settings_str: (column: ColumnRecord) => JSON.stringify(column.settings),
     // 2025-10: the settings as JSON, as `settings_str` has them (test/emulator/engine-newer-versions.test.ts).
     settings: (column: ColumnRecord) => column.settings,
+    // 2025-10: what the column kinds table knows of the kind (test/emulator/newer-surfaces.test.ts).
+    capabilities: (column: ColumnRecord) => columnCapabilities(column),
   },
   Mutation: {
     create_column: (_source, args, context) => {
@@ -64,6 +67,7 @@ export const columnResolvers: FamilyResolvers = {
         description: args.description ?? null,
         defaults: args.defaults,
         afterColumnId: args.after_column_id ?? null,
+        calculatedFunction: args.capabilities?.calculated?.function ?? null,
         userId,
       });
     },

@@ -4,7 +4,7 @@
  * group or board, and duplication. Reads need boards:read (updates: updates:read), changes boards:write; items are
  * the caller's account's only.
  */
-import { simpleColumnInput } from '../column-kinds/index.js';
+import { hasCapabilities, simpleColumnInput } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { nextPage, pageItems } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -141,7 +141,10 @@ export const itemResolvers: FamilyResolvers = {
     column_values: (item: ItemRecord, args, context) =>
       boardOf(context, item)
         .columns.filter(
-          (column) => (!args.ids || args.ids.includes(column.id)) && (!args.types || args.types.includes(column.type)),
+          (column) =>
+            (!args.ids || args.ids.includes(column.id)) &&
+            (!args.types || args.types.includes(column.type)) &&
+            hasCapabilities(column, args.capabilities),
         )
         .map((column) => columnValueView(item, column, context.store)),
     assets: (item: ItemRecord, args, context) =>

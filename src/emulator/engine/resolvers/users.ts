@@ -7,10 +7,15 @@
  * Newer versions' fields: `kind` (2026-07: admin, guest or member from the roles), `status` (2026-10: ACTIVE while
  * enabled), `is_deleted`/`is_email_confirmed` (2026-07: false and true, as `is_pending`/`is_verified` say), `title`
  * (`String!` from 2026-07: an unset title is `''` there, `null` before).
+ * Profile fields, from the record's `profile` (unset: null): `phone`, `mobile_phone`, `location`, `country_code`,
+ * `birthday` (`Date` until 2026-04, `String` after: both `YYYY-MM-DD`), `current_language`, `last_activity`, the
+ * photo addresses (`photo_original` ... `photo_tiny` until 2026-07, the `photo_url` object from 2026-07: one stored
+ * photo, a size each; no photo: the default avatar), `utc_hours_diff` (`Int` until 2026-04, whole hours towards
+ * zero; `Float` from 2026-07, so half-hour zones answer 5.5).
  */
-import { type GraphQLResolveInfo, isNonNullType } from 'graphql';
+import { type GraphQLResolveInfo, getNamedType, isNonNullType } from 'graphql';
 import { type EngineContext, requireScope } from '../context.js';
-import type { UserRecord } from '../store/records.js';
+import type { UserProfile, UserRecord } from '../store/records.js';
 import type { QueryUsersArgs, TeamUsersArgs } from './arguments.generated.js';
 import { paginate, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
@@ -44,14 +49,35 @@ function accountUsers(context: EngineContext): UserRecord[] {
   return context.store.users.all().filter((user) => user.accountId === context.accountId);
 }
 
-/** Whole hours between UTC and `timeZone` at `at` (rounded towards zero), e.g. 1 for Europe/London in summer. */
+/** Hours between UTC and `timeZone` at `at`, e.g. 1 for Europe/London in summer, 5.5 for Asia/Kolkata. */
 export function utcHoursDiff(timeZone: string, at: Date): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value;
-  const match = /GMT([+-]\d+)?/.exec(name ?? '');
-  return Math.trunc(Number(match?.[1] ?? 0));
+  const match = /GMT(?:([+-])(\d+)(?::(\d+))?)?/.exec(name ?? '');
+  if (!match?.[1]) return 0;
+  const hours = Number(match[2]) + Number(match[3] ?? 0) / 60;
+  return match[1] === '-' ? -hours : hours;
 }
+
+/** The sizes a profile photo is served in: the `photo_*` field (and `PhotoUrl` field) suffix of each. */
+const PHOTO_SIZES = ['original', 'small', 'thumb', 'thumb_small', 'tiny'] as const;
+
+/** The address of `user`'s photo at `size`: the stored photo's, or the default avatar's. */
+function photoAddress(user: UserRecord, size: (typeof PHOTO_SIZES)[number]): string {
+  const base = user.profile?.photo ?? `https://files.${URL_HOST}/photos/default/avatar.png`;
+  return size === 'original' ? base : `${base}?size=${size}`;
+}
+
+/** A resolver answering one profile field, null when unset. */
+function profileField(field: keyof UserProfile) {
+  return (user: UserRecord) => user.profile?.[field] ?? null;
+}
+
+/** The older versions' `photo_<size>` fields, one resolver each. */
+const photoFields = Object.fromEntries(
+  PHOTO_SIZES.map((size) => [`photo_${size}`, (user: UserRecord) => photoAddress(user, size)]),
+);
 
 /** Resolvers of users. */
 export const userResolvers: FamilyResolvers = {
@@ -79,8 +105,11 @@ export const userResolvers: FamilyResolvers = {
     account_products: (user: UserRecord, _args, context) =>
       context.store.accounts.details(user.accountId)?.products ?? [],
     is_view_only: () => false,
-    utc_hours_diff: (user: UserRecord, _args, context) =>
-      utcHoursDiff(user.timeZone, new Date(context.store.clock.now())),
+    // Int until 2026-04 (whole hours towards zero), Float after: the field's return type says which.
+    utc_hours_diff: (user: UserRecord, _args, context, info?: GraphQLResolveInfo) => {
+      const hours = utcHoursDiff(user.timeZone, new Date(context.store.clock.now()));
+      return info && namedTypeName(info) === 'Int' ? Math.trunc(hours) : hours;
+    },
     teams: (user: UserRecord, args, context) =>
       context.store.teams.teamsOf(user.id).filter((team) => !args.ids || args.ids.includes(team.id)),
     // Fields of the newer versions (test/emulator/engine-newer-versions.test.ts), from what the record keeps.
@@ -92,5 +121,19 @@ export const userResolvers: FamilyResolvers = {
     // User.title became String! in 2026-07: graphql passes the field's info fourth, whose return type says which.
     title: (user: UserRecord, _args, _context, info?: GraphQLResolveInfo) =>
       info && isNonNullType(info.returnType) ? (user.title ?? '') : user.title,
+    phone: profileField('phone'),
+    mobile_phone: profileField('mobilePhone'),
+    location: profileField('location'),
+    country_code: profileField('countryCode'),
+    birthday: profileField('birthday'),
+    current_language: profileField('language'),
+    last_activity: profileField('lastActivity'),
+    ...photoFields,
+    // 2026-07: one object with every size (test/emulator/newer-surfaces.test.ts).
+    photo_url: (user: UserRecord) => Object.fromEntries(PHOTO_SIZES.map((size) => [size, photoAddress(user, size)])),
   },
 };
+
+function namedTypeName(info: GraphQLResolveInfo): string {
+  return getNamedType(info.returnType).name;
+}

@@ -19,6 +19,23 @@ export interface NewAsset {
   uploadedById: string;
 }
 
+/** Who added a file column entry, and when (milliseconds since the epoch), as the column's value keeps them. */
+interface EntryStamp {
+  createdAt: number;
+  createdBy: string;
+}
+
+/** A file to list in a file column: an uploaded asset, a link to a file kept elsewhere, or a doc. */
+export type NewFileEntry =
+  | { fileType: 'ASSET'; assetId: number; name: string; isImage: string }
+  | { fileType: 'LINK' | 'BOX' | 'DROPBOX' | 'GOOGLE_DRIVE' | 'ONEDRIVE'; linkToFile: string; name: string }
+  | { fileType: 'MONDAY_DOC'; objectId: number; name: string };
+
+/** One entry of a file column's value, as stored; links and docs get an id of their own. */
+export type FileEntry =
+  | (Extract<NewFileEntry, { fileType: 'ASSET' }> & EntryStamp)
+  | (Exclude<NewFileEntry, { fileType: 'ASSET' }> & EntryStamp & { fileId: string });
+
 /** Uploaded files. */
 export class AssetStore extends Collection<AssetRecord> {
   readonly #store: EmulatorStore;
@@ -46,15 +63,46 @@ export class AssetStore extends Collection<AssetRecord> {
     return this.attach(input.item, asset);
   }
 
+  /** The entry listing `asset` in a file column. */
+  entryOf(asset: AssetRecord): Extract<NewFileEntry, { fileType: 'ASSET' }> {
+    return {
+      fileType: 'ASSET',
+      assetId: Number(asset.id),
+      name: asset.name,
+      isImage: String(asset.contentType.startsWith('image/')),
+    };
+  }
+
+  /**
+   * Makes `entries` the whole list of `item`'s file column `columnId` (an empty list empties it), as one item
+   * change: the item's `updated_at` moves and the board's activity log records it, as any value change does.
+   */
+  replaceOnItem(item: ItemRecord, columnId: string, files: NewFileEntry[], userId: string): ItemRecord {
+    const previous = item.values[columnId] ?? null;
+    const stamp: EntryStamp = { createdAt: Date.parse(this.#store.now()), createdBy: userId };
+    const entries = files.map(
+      (file): FileEntry =>
+        file.fileType === 'ASSET' ? { ...file, ...stamp } : { ...file, ...stamp, fileId: this.#store.newId() },
+    );
+    if (entries.length === 0) delete item.values[columnId];
+    else item.values[columnId] = { files: entries };
+    item.updatedAt = this.#store.now();
+    this.#store.items.log(item, userId, 'update_column_value', {
+      column_id: columnId,
+      previous_value: previous,
+      value: item.values[columnId] ?? null,
+    });
+    return item;
+  }
+
   /** Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column. */
   attach(item: ItemRecord, asset: AssetRecord): AssetRecord {
     this.insert(asset);
     const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
-    const entry = {
-      assetId: Number(asset.id),
-      name: asset.name,
-      fileType: 'ASSET',
-      isImage: String(asset.contentType.startsWith('image/')),
+    const entry: FileEntry = {
+      ...this.entryOf(asset),
+      createdAt: Date.parse(asset.createdAt),
+      createdBy: asset.uploadedById,
     };
     item.values[asset.columnId] = { files: [...current, entry] };
     return asset;

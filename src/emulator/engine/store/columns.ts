@@ -4,7 +4,7 @@
  * board change ({@link BoardStore.recordBoardChange}).
  */
 
-import { creatableKinds, isCreatableKind } from '../column-kinds/index.js';
+import { calculableKinds, creatableKinds, isCalculableKind, isCreatableKind } from '../column-kinds/index.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { BoardStore } from './boards.js';
 import { COLUMN_DEFAULTS } from './column-record.js';
@@ -60,6 +60,8 @@ export interface NewColumn {
   /** Settings as JSON text or an object (status: `{"labels": {"0": "..."}}`). */
   defaults?: unknown;
   afterColumnId?: string | null;
+  /** create_column's `capabilities.calculated.function`: calculate the parent's value from its subitems'. */
+  calculatedFunction?: string | null;
   userId: string;
 }
 
@@ -109,6 +111,13 @@ export class ColumnStore {
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'defaults is not valid JSON.');
       }
     }
+    if (input.calculatedFunction && !isCalculableKind(input.type)) {
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `A ${input.type} column cannot be calculated from subitems; only ${calculableKinds().join(', ')} can.`,
+        { column_type: input.type },
+      );
+    }
     const column: ColumnRecord = {
       id: input.id ?? this.#freshId(board, input.type),
       title: input.title,
@@ -116,6 +125,7 @@ export class ColumnStore {
       description: input.description ?? null,
       width: null,
       settings: settingsFor(input.type, defaults),
+      ...(input.calculatedFunction ? { calculated: input.calculatedFunction } : {}),
     };
     const after = input.afterColumnId
       ? board.columns.indexOf(findColumn(board, input.afterColumnId)) + 1

@@ -49,6 +49,28 @@ export interface UserRecord {
   createdAt: string;
   /** IANA time zone, e.g. `Europe/London`. */
   timeZone: string;
+  /** Profile details the user filled in (absent: not set); the seed gives each user plausible ones. */
+  profile?: UserProfile;
+}
+
+/** What a user's profile page holds; every field may be unset. */
+export interface UserProfile {
+  /** Desk phone, as typed. */
+  phone?: string;
+  /** Mobile phone, as typed. */
+  mobilePhone?: string;
+  /** Free-text location, e.g. `London`. */
+  location?: string;
+  /** ISO 3166-1 alpha-2 country code, e.g. `GB`. */
+  countryCode?: string;
+  /** Birthday, `YYYY-MM-DD`. */
+  birthday?: string;
+  /** Interface language, e.g. `en`. */
+  language?: string;
+  /** ISO 8601 time of the user's last action. */
+  lastActivity?: string;
+  /** Address of the uploaded profile photo (its sizes are derived from it); absent: the default avatar. */
+  photo?: string;
 }
 
 /** A column. Status columns keep their labels in `settings.labels` (index → label) and `settings.done_colors`. */
@@ -65,6 +87,11 @@ export interface ColumnRecord {
   width: number | null;
   /** Column settings (labels of a status column, …). */
   settings: Record<string, unknown>;
+  /**
+   * How a parent item's value in this column is calculated from its subitems' (`SUM`, `MIN`, …), when a calculation
+   * was set with create_column's `capabilities`; absent: none.
+   */
+  calculated?: string;
 }
 
 /** A group of items; its position is its index in the board's `groups`. */

@@ -1,7 +1,7 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
 import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
-import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserRecord } from './records.js';
+import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
@@ -139,7 +139,11 @@ function board(facts: { id: string; accountId: number; name: string }, ownerId: 
   };
 }
 
-function user(facts: { id: number; accountId: number; name: string; email: string }, isAdmin: boolean): UserRecord {
+function user(
+  facts: { id: number; accountId: number; name: string; email: string },
+  isAdmin: boolean,
+  profile: UserProfile,
+): UserRecord {
   const { id, accountId, name, email } = facts;
   return {
     id: String(id),
@@ -152,6 +156,7 @@ function user(facts: { id: number; accountId: number; name: string; email: strin
     enabled: true,
     createdAt: T0,
     timeZone: 'Europe/London',
+    profile,
   };
 }
 
@@ -182,7 +187,28 @@ export function defaultSeed(): SeedData {
       { ...A.acme, id: String(A.acme.id), tier: 'pro', countryCode: 'GB', firstDayOfTheWeek: 'monday' },
       { ...A.globex, id: String(A.globex.id), tier: 'enterprise', countryCode: 'US', firstDayOfTheWeek: 'sunday' },
     ],
-    users: [user(U.ada, true), user(U.grace, false), user(U.hank, true)],
+    users: [
+      user(U.ada, true, {
+        phone: '+44 20 7946 0018',
+        mobilePhone: '+44 7700 900018',
+        location: 'London',
+        countryCode: 'GB',
+        birthday: '1815-12-10',
+        language: 'en',
+        lastActivity: '2024-09-30T17:45:00Z',
+        photo: 'https://files.platform.example/photos/501/ada.png',
+      }),
+      // Grace left most of her profile empty: unset fields answer null.
+      user(U.grace, false, { location: 'Arlington', countryCode: 'US', language: 'en' }),
+      user(U.hank, true, {
+        phone: '+1 555 0100',
+        location: 'Cypress Creek',
+        countryCode: 'US',
+        language: 'en',
+        lastActivity: '2024-09-29T08:00:00Z',
+        photo: 'https://files.platform.example/photos/601/hank.png',
+      }),
+    ],
     boards: [
       board(B.roadmap, U.ada.id, groups(['topics', 'This quarter'], ['later', 'Later'])),
       board(B.bugs, U.grace.id, groups(['topics', 'Open'])),
