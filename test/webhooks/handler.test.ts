@@ -118,6 +118,15 @@ describe('verifyWebhookRequest', () => {
     expect(await reasonOf(verifyWebhookRequest(await request(), options))).toBe(reason);
   });
 
+  it('refuses a token whose signature is not base64url with a verification error, not a DOMException', async () => {
+    const [header, payload] = (await token()).split('.');
+    const request = post({ event: EVENT }, `${header}.${payload}.A`);
+    expect(await reasonOf(verifyWebhookRequest(request, options))).toBe('malformed');
+    const handle = createWebhookHandler({ ...options, onEvent: () => {} });
+    const response = await handle(post({ event: EVENT }, `${header}.${payload}.A`));
+    expect(response.status).toBe(400);
+  });
+
   it('fails closed on an empty or missing secret, even for a correctly signed request', async () => {
     const signed = post({ event: EVENT }, await token());
     expect(await reasonOf(verifyWebhookRequest(signed, { signingSecret: '', now }))).toBe('empty-secret');
