@@ -19,7 +19,7 @@ export interface WebhookVerificationOptions {
   signingSecret: string;
   /** The endpoint's URL, which the token's `aud` must equal. Default: `aud` is not checked. */
   audience?: string;
-  /** Clock skew allowed on `exp`, `iat` and `nbf`, in seconds. Default 30. */
+  /** Clock skew allowed on `exp`, `iat` and `nbf`, in seconds: finite, 0 or more. Default 30. */
   clockToleranceSeconds?: number;
   /** Largest body read, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
@@ -71,10 +71,17 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
   if (typeof body.challenge === 'string' && !('event' in body)) {
     return { kind: 'challenge', challenge: { type: 'challenge', challenge: body.challenge } };
   }
+  const clockToleranceSeconds = options.clockToleranceSeconds ?? 30;
+  // NaN would make every `exp` comparison false, so an expired token would pass: refuse the setting instead.
+  if (!Number.isFinite(clockToleranceSeconds) || clockToleranceSeconds < 0) {
+    throw new RangeError(
+      `clockToleranceSeconds must be a finite number of seconds, 0 or more; got ${String(clockToleranceSeconds)}.`,
+    );
+  }
   const claims = await verifyJwt(bearer(request), {
     secret: options.signingSecret,
     audience: options.audience,
-    clockToleranceSeconds: options.clockToleranceSeconds ?? 30,
+    clockToleranceSeconds,
     nowMs: (options.now ?? Date.now)(),
   });
   const event = body.event;
@@ -90,6 +97,7 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
  * @throws WebhookVerificationError (as a rejection) naming the failed check in `reason`: `empty-secret`,
  * `missing-header`, `malformed`, `wrong-algorithm`, `bad-signature`, `expired`, `not-yet-valid`, `wrong-audience`,
  * `too-large`, `wrong-method`.
+ * @throws RangeError (as a rejection) when `clockToleranceSeconds` is not a finite number of seconds, 0 or more.
  */
 export async function verifyWebhookRequest(
   request: Request,

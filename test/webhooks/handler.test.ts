@@ -127,6 +127,16 @@ describe('verifyWebhookRequest', () => {
     expect(response.status).toBe(400);
   });
 
+  it('rejects a clock tolerance that is not a finite non-negative number instead of accepting expired tokens', async () => {
+    const expired = await token({ exp: Math.floor(NOW / 1000) - 3600 });
+    for (const clockToleranceSeconds of [Number.NaN, Number.POSITIVE_INFINITY, -1]) {
+      const request = post({ event: EVENT }, expired);
+      await expect(verifyWebhookRequest(request, { ...options, clockToleranceSeconds })).rejects.toBeInstanceOf(
+        RangeError,
+      );
+    }
+  });
+
   it('fails closed on an empty or missing secret, even for a correctly signed request', async () => {
     const signed = post({ event: EVENT }, await token());
     expect(await reasonOf(verifyWebhookRequest(signed, { signingSecret: '', now }))).toBe('empty-secret');
