@@ -21,7 +21,7 @@ export interface WebhookVerificationOptions {
   audience?: string;
   /** Clock skew allowed on `exp`, `iat` and `nbf`, in seconds: finite, 0 or more. Default 30. */
   clockToleranceSeconds?: number;
-  /** Largest body read, in bytes. Default 1 MiB. */
+  /** Largest body read, in bytes: a positive number. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
@@ -67,7 +67,12 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
     throw new WebhookVerificationError('empty-secret', 'No signing secret is configured, so no request is accepted.');
   }
   if (request.method !== 'POST') throw new WebhookVerificationError('wrong-method', 'Webhooks are POST requests.');
-  const body = await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // NaN would make both size checks false, so a body of any size would be read: refuse the setting instead.
+  if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new RangeError(`maxBodyBytes must be a positive number of bytes; got ${String(maxBodyBytes)}.`);
+  }
+  const body = await readJson(request, maxBodyBytes);
   if (typeof body.challenge === 'string' && !('event' in body)) {
     return { kind: 'challenge', challenge: { type: 'challenge', challenge: body.challenge } };
   }
@@ -98,6 +103,7 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
  * `missing-header`, `malformed`, `wrong-algorithm`, `bad-signature`, `expired`, `not-yet-valid`, `wrong-audience`,
  * `too-large`, `wrong-method`.
  * @throws RangeError (as a rejection) when `clockToleranceSeconds` is not a finite number of seconds, 0 or more.
+ * @throws RangeError (as a rejection) when `maxBodyBytes` is not a positive number.
  */
 export async function verifyWebhookRequest(
   request: Request,

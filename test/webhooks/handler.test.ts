@@ -137,6 +137,13 @@ describe('verifyWebhookRequest', () => {
     }
   });
 
+  it('rejects a body limit that is not a positive number instead of reading any size', async () => {
+    for (const maxBodyBytes of [Number.NaN, 0, -1]) {
+      const request = post({ event: EVENT }, await token());
+      await expect(verifyWebhookRequest(request, { ...options, maxBodyBytes })).rejects.toBeInstanceOf(RangeError);
+    }
+  });
+
   it('fails closed on an empty or missing secret, even for a correctly signed request', async () => {
     const signed = post({ event: EVENT }, await token());
     expect(await reasonOf(verifyWebhookRequest(signed, { signingSecret: '', now }))).toBe('empty-secret');
