@@ -83,11 +83,16 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
       `clockToleranceSeconds must be a finite number of seconds, 0 or more; got ${String(clockToleranceSeconds)}.`,
     );
   }
+  const nowMs = (options.now ?? Date.now)();
+  // Like a NaN tolerance, a clock giving NaN would let an expired token pass.
+  if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
+    throw new RangeError(`now() must return a finite time in milliseconds; got ${String(nowMs)}.`);
+  }
   const claims = await verifyJwt(bearer(request), {
     secret: options.signingSecret,
     audience: options.audience,
     clockToleranceSeconds,
-    nowMs: (options.now ?? Date.now)(),
+    nowMs,
   });
   const event = body.event;
   if (!isObject(event) || typeof event.type !== 'string' || typeof event.triggerUuid !== 'string') {
@@ -104,6 +109,7 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
  * `too-large`, `wrong-method`.
  * @throws RangeError (as a rejection) when `clockToleranceSeconds` is not a finite number of seconds, 0 or more.
  * @throws RangeError (as a rejection) when `maxBodyBytes` is not a positive number.
+ * @throws RangeError (as a rejection) when `now()` does not return a finite number.
  */
 export async function verifyWebhookRequest(
   request: Request,

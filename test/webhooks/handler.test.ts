@@ -144,6 +144,14 @@ describe('verifyWebhookRequest', () => {
     }
   });
 
+  it('rejects a clock that does not return a finite time instead of accepting expired tokens', async () => {
+    const expired = await token({ exp: Math.floor(NOW / 1000) - 3600 });
+    for (const broken of [() => Number.NaN, () => undefined as unknown as number]) {
+      const request = post({ event: EVENT }, expired);
+      await expect(verifyWebhookRequest(request, { ...options, now: broken })).rejects.toBeInstanceOf(RangeError);
+    }
+  });
+
   it('fails closed on an empty or missing secret, even for a correctly signed request', async () => {
     const signed = post({ event: EVENT }, await token());
     expect(await reasonOf(verifyWebhookRequest(signed, { signingSecret: '', now }))).toBe('empty-secret');
