@@ -77,7 +77,7 @@ export function interpretResponse<TResult>(
     replayed,
     status,
     headers,
-    warnings: warningsOf(body),
+    warnings: warningsOf(body, context.redact),
   };
   const { onWarning } = context.options.hooks;
   if (onWarning) {

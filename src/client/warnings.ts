@@ -8,8 +8,10 @@
  *   `unsupportedVersion` → `unknown-version`; `deprecatedField`, `deprecatedArgument`, `deprecatedEnumValue` →
  *   `deprecated-field`; anything else (or no code) → `other`.
  * - An entry without a string `message` is skipped; anything else the server attached stays in `extensions`.
+ * - The token is redacted from the message, path and extensions: warnings reach results and the `onWarning` hook.
  * Pinned by test/unit/warnings.test.ts.
  */
+import { type Redactor, redactDeep } from './redact.js';
 import type { ApiWarning, ApiWarningKind } from './types.js';
 
 const KIND_BY_CODE: Readonly<Record<string, ApiWarningKind>> = {
@@ -27,17 +29,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toWarning(entry: unknown): ApiWarning | undefined {
+function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
   if (!isRecord(entry) || typeof entry.message !== 'string') return undefined;
-  const extensions = isRecord(entry.extensions) ? entry.extensions : {};
+  const extensions = isRecord(entry.extensions) ? redactDeep(entry.extensions, redact) : {};
   const code = typeof extensions.code === 'string' ? extensions.code : undefined;
   const warning: ApiWarning = {
-    message: entry.message,
+    message: redact(entry.message),
     kind: (code !== undefined && Object.hasOwn(KIND_BY_CODE, code) ? KIND_BY_CODE[code] : undefined) ?? 'other',
     extensions,
   };
   if (code !== undefined) warning.code = code;
-  if (Array.isArray(entry.path)) warning.path = entry.path.filter((part) => typeof part === 'string');
+  if (Array.isArray(entry.path))
+    warning.path = entry.path.filter((part) => typeof part === 'string').map((part) => redact(part));
   if (Array.isArray(entry.locations)) {
     warning.locations = entry.locations.filter(
       (at): at is { line: number; column: number } =>
@@ -47,10 +50,12 @@ function toWarning(entry: unknown): ApiWarning | undefined {
   return warning;
 }
 
-/** The warnings of a response body (its `extensions.warnings`), or {@link NO_WARNINGS}. */
-export function warningsOf(body: unknown): readonly ApiWarning[] {
+/** The warnings of a response body (its `extensions.warnings`), the token redacted, or {@link NO_WARNINGS}. */
+export function warningsOf(body: unknown, redact: Redactor): readonly ApiWarning[] {
   const list = isRecord(body) && isRecord(body.extensions) ? body.extensions.warnings : undefined;
   if (!Array.isArray(list) || list.length === 0) return NO_WARNINGS;
-  const warnings = list.map(toWarning).filter((warning): warning is ApiWarning => warning !== undefined);
+  const warnings = list
+    .map((entry) => toWarning(entry, redact))
+    .filter((warning): warning is ApiWarning => warning !== undefined);
   return warnings.length > 0 ? warnings : NO_WARNINGS;
 }

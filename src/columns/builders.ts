@@ -20,11 +20,11 @@ export type StatusInput = { label: string; index?: never } | { index: number; la
  * `{"label":"Done"}` or `{"index":1}`.
  */
 export function status(input: StatusInput): ColumnValueBuilder<'status'> {
-  if (isText(input.label)) {
+  if (isText(input?.label)) {
     if (input.label.trim() === '') return refused('status', 'the status label is empty');
     return built('status', { label: input.label });
   }
-  const index = input.index;
+  const index = input?.index;
   if (!Number.isInteger(index) || (index as number) < 0) {
     return refused('status', `the status index must be a whole number ≥ 0, got ${JSON.stringify(index)}`);
   }
@@ -105,13 +105,13 @@ export type DropdownInput = { labels: readonly string[]; ids?: never } | { ids: 
  * `{"labels":["Cookie","Cupcake"]}` or `{"ids":[1,2]}`.
  */
 export function dropdown(input: DropdownInput): ColumnValueBuilder<'dropdown'> {
-  if (Array.isArray(input.labels)) {
+  if (Array.isArray(input?.labels)) {
     if (input.labels.some((label) => !isText(label) || label.trim() === '')) {
       return refused('dropdown', 'every dropdown label must be a non-empty string');
     }
     return built('dropdown', { labels: [...input.labels] });
   }
-  const problem = idsProblem(input.ids, 'a dropdown label id');
+  const problem = idsProblem(input?.ids, 'a dropdown label id');
   if (problem) return refused('dropdown', problem);
   return built('dropdown', { ids: (input.ids ?? []).map(Number) });
 }

@@ -55,7 +55,13 @@ function base64UrlBytes(part: string): Uint8Array<ArrayBuffer> {
     .replace(/-/g, '+')
     .replace(/_/g, '/')
     .padEnd(Math.ceil(part.length / 4) * 4, '=');
-  const binary = atob(base64);
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    // A part of length 4n+1 is not base64: atob throws a DOMException, which must not escape as a non-verification error.
+    throw new WebhookVerificationError('malformed', 'The token is not a JWT.');
+  }
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   return bytes;

@@ -19,9 +19,9 @@ export interface WebhookVerificationOptions {
   signingSecret: string;
   /** The endpoint's URL, which the token's `aud` must equal. Default: `aud` is not checked. */
   audience?: string;
-  /** Clock skew allowed on `exp`, `iat` and `nbf`, in seconds. Default 30. */
+  /** Clock skew allowed on `exp`, `iat` and `nbf`, in seconds: finite, 0 or more. Default 30. */
   clockToleranceSeconds?: number;
-  /** Largest body read, in bytes. Default 1 MiB. */
+  /** Largest body read, in bytes: a positive number. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
@@ -67,15 +67,32 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
     throw new WebhookVerificationError('empty-secret', 'No signing secret is configured, so no request is accepted.');
   }
   if (request.method !== 'POST') throw new WebhookVerificationError('wrong-method', 'Webhooks are POST requests.');
-  const body = await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // NaN would make both size checks false, so a body of any size would be read: refuse the setting instead.
+  if (!Number.isFinite(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw new RangeError(`maxBodyBytes must be a positive number of bytes; got ${String(maxBodyBytes)}.`);
+  }
+  const body = await readJson(request, maxBodyBytes);
   if (typeof body.challenge === 'string' && !('event' in body)) {
     return { kind: 'challenge', challenge: { type: 'challenge', challenge: body.challenge } };
+  }
+  const clockToleranceSeconds = options.clockToleranceSeconds ?? 30;
+  // NaN would make every `exp` comparison false, so an expired token would pass: refuse the setting instead.
+  if (!Number.isFinite(clockToleranceSeconds) || clockToleranceSeconds < 0) {
+    throw new RangeError(
+      `clockToleranceSeconds must be a finite number of seconds, 0 or more; got ${String(clockToleranceSeconds)}.`,
+    );
+  }
+  const nowMs = (options.now ?? Date.now)();
+  // Like a NaN tolerance, a clock giving NaN would let an expired token pass.
+  if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
+    throw new RangeError(`now() must return a finite time in milliseconds; got ${String(nowMs)}.`);
   }
   const claims = await verifyJwt(bearer(request), {
     secret: options.signingSecret,
     audience: options.audience,
-    clockToleranceSeconds: options.clockToleranceSeconds ?? 30,
-    nowMs: (options.now ?? Date.now)(),
+    clockToleranceSeconds,
+    nowMs,
   });
   const event = body.event;
   if (!isObject(event) || typeof event.type !== 'string' || typeof event.triggerUuid !== 'string') {
@@ -90,6 +107,9 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
  * @throws WebhookVerificationError (as a rejection) naming the failed check in `reason`: `empty-secret`,
  * `missing-header`, `malformed`, `wrong-algorithm`, `bad-signature`, `expired`, `not-yet-valid`, `wrong-audience`,
  * `too-large`, `wrong-method`.
+ * @throws RangeError (as a rejection) when `clockToleranceSeconds` is not a finite number of seconds, 0 or more.
+ * @throws RangeError (as a rejection) when `maxBodyBytes` is not a positive number.
+ * @throws RangeError (as a rejection) when `now()` does not return a finite number.
  */
 export async function verifyWebhookRequest(
   request: Request,

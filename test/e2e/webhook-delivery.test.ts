@@ -113,6 +113,37 @@ describe('webhook delivery', () => {
     expect((await clientFor(emulator, { apiVersion: VERSION }).request('query { me { id } }')).status).toBe(200);
   });
 
+  it('skips a seeded webhook whose URL does not parse, and the change that triggers it still succeeds', async () => {
+    const emulator = await startTestEmulator({ webhooks: { signingSecret: SECRET } });
+    const seeded = emulator.store.webhooks.all().find((webhook) => webhook.event === 'create_item');
+    expect(seeded).toBeDefined();
+    // A custom seed may hold any string as a webhook's URL.
+    (seeded as { url: string }).url = 'not a url';
+    const client = clientFor(emulator, { apiVersion: VERSION });
+    const made = await client.request<{ create_item: { id: string } }>(
+      `mutation { create_item(board_id: ${ROADMAP_BOARD_ID}, item_name: "Still made") { id } }`,
+    );
+    expect(made.data.create_item.id).toMatch(/^\d+$/);
+    await emulator.webhooks.settled();
+    expect(emulator.webhooks.deliveries).toEqual([]);
+  });
+
+  it('treats a seeded webhook config of JSON null as empty, and the change that matches it still succeeds', async () => {
+    const emulator = await startTestEmulator({ webhooks: { signingSecret: SECRET } });
+    const seeded = emulator.store.webhooks.all().find((webhook) => webhook.event === 'change_specific_column_value');
+    expect(seeded).toBeDefined();
+    (seeded as { config: string | null }).config = 'null';
+    const client = clientFor(emulator, { apiVersion: VERSION });
+    const made = await client.request<{ create_item: { id: string } }>(
+      `mutation { create_item(board_id: ${ROADMAP_BOARD_ID}, item_name: "Configured") { id } }`,
+    );
+    const itemId = made.data.create_item.id;
+    const changed = await client.request<{ change_column_value: { id: string } }>(
+      `mutation { change_column_value(board_id: ${ROADMAP_BOARD_ID}, item_id: ${itemId}, column_id: "status", value: "{\\"index\\": 1}") { id } }`,
+    );
+    expect(changed.data.change_column_value.id).toBe(itemId);
+  });
+
   it('retries a failing receiver once a minute of the emulator clock for 30 minutes, then gives up', async () => {
     let clock = Date.UTC(2026, 10, 25, 12, 0, 0);
     let received = 0;

@@ -114,6 +114,10 @@ describe('column builders', () => {
     ['time zone', () => column.worldClock('London'), /IANA time zone/],
     ['tag id', () => column.tags([0]), /positive whole-number id/],
     ['dropdown label', () => column.dropdown({ labels: [''] }), /non-empty/],
+    // A builder never throws, even given nothing from untyped code: columnValues refuses it with PlatformConfigError.
+    ['status of nothing', () => column.status(undefined as never), /status index/],
+    ['status of null', () => column.status(null as never), /status index/],
+    ['dropdown of nothing', () => column.dropdown(undefined as never), /list of ids/],
   ])('refuse %s, naming the column, before anything is sent', (_name, make, message) => {
     const builder = make();
     expect(() => columnValues({ due: builder })).toThrow(PlatformConfigError);

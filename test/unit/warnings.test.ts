@@ -1,6 +1,9 @@
 /** Reading `extensions.warnings` (src/client/warnings.ts): kinds by code, what the server attached kept, junk skipped. */
 import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/client/redact.js';
 import { NO_WARNINGS, warningsOf } from '../../src/client/warnings.js';
+
+const keep = createRedactor([]);
 
 describe('warningsOf', () => {
   it('reads the platform shape and types each warning by its code', () => {
@@ -23,7 +26,7 @@ describe('warningsOf', () => {
         ],
       },
     };
-    const warnings = warningsOf(body);
+    const warnings = warningsOf(body, keep);
     expect(warnings[0]).toEqual({
       message: 'Replaced by Query.items_page_by_column_values',
       kind: 'deprecated-field',
@@ -46,17 +49,36 @@ describe('warningsOf', () => {
   });
 
   it('skips entries without a message and tolerates any body', () => {
-    expect(warningsOf({ extensions: { warnings: [null, 3, { code: 'x' }, { message: 'kept' }] } })).toEqual([
+    expect(warningsOf({ extensions: { warnings: [null, 3, { code: 'x' }, { message: 'kept' }] } }, keep)).toEqual([
       { message: 'kept', kind: 'other', extensions: {} },
     ]);
     for (const body of [null, 'text', {}, { extensions: null }, { extensions: { warnings: 'no' } }]) {
-      expect(warningsOf(body)).toBe(NO_WARNINGS);
+      expect(warningsOf(body, keep)).toBe(NO_WARNINGS);
     }
   });
 
   it('does not take a prototype key for a code', () => {
     expect(
-      warningsOf({ extensions: { warnings: [{ message: 'm', extensions: { code: 'toString' } }] } })[0]?.kind,
+      warningsOf({ extensions: { warnings: [{ message: 'm', extensions: { code: 'toString' } }] } }, keep)[0]?.kind,
     ).toBe('other');
+  });
+
+  it('redacts the token wherever a warning echoes it, since warnings reach results and the onWarning hook', () => {
+    const token = 'tok-secret/abc+123';
+    const body = {
+      extensions: {
+        warnings: [
+          {
+            message: `Token ${token} is near its limit`,
+            path: ['query', token],
+            extensions: { code: 'somethingNew', header: `Bearer ${encodeURIComponent(token)}` },
+          },
+        ],
+      },
+    };
+    const [warning] = warningsOf(body, createRedactor(token));
+    expect(warning?.message).toBe('Token [REDACTED] is near its limit');
+    expect(JSON.stringify(warning)).not.toContain('tok-secret');
+    expect(JSON.stringify(warning)).not.toContain(encodeURIComponent(token));
   });
 });

@@ -118,6 +118,40 @@ describe('verifyWebhookRequest', () => {
     expect(await reasonOf(verifyWebhookRequest(await request(), options))).toBe(reason);
   });
 
+  it('refuses a token whose signature is not base64url with a verification error, not a DOMException', async () => {
+    const [header, payload] = (await token()).split('.');
+    const request = post({ event: EVENT }, `${header}.${payload}.A`);
+    expect(await reasonOf(verifyWebhookRequest(request, options))).toBe('malformed');
+    const handle = createWebhookHandler({ ...options, onEvent: () => {} });
+    const response = await handle(post({ event: EVENT }, `${header}.${payload}.A`));
+    expect(response.status).toBe(400);
+  });
+
+  it('rejects a clock tolerance that is not a finite non-negative number instead of accepting expired tokens', async () => {
+    const expired = await token({ exp: Math.floor(NOW / 1000) - 3600 });
+    for (const clockToleranceSeconds of [Number.NaN, Number.POSITIVE_INFINITY, -1]) {
+      const request = post({ event: EVENT }, expired);
+      await expect(verifyWebhookRequest(request, { ...options, clockToleranceSeconds })).rejects.toBeInstanceOf(
+        RangeError,
+      );
+    }
+  });
+
+  it('rejects a body limit that is not a positive number instead of reading any size', async () => {
+    for (const maxBodyBytes of [Number.NaN, 0, -1]) {
+      const request = post({ event: EVENT }, await token());
+      await expect(verifyWebhookRequest(request, { ...options, maxBodyBytes })).rejects.toBeInstanceOf(RangeError);
+    }
+  });
+
+  it('rejects a clock that does not return a finite time instead of accepting expired tokens', async () => {
+    const expired = await token({ exp: Math.floor(NOW / 1000) - 3600 });
+    for (const broken of [() => Number.NaN, () => undefined as unknown as number]) {
+      const request = post({ event: EVENT }, expired);
+      await expect(verifyWebhookRequest(request, { ...options, now: broken })).rejects.toBeInstanceOf(RangeError);
+    }
+  });
+
   it('fails closed on an empty or missing secret, even for a correctly signed request', async () => {
     const signed = post({ event: EVENT }, await token());
     expect(await reasonOf(verifyWebhookRequest(signed, { signingSecret: '', now }))).toBe('empty-secret');

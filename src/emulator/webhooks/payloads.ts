@@ -31,11 +31,16 @@ const COLUMN_TYPE: Record<string, string> = {
 };
 
 function configOf(webhook: WebhookRecord): Record<string, unknown> {
+  let config: unknown;
   try {
-    return webhook.config ? (JSON.parse(webhook.config) as Record<string, unknown>) : {};
+    config = webhook.config ? JSON.parse(webhook.config) : {};
   } catch {
     return {};
   }
+  // A seeded config may be any JSON (`null` among them): only an object configures anything.
+  return typeof config === 'object' && config !== null && !Array.isArray(config)
+    ? (config as Record<string, unknown>)
+    : {};
 }
 
 /** The subscription events an entry about `item` triggers. */
