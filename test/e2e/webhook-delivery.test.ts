@@ -103,6 +103,9 @@ describe('webhook delivery', () => {
     expect(String((refused as Error).message)).toContain('did not answer the challenge');
     const remote = await createWebhook(emulator, 'https://hooks.example.com/x', 'create_item').catch((e: unknown) => e);
     expect(String((remote as Error).message)).toContain('loopback');
+    // A name under .localhost is looked up like any other name, so it may lead off the machine: refused too.
+    const named = await createWebhook(emulator, 'http://hooks.localhost:9/x', 'create_item').catch((e: unknown) => e);
+    expect(String((named as Error).message)).toContain('loopback');
     expect(emulator.store.webhooks.all().filter((webhook) => webhook.url === wrong.url)).toEqual([]);
     expect(emulator.webhooks.challenges).toHaveLength(1);
 
