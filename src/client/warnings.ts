@@ -13,6 +13,7 @@
  */
 import { type Redactor, redactDeep } from './redact.js';
 import type { ApiWarning, ApiWarningKind } from './types.js';
+import { isObject } from './validate.js';
 
 const KIND_BY_CODE: Readonly<Record<string, ApiWarningKind>> = {
   deprecatedVersion: 'deprecated-version',
@@ -25,13 +26,9 @@ const KIND_BY_CODE: Readonly<Record<string, ApiWarningKind>> = {
 /** Shared by every result without warnings, so the common path allocates nothing. */
 export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
-  if (!isRecord(entry) || typeof entry.message !== 'string') return undefined;
-  const extensions = isRecord(entry.extensions) ? redactDeep(entry.extensions, redact) : {};
+  if (!isObject(entry) || typeof entry.message !== 'string') return undefined;
+  const extensions = isObject(entry.extensions) ? redactDeep(entry.extensions, redact) : {};
   const code = typeof extensions.code === 'string' ? extensions.code : undefined;
   const warning: ApiWarning = {
     message: redact(entry.message),
@@ -44,7 +41,7 @@ function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
   if (Array.isArray(entry.locations)) {
     warning.locations = entry.locations.filter(
       (at): at is { line: number; column: number } =>
-        isRecord(at) && typeof at.line === 'number' && typeof at.column === 'number',
+        isObject(at) && typeof at.line === 'number' && typeof at.column === 'number',
     );
   }
   return warning;
@@ -52,7 +49,7 @@ function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
 
 /** The warnings of a response body (its `extensions.warnings`), the token redacted, or {@link NO_WARNINGS}. */
 export function warningsOf(body: unknown, redact: Redactor): readonly ApiWarning[] {
-  const list = isRecord(body) && isRecord(body.extensions) ? body.extensions.warnings : undefined;
+  const list = isObject(body) && isObject(body.extensions) ? body.extensions.warnings : undefined;
   if (!Array.isArray(list) || list.length === 0) return NO_WARNINGS;
   const warnings = list
     .map((entry) => toWarning(entry, redact))
