@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { boundedText } from '../bounded-text.js';
 import { createRedactor, REDACTED, type Redactor } from '../client/redact.js';
 import { BASE_URL_ENV, schemaUrl } from './settings.js';
 
@@ -59,29 +60,12 @@ function shownUrl(raw: string, label: string): { url: URL; shown: string; redact
   return { url, shown, redact: createRedactor(secrets) };
 }
 
-/** The body of `response`, at most `maxBytes`, as UTF-8 text. */
-async function boundedText(response: Response, maxBytes: number, what: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  const tooLarge = () => new SchemaSourceError(`${what}: the answer is larger than ${maxBytes} bytes; not read.`);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The body of `response`, at most `maxBytes`, as UTF-8 text; a larger one is a {@link SchemaSourceError}. */
+async function schemaText(response: Response, maxBytes: number, what: string): Promise<string> {
+  const text = await boundedText(response, maxBytes);
+  if (text === undefined)
+    throw new SchemaSourceError(`${what}: the answer is larger than ${maxBytes} bytes; not read.`);
+  return text;
 }
 
 async function getSdl(raw: string, label: string, limits: SchemaFetchLimits): Promise<{ sdl: string; from: string }> {
@@ -102,7 +86,7 @@ async function getSdl(raw: string, label: string, limits: SchemaFetchLimits): Pr
   }
   let text: string;
   try {
-    text = await boundedText(response, limits.maxBytes, what);
+    text = await schemaText(response, limits.maxBytes, what);
   } catch (error) {
     if (signal.aborted) throw timedOut();
     if (error instanceof SchemaSourceError) throw error;

@@ -12,6 +12,7 @@
  * Pinned by test/e2e/webhook-delivery.test.ts.
  */
 
+import { boundedText } from '../../bounded-text.js';
 import type { WebhookEventType } from '../../webhooks/event-types.js';
 import { signJwt } from '../../webhooks/jwt.js';
 import type { ActivityLogRecord } from '../engine/store/activity-log.js';
@@ -78,25 +79,6 @@ export interface EmulatorWebhooks {
 const MAX_RECORDS = 10_000;
 /** Largest answer to a challenge read: a receiver cannot make the emulator buffer without bound. */
 const MAX_CHALLENGE_ANSWER_BYTES = 64 * 1024;
-
-/** The body as text, or undefined (the rest cancelled) once it passes `maxBytes`. */
-async function boundedText(response: Response, maxBytes: number): Promise<string | undefined> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join(
