@@ -5,6 +5,7 @@
  */
 import { DEMO_TOKEN, type Emulator, type EmulatorOptions } from '../emulator/index.js';
 import { startEmulatorWith } from '../emulator/start.js';
+import { withSecretField } from '../secret-field.js';
 import { createTestClock, type TestClock } from './clock.js';
 import { type EmulatorSnapshot, ReplaceableEngine } from './engine.js';
 import { decideConsent, type OAuthApproveOptions } from './oauth.js';
@@ -20,7 +21,10 @@ export interface TestEmulatorOptions extends Omit<EmulatorOptions, 'seed' | 'now
 
 /** A running test emulator. */
 export interface TestEmulator extends Emulator {
-  /** A token of the seed's `acme` account with every scope (`DEMO_TOKEN`). */
+  /**
+   * A token of the seed's `acme` account with every scope (`DEMO_TOKEN`), or the first of the `tokens` option.
+   * Read by name only: `util.inspect` and `JSON.stringify` of the emulator never show it.
+   */
   readonly token: string;
   /** The emulator's clock: it stands still until moved. */
   readonly clock: TestClock;
@@ -75,14 +79,13 @@ export async function createTestEmulator(options: TestEmulatorOptions = {}): Pro
     running.webhooks.reset();
     if (delivering) running.webhooks.attach(engine.store);
   };
-  return {
+  const emulator: Omit<TestEmulator, 'token'> = {
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,
     port: running.port,
     versions: running.versions,
     defaultVersion: running.defaultVersion,
     limits: running.limits,
-    token: rest.tokens?.[0]?.token ?? DEMO_TOKEN,
     clock,
     get store() {
       return engine.store;
@@ -116,4 +119,5 @@ export async function createTestEmulator(options: TestEmulatorOptions = {}): Pro
     },
     close: () => running.close(),
   };
+  return withSecretField(emulator, 'token', rest.tokens?.[0]?.token ?? DEMO_TOKEN);
 }

@@ -7,6 +7,7 @@
  *   each with `clockToleranceSeconds` of slack;
  * - `aud` equal to the configured audience, when one is configured (`wrong-audience`).
  */
+import { withSecretField } from '../secret-field.js';
 import { WebhookVerificationError } from './errors.js';
 
 /** Claims the platform puts in a webhook's JWT (https://developer.monday.com/apps/docs/authorization-header). */
@@ -21,7 +22,7 @@ export interface WebhookClaims {
   exp: number;
   /** Issued at, seconds since the epoch. */
   iat?: number;
-  /** Any other claim. `shortLivedToken`, a credential, is kept but not enumerable (never printed or serialised). */
+  /** Any other claim. `shortLivedToken`, a credential, is kept but read by name only (never printed or serialised). */
   [claim: string]: unknown;
 }
 
@@ -124,8 +125,10 @@ export async function verifyJwt(token: string, check: JwtCheck): Promise<Webhook
       throw new WebhookVerificationError('wrong-audience', 'The token was made for another endpoint (aud).');
     }
   }
-  if ('shortLivedToken' in claims) {
-    Object.defineProperty(claims, 'shortLivedToken', { enumerable: false });
+  if (Object.hasOwn(claims, 'shortLivedToken')) {
+    const { shortLivedToken } = claims;
+    delete claims.shortLivedToken;
+    withSecretField(claims, 'shortLivedToken', shortLivedToken);
   }
   return claims as WebhookClaims;
 }

@@ -2,7 +2,9 @@
  * The testing kit over a real socket: reset back to the seed (data, ids, log, windows, caches), snapshot and
  * restore, seed builders, OAuth decided in code, and one clock moving every timed rule of the emulator.
  */
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { OAuthClient, OAuthError, PlatformClient } from '../../src/index.js';
 import { createSeed, createTestEmulator, durationMs, type TestEmulator } from '../../src/testing/index.js';
 
@@ -178,6 +180,68 @@ describe('OAuth in code', () => {
       expect(denied.searchParams.get('error')).toBe('access_denied');
     } finally {
       await emulator.close();
+    }
+  });
+});
+
+describe('secrets', () => {
+  const TOKEN = 'kit-token-0123456789';
+  const CLIENT_SECRET = 'kit-client-secret-0123456789';
+  const SIGNING_SECRET = 'kit-signing-secret-0123456789';
+  const options = {
+    tokens: [{ token: TOKEN, accountId: 1, userId: 1 }],
+    apps: [{ clientId: 'kit-app', clientSecret: CLIENT_SECRET, redirectUris: ['http://app.test/cb'] }],
+    webhooks: { signingSecret: SIGNING_SECRET },
+  };
+
+  /** Every way a value gets printed: inspection with everything shown, JSON. */
+  function printed(value: unknown): string {
+    const everything = { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true };
+    return `${inspect(value, everything)} ${inspect(value)} ${JSON.stringify(value)}`;
+  }
+
+  it('never shows a token or secret when the kit, the emulator, the OAuth flow or the log is printed', async () => {
+    const lines: string[] = [];
+    const emulator = await createTestEmulator({ ...options, log: (line) => lines.push(line) });
+    const plain = await startEmulator({ ...options, log: (line) => lines.push(line) });
+    try {
+      expect(emulator.token).toBe(TOKEN);
+      const oauth = new OAuthClient({
+        clientId: 'kit-app',
+        clientSecret: CLIENT_SECRET,
+        authUrl: emulator.authUrl,
+        redirectUri: 'http://app.test/cb',
+      });
+      const asked = oauth.authorizeUrl({ scopes: ['me:read'] });
+      const callback = oauth.parseCallback(await emulator.oauth.approve(asked.url), asked.state);
+      const granted = await oauth.exchangeCode({ code: callback.code });
+      const reused = await oauth.exchangeCode({ code: callback.code }).catch((error: unknown) => error);
+      expect(reused).toBeInstanceOf(OAuthError);
+      await post(emulator, 'query { me { id } }', { authorization: granted.accessToken });
+      await post(emulator, 'query { me { id } }', { authorization: `${TOKEN}-wrong` });
+      await fetch(`${plain.baseUrl}/v2`, {
+        method: 'POST',
+        headers: { authorization: TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
+
+      const secrets = [TOKEN, CLIENT_SECRET, SIGNING_SECRET, granted.accessToken, callback.code];
+      for (const [label, value] of Object.entries({
+        emulator,
+        plain,
+        webhooks: emulator.webhooks,
+        requests: emulator.requests,
+        lines,
+        callback,
+        granted,
+        reused,
+      })) {
+        const text = printed(value);
+        for (const secret of secrets) expect(text.includes(secret), `${label} shows a secret`).toBe(false);
+      }
+    } finally {
+      await emulator.close();
+      await plain.close();
     }
   });
 });

@@ -170,7 +170,9 @@ describe('verifyWebhookRequest', () => {
     expect(seen).toHaveLength(1);
     const claims = seen[0] as Record<string, unknown>;
     expect(claims.shortLivedToken).toBe('slt-secret');
-    expect(`${inspect(claims)} ${JSON.stringify(claims)}`).not.toContain('slt-secret');
+    const everything = { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true };
+    expect(`${inspect(claims, everything)} ${JSON.stringify(claims)}`).not.toContain('slt-secret');
+    expect(inspect(claims)).toContain('shortLivedToken');
   });
 });
 
