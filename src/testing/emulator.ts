@@ -9,6 +9,7 @@ import { withSecretField } from '../secret-field.js';
 import { createTestClock, type TestClock } from './clock.js';
 import { type EmulatorSnapshot, ReplaceableEngine } from './engine.js';
 import { decideConsent, type OAuthApproveOptions } from './oauth.js';
+import { checkTestEmulatorOptions } from './options.js';
 import { createSeed, type TestSeed } from './seed.js';
 
 /** Options of {@link createTestEmulator}: the emulator's, with a seed builder allowed and a start time for the clock. */
@@ -59,17 +60,12 @@ export interface TestEmulator extends Emulator {
 
 /**
  * Starts a test emulator on an ephemeral loopback port.
- * @throws RangeError or TypeError (as a rejection) for invalid options, as `startEmulator` does.
+ * @throws {EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
+ * the key and what to give instead; nothing is started.
  */
-export async function createTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
-  const { seed, startTime, ...rest } = options;
+export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {
+  const { seedData = createSeed().data(), startTime, rest } = checkTestEmulatorOptions(options);
   const clock = createTestClock(startTime);
-  const seedData =
-    seed === undefined
-      ? createSeed().data()
-      : 'data' in seed && typeof seed.data === 'function'
-        ? seed.data()
-        : structuredClone(seed as Exclude<typeof seed, TestSeed>);
   const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs);
   const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
   const delivering = rest.webhooks !== undefined;

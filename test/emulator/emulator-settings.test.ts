@@ -57,6 +57,18 @@ describe('startEmulator(options)', () => {
     ],
     ['an impossible webhook retry wait', { webhooks: { retryForMs: 0 } }, 'webhooks.retryForMs', /must be above 0/],
     ['an empty signing secret', { webhooks: { signingSecret: '' } }, 'webhooks.signingSecret', /must not be empty/],
+    [
+      'a seed family that is not a list',
+      { seed: { accounts: [], users: [], boards: 5, items: [] } },
+      'seed.boards',
+      /seed\.boards must be an array; got 5/,
+    ],
+    [
+      'a misspelled seed family',
+      { seed: { accounts: [], users: [], boards: [], itmes: [] } },
+      'seed.itmes',
+      /unknown key `itmes` in seed; did you mean `items`\?/,
+    ],
   ])('refuses %s, naming the key', async (_kind, options, key, message) => {
     const error = await startEmulator(options as EmulatorOptions).then(
       (emulator) => emulator.close().then(() => undefined),

@@ -6,7 +6,13 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { OAuthClient, OAuthError, PlatformClient } from '../../src/index.js';
-import { createSeed, createTestEmulator, durationMs, type TestEmulator } from '../../src/testing/index.js';
+import {
+  createSeed,
+  createTestEmulator,
+  durationMs,
+  EmulatorSettingsError,
+  type TestEmulator,
+} from '../../src/testing/index.js';
 
 const VERSION = '2025-04';
 const START = Date.UTC(2026, 10, 25, 9, 0, 0);
@@ -181,6 +187,48 @@ describe('OAuth in code', () => {
     } finally {
       await emulator.close();
     }
+  });
+});
+
+describe('options', () => {
+  const seedData = createSeed().data();
+  it.each<[string, unknown, string, RegExp]>([
+    [
+      'a null seed',
+      { seed: null },
+      'seed',
+      /seed must be a seed from createSeed\(\) or seed data \(an object\); got null/,
+    ],
+    ['a seed that is a number', { seed: 5 }, 'seed', /got 5/],
+    ['a seed that is a list', { seed: [] }, 'seed', /got an array/],
+    ['a misspelled seed family', { seed: { ...seedData, bords: [] } }, 'seed.bords', /did you mean `boards`\?/],
+    ['a seed family that is no list', { seed: { ...seedData, items: 5 } }, 'seed.items', /must be an array/],
+    ['a seed without users', { seed: { ...seedData, users: undefined } }, 'seed.users', /is required/],
+    [
+      'a seed that cannot be copied',
+      { seed: { ...seedData, items: [{ id: '1', name: () => 'x' }] } },
+      'seed',
+      /must be plain data/,
+    ],
+    ['a start time that is text', { startTime: '2026-01-01' }, 'startTime', /must be a valid Date or a finite number/],
+    ['an invalid Date', { startTime: new Date('soon') }, 'startTime', /got an invalid Date/],
+    ['a start time of NaN', { startTime: Number.NaN }, 'startTime', /got NaN/],
+    ['a port', { port: 4010 }, 'port', /ephemeral port; read it from `port`/],
+    ['a clock of its own', { now: () => 0 }, 'now', /set `startTime` and move `clock`/],
+    ['no tokens', { tokens: [] }, 'tokens', /must not be empty/],
+    ['a misspelled option', { sead: {} }, 'sead', /did you mean `seed`\?/],
+    ['an impossible emulator option', { cursorTtlMs: -1 }, 'cursorTtlMs', /must be above 0/],
+    ['options that are not an object', null, '', /takes an object of options or nothing; got null/],
+  ])('refuses %s with the typed settings error naming the key', async (_case, options, key, message) => {
+    const error = await createTestEmulator(options as never).then(
+      async (started) => {
+        await started.close();
+        return undefined;
+      },
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(EmulatorSettingsError);
+    expect(error).toMatchObject({ key, message: expect.stringMatching(message) });
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import { API_VERSION_FORM_HINT, isApiVersion } from '../../api-version-format.js';
 import { isScope } from '../../scopes.js';
+import type { SeedData } from '../engine/store/seed.js';
 import type { FaultMatch, FaultRule } from '../server/faults.js';
 import type { EmulatorServerOptions } from '../server/options.js';
 import type { EmulatorOptions } from '../start.js';
@@ -138,9 +139,32 @@ const serverFields: Record<keyof EmulatorServerOptions, Shape> = {
   log: { type: 'function' },
 };
 
+/** A list of records: each an object, whose fields are the engine's to check. */
+const records: Shape = { type: 'array', items: { type: 'object', values: { type: 'any' } } };
+
+/** The seed's families, each a list of records (typed against `SeedData`, so a new family needs a rule here). */
+const seedFamilies: Record<keyof SeedData, Shape> = {
+  accounts: records,
+  users: records,
+  boards: records,
+  items: records,
+  updates: records,
+  customActivities: records,
+  timelineItems: records,
+  workspaces: records,
+  folders: records,
+  teams: records,
+  tags: records,
+  assets: records,
+  webhooks: records,
+  docs: records,
+  docBlocks: records,
+  accountDetails: records,
+};
+
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {
-  // The seed's records are the engine's to check; here only that it is an object.
-  seed: { type: 'object', values: { type: 'any' } },
+  // The families and that each record is an object; the records' own fields are the engine's to check.
+  seed: { type: 'object', fields: seedFamilies, required: ['accounts', 'users', 'boards', 'items'] },
   cursorTtlMs: positive,
   webhooks: {
     type: 'object',
