@@ -31,7 +31,8 @@ export interface TestEmulator extends Emulator {
   readonly clock: TestClock;
   /**
    * Back to the seed it started from: data and ids, request log and totals, rate-limit windows and the daily quota,
-   * the idempotency cache, fault counters and the webhook delivery log. The clock, tokens and faults stay.
+   * the idempotency cache, fault counters and the webhook delivery log; open OAuth consent pages and authorization
+   * codes are forgotten, so none can be used after. The clock, tokens (OAuth-issued ones too) and faults stay.
    */
   reset(): void;
   /** A point to go back to with {@link TestEmulator.restore}. */

@@ -294,6 +294,52 @@ describe('secrets', () => {
   });
 });
 
+describe('OAuth after reset', () => {
+  const app = {
+    clientId: 'reset-app',
+    clientSecret: 'reset-secret',
+    redirectUris: ['http://app.test/cb'],
+    scopes: ['boards:read' as const],
+  };
+
+  it.each(['reset', 'restore'] as const)(
+    'after %s, no consent page or authorization code of before can be used; an issued token still works',
+    async (how) => {
+      const emulator = await createTestEmulator({ apps: [app], startTime: START });
+      try {
+        const oauth = new OAuthClient({ ...app, authUrl: emulator.authUrl, redirectUri: app.redirectUris[0] });
+        const snapshot = emulator.snapshot();
+        const issued = oauth.authorizeUrl({ scopes: ['boards:read'] });
+        const kept = await oauth.exchangeCode({
+          code: oauth.parseCallback(await emulator.oauth.approve(issued.url), issued.state).code,
+        });
+        const approved = oauth.authorizeUrl({ scopes: ['boards:read'] });
+        const pendingCode = oauth.parseCallback(await emulator.oauth.approve(approved.url), approved.state).code;
+        const opened = oauth.authorizeUrl({ scopes: ['boards:read'] });
+        const page = await fetch(opened.url, { headers: { accept: 'application/json' } });
+        const { ticket } = (await page.json()) as { ticket: string };
+
+        if (how === 'reset') emulator.reset();
+        else await emulator.restore(snapshot);
+
+        await expect(oauth.exchangeCode({ code: pendingCode })).rejects.toMatchObject({ code: 'invalid_grant' });
+        const decided = await fetch(new URL('/oauth2/consent', emulator.authUrl), {
+          method: 'POST',
+          body: new URLSearchParams({ ticket, decision: 'approve' }),
+          redirect: 'manual',
+        });
+        expect(decided.status).toBe(400);
+        expect(decided.headers.get('location')).toBeNull();
+        expect(await decided.text()).toContain('expired or was already answered');
+        const api = new PlatformClient({ token: kept.accessToken, baseUrl: emulator.baseUrl, apiVersion: VERSION });
+        expect((await api.boards({ limit: 1 })).data.boards).toHaveLength(1);
+      } finally {
+        await emulator.close();
+      }
+    },
+  );
+});
+
 describe('createSeed', () => {
   it('builds a board with columns, groups and items in a few lines, ids assigned', async () => {
     const seed = createSeed({ base: 'accounts' });

@@ -55,7 +55,11 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
   registerToken(token: string, grant: TokenGrant): void;
   /** Makes `token` invalid. */
   revokeToken(token: string): boolean;
-  /** Clears the request log, totals, rate-limit counters and idempotency cache, and restarts the fault rules' counters (the store and the rules stay). */
+  /**
+   * Clears the request log, totals, rate-limit counters and idempotency cache, forgets every open OAuth consent page
+   * and authorization code (so none of them can be used after), and restarts the fault rules' counters. The store,
+   * the rules and the tokens (configured, registered or issued by the OAuth flow) stay.
+   */
   reset(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
@@ -143,6 +147,7 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
       ctx.log.reset();
       ctx.limiter.reset();
       ctx.idempotency.clear();
+      oauth.reset();
       faults.restart();
     },
     close() {
