@@ -9,7 +9,7 @@
 import { createMemoryDeliveryStore, DEFAULT_DUPLICATE_WINDOW_MS, type WebhookDeliveryStore } from './deliveries.js';
 import { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 import type { WebhookEvent } from './events.js';
-import type { WebhookClaims } from './jwt.js';
+import { createKeyCache, type WebhookClaims } from './jwt.js';
 import { verifyRequest, type WebhookVerificationOptions } from './verify.js';
 
 /** What `onEvent` gets besides the event. */
@@ -51,10 +51,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
   if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler needs an onEvent function.');
   const deliveries = options.deliveries ?? createMemoryDeliveryStore(options.now ? { now: options.now } : {});
   const windowMs = options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
+  // This handler's own keys: another handler's secret never shares (or evicts) them.
+  const keys = createKeyCache();
   return async (request) => {
     let verified: Awaited<ReturnType<typeof verifyRequest>>;
     try {
-      verified = await verifyRequest(request, options);
+      verified = await verifyRequest(request, options, keys);
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       options.onRefused?.(error);

@@ -219,11 +219,16 @@ describe('the command line, parsed', () => {
   });
 
   it('turns webhook delivery on with --webhooks or the secret in the environment', () => {
-    expect(parseCli([], read).options).not.toHaveProperty('webhooks');
-    expect(parseCli(['--webhooks'], read).options.webhooks).toEqual({});
+    const optionsOf = (argv: string[], env: Record<string, string> = {}) => {
+      const request = parseCli(argv, read, env);
+      if (request.help) throw new Error('not a help request');
+      return request.options;
+    };
+    expect(optionsOf([])).not.toHaveProperty('webhooks');
+    expect(optionsOf(['--webhooks']).webhooks).toEqual({});
     const env = { [WEBHOOK_SECRET_ENV]: 'the-secret' };
-    expect(parseCli([], read, env).options.webhooks).toEqual({ signingSecret: 'the-secret' });
-    expect(parseCli(['--config', 'hooks.json'], read, env).options.webhooks).toEqual({
+    expect(optionsOf([], env).webhooks).toEqual({ signingSecret: 'the-secret' });
+    expect(optionsOf(['--config', 'hooks.json'], env).webhooks).toEqual({
       retryIntervalMs: 1000,
       signingSecret: 'the-secret',
     });

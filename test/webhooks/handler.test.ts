@@ -3,7 +3,7 @@
  * with unknown fields kept, duplicates handled once, and no secret or token in errors or inspect output.
  */
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createMemoryDeliveryStore,
   createWebhookHandler,
@@ -236,5 +236,55 @@ describe('createMemoryDeliveryStore', () => {
     expect(store.claim('c', 100)).toBe(true); // evicts 'a', the oldest
     expect(store.claim('a', 100)).toBe(true);
     expect(() => createMemoryDeliveryStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('key cache', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is per handler: a second handler imports its own key, and each imports once for many requests', async () => {
+    const imports = vi.spyOn(crypto.subtle, 'importKey');
+    const signed = await token();
+    imports.mockClear();
+    const first = createWebhookHandler({ signingSecret: SECRET, now, onEvent: () => undefined });
+    const second = createWebhookHandler({ signingSecret: SECRET, now, onEvent: () => undefined });
+    for (let index = 0; index < 3; index++) {
+      const event = { ...EVENT, triggerUuid: `first-${index}` };
+      expect((await first(post({ event }, signed))).status).toBe(200);
+    }
+    expect(imports).toHaveBeenCalledTimes(1);
+    expect((await second(post({ event: { ...EVENT, triggerUuid: 'second' } }, signed))).status).toBe(200);
+    expect(imports).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most a few keys for a handler whose secret changes, and nothing for verifyWebhookRequest', async () => {
+    let secret = 'secret-0';
+    const handle = createWebhookHandler({
+      get signingSecret() {
+        return secret;
+      },
+      now,
+      onEvent: () => undefined,
+    });
+    const imports = vi.spyOn(crypto.subtle, 'importKey');
+    for (let round = 0; round < 2; round++) {
+      for (let index = 0; index < 10; index++) {
+        secret = `secret-${index}`;
+        const signed = await token({}, secret);
+        const event = { ...EVENT, triggerUuid: `rotated-${round}-${index}` };
+        expect((await handle(post({ event }, signed))).status).toBe(200);
+      }
+    }
+    // Signing imports one key per token; verifying imports again whenever the key was evicted: the whole second
+    // round, since only a few of the ten secrets are kept.
+    expect(imports).toHaveBeenCalledTimes(40);
+
+    imports.mockClear();
+    const signed = await token();
+    for (let index = 0; index < 2; index++) {
+      const event = { ...EVENT, triggerUuid: `free-${index}` };
+      await verifyWebhookRequest(post({ event }, signed), { signingSecret: SECRET, now });
+    }
+    expect(imports).toHaveBeenCalledTimes(3);
   });
 });

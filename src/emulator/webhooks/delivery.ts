@@ -19,7 +19,7 @@
 
 import { boundedText } from '../../bounded-text.js';
 import type { WebhookEventType } from '../../webhooks/event-types.js';
-import { signJwt } from '../../webhooks/jwt.js';
+import { createKeyCache, signJwtWith } from '../../webhooks/jwt.js';
 import type { ActivityLogRecord } from '../engine/store/activity-log.js';
 import type { EmulatorStore } from '../engine/store/store.js';
 import { isLoopbackUrl } from './loopback.js';
@@ -107,6 +107,8 @@ export class WebhookDelivery implements EmulatorWebhooks {
   readonly #deliveries: WebhookDeliveryRecord[] = [];
   readonly #challenges: WebhookChallengeRecord[] = [];
   readonly #inFlight = new Set<Promise<void>>();
+  /** The signing key, imported once per delivery (not shared with any other emulator in the process). */
+  readonly #keys = createKeyCache();
   /** The account each delivery is for (its webhook's), for the token's `accountId`. */
   readonly #accounts = new WeakMap<WebhookDeliveryRecord, string>();
   #store: EmulatorStore | undefined;
@@ -354,7 +356,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
     const claims: Record<string, unknown> = { aud: url, iat, exp: iat + 300 };
     if (who.accountId !== undefined) claims.accountId = Number(who.accountId);
     if (typeof who.userId === 'number') claims.userId = who.userId;
-    return { authorization: await signJwt(claims, secret) };
+    return { authorization: await signJwtWith(claims, secret, this.#keys) };
   }
 
   #track<T>(work: Promise<T>): Promise<T> {
