@@ -1,6 +1,11 @@
 /**
  * The rate limiter: per-account request quota per window (`minuteRate`), requests executing at once
- * (`concurrency`), complexity budget per window (`complexityMinute`) and a daily request quota.
+ * (`concurrency`), complexity budget per window (`complexityMinute`) and a daily request quota. Rule map:
+ * - `minuteRate` and `complexity`: fixed windows aligned to the emulator's start (or its last `reset()`);
+ * - `daily`: fixed windows aligned to the epoch on the emulator's clock, so the default one-day window resets at
+ *   midnight UTC, as the platform's daily call limit does ("resets at midnight UTC",
+ *   https://support.monday.com/hc/en-us/articles/26471164460690-API-Rate-Limits); a shorter test window is aligned
+ *   the same way. Pinned by test/emulator/rate-limit.test.ts ("until midnight UTC").
  */
 import type { ComplexitySnapshot } from '../contract.js';
 import type { ResolvedLimits } from './options.js';
@@ -32,7 +37,10 @@ interface AccountCounters {
   inFlight: number;
 }
 
-/** Per-account counters over fixed windows aligned to `startMs`. */
+/** The daily windows' start: the epoch, so each day's window begins at midnight UTC. */
+const DAILY_WINDOWS_START_MS = 0;
+
+/** Per-account counters over fixed windows (see the rule map). */
 export class RateLimiter {
   readonly #accounts = new Map<number, AccountCounters>();
   #startMs: number;
@@ -108,7 +116,7 @@ export class RateLimiter {
     };
   }
 
-  /** Forgets every count and realigns the windows to now. */
+  /** Forgets every count and realigns the per-minute windows to now (the daily ones stay on midnight UTC). */
   reset(): void {
     this.#accounts.clear();
     this.#startMs = this.now();
@@ -121,7 +129,7 @@ export class RateLimiter {
       counters = {
         minuteRate: new FixedWindowCounter(start, this.limits.minuteRate.windowSeconds),
         complexity: new FixedWindowCounter(start, this.limits.complexity.windowSeconds),
-        daily: new FixedWindowCounter(start, this.limits.daily.windowSeconds),
+        daily: new FixedWindowCounter(DAILY_WINDOWS_START_MS, this.limits.daily.windowSeconds),
         inFlight: 0,
       };
       this.#accounts.set(accountId, counters);
