@@ -159,9 +159,14 @@ export async function verifyJwt(token: string, check: JwtCheck): Promise<Webhook
 
 /**
  * Signs `claims` as an HS256 JWT with `secret` (what the platform, and the emulator, send).
- * @throws TypeError (as a rejection) when `claims` cannot be written as JSON.
+ * @throws TypeError (as a rejection) when `secret` is not a non-empty string, `claims` is not an object, or the
+ * claims cannot be written as JSON.
  */
 export async function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
+  if (typeof secret !== 'string' || secret === '') throw new TypeError('Signing needs a non-empty signing secret.');
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
+    throw new TypeError('Signing needs the claims as an object.');
+  }
   return signJwtWith(claims, secret, importHmacKey);
 }
 

@@ -224,6 +224,44 @@ describe('createWebhookHandler', () => {
   });
 });
 
+describe('createWebhookHandler options', () => {
+  const onEvent = () => undefined;
+
+  it.each<[string, Record<string, unknown>, typeof TypeError | typeof RangeError, RegExp]>([
+    ['no onEvent', {}, TypeError, /needs an onEvent function/],
+    ['an onRefused that is not a function', { onEvent, onRefused: 'log' }, TypeError, /onRefused must be a function/],
+    ['a clock that is not a function', { onEvent, now: 5 }, TypeError, /now must be a function/],
+    ['a delivery store without release', { onEvent, deliveries: { claim: () => true } }, TypeError, /release\(id\)/],
+    ['a duplicate window of NaN', { onEvent, duplicateWindowMs: Number.NaN }, RangeError, /duplicateWindowMs/],
+    ['a negative duplicate window', { onEvent, duplicateWindowMs: -1 }, RangeError, /duplicateWindowMs/],
+    ['a body limit of 0', { onEvent, maxBodyBytes: 0 }, RangeError, /maxBodyBytes/],
+    ['a negative clock tolerance', { onEvent, clockToleranceSeconds: -1 }, RangeError, /clockToleranceSeconds/],
+  ])('refuses %s when created, not on each request', (_case, extra, kind, message) => {
+    const create = () => createWebhookHandler({ signingSecret: SECRET, ...extra } as never);
+    expect(create).toThrow(kind);
+    expect(create).toThrow(message);
+  });
+
+  it('answers a refused request even when onRefused throws', async () => {
+    const handle = createWebhookHandler({
+      signingSecret: SECRET,
+      now,
+      onEvent,
+      onRefused: () => {
+        throw new Error('logger down');
+      },
+    });
+    const response = await handle(post({ event: EVENT }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'missing-header' });
+  });
+
+  it('signWebhookToken refuses an empty secret and claims that are not an object with a TypeError', async () => {
+    await expect(signWebhookToken({ exp: 1 }, '')).rejects.toBeInstanceOf(TypeError);
+    await expect(signWebhookToken(null as never, SECRET)).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
 describe('createMemoryDeliveryStore', () => {
   it('treats an id as new again after its window and stays within maxEntries', () => {
     let clock = 0;
