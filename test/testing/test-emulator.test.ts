@@ -354,6 +354,8 @@ describe('createSeed', () => {
     });
     expect(tasks.columns.map((column) => column.id)).toEqual(['status', 'due_date']);
     expect(() => seed.board({ name: 'Bad', items: [{ name: 'x', group: 'nope' }] })).toThrow(RangeError);
+    expect(() => createSeed({ base: 'none' as never })).toThrow(/base must be 'default' or 'accounts'/);
+    expect(() => createSeed({ createdAt: 'yesterday' })).toThrow(/createdAt must be an ISO 8601 time/);
 
     const emulator = await createTestEmulator({ seed });
     try {
