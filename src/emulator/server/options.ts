@@ -27,8 +27,8 @@ export interface EmulatorTokenConfig {
 }
 
 /**
- * A quota counted over fixed windows: aligned to the emulator's start time, except the daily quota's, which are
- * aligned to midnight UTC on the emulator's clock (as the platform's daily limit resets).
+ * A quota counted over fixed windows aligned to the emulator's start time, except a daily quota's window of whole
+ * days, which is aligned to midnight UTC on the emulator's clock (as the platform's daily limit resets).
  */
 export interface WindowedQuota {
   /** Allowed units per window. */
@@ -47,7 +47,7 @@ export interface EmulatorLimits {
   complexity?: WindowedQuota;
   /**
    * Requests per day (not advertised in headers). Default 1 000 000 per 86 400 s, the window running from midnight
-   * UTC on the emulator's clock.
+   * UTC on the emulator's clock (a window shorter than a day, for tests, starts with the emulator).
    */
   daily?: WindowedQuota;
 }
