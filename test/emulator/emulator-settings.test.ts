@@ -103,6 +103,34 @@ describe('startEmulator(options)', () => {
   });
 });
 
+describe('registerToken(token, grant)', () => {
+  const grant = { kind: 'personal' as const, accountId: 1001, userId: 501, scopes: ['boards:read' as const] };
+
+  it.each<[string, unknown, unknown, string, RegExp]>([
+    ['no grant', 'runtime-token', undefined, 'grant', /grant is required/],
+    ['a grant without its user', 'runtime-token', { ...grant, userId: undefined }, 'grant.userId', /is required/],
+    ['an unknown scope', 'runtime-token', { ...grant, scopes: ['boards:reed'] }, 'grant.scopes[0]', /known scope/],
+    ['a kind that does not exist', 'runtime-token', { ...grant, kind: 'app' }, 'grant.kind', /personal, oauth/],
+    ['a token with a space', 'sekrit value', grant, 'token', /must not contain spaces/],
+    ['an empty token', '', grant, 'token', /must not be empty/],
+    ['a token that is not text', 12345678, grant, 'token', /must be a string; got a number/],
+  ])('refuses %s with a settings error, never showing the token', async (_kind, token, given, key, message) => {
+    const emulator = await startTestEmulator();
+    let error: unknown;
+    try {
+      emulator.registerToken(token as string, given as typeof grant);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EmulatorSettingsError);
+    expect((error as EmulatorSettingsError).key).toBe(key);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toMatch(/sekrit|12345678/);
+    const served = await postGraphQL(emulator, { query: BOARDS_QUERY }, { authorization: DEMO_TOKEN });
+    expect(served.status).toBe(200);
+  });
+});
+
 describe('setFaults(rules)', () => {
   it.each<[string, unknown[], string, RegExp]>([
     ['an unknown kind', [{ kind: 'http-eror' }], 'faults[0].kind', /got 'http-eror'; did you mean 'http-error'\?/],

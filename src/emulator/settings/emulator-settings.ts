@@ -1,6 +1,6 @@
 /**
  * Every setting the emulator takes, described once and checked at the edge: `startEmulator(options)` (and through
- * it the CLI's `--config` file) and `setFaults(rules)`. Rule map:
+ * it the CLI's `--config` file), `setFaults(rules)` and `registerToken(token, grant)`. Rule map:
  * - an unknown or misspelled key: refused, the nearest valid key suggested (`Shape` walker in shape.ts);
  * - a wrong type: refused, naming the key and the type wanted;
  * - an impossible value: refused (a negative latency, an `http-error` or `respond` status outside HTTP's,
@@ -186,6 +186,34 @@ export const EMULATOR_OPTIONS_SHAPE: ObjectShape = { type: 'object', fields: { .
  */
 export function checkEmulatorOptions(options: unknown, label = 'Emulator option'): void {
   checkShape(options, EMULATOR_OPTIONS_SHAPE, label, '');
+}
+
+/** A token and its grant, as `registerToken(token, grant)` takes them. */
+const registeredToken: ObjectShape = {
+  type: 'object',
+  fields: {
+    token: token.fields?.token ?? text,
+    grant: {
+      type: 'object',
+      fields: {
+        kind: { type: 'string', oneOf: ['personal', 'oauth'] },
+        accountId: integer,
+        userId: integer,
+        scopes: { type: 'array', items: scopeShape() },
+        clientId: text,
+      },
+      required: ['kind', 'accountId', 'userId', 'scopes'],
+    },
+  },
+  required: ['token', 'grant'],
+};
+
+/**
+ * Checks a token and its grant before `registerToken` makes it valid; the token itself is never shown.
+ * @throws {EmulatorSettingsError} naming the first part that is missing, of the wrong type, or impossible.
+ */
+export function checkRegisteredToken(tokenValue: unknown, grant: unknown): void {
+  checkShape({ token: tokenValue, grant }, registeredToken, 'registerToken:', '');
 }
 
 /**
