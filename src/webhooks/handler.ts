@@ -16,7 +16,10 @@ import { verifyRequest, type WebhookVerificationOptions } from './verify.js';
 export interface WebhookEventContext {
   /** The verified claims of the token (`accountId`, `userId`, `aud`, `exp`, ...). */
   claims: WebhookClaims;
-  /** The request, its body already read. */
+  /**
+   * The request, its body already read, without its `Authorization` header: the token is verified and its claims are
+   * in `claims`, so logging the request never shows the credential.
+   */
   request: Request;
 }
 
@@ -74,7 +77,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
     const id = verified.event.triggerUuid;
     if (!(await deliveries.claim(id, windowMs))) return json(200, { duplicate: true });
     try {
-      await options.onEvent(verified.event, { claims: verified.claims, request });
+      await options.onEvent(verified.event, { claims: verified.claims, request: withoutCredential(request) });
     } catch {
       await deliveries.release(id);
       return json(500, { error: 'handler-failed' });
@@ -116,4 +119,11 @@ function checkHandlerOptions(options: WebhookHandlerOptions): void {
       `clockToleranceSeconds must be a finite number of seconds, 0 or more; got ${String(tolerance)}.`,
     );
   }
+}
+
+/** A copy of `request` (method, URL, headers, signal; the body is already read) without its `Authorization` header. */
+function withoutCredential(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('authorization');
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }

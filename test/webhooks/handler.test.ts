@@ -159,6 +159,30 @@ describe('verifyWebhookRequest', () => {
     expect(await reasonOf(verifyWebhookRequest(post({ challenge: 'x' }), options))).toBe('empty-secret');
   });
 
+  it('hands onEvent the request without its Authorization header, so printing the context shows no credential', async () => {
+    const seen: { request: Request; printed: string }[] = [];
+    const handle = createWebhookHandler({
+      signingSecret: SECRET,
+      now,
+      onEvent: (_event, context) => {
+        const printed = inspect(context, { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true });
+        seen.push({ request: context.request, printed });
+      },
+    });
+    const signed = await token();
+    const request = post({ event: EVENT }, signed);
+    request.headers.set('x-delivery', 'kept');
+    expect((await handle(request)).status).toBe(200);
+    const [{ request: given, printed } = { request: undefined, printed: '' }] = seen;
+    expect(given?.headers.get('authorization')).toBeNull();
+    expect(given?.headers.get('x-delivery')).toBe('kept');
+    expect(given?.method).toBe('POST');
+    expect(given?.url).toBe(request.url);
+    expect(printed).not.toContain(signed);
+    expect(printed).not.toContain(signed.split('.')[1]);
+    expect(printed).not.toContain('slt-secret');
+  });
+
   it('keeps the short-lived token out of inspect and JSON output of the claims', async () => {
     const seen: unknown[] = [];
     const handle = createWebhookHandler({
