@@ -24,14 +24,16 @@ export function withSecretField<T extends object, K extends string, V>(
   if (!Object.hasOwn(target, INSPECT)) {
     Object.defineProperty(target, INSPECT, {
       enumerable: false,
-      value(this: T, _depth: number, options: object, inspect: Inspect): string {
+      value(this: T, depth: number | null, options: object, inspect: Inspect): string {
+        if (depth !== null && depth < 0) return '[Object]';
         const shown: Record<string, unknown> = {};
         for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(this))) {
           if (!descriptor.enumerable) continue;
           shown[name] = 'value' in descriptor ? descriptor.value : (this as Record<string, unknown>)[name];
         }
         for (const name of hiddenNames(this)) shown[name] = '[hidden]';
-        return inspect(shown, options);
+        // `depth` is what is left of the caller's depth at this point, so a nested object stops where it should.
+        return inspect(shown, { ...options, depth });
       },
     });
   }

@@ -38,6 +38,14 @@ describe('withSecretField', () => {
     expect(target.a).toBe('first-secret');
   });
 
+  it('keeps to the depth asked for, nested or not', () => {
+    const target = withSecretField({ level1: { level2: { level3: 'deep' } } }, 'token', 'tok-depth');
+    expect(inspect(target, { depth: 0 })).toBe("{ level1: [Object], token: '[hidden]' }");
+    expect(inspect({ outer: target }, { depth: 0 })).toBe('{ outer: [Object] }');
+    expect(inspect({ outer: target }, { depth: 1 })).toBe("{ outer: { level1: [Object], token: '[hidden]' } }");
+    expect(inspect(target, { depth: Number.POSITIVE_INFINITY })).toContain("level3: 'deep'");
+  });
+
   it('shows live values of the enumerable getters it prints', () => {
     let count = 1;
     const target = withSecretField(
