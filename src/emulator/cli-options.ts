@@ -1,8 +1,10 @@
 /**
  * The command line of `workspace-platform-emulator`, turned into emulator options: flags for the
  * common settings and `--config file.json` for everything a JSON file can hold (limits, versions,
- * faults, tokens, apps, seed, …); flags win over the file. Pure apart from reading the file, which the
- * caller passes in. Every mistake is a {@link CliUsageError} that says what to fix.
+ * faults, tokens, apps, seed, webhooks, …); flags win over the file. The webhook signing secret comes from the
+ * environment ({@link WEBHOOK_SECRET_ENV}), never from a flag, which any user of the machine can read in the process
+ * list. Pure apart from reading the file and the environment, which the caller passes in. Every mistake is a
+ * {@link CliUsageError} that says what to fix, and no message ever holds the secret.
  */
 import { parseArgs } from 'node:util';
 import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
@@ -12,6 +14,9 @@ import { checkEmulatorOptions, EMULATOR_OPTIONS_SHAPE } from './settings/emulato
 import { EmulatorSettingsError } from './settings/error.js';
 import { nearestName } from './settings/suggest.js';
 import type { EmulatorOptions } from './start.js';
+
+/** The environment variable holding the signing secret of the emulator's webhook deliveries. */
+export const WEBHOOK_SECRET_ENV = 'WORKSPACE_PLATFORM_EMULATOR_WEBHOOK_SECRET';
 
 /** The command's help text. */
 export const USAGE = `Usage: workspace-platform-emulator [options]
@@ -28,9 +33,12 @@ Runs a local Workspace Platform API emulator until interrupted.
   --strict-versions          Refuse a deprecated or unknown API-Version with 400 instead of routing it.
   --complexity-error-style <status-429|graphql-error>
                              How an exhausted complexity budget is answered. Default status-429.
+  --webhooks                 Deliver webhook events to the (loopback) URLs of create_webhook, retrying failures.
+                             Signed with the secret in the environment variable
+                             ${WEBHOOK_SECRET_ENV}, which turns delivery on by itself.
   --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, versionRouting,
                              faults, tokens, idempotency, complexityErrorStyle, maxBodyBytes, maxUploadBytes,
-                             apps, oauthUser, oauthRateLimit, seed, cursorTtlMs, maxRecords, port, host.
+                             apps, oauthUser, oauthRateLimit, seed, cursorTtlMs, webhooks, maxRecords, port, host.
                              Flags override the file; an unknown or misspelled key is refused.
   --quiet                    Do not print one line per request.
   -h, --help                 Print this text.
@@ -62,13 +70,22 @@ const FLAGS = {
   'default-version': { type: 'string' },
   'strict-versions': { type: 'boolean' },
   'complexity-error-style': { type: 'string' },
+  webhooks: { type: 'boolean' },
   config: { type: 'string' },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** Parses `argv` (without node and the script); `readFile` reads the `--config` file as text. */
-export function parseCli(argv: string[], readFile: (path: string) => string): CliRequest {
+/**
+ * Parses `argv` (without node and the script); `readFile` reads the `--config` file as text; `env` is the process
+ * environment, read for {@link WEBHOOK_SECRET_ENV} only.
+ * @throws {CliUsageError} saying what to fix.
+ */
+export function parseCli(
+  argv: string[],
+  readFile: (path: string) => string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): CliRequest {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({ args: argv, strict: true, options: FLAGS }));
@@ -102,6 +119,13 @@ export function parseCli(argv: string[], readFile: (path: string) => string): Cl
       throw new CliUsageError(`--complexity-error-style must be status-429 or graphql-error; got '${style}'.`);
     }
     options.complexityErrorStyle = style;
+  }
+  const secret = env[WEBHOOK_SECRET_ENV];
+  if (secret !== undefined && secret.trim() === '') {
+    throw new CliUsageError(`${WEBHOOK_SECRET_ENV} is set but empty; set it to the app's signing secret, or unset it.`);
+  }
+  if (values.webhooks === true || secret !== undefined) {
+    options.webhooks = { ...options.webhooks, ...(secret === undefined ? {} : { signingSecret: secret }) };
   }
   return { help: false, quiet: values.quiet === true, options };
 }

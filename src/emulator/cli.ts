@@ -5,14 +5,21 @@
  * `--help`); a mistake prints one line saying what to fix.
  */
 import { readFileSync } from 'node:fs';
-import { CliUsageError, parseCli, USAGE } from './cli-options.js';
-import { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN, type Emulator, startEmulator } from './index.js';
+import { CliUsageError, parseCli, USAGE, WEBHOOK_SECRET_ENV } from './cli-options.js';
+import {
+  DEMO_OTHER_ACCOUNT_TOKEN,
+  DEMO_READ_ONLY_TOKEN,
+  DEMO_TOKEN,
+  type Emulator,
+  type EmulatorOptions,
+  startEmulator,
+} from './index.js';
 
 const NAME = 'workspace-platform-emulator';
 
 /** Parses the command line, starts the emulator and stops it on a signal. */
 async function main(argv: string[]): Promise<void> {
-  const request = parseCli(argv, (path) => readFileSync(path, 'utf8'));
+  const request = parseCli(argv, (path) => readFileSync(path, 'utf8'), process.env);
   if (request.help) {
     console.log(USAGE);
     return;
@@ -27,7 +34,7 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     throw new Error(startFailure(error, options.host ?? '127.0.0.1', options.port ?? 4010));
   }
-  console.log(banner(emulator, options.tokens !== undefined));
+  console.log(banner(emulator, options.tokens !== undefined, webhooksLine(options.webhooks, process.env)));
   const stop = (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: stopping the emulator`);
     emulator.close().then(
@@ -52,7 +59,16 @@ function startFailure(error: unknown, host: string, port: number): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function banner(emulator: Emulator, customTokens: boolean): string {
+/** What the emulator does with webhooks; names where the signing secret came from, never the secret. */
+function webhooksLine(webhooks: EmulatorOptions['webhooks'], env: NodeJS.ProcessEnv): string {
+  if (webhooks === undefined) return 'recorded, not delivered (--webhooks delivers them)';
+  if (webhooks.signingSecret === undefined)
+    return `delivered to loopback URLs, unsigned (set ${WEBHOOK_SECRET_ENV} to sign)`;
+  const source = env[WEBHOOK_SECRET_ENV] === undefined ? 'the config file' : WEBHOOK_SECRET_ENV;
+  return `delivered to loopback URLs, signed with the secret from ${source}`;
+}
+
+function banner(emulator: Emulator, customTokens: boolean, webhooks: string): string {
   const { limits } = emulator;
   const tokens = customTokens
     ? 'Tokens: those of the config file (send as "Authorization: <token>").'
@@ -66,6 +82,7 @@ function banner(emulator: Emulator, customTokens: boolean): string {
   authUrl  ${emulator.authUrl}   (OAuth: ${emulator.authUrl}/oauth2/authorize, ${emulator.authUrl}/oauth2/token)
   versions ${emulator.versions.join(', ')} (default ${emulator.defaultVersion})
   limits   ${n(limits.minuteRate.quota)} requests per ${limits.minuteRate.windowSeconds} s, ${n(limits.concurrency.quota)} in flight, complexity budget ${n(limits.complexity.quota)} per ${limits.complexity.windowSeconds} s, ${n(limits.daily.quota)} requests per day
+  webhooks ${webhooks}
 ${tokens}
 Press Ctrl+C to stop.`;
 }

@@ -51,7 +51,7 @@ export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: 
     });
   const engineClock = built.clock;
   const now = clock ?? (engineClock ? () => engineClock.now() : Date.now);
-  const delivery = new WebhookDelivery(resolveWebhookOptions(webhooks ?? {}), now);
+  const delivery = new WebhookDelivery(resolveWebhookOptions(webhooks ?? {}), now, serverOptions.log);
   const { accounts, users } = built.store;
   const directory = { accounts: () => accounts.all(), users: () => users.all() };
   const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(directory));

@@ -2,14 +2,18 @@
  * Reading the redirect back from `/oauth2/authorize`: the code and scopes on approval, an error otherwise.
  */
 import type { Scope } from '../scopes.js';
+import { withSecretField } from '../secret-field.js';
 import { OAuthConfigError, OAuthError, OAuthStateMismatchError } from './errors.js';
 import { parseScopeList } from './scope-list.js';
 import { constantTimeEqual } from './state.js';
 
-/** What an approved authorization's callback carries. */
+/**
+ * What an approved authorization's callback carries. `code` is read by name only: it is not enumerable, so
+ * `JSON.stringify`, spread and `util.inspect` of this object never show it.
+ */
 export interface OAuthCallback {
   /** The authorization code: exchange it with `exchangeCode` within 10 minutes; it works once. */
-  code: string;
+  readonly code: string;
   /** Scopes the user approved, from the callback's `scope` parameter (empty when the server sent none). */
   scopes: Scope[];
   /** The state, equal to the expected one. */
@@ -44,7 +48,7 @@ export function parseCallback(callbackUrl: string | URL, expectedState: string):
   const code = params.get('code');
   if (!code)
     throw new OAuthError('invalid_callback', { description: 'The callback carries neither a code nor an error' });
-  return { code, scopes: callbackScopes(params.get('scope')), state };
+  return withSecretField({ scopes: callbackScopes(params.get('scope')), state }, 'code', code);
 }
 
 function callbackParams(callbackUrl: string | URL): URLSearchParams {

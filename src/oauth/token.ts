@@ -10,13 +10,18 @@ import { ACCEPT_HEADER, CONTENT_TYPE, JSON_TYPE, LOCATION } from '../client/cons
 import { createRedactor, type Redactor, redactError } from '../client/redact.js';
 import { isObject } from '../client/validate.js';
 import type { Scope } from '../scopes.js';
+import { withSecretField } from '../secret-field.js';
 import { OAuthError } from './errors.js';
 import { parseScopeList } from './scope-list.js';
 
-/** An OAuth access token: use `accessToken` as the `token` of a `PlatformClient`. */
+/**
+ * An OAuth access token: use `accessToken` as the `token` of a `PlatformClient`. `accessToken` is read by name only:
+ * it is not enumerable, so `JSON.stringify`, spread and `util.inspect` of this object never show it (store it
+ * explicitly, e.g. `save(token.accessToken)`).
+ */
 export interface OAuthToken {
   /** The bearer credential. It does not expire; it stays valid until the app is uninstalled. */
-  accessToken: string;
+  readonly accessToken: string;
   /** Always `Bearer`. */
   tokenType: 'Bearer';
   /** Scopes granted to the token. */
@@ -143,7 +148,7 @@ function tokenFromResponse(status: number, text: string): OAuthToken {
   const scopes = parseScopeList(scope);
   if (!scopes.ok)
     throw invalid(`The token response lists unknown scopes: ${scopes.unknown.join(', ').slice(0, MAX_DESCRIPTION)}`);
-  return { accessToken, tokenType: 'Bearer', scopes: scopes.scopes };
+  return withSecretField({ tokenType: 'Bearer' as const, scopes: scopes.scopes }, 'accessToken', accessToken);
 }
 
 function errorFromResponse(response: Response, text: string, redact: Redactor): OAuthError {

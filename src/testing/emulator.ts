@@ -5,9 +5,11 @@
  */
 import { DEMO_TOKEN, type Emulator, type EmulatorOptions } from '../emulator/index.js';
 import { startEmulatorWith } from '../emulator/start.js';
+import { withSecretField } from '../secret-field.js';
 import { createTestClock, type TestClock } from './clock.js';
 import { type EmulatorSnapshot, ReplaceableEngine } from './engine.js';
 import { decideConsent, type OAuthApproveOptions } from './oauth.js';
+import { checkTestEmulatorOptions } from './options.js';
 import { createSeed, type TestSeed } from './seed.js';
 
 /** Options of {@link createTestEmulator}: the emulator's, with a seed builder allowed and a start time for the clock. */
@@ -20,13 +22,17 @@ export interface TestEmulatorOptions extends Omit<EmulatorOptions, 'seed' | 'now
 
 /** A running test emulator. */
 export interface TestEmulator extends Emulator {
-  /** A token of the seed's `acme` account with every scope (`DEMO_TOKEN`). */
+  /**
+   * A token of the seed's `acme` account with every scope (`DEMO_TOKEN`), or the first of the `tokens` option.
+   * Read by name only: `util.inspect` and `JSON.stringify` of the emulator never show it.
+   */
   readonly token: string;
   /** The emulator's clock: it stands still until moved. */
   readonly clock: TestClock;
   /**
    * Back to the seed it started from: data and ids, request log and totals, rate-limit windows and the daily quota,
-   * the idempotency cache, fault counters and the webhook delivery log. The clock, tokens and faults stay.
+   * the idempotency cache, fault counters and the webhook delivery log; open OAuth consent pages and authorization
+   * codes are forgotten, so none can be used after. The clock, tokens (OAuth-issued ones too) and faults stay.
    */
   reset(): void;
   /** A point to go back to with {@link TestEmulator.restore}. */
@@ -55,17 +61,12 @@ export interface TestEmulator extends Emulator {
 
 /**
  * Starts a test emulator on an ephemeral loopback port.
- * @throws RangeError or TypeError (as a rejection) for invalid options, as `startEmulator` does.
+ * @throws {EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
+ * the key and what to give instead; nothing is started.
  */
-export async function createTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
-  const { seed, startTime, ...rest } = options;
+export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {
+  const { seedData = createSeed().data(), startTime, rest } = checkTestEmulatorOptions(options);
   const clock = createTestClock(startTime);
-  const seedData =
-    seed === undefined
-      ? createSeed().data()
-      : 'data' in seed && typeof seed.data === 'function'
-        ? seed.data()
-        : structuredClone(seed as Exclude<typeof seed, TestSeed>);
   const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs);
   const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
   const delivering = rest.webhooks !== undefined;
@@ -75,14 +76,13 @@ export async function createTestEmulator(options: TestEmulatorOptions = {}): Pro
     running.webhooks.reset();
     if (delivering) running.webhooks.attach(engine.store);
   };
-  return {
+  const emulator: Omit<TestEmulator, 'token'> = {
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,
     port: running.port,
     versions: running.versions,
     defaultVersion: running.defaultVersion,
     limits: running.limits,
-    token: rest.tokens?.[0]?.token ?? DEMO_TOKEN,
     clock,
     get store() {
       return engine.store;
@@ -116,4 +116,5 @@ export async function createTestEmulator(options: TestEmulatorOptions = {}): Pro
     },
     close: () => running.close(),
   };
+  return withSecretField(emulator, 'token', rest.tokens?.[0]?.token ?? DEMO_TOKEN);
 }

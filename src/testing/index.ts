@@ -9,6 +9,7 @@
  * afterAll(() => emulator.close());
  * ```
  */
+export { EmulatorSettingsError } from '../emulator/settings/error.js';
 export type { TestClock } from './clock.js';
 export { type Duration, durationMs } from './duration.js';
 export { createTestEmulator, type TestEmulator, type TestEmulatorOptions } from './emulator.js';

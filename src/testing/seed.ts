@@ -87,8 +87,20 @@ function slug(title: string, taken: Set<string>): string {
   return id;
 }
 
-/** Starts a seed for a test emulator. */
+/**
+ * Starts a seed for a test emulator.
+ * @throws RangeError when `base` is not `'default'` or `'accounts'`, or `createdAt` is not an ISO 8601 time.
+ */
 export function createSeed(options: TestSeedOptions = {}): TestSeed {
+  if (options.base !== undefined && options.base !== 'default' && options.base !== 'accounts') {
+    throw new RangeError(`createSeed: base must be 'default' or 'accounts'; got ${JSON.stringify(options.base)}.`);
+  }
+  if (
+    options.createdAt !== undefined &&
+    (typeof options.createdAt !== 'string' || Number.isNaN(Date.parse(options.createdAt)))
+  ) {
+    throw new RangeError('createSeed: createdAt must be an ISO 8601 time, such as 2024-09-02T09:00:00Z.');
+  }
   const base = defaultSeed();
   const data: SeedData =
     options.base === 'accounts'

@@ -6,7 +6,11 @@
  * - JSON claims with a numeric `exp` (`malformed`), not past (`expired`), `iat`/`nbf` not ahead (`not-yet-valid`),
  *   each with `clockToleranceSeconds` of slack;
  * - `aud` equal to the configured audience, when one is configured (`wrong-audience`).
+ * HMAC keys are imported per secret; a handler (or the emulator's delivery) keeps its own small cache of them
+ * ({@link createKeyCache}), so two handlers never share state and nothing grows at module level
+ * (pinned by test/webhooks/handler.test.ts, "key cache").
  */
+import { withSecretField } from '../secret-field.js';
 import { WebhookVerificationError } from './errors.js';
 
 /** Claims the platform puts in a webhook's JWT (https://developer.monday.com/apps/docs/authorization-header). */
@@ -21,32 +25,53 @@ export interface WebhookClaims {
   exp: number;
   /** Issued at, seconds since the epoch. */
   iat?: number;
-  /** Any other claim. `shortLivedToken`, a credential, is kept but not enumerable (never printed or serialised). */
+  /** Any other claim. `shortLivedToken`, a credential, is kept but read by name only (never printed or serialised). */
   [claim: string]: unknown;
 }
+
+/** The HMAC key of a secret. */
+export type KeySource = (secret: string) => Promise<CryptoKey>;
 
 /** What a verification needs. */
 export interface JwtCheck {
   secret: string;
+  /** Where the key comes from. Default: imported for this check alone. */
+  keys?: KeySource;
   audience?: string | undefined;
   clockToleranceSeconds: number;
   nowMs: number;
 }
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
 
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-    if (keys.size >= 8) keys.clear();
+/** Most keys one cache holds: a handler has one secret, two while it is rotated. */
+const MAX_CACHED_KEYS = 4;
+
+/** Imports the HMAC-SHA256 key of `secret`, uncached. */
+export function importHmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+}
+
+/** A cache of keys by secret for one owner, at most {@link MAX_CACHED_KEYS} (the least recently used goes first). */
+export function createKeyCache(): KeySource {
+  const keys = new Map<string, Promise<CryptoKey>>();
+  return (secret) => {
+    let key = keys.get(secret);
+    if (key) keys.delete(secret);
+    else {
+      key = importHmacKey(secret);
+      key.catch(() => keys.delete(secret));
+    }
     keys.set(secret, key);
-  }
-  return key;
+    for (const oldest of keys.keys()) {
+      if (keys.size <= MAX_CACHED_KEYS) break;
+      keys.delete(oldest);
+    }
+    return key;
+  };
 }
 
 function base64UrlBytes(part: string): Uint8Array<ArrayBuffer> {
@@ -100,7 +125,7 @@ export async function verifyJwt(token: string, check: JwtCheck): Promise<Webhook
   }
   const signed = await crypto.subtle.verify(
     'HMAC',
-    await hmacKey(check.secret),
+    await (check.keys ?? importHmacKey)(check.secret),
     base64UrlBytes(signaturePart),
     encoder.encode(`${headerPart}.${payloadPart}`),
   );
@@ -124,16 +149,31 @@ export async function verifyJwt(token: string, check: JwtCheck): Promise<Webhook
       throw new WebhookVerificationError('wrong-audience', 'The token was made for another endpoint (aud).');
     }
   }
-  if ('shortLivedToken' in claims) {
-    Object.defineProperty(claims, 'shortLivedToken', { enumerable: false });
+  if (Object.hasOwn(claims, 'shortLivedToken')) {
+    const { shortLivedToken } = claims;
+    delete claims.shortLivedToken;
+    withSecretField(claims, 'shortLivedToken', shortLivedToken);
   }
   return claims as WebhookClaims;
 }
 
-/** Signs `claims` as an HS256 JWT with `secret` (what the platform, and the emulator, send). */
+/**
+ * Signs `claims` as an HS256 JWT with `secret` (what the platform, and the emulator, send).
+ * @throws TypeError (as a rejection) when `secret` is not a non-empty string, `claims` is not an object, or the
+ * claims cannot be written as JSON.
+ */
 export async function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
+  if (typeof secret !== 'string' || secret === '') throw new TypeError('Signing needs a non-empty signing secret.');
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
+    throw new TypeError('Signing needs the claims as an object.');
+  }
+  return signJwtWith(claims, secret, importHmacKey);
+}
+
+/** {@link signJwt} with the key from `keys` (the emulator's delivery keeps its own cache). */
+export async function signJwtWith(claims: Record<string, unknown>, secret: string, keys: KeySource): Promise<string> {
   const header = base64UrlText(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
   const payload = base64UrlText(encoder.encode(JSON.stringify(claims)));
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`${header}.${payload}`));
+  const signature = await crypto.subtle.sign('HMAC', await keys(secret), encoder.encode(`${header}.${payload}`));
   return `${header}.${payload}.${base64UrlText(new Uint8Array(signature))}`;
 }

@@ -11,7 +11,7 @@
  */
 import { WebhookVerificationError } from './errors.js';
 import type { WebhookChallenge, WebhookEvent } from './events.js';
-import { verifyJwt, type WebhookClaims } from './jwt.js';
+import { type KeySource, verifyJwt, type WebhookClaims } from './jwt.js';
 
 /** Options of {@link verifyWebhookRequest}. */
 export interface WebhookVerificationOptions {
@@ -61,8 +61,15 @@ function bearer(request: Request): string {
   return token;
 }
 
-/** Checks a request and returns what it carries: the challenge or the event. Used by the handler. */
-export async function verifyRequest(request: Request, options: WebhookVerificationOptions): Promise<VerifiedWebhook> {
+/**
+ * Checks a request and returns what it carries: the challenge or the event. Used by the handler, with its own key
+ * cache in `keys` (default: the key is imported for this request alone).
+ */
+export async function verifyRequest(
+  request: Request,
+  options: WebhookVerificationOptions,
+  keys?: KeySource,
+): Promise<VerifiedWebhook> {
   if (typeof options?.signingSecret !== 'string' || options.signingSecret === '') {
     throw new WebhookVerificationError('empty-secret', 'No signing secret is configured, so no request is accepted.');
   }
@@ -93,6 +100,7 @@ export async function verifyRequest(request: Request, options: WebhookVerificati
     audience: options.audience,
     clockToleranceSeconds,
     nowMs,
+    ...(keys ? { keys } : {}),
   });
   const event = body.event;
   if (!isObject(event) || typeof event.type !== 'string' || typeof event.triggerUuid !== 'string') {

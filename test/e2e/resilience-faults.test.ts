@@ -80,7 +80,9 @@ describe('quotas that reset far in the future', () => {
   }, 10_000);
 
   it("an exhausted daily quota (not advertised in headers) rejects promptly with the server's Retry-After", async () => {
-    const emulator = await startTestEmulator({ limits: { daily: { quota: 1 } } });
+    // The emulator's day resets at midnight UTC on its clock: at 01:00 the reset is 23 hours away.
+    const earlyMorning = Date.UTC(2026, 10, 25, 1, 0, 0);
+    const emulator = await startTestEmulator({ now: () => earlyMorning, limits: { daily: { quota: 1 } } });
     const client = clientFor(emulator);
     await client.boards({ limit: 1 });
     const { error, ms } = await settle(client.boards({ limit: 1 }));

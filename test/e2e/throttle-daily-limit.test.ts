@@ -38,7 +38,9 @@ describe('the daily limit', () => {
   }, 15_000);
 
   it('a reset beyond retry.maxDelayMs fails later calls at once, without sending them', async () => {
-    const emulator = await startTestEmulator({ limits: { daily: { quota: 1 } } });
+    // The emulator's day resets at midnight UTC on its clock: at 09:00 the reset is 15 hours away.
+    const morning = Date.UTC(2026, 10, 25, 9, 0, 0);
+    const emulator = await startTestEmulator({ now: () => morning, limits: { daily: { quota: 1 } } });
     const client = clientFor(emulator);
     await client.boards({ limit: 1 });
     await expect(client.boards({ limit: 1 })).rejects.toBeInstanceOf(DailyLimitError);

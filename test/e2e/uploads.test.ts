@@ -62,6 +62,42 @@ describe('uploads', () => {
     expect(assetOf(emulator, body.data.add_file_to_column.id)).toMatchObject({ size: 5, contentType: 'image/png' });
   });
 
+  it("stamp the item's updated_at and write the board's activity log, as any column change does", async () => {
+    let now = Date.UTC(2026, 10, 25, 9, 0, 0);
+    const emulator = await startTestEmulator({ now: () => now });
+    const read = async () => {
+      const response = await fetch(`${emulator.baseUrl}/v2`, {
+        method: 'POST',
+        headers: { authorization: DEMO_TOKEN, 'api-version': VERSION, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `{ items(ids: [${ITEM}]) { updated_at board { activity_logs(limit: 1) { event data } } } }`,
+        }),
+      });
+      const body = (await response.json()) as {
+        data: { items: { updated_at: string; board: { activity_logs: { event: string; data: string }[] } }[] };
+      };
+      return body.data.items[0]!;
+    };
+    const before = await read();
+    now += 60_000;
+    const form = new FormData();
+    form.append(
+      'query',
+      `mutation ($file: File!) { add_file_to_column(file: $file, item_id: ${ITEM}, column_id: "files") { id } }`,
+    );
+    form.append('variables[file]', new Blob(['notes'], { type: 'text/plain' }), 'notes.txt');
+    const { status, body } = await send(emulator, '/v2/file', form);
+    expect(status).toBe(200);
+    const after = await read();
+    expect(after.updated_at).toBe(new Date(now).toISOString());
+    expect(after.updated_at).not.toBe(before.updated_at);
+    const [entry] = after.board.activity_logs;
+    expect(entry?.event).toBe('update_column_value');
+    const data = JSON.parse(entry?.data ?? '{}') as { column_id?: string; value?: { files?: { assetId: number }[] } };
+    expect(data.column_id).toBe('files');
+    expect(data.value?.files?.map((file) => String(file.assetId))).toContain(body.data.add_file_to_column.id);
+  });
+
   it('keep accepting the GraphQL multipart request spec, on /v2 and /v2/file', async () => {
     const emulator = await startTestEmulator();
     for (const path of ['/v2', '/v2/file']) {

@@ -174,4 +174,61 @@ describe('webhook delivery', () => {
     expect(new Set(gaps)).toEqual(new Set([60_000]));
     expect(delivery?.attempts.every((attempt) => attempt.status === 503)).toBe(true);
   });
+
+  it('stops retrying once the webhook is deleted: the delivery is cancelled and nothing more is sent', async () => {
+    let clock = Date.UTC(2026, 10, 25, 12, 0, 0);
+    let received = 0;
+    const failing = await receiver(async (request) => {
+      const body = (await request.json()) as { challenge?: string };
+      if (body.challenge) return Response.json(body);
+      received++;
+      return new Response('down', { status: 503 });
+    });
+    const emulator = await startTestEmulator({ webhooks: { signingSecret: SECRET }, now: () => clock });
+    const created = await createWebhook(emulator, failing.url, 'create_item');
+    const client = clientFor(emulator, { apiVersion: VERSION });
+    await client.request(`mutation { create_item(board_id: ${ROADMAP_BOARD_ID}, item_name: "Retry me") { id } }`);
+    await emulator.webhooks.settled();
+    clock += 60_000;
+    await emulator.webhooks.deliverDue();
+    expect(received).toBe(2);
+
+    await client.request(`mutation { delete_webhook(id: ${created.data.create_webhook.id}) { id } }`);
+    for (let minute = 1; minute <= 5; minute++) {
+      clock += 60_000;
+      await emulator.webhooks.deliverDue();
+    }
+    const [delivery] = emulator.webhooks.deliveries;
+    expect(received).toBe(2);
+    expect(delivery?.attempts).toHaveLength(2);
+    expect(delivery?.state).toBe('cancelled');
+    expect(delivery?.nextAttemptAt).toBeNull();
+  });
+
+  it('a change the delivery cannot handle is logged without secrets; the mutation and the emulator go on', async () => {
+    const lines: string[] = [];
+    const emulator = await startTestEmulator({
+      webhooks: { signingSecret: SECRET },
+      log: (line) => lines.push(line),
+    });
+    const seeded = emulator.store.webhooks.all().find((webhook) => webhook.boardId === ROADMAP_BOARD_ID);
+    expect(seeded).toBeDefined();
+    // A record changed under the emulator (a test may edit `emulator.store`) that throws when read.
+    Object.defineProperty(seeded, 'event', {
+      get() {
+        throw new Error(`broken record (secret ${SECRET}, url http://127.0.0.1:9/hook?token=abc123)`);
+      },
+    });
+    const client = clientFor(emulator, { apiVersion: VERSION });
+    const made = await client.request<{ create_item: { id: string } }>(
+      `mutation { create_item(board_id: ${ROADMAP_BOARD_ID}, item_name: "Still made") { id } }`,
+    );
+    expect(made.data.create_item.id).toMatch(/^\d+$/);
+    expect((await client.request('query { me { id } }')).status).toBe(200);
+    const logged = lines.filter((line) => line.startsWith('webhooks:'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('a change could not be turned into deliveries; it was skipped (Error: broken record');
+    expect(logged[0]).not.toContain(SECRET);
+    expect(logged[0]).not.toContain('abc123');
+  });
 });

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CliUsageError, parseCli } from '../../src/emulator/cli-options.js';
+import { CliUsageError, parseCli, WEBHOOK_SECRET_ENV } from '../../src/emulator/cli-options.js';
+import { createWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
+import { startReceiver } from '../webhooks/receiver.js';
 import { BOARDS_QUERY, DEMO_TOKEN, postGraphQL } from './server-helpers.js';
 
 const cli = fileURLToPath(new URL('../../src/emulator/cli.ts', import.meta.url));
@@ -61,9 +63,13 @@ async function runToExit(args: string[]): Promise<{ code: number | null; stderr:
 }
 
 /** Starts the command with `args` and resolves with its baseUrl and banner once it listens. */
-async function startCli(args: string[]): Promise<{ baseUrl: string; banner: string }> {
+async function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ baseUrl: string; banner: string }> {
   child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--quiet', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   const banner = await waitForOutput(child, /Press Ctrl\+C/);
   return { baseUrl: /baseUrl\s+(http:\/\/\S+)/.exec(banner)![1]!, banner };
@@ -142,6 +148,35 @@ it('takes limits, faults and tokens from --config, and never prints a configured
   rmSync(dir, { recursive: true, force: true });
 });
 
+it('delivers webhooks signed with the secret from the environment, and never prints the secret', async () => {
+  const secret = 'cli-signing-secret-0123456789';
+  const events: WebhookEvent[] = [];
+  const hook = await startReceiver(
+    createWebhookHandler({ signingSecret: secret, onEvent: (event) => void events.push(event) }),
+  );
+  try {
+    const { baseUrl, banner } = await startCli([], { ...process.env, [WEBHOOK_SECRET_ENV]: secret });
+    expect(banner).toContain(`webhooks delivered to loopback URLs, signed with the secret from ${WEBHOOK_SECRET_ENV}`);
+    expect(banner).not.toContain(secret);
+    const created = await postGraphQL(
+      { baseUrl },
+      {
+        query: `mutation { create_webhook(board_id: 3001, url: "${hook.url}", event: create_item) { id } }`,
+      },
+      { authorization: DEMO_TOKEN, 'api-version': '2025-04' },
+    );
+    expect(created.status).toBe(200);
+    await postGraphQL(
+      { baseUrl },
+      { query: 'mutation { create_item(board_id: 3001, item_name: "Signed") { id } }' },
+      { authorization: DEMO_TOKEN, 'api-version': '2025-04' },
+    );
+    await expect.poll(() => events.map((event) => event.type), { timeout: 10_000 }).toEqual(['create_pulse']);
+  } finally {
+    await hook.close();
+  }
+});
+
 describe('the command line, parsed', () => {
   const files: Record<string, string> = {
     'bad.json': '{ "limits": ',
@@ -149,6 +184,7 @@ describe('the command line, parsed', () => {
     'fault.json': '{ "faults": [{ "kind": "explode" }] }',
     'token.json': '{ "tokens": [{ "token": "t" }] }',
     'list.json': '[]',
+    'hooks.json': '{ "webhooks": { "retryIntervalMs": 1000 } }',
   };
   const read = (path: string) => {
     const text = files[path];
@@ -180,6 +216,25 @@ describe('the command line, parsed', () => {
       },
     });
     expect(parseCli(['-h'], read)).toEqual({ help: true });
+  });
+
+  it('turns webhook delivery on with --webhooks or the secret in the environment', () => {
+    const optionsOf = (argv: string[], env: Record<string, string> = {}) => {
+      const request = parseCli(argv, read, env);
+      if (request.help) throw new Error('not a help request');
+      return request.options;
+    };
+    expect(optionsOf([])).not.toHaveProperty('webhooks');
+    expect(optionsOf(['--webhooks']).webhooks).toEqual({});
+    const env = { [WEBHOOK_SECRET_ENV]: 'the-secret' };
+    expect(optionsOf([], env).webhooks).toEqual({ signingSecret: 'the-secret' });
+    expect(optionsOf(['--config', 'hooks.json'], env).webhooks).toEqual({
+      retryIntervalMs: 1000,
+      signingSecret: 'the-secret',
+    });
+    expect(() => parseCli(['--webhooks'], read, { [WEBHOOK_SECRET_ENV]: ' ' })).toThrow(
+      `${WEBHOOK_SECRET_ENV} is set but empty`,
+    );
   });
 
   it.each([

@@ -57,6 +57,18 @@ describe('startEmulator(options)', () => {
     ],
     ['an impossible webhook retry wait', { webhooks: { retryForMs: 0 } }, 'webhooks.retryForMs', /must be above 0/],
     ['an empty signing secret', { webhooks: { signingSecret: '' } }, 'webhooks.signingSecret', /must not be empty/],
+    [
+      'a seed family that is not a list',
+      { seed: { accounts: [], users: [], boards: 5, items: [] } },
+      'seed.boards',
+      /seed\.boards must be an array; got 5/,
+    ],
+    [
+      'a misspelled seed family',
+      { seed: { accounts: [], users: [], boards: [], itmes: [] } },
+      'seed.itmes',
+      /unknown key `itmes` in seed; did you mean `items`\?/,
+    ],
   ])('refuses %s, naming the key', async (_kind, options, key, message) => {
     const error = await startEmulator(options as EmulatorOptions).then(
       (emulator) => emulator.close().then(() => undefined),
@@ -88,6 +100,34 @@ describe('startEmulator(options)', () => {
       webhooks: { signingSecret: 'whsec', retryIntervalMs: 1_000, retryForMs: 60_000, timeoutMs: 2_000 },
     });
     expect(emulator.limits.minuteRate).toEqual({ quota: 5, windowSeconds: 10 });
+  });
+});
+
+describe('registerToken(token, grant)', () => {
+  const grant = { kind: 'personal' as const, accountId: 1001, userId: 501, scopes: ['boards:read' as const] };
+
+  it.each<[string, unknown, unknown, string, RegExp]>([
+    ['no grant', 'runtime-token', undefined, 'grant', /grant is required/],
+    ['a grant without its user', 'runtime-token', { ...grant, userId: undefined }, 'grant.userId', /is required/],
+    ['an unknown scope', 'runtime-token', { ...grant, scopes: ['boards:reed'] }, 'grant.scopes[0]', /known scope/],
+    ['a kind that does not exist', 'runtime-token', { ...grant, kind: 'app' }, 'grant.kind', /personal, oauth/],
+    ['a token with a space', 'sekrit value', grant, 'token', /must not contain spaces/],
+    ['an empty token', '', grant, 'token', /must not be empty/],
+    ['a token that is not text', 12345678, grant, 'token', /must be a string; got a number/],
+  ])('refuses %s with a settings error, never showing the token', async (_kind, token, given, key, message) => {
+    const emulator = await startTestEmulator();
+    let error: unknown;
+    try {
+      emulator.registerToken(token as string, given as typeof grant);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EmulatorSettingsError);
+    expect((error as EmulatorSettingsError).key).toBe(key);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toMatch(/sekrit|12345678/);
+    const served = await postGraphQL(emulator, { query: BOARDS_QUERY }, { authorization: DEMO_TOKEN });
+    expect(served.status).toBe(200);
   });
 });
 

@@ -154,15 +154,25 @@ describe('429', () => {
     expect(emu.stats.executedQueries).toBe(0);
   });
 
-  it('refuses past the daily quota with DAILY_LIMIT_EXCEEDED until its reset', async () => {
-    const emu = await startTestEmulator({ limits: { daily: { quota: 2 } } });
+  it('refuses past the daily quota with DAILY_LIMIT_EXCEEDED until midnight UTC, then counts a new day', async () => {
+    // Started at 21:00 UTC: the platform's daily limit resets at midnight UTC, not a day after the first call.
+    let now = Date.UTC(2026, 10, 25, 21, 0, 0);
+    const emu = await startTestEmulator({ now: () => now, limits: { daily: { quota: 2 } } });
     await query(emu);
     await query(emu);
     const refused = await query(emu);
     const body = await expect429(refused, 'DAILY_LIMIT_EXCEEDED');
-    const seconds = body.errors[0]!.extensions.retry_in_seconds;
-    expect(seconds).toBeGreaterThan(86_000);
-    expect(seconds).toBeLessThanOrEqual(86_400);
+    expect(body.errors[0]!.extensions.retry_in_seconds).toBe(3 * 3_600);
+    now = Date.UTC(2026, 10, 25, 23, 59, 59);
+    await expect429(await query(emu), 'DAILY_LIMIT_EXCEEDED');
+    now = Date.UTC(2026, 10, 26, 0, 0, 0);
+    expect((await query(emu)).status).toBe(200);
+    emu.reset();
+    now = Date.UTC(2026, 10, 26, 6, 0, 0);
+    await query(emu);
+    await query(emu);
+    const again = await expect429(await query(emu), 'DAILY_LIMIT_EXCEEDED');
+    expect(again.errors[0]!.extensions.retry_in_seconds).toBe(18 * 3_600);
   });
 
   it('starts counting again after reset()', async () => {

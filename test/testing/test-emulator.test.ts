@@ -2,9 +2,17 @@
  * The testing kit over a real socket: reset back to the seed (data, ids, log, windows, caches), snapshot and
  * restore, seed builders, OAuth decided in code, and one clock moving every timed rule of the emulator.
  */
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { OAuthClient, OAuthError, PlatformClient } from '../../src/index.js';
-import { createSeed, createTestEmulator, durationMs, type TestEmulator } from '../../src/testing/index.js';
+import {
+  createSeed,
+  createTestEmulator,
+  durationMs,
+  EmulatorSettingsError,
+  type TestEmulator,
+} from '../../src/testing/index.js';
 
 const VERSION = '2025-04';
 const START = Date.UTC(2026, 10, 25, 9, 0, 0);
@@ -182,6 +190,156 @@ describe('OAuth in code', () => {
   });
 });
 
+describe('options', () => {
+  const seedData = createSeed().data();
+  it.each<[string, unknown, string, RegExp]>([
+    [
+      'a null seed',
+      { seed: null },
+      'seed',
+      /seed must be a seed from createSeed\(\) or seed data \(an object\); got null/,
+    ],
+    ['a seed that is a number', { seed: 5 }, 'seed', /got 5/],
+    ['a seed that is a list', { seed: [] }, 'seed', /got an array/],
+    ['a misspelled seed family', { seed: { ...seedData, bords: [] } }, 'seed.bords', /did you mean `boards`\?/],
+    ['a seed family that is no list', { seed: { ...seedData, items: 5 } }, 'seed.items', /must be an array/],
+    ['a seed without users', { seed: { ...seedData, users: undefined } }, 'seed.users', /is required/],
+    [
+      'a seed that cannot be copied',
+      { seed: { ...seedData, items: [{ id: '1', name: () => 'x' }] } },
+      'seed',
+      /must be plain data/,
+    ],
+    ['a start time that is text', { startTime: '2026-01-01' }, 'startTime', /must be a valid Date or a finite number/],
+    ['an invalid Date', { startTime: new Date('soon') }, 'startTime', /got an invalid Date/],
+    ['a start time of NaN', { startTime: Number.NaN }, 'startTime', /got NaN/],
+    ['a port', { port: 4010 }, 'port', /ephemeral port; read it from `port`/],
+    ['a clock of its own', { now: () => 0 }, 'now', /set `startTime` and move `clock`/],
+    ['no tokens', { tokens: [] }, 'tokens', /must not be empty/],
+    ['a misspelled option', { sead: {} }, 'sead', /did you mean `seed`\?/],
+    ['an impossible emulator option', { cursorTtlMs: -1 }, 'cursorTtlMs', /must be above 0/],
+    ['options that are not an object', null, '', /takes an object of options or nothing; got null/],
+  ])('refuses %s with the typed settings error naming the key', async (_case, options, key, message) => {
+    const error = await createTestEmulator(options as never).then(
+      async (started) => {
+        await started.close();
+        return undefined;
+      },
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(EmulatorSettingsError);
+    expect(error).toMatchObject({ key, message: expect.stringMatching(message) });
+  });
+});
+
+describe('secrets', () => {
+  const TOKEN = 'kit-token-0123456789';
+  const CLIENT_SECRET = 'kit-client-secret-0123456789';
+  const SIGNING_SECRET = 'kit-signing-secret-0123456789';
+  const options = {
+    tokens: [{ token: TOKEN, accountId: 1, userId: 1 }],
+    apps: [{ clientId: 'kit-app', clientSecret: CLIENT_SECRET, redirectUris: ['http://app.test/cb'] }],
+    webhooks: { signingSecret: SIGNING_SECRET },
+  };
+
+  /** Every way a value gets printed: inspection with everything shown, JSON. */
+  function printed(value: unknown): string {
+    const everything = { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true };
+    return `${inspect(value, everything)} ${inspect(value)} ${JSON.stringify(value)}`;
+  }
+
+  it('never shows a token or secret when the kit, the emulator, the OAuth flow or the log is printed', async () => {
+    const lines: string[] = [];
+    const emulator = await createTestEmulator({ ...options, log: (line) => lines.push(line) });
+    const plain = await startEmulator({ ...options, log: (line) => lines.push(line) });
+    try {
+      expect(emulator.token).toBe(TOKEN);
+      const oauth = new OAuthClient({
+        clientId: 'kit-app',
+        clientSecret: CLIENT_SECRET,
+        authUrl: emulator.authUrl,
+        redirectUri: 'http://app.test/cb',
+      });
+      const asked = oauth.authorizeUrl({ scopes: ['me:read'] });
+      const callback = oauth.parseCallback(await emulator.oauth.approve(asked.url), asked.state);
+      const granted = await oauth.exchangeCode({ code: callback.code });
+      const reused = await oauth.exchangeCode({ code: callback.code }).catch((error: unknown) => error);
+      expect(reused).toBeInstanceOf(OAuthError);
+      await post(emulator, 'query { me { id } }', { authorization: granted.accessToken });
+      await post(emulator, 'query { me { id } }', { authorization: `${TOKEN}-wrong` });
+      await fetch(`${plain.baseUrl}/v2`, {
+        method: 'POST',
+        headers: { authorization: TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
+
+      const secrets = [TOKEN, CLIENT_SECRET, SIGNING_SECRET, granted.accessToken, callback.code];
+      for (const [label, value] of Object.entries({
+        emulator,
+        plain,
+        webhooks: emulator.webhooks,
+        requests: emulator.requests,
+        lines,
+        callback,
+        granted,
+        reused,
+      })) {
+        const text = printed(value);
+        for (const secret of secrets) expect(text.includes(secret), `${label} shows a secret`).toBe(false);
+      }
+    } finally {
+      await emulator.close();
+      await plain.close();
+    }
+  });
+});
+
+describe('OAuth after reset', () => {
+  const app = {
+    clientId: 'reset-app',
+    clientSecret: 'reset-secret',
+    redirectUris: ['http://app.test/cb'],
+    scopes: ['boards:read' as const],
+  };
+
+  it.each(['reset', 'restore'] as const)(
+    'after %s, no consent page or authorization code of before can be used; an issued token still works',
+    async (how) => {
+      const emulator = await createTestEmulator({ apps: [app], startTime: START });
+      try {
+        const oauth = new OAuthClient({ ...app, authUrl: emulator.authUrl, redirectUri: app.redirectUris[0] });
+        const snapshot = emulator.snapshot();
+        const issued = oauth.authorizeUrl({ scopes: ['boards:read'] });
+        const kept = await oauth.exchangeCode({
+          code: oauth.parseCallback(await emulator.oauth.approve(issued.url), issued.state).code,
+        });
+        const approved = oauth.authorizeUrl({ scopes: ['boards:read'] });
+        const pendingCode = oauth.parseCallback(await emulator.oauth.approve(approved.url), approved.state).code;
+        const opened = oauth.authorizeUrl({ scopes: ['boards:read'] });
+        const page = await fetch(opened.url, { headers: { accept: 'application/json' } });
+        const { ticket } = (await page.json()) as { ticket: string };
+
+        if (how === 'reset') emulator.reset();
+        else await emulator.restore(snapshot);
+
+        await expect(oauth.exchangeCode({ code: pendingCode })).rejects.toMatchObject({ code: 'invalid_grant' });
+        const decided = await fetch(new URL('/oauth2/consent', emulator.authUrl), {
+          method: 'POST',
+          body: new URLSearchParams({ ticket, decision: 'approve' }),
+          redirect: 'manual',
+        });
+        expect(decided.status).toBe(400);
+        expect(decided.headers.get('location')).toBeNull();
+        expect(await decided.text()).toContain('expired or was already answered');
+        const api = new PlatformClient({ token: kept.accessToken, baseUrl: emulator.baseUrl, apiVersion: VERSION });
+        expect((await api.boards({ limit: 1 })).data.boards).toHaveLength(1);
+      } finally {
+        await emulator.close();
+      }
+    },
+  );
+});
+
 describe('createSeed', () => {
   it('builds a board with columns, groups and items in a few lines, ids assigned', async () => {
     const seed = createSeed({ base: 'accounts' });
@@ -196,6 +354,8 @@ describe('createSeed', () => {
     });
     expect(tasks.columns.map((column) => column.id)).toEqual(['status', 'due_date']);
     expect(() => seed.board({ name: 'Bad', items: [{ name: 'x', group: 'nope' }] })).toThrow(RangeError);
+    expect(() => createSeed({ base: 'none' as never })).toThrow(/base must be 'default' or 'accounts'/);
+    expect(() => createSeed({ createdAt: 'yesterday' })).toThrow(/createdAt must be an ISO 8601 time/);
 
     const emulator = await createTestEmulator({ seed });
     try {

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AUTHORIZE_ERROR_CODES, OAuthClient, OAuthError, OAuthStateMismatchError } from '../../src/oauth/index.js';
 import { constantTimeEqual } from '../../src/oauth/state.js';
@@ -18,10 +19,24 @@ function thrown(run: () => unknown): OAuthError {
 describe('parseCallback', () => {
   it('returns code, scopes and state on approval (absolute URL, path-only string or URL object)', () => {
     const query = `?code=abc&state=${STATE}&scope=boards%3Aread+me%3Aread`;
-    const expected = { code: 'abc', state: STATE, scopes: ['boards:read', 'me:read'] };
-    expect(client.parseCallback(`https://app.example.com/cb${query}`, STATE)).toEqual(expected);
-    expect(client.parseCallback(`/cb${query}`, STATE)).toEqual(expected);
-    expect(client.parseCallback(new URL(`https://app.example.com/cb${query}`), STATE)).toEqual(expected);
+    const expected = { state: STATE, scopes: ['boards:read', 'me:read'] };
+    for (const url of [
+      `https://app.example.com/cb${query}`,
+      `/cb${query}`,
+      new URL(`https://app.example.com/cb${query}`),
+    ]) {
+      const callback = client.parseCallback(url, STATE);
+      expect(callback).toEqual(expected);
+      expect(callback.code).toBe('abc');
+    }
+  });
+
+  it('keeps the code, a credential, out of inspection and JSON of the result', () => {
+    const code = 'code-0123456789abcdef';
+    const callback = client.parseCallback(`/cb?code=${code}&state=${STATE}`, STATE);
+    const everything = { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true };
+    expect(`${inspect(callback, everything)} ${JSON.stringify(callback)}`).not.toContain(code);
+    expect(callback.code).toBe(code);
   });
 
   it('gives no scopes when the server sent no scope parameter', () => {

@@ -14,6 +14,12 @@ const client = new OAuthClient({
 });
 
 const server = setupServer();
+
+/** Every way an object gets printed: inspection with everything shown, JSON and string conversion. */
+function inspectAll(value: unknown): string {
+  const everything = { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true };
+  return `${inspect(value, everything)}${JSON.stringify(value)}${String(value)}`;
+}
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -64,7 +70,11 @@ describe('exchangeCode', () => {
       }),
     );
     const token = await client.exchangeCode({ code: 'the-code' });
-    expect(token).toEqual({ accessToken: 'tok123', tokenType: 'Bearer', scopes: ['boards:read', 'me:read'] });
+    expect(token.accessToken).toBe('tok123');
+    expect(token).toEqual({ tokenType: 'Bearer', scopes: ['boards:read', 'me:read'] });
+    // Read by name only: a log line or a serialised session never carries the credential.
+    expect(inspectAll(token)).not.toContain('tok123');
+    expect(JSON.stringify({ ...token })).not.toContain('tok123');
     expect(seen?.contentType).toBe('application/x-www-form-urlencoded');
     expect(seen?.url).toBe(TOKEN_URL);
     expect(seen?.form).toEqual({
@@ -186,10 +196,6 @@ describe('exchangeCode', () => {
 
 describe('exchangeCode against a hostile token endpoint', () => {
   const CODE = 'code-0123456789abcdef';
-
-  function inspectAll(value: unknown): string {
-    return `${inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true })}${JSON.stringify(value)}${String(value)}`;
-  }
 
   it.each([302, 307, 308])(
     'refuses a %i: unexpected_redirect naming status and Location, and posts nothing there',

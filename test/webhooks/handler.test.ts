@@ -3,7 +3,7 @@
  * with unknown fields kept, duplicates handled once, and no secret or token in errors or inspect output.
  */
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createMemoryDeliveryStore,
   createWebhookHandler,
@@ -159,6 +159,30 @@ describe('verifyWebhookRequest', () => {
     expect(await reasonOf(verifyWebhookRequest(post({ challenge: 'x' }), options))).toBe('empty-secret');
   });
 
+  it('hands onEvent the request without its Authorization header, so printing the context shows no credential', async () => {
+    const seen: { request: Request; printed: string }[] = [];
+    const handle = createWebhookHandler({
+      signingSecret: SECRET,
+      now,
+      onEvent: (_event, context) => {
+        const printed = inspect(context, { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true });
+        seen.push({ request: context.request, printed });
+      },
+    });
+    const signed = await token();
+    const request = post({ event: EVENT }, signed);
+    request.headers.set('x-delivery', 'kept');
+    expect((await handle(request)).status).toBe(200);
+    const [{ request: given, printed } = { request: undefined, printed: '' }] = seen;
+    expect(given?.headers.get('authorization')).toBeNull();
+    expect(given?.headers.get('x-delivery')).toBe('kept');
+    expect(given?.method).toBe('POST');
+    expect(given?.url).toBe(request.url);
+    expect(printed).not.toContain(signed);
+    expect(printed).not.toContain(signed.split('.')[1]);
+    expect(printed).not.toContain('slt-secret');
+  });
+
   it('keeps the short-lived token out of inspect and JSON output of the claims', async () => {
     const seen: unknown[] = [];
     const handle = createWebhookHandler({
@@ -170,7 +194,9 @@ describe('verifyWebhookRequest', () => {
     expect(seen).toHaveLength(1);
     const claims = seen[0] as Record<string, unknown>;
     expect(claims.shortLivedToken).toBe('slt-secret');
-    expect(`${inspect(claims)} ${JSON.stringify(claims)}`).not.toContain('slt-secret');
+    const everything = { depth: Number.POSITIVE_INFINITY, showHidden: true, getters: true };
+    expect(`${inspect(claims, everything)} ${JSON.stringify(claims)}`).not.toContain('slt-secret');
+    expect(inspect(claims)).toContain('shortLivedToken');
   });
 });
 
@@ -222,6 +248,44 @@ describe('createWebhookHandler', () => {
   });
 });
 
+describe('createWebhookHandler options', () => {
+  const onEvent = () => undefined;
+
+  it.each<[string, Record<string, unknown>, typeof TypeError | typeof RangeError, RegExp]>([
+    ['no onEvent', {}, TypeError, /needs an onEvent function/],
+    ['an onRefused that is not a function', { onEvent, onRefused: 'log' }, TypeError, /onRefused must be a function/],
+    ['a clock that is not a function', { onEvent, now: 5 }, TypeError, /now must be a function/],
+    ['a delivery store without release', { onEvent, deliveries: { claim: () => true } }, TypeError, /release\(id\)/],
+    ['a duplicate window of NaN', { onEvent, duplicateWindowMs: Number.NaN }, RangeError, /duplicateWindowMs/],
+    ['a negative duplicate window', { onEvent, duplicateWindowMs: -1 }, RangeError, /duplicateWindowMs/],
+    ['a body limit of 0', { onEvent, maxBodyBytes: 0 }, RangeError, /maxBodyBytes/],
+    ['a negative clock tolerance', { onEvent, clockToleranceSeconds: -1 }, RangeError, /clockToleranceSeconds/],
+  ])('refuses %s when created, not on each request', (_case, extra, kind, message) => {
+    const create = () => createWebhookHandler({ signingSecret: SECRET, ...extra } as never);
+    expect(create).toThrow(kind);
+    expect(create).toThrow(message);
+  });
+
+  it('answers a refused request even when onRefused throws', async () => {
+    const handle = createWebhookHandler({
+      signingSecret: SECRET,
+      now,
+      onEvent,
+      onRefused: () => {
+        throw new Error('logger down');
+      },
+    });
+    const response = await handle(post({ event: EVENT }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'missing-header' });
+  });
+
+  it('signWebhookToken refuses an empty secret and claims that are not an object with a TypeError', async () => {
+    await expect(signWebhookToken({ exp: 1 }, '')).rejects.toBeInstanceOf(TypeError);
+    await expect(signWebhookToken(null as never, SECRET)).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
 describe('createMemoryDeliveryStore', () => {
   it('treats an id as new again after its window and stays within maxEntries', () => {
     let clock = 0;
@@ -234,5 +298,55 @@ describe('createMemoryDeliveryStore', () => {
     expect(store.claim('c', 100)).toBe(true); // evicts 'a', the oldest
     expect(store.claim('a', 100)).toBe(true);
     expect(() => createMemoryDeliveryStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('key cache', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is per handler: a second handler imports its own key, and each imports once for many requests', async () => {
+    const imports = vi.spyOn(crypto.subtle, 'importKey');
+    const signed = await token();
+    imports.mockClear();
+    const first = createWebhookHandler({ signingSecret: SECRET, now, onEvent: () => undefined });
+    const second = createWebhookHandler({ signingSecret: SECRET, now, onEvent: () => undefined });
+    for (let index = 0; index < 3; index++) {
+      const event = { ...EVENT, triggerUuid: `first-${index}` };
+      expect((await first(post({ event }, signed))).status).toBe(200);
+    }
+    expect(imports).toHaveBeenCalledTimes(1);
+    expect((await second(post({ event: { ...EVENT, triggerUuid: 'second' } }, signed))).status).toBe(200);
+    expect(imports).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most a few keys for a handler whose secret changes, and nothing for verifyWebhookRequest', async () => {
+    let secret = 'secret-0';
+    const handle = createWebhookHandler({
+      get signingSecret() {
+        return secret;
+      },
+      now,
+      onEvent: () => undefined,
+    });
+    const imports = vi.spyOn(crypto.subtle, 'importKey');
+    for (let round = 0; round < 2; round++) {
+      for (let index = 0; index < 10; index++) {
+        secret = `secret-${index}`;
+        const signed = await token({}, secret);
+        const event = { ...EVENT, triggerUuid: `rotated-${round}-${index}` };
+        expect((await handle(post({ event }, signed))).status).toBe(200);
+      }
+    }
+    // Signing imports one key per token; verifying imports again whenever the key was evicted: the whole second
+    // round, since only a few of the ten secrets are kept.
+    expect(imports).toHaveBeenCalledTimes(40);
+
+    imports.mockClear();
+    const signed = await token();
+    for (let index = 0; index < 2; index++) {
+      const event = { ...EVENT, triggerUuid: `free-${index}` };
+      await verifyWebhookRequest(post({ event }, signed), { signingSecret: SECRET, now });
+    }
+    expect(imports).toHaveBeenCalledTimes(3);
   });
 });

@@ -52,6 +52,11 @@ class Expiring<T extends { expiresAt: number }> {
     return this.items.size;
   }
 
+  /** Forgets every item: none of them can be used any more. */
+  clear(): void {
+    this.items.clear();
+  }
+
   protected sweep(): void {
     const now = this.now();
     for (const [key, item] of this.items) {

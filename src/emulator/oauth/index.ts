@@ -30,7 +30,11 @@ export { CODE_TTL_MS, MAX_CODES, MAX_OPEN_TICKETS, TICKET_TTL_MS } from './grant
 export type { OAuthRateLimit } from './rate-limit.js';
 
 /** Handles a request under `/oauth2/`. Resolves true when it answered the request. */
-export type OAuthRoutes = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+export interface OAuthRoutes {
+  (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
+  /** Forgets every open consent page, every authorization code (spent or not) and the request quota's counts. */
+  reset(): void;
+}
 
 /** Builds the OAuth route handler. Throws a TypeError when an app's configuration is invalid. */
 export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
@@ -55,7 +59,7 @@ export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
     },
   };
   const quota = new OAuthRequestQuota(context.rateLimit ?? {}, now);
-  return async (req, res, url) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     const refused = quota.arrive(req.socket.remoteAddress ?? 'unknown');
     if (refused) {
       req.resume();
@@ -75,4 +79,11 @@ export function createOAuthRoutes(context: OAuthContext): OAuthRoutes {
     await route.handle(req, res, url);
     return true;
   };
+  return Object.assign(handle, {
+    reset() {
+      deps.tickets.clear();
+      deps.codes.clear();
+      quota.reset();
+    },
+  });
 }

@@ -31,6 +31,12 @@ export class OAuthRequestQuota {
     this.windowMs = positiveOr(limit.windowSeconds, 60, 'windowSeconds') * 1000;
   }
 
+  /** Starts a fresh window: every address's count is dropped. */
+  reset(): void {
+    this.#windowStart = Number.NEGATIVE_INFINITY;
+    this.#counts = new Map();
+  }
+
   /** Counts a request from `address`; a refusal when the address is past its quota. */
   arrive(address: string): OAuthRefusal | undefined {
     const now = this.now();

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLEngine, TokenGrant } from '../contract.js';
 import { createOAuthRoutes } from '../oauth/index.js';
-import { checkFaultRules } from '../settings/emulator-settings.js';
+import { checkFaultRules, checkRegisteredToken } from '../settings/emulator-settings.js';
 import { TokenRegistry } from './auth.js';
 import type { ServerContext } from './context.js';
 import { DEMO_TOKENS } from './demo-tokens.js';
@@ -51,11 +51,19 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
    * rules in force stay.
    */
   setFaults(rules: readonly FaultRule[]): void;
-  /** Makes `token` valid on /v2 with exactly `grant`. */
+  /**
+   * Makes `token` valid on /v2 with exactly `grant`.
+   * @throws {EmulatorSettingsError} for an empty token or one with spaces, or a grant with a missing, mistyped or
+   * unknown part (an unknown scope, a `kind` other than `personal` or `oauth`); the message never shows the token.
+   */
   registerToken(token: string, grant: TokenGrant): void;
   /** Makes `token` invalid. */
   revokeToken(token: string): boolean;
-  /** Clears the request log, totals, rate-limit counters and idempotency cache, and restarts the fault rules' counters (the store and the rules stay). */
+  /**
+   * Clears the request log, totals, rate-limit counters and idempotency cache, forgets every open OAuth consent page
+   * and authorization code (so none of them can be used after), and restarts the fault rules' counters. The store,
+   * the rules and the tokens (configured, registered or issued by the OAuth flow) stay.
+   */
   reset(): void;
   /** Stops listening and closes every connection. */
   close(): Promise<void>;
@@ -137,12 +145,16 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
       checkFaultRules(rules);
       faults.set(rules);
     },
-    registerToken: (token, grant) => ctx.tokens.add(token, grant),
+    registerToken(token, grant) {
+      checkRegisteredToken(token, grant);
+      ctx.tokens.add(token, grant);
+    },
     revokeToken: (token) => ctx.tokens.revoke(token),
     reset() {
       ctx.log.reset();
       ctx.limiter.reset();
       ctx.idempotency.clear();
+      oauth.reset();
       faults.restart();
     },
     close() {

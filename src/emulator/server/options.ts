@@ -26,7 +26,10 @@ export interface EmulatorTokenConfig {
   clientId?: string;
 }
 
-/** A quota counted over fixed windows aligned to the emulator's start time. */
+/**
+ * A quota counted over fixed windows aligned to the emulator's start time, except a daily quota's window of whole
+ * days, which is aligned to midnight UTC on the emulator's clock (as the platform's daily limit resets).
+ */
 export interface WindowedQuota {
   /** Allowed units per window. */
   quota?: number;
@@ -42,7 +45,10 @@ export interface EmulatorLimits {
   concurrency?: { quota?: number };
   /** Complexity budget per window (policy `complexityMinute`). Default 5 000 000 per 60 s. */
   complexity?: WindowedQuota;
-  /** Requests per day (not advertised in headers). Default 1 000 000 per 86 400 s. */
+  /**
+   * Requests per day (not advertised in headers). Default 1 000 000 per 86 400 s, the window running from midnight
+   * UTC on the emulator's clock (a window shorter than a day, for tests, starts with the emulator).
+   */
   daily?: WindowedQuota;
 }
 

@@ -1,6 +1,12 @@
 /**
  * The rate limiter: per-account request quota per window (`minuteRate`), requests executing at once
- * (`concurrency`), complexity budget per window (`complexityMinute`) and a daily request quota.
+ * (`concurrency`), complexity budget per window (`complexityMinute`) and a daily request quota. Rule map:
+ * - `minuteRate` and `complexity`: fixed windows aligned to the emulator's start (or its last `reset()`);
+ * - `daily`: a window of whole days (the default one day) is aligned to the epoch on the emulator's clock, so it
+ *   resets at midnight UTC, as the platform's daily call limit does ("resets at midnight UTC",
+ *   https://support.monday.com/hc/en-us/articles/26471164460690-API-Rate-Limits); a shorter window, a test's stand-in
+ *   for the day, starts with the emulator like the others, so a test knows where it ends.
+ *   Pinned by test/emulator/rate-limit.test.ts ("until midnight UTC").
  */
 import type { ComplexitySnapshot } from '../contract.js';
 import type { ResolvedLimits } from './options.js';
@@ -32,7 +38,14 @@ interface AccountCounters {
   inFlight: number;
 }
 
-/** Per-account counters over fixed windows aligned to `startMs`. */
+const DAY_SECONDS = 86_400;
+
+/** Where the daily windows start: the epoch (midnight UTC) for whole days, else the emulator's start. */
+function dailyWindowsStart(windowSeconds: number, startMs: number): number {
+  return windowSeconds % DAY_SECONDS === 0 ? 0 : startMs;
+}
+
+/** Per-account counters over fixed windows (see the rule map). */
 export class RateLimiter {
   readonly #accounts = new Map<number, AccountCounters>();
   #startMs: number;
@@ -108,7 +121,7 @@ export class RateLimiter {
     };
   }
 
-  /** Forgets every count and realigns the windows to now. */
+  /** Forgets every count and realigns the windows to now (a daily window of whole days stays on midnight UTC). */
   reset(): void {
     this.#accounts.clear();
     this.#startMs = this.now();
@@ -121,7 +134,10 @@ export class RateLimiter {
       counters = {
         minuteRate: new FixedWindowCounter(start, this.limits.minuteRate.windowSeconds),
         complexity: new FixedWindowCounter(start, this.limits.complexity.windowSeconds),
-        daily: new FixedWindowCounter(start, this.limits.daily.windowSeconds),
+        daily: new FixedWindowCounter(
+          dailyWindowsStart(this.limits.daily.windowSeconds, start),
+          this.limits.daily.windowSeconds,
+        ),
         inFlight: 0,
       };
       this.#accounts.set(accountId, counters);

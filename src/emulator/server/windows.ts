@@ -1,5 +1,6 @@
 /**
- * Fixed windows aligned to the emulator's start time: window index = floor((now - start) / length).
+ * Fixed windows aligned to a start time: window index = floor((now - start) / length). The windows start with the
+ * emulator, except a daily window of whole days, which starts at the epoch so it runs from midnight UTC (rate-limit.ts).
  */
 
 /** A counter that starts again at zero in each fixed window. */

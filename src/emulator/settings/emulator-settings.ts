@@ -1,6 +1,6 @@
 /**
  * Every setting the emulator takes, described once and checked at the edge: `startEmulator(options)` (and through
- * it the CLI's `--config` file) and `setFaults(rules)`. Rule map:
+ * it the CLI's `--config` file), `setFaults(rules)` and `registerToken(token, grant)`. Rule map:
  * - an unknown or misspelled key: refused, the nearest valid key suggested (`Shape` walker in shape.ts);
  * - a wrong type: refused, naming the key and the type wanted;
  * - an impossible value: refused (a negative latency, an `http-error` or `respond` status outside HTTP's,
@@ -10,6 +10,7 @@
  */
 import { API_VERSION_FORM_HINT, isApiVersion } from '../../api-version-format.js';
 import { isScope } from '../../scopes.js';
+import type { SeedData } from '../engine/store/seed.js';
 import type { FaultMatch, FaultRule } from '../server/faults.js';
 import type { EmulatorServerOptions } from '../server/options.js';
 import type { EmulatorOptions } from '../start.js';
@@ -138,9 +139,32 @@ const serverFields: Record<keyof EmulatorServerOptions, Shape> = {
   log: { type: 'function' },
 };
 
+/** A list of records: each an object, whose fields are the engine's to check. */
+const records: Shape = { type: 'array', items: { type: 'object', values: { type: 'any' } } };
+
+/** The seed's families, each a list of records (typed against `SeedData`, so a new family needs a rule here). */
+const seedFamilies: Record<keyof SeedData, Shape> = {
+  accounts: records,
+  users: records,
+  boards: records,
+  items: records,
+  updates: records,
+  customActivities: records,
+  timelineItems: records,
+  workspaces: records,
+  folders: records,
+  teams: records,
+  tags: records,
+  assets: records,
+  webhooks: records,
+  docs: records,
+  docBlocks: records,
+  accountDetails: records,
+};
+
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {
-  // The seed's records are the engine's to check; here only that it is an object.
-  seed: { type: 'object', values: { type: 'any' } },
+  // The families and that each record is an object; the records' own fields are the engine's to check.
+  seed: { type: 'object', fields: seedFamilies, required: ['accounts', 'users', 'boards', 'items'] },
   cursorTtlMs: positive,
   webhooks: {
     type: 'object',
@@ -162,6 +186,34 @@ export const EMULATOR_OPTIONS_SHAPE: ObjectShape = { type: 'object', fields: { .
  */
 export function checkEmulatorOptions(options: unknown, label = 'Emulator option'): void {
   checkShape(options, EMULATOR_OPTIONS_SHAPE, label, '');
+}
+
+/** A token and its grant, as `registerToken(token, grant)` takes them. */
+const registeredToken: ObjectShape = {
+  type: 'object',
+  fields: {
+    token: token.fields?.token ?? text,
+    grant: {
+      type: 'object',
+      fields: {
+        kind: { type: 'string', oneOf: ['personal', 'oauth'] },
+        accountId: integer,
+        userId: integer,
+        scopes: { type: 'array', items: scopeShape() },
+        clientId: text,
+      },
+      required: ['kind', 'accountId', 'userId', 'scopes'],
+    },
+  },
+  required: ['token', 'grant'],
+};
+
+/**
+ * Checks a token and its grant before `registerToken` makes it valid; the token itself is never shown.
+ * @throws {EmulatorSettingsError} naming the first part that is missing, of the wrong type, or impossible.
+ */
+export function checkRegisteredToken(tokenValue: unknown, grant: unknown): void {
+  checkShape({ token: tokenValue, grant }, registeredToken, 'registerToken:', '');
 }
 
 /**

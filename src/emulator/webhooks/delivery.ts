@@ -8,13 +8,18 @@
  * - a delivery that fails (no answer within `timeoutMs`, or a status other than 2xx) is retried every
  *   `retryIntervalMs` (one minute) for `retryForMs` (30 minutes) on the emulator's clock, as the platform retries
  *   (https://developer.monday.com/api-reference/docs/webhooks), then marked `failed` ({@link WebhookDelivery.deliverDue});
+ * - a delivery whose webhook is gone (`delete_webhook`, or its board deleted) is `cancelled`: no attempt is made after
+ *   the deletion, and no retry is scheduled ({@link #cancelIfDeleted});
+ * - a change that cannot be turned into deliveries, or an attempt that throws, never fails the mutation, kills the
+ *   emulator or stalls a request: one line goes to the emulator's log, secrets and URL queries left out, and
+ *   delivery goes on ({@link #onChange}, {@link #guarded});
  * - every challenge and every attempt is in the log (`deliveries`, `challenges`).
  * Pinned by test/e2e/webhook-delivery.test.ts.
  */
 
 import { boundedText } from '../../bounded-text.js';
 import type { WebhookEventType } from '../../webhooks/event-types.js';
-import { signJwt } from '../../webhooks/jwt.js';
+import { createKeyCache, signJwtWith } from '../../webhooks/jwt.js';
 import type { ActivityLogRecord } from '../engine/store/activity-log.js';
 import type { EmulatorStore } from '../engine/store/store.js';
 import { isLoopbackUrl } from './loopback.js';
@@ -43,11 +48,14 @@ export interface WebhookDeliveryRecord {
   event: WebhookEventType;
   /** The JSON body posted (`{ event: { type, triggerUuid, ... } }`). */
   payload: { event: Record<string, unknown> };
-  /** `pending` until a 2xx answer (`delivered`) or the retry time is over (`failed`). */
-  state: 'pending' | 'delivered' | 'failed';
+  /**
+   * `pending` until a 2xx answer (`delivered`), the retry time is over (`failed`), or the webhook is deleted first
+   * (`cancelled`: nothing more is sent).
+   */
+  state: 'pending' | 'delivered' | 'failed' | 'cancelled';
   /** Every attempt, oldest first. */
   attempts: WebhookDeliveryAttempt[];
-  /** When the next attempt is due (emulator's clock); null once delivered or failed. */
+  /** When the next attempt is due (emulator's clock); null once delivered, failed or cancelled. */
   nextAttemptAt: number | null;
 }
 
@@ -99,6 +107,8 @@ export class WebhookDelivery implements EmulatorWebhooks {
   readonly #deliveries: WebhookDeliveryRecord[] = [];
   readonly #challenges: WebhookChallengeRecord[] = [];
   readonly #inFlight = new Set<Promise<void>>();
+  /** The signing key, imported once per delivery (not shared with any other emulator in the process). */
+  readonly #keys = createKeyCache();
   /** The account each delivery is for (its webhook's), for the token's `accountId`. */
   readonly #accounts = new WeakMap<WebhookDeliveryRecord, string>();
   #store: EmulatorStore | undefined;
@@ -107,9 +117,13 @@ export class WebhookDelivery implements EmulatorWebhooks {
   #nextId = 1;
   #closed = false;
 
-  constructor(options: ResolvedWebhookOptions, now: () => number) {
+  readonly #log: ((line: string) => void) | undefined;
+
+  /** `log` gets one line per delivery problem the emulator itself hit (the emulator's `log` option). */
+  constructor(options: ResolvedWebhookOptions, now: () => number, log?: (line: string) => void) {
     this.#options = options;
     this.#now = now;
+    this.#log = log;
   }
 
   get deliveries(): readonly WebhookDeliveryRecord[] {
@@ -183,7 +197,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
     for (const delivery of this.#deliveries) {
       if (delivery.state === 'pending' && delivery.nextAttemptAt !== null && delivery.nextAttemptAt <= now) {
         delivery.nextAttemptAt = null;
-        void this.#track(this.#attempt(delivery));
+        void this.#track(this.#guarded(delivery));
       }
     }
     await this.settled();
@@ -193,8 +207,9 @@ export class WebhookDelivery implements EmulatorWebhooks {
   nextDueAt(): number | null {
     let soonest: number | null = null;
     for (const delivery of this.#deliveries) {
+      if (delivery.state !== 'pending' || this.#cancelIfDeleted(delivery)) continue;
       const at = delivery.nextAttemptAt;
-      if (delivery.state === 'pending' && at !== null && (soonest === null || at < soonest)) soonest = at;
+      if (at !== null && (soonest === null || at < soonest)) soonest = at;
     }
     return soonest;
   }
@@ -216,9 +231,18 @@ export class WebhookDelivery implements EmulatorWebhooks {
     clearTimeout(this.#timer);
   }
 
+  /** Follows one change; whatever goes wrong in here is logged, never thrown into the mutation that made it. */
   #onChange(entry: ActivityLogRecord): void {
     if (!this.#store || this.#closed) return;
-    for (const pending of matchingEvents(this.#store, entry, () => randomHex(16))) {
+    try {
+      this.#deliver(this.#store, entry);
+    } catch (error) {
+      this.#report('a change could not be turned into deliveries; it was skipped', error);
+    }
+  }
+
+  #deliver(store: EmulatorStore, entry: ActivityLogRecord): void {
+    for (const pending of matchingEvents(store, entry, () => randomHex(16))) {
       // Seeded webhooks point anywhere; only loopback receivers (a test's own) are ever contacted.
       if (!isLoopbackUrl(pending.webhook.url)) continue;
       const delivery: WebhookDeliveryRecord = {
@@ -233,12 +257,46 @@ export class WebhookDelivery implements EmulatorWebhooks {
       };
       this.#accounts.set(delivery, pending.webhook.accountId);
       this.#push(this.#deliveries, delivery);
-      void this.#track(this.#attempt(delivery));
+      void this.#track(this.#guarded(delivery));
+    }
+  }
+
+  /** One attempt that never rejects: a throw in it is logged and the delivery marked `failed`. */
+  async #guarded(delivery: WebhookDeliveryRecord): Promise<void> {
+    try {
+      await this.#attempt(delivery);
+    } catch (error) {
+      delivery.state = 'failed';
+      delivery.nextAttemptAt = null;
+      this.#report(`delivery ${delivery.id} could not be attempted; it was marked failed`, error);
+    }
+  }
+
+  /** True (and the delivery `cancelled`) when its webhook is no longer in the store. */
+  #cancelIfDeleted(delivery: WebhookDeliveryRecord): boolean {
+    if (!this.#store || this.#store.webhooks.find(delivery.webhookId)) return false;
+    delivery.state = 'cancelled';
+    delivery.nextAttemptAt = null;
+    return true;
+  }
+
+  /** One line for the emulator's log: the error's name and message, without the signing secret or any URL query. */
+  #report(what: string, error: unknown): void {
+    if (!this.#log) return;
+    const name = error instanceof Error ? error.name : typeof error;
+    let message = error instanceof Error ? error.message : String(error);
+    const secret = this.#options.signingSecret;
+    if (secret) message = message.split(secret).join('[REDACTED]');
+    message = message.replace(/\?\S*/g, '?[REDACTED]').replace(/\s+/g, ' ').slice(0, 200);
+    try {
+      this.#log(`webhooks: ${what} (${name}: ${message})`);
+    } catch {
+      // A log function that throws must not break delivery either.
     }
   }
 
   async #attempt(delivery: WebhookDeliveryRecord): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || this.#cancelIfDeleted(delivery)) return;
     const attempt: WebhookDeliveryAttempt = { at: this.#now() };
     delivery.attempts.push(attempt);
     try {
@@ -264,6 +322,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
       delivery.state = 'delivered';
       return;
     }
+    if (this.#cancelIfDeleted(delivery)) return;
     const first = delivery.attempts[0]?.at ?? attempt.at;
     const next = attempt.at + this.#options.retryIntervalMs;
     if (next - first > this.#options.retryForMs) {
@@ -279,7 +338,10 @@ export class WebhookDelivery implements EmulatorWebhooks {
     if (this.#closed) return;
     clearTimeout(this.#timer);
     const soonest = Math.min(at, this.nextDueAt() ?? at);
-    this.#timer = setTimeout(() => void this.deliverDue(), Math.max(0, soonest - this.#now()));
+    this.#timer = setTimeout(
+      () => void this.deliverDue().catch((error: unknown) => this.#report('due retries could not be run', error)),
+      Math.max(0, soonest - this.#now()),
+    );
     this.#timer.unref?.();
   }
 
@@ -294,7 +356,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
     const claims: Record<string, unknown> = { aud: url, iat, exp: iat + 300 };
     if (who.accountId !== undefined) claims.accountId = Number(who.accountId);
     if (typeof who.userId === 'number') claims.userId = who.userId;
-    return { authorization: await signJwt(claims, secret) };
+    return { authorization: await signJwtWith(claims, secret, this.#keys) };
   }
 
   #track<T>(work: Promise<T>): Promise<T> {

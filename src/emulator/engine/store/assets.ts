@@ -46,8 +46,12 @@ export class AssetStore extends Collection<AssetRecord> {
     this.#store = store;
   }
 
-  /** Records an uploaded file and lists it in the item's file column. */
+  /**
+   * Records an uploaded file and lists it in the item's file column, as one item change: the item's `updated_at`
+   * moves and the board's activity log records it, as {@link replaceOnItem} does.
+   */
   add(input: NewAsset): AssetRecord {
+    const previous = input.item.values[input.columnId] ?? null;
     const board = this.#store.boards.find(input.item.boardId);
     const asset: AssetRecord = {
       id: this.#store.newId(),
@@ -60,7 +64,14 @@ export class AssetStore extends Collection<AssetRecord> {
       uploadedById: input.uploadedById,
       createdAt: this.#store.now(),
     };
-    return this.attach(input.item, asset);
+    this.attach(input.item, asset);
+    input.item.updatedAt = asset.createdAt;
+    this.#store.items.log(input.item, input.uploadedById, 'update_column_value', {
+      column_id: input.columnId,
+      previous_value: previous,
+      value: input.item.values[input.columnId] ?? null,
+    });
+    return asset;
   }
 
   /** The entry listing `asset` in a file column. */
