@@ -7,6 +7,7 @@
 import type { ColumnRecord } from '../store/records.js';
 import { columnValueError } from './errors.js';
 import { fieldsOf, finite, isObject } from './parse.js';
+import { deactivatedStatusIndexes } from './status-labels.js';
 import type { KindSpec } from './types.js';
 
 /** Status labels of a column, index → label. */
@@ -15,17 +16,24 @@ export function statusLabels(column: ColumnRecord): Record<string, string> {
   return isObject(labels) ? (labels as Record<string, string>) : {};
 }
 
+/** `index` unless its label is deactivated (update_status_column's `is_deactivated`: ./status-labels.ts). */
+function settable(column: ColumnRecord, index: number): { index: number } {
+  if (deactivatedStatusIndexes(column).includes(index))
+    throw columnValueError(column, `status label "${statusLabels(column)[String(index)]}" is deactivated`);
+  return { index };
+}
+
 function writeStatus(input: unknown, column: ColumnRecord, createLabels: boolean): unknown {
   const labels = statusLabels(column);
   if (isObject(input) && input.index !== undefined && input.index !== null) {
     const index = Number(input.index);
     if (labels[String(index)] === undefined) throw columnValueError(column, `no status label with index ${index}`);
-    return { index };
+    return settable(column, index);
   }
   const label = isObject(input) ? input.label : input;
   if (typeof label !== 'string') throw columnValueError(column, 'expected {"label": "..."} or {"index": n}');
   const found = Object.entries(labels).find(([, text]) => text === label);
-  if (found) return { index: Number(found[0]) };
+  if (found) return settable(column, Number(found[0]));
   if (!createLabels) {
     throw columnValueError(column, `label "${label}" does not exist in column (create_labels_if_missing is off)`);
   }

@@ -1,12 +1,14 @@
 /**
  * Columns: the Column fields, each item's view of a column (the ColumnValue implementations, by column kind), and
- * the column mutations (create, delete, change title or metadata). Changes need boards:write and act on the
+ * the column mutations (create, delete, change title or metadata, update_column and update_status_column against
+ * the column's `revision`). Changes need boards:write and act on the
  * caller's own boards only. Setting an item's values is an item change: see items.ts. `Column.capabilities`
  * (2025-10) comes from the column kinds table (../column-kinds/index.ts).
  */
 import { columnCapabilities, readColumn } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { columnRevision } from '../store/column-record.js';
 import { findColumn } from '../store/columns.js';
 import type { BoardRecord, ColumnKind, ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
@@ -56,6 +58,8 @@ export const columnResolvers: FamilyResolvers = {
     settings: (column: ColumnRecord) => column.settings,
     // 2025-10: what the column kinds table knows of the kind (test/emulator/newer-surfaces.test.ts).
     capabilities: (column: ColumnRecord) => columnCapabilities(column),
+    // 2025-10: what update_column checks (test/emulator/column-updates.test.ts).
+    revision: (column: ColumnRecord) => columnRevision(column),
   },
   Mutation: {
     create_column: (_source, args, context) => {
@@ -84,6 +88,52 @@ export const columnResolvers: FamilyResolvers = {
         args.title,
         userId,
       );
+    },
+    // 2025-10 (width from 2026-04): test/emulator/column-updates.test.ts.
+    update_column: (_source, args, context) => {
+      const { board, userId } = writable(context, args.board_id);
+      const column = findColumn(board, args.id);
+      if (args.column_type !== column.type) {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `Column "${column.id}" is a ${column.type} column; update_column does not change a column's type.`,
+          { column_id: column.id, column_type: args.column_type },
+        );
+      }
+      return context.store.columns.update(board, column, {
+        revision: args.revision,
+        title: args.title,
+        description: args.description,
+        width: args.width,
+        settings: args.settings,
+        calculatedFunction: args.capabilities?.calculated?.function ?? null,
+        userId,
+      });
+    },
+    update_status_column: (_source, args, context) => {
+      const { board, userId } = writable(context, args.board_id);
+      const column = findColumn(board, args.id);
+      if (column.type !== 'status') {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `Column "${column.id}" is a ${column.type} column, not a status column; use update_column.`,
+          { column_id: column.id },
+        );
+      }
+      if (args.capabilities?.calculated) {
+        throw engineError(
+          ENGINE_ERROR_CODES.notModelled,
+          'A status column calculated from subitems (COUNT_KEYS) is not modelled by the emulator.',
+        );
+      }
+      return context.store.columns.update(board, column, {
+        revision: args.revision,
+        title: args.title,
+        description: args.description,
+        width: args.width,
+        statusLabels: args.settings?.labels ?? null,
+        userId,
+      });
     },
     change_column_metadata: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);

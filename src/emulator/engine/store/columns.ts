@@ -1,13 +1,23 @@
 /**
  * Columns of a board: create (of a modelled kind, with its settings), delete (dropping the column's values from
- * every item), and change title or description. Columns live inside their board's record; every change is a
- * board change ({@link BoardStore.recordBoardChange}).
+ * every item), change title or description, and update (update_column / update_status_column, 2025-10: title,
+ * description, width, settings and calculation at once, against the column's revision). Columns live inside their
+ * board's record; every change is a board change ({@link BoardStore.recordBoardChange}).
+ *
+ * Rule map of {@link ColumnStore.update}:
+ * - a stale `revision` is refused before anything changes ({@link columnRevision}): test/emulator/column-updates.test.ts
+ * - a status column's labels: ../column-kinds/status-labels.ts (indexes kept, labels in use not removed)
+ * - a dropdown column's labels in use are not removed either ({@link ColumnStore.update})
+ * - each changed part is logged as the platform names it: `update_column_name`, `update_column_description`,
+ *   `update_column_settings`
  */
 
 import { calculableKinds, creatableKinds, isCalculableKind, isCreatableKind } from '../column-kinds/index.js';
+import { isObject } from '../column-kinds/parse.js';
+import { applyStatusLabels, deactivatedStatusIndexes, type StatusLabelInput } from '../column-kinds/status-labels.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { BoardStore } from './boards.js';
-import { COLUMN_DEFAULTS } from './column-record.js';
+import { COLUMN_DEFAULTS, columnRevision } from './column-record.js';
 import type { BoardRecord, ColumnKind, ColumnRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
@@ -61,6 +71,22 @@ export interface NewColumn {
   defaults?: unknown;
   afterColumnId?: string | null;
   /** create_column's `capabilities.calculated.function`: calculate the parent's value from its subitems'. */
+  calculatedFunction?: string | null;
+  userId: string;
+}
+
+/** What {@link ColumnStore.update} changes; an absent field is left as it is. */
+export interface ColumnUpdate {
+  /** The revision the caller read; a column changed since is not updated. */
+  revision: string;
+  title?: string | null;
+  description?: string | null;
+  width?: number | null;
+  /** update_column's settings (JSON text or an object), merged over the kind's defaults. */
+  settings?: unknown;
+  /** update_status_column's whole label list. */
+  statusLabels?: readonly StatusLabelInput[] | null;
+  /** A calculation function (`SUM`, ...), or `NONE` to stop calculating; absent: unchanged. */
   calculatedFunction?: string | null;
   userId: string;
 }
@@ -177,6 +203,106 @@ export class ColumnStore {
     return column;
   }
 
+  /**
+   * Updates a column against the revision its caller read: every part is checked before any is applied, and each
+   * changed part is logged. Throws INVALID_ARGUMENT naming what cannot be done.
+   */
+  update(board: BoardRecord, column: ColumnRecord, input: ColumnUpdate): ColumnRecord {
+    const current = columnRevision(column);
+    if (input.revision !== current) {
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Column "${column.id}" changed since revision ${input.revision}; read the column again and retry.`,
+        { column_id: column.id, revision: current },
+      );
+    }
+    if (input.title !== null && input.title !== undefined && input.title.trim() === '')
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A column title cannot be empty.');
+    if (input.width !== null && input.width !== undefined && (!Number.isInteger(input.width) || input.width < 1))
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A column width is a positive whole number of pixels.`);
+    const calculated = this.#calculation(column, input.calculatedFunction);
+    const settings = this.#newSettings(board, column, input);
+    if (input.title !== null && input.title !== undefined && input.title !== column.title)
+      this.changeMetadata(board, column, 'title', input.title, input.userId);
+    if (input.description !== null && input.description !== undefined && input.description !== column.description)
+      this.changeMetadata(board, column, 'description', input.description, input.userId);
+    const before = { settings: column.settings, width: column.width, calculated: column.calculated ?? null };
+    if (settings) column.settings = settings;
+    if (input.width !== null && input.width !== undefined) column.width = input.width;
+    if (calculated === null) delete column.calculated;
+    else if (calculated !== undefined) column.calculated = calculated;
+    const after = { settings: column.settings, width: column.width, calculated: column.calculated ?? null };
+    if (JSON.stringify(before) !== JSON.stringify(after)) {
+      this.#boards.recordBoardChange(board, input.userId, 'update_column_settings', {
+        column_id: column.id,
+        previous_value: before,
+        value: after,
+      });
+    }
+    return column;
+  }
+
+  /** The calculation after an update: a function, null to drop it, undefined for no change. */
+  #calculation(column: ColumnRecord, fn: string | null | undefined): string | null | undefined {
+    if (fn === null || fn === undefined) return undefined;
+    if (fn === 'NONE') return null;
+    if (!isCalculableKind(column.type)) {
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `A ${column.type} column cannot be calculated from subitems; only ${calculableKinds().join(', ')} can.`,
+        { column_type: column.type },
+      );
+    }
+    return fn;
+  }
+
+  /** The settings after an update, or undefined when the update sends none. */
+  #newSettings(board: BoardRecord, column: ColumnRecord, input: ColumnUpdate): Record<string, unknown> | undefined {
+    let labels = input.statusLabels ?? undefined;
+    if (input.settings !== null && input.settings !== undefined) {
+      const sent = parseSettings(input.settings);
+      if (column.type !== 'status') return this.#checkedSettings(board, column, sent);
+      labels = statusLabelList(column, sent.labels);
+    }
+    if (labels === undefined) return undefined;
+    return applyStatusLabels(column, labels, this.#statusUse(board, column));
+  }
+
+  /** `sent` over the kind's defaults; a dropdown keeps every label an item holds. */
+  #checkedSettings(board: BoardRecord, column: ColumnRecord, sent: Record<string, unknown>): Record<string, unknown> {
+    const settings = settingsFor(column.type, sent);
+    if (column.type !== 'dropdown' || sent.labels === undefined) return settings;
+    const kept = new Set(
+      (Array.isArray(settings.labels) ? settings.labels : []).map((label, index) =>
+        isObject(label) ? Number(label.id) : index + 1,
+      ),
+    );
+    for (const item of this.#store.items.onBoard(board.id)) {
+      if (item.state === 'deleted') continue;
+      const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+      const lost = Array.isArray(ids) ? ids.find((id) => !kept.has(Number(id))) : undefined;
+      if (lost !== undefined) {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `Dropdown label ${lost} is set on item ${item.id} and cannot be removed.`,
+          { column_id: column.id, label_id: lost },
+        );
+      }
+    }
+    return settings;
+  }
+
+  /** How many items (archived ones too) hold each index of a status column. */
+  #statusUse(board: BoardRecord, column: ColumnRecord): Map<number, number> {
+    const use = new Map<number, number>();
+    for (const item of this.#store.items.onBoard(board.id)) {
+      const index = (item.values[column.id] as { index?: unknown } | undefined)?.index;
+      if (item.state === 'deleted' || typeof index !== 'number') continue;
+      use.set(index, (use.get(index) ?? 0) + 1);
+    }
+    return use;
+  }
+
   #freshId(board: BoardRecord, type: ColumnKind): string {
     let id = `${type}_${this.#store.newId().slice(-6)}`;
     while (board.columns.some((column) => column.id === id)) id = `${type}_${this.#store.newId().slice(-6)}`;
@@ -186,6 +312,65 @@ export class ColumnStore {
   get #boards(): BoardStore {
     return this.#store.boards;
   }
+}
+
+function parseSettings(raw: unknown): Record<string, unknown> {
+  let settings = raw;
+  if (typeof settings === 'string') {
+    try {
+      settings = JSON.parse(settings);
+    } catch {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'settings is not valid JSON.');
+    }
+  }
+  if (!isObject(settings))
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'settings must be a JSON object of column settings.');
+  return settings;
+}
+
+/**
+ * update_column's status `labels` as update_status_column's list: the settings' `{ "index": "text" }` object
+ * (create_column's shape) or a list of `{ index, label, color, is_done, is_deactivated, description }`.
+ */
+function statusLabelList(column: ColumnRecord, labels: unknown): StatusLabelInput[] {
+  const colors = isObject(column.settings.labels_colors) ? column.settings.labels_colors : {};
+  const descriptions = column.settings.labels_descriptions;
+  const colorOf = (index: number) => {
+    const entry = colors[String(index)];
+    return isObject(entry) && typeof entry.var_name === 'string' ? entry.var_name : 'explosive';
+  };
+  const wrong = () =>
+    engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      'Status settings need "labels": an object of index → label text, or a list of { index, label, color }.',
+    );
+  if (isObject(labels)) {
+    return Object.entries(labels).map(([key, text]) => {
+      if (!/^\d+$/.test(key) || typeof text !== 'string') throw wrong();
+      const index = Number(key);
+      return {
+        index,
+        label: text,
+        color: colorOf(index),
+        is_done: Array.isArray(column.settings.done_colors) && column.settings.done_colors.includes(index),
+        is_deactivated: deactivatedStatusIndexes(column).includes(index),
+        description: isObject(descriptions) && typeof descriptions[key] === 'string' ? descriptions[key] : null,
+      };
+    });
+  }
+  if (!Array.isArray(labels)) throw wrong();
+  return labels.map((entry) => {
+    if (!isObject(entry) || typeof entry.index !== 'number' || typeof entry.label !== 'string') throw wrong();
+    return {
+      index: entry.index,
+      label: entry.label,
+      color: typeof entry.color === 'string' ? entry.color : colorOf(entry.index),
+      id: typeof entry.id === 'number' ? entry.id : null,
+      is_done: entry.is_done === true,
+      is_deactivated: entry.is_deactivated === true,
+      description: typeof entry.description === 'string' ? entry.description : null,
+    };
+  });
 }
 
 export { COLUMN_DEFAULTS } from './column-record.js';
