@@ -27,6 +27,7 @@ import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
 import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
 import { DocStore } from './docs.js';
+import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
 import { NotificationStore } from './notifications.js';
@@ -73,6 +74,8 @@ export class EmulatorStore implements Stamper {
   readonly notifications: NotificationStore;
   /** Docs and their blocks. */
   readonly docs: DocStore;
+  /** Forms of boards, found by token. */
+  readonly forms: FormStore;
   /** What changed on which board, by whom. */
   readonly activityLog: ActivityLog;
   #nextId: number;
@@ -100,6 +103,7 @@ export class EmulatorStore implements Stamper {
     this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
     this.notifications = new NotificationStore(this);
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
+    this.forms = new FormStore(copy.forms ?? [], this);
     this.items = new ItemStore(copy.items, this);
     this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {

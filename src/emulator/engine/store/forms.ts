@@ -1,0 +1,416 @@
+/**
+ * Forms (2025-10): a form belongs to one board (create_form makes the board), is found by its token, and holds its
+ * questions, tags and settings. The platform's forms pages: https://developer.monday.com/api-reference/reference/form
+ * and .../forms-other-types.
+ *
+ * Rule map:
+ * - the token is the alphanumeric string of the form's address ({@link FormStore.create}); a form of a deleted board
+ *   is gone (resolvers/forms.ts)
+ * - settings: ./form-settings.ts
+ * - questions: ids from the store's counter, or the id of the board column a question is made from
+ *   (`existing_column_id`); `insert_after_question_id` places it; `page_block_id` and `show_if_rules` name questions
+ *   of the same form; update_form's `questions` is the whole order ({@link FormStore.reorder})
+ * - a tag records into a text column of the form's board, made with the tag; deleting the tag may delete that column
+ *   (`deleteAssociatedColumn`)
+ * - the password is kept only as a digest and never answered; `features.password.enabled` follows it
+ * Pinned by test/emulator/forms.test.ts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { Collection } from './collection.js';
+import { checkFormSettings, defaultFormSettings, mergeFormSettings, type SettingsTree } from './form-settings.js';
+import type { BoardRecord } from './records.js';
+import type { EmulatorStore } from './store.js';
+
+/** One choice of a select question (`FormQuestionOption`). */
+export interface FormQuestionOptionRecord {
+  label: string;
+  value: string;
+  visible: boolean;
+  active: boolean;
+  position: number;
+}
+
+/** A question of a form (`FormQuestion`). */
+export interface FormQuestionRecord {
+  id: string;
+  /** A `FormQuestionType` value (`ShortText`, `SingleSelect`, `PAGE_BLOCK`, ...). */
+  type: string;
+  title: string;
+  description: string | null;
+  required: boolean;
+  visible: boolean;
+  options: FormQuestionOptionRecord[] | null;
+  /** The question's type-specific settings, as `FormQuestionSettings` answers them. */
+  settings: SettingsTree | null;
+  /** The conditions for showing the question, as sent (`ShowIfRulesInput`). */
+  show_if_rules: unknown;
+  /** The PAGE_BLOCK question this one is on, if any. */
+  page_block_id: string | null;
+  /** The board column the question was made from, if any. */
+  columnId: string | null;
+}
+
+/** A tag of a form: a value recorded into a column of the form's board (`FormTag`). */
+export interface FormTagRecord {
+  id: string;
+  name: string;
+  columnId: string;
+  /** The value recorded with each submission (update_form_tag, up to 2026-07). */
+  value: string | null;
+}
+
+/** A form. */
+export interface FormRecord {
+  id: string;
+  token: string;
+  accountId: string;
+  boardId: string;
+  ownerId: string;
+  title: string;
+  description: string | null;
+  active: boolean;
+  isAnonymous: boolean;
+  builtWithAI: boolean;
+  /** The form's kind, which the emulator does not distinguish. */
+  type: string | null;
+  questions: FormQuestionRecord[];
+  tags: FormTagRecord[];
+  accessibility: SettingsTree;
+  appearance: SettingsTree;
+  features: SettingsTree;
+  /** Digest of the password set with set_form_password; null when none. */
+  passwordDigest: string | null;
+  createdAt: string;
+}
+
+/** What {@link FormStore.create} needs: the board the form fills, and who made it. */
+export interface NewForm {
+  board: BoardRecord;
+  ownerId: string;
+  title: string;
+}
+
+/** A question as create_form_question and update_form_question send it (`CreateQuestionInput`). */
+export interface QuestionInput {
+  type: string;
+  title?: string | null;
+  description?: string | null;
+  required?: boolean | null;
+  visible?: boolean | null;
+  options?: readonly { label: string; value?: string | null; visible?: boolean | null }[] | null;
+  /** `FormQuestionSettingsInput`. */
+  settings?: object | null;
+  show_if_rules?: { rules: readonly { conditions: readonly { building_block_id: string }[] }[] } | null;
+  page_block_id?: string | null;
+  existing_column_id?: string | null;
+  insert_after_question_id?: string | null;
+}
+
+function invalid(message: string, extra: Record<string, unknown> = {}): Error {
+  return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
+}
+
+/** Every field of `FormQuestionSettings`, unset. */
+const UNSET_QUESTION_SETTINGS: Readonly<SettingsTree> = Object.fromEntries(
+  [
+    'checkedByDefault',
+    'defaultCurrentDate',
+    'default_answer',
+    'display',
+    'includeTime',
+    'label_limit_count',
+    'label_limit_count_enabled',
+    'limit',
+    'locationAutofilled',
+    'optionsOrder',
+    'prefill',
+    'prefixAutofilled',
+    'prefixPredefined',
+    'skipValidation',
+  ].map((field) => [field, null]),
+);
+
+/**
+ * `FormQuestionSettingsInput` merged into a question's settings, as `FormQuestionSettings` names them
+ * (`labelLimitCount` → `label_limit_count`; a prefill without `lookup` looks up `''`, the output's field being non-null).
+ */
+function questionSettings(input: object | null | undefined, current: SettingsTree | null): SettingsTree | null {
+  if (input === null || input === undefined) return current;
+  const { labelLimitCount, prefill, prefixPredefined, ...rest } = input as SettingsTree;
+  const renamed: SettingsTree = { ...rest };
+  if (prefixPredefined !== undefined && prefixPredefined !== null) {
+    const sent = prefixPredefined as SettingsTree;
+    renamed.prefixPredefined = { enabled: sent.enabled, prefix: sent.prefix ?? null };
+  }
+  if (labelLimitCount !== undefined) renamed.label_limit_count = labelLimitCount;
+  if (prefill !== undefined && prefill !== null) {
+    const sent = prefill as SettingsTree;
+    renamed.prefill = { enabled: sent.enabled, lookup: sent.lookup ?? '', source: sent.source ?? null };
+  }
+  return mergeFormSettings(current ?? UNSET_QUESTION_SETTINGS, renamed);
+}
+
+/** The forms of every account. */
+export class FormStore extends Collection<FormRecord> {
+  readonly #store: EmulatorStore;
+
+  /** Keeps the seeded `forms`; ids, time and the boards' columns come from `store`. */
+  constructor(forms: FormRecord[], store: EmulatorStore) {
+    super(forms);
+    this.#store = store;
+  }
+
+  /** The form whose token is `token`, in any account. */
+  byToken(token: string): FormRecord | undefined {
+    return this.all().find((form) => form.token === token);
+  }
+
+  /** A new active form on `board`, with a fresh token and the name question. */
+  create(input: NewForm): FormRecord {
+    return this.insert({
+      id: this.#store.newId(),
+      token: randomBytes(9).toString('hex'),
+      accountId: input.board.accountId,
+      boardId: input.board.id,
+      ownerId: input.ownerId,
+      title: input.title,
+      description: null,
+      active: true,
+      isAnonymous: false,
+      builtWithAI: false,
+      type: null,
+      questions: [
+        {
+          id: 'name',
+          type: 'Name',
+          title: 'Name',
+          description: null,
+          required: true,
+          visible: true,
+          options: null,
+          settings: null,
+          show_if_rules: null,
+          page_block_id: null,
+          columnId: null,
+        },
+      ],
+      tags: [],
+      ...defaultFormSettings(input.board.groups[0]?.id ?? null),
+      passwordDigest: null,
+      createdAt: this.#store.now(),
+    });
+  }
+
+  /** Changes the title or description of a form. */
+  update(form: FormRecord, input: { title?: string | null; description?: string | null }): FormRecord {
+    if (input.title !== null && input.title !== undefined) {
+      if (input.title.trim() === '') throw invalid('A form title cannot be empty.');
+      form.title = input.title;
+    }
+    if (input.description !== null && input.description !== undefined) form.description = input.description;
+    return form;
+  }
+
+  /** Puts the questions in the order of `order`, which must list each of the form's questions once. */
+  reorder(form: FormRecord, order: readonly { id: string; page_block_id?: string | null }[]): FormRecord {
+    const ids = order.map((entry) => entry.id);
+    const known = new Set(form.questions.map((question) => question.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
+      throw invalid('questions must list each of the form’s questions exactly once, in their new order.', {
+        question_ids: [...known],
+      });
+    const byId = new Map(form.questions.map((question) => [question.id, question]));
+    form.questions = order.map((entry) => {
+      const question = byId.get(entry.id) as FormQuestionRecord;
+      if (entry.page_block_id !== undefined) question.page_block_id = this.#pageBlock(form, entry.page_block_id);
+      return question;
+    });
+    return form;
+  }
+
+  /** Merges `input` into the form's settings; nothing changes when any part is refused. */
+  updateSettings(
+    form: FormRecord,
+    input: { accessibility?: object | null; appearance?: object | null; features?: object | null },
+    isAnonymous: boolean | null | undefined,
+  ): FormRecord {
+    const board = this.#store.boards.find(form.boardId);
+    const next = {
+      accessibility: mergeFormSettings(form.accessibility, input.accessibility ?? {}),
+      appearance: mergeFormSettings(form.appearance, input.appearance ?? {}),
+      features: mergeFormSettings(form.features, input.features ?? {}),
+    };
+    checkFormSettings(next, board?.groups.map((group) => group.id) ?? [], form.passwordDigest !== null);
+    Object.assign(form, next);
+    if (isAnonymous !== null && isAnonymous !== undefined) form.isAnonymous = isAnonymous;
+    if ((form.features.password as SettingsTree).enabled === false) form.passwordDigest = null;
+    return form;
+  }
+
+  /** Turns the form on or off (activate_form, deactivate_form). */
+  setActive(form: FormRecord, active: boolean): FormRecord {
+    form.active = active;
+    return form;
+  }
+
+  /** Protects the form with `password` (kept as a digest) and switches the password feature on. */
+  setPassword(form: FormRecord, password: string): FormRecord {
+    if (password.trim() === '') throw invalid('A form password cannot be empty.');
+    form.passwordDigest = createHash('sha256').update(`${form.id}:${password}`).digest('hex');
+    form.features = mergeFormSettings(form.features, { password: { enabled: true } });
+    return form;
+  }
+
+  /** The form's short address, made once and kept. */
+  shorten(form: FormRecord, host: string): { enabled: boolean; url: string } {
+    const code = createHash('sha256').update(form.token).digest('hex').slice(0, 8);
+    const link = { enabled: true, url: `https://forms.${host}/s/${code}` };
+    form.features = mergeFormSettings(form.features, { shortenedLink: link });
+    return link;
+  }
+
+  /** Adds a question (after `insert_after_question_id`, else last). */
+  addQuestion(form: FormRecord, input: QuestionInput): FormQuestionRecord {
+    const board = this.#board(form);
+    const columnId = input.existing_column_id ?? null;
+    if (columnId !== null && !board.columns.some((column) => column.id === columnId))
+      throw invalid(`The form's board has no column "${columnId}".`, { existing_column_id: columnId });
+    if (columnId !== null && form.questions.some((question) => question.columnId === columnId))
+      throw invalid(`A question of this form is already made from column "${columnId}".`, {
+        existing_column_id: columnId,
+      });
+    const title = input.title ?? '';
+    if (title.trim() === '') throw invalid('A question title cannot be empty.');
+    const question: FormQuestionRecord = {
+      id: columnId ?? this.#store.newId(),
+      type: input.type,
+      title,
+      description: input.description ?? null,
+      required: input.required ?? false,
+      visible: input.visible ?? true,
+      options: null,
+      settings: questionSettings(input.settings, null),
+      show_if_rules: null,
+      page_block_id: null,
+      columnId,
+    };
+    this.#applyQuestion(form, question, input);
+    const after = input.insert_after_question_id;
+    const at = after === null || after === undefined ? form.questions.length : this.#questionIndex(form, after) + 1;
+    form.questions.splice(at, 0, question);
+    return question;
+  }
+
+  /** Changes a question with what `input` sends. */
+  updateQuestion(form: FormRecord, questionId: string, input: QuestionInput): FormQuestionRecord {
+    const question = form.questions[this.#questionIndex(form, questionId)] as FormQuestionRecord;
+    if (input.title !== null && input.title !== undefined && input.title.trim() === '')
+      throw invalid('A question title cannot be empty.');
+    const next = { ...question, type: input.type };
+    if (input.title !== null && input.title !== undefined) next.title = input.title;
+    if (input.description !== undefined) next.description = input.description ?? null;
+    if (input.required !== null && input.required !== undefined) next.required = input.required;
+    if (input.visible !== null && input.visible !== undefined) next.visible = input.visible;
+    next.settings = questionSettings(input.settings, question.settings);
+    this.#applyQuestion(form, next, input);
+    Object.assign(question, next);
+    return question;
+  }
+
+  /** Removes a question; one that another question shows itself on (`show_if_rules`) or a page holding questions stays. */
+  deleteQuestion(form: FormRecord, questionId: string): void {
+    const index = this.#questionIndex(form, questionId);
+    const dependent = form.questions.find(
+      (question) =>
+        question.page_block_id === questionId ||
+        JSON.stringify(question.show_if_rules ?? null).includes(`"building_block_id":"${questionId}"`),
+    );
+    if (dependent)
+      throw invalid(`Question "${dependent.id}" depends on question "${questionId}"; change it first.`, {
+        question_id: questionId,
+      });
+    form.questions.splice(index, 1);
+  }
+
+  /** Adds a tag, with the text column of the form's board that records it. */
+  addTag(form: FormRecord, name: string, userId: string): FormTagRecord {
+    if (name.trim() === '') throw invalid('A form tag name cannot be empty.');
+    if (form.tags.some((tag) => tag.name === name))
+      throw invalid(`The form already has a tag named "${name}".`, { name });
+    const column = this.#store.columns.create(this.#board(form), { title: name, type: 'text', userId });
+    const tag: FormTagRecord = { id: this.#store.newId(), name, columnId: column.id, value: null };
+    form.tags.push(tag);
+    return tag;
+  }
+
+  /** The form's tag `tagId`, or RESOURCE_NOT_FOUND. */
+  tag(form: FormRecord, tagId: string): FormTagRecord {
+    const found = form.tags.find((tag) => tag.id === tagId);
+    if (!found) throw engineError(ENGINE_ERROR_CODES.notFound, `Form tag ${tagId} was not found.`, { tag_id: tagId });
+    return found;
+  }
+
+  /** Sets the value a tag records with each submission. */
+  setTagValue(tag: FormTagRecord, value: string | null): FormTagRecord {
+    tag.value = value;
+    return tag;
+  }
+
+  /** Removes a tag, and its column when `deleteColumn` is set. */
+  deleteTag(form: FormRecord, tag: FormTagRecord, deleteColumn: boolean, userId: string): void {
+    form.tags = form.tags.filter((candidate) => candidate !== tag);
+    const board = this.#board(form);
+    const column = board.columns.find((candidate) => candidate.id === tag.columnId);
+    if (deleteColumn && column) this.#store.columns.delete(board, column, userId);
+  }
+
+  /** Options, page and conditions of a question being created or changed, checked against the form. */
+  #applyQuestion(form: FormRecord, question: FormQuestionRecord, input: QuestionInput): void {
+    if (input.options !== null && input.options !== undefined) {
+      if (input.options.some((option) => option.label.trim() === '')) throw invalid('An option label cannot be empty.');
+      question.options = input.options.map((option, position) => ({
+        label: option.label,
+        value: option.value ?? option.label,
+        visible: option.visible ?? true,
+        active: true,
+        position,
+      }));
+    }
+    if (input.page_block_id !== undefined) question.page_block_id = this.#pageBlock(form, input.page_block_id);
+    if (input.show_if_rules !== undefined) {
+      for (const rule of input.show_if_rules?.rules ?? []) {
+        for (const condition of rule.conditions) {
+          if (condition.building_block_id === question.id)
+            throw invalid('A question cannot be shown on a condition on itself.');
+          this.#questionIndex(form, condition.building_block_id);
+        }
+      }
+      question.show_if_rules = input.show_if_rules ?? null;
+    }
+  }
+
+  /** `id` when it names a PAGE_BLOCK question of the form; null stays null. */
+  #pageBlock(form: FormRecord, id: string | null): string | null {
+    if (id === null) return null;
+    const page = form.questions.find((question) => question.id === id);
+    if (page?.type !== 'PAGE_BLOCK')
+      throw invalid(`page_block_id "${id}" is not a PAGE_BLOCK question of this form.`, { page_block_id: id });
+    return id;
+  }
+
+  #questionIndex(form: FormRecord, questionId: string): number {
+    const index = form.questions.findIndex((question) => question.id === questionId);
+    if (index < 0)
+      throw engineError(ENGINE_ERROR_CODES.notFound, `Question "${questionId}" was not found on this form.`, {
+        question_id: questionId,
+      });
+    return index;
+  }
+
+  #board(form: FormRecord): BoardRecord {
+    const board = this.#store.boards.find(form.boardId);
+    if (!board) throw new Error(`Form ${form.id} names unknown board ${form.boardId}`);
+    return board;
+  }
+}
