@@ -28,9 +28,17 @@ export interface ColumnValueView {
   [extra: string]: unknown;
 }
 
-/** The view of `column` on `item`: its kind's type, text, value and typed fields (../column-kinds/index.ts). */
-export function columnValueView(item: ItemRecord, column: ColumnRecord, store?: EmulatorStore): ColumnValueView {
-  const readout = readColumn(column, item, store);
+/**
+ * The view of `column` on `item`: its kind's type, text, value and typed fields (../column-kinds/index.ts); with
+ * `calculate`, the value calculated from the item's subitems where the column has a calculation.
+ */
+export function columnValueView(
+  item: ItemRecord,
+  column: ColumnRecord,
+  store?: EmulatorStore,
+  calculate = false,
+): ColumnValueView {
+  const readout = readColumn(column, item, store, calculate);
   return {
     __typename: readout.typeName,
     id: column.id,

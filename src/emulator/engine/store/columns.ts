@@ -8,10 +8,14 @@
  * - a stale `revision` is refused before anything changes ({@link columnRevision}): test/emulator/column-updates.test.ts
  * - a status column's labels: ../column-kinds/status-labels.ts (indexes kept, labels in use not removed)
  * - a dropdown column's labels in use are not removed either ({@link ColumnStore.update})
+ * - a calculated column has a twin of the same id on the board's subitems board, which its values are calculated
+ *   from ({@link ColumnStore.create}, {@link ColumnStore.update}; a subitems board made later copies them:
+ *   boards.ts); MIN_MAX is not modelled
  * - each changed part is logged as the platform names it: `update_column_name`, `update_column_description`,
  *   `update_column_settings`
  */
 
+import { isCalculated, isUnmodelledCalculation } from '../column-kinds/calculated.js';
 import { calculableKinds, creatableKinds, isCalculableKind, isCreatableKind } from '../column-kinds/index.js';
 import { isObject } from '../column-kinds/parse.js';
 import { applyStatusLabels, deactivatedStatusIndexes, type StatusLabelInput } from '../column-kinds/status-labels.js';
@@ -137,6 +141,8 @@ export class ColumnStore {
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'defaults is not valid JSON.');
       }
     }
+    if (input.calculatedFunction && isUnmodelledCalculation(input.calculatedFunction))
+      throw unmodelled(input.calculatedFunction);
     if (input.calculatedFunction && !isCalculableKind(input.type)) {
       throw engineError(
         ENGINE_ERROR_CODES.invalidArgument,
@@ -162,6 +168,7 @@ export class ColumnStore {
       column_title: column.title,
       column_type: column.type,
     });
+    this.#subitemsTwin(board, column, input.userId);
     return column;
   }
 
@@ -231,6 +238,7 @@ export class ColumnStore {
     if (input.width !== null && input.width !== undefined) column.width = input.width;
     if (calculated === null) delete column.calculated;
     else if (calculated !== undefined) column.calculated = calculated;
+    this.#subitemsTwin(board, column, input.userId);
     const after = { settings: column.settings, width: column.width, calculated: column.calculated ?? null };
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       this.#boards.recordBoardChange(board, input.userId, 'update_column_settings', {
@@ -246,6 +254,7 @@ export class ColumnStore {
   #calculation(column: ColumnRecord, fn: string | null | undefined): string | null | undefined {
     if (fn === null || fn === undefined) return undefined;
     if (fn === 'NONE') return null;
+    if (isUnmodelledCalculation(fn)) throw unmodelled(fn);
     if (!isCalculableKind(column.type)) {
       throw engineError(
         ENGINE_ERROR_CODES.invalidArgument,
@@ -303,6 +312,16 @@ export class ColumnStore {
     return use;
   }
 
+  /**
+   * Gives the subitems board of `board` the column a calculated `column` reads its subitems' values from (same id,
+   * title and kind), when there is a subitems board and it lacks one (../column-kinds/calculated.ts).
+   */
+  #subitemsTwin(board: BoardRecord, column: ColumnRecord, userId: string): void {
+    const subBoard = this.#boards.subitemsBoardOf(board);
+    if (!isCalculated(column) || !subBoard || subBoard.columns.some((candidate) => candidate.id === column.id)) return;
+    this.create(subBoard, { title: column.title, type: column.type, id: column.id, userId });
+  }
+
   #freshId(board: BoardRecord, type: ColumnKind): string {
     let id = `${type}_${this.#store.newId().slice(-6)}`;
     while (board.columns.some((column) => column.id === id)) id = `${type}_${this.#store.newId().slice(-6)}`;
@@ -312,6 +331,13 @@ export class ColumnStore {
   get #boards(): BoardStore {
     return this.#store.boards;
   }
+}
+
+function unmodelled(fn: string): Error {
+  return engineError(
+    ENGINE_ERROR_CODES.notModelled,
+    `A column calculated from subitems with ${fn} is not modelled by the emulator; it calculates SUM, MIN, MAX and COUNT_KEYS.`,
+  );
 }
 
 function parseSettings(raw: unknown): Record<string, unknown> {
