@@ -337,3 +337,98 @@ describe('update_status_column', () => {
     expect((await column('2026-10', '3001', 'status')).revision).toBe(revision);
   });
 });
+
+describe('create_status_column and create_dropdown_column', () => {
+  const CREATE_STATUS = `mutation ($labels: [CreateStatusLabelInput!]!) {
+    create_status_column(board_id: 3001, id: "phase", title: "Phase", defaults: { labels: $labels }) { id type settings_str }
+  }`;
+  const CREATE_DROPDOWN = `mutation ($labels: [CreateDropdownLabelInput!]!) {
+    create_dropdown_column(board_id: 3001, id: "topics_dd", title: "Topics", defaults: { labels: $labels }) { id type settings_str }
+  }`;
+
+  it.each(WITH_UPDATE_COLUMN)('makes a status column with its labels at %s', async (version) => {
+    const { post } = await serve();
+    const created = field<{ type: string; settings_str: string }>(
+      await post(version, CREATE_STATUS, {
+        labels: [
+          { index: 0, label: 'Plan', color: 'sky' },
+          { index: 1, label: 'Build', color: 'working_orange' },
+          { index: 2, label: 'Ship', color: 'done_green', is_done: true },
+        ],
+      }),
+      'create_status_column',
+    );
+    expect(created.type).toBe('status');
+    expect(JSON.parse(created.settings_str)).toMatchObject({
+      labels: { 0: 'Plan', 1: 'Build', 2: 'Ship' },
+      done_colors: [2],
+      labels_colors: { 2: { var_name: 'done_green' } },
+    });
+    const set = await post(
+      version,
+      'mutation { change_simple_column_value(board_id: 3001, item_id: 4000001, column_id: "phase", value: "Ship") { column_values(ids: ["phase"]) { ... on StatusValue { index is_done } } } }',
+    );
+    expect(field(set, 'change_simple_column_value')).toEqual({ column_values: [{ index: 2, is_done: true }] });
+  });
+
+  it('is not in 2025-04, and refuses duplicate labels', async () => {
+    const { post } = await serve();
+    expect(codes(await post('2025-04', CREATE_STATUS, { labels: [] }))).toContain('GRAPHQL_VALIDATION_FAILED');
+    const twice = await post('2026-10', CREATE_STATUS, {
+      labels: [
+        { index: 0, label: 'A', color: 'sky' },
+        { index: 0, label: 'B', color: 'sky' },
+      ],
+    });
+    expect(codes(twice)).toEqual(['INVALID_ARGUMENT']);
+  });
+
+  it('makes a dropdown with ids 1, 2, ... and updates it, keeping labels in use', async () => {
+    const { post, column } = await serve();
+    const created = field<{ settings_str: string }>(
+      await post('2026-10', CREATE_DROPDOWN, { labels: [{ label: 'API' }, { label: 'UI' }, { label: 'Docs' }] }),
+      'create_dropdown_column',
+    );
+    expect(JSON.parse(created.settings_str).labels).toEqual([
+      { id: 1, name: 'API' },
+      { id: 2, name: 'UI' },
+      { id: 3, name: 'Docs' },
+    ]);
+    const set = await post(
+      '2026-10',
+      'mutation { change_column_value(board_id: 3001, item_id: 4000001, column_id: "topics_dd", value: "{\\"ids\\": [1]}") { id } }',
+    );
+    expect(set.errors).toBeUndefined();
+    const UPDATE = `mutation ($r: String!, $labels: [UpdateDropdownLabelInput!]!) {
+      update_dropdown_column(board_id: 3001, id: "topics_dd", revision: $r, settings: { labels: $labels }) { settings_str }
+    }`;
+    const dropApi = await post('2026-10', UPDATE, {
+      r: (await column('2026-10', '3001', 'topics_dd')).revision,
+      labels: [{ id: 2, label: 'UI' }],
+    });
+    expect(codes(dropApi)).toEqual(['INVALID_ARGUMENT']);
+    expect(dropApi.errors?.[0]?.message).toMatch(/"API" \(id 1\) is set on 1 item\(s\)/);
+    const updated = field<{ settings_str: string }>(
+      await post('2026-10', UPDATE, {
+        r: (await column('2026-10', '3001', 'topics_dd')).revision,
+        labels: [{ id: 1, label: 'API', is_deactivated: true }, { id: 2, label: 'Interface' }, { label: 'Tests' }],
+      }),
+      'update_dropdown_column',
+    );
+    expect(JSON.parse(updated.settings_str)).toMatchObject({
+      labels: [
+        { id: 1, name: 'API' },
+        { id: 2, name: 'Interface' },
+        { id: 4, name: 'Tests' },
+      ],
+      deactivated_labels: [1],
+    });
+    const again = await post(
+      '2026-10',
+      'mutation { change_column_value(board_id: 3001, item_id: 4000002, column_id: "topics_dd", value: "{\\"labels\\": [\\"API\\"]}") { id } }',
+    );
+    expect(again.errors?.[0]?.message).toMatch(/deactivated/);
+    const shown = await post('2026-10', '{ items(ids: [4000001]) { column_values(ids: ["topics_dd"]) { text } } }');
+    expect(field(shown, 'items')).toEqual([{ column_values: [{ text: 'API' }] }]);
+  });
+});

@@ -2,7 +2,9 @@
  * Kinds whose values are labels of the column's settings: status (index → label) and dropdown (id → label). Both
  * add a label they are sent when create_labels_if_missing is on
  * (https://developer.monday.com/api-reference/reference/status, .../dropdown); otherwise an unknown label is a
- * ColumnValueException (pinned by test/emulator/engine-mutations.test.ts).
+ * ColumnValueException (pinned by test/emulator/engine-mutations.test.ts). A label retired with `is_deactivated`
+ * (update_status_column, update_dropdown_column) still shows where it is set and cannot be set again
+ * (test/emulator/column-updates.test.ts).
  */
 import type { ColumnRecord } from '../store/records.js';
 import { columnValueError } from './errors.js';
@@ -55,6 +57,19 @@ export function dropdownLabels(column: ColumnRecord): DropdownLabel[] {
   );
 }
 
+/** The ids of a dropdown column's deactivated labels (update_dropdown_column's `is_deactivated`). */
+export function deactivatedDropdownIds(column: ColumnRecord): number[] {
+  const listed = column.settings.deactivated_labels;
+  return Array.isArray(listed) ? listed.filter((id): id is number => typeof id === 'number') : [];
+}
+
+/** `id` unless its label is deactivated (./dropdown-labels.ts). */
+function settableDropdown(column: ColumnRecord, label: DropdownLabel): number {
+  if (deactivatedDropdownIds(column).includes(label.id))
+    throw columnValueError(column, `dropdown label "${label.name}" is deactivated`);
+  return label.id;
+}
+
 function writeDropdown(input: unknown, column: ColumnRecord, createLabels: boolean): unknown {
   const labels = dropdownLabels(column);
   const value = typeof input === 'string' ? { labels: input.split(',').map((label) => label.trim()) } : input;
@@ -64,7 +79,7 @@ function writeDropdown(input: unknown, column: ColumnRecord, createLabels: boole
       ids: value.ids.map((id) => {
         const found = labels.find((label) => label.id === Number(id));
         if (!found) throw columnValueError(column, `no dropdown label with id ${JSON.stringify(id)}`);
-        return found.id;
+        return settableDropdown(column, found);
       }),
     };
   }
@@ -73,7 +88,7 @@ function writeDropdown(input: unknown, column: ColumnRecord, createLabels: boole
     if (typeof name !== 'string' || name === '')
       throw columnValueError(column, 'a dropdown label is a non-empty string');
     const found = labels.find((label) => label.name === name);
-    if (found) return found.id;
+    if (found) return settableDropdown(column, found);
     if (!createLabels) {
       throw columnValueError(column, `label "${name}" does not exist in column (create_labels_if_missing is off)`);
     }

@@ -1,13 +1,14 @@
 /**
  * Columns of a board: create (of a modelled kind, with its settings), delete (dropping the column's values from
- * every item), change title or description, and update (update_column / update_status_column, 2025-10: title,
- * description, width, settings and calculation at once, against the column's revision). Columns live inside their
- * board's record; every change is a board change ({@link BoardStore.recordBoardChange}).
+ * every item), change title or description, and update (update_column, update_status_column, update_dropdown_column;
+ * 2025-10: title, description, width, settings and calculation at once, against the column's revision). Columns live
+ * inside their board's record; every change is a board change ({@link BoardStore.recordBoardChange}).
  *
  * Rule map of {@link ColumnStore.update}:
  * - a stale `revision` is refused before anything changes ({@link columnRevision}): test/emulator/column-updates.test.ts
  * - a status column's labels: ../column-kinds/status-labels.ts (indexes kept, labels in use not removed)
- * - a dropdown column's labels in use are not removed either ({@link ColumnStore.update})
+ * - a dropdown column's labels: ../column-kinds/dropdown-labels.ts (ids kept, labels in use not removed; through
+ *   update_column's settings too)
  * - a calculated column has a twin of the same id on the board's subitems board, which its values are calculated
  *   from ({@link ColumnStore.create}, {@link ColumnStore.update}; a subitems board made later copies them:
  *   boards.ts); MIN_MAX is not modelled
@@ -16,6 +17,7 @@
  */
 
 import { isCalculated, isUnmodelledCalculation } from '../column-kinds/calculated.js';
+import { applyDropdownLabels, type DropdownSettingsInput } from '../column-kinds/dropdown-labels.js';
 import { calculableKinds, creatableKinds, isCalculableKind, isCreatableKind } from '../column-kinds/index.js';
 import { isObject } from '../column-kinds/parse.js';
 import { applyStatusLabels, deactivatedStatusIndexes, type StatusLabelInput } from '../column-kinds/status-labels.js';
@@ -90,6 +92,8 @@ export interface ColumnUpdate {
   settings?: unknown;
   /** update_status_column's whole label list. */
   statusLabels?: readonly StatusLabelInput[] | null;
+  /** update_dropdown_column's whole label list and limits. */
+  dropdownSettings?: DropdownSettingsInput | null;
   /** A calculation function (`SUM`, ...), or `NONE` to stop calculating; absent: unchanged. */
   calculatedFunction?: string | null;
   userId: string;
@@ -267,6 +271,8 @@ export class ColumnStore {
 
   /** The settings after an update, or undefined when the update sends none. */
   #newSettings(board: BoardRecord, column: ColumnRecord, input: ColumnUpdate): Record<string, unknown> | undefined {
+    if (input.dropdownSettings)
+      return applyDropdownLabels(column, input.dropdownSettings, this.#dropdownUse(board, column));
     let labels = input.statusLabels ?? undefined;
     if (input.settings !== null && input.settings !== undefined) {
       const sent = parseSettings(input.settings);
@@ -299,6 +305,17 @@ export class ColumnStore {
       }
     }
     return settings;
+  }
+
+  /** How many items (archived ones too) hold each label id of a dropdown column. */
+  #dropdownUse(board: BoardRecord, column: ColumnRecord): Map<number, number> {
+    const use = new Map<number, number>();
+    for (const item of this.#store.items.onBoard(board.id)) {
+      const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+      if (item.state === 'deleted' || !Array.isArray(ids)) continue;
+      for (const id of ids) use.set(Number(id), (use.get(Number(id)) ?? 0) + 1);
+    }
+    return use;
   }
 
   /** How many items (archived ones too) hold each index of a status column. */
