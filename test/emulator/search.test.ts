@@ -160,3 +160,88 @@ describe('search date_range on boards and items', () => {
     expect(results(none, 'items')).toEqual([]);
   });
 });
+
+describe('search.updates, search.users and search.workspaces', () => {
+  const UPDATES = `query ($q: String!, $creators: [ID!], $boards: [ID!]) { search {
+    updates(query: $q, creator_ids: $creators, board_ids: $boards) { results {
+      id indexed_data { id board_id item_id creator_id body } live_data { id }
+    } }
+  } }`;
+  const USERS =
+    'query ($q: String!) { search { users(query: $q) { results { id indexed_data { name email } live_data { id } } } } }';
+  /** 2026-07 answers the indexed fields only; 2026-10 adds `live_data`. */
+  const workspaces = (version: string) => `query ($q: String!, $kind: String) { search {
+    workspaces(query: $q, kind: $kind) { results { id indexed_data { name kind state } ${version === '2026-10' ? 'live_data { id name }' : ''} } }
+  } }`;
+
+  it('finds updates by their text, by board and author (2026-10)', async () => {
+    const post = await serve();
+    expect(results(await post('2026-10', UPDATES, { q: 'sales' }), 'updates')).toEqual([
+      {
+        id: '9001',
+        indexed_data: {
+          id: '9001',
+          board_id: '3001',
+          item_id: '4000001',
+          creator_id: '501',
+          body: 'Launch date agreed with sales: 1 November.',
+        },
+        live_data: { id: '9001' },
+      },
+    ]);
+    const byGrace = results(await post('2026-10', UPDATES, { q: 'the', creators: ['502'] }), 'updates');
+    expect(byGrace.map((result) => result.id)).toEqual(['9002', '9005']);
+    const onRoadmap = results(
+      await post('2026-10', UPDATES, { q: 'the', creators: ['502'], boards: ['3001'] }),
+      'updates',
+    );
+    expect(onRoadmap.map((result) => result.id)).toEqual(['9002']);
+    expect(results(await post('2026-10', UPDATES, { q: 'dawn' }), 'updates')).toEqual([]);
+  });
+
+  it('finds users by name or email, and workspaces by name and kind', async () => {
+    const post = await serve();
+    const users = results(await post('2026-10', USERS, { q: 'grace@' }), 'users');
+    expect(users).toEqual([
+      { id: '502', indexed_data: { name: 'Grace Hopper', email: 'grace@acme.example' }, live_data: { id: '502' } },
+    ]);
+    expect(results(await post('2026-10', USERS, { q: 'Hank' }), 'users')).toEqual([]);
+    for (const version of ['2026-07', '2026-10']) {
+      const found = results(await post(version, workspaces(version), { q: 'market' }), 'workspaces');
+      expect(found).toEqual([
+        {
+          id: '7002',
+          indexed_data: { name: 'Marketing', kind: 'closed', state: 'active' },
+          ...(version === '2026-10' ? { live_data: { id: '7002', name: 'Marketing' } } : {}),
+        },
+      ]);
+    }
+    expect(
+      results(await post('2026-10', workspaces('2026-10'), { q: 'market', kind: 'open' }), 'workspaces'),
+    ).toEqual([]);
+  });
+
+  it('needs the scope of what it finds', async () => {
+    const at = Date.parse('2026-11-25T12:00:00Z');
+    const emulator = await startTestEmulator({
+      engine: createEngine({ clock: { now: () => at } }),
+      tokens: [{ token: 'boards-only', accountId: 1001, userId: 501, scopes: ['boards:read'] }],
+    });
+    for (const [namespace, query] of [
+      ['updates', 'updates(query: "sales") { results { id } }'],
+      ['users', 'users(query: "grace") { results { id } }'],
+      ['workspaces', 'workspaces(query: "market") { results { id } }'],
+    ] as const) {
+      const response = await postGraphQL(
+        emulator,
+        { query: `{ search { ${query} } }` },
+        { authorization: 'boards-only', 'api-version': '2026-10' },
+      );
+      const body = (await response.json()) as Body;
+      expect(
+        body.errors?.map((error) => error.extensions?.code),
+        namespace,
+      ).toEqual(['USER_UNAUTHORIZED']);
+    }
+  });
+});

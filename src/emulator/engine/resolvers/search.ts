@@ -1,29 +1,30 @@
 /**
- * `search` (2026-07 on): boards, items and docs (and from 2026-10 timeline items) of the caller's account whose
- * name holds the query, each result with its indexed fields and the live object
- * (https://developer.monday.com/api-reference/reference/search).
+ * `search` (2026-07 on): boards, items, docs and workspaces (and from 2026-10 timeline items, updates and users) of
+ * the caller's account whose text holds the query, each result with its indexed fields and the live object
+ * (https://developer.monday.com/api-reference/reference/search). Updates, users and workspaces: search-people.ts.
  *
  * Rule map:
  * - `query` matches a case-insensitive substring of the name (of a board, its description too; of a timeline item,
- *   its title, summary or content); the emulator has no ranking, so results come in store order, at most `limit`
- *   (default 10, as the schema says).
+ *   its title, summary or content): search-match.ts; the emulator has no ranking, so results come in store order,
+ *   at most `limit` (default 10, as the schema says).
  * - `board_ids`, `workspace_ids`, `item_ids` (timeline items), `type` and `product_kind` (timeline items: every
  *   emulator timeline item is of kind `custom`, its product the one of its board's workspace) and `date_range`
  *   (created and updated bounds, inclusive) narrow the results; only live records of the caller's account match.
- * - Scope `boards:read`. `updates`, `users` and `workspaces` stay NOT_MODELLED.
+ * - Scope `boards:read` (updates `updates:read`, users `users:read`, workspaces `workspaces:read`).
  * Pinned by test/emulator/engine-search.test.ts and test/emulator/search.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import type { BoardRecord } from '../store/records.js';
 import type { TimelineItemRecord } from '../store/timeline.js';
 import type {
-  CrossEntityDateRangeInput,
   SearchNamespaceBoardsArgs,
   SearchNamespaceDocsArgs,
   SearchNamespaceItemsArgs,
   SearchNamespaceTimelineItemsArgs,
 } from './arguments.generated.js';
 import { boardUrl } from './lookup.js';
+import { holds, inDateRange } from './search-match.js';
+import { updateResults, userResults, workspaceResults } from './search-people.js';
 import type { FamilyResolvers } from './types.js';
 
 /** The filters the board-bound searches take. */
@@ -40,20 +41,6 @@ function searchableBoards(context: EngineContext, args: SearchArgs): BoardRecord
         (!args.board_ids || args.board_ids.includes(board.id)) &&
         (!args.workspace_ids || (board.workspaceId !== null && args.workspace_ids.includes(board.workspaceId))),
     );
-}
-
-/** True when a record created at `created` and last changed at `updated` is inside `range` (bounds inclusive). */
-function inDateRange(created: string, updated: string, range: CrossEntityDateRangeInput | null | undefined): boolean {
-  if (!range) return true;
-  const at = (value: string) => Date.parse(value);
-  const after = (value: string, bound: string | null | undefined) => !bound || at(value) >= at(bound);
-  const before = (value: string, bound: string | null | undefined) => !bound || at(value) <= at(bound);
-  return (
-    after(created, range.created_after) &&
-    before(created, range.created_before) &&
-    after(updated, range.updated_after) &&
-    before(updated, range.updated_before)
-  );
 }
 
 /** The product kind of a board's workspace (`core` when the workspace names none). */
@@ -115,10 +102,6 @@ function docResults(context: EngineContext, args: SearchNamespaceDocsArgs) {
     }));
 }
 
-function holds(text: string | null, query: string): boolean {
-  return text !== null && query.trim() !== '' && text.toLowerCase().includes(query.trim().toLowerCase());
-}
-
 /** Resolvers of `Query.search` and its namespace. */
 export const searchResolvers: FamilyResolvers = {
   Query: {
@@ -168,5 +151,8 @@ export const searchResolvers: FamilyResolvers = {
     timeline_items: (_source, args, context) => ({
       results: timelineResults(context, args).slice(0, args.limit ?? 10),
     }),
+    updates: (_source, args, context) => ({ results: updateResults(context, args).slice(0, args.limit ?? 10) }),
+    users: (_source, args, context) => ({ results: userResults(context, args).slice(0, args.limit ?? 10) }),
+    workspaces: (_source, args, context) => ({ results: workspaceResults(context, args).slice(0, args.limit ?? 10) }),
   },
 };
