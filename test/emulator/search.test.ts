@@ -216,9 +216,9 @@ describe('search.updates, search.users and search.workspaces', () => {
         },
       ]);
     }
-    expect(
-      results(await post('2026-10', workspaces('2026-10'), { q: 'market', kind: 'open' }), 'workspaces'),
-    ).toEqual([]);
+    expect(results(await post('2026-10', workspaces('2026-10'), { q: 'market', kind: 'open' }), 'workspaces')).toEqual(
+      [],
+    );
   });
 
   it('needs the scope of what it finds', async () => {
