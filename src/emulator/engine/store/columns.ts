@@ -6,9 +6,8 @@
  *
  * Rule map of {@link ColumnStore.update}:
  * - a stale `revision` is refused before anything changes ({@link columnRevision}): test/emulator/column-updates.test.ts
- * - a status column's labels: ../column-kinds/status-labels.ts (indexes kept, labels in use not removed)
- * - a dropdown column's labels: ../column-kinds/dropdown-labels.ts (ids kept, labels in use not removed; through
- *   update_column's settings too)
+ * - the settings an update leaves: ./column-settings.ts (status labels keep their indexes, dropdown labels their
+ *   ids, labels in use are not removed)
  * - a calculated column has a twin of the same id on the board's subitems board, which its values are calculated
  *   from ({@link ColumnStore.create}, {@link ColumnStore.update}; a subitems board made later copies them:
  *   boards.ts); MIN_MAX is not modelled
@@ -17,13 +16,11 @@
  */
 
 import { isCalculated, isUnmodelledCalculation } from '../column-kinds/calculated.js';
-import { applyDropdownLabels, type DropdownSettingsInput } from '../column-kinds/dropdown-labels.js';
 import { calculableKinds, creatableKinds, isCalculableKind, isCreatableKind } from '../column-kinds/index.js';
-import { isObject } from '../column-kinds/parse.js';
-import { applyStatusLabels, deactivatedStatusIndexes, type StatusLabelInput } from '../column-kinds/status-labels.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { BoardStore } from './boards.js';
-import { COLUMN_DEFAULTS, columnRevision } from './column-record.js';
+import { columnRevision } from './column-record.js';
+import { type SettingsUpdate, settingsFor, updatedSettings } from './column-settings.js';
 import type { BoardRecord, ColumnKind, ColumnRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
@@ -44,29 +41,6 @@ export function findColumn(board: BoardRecord, columnId: string): ColumnRecord {
   return column;
 }
 
-function settingsFor(type: ColumnKind, defaults: unknown): Record<string, unknown> {
-  const base = COLUMN_DEFAULTS[type]();
-  if (defaults === null || defaults === undefined) return base;
-  if (typeof defaults !== 'object' || Array.isArray(defaults)) {
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'defaults must be a JSON object of column settings.');
-  }
-  const settings = { ...base, ...(defaults as Record<string, unknown>) };
-  if (type === 'status') {
-    const labels = settings.labels;
-    const valid =
-      typeof labels === 'object' &&
-      labels !== null &&
-      !Array.isArray(labels) &&
-      Object.entries(labels).every(([key, text]) => /^\d+$/.test(key) && typeof text === 'string');
-    if (!valid)
-      throw engineError(
-        ENGINE_ERROR_CODES.invalidArgument,
-        'Status defaults need "labels": an object of index → label text.',
-      );
-  }
-  return settings;
-}
-
 /** What {@link ColumnStore.create} needs. */
 export interface NewColumn {
   title: string;
@@ -81,19 +55,16 @@ export interface NewColumn {
   userId: string;
 }
 
-/** What {@link ColumnStore.update} changes; an absent field is left as it is. */
-export interface ColumnUpdate {
+/**
+ * What {@link ColumnStore.update} changes; an absent field is left as it is. The settings parts (update_column's
+ * `settings`, update_status_column's and update_dropdown_column's label lists): ./column-settings.ts.
+ */
+export interface ColumnUpdate extends SettingsUpdate {
   /** The revision the caller read; a column changed since is not updated. */
   revision: string;
   title?: string | null;
   description?: string | null;
   width?: number | null;
-  /** update_column's settings (JSON text or an object), merged over the kind's defaults. */
-  settings?: unknown;
-  /** update_status_column's whole label list. */
-  statusLabels?: readonly StatusLabelInput[] | null;
-  /** update_dropdown_column's whole label list and limits. */
-  dropdownSettings?: DropdownSettingsInput | null;
   /** A calculation function (`SUM`, ...), or `NONE` to stop calculating; absent: unchanged. */
   calculatedFunction?: string | null;
   userId: string;
@@ -232,7 +203,7 @@ export class ColumnStore {
     if (input.width !== null && input.width !== undefined && (!Number.isInteger(input.width) || input.width < 1))
       throw engineError(ENGINE_ERROR_CODES.invalidArgument, `A column width is a positive whole number of pixels.`);
     const calculated = this.#calculation(column, input.calculatedFunction);
-    const settings = this.#newSettings(board, column, input);
+    const settings = updatedSettings(column, input, this.#store.items.onBoard(board.id));
     if (input.title !== null && input.title !== undefined && input.title !== column.title)
       this.changeMetadata(board, column, 'title', input.title, input.userId);
     if (input.description !== null && input.description !== undefined && input.description !== column.description)
@@ -269,66 +240,6 @@ export class ColumnStore {
     return fn;
   }
 
-  /** The settings after an update, or undefined when the update sends none. */
-  #newSettings(board: BoardRecord, column: ColumnRecord, input: ColumnUpdate): Record<string, unknown> | undefined {
-    if (input.dropdownSettings)
-      return applyDropdownLabels(column, input.dropdownSettings, this.#dropdownUse(board, column));
-    let labels = input.statusLabels ?? undefined;
-    if (input.settings !== null && input.settings !== undefined) {
-      const sent = parseSettings(input.settings);
-      if (column.type !== 'status') return this.#checkedSettings(board, column, sent);
-      labels = statusLabelList(column, sent.labels);
-    }
-    if (labels === undefined) return undefined;
-    return applyStatusLabels(column, labels, this.#statusUse(board, column));
-  }
-
-  /** `sent` over the kind's defaults; a dropdown keeps every label an item holds. */
-  #checkedSettings(board: BoardRecord, column: ColumnRecord, sent: Record<string, unknown>): Record<string, unknown> {
-    const settings = settingsFor(column.type, sent);
-    if (column.type !== 'dropdown' || sent.labels === undefined) return settings;
-    const kept = new Set(
-      (Array.isArray(settings.labels) ? settings.labels : []).map((label, index) =>
-        isObject(label) ? Number(label.id) : index + 1,
-      ),
-    );
-    for (const item of this.#store.items.onBoard(board.id)) {
-      if (item.state === 'deleted') continue;
-      const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
-      const lost = Array.isArray(ids) ? ids.find((id) => !kept.has(Number(id))) : undefined;
-      if (lost !== undefined) {
-        throw engineError(
-          ENGINE_ERROR_CODES.invalidArgument,
-          `Dropdown label ${lost} is set on item ${item.id} and cannot be removed.`,
-          { column_id: column.id, label_id: lost },
-        );
-      }
-    }
-    return settings;
-  }
-
-  /** How many items (archived ones too) hold each label id of a dropdown column. */
-  #dropdownUse(board: BoardRecord, column: ColumnRecord): Map<number, number> {
-    const use = new Map<number, number>();
-    for (const item of this.#store.items.onBoard(board.id)) {
-      const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
-      if (item.state === 'deleted' || !Array.isArray(ids)) continue;
-      for (const id of ids) use.set(Number(id), (use.get(Number(id)) ?? 0) + 1);
-    }
-    return use;
-  }
-
-  /** How many items (archived ones too) hold each index of a status column. */
-  #statusUse(board: BoardRecord, column: ColumnRecord): Map<number, number> {
-    const use = new Map<number, number>();
-    for (const item of this.#store.items.onBoard(board.id)) {
-      const index = (item.values[column.id] as { index?: unknown } | undefined)?.index;
-      if (item.state === 'deleted' || typeof index !== 'number') continue;
-      use.set(index, (use.get(index) ?? 0) + 1);
-    }
-    return use;
-  }
-
   /**
    * Gives the subitems board of `board` the column a calculated `column` reads its subitems' values from (same id,
    * title and kind), when there is a subitems board and it lacks one (../column-kinds/calculated.ts).
@@ -355,65 +266,6 @@ function unmodelled(fn: string): Error {
     ENGINE_ERROR_CODES.notModelled,
     `A column calculated from subitems with ${fn} is not modelled by the emulator; it calculates SUM, MIN, MAX and COUNT_KEYS.`,
   );
-}
-
-function parseSettings(raw: unknown): Record<string, unknown> {
-  let settings = raw;
-  if (typeof settings === 'string') {
-    try {
-      settings = JSON.parse(settings);
-    } catch {
-      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'settings is not valid JSON.');
-    }
-  }
-  if (!isObject(settings))
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'settings must be a JSON object of column settings.');
-  return settings;
-}
-
-/**
- * update_column's status `labels` as update_status_column's list: the settings' `{ "index": "text" }` object
- * (create_column's shape) or a list of `{ index, label, color, is_done, is_deactivated, description }`.
- */
-function statusLabelList(column: ColumnRecord, labels: unknown): StatusLabelInput[] {
-  const colors = isObject(column.settings.labels_colors) ? column.settings.labels_colors : {};
-  const descriptions = column.settings.labels_descriptions;
-  const colorOf = (index: number) => {
-    const entry = colors[String(index)];
-    return isObject(entry) && typeof entry.var_name === 'string' ? entry.var_name : 'explosive';
-  };
-  const wrong = () =>
-    engineError(
-      ENGINE_ERROR_CODES.invalidArgument,
-      'Status settings need "labels": an object of index → label text, or a list of { index, label, color }.',
-    );
-  if (isObject(labels)) {
-    return Object.entries(labels).map(([key, text]) => {
-      if (!/^\d+$/.test(key) || typeof text !== 'string') throw wrong();
-      const index = Number(key);
-      return {
-        index,
-        label: text,
-        color: colorOf(index),
-        is_done: Array.isArray(column.settings.done_colors) && column.settings.done_colors.includes(index),
-        is_deactivated: deactivatedStatusIndexes(column).includes(index),
-        description: isObject(descriptions) && typeof descriptions[key] === 'string' ? descriptions[key] : null,
-      };
-    });
-  }
-  if (!Array.isArray(labels)) throw wrong();
-  return labels.map((entry) => {
-    if (!isObject(entry) || typeof entry.index !== 'number' || typeof entry.label !== 'string') throw wrong();
-    return {
-      index: entry.index,
-      label: entry.label,
-      color: typeof entry.color === 'string' ? entry.color : colorOf(entry.index),
-      id: typeof entry.id === 'number' ? entry.id : null,
-      is_done: entry.is_done === true,
-      is_deactivated: entry.is_deactivated === true,
-      description: typeof entry.description === 'string' ? entry.description : null,
-    };
-  });
 }
 
 export { COLUMN_DEFAULTS } from './column-record.js';
