@@ -7,9 +7,7 @@
  * - the token is the alphanumeric string of the form's address ({@link FormStore.create}); a form of a deleted board
  *   is gone (resolvers/forms.ts)
  * - settings: ./form-settings.ts
- * - questions: ids from the store's counter, or the id of the board column a question is made from
- *   (`existing_column_id`); `insert_after_question_id` places it; `page_block_id` and `show_if_rules` name questions
- *   of the same form; update_form's `questions` is the whole order ({@link FormStore.reorder})
+ * - questions: ./form-questions.ts; update_form's `questions` is the whole order ({@link FormStore.reorder})
  * - a tag records into a text column of the form's board, made with the tag; deleting the tag may delete that column
  *   (`deleteAssociatedColumn`)
  * - the password is kept only as a digest and never answered; `features.password.enabled` follows it
@@ -18,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { Collection } from './collection.js';
+import { addQuestion, deleteQuestion, pageBlockOf, type QuestionInput, updateQuestion } from './form-questions.js';
 import { checkFormSettings, defaultFormSettings, mergeFormSettings, type SettingsTree } from './form-settings.js';
 import type { BoardRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
@@ -91,64 +90,8 @@ export interface NewForm {
   title: string;
 }
 
-/** A question as create_form_question and update_form_question send it (`CreateQuestionInput`). */
-export interface QuestionInput {
-  type: string;
-  title?: string | null;
-  description?: string | null;
-  required?: boolean | null;
-  visible?: boolean | null;
-  options?: readonly { label: string; value?: string | null; visible?: boolean | null }[] | null;
-  /** `FormQuestionSettingsInput`. */
-  settings?: object | null;
-  show_if_rules?: { rules: readonly { conditions: readonly { building_block_id: string }[] }[] } | null;
-  page_block_id?: string | null;
-  existing_column_id?: string | null;
-  insert_after_question_id?: string | null;
-}
-
 function invalid(message: string, extra: Record<string, unknown> = {}): Error {
   return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
-}
-
-/** Every field of `FormQuestionSettings`, unset. */
-const UNSET_QUESTION_SETTINGS: Readonly<SettingsTree> = Object.fromEntries(
-  [
-    'checkedByDefault',
-    'defaultCurrentDate',
-    'default_answer',
-    'display',
-    'includeTime',
-    'label_limit_count',
-    'label_limit_count_enabled',
-    'limit',
-    'locationAutofilled',
-    'optionsOrder',
-    'prefill',
-    'prefixAutofilled',
-    'prefixPredefined',
-    'skipValidation',
-  ].map((field) => [field, null]),
-);
-
-/**
- * `FormQuestionSettingsInput` merged into a question's settings, as `FormQuestionSettings` names them
- * (`labelLimitCount` → `label_limit_count`; a prefill without `lookup` looks up `''`, the output's field being non-null).
- */
-function questionSettings(input: object | null | undefined, current: SettingsTree | null): SettingsTree | null {
-  if (input === null || input === undefined) return current;
-  const { labelLimitCount, prefill, prefixPredefined, ...rest } = input as SettingsTree;
-  const renamed: SettingsTree = { ...rest };
-  if (prefixPredefined !== undefined && prefixPredefined !== null) {
-    const sent = prefixPredefined as SettingsTree;
-    renamed.prefixPredefined = { enabled: sent.enabled, prefix: sent.prefix ?? null };
-  }
-  if (labelLimitCount !== undefined) renamed.label_limit_count = labelLimitCount;
-  if (prefill !== undefined && prefill !== null) {
-    const sent = prefill as SettingsTree;
-    renamed.prefill = { enabled: sent.enabled, lookup: sent.lookup ?? '', source: sent.source ?? null };
-  }
-  return mergeFormSettings(current ?? UNSET_QUESTION_SETTINGS, renamed);
 }
 
 /** The forms of every account. */
@@ -223,7 +166,7 @@ export class FormStore extends Collection<FormRecord> {
     const byId = new Map(form.questions.map((question) => [question.id, question]));
     form.questions = order.map((entry) => {
       const question = byId.get(entry.id) as FormQuestionRecord;
-      if (entry.page_block_id !== undefined) question.page_block_id = this.#pageBlock(form, entry.page_block_id);
+      if (entry.page_block_id !== undefined) question.page_block_id = pageBlockOf(form, entry.page_block_id);
       return question;
     });
     return form;
@@ -270,67 +213,19 @@ export class FormStore extends Collection<FormRecord> {
     return link;
   }
 
-  /** Adds a question (after `insert_after_question_id`, else last). */
+  /** Adds a question (after `insert_after_question_id`, else last): ./form-questions.ts. */
   addQuestion(form: FormRecord, input: QuestionInput): FormQuestionRecord {
-    const board = this.#board(form);
-    const columnId = input.existing_column_id ?? null;
-    if (columnId !== null && !board.columns.some((column) => column.id === columnId))
-      throw invalid(`The form's board has no column "${columnId}".`, { existing_column_id: columnId });
-    if (columnId !== null && form.questions.some((question) => question.columnId === columnId))
-      throw invalid(`A question of this form is already made from column "${columnId}".`, {
-        existing_column_id: columnId,
-      });
-    const title = input.title ?? '';
-    if (title.trim() === '') throw invalid('A question title cannot be empty.');
-    const question: FormQuestionRecord = {
-      id: columnId ?? this.#store.newId(),
-      type: input.type,
-      title,
-      description: input.description ?? null,
-      required: input.required ?? false,
-      visible: input.visible ?? true,
-      options: null,
-      settings: questionSettings(input.settings, null),
-      show_if_rules: null,
-      page_block_id: null,
-      columnId,
-    };
-    this.#applyQuestion(form, question, input);
-    const after = input.insert_after_question_id;
-    const at = after === null || after === undefined ? form.questions.length : this.#questionIndex(form, after) + 1;
-    form.questions.splice(at, 0, question);
-    return question;
+    return addQuestion(form, this.#board(form), input, () => this.#store.newId());
   }
 
-  /** Changes a question with what `input` sends. */
+  /** Changes a question with what `input` sends: ./form-questions.ts. */
   updateQuestion(form: FormRecord, questionId: string, input: QuestionInput): FormQuestionRecord {
-    const question = form.questions[this.#questionIndex(form, questionId)] as FormQuestionRecord;
-    if (input.title !== null && input.title !== undefined && input.title.trim() === '')
-      throw invalid('A question title cannot be empty.');
-    const next = { ...question, type: input.type };
-    if (input.title !== null && input.title !== undefined) next.title = input.title;
-    if (input.description !== undefined) next.description = input.description ?? null;
-    if (input.required !== null && input.required !== undefined) next.required = input.required;
-    if (input.visible !== null && input.visible !== undefined) next.visible = input.visible;
-    next.settings = questionSettings(input.settings, question.settings);
-    this.#applyQuestion(form, next, input);
-    Object.assign(question, next);
-    return question;
+    return updateQuestion(form, questionId, input);
   }
 
-  /** Removes a question; one that another question shows itself on (`show_if_rules`) or a page holding questions stays. */
+  /** Removes a question nothing depends on: ./form-questions.ts. */
   deleteQuestion(form: FormRecord, questionId: string): void {
-    const index = this.#questionIndex(form, questionId);
-    const dependent = form.questions.find(
-      (question) =>
-        question.page_block_id === questionId ||
-        JSON.stringify(question.show_if_rules ?? null).includes(`"building_block_id":"${questionId}"`),
-    );
-    if (dependent)
-      throw invalid(`Question "${dependent.id}" depends on question "${questionId}"; change it first.`, {
-        question_id: questionId,
-      });
-    form.questions.splice(index, 1);
+    deleteQuestion(form, questionId);
   }
 
   /** Adds a tag, with the text column of the form's board that records it. */
@@ -363,49 +258,6 @@ export class FormStore extends Collection<FormRecord> {
     const board = this.#board(form);
     const column = board.columns.find((candidate) => candidate.id === tag.columnId);
     if (deleteColumn && column) this.#store.columns.delete(board, column, userId);
-  }
-
-  /** Options, page and conditions of a question being created or changed, checked against the form. */
-  #applyQuestion(form: FormRecord, question: FormQuestionRecord, input: QuestionInput): void {
-    if (input.options !== null && input.options !== undefined) {
-      if (input.options.some((option) => option.label.trim() === '')) throw invalid('An option label cannot be empty.');
-      question.options = input.options.map((option, position) => ({
-        label: option.label,
-        value: option.value ?? option.label,
-        visible: option.visible ?? true,
-        active: true,
-        position,
-      }));
-    }
-    if (input.page_block_id !== undefined) question.page_block_id = this.#pageBlock(form, input.page_block_id);
-    if (input.show_if_rules !== undefined) {
-      for (const rule of input.show_if_rules?.rules ?? []) {
-        for (const condition of rule.conditions) {
-          if (condition.building_block_id === question.id)
-            throw invalid('A question cannot be shown on a condition on itself.');
-          this.#questionIndex(form, condition.building_block_id);
-        }
-      }
-      question.show_if_rules = input.show_if_rules ?? null;
-    }
-  }
-
-  /** `id` when it names a PAGE_BLOCK question of the form; null stays null. */
-  #pageBlock(form: FormRecord, id: string | null): string | null {
-    if (id === null) return null;
-    const page = form.questions.find((question) => question.id === id);
-    if (page?.type !== 'PAGE_BLOCK')
-      throw invalid(`page_block_id "${id}" is not a PAGE_BLOCK question of this form.`, { page_block_id: id });
-    return id;
-  }
-
-  #questionIndex(form: FormRecord, questionId: string): number {
-    const index = form.questions.findIndex((question) => question.id === questionId);
-    if (index < 0)
-      throw engineError(ENGINE_ERROR_CODES.notFound, `Question "${questionId}" was not found on this form.`, {
-        question_id: questionId,
-      });
-    return index;
   }
 
   #board(form: FormRecord): BoardRecord {
