@@ -413,6 +413,20 @@ describe('form questions', () => {
   });
 });
 
+describe('form questions and the board’s columns', () => {
+  it('drops a question made from a column when the column is deleted', async () => {
+    const { post } = await serve();
+    const before = field<Form>(await post('2026-10', READ_FORM, { t: ACME_FORM }), 'form');
+    expect(before.questions.map((question) => question.id)).toContain('text');
+    field(
+      await post('2026-10', 'mutation { delete_column(board_id: 3001, column_id: "text") { id } }'),
+      'delete_column',
+    );
+    const after = field<Form>(await post('2026-10', READ_FORM, { t: ACME_FORM }), 'form');
+    expect(after.questions.map((question) => question.id)).toEqual(['name', '7711']);
+  });
+});
+
 describe('form tags', () => {
   it('adds a tag with its column, and deletes both (2026-10)', async () => {
     const { emulator, post } = await serve();

@@ -147,10 +147,11 @@ export class ColumnStore {
     return column;
   }
 
-  /** Deletes a column and its value on every item of the board. */
+  /** Deletes a column, its value on every item of the board, and the form questions and tags made from it. */
   delete(board: BoardRecord, column: ColumnRecord, userId: string): ColumnRecord {
     board.columns = board.columns.filter((candidate) => candidate !== column);
     this.#store.items.dropValues(board.id, column.id);
+    this.#store.forms.dropColumn(board.id, column.id);
     this.#boards.recordBoardChange(board, userId, 'delete_column', {
       column_id: column.id,
       column_title: column.title,

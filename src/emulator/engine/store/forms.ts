@@ -10,6 +10,7 @@
  * - questions: ./form-questions.ts; update_form's `questions` is the whole order ({@link FormStore.reorder})
  * - a tag records into a text column of the form's board, made with the tag; deleting the tag may delete that column
  *   (`deleteAssociatedColumn`)
+ * - deleting a board column drops the questions and tags made from it ({@link FormStore.dropColumn})
  * - the password is kept only as a digest and never answered; `features.password.enabled` follows it
  * Pinned by test/emulator/forms.test.ts.
  */
@@ -244,6 +245,14 @@ export class FormStore extends Collection<FormRecord> {
     const found = form.tags.find((tag) => tag.id === tagId);
     if (!found) throw engineError(ENGINE_ERROR_CODES.notFound, `Form tag ${tagId} was not found.`, { tag_id: tagId });
     return found;
+  }
+
+  /** Drops the questions and tags of `boardId`'s forms made from column `columnId` (the column is going). */
+  dropColumn(boardId: string, columnId: string): void {
+    for (const form of this.where((candidate) => candidate.boardId === boardId)) {
+      form.questions = form.questions.filter((question) => question.columnId !== columnId);
+      form.tags = form.tags.filter((tag) => tag.columnId !== columnId);
+    }
   }
 
   /** Sets the value a tag records with each submission. */

@@ -12,7 +12,8 @@
  * - Cross-family cascades: a family changes its own records and asks the sibling family for the rest, through this
  *   root: deleting a board deletes its items (`boards.delete` → `items.deleteOnBoard`); archiving or deleting a
  *   group takes its items along (`groups.archive`/`delete` → `items.setStateInGroup`); deleting a column drops its
- *   values (`columns.delete` → `items.dropValues`); duplicating a board or an item copies items and updates
+ *   values and the form questions and tags made from it (`columns.delete` → `items.dropValues`,
+ *   `forms.dropColumn`); duplicating a board or an item copies items and updates
  *   (`boards.duplicate`, `items.duplicate` → `items.copy`, `updates.copyForItem`); a first subitem makes the
  *   subitems board (`items.createSubitem` → `boards.insert`); moving an item to another board carries its timeline
  *   (`items.moveToBoard` → `timeline.moveItem`); deleting a workspace or folder deletes its boards and docs, and
