@@ -180,6 +180,37 @@ describe('update_column', () => {
     });
   });
 
+  it('takes a status column’s labels as settings, in either shape, keeping labels in use', async () => {
+    const { post, column } = await serve();
+    const update = async (settings: unknown) =>
+      post('2026-10', UPDATE_COLUMN, {
+        b: '3004',
+        c: 'status',
+        t: 'status',
+        r: (await column('2026-10', '3004', 'status')).revision,
+        s: settings,
+      });
+    const asObject = await update({ labels: { 0: 'Planned', 1: 'Live', 2: 'On hold', 5: 'Ended' } });
+    expect(asObject.errors).toBeUndefined();
+    const kept = JSON.parse((await column('2026-10', '3004', 'status')).settings_str);
+    expect(kept).toMatchObject({ labels: { 2: 'On hold' }, done_colors: [5] });
+    const asList = await update({
+      labels: [
+        { index: 0, label: 'Planned' },
+        { index: 1, label: 'Live', color: 'done_green' },
+        { index: 5, label: 'Ended', is_done: true },
+      ],
+    });
+    expect(asList.errors).toBeUndefined();
+    const listed = JSON.parse((await column('2026-10', '3004', 'status')).settings_str);
+    expect(listed.labels).toEqual({ 0: 'Planned', 1: 'Live', 5: 'Ended' });
+    expect(listed.labels_colors[1]).toEqual({ var_name: 'done_green' });
+    const dropLive = await update({ labels: { 0: 'Planned', 5: 'Ended' } });
+    expect(codes(dropLive)).toEqual(['INVALID_ARGUMENT']);
+    expect(codes(await update({ labels: 'Planned' }))).toEqual(['INVALID_ARGUMENT']);
+    expect(codes(await update('{not json'))).toEqual(['INVALID_ARGUMENT']);
+  });
+
   it('refuses a different column_type, and sets or drops a numbers column calculation', async () => {
     const { post, column } = await serve();
     const { revision } = await column('2026-10', '3001', 'numbers');
