@@ -179,8 +179,21 @@ describe('form changes', () => {
     });
     const partial = await post('2026-10', update, { t: ACME_FORM, input: { questions: [{ id: 'name' }] } });
     expect(codes(partial)).toEqual(['INVALID_ARGUMENT']);
-    const empty = await post('2026-10', update, { t: ACME_FORM, input: { title: '' } });
+    const empty = await post('2026-10', update, {
+      t: ACME_FORM,
+      input: { title: '', questions: [{ id: 'name' }, { id: 'text' }, { id: '7711' }] },
+    });
     expect(codes(empty)).toEqual(['INVALID_ARGUMENT']);
+    const notAPage = await post('2026-10', update, {
+      t: ACME_FORM,
+      input: { title: 'Kept?', questions: [{ id: 'name' }, { id: 'text', page_block_id: '7711' }, { id: '7711' }] },
+    });
+    expect(codes(notAPage)).toEqual(['INVALID_ARGUMENT']);
+    const unchanged = field<{ title: string; questions: { id: string }[] }>(
+      await post('2026-10', 'query ($t: String!) { form(formToken: $t) { title questions { id } } }', { t: ACME_FORM }),
+      'form',
+    );
+    expect(unchanged).toEqual({ title: 'Ideas', questions: [{ id: '7711' }, { id: 'name' }, { id: 'text' }] });
   });
 
   it.each(['2025-10', '2026-10'])(

@@ -113,9 +113,7 @@ export const formResolvers: FamilyResolvers = {
   Mutation: {
     create_form: (_source, args, context) => createForm(context, args),
     update_form: (_source, args, context) => {
-      const form = formOf(context, args.formToken, 'boards:write');
-      if (args.input.questions) context.store.forms.reorder(form, args.input.questions);
-      return context.store.forms.update(form, args.input);
+      return context.store.forms.update(formOf(context, args.formToken, 'boards:write'), args.input);
     },
     update_form_settings: (_source, args, context) => {
       const form = formOf(context, args.formToken, 'boards:write');

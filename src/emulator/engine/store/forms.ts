@@ -7,7 +7,7 @@
  * - the token is the alphanumeric string of the form's address ({@link FormStore.create}); a form of a deleted board
  *   is gone (resolvers/forms.ts)
  * - settings: ./form-settings.ts
- * - questions: ./form-questions.ts; update_form's `questions` is the whole order ({@link FormStore.reorder})
+ * - questions: ./form-questions.ts; update_form's `questions` is the whole order ({@link FormStore.update})
  * - a tag records into a text column of the form's board, made with the tag; deleting the tag may delete that column
  *   (`deleteAssociatedColumn`)
  * - deleting a board column drops the questions and tags made from it ({@link FormStore.dropColumn})
@@ -146,18 +146,33 @@ export class FormStore extends Collection<FormRecord> {
     });
   }
 
-  /** Changes the title or description of a form. */
-  update(form: FormRecord, input: { title?: string | null; description?: string | null }): FormRecord {
-    if (input.title !== null && input.title !== undefined) {
-      if (input.title.trim() === '') throw invalid('A form title cannot be empty.');
-      form.title = input.title;
+  /**
+   * Changes the title, description and question order of a form (update_form); `questions` must list each of the
+   * form's questions once. Everything is checked before anything changes.
+   */
+  update(
+    form: FormRecord,
+    input: {
+      title?: string | null;
+      description?: string | null;
+      questions?: readonly { id: string; page_block_id?: string | null }[] | null;
+    },
+  ): FormRecord {
+    if (input.title !== null && input.title !== undefined && input.title.trim() === '')
+      throw invalid('A form title cannot be empty.');
+    const questions = input.questions ? this.#reordered(form, input.questions) : undefined;
+    if (questions) {
+      for (const { question, pageBlockId } of questions)
+        if (pageBlockId !== undefined) question.page_block_id = pageBlockId;
+      form.questions = questions.map(({ question }) => question);
     }
+    if (input.title !== null && input.title !== undefined) form.title = input.title;
     if (input.description !== null && input.description !== undefined) form.description = input.description;
     return form;
   }
 
-  /** Puts the questions in the order of `order`, which must list each of the form's questions once. */
-  reorder(form: FormRecord, order: readonly { id: string; page_block_id?: string | null }[]): FormRecord {
+  /** The form's questions in the order of `order`, each with the page it moves to (checked, nothing changed). */
+  #reordered(form: FormRecord, order: readonly { id: string; page_block_id?: string | null }[]) {
     const ids = order.map((entry) => entry.id);
     const known = new Set(form.questions.map((question) => question.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
@@ -165,12 +180,10 @@ export class FormStore extends Collection<FormRecord> {
         question_ids: [...known],
       });
     const byId = new Map(form.questions.map((question) => [question.id, question]));
-    form.questions = order.map((entry) => {
-      const question = byId.get(entry.id) as FormQuestionRecord;
-      if (entry.page_block_id !== undefined) question.page_block_id = pageBlockOf(form, entry.page_block_id);
-      return question;
-    });
-    return form;
+    return order.map((entry) => ({
+      question: byId.get(entry.id) as FormQuestionRecord,
+      pageBlockId: entry.page_block_id === undefined ? undefined : pageBlockOf(form, entry.page_block_id),
+    }));
   }
 
   /** Merges `input` into the form's settings; nothing changes when any part is refused. */
