@@ -14,12 +14,13 @@
  * - text as the platform renders it, typed fields of each `...Value` type: each entry's `text` and `fields`
  * - items_page rules and order compare {@link compareCell}; text operators compare {@link readColumn}'s text
  * - what a column can do (`Column.capabilities`, the `capabilities` filters): {@link columnCapabilities}; which kinds
- *   may be calculated from subitems: each entry's `calculable`
+ *   may be calculated from subitems: each entry's `calculable`; the calculated values: ./calculated.ts
  * Pinned by test/e2e/columns-round-trip.test.ts and test/emulator/column-kinds.test.ts.
  */
 import { COLUMN_KINDS } from '../../../columns/kinds.js';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
+import { calculatedValue } from './calculated.js';
 import { computedKinds } from './computed.js';
 import { DATE_KINDS } from './dates.js';
 import { columnValueError, simpleValueError } from './errors.js';
@@ -158,11 +159,21 @@ export interface ColumnReadout {
   fields: Record<string, unknown>;
 }
 
-/** What `item` holds in `column`, stored or computed from the store. */
-export function readColumn(column: ColumnRecord, item: ItemRecord, store?: EmulatorStore): ColumnReadout {
+/**
+ * What `item` holds in `column`, stored or computed from the store; with `calculate`, a parent's value calculated
+ * from its subitems where the column has a calculation (./calculated.ts).
+ */
+export function readColumn(
+  column: ColumnRecord,
+  item: ItemRecord,
+  store?: EmulatorStore,
+  calculate = false,
+): ColumnReadout {
   const spec = COLUMN_KIND_TABLE[column.type];
   const context: ReadContext = store ? { column, item, store } : { column, item };
-  const value = spec.compute ? spec.compute(context) : (item.values[column.id] ?? null);
+  const calculated = calculate && store ? calculatedValue(column, item, store) : undefined;
+  const value =
+    calculated !== undefined ? calculated : spec.compute ? spec.compute(context) : (item.values[column.id] ?? null);
   return {
     typeName: spec.valueType,
     value: value ?? null,

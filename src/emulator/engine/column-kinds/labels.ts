@@ -2,11 +2,14 @@
  * Kinds whose values are labels of the column's settings: status (index → label) and dropdown (id → label). Both
  * add a label they are sent when create_labels_if_missing is on
  * (https://developer.monday.com/api-reference/reference/status, .../dropdown); otherwise an unknown label is a
- * ColumnValueException (pinned by test/emulator/engine-mutations.test.ts).
+ * ColumnValueException (pinned by test/emulator/engine-mutations.test.ts). A label retired with `is_deactivated`
+ * (update_status_column, update_dropdown_column) still shows where it is set and cannot be set again
+ * (test/emulator/column-updates.test.ts).
  */
 import type { ColumnRecord } from '../store/records.js';
 import { columnValueError } from './errors.js';
 import { fieldsOf, finite, isObject } from './parse.js';
+import { deactivatedStatusIndexes } from './status-labels.js';
 import type { KindSpec } from './types.js';
 
 /** Status labels of a column, index → label. */
@@ -15,17 +18,24 @@ export function statusLabels(column: ColumnRecord): Record<string, string> {
   return isObject(labels) ? (labels as Record<string, string>) : {};
 }
 
+/** `index` unless its label is deactivated (update_status_column's `is_deactivated`: ./status-labels.ts). */
+function settable(column: ColumnRecord, index: number): { index: number } {
+  if (deactivatedStatusIndexes(column).includes(index))
+    throw columnValueError(column, `status label "${statusLabels(column)[String(index)]}" is deactivated`);
+  return { index };
+}
+
 function writeStatus(input: unknown, column: ColumnRecord, createLabels: boolean): unknown {
   const labels = statusLabels(column);
   if (isObject(input) && input.index !== undefined && input.index !== null) {
     const index = Number(input.index);
     if (labels[String(index)] === undefined) throw columnValueError(column, `no status label with index ${index}`);
-    return { index };
+    return settable(column, index);
   }
   const label = isObject(input) ? input.label : input;
   if (typeof label !== 'string') throw columnValueError(column, 'expected {"label": "..."} or {"index": n}');
   const found = Object.entries(labels).find(([, text]) => text === label);
-  if (found) return { index: Number(found[0]) };
+  if (found) return settable(column, Number(found[0]));
   if (!createLabels) {
     throw columnValueError(column, `label "${label}" does not exist in column (create_labels_if_missing is off)`);
   }
@@ -47,6 +57,19 @@ export function dropdownLabels(column: ColumnRecord): DropdownLabel[] {
   );
 }
 
+/** The ids of a dropdown column's deactivated labels (update_dropdown_column's `is_deactivated`). */
+export function deactivatedDropdownIds(column: ColumnRecord): number[] {
+  const listed = column.settings.deactivated_labels;
+  return Array.isArray(listed) ? listed.filter((id): id is number => typeof id === 'number') : [];
+}
+
+/** `id` unless its label is deactivated (./dropdown-labels.ts). */
+function settableDropdown(column: ColumnRecord, label: DropdownLabel): number {
+  if (deactivatedDropdownIds(column).includes(label.id))
+    throw columnValueError(column, `dropdown label "${label.name}" is deactivated`);
+  return label.id;
+}
+
 function writeDropdown(input: unknown, column: ColumnRecord, createLabels: boolean): unknown {
   const labels = dropdownLabels(column);
   const value = typeof input === 'string' ? { labels: input.split(',').map((label) => label.trim()) } : input;
@@ -56,7 +79,7 @@ function writeDropdown(input: unknown, column: ColumnRecord, createLabels: boole
       ids: value.ids.map((id) => {
         const found = labels.find((label) => label.id === Number(id));
         if (!found) throw columnValueError(column, `no dropdown label with id ${JSON.stringify(id)}`);
-        return found.id;
+        return settableDropdown(column, found);
       }),
     };
   }
@@ -65,7 +88,7 @@ function writeDropdown(input: unknown, column: ColumnRecord, createLabels: boole
     if (typeof name !== 'string' || name === '')
       throw columnValueError(column, 'a dropdown label is a non-empty string');
     const found = labels.find((label) => label.name === name);
-    if (found) return found.id;
+    if (found) return settableDropdown(column, found);
     if (!createLabels) {
       throw columnValueError(column, `label "${name}" does not exist in column (create_labels_if_missing is off)`);
     }

@@ -24,6 +24,7 @@ import { assetResolvers } from './assets.js';
 import { boardResolvers } from './boards.js';
 import { columnResolvers } from './columns.js';
 import { docResolvers } from './docs.js';
+import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
 import { notificationResolvers } from './notifications.js';
@@ -65,6 +66,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   boards: boardResolvers,
   columns: columnResolvers,
   docs: docResolvers,
+  forms: formResolvers,
   groups: groupResolvers,
   items: itemResolvers,
   notifications: notificationResolvers,

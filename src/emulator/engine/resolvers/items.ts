@@ -146,7 +146,9 @@ export const itemResolvers: FamilyResolvers = {
             (!args.types || args.types.includes(column.type)) &&
             hasCapabilities(column, args.capabilities),
         )
-        .map((column) => columnValueView(item, column, context.store)),
+        // A parent's value calculated from its subitems only when CALCULATED is asked for
+        // (test/emulator/calculated-columns.test.ts).
+        .map((column) => columnValueView(item, column, context.store, args.capabilities?.includes('CALCULATED'))),
     assets: (item: ItemRecord, args, context) =>
       args.assets_source === 'gallery'
         ? []

@@ -7,6 +7,7 @@
  * Newer versions' fields: `kind` (2026-07: admin, guest or member from the roles), `status` (2026-10: ACTIVE while
  * enabled), `is_deleted`/`is_email_confirmed` (2026-07: false and true, as `is_pending`/`is_verified` say), `title`
  * (`String!` from 2026-07: an unset title is `''` there, `null` before).
+ * `activity_logs` (2026-07): ./user-activity.ts. `out_of_office` (every version): the record's period, `active` while the clock's UTC day is inside it; null unset.
  * Profile fields, from the record's `profile` (unset: null): `phone`, `mobile_phone`, `location`, `country_code`,
  * `birthday` (`Date` until 2026-04, `String` after: both `YYYY-MM-DD`), `current_language`, `last_activity`, the
  * photo addresses (`photo_original` ... `photo_tiny` until 2026-07, the `photo_url` object from 2026-07: one stored
@@ -19,6 +20,7 @@ import type { UserProfile, UserRecord } from '../store/records.js';
 import type { QueryUsersArgs, TeamUsersArgs } from './arguments.generated.js';
 import { paginate, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
+import { userActivityLogs } from './user-activity.js';
 
 /** The arguments of Query.users and Team.users (the filters both take). */
 export type UsersArgs = QueryUsersArgs | TeamUsersArgs;
@@ -129,6 +131,22 @@ export const userResolvers: FamilyResolvers = {
     current_language: profileField('language'),
     last_activity: profileField('lastActivity'),
     ...photoFields,
+    // Every version: the period the user set, `active` while the emulator's clock is inside it (its days in UTC);
+    // null when none is set (test/emulator/users-out-of-office.test.ts).
+    out_of_office: (user: UserRecord, _args, context) => {
+      const away = user.outOfOffice;
+      if (!away) return null;
+      const today = new Date(context.store.clock.now()).toISOString().slice(0, 10);
+      return {
+        active: away.startDate <= today && today <= away.endDate,
+        disable_notifications: away.disableNotifications,
+        start_date: away.startDate,
+        end_date: away.endDate,
+        type: away.type,
+      };
+    },
+    // 2026-07: the user's changes on the caller's boards, a page at a time (./user-activity.ts).
+    activity_logs: (user: UserRecord, args, context) => userActivityLogs(user, args, context),
     // 2026-07: one object with every size (test/emulator/newer-surfaces.test.ts).
     photo_url: (user: UserRecord) => Object.fromEntries(PHOTO_SIZES.map((size) => [size, photoAddress(user, size)])),
   },

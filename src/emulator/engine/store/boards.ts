@@ -6,6 +6,7 @@
  * the board's `updatedAt` and writes the activity-log entry, with one clock reading for both (pinned by "records a
  * board, group or column change as one step" in test/emulator/engine/store.test.ts).
  */
+import { isCalculated } from '../column-kinds/calculated.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { Collection } from './collection.js';
 import { newColumn } from './column-record.js';
@@ -239,7 +240,14 @@ export class BoardStore extends Collection<BoardRecord> {
       parentBoardId: board.id,
       createdAt: stamp,
       updatedAt: stamp,
-      columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
+      // Calculated columns read their subitems' values from a twin of the same id (../column-kinds/calculated.ts).
+      columns: [
+        newColumn('status', 'Status', 'status'),
+        newColumn('date0', 'Date', 'date'),
+        ...board.columns
+          .filter((column) => isCalculated(column) && column.id !== 'status' && column.id !== 'date0')
+          .map((column) => newColumn(column.id, column.title, column.type)),
+      ],
       groups: [{ id: 'topics', title: 'Subitems', color: '#579bfc', archived: false, deleted: false }],
     };
   }

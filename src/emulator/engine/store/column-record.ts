@@ -1,4 +1,5 @@
 /** New column records: the settings each column kind starts with, and one constructor for seeds and mutations. */
+import { createHash } from 'node:crypto';
 import { COLUMN_KINDS } from '../../../columns/kinds.js';
 import { kindSettings } from '../column-kinds/index.js';
 import type { ColumnKind, ColumnRecord } from './records.js';
@@ -16,4 +17,13 @@ export function newColumn(
   settings: Record<string, unknown> = COLUMN_DEFAULTS[type](),
 ): ColumnRecord {
   return { id, title, type, description: null, width: null, settings };
+}
+
+/**
+ * A column's revision (`Column.revision`, 2025-10): a digest of everything update_column can change, so any change
+ * (a label create_labels_if_missing added too) gives a new one and update_column can refuse a stale one.
+ */
+export function columnRevision(column: ColumnRecord): string {
+  const state = [column.title, column.description, column.width, column.settings, column.calculated ?? null];
+  return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 32);
 }

@@ -1,11 +1,14 @@
 /**
  * Default sample data of the workspace-level families: workspaces 7001–7003, folders 71xx, teams 72xx, tags 73xx,
- * assets 74xx, webhooks 75xx, docs 76xx with blocks, and the accounts' plans and products.
+ * assets 74xx, webhooks 75xx, docs 76xx with blocks, forms 77xx (./seed-forms.ts), and the accounts' plans and
+ * products.
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
 import type { AccountDetailsRecord } from './accounts.js';
 import type { DocBlockRecord, DocRecord } from './docs.js';
+import type { FormRecord } from './forms.js';
 import type { AssetRecord } from './records.js';
+import { seedForms } from './seed-forms.js';
 import type { TagRecord } from './tags.js';
 import type { TeamRecord } from './teams.js';
 import type { WebhookRecord } from './webhooks.js';
@@ -21,6 +24,7 @@ export interface FamilySeed {
   webhooks: WebhookRecord[];
   docs: DocRecord[];
   docBlocks: DocBlockRecord[];
+  forms: FormRecord[];
   accountDetails: AccountDetailsRecord[];
 }
 
@@ -242,6 +246,7 @@ export function defaultFamilySeed(): FamilySeed {
       block(7622, '7602', 'normal_text', text('Reach 1,000 sign-ups in the launch week.')),
       block(7631, '7603', 'normal_text', text('Step one: the hammock district.')),
     ],
+    forms: seedForms(),
     accountDetails: [
       {
         accountId: ACME,

@@ -4,6 +4,7 @@
  * change is logged on the item's board's activity log ({@link ItemStore.log}); item changes do not move the
  * board's `updatedAt` unless they change the board itself (moving between groups or boards does).
  */
+import { refuseCalculatedWrite } from '../column-kinds/calculated.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { type ColumnMapping, carriedValues } from './carried-values.js';
 import { Collection } from './collection.js';
@@ -160,6 +161,7 @@ export class ItemStore extends Collection<ItemRecord> {
     userId: string = item.creatorId,
   ): ItemRecord {
     const before = { ...item.values };
+    for (const column of board.columns) if (column.id in values) refuseCalculatedWrite(column, item, this.#store);
     this.#applyValues(board, item, values, createLabels);
     item.updatedAt = this.#store.now();
     for (const columnId of Object.keys(values)) {

@@ -51,6 +51,20 @@ export interface UserRecord {
   timeZone: string;
   /** Profile details the user filled in (absent: not set); the seed gives each user plausible ones. */
   profile?: UserProfile;
+  /** The user's out-of-office period, when one is set (absent: none). */
+  outOfOffice?: OutOfOfficeRecord;
+}
+
+/** A period a user set themselves out of office for (`User.out_of_office`). */
+export interface OutOfOfficeRecord {
+  /** What kind of absence, e.g. `out_of_office`, `out_sick`, `working_from_home`. */
+  type: string;
+  /** First day, `YYYY-MM-DD`. */
+  startDate: string;
+  /** Last day, `YYYY-MM-DD`. */
+  endDate: string;
+  /** True when the user mutes notifications while away. */
+  disableNotifications: boolean;
 }
 
 /** What a user's profile page holds; every field may be unset. */

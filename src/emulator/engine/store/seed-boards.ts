@@ -111,6 +111,8 @@ export function extraSeed(): {
         newColumn('status', 'Status', 'status', CAMPAIGN_STATUS),
         newColumn('date4', 'Launch date', 'date'),
         newColumn('numbers', 'Budget', 'numbers'),
+        // Each campaign's effort is the sum of its tasks' (../column-kinds/calculated.ts).
+        { ...newColumn('effort', 'Effort (h)', 'numbers'), calculated: 'SUM' },
       ],
       groups: groups(['topics', 'Q4 campaigns', '#fdab3d'], ['group_done', 'Finished', '#00c875']),
     }),
@@ -175,7 +177,11 @@ export function extraSeed(): {
       subscriberIds: [GRACE, ADA],
       workspaceId: SEED_PLACES.acmeMarketing,
       parentBoardId: B.campaigns,
-      columns: [newColumn('status', 'Status', 'status'), newColumn('date0', 'Date', 'date')],
+      columns: [
+        newColumn('status', 'Status', 'status'),
+        newColumn('date0', 'Date', 'date'),
+        newColumn('effort', 'Effort (h)', 'numbers'),
+      ],
       groups: groups(['topics', 'Subitems', '#579bfc']),
     }),
   ];
@@ -208,17 +214,17 @@ export function extraSeed(): {
   });
   item(4_000_102, B.campaigns, 'topics', 'Webinar series', GRACE, { status: 'Planned', numbers: 8000 });
   item(4_000_103, B.campaigns, 'group_done', 'Summer sale', ADA, { status: 'Ended', date4: '2024-07-15' });
-  item(4_000_111, B.campaignSubitems, 'topics', 'Write copy', GRACE, { status: 'Done' }, '4000101');
+  item(4_000_111, B.campaignSubitems, 'topics', 'Write copy', GRACE, { status: 'Done', effort: 3 }, '4000101');
   item(
     4_000_112,
     B.campaignSubitems,
     'topics',
     'Pick the audience',
     GRACE,
-    { status: 'Working on it', date0: '2024-09-20' },
+    { status: 'Working on it', date0: '2024-09-20', effort: 5 },
     '4000101',
   );
-  item(4_000_113, B.campaignSubitems, 'topics', 'Book speakers', ADA, { status: 'Stuck' }, '4000102');
+  item(4_000_113, B.campaignSubitems, 'topics', 'Book speakers', ADA, { status: 'Stuck', effort: 8 }, '4000102');
   item(4_000_121, B.portal, 'topics', 'Invoice copy for September', ADA, { status: 'New', text: 'Initech' });
   item(4_000_122, B.portal, 'topics', 'Access for a new admin', ADA, { status: 'Answered', text: 'Umbrella' });
   item(4_000_131, B.hiring, 'topics', 'Backend engineer: J. Doe', ADA, {

@@ -199,7 +199,16 @@ export function defaultSeed(): SeedData {
         photo: 'https://files.platform.example/photos/501/ada.png',
       }),
       // Grace left most of her profile empty: unset fields answer null.
-      user(U.grace, false, { location: 'Arlington', countryCode: 'US', language: 'en' }),
+      {
+        ...user(U.grace, false, { location: 'Arlington', countryCode: 'US', language: 'en' }),
+        // Away for the second half of November 2026 (User.out_of_office: test/emulator/users-out-of-office.test.ts).
+        outOfOffice: {
+          type: 'out_of_office',
+          startDate: '2026-11-16',
+          endDate: '2026-12-04',
+          disableNotifications: true,
+        },
+      },
       user(U.hank, true, {
         phone: '+1 555 0100',
         location: 'Cypress Creek',

@@ -12,7 +12,8 @@
  * - Cross-family cascades: a family changes its own records and asks the sibling family for the rest, through this
  *   root: deleting a board deletes its items (`boards.delete` → `items.deleteOnBoard`); archiving or deleting a
  *   group takes its items along (`groups.archive`/`delete` → `items.setStateInGroup`); deleting a column drops its
- *   values (`columns.delete` → `items.dropValues`); duplicating a board or an item copies items and updates
+ *   values and the form questions and tags made from it (`columns.delete` → `items.dropValues`,
+ *   `forms.dropColumn`); duplicating a board or an item copies items and updates
  *   (`boards.duplicate`, `items.duplicate` → `items.copy`, `updates.copyForItem`); a first subitem makes the
  *   subitems board (`items.createSubitem` → `boards.insert`); moving an item to another board carries its timeline
  *   (`items.moveToBoard` → `timeline.moveItem`); deleting a workspace or folder deletes its boards and docs, and
@@ -27,6 +28,7 @@ import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
 import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
 import { DocStore } from './docs.js';
+import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
 import { NotificationStore } from './notifications.js';
@@ -73,6 +75,8 @@ export class EmulatorStore implements Stamper {
   readonly notifications: NotificationStore;
   /** Docs and their blocks. */
   readonly docs: DocStore;
+  /** Forms of boards, found by token. */
+  readonly forms: FormStore;
   /** What changed on which board, by whom. */
   readonly activityLog: ActivityLog;
   #nextId: number;
@@ -100,6 +104,7 @@ export class EmulatorStore implements Stamper {
     this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
     this.notifications = new NotificationStore(this);
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
+    this.forms = new FormStore(copy.forms ?? [], this);
     this.items = new ItemStore(copy.items, this);
     this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {

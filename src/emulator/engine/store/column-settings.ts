@@ -1,0 +1,178 @@
+/**
+ * The settings an update_column, update_status_column or update_dropdown_column leaves a column with, and the
+ * settings create_column starts one with; pure functions over the column and its board's items.
+ *
+ * Rule map:
+ * - create_column's `defaults` over the kind's settings: {@link settingsFor}
+ * - update_column's `settings` (JSON text or an object): a status column's are its labels (the `index → text` object
+ *   or update_status_column's list), others merge over the kind's, and a dropdown keeps every label an item holds:
+ *   {@link updatedSettings}
+ * - the label lists themselves: ../column-kinds/status-labels.ts, ../column-kinds/dropdown-labels.ts
+ * Pinned by test/emulator/column-updates.test.ts.
+ */
+import { applyDropdownLabels, type DropdownSettingsInput } from '../column-kinds/dropdown-labels.js';
+import { isObject } from '../column-kinds/parse.js';
+import { applyStatusLabels, deactivatedStatusIndexes, type StatusLabelInput } from '../column-kinds/status-labels.js';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { COLUMN_DEFAULTS } from './column-record.js';
+import type { ColumnKind, ColumnRecord, ItemRecord } from './records.js';
+
+/** The settings parts of an update (see ColumnUpdate in columns.ts). */
+export interface SettingsUpdate {
+  settings?: unknown;
+  statusLabels?: readonly StatusLabelInput[] | null;
+  dropdownSettings?: DropdownSettingsInput | null;
+}
+
+/** A new column's settings: `defaults` (an object) over the kind's; status labels must be index → text. */
+export function settingsFor(type: ColumnKind, defaults: unknown): Record<string, unknown> {
+  const base = COLUMN_DEFAULTS[type]();
+  if (defaults === null || defaults === undefined) return base;
+  if (typeof defaults !== 'object' || Array.isArray(defaults)) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'defaults must be a JSON object of column settings.');
+  }
+  const settings = { ...base, ...(defaults as Record<string, unknown>) };
+  if (type === 'status') {
+    const labels = settings.labels;
+    const valid =
+      typeof labels === 'object' &&
+      labels !== null &&
+      !Array.isArray(labels) &&
+      Object.entries(labels).every(([key, text]) => /^\d+$/.test(key) && typeof text === 'string');
+    if (!valid)
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        'Status defaults need "labels": an object of index → label text.',
+      );
+  }
+  return settings;
+}
+
+/**
+ * The settings `column` has after `input`, or undefined when `input` sends none; `items` are its board's (their
+ * values say which labels are in use). Throws INVALID_ARGUMENT for settings the column cannot take.
+ */
+export function updatedSettings(
+  column: ColumnRecord,
+  input: SettingsUpdate,
+  items: readonly ItemRecord[],
+): Record<string, unknown> | undefined {
+  if (input.dropdownSettings) return applyDropdownLabels(column, input.dropdownSettings, dropdownUse(column, items));
+  let labels = input.statusLabels ?? undefined;
+  if (input.settings !== null && input.settings !== undefined) {
+    const sent = parseSettings(input.settings);
+    if (column.type !== 'status') return checkedSettings(column, sent, items);
+    labels = statusLabelList(column, sent.labels);
+  }
+  if (labels === undefined) return undefined;
+  return applyStatusLabels(column, labels, statusUse(column, items));
+}
+
+/** `sent` over the kind's defaults; a dropdown keeps every label an item holds. */
+function checkedSettings(
+  column: ColumnRecord,
+  sent: Record<string, unknown>,
+  items: readonly ItemRecord[],
+): Record<string, unknown> {
+  const settings = settingsFor(column.type, sent);
+  if (column.type !== 'dropdown' || sent.labels === undefined) return settings;
+  const kept = new Set(
+    (Array.isArray(settings.labels) ? settings.labels : []).map((label, index) =>
+      isObject(label) ? Number(label.id) : index + 1,
+    ),
+  );
+  for (const item of items) {
+    if (item.state === 'deleted') continue;
+    const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+    const lost = Array.isArray(ids) ? ids.find((id) => !kept.has(Number(id))) : undefined;
+    if (lost !== undefined) {
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        `Dropdown label ${lost} is set on item ${item.id} and cannot be removed.`,
+        { column_id: column.id, label_id: lost },
+      );
+    }
+  }
+  return settings;
+}
+
+/** How many items (archived ones too) hold each label id of a dropdown column. */
+function dropdownUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<number, number> {
+  const use = new Map<number, number>();
+  for (const item of items) {
+    const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+    if (item.state === 'deleted' || !Array.isArray(ids)) continue;
+    for (const id of ids) use.set(Number(id), (use.get(Number(id)) ?? 0) + 1);
+  }
+  return use;
+}
+
+/** How many items (archived ones too) hold each index of a status column. */
+function statusUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<number, number> {
+  const use = new Map<number, number>();
+  for (const item of items) {
+    const index = (item.values[column.id] as { index?: unknown } | undefined)?.index;
+    if (item.state === 'deleted' || typeof index !== 'number') continue;
+    use.set(index, (use.get(index) ?? 0) + 1);
+  }
+  return use;
+}
+
+function parseSettings(raw: unknown): Record<string, unknown> {
+  let settings = raw;
+  if (typeof settings === 'string') {
+    try {
+      settings = JSON.parse(settings);
+    } catch {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'settings is not valid JSON.');
+    }
+  }
+  if (!isObject(settings))
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'settings must be a JSON object of column settings.');
+  return settings;
+}
+
+/**
+ * update_column's status `labels` as update_status_column's list: the settings' `{ "index": "text" }` object
+ * (create_column's shape) or a list of `{ index, label, color, is_done, is_deactivated, description }`.
+ */
+function statusLabelList(column: ColumnRecord, labels: unknown): StatusLabelInput[] {
+  const colors = isObject(column.settings.labels_colors) ? column.settings.labels_colors : {};
+  const descriptions = column.settings.labels_descriptions;
+  const colorOf = (index: number) => {
+    const entry = colors[String(index)];
+    return isObject(entry) && typeof entry.var_name === 'string' ? entry.var_name : 'explosive';
+  };
+  const wrong = () =>
+    engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      'Status settings need "labels": an object of index → label text, or a list of { index, label, color }.',
+    );
+  if (isObject(labels)) {
+    return Object.entries(labels).map(([key, text]) => {
+      if (!/^\d+$/.test(key) || typeof text !== 'string') throw wrong();
+      const index = Number(key);
+      return {
+        index,
+        label: text,
+        color: colorOf(index),
+        is_done: Array.isArray(column.settings.done_colors) && column.settings.done_colors.includes(index),
+        is_deactivated: deactivatedStatusIndexes(column).includes(index),
+        description: isObject(descriptions) && typeof descriptions[key] === 'string' ? descriptions[key] : null,
+      };
+    });
+  }
+  if (!Array.isArray(labels)) throw wrong();
+  return labels.map((entry) => {
+    if (!isObject(entry) || typeof entry.index !== 'number' || typeof entry.label !== 'string') throw wrong();
+    return {
+      index: entry.index,
+      label: entry.label,
+      color: typeof entry.color === 'string' ? entry.color : colorOf(entry.index),
+      id: typeof entry.id === 'number' ? entry.id : null,
+      is_done: entry.is_done === true,
+      is_deactivated: entry.is_deactivated === true,
+      description: typeof entry.description === 'string' ? entry.description : null,
+    };
+  });
+}

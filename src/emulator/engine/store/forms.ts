@@ -1,0 +1,290 @@
+/**
+ * Forms (2025-10): a form belongs to one board (create_form makes the board), is found by its token, and holds its
+ * questions, tags and settings. The platform's forms pages: https://developer.monday.com/api-reference/reference/form
+ * and .../forms-other-types.
+ *
+ * Rule map:
+ * - the token is the alphanumeric string of the form's address ({@link FormStore.create}); a form of a deleted board
+ *   is gone (resolvers/forms.ts)
+ * - settings: ./form-settings.ts
+ * - questions: ./form-questions.ts; update_form's `questions` is the whole order ({@link FormStore.update})
+ * - a tag records into a text column of the form's board, made with the tag; deleting the tag may delete that column
+ *   (`deleteAssociatedColumn`)
+ * - deleting a board column drops the questions and tags made from it ({@link FormStore.dropColumn})
+ * - the password is kept only as a digest and never answered; `features.password.enabled` follows it
+ * Pinned by test/emulator/forms.test.ts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { Collection } from './collection.js';
+import { addQuestion, deleteQuestion, pageBlockOf, type QuestionInput, updateQuestion } from './form-questions.js';
+import { checkFormSettings, defaultFormSettings, mergeFormSettings, type SettingsTree } from './form-settings.js';
+import type { BoardRecord } from './records.js';
+import type { EmulatorStore } from './store.js';
+
+/** One choice of a select question (`FormQuestionOption`). */
+export interface FormQuestionOptionRecord {
+  label: string;
+  value: string;
+  visible: boolean;
+  active: boolean;
+  position: number;
+}
+
+/** A question of a form (`FormQuestion`). */
+export interface FormQuestionRecord {
+  id: string;
+  /** A `FormQuestionType` value (`ShortText`, `SingleSelect`, `PAGE_BLOCK`, ...). */
+  type: string;
+  title: string;
+  description: string | null;
+  required: boolean;
+  visible: boolean;
+  options: FormQuestionOptionRecord[] | null;
+  /** The question's type-specific settings, as `FormQuestionSettings` answers them. */
+  settings: SettingsTree | null;
+  /** The conditions for showing the question, as sent (`ShowIfRulesInput`). */
+  show_if_rules: unknown;
+  /** The PAGE_BLOCK question this one is on, if any. */
+  page_block_id: string | null;
+  /** The board column the question was made from, if any. */
+  columnId: string | null;
+}
+
+/** A tag of a form: a value recorded into a column of the form's board (`FormTag`). */
+export interface FormTagRecord {
+  id: string;
+  name: string;
+  columnId: string;
+  /** The value recorded with each submission (update_form_tag, up to 2026-07). */
+  value: string | null;
+}
+
+/** A form. */
+export interface FormRecord {
+  id: string;
+  token: string;
+  accountId: string;
+  boardId: string;
+  ownerId: string;
+  title: string;
+  description: string | null;
+  active: boolean;
+  isAnonymous: boolean;
+  builtWithAI: boolean;
+  /** The form's kind, which the emulator does not distinguish. */
+  type: string | null;
+  questions: FormQuestionRecord[];
+  tags: FormTagRecord[];
+  accessibility: SettingsTree;
+  appearance: SettingsTree;
+  features: SettingsTree;
+  /** Digest of the password set with set_form_password; null when none. */
+  passwordDigest: string | null;
+  createdAt: string;
+}
+
+/** What {@link FormStore.create} needs: the board the form fills, and who made it. */
+export interface NewForm {
+  board: BoardRecord;
+  ownerId: string;
+  title: string;
+}
+
+function invalid(message: string, extra: Record<string, unknown> = {}): Error {
+  return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
+}
+
+/** The forms of every account. */
+export class FormStore extends Collection<FormRecord> {
+  readonly #store: EmulatorStore;
+
+  /** Keeps the seeded `forms`; ids, time and the boards' columns come from `store`. */
+  constructor(forms: FormRecord[], store: EmulatorStore) {
+    super(forms);
+    this.#store = store;
+  }
+
+  /** The form whose token is `token`, in any account. */
+  byToken(token: string): FormRecord | undefined {
+    return this.all().find((form) => form.token === token);
+  }
+
+  /** A new active form on `board`, with a fresh token and the name question. */
+  create(input: NewForm): FormRecord {
+    return this.insert({
+      id: this.#store.newId(),
+      token: randomBytes(9).toString('hex'),
+      accountId: input.board.accountId,
+      boardId: input.board.id,
+      ownerId: input.ownerId,
+      title: input.title,
+      description: null,
+      active: true,
+      isAnonymous: false,
+      builtWithAI: false,
+      type: null,
+      questions: [
+        {
+          id: 'name',
+          type: 'Name',
+          title: 'Name',
+          description: null,
+          required: true,
+          visible: true,
+          options: null,
+          settings: null,
+          show_if_rules: null,
+          page_block_id: null,
+          columnId: null,
+        },
+      ],
+      tags: [],
+      ...defaultFormSettings(input.board.groups[0]?.id ?? null),
+      passwordDigest: null,
+      createdAt: this.#store.now(),
+    });
+  }
+
+  /**
+   * Changes the title, description and question order of a form (update_form); `questions` must list each of the
+   * form's questions once. Everything is checked before anything changes.
+   */
+  update(
+    form: FormRecord,
+    input: {
+      title?: string | null;
+      description?: string | null;
+      questions?: readonly { id: string; page_block_id?: string | null }[] | null;
+    },
+  ): FormRecord {
+    if (input.title !== null && input.title !== undefined && input.title.trim() === '')
+      throw invalid('A form title cannot be empty.');
+    const questions = input.questions ? this.#reordered(form, input.questions) : undefined;
+    if (questions) {
+      for (const { question, pageBlockId } of questions)
+        if (pageBlockId !== undefined) question.page_block_id = pageBlockId;
+      form.questions = questions.map(({ question }) => question);
+    }
+    if (input.title !== null && input.title !== undefined) form.title = input.title;
+    if (input.description !== null && input.description !== undefined) form.description = input.description;
+    return form;
+  }
+
+  /** The form's questions in the order of `order`, each with the page it moves to (checked, nothing changed). */
+  #reordered(form: FormRecord, order: readonly { id: string; page_block_id?: string | null }[]) {
+    const ids = order.map((entry) => entry.id);
+    const known = new Set(form.questions.map((question) => question.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
+      throw invalid('questions must list each of the form’s questions exactly once, in their new order.', {
+        question_ids: [...known],
+      });
+    const byId = new Map(form.questions.map((question) => [question.id, question]));
+    return order.map((entry) => ({
+      question: byId.get(entry.id) as FormQuestionRecord,
+      pageBlockId: entry.page_block_id === undefined ? undefined : pageBlockOf(form, entry.page_block_id),
+    }));
+  }
+
+  /** Merges `input` into the form's settings; nothing changes when any part is refused. */
+  updateSettings(
+    form: FormRecord,
+    input: { accessibility?: object | null; appearance?: object | null; features?: object | null },
+    isAnonymous: boolean | null | undefined,
+  ): FormRecord {
+    const board = this.#store.boards.find(form.boardId);
+    const next = {
+      accessibility: mergeFormSettings(form.accessibility, input.accessibility ?? {}),
+      appearance: mergeFormSettings(form.appearance, input.appearance ?? {}),
+      features: mergeFormSettings(form.features, input.features ?? {}),
+    };
+    checkFormSettings(next, board?.groups.map((group) => group.id) ?? [], form.passwordDigest !== null);
+    Object.assign(form, next);
+    if (isAnonymous !== null && isAnonymous !== undefined) form.isAnonymous = isAnonymous;
+    if ((form.features.password as SettingsTree).enabled === false) form.passwordDigest = null;
+    return form;
+  }
+
+  /** Turns the form on or off (activate_form, deactivate_form). */
+  setActive(form: FormRecord, active: boolean): FormRecord {
+    form.active = active;
+    return form;
+  }
+
+  /** Protects the form with `password` (kept as a digest) and switches the password feature on. */
+  setPassword(form: FormRecord, password: string): FormRecord {
+    if (password.trim() === '') throw invalid('A form password cannot be empty.');
+    form.passwordDigest = createHash('sha256').update(`${form.id}:${password}`).digest('hex');
+    form.features = mergeFormSettings(form.features, { password: { enabled: true } });
+    return form;
+  }
+
+  /** The form's short address, made once and kept. */
+  shorten(form: FormRecord, host: string): { enabled: boolean; url: string } {
+    const code = createHash('sha256').update(form.token).digest('hex').slice(0, 8);
+    const link = { enabled: true, url: `https://forms.${host}/s/${code}` };
+    form.features = mergeFormSettings(form.features, { shortenedLink: link });
+    return link;
+  }
+
+  /** Adds a question (after `insert_after_question_id`, else last): ./form-questions.ts. */
+  addQuestion(form: FormRecord, input: QuestionInput): FormQuestionRecord {
+    return addQuestion(form, this.#board(form), input, () => this.#store.newId());
+  }
+
+  /** Changes a question with what `input` sends: ./form-questions.ts. */
+  updateQuestion(form: FormRecord, questionId: string, input: QuestionInput): FormQuestionRecord {
+    return updateQuestion(form, questionId, input);
+  }
+
+  /** Removes a question nothing depends on: ./form-questions.ts. */
+  deleteQuestion(form: FormRecord, questionId: string): void {
+    deleteQuestion(form, questionId);
+  }
+
+  /** Adds a tag, with the text column of the form's board that records it. */
+  addTag(form: FormRecord, name: string, userId: string): FormTagRecord {
+    if (name.trim() === '') throw invalid('A form tag name cannot be empty.');
+    if (form.tags.some((tag) => tag.name === name))
+      throw invalid(`The form already has a tag named "${name}".`, { name });
+    const column = this.#store.columns.create(this.#board(form), { title: name, type: 'text', userId });
+    const tag: FormTagRecord = { id: this.#store.newId(), name, columnId: column.id, value: null };
+    form.tags.push(tag);
+    return tag;
+  }
+
+  /** The form's tag `tagId`, or RESOURCE_NOT_FOUND. */
+  tag(form: FormRecord, tagId: string): FormTagRecord {
+    const found = form.tags.find((tag) => tag.id === tagId);
+    if (!found) throw engineError(ENGINE_ERROR_CODES.notFound, `Form tag ${tagId} was not found.`, { tag_id: tagId });
+    return found;
+  }
+
+  /** Drops the questions and tags of `boardId`'s forms made from column `columnId` (the column is going). */
+  dropColumn(boardId: string, columnId: string): void {
+    for (const form of this.where((candidate) => candidate.boardId === boardId)) {
+      form.questions = form.questions.filter((question) => question.columnId !== columnId);
+      form.tags = form.tags.filter((tag) => tag.columnId !== columnId);
+    }
+  }
+
+  /** Sets the value a tag records with each submission. */
+  setTagValue(tag: FormTagRecord, value: string | null): FormTagRecord {
+    tag.value = value;
+    return tag;
+  }
+
+  /** Removes a tag, and its column when `deleteColumn` is set. */
+  deleteTag(form: FormRecord, tag: FormTagRecord, deleteColumn: boolean, userId: string): void {
+    form.tags = form.tags.filter((candidate) => candidate !== tag);
+    const board = this.#board(form);
+    const column = board.columns.find((candidate) => candidate.id === tag.columnId);
+    if (deleteColumn && column) this.#store.columns.delete(board, column, userId);
+  }
+
+  #board(form: FormRecord): BoardRecord {
+    const board = this.#store.boards.find(form.boardId);
+    if (!board) throw new Error(`Form ${form.id} names unknown board ${form.boardId}`);
+    return board;
+  }
+}
