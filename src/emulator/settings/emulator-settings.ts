@@ -159,6 +159,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   webhooks: records,
   docs: records,
   docBlocks: records,
+  forms: records,
   accountDetails: records,
 };
 
