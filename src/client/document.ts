@@ -3,13 +3,15 @@
  * kind and name of the operation that will run. The analysis is done once per document and cached
  * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
  * Nothing here loads the `graphql` package: strings are scanned by a small lexer, AST documents are
- * read directly and, when they carry no source text, printed by a small printer of our own.
+ * read directly and, when they carry no source text, printed by a small printer of our own. That printer
+ * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
+ * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { documentMeta } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import { PlatformConfigError } from './errors.js';
-import { type AstNode, print } from './print-document.js';
+import type { AstNode } from './print-document.js';
 
 /**
  * A GraphQL document: a string, a codegen `TypedDocumentString` (a `String` subclass), or a
@@ -57,6 +59,24 @@ function isAstDocument(value: object): value is AstDocument {
   return (value as { kind?: unknown }).kind === 'Document' && Array.isArray((value as AstDocument).definitions);
 }
 
+/** Prints an AST document to GraphQL text (print-document.ts: print). */
+export type DocumentPrinter = (document: AstNode) => string;
+
+/** The AST printer, once {@link documentReady} has loaded it. */
+let loadedPrinter: DocumentPrinter | undefined;
+
+/**
+ * Undefined when `document` can be prepared now; else (an AST without source text, the printer not loaded yet)
+ * a promise that loads the printer: prepare the document once it settles.
+ */
+export function documentReady(document: unknown): Promise<void> | undefined {
+  if (loadedPrinter || typeof document !== 'object' || document === null || byObject.has(document)) return;
+  if (!isAstDocument(document) || typeof document.loc?.source?.body === 'string') return;
+  return import('./print-document.js').then((printer) => {
+    loadedPrinter = printer.print;
+  });
+}
+
 function analyseString(text: string): DocumentAnalysis {
   const cached = byString.get(text);
   if (cached) return cached;
@@ -69,7 +89,7 @@ function analyseString(text: string): DocumentAnalysis {
   return analysis;
 }
 
-function analyseAst(document: AstDocument): DocumentAnalysis {
+function analyseAst(document: AstDocument, print: DocumentPrinter | undefined): DocumentAnalysis {
   const operations: OperationInfo[] = [];
   for (const definition of document.definitions) {
     if (definition.kind !== 'OperationDefinition') continue;
@@ -78,18 +98,19 @@ function analyseAst(document: AstDocument): DocumentAnalysis {
     operations.push(name === undefined ? { kind } : { kind, name });
   }
   const source = document.loc?.source?.body;
-  // Documents without source text (e.g. codegen's documentNode mode) are printed once, here.
-  const text = typeof source === 'string' ? source : print(document as unknown as AstNode);
+  // Documents without source text (e.g. codegen's documentNode mode) are printed once, here (the callers make
+  // sure a printer is there: executeOperation awaits documentReady, paginate passes its own).
+  const text = typeof source === 'string' ? source : (print as DocumentPrinter)(document as unknown as AstNode);
   return { text, operations, selections: new Map() };
 }
 
-function analyse(document: unknown): DocumentAnalysis {
+function analyse(document: unknown, print: DocumentPrinter | undefined): DocumentAnalysis {
   if (typeof document === 'string') return analyseString(document);
   if (typeof document !== 'object' || document === null) throw invalidDocument();
   const cached = byObject.get(document);
   if (cached) return cached;
   let analysis: DocumentAnalysis;
-  if (isAstDocument(document)) analysis = analyseAst(document);
+  if (isAstDocument(document)) analysis = analyseAst(document, print);
   else if (document instanceof String) analysis = analyseString(String(document));
   else throw invalidDocument();
   const { apiVersion } = documentMeta(document);
@@ -134,10 +155,15 @@ function select(analysis: DocumentAnalysis, operationName: string | undefined): 
 
 /**
  * The operation that `document` runs, honouring `operationName`. Throws {@link PlatformConfigError}
- * when the document is not a document, holds no operation, or the choice is missing or unknown.
+ * when the document is not a document, holds no operation, or the choice is missing or unknown. An AST
+ * without source text is printed with `print` (default: the printer {@link documentReady} loaded).
  */
-export function prepareOperation(document: unknown, operationName?: string): PreparedOperation {
-  const analysis = analyse(document);
+export function prepareOperation(
+  document: unknown,
+  operationName?: string,
+  print: DocumentPrinter | undefined = loadedPrinter,
+): PreparedOperation {
+  const analysis = analyse(document, print);
   const key = operationName ?? '';
   const cached = analysis.selections.get(key);
   if (cached) return cached;
