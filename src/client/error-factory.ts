@@ -266,25 +266,32 @@ function graphQLErrorsOf(
   if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0)
     return { errors: undefined, omitted: 0 };
   const all: unknown[] = payload.errors;
-  const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw: unknown): GraphQLErrorInfo => {
-    // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-    const message = isObject(raw)
-      ? ownValue(raw, 'message')
-      : typeof raw === 'number' || typeof raw === 'boolean'
-        ? String(raw)
-        : raw;
-    const info: GraphQLErrorInfo = {
-      message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
-    };
-    const locations = locationsOf(ownValue(raw, 'locations'));
-    if (locations) info.locations = locations;
-    const path = ownValue(raw, 'path');
-    if (Array.isArray(path)) info.path = pathOf(path, redact);
-    const extensions = ownValue(raw, 'extensions');
-    if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
-    return info;
-  });
+  const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw) => errorInfoOf(raw, redact));
   return { errors, omitted: all.length - errors.length };
+}
+
+/**
+ * One entry of a GraphQL `errors` list (or of `extensions.warnings`, which has the same shape), normalised and
+ * token-free: its message (else 'Unknown GraphQL error'), numeric `locations`, string and number `path` segments,
+ * and its `extensions` object. Anything else the server put there is dropped.
+ */
+export function errorInfoOf(raw: unknown, redact: Redactor): GraphQLErrorInfo {
+  // Never String() an arbitrary value: a deeply nested array would overflow the stack.
+  const message = isObject(raw)
+    ? ownValue(raw, 'message')
+    : typeof raw === 'number' || typeof raw === 'boolean'
+      ? String(raw)
+      : raw;
+  const info: GraphQLErrorInfo = {
+    message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
+  };
+  const locations = locationsOf(ownValue(raw, 'locations'));
+  if (locations) info.locations = locations;
+  const path = ownValue(raw, 'path');
+  if (Array.isArray(path)) info.path = pathOf(path, redact);
+  const extensions = ownValue(raw, 'extensions');
+  if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
+  return info;
 }
 
 /** The typed error for a version the server refused, with the versions it listed (`extensions.supported_versions`). */
