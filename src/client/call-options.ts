@@ -24,7 +24,7 @@ const CALL_CHECKS: Record<keyof CallOptions, OptionCheck> = {
   idempotencyKey: (value) =>
     value === undefined || (typeof value === 'string' && IDEMPOTENCY_KEY.test(value))
       ? value
-      : fail('`idempotencyKey` must be 1-255 visible ASCII characters without spaces, e.g. a UUID.'),
+      : fail('`idempotencyKey` must be 1-255 visible ASCII characters, e.g. a UUID.'),
   signal: checkSignal,
   headers: checkHeaders,
   operationName: (value) =>

@@ -121,9 +121,7 @@ function analyse(document: unknown, print: DocumentPrinter | undefined): Documen
 }
 
 function invalidDocument(): PlatformConfigError {
-  return new PlatformConfigError(
-    'The document must be a GraphQL string, a TypedDocumentString or a DocumentNode (TypedDocumentNode).',
-  );
+  return new PlatformConfigError('The document must be a GraphQL string, a TypedDocumentString or a DocumentNode.');
 }
 
 function select(analysis: DocumentAnalysis, operationName: string | undefined): PreparedOperation {

@@ -55,13 +55,11 @@ export interface ResolvedClientOptions {
 function checkToken(token: unknown): string {
   if (typeof token !== 'string' || token.trim() === '') {
     fail(
-      `\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`,
+      `\`token\` must be a non-empty string (an API or OAuth token); got ${token === '' ? 'an empty string' : describe(token)}.`,
     );
   }
   if (!PRINTABLE_ASCII.test(token)) {
-    fail(
-      '`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.',
-    );
+    fail('`token` may hold printable ASCII only, no line break or control: check how it was read.');
   }
   return token.trim();
 }
@@ -74,13 +72,13 @@ function checkBaseUrl(value: unknown): string {
   try {
     url = new URL(value);
   } catch {
-    fail(`\`baseUrl\` is not a valid URL: '${value.slice(0, 200)}'. Use e.g. 'https://api.example.com'.`);
+    fail(`\`baseUrl\` is not a valid URL: '${value.slice(0, 200)}'.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     fail(`\`baseUrl\` must use http or https; got '${url.protocol}'.`);
   }
-  if (url.username || url.password) fail('`baseUrl` must not carry credentials; pass the token as `token`.');
-  if (url.search || url.hash) fail('`baseUrl` must not have a query string or fragment.');
+  if (url.username || url.password || url.search || url.hash)
+    fail('`baseUrl` must not carry credentials (pass the token as `token`), nor a query string or fragment.');
   // The client appends `/v2` itself; a base URL that already ends in it (`https://host/v2`) means the same host.
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '');
 }
@@ -114,14 +112,12 @@ export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy 
 
 function checkStore(store: unknown): unknown {
   if (store === undefined) return store;
-  const methods = ['acquire', 'settle', 'renew'];
-  if (!isObject(store) || methods.some((name) => typeof store[name] !== 'function')) {
-    fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
-  }
-  if (typeof (store as Record<PropertyKey, unknown>)[STORE_THROTTLE] !== 'function') {
-    fail(
-      '`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.',
-    );
+  // A store of this package carries its throttle factory; an app's own store gets it from defineThrottleStore.
+  if (
+    !isObject(store) ||
+    ['acquire', 'settle', 'renew', STORE_THROTTLE].some((key) => typeof (store as never)[key] !== 'function')
+  ) {
+    fail('`throttle.store` must be `createRedisStore(redis)`, `createMemoryStore()` or `defineThrottleStore(store)`.');
   }
   return store;
 }

@@ -42,7 +42,7 @@ describe('construction', () => {
     ['a baseUrl that is no URL', { ...valid, baseUrl: 'api.example.com' }, /`baseUrl` is not a valid URL/],
     ['an ftp baseUrl', { ...valid, baseUrl: 'ftp://api.example.com' }, /must use http or https; got 'ftp:'/],
     ['a baseUrl with credentials', { ...valid, baseUrl: 'https://u:p@api.example.com' }, /must not carry credentials/],
-    ['a baseUrl with a query', { ...valid, baseUrl: 'https://api.example.com?x=1' }, /query string or fragment/],
+    ['a baseUrl with a query', { ...valid, baseUrl: 'https://api.example.com?x=1' }, /nor a query string or fragment/],
     [
       'month 13',
       { ...valid, apiVersion: '2024-13' },
