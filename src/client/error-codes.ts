@@ -10,6 +10,12 @@
  *   `ResourceNotFoundException` (all 200), `UserUnauthorizedException` (403) and `ResourceNotFoundException` (404);
  * - `InvalidItemIdException` is unconfirmed: that page does not list it (third-party clients map it); it is kept
  *   as a not-found code because its name says so.
+ * - `ItemNameTooLongException` (200): the same page's item name rule (between 1 and 255 characters), an argument
+ *   refused. Left unclassified, as plain {@link GraphQLResponseError}s with their `code`: `ItemsLimitationException`
+ *   (a board's item cap: no argument is wrong, and waiting does not help, so neither invalid-argument nor a rate
+ *   limit), `CreateBoardException` (the page gives no single cause), `InvalidVersionException` (the client checks
+ *   the version's form before sending; the page does not say the server's refusal lists supported versions, which
+ *   `UnsupportedApiVersionError` carries) and `USER_ACCESS_DENIED` (a 403: every non-2xx is an `HttpError` first).
  */
 
 /** What kind of failure a code names; the error factory picks the class from it. */
@@ -28,6 +34,7 @@ export const ERROR_CODE_KINDS: ReadonlyMap<string, ErrorCodeKind> = new Map([
   ['USER_UNAUTHORIZED', 'permission-denied'],
   ['InvalidArgumentException', 'invalid-argument'],
   ['INVALID_ARGUMENT', 'invalid-argument'],
+  ['ItemNameTooLongException', 'invalid-argument'],
   ['ColumnValueException', 'column-value'],
   ['CorrectedValueException', 'column-value'],
   ['INVALID_COLUMN_VALUE', 'column-value'],
