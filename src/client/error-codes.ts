@@ -1,5 +1,5 @@
 /**
- * The `extensions.code` values that pick a {@link GraphQLResponseError} subclass, in one table: the platform's own
+ * The `extensions.code` values the client classifies: those that pick a {@link GraphQLResponseError} subclass, in one table: the platform's own
  * codes and the emulator's equivalents (see `src/emulator/engine/errors.ts`). Pinned by
  * `test/unit/error-codes.test.ts`.
  *
@@ -18,27 +18,58 @@
  *   `UnsupportedApiVersionError` carries) and `USER_ACCESS_DENIED` (a 403: every non-2xx is an `HttpError` first).
  */
 
-/** What kind of failure a code names; the error factory picks the class from it. */
-export type ErrorCodeKind = 'not-found' | 'permission-denied' | 'invalid-argument' | 'column-value';
+import {
+  ColumnValueError,
+  type GraphQLErrorInfo,
+  type GraphQLResponseError,
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  type RateLimitKind,
+} from './errors.js';
 
-/** Each code the client classifies, and its kind. */
-export const ERROR_CODE_KINDS: ReadonlyMap<string, ErrorCodeKind> = new Map([
-  ['ResourceNotFoundException', 'not-found'],
-  ['InvalidBoardIdException', 'not-found'],
-  ['InvalidItemIdException', 'not-found'], // unconfirmed: not on the error handling page
-  ['InvalidColumnIdException', 'not-found'],
-  ['InvalidUserIdException', 'not-found'],
-  ['RESOURCE_NOT_FOUND', 'not-found'],
-  ['UserUnauthorizedException', 'permission-denied'],
-  ['missingRequiredPermissions', 'permission-denied'],
-  ['USER_UNAUTHORIZED', 'permission-denied'],
-  ['InvalidArgumentException', 'invalid-argument'],
-  ['INVALID_ARGUMENT', 'invalid-argument'],
-  ['ItemNameTooLongException', 'invalid-argument'],
-  ['ColumnValueException', 'column-value'],
-  ['CorrectedValueException', 'column-value'],
-  ['INVALID_COLUMN_VALUE', 'column-value'],
-]);
+/** A lookup table without a prototype, so `table[code]` is never an inherited member such as `constructor`. */
+function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
+  return Object.setPrototypeOf(entries, null);
+}
+
+/** Each code the client classifies, and the {@link GraphQLResponseError} subclass it becomes. */
+export const ERROR_CODE_CLASSES = codeTable<typeof GraphQLResponseError>({
+  ResourceNotFoundException: NotFoundError,
+  InvalidBoardIdException: NotFoundError,
+  InvalidItemIdException: NotFoundError, // unconfirmed: not on the error handling page
+  InvalidColumnIdException: NotFoundError,
+  InvalidUserIdException: NotFoundError,
+  RESOURCE_NOT_FOUND: NotFoundError,
+  UserUnauthorizedException: PermissionDeniedError,
+  missingRequiredPermissions: PermissionDeniedError,
+  USER_UNAUTHORIZED: PermissionDeniedError,
+  InvalidArgumentException: InvalidArgumentError,
+  INVALID_ARGUMENT: InvalidArgumentError,
+  ItemNameTooLongException: InvalidArgumentError,
+  ColumnValueException: ColumnValueError,
+  CorrectedValueException: ColumnValueError,
+  INVALID_COLUMN_VALUE: ColumnValueError,
+});
+
+/**
+ * The codes that mean a limit refused the call, and which limit (see `./rate-limit-errors.ts` for the sources).
+ */
+export const LIMIT_CODE_KINDS = codeTable<RateLimitKind>({
+  DAILY_LIMIT_EXCEEDED: 'daily',
+  RATE_LIMIT_EXCEEDED: 'minute',
+  COMPLEXITY_BUDGET_EXHAUSTED: 'complexity',
+  ComplexityException: 'complexity',
+  maxConcurrencyExceeded: 'concurrency',
+  IP_RATE_LIMIT_EXCEEDED: 'ip',
+});
+
+/** An error's own `extensions.code` when it is a string, else `''`. */
+export function codeOf(error: GraphQLErrorInfo | undefined): string {
+  const extensions = error?.extensions;
+  const code = extensions && Object.hasOwn(extensions, 'code') ? extensions.code : undefined;
+  return typeof code === 'string' ? code : '';
+}
 
 /** The top-level `extensions` key under which the platform puts the id of every request. */
 export const REQUEST_ID_KEY = 'request_id';
