@@ -11,11 +11,11 @@ import {
   checkApiVersion,
   checkHeaders,
   checkOptions,
-  describe,
   fail,
   isObject,
   type NumberBounds,
   type OptionCheck,
+  refuse,
 } from './validate.js';
 
 /**
@@ -54,9 +54,7 @@ export interface ResolvedClientOptions {
 
 function checkToken(token: unknown): string {
   if (typeof token !== 'string' || token.trim() === '') {
-    fail(
-      `\`token\` must be a non-empty string (an API or OAuth token); got ${token === '' ? 'an empty string' : describe(token)}.`,
-    );
+    refuse('token', 'a non-empty string (an API or OAuth token)', token, token === '' ? 'an empty string' : undefined);
   }
   if (!PRINTABLE_ASCII.test(token)) {
     fail('`token` may hold printable ASCII only, no line break or control: check how it was read.');
@@ -66,7 +64,7 @@ function checkToken(token: unknown): string {
 
 function checkBaseUrl(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    fail(`\`baseUrl\` must be an http(s) URL such as 'https://api.example.com'; got ${describe(value)}.`);
+    refuse('baseUrl', "an http(s) URL such as 'https://api.example.com'", value);
   }
   let url: URL;
   try {
@@ -117,7 +115,7 @@ function checkStore(store: unknown): unknown {
     !isObject(store) ||
     ['acquire', 'settle', 'renew', STORE_THROTTLE].some((key) => typeof (store as never)[key] !== 'function')
   ) {
-    fail('`throttle.store` must be `createRedisStore(redis)`, `createMemoryStore()` or `defineThrottleStore(store)`.');
+    refuse('throttle.store', '`createRedisStore(redis)`, `createMemoryStore()` or `defineThrottleStore(store)`', store);
   }
   return store;
 }
@@ -137,7 +135,7 @@ function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
 }
 
 function checkHook(hook: unknown, name: string): unknown {
-  if (hook !== undefined && typeof hook !== 'function') fail(`\`${name}\` must be a function.`);
+  if (hook !== undefined && typeof hook !== 'function') refuse(name, 'a function', hook);
   return hook;
 }
 
@@ -157,7 +155,7 @@ function checkHooks(value: unknown): ClientHooks {
 
 function checkFetch(value: unknown): typeof fetch {
   if (value !== undefined) {
-    if (typeof value !== 'function') fail(`\`fetch\` must be a fetch function; got ${describe(value)}.`);
+    if (typeof value !== 'function') refuse('fetch', 'a fetch function', value);
     return value as typeof fetch;
   }
   if (typeof globalThis.fetch !== 'function')
