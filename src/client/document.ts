@@ -8,7 +8,7 @@
  * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { documentMeta } from './document-meta.js';
+import { documentApiVersion } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import { PlatformConfigError } from './errors.js';
 import type { AstNode } from './print-document.js';
@@ -113,7 +113,7 @@ function analyseObject(document: unknown, print: DocumentPrinter | undefined): D
   } else {
     throw new PlatformConfigError('The document must be a GraphQL string, a TypedDocumentString or a DocumentNode.');
   }
-  return { text, operations, selections: new Map(), apiVersion: documentMeta(document).apiVersion };
+  return { text, operations, selections: new Map(), apiVersion: documentApiVersion(document) };
 }
 
 /** The operation of `analysis` that `operationName` names, or its only one. */
