@@ -184,28 +184,6 @@ function redirectError(facts: ResponseFacts, details: PlatformErrorDetails): Red
   return new RedirectError(`${what}${where}: the client does not follow redirects`, { ...details, location });
 }
 
-/** `path` keeping its string (redacted) and number segments only. */
-function pathOf(path: unknown[], redact: Redactor): (string | number)[] {
-  const segments: (string | number)[] = [];
-  for (const segment of path) {
-    if (typeof segment === 'string') segments.push(redact(segment));
-    else if (typeof segment === 'number') segments.push(segment);
-  }
-  return segments;
-}
-
-/** `locations` as `{ line, column }` pairs of numbers; anything else the server put there is dropped. */
-function locationsOf(value: unknown): GraphQLErrorInfo['locations'] {
-  if (!Array.isArray(value)) return undefined;
-  const locations: { line: number; column: number }[] = [];
-  for (const entry of value) {
-    const line = ownValue(entry, 'line');
-    const column = ownValue(entry, 'column');
-    if (typeof line === 'number' && typeof column === 'number') locations.push({ line, column });
-  }
-  return locations;
-}
-
 /**
  * The normalised, token-free `errors` of a body (undefined when it has none): the first {@link MAX_KEPT_ERRORS}, and
  * how many more there were. A server that sends a million errors costs a count, not a million copies.
@@ -236,10 +214,22 @@ export function errorInfoOf(raw: unknown, redact: Redactor): GraphQLErrorInfo {
   const info: GraphQLErrorInfo = {
     message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
   };
-  const locations = locationsOf(ownValue(raw, 'locations'));
-  if (locations) info.locations = locations;
+  const locations = ownValue(raw, 'locations');
+  if (Array.isArray(locations)) {
+    // `{ line, column }` pairs of numbers only; anything else the server put there is dropped.
+    info.locations = locations.flatMap((entry) => {
+      const line = ownValue(entry, 'line');
+      const column = ownValue(entry, 'column');
+      return typeof line === 'number' && typeof column === 'number' ? [{ line, column }] : [];
+    });
+  }
   const path = ownValue(raw, 'path');
-  if (Array.isArray(path)) info.path = pathOf(path, redact);
+  if (Array.isArray(path)) {
+    // String (redacted) and number segments only.
+    info.path = path.flatMap((segment): (string | number)[] =>
+      typeof segment === 'string' ? [redact(segment)] : typeof segment === 'number' ? [segment] : [],
+    );
+  }
   const extensions = ownValue(raw, 'extensions');
   if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
   return info;
@@ -254,29 +244,28 @@ function unsupportedVersionError(
   const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
   const supportedVersions = listed.filter((version): version is string => typeof version === 'string');
   const asked = apiVersion === undefined ? 'the requested API version' : `API version '${apiVersion}'`;
-  const choose =
-    supportedVersions.length > 0
-      ? `Set the \`apiVersion\` option to one of the versions it supports: ${supportedVersions.join(', ')}.`
-      : `Set the \`apiVersion\` option to a version it supports (server said: ${errors[0]?.message}).`;
-  return new UnsupportedApiVersionError(`The server does not support ${asked} (400). ${choose}`, {
-    ...details,
-    apiVersion,
-    supportedVersions,
-  });
+  const which =
+    supportedVersions.length > 0 ? `: ${supportedVersions.join(', ')}` : ` (server said: ${errors[0]?.message})`;
+  return new UnsupportedApiVersionError(
+    `The server does not support ${asked} (400). Set the \`apiVersion\` option to a version it supports${which}.`,
+    {
+      ...details,
+      apiVersion,
+      supportedVersions,
+    },
+  );
 }
 
-function excerptOf(facts: ResponseFacts): string | undefined {
-  let text = facts.text;
-  if (text === undefined && facts.payload !== undefined) {
+/** The start of the body (its text, else its JSON), redacted before it is cut so a token is never half shown. */
+function excerptOf({ text, payload, redact }: ResponseFacts): string | undefined {
+  if (text === undefined && payload !== undefined) {
     try {
-      text = JSON.stringify(facts.payload);
+      text = JSON.stringify(payload);
     } catch {
-      text = undefined;
+      // Not serialisable: no excerpt.
     }
   }
   if (text === undefined) return undefined;
-  const trimmed = text.trim();
-  // Redact before cutting, so a token that straddles the cut is not half shown.
-  const redacted = facts.redact(trimmed);
+  const redacted = redact(text.trim());
   return redacted.length > EXCERPT_LENGTH ? `${redacted.slice(0, EXCERPT_LENGTH)}…` : redacted;
 }
