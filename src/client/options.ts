@@ -63,17 +63,16 @@ function checkToken(token: unknown): string {
 }
 
 function checkBaseUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    refuse('baseUrl', "an http(s) URL such as 'https://api.example.com'", value);
-  }
-  let url: URL;
+  let url: URL | undefined;
   try {
-    url = new URL(value);
+    if (typeof value === 'string') url = new URL(value);
   } catch {
-    fail(`\`baseUrl\` is not a valid URL: '${value.slice(0, 200)}'.`);
+    // Not a URL: refused below, showing what was given.
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    fail(`\`baseUrl\` must use http or https; got '${url.protocol}'.`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    // A URL shows only its scheme; anything else its first 200 characters.
+    const shown = url ? `'${url.protocol}'` : typeof value === 'string' ? `'${value.slice(0, 200)}'` : undefined;
+    refuse('baseUrl', "an http(s) URL such as 'https://api.example.com'", value, shown);
   }
   if (url.username || url.password || url.search || url.hash)
     fail('`baseUrl` must not carry credentials (pass the token as `token`), nor a query string or fragment.');
