@@ -27,9 +27,10 @@ import {
   PermissionDeniedError,
   type RateLimitKind,
 } from './errors.js';
+import { ownValue } from './validate.js';
 
 /** A lookup table without a prototype, so `table[code]` is never an inherited member such as `constructor`. */
-function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
+export function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
   return Object.setPrototypeOf(entries, null);
 }
 
@@ -66,8 +67,7 @@ export const LIMIT_CODE_KINDS = codeTable<RateLimitKind>({
 
 /** An error's own `extensions.code` when it is a string, else `''`. */
 export function codeOf(error: GraphQLErrorInfo | undefined): string {
-  const extensions = error?.extensions;
-  const code = extensions && Object.hasOwn(extensions, 'code') ? extensions.code : undefined;
+  const code = ownValue(error?.extensions, 'code');
   return typeof code === 'string' ? code : '';
 }
 

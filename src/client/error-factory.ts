@@ -25,7 +25,7 @@ import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
 import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './retry-timing.js';
 import type { RateLimitState } from './types.js';
-import { isObject } from './validate.js';
+import { isObject, ownValue } from './validate.js';
 
 const EXCERPT_LENGTH = 300;
 
@@ -165,11 +165,6 @@ function complexityExceptionOf(
   if (message === undefined) return undefined;
   const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(message)?.[1];
   return { message, seconds: wait === undefined ? undefined : Number(wait) };
-}
-
-/** `value[key]` when it is an own property of an object; never an inherited one. */
-function ownValue(value: unknown, key: string): unknown {
-  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import type { GraphQLErrorInfo } from './errors.js';
 import type { RateLimitState, RetryOptions, RetryReason } from './types.js';
-import { isObject } from './validate.js';
+import { ownValue } from './validate.js';
 
 const DELTA_SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
 
@@ -59,11 +59,8 @@ export function resetSecondsFromRateLimit(state: RateLimitState): number | undef
 /** The first `extensions.retry_in_seconds` among `errors` (own properties only). */
 export function retryInSecondsOf(errors: readonly GraphQLErrorInfo[] | undefined): number | undefined {
   for (const error of errors ?? []) {
-    const { extensions } = error;
-    if (isObject(extensions) && Object.hasOwn(extensions, 'retry_in_seconds')) {
-      const seconds = secondsFrom(extensions.retry_in_seconds);
-      if (seconds !== undefined) return seconds;
-    }
+    const seconds = secondsFrom(ownValue(error.extensions, 'retry_in_seconds'));
+    if (seconds !== undefined) return seconds;
   }
   return undefined;
 }

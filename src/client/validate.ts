@@ -35,6 +35,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `value[key]` when it is an own property of an object; never an inherited one. */
+export function ownValue(value: unknown, key: string): unknown {
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
 /**
  * True for an object made by `{}` or `Object.create(null)`: what the upload scan walks into. A class
  * instance (a Date, a File) is a leaf there, which is why this is not {@link isObject}.

@@ -11,18 +11,19 @@
  * - The token is redacted from the message, path and extensions: warnings reach results and the `onWarning` hook.
  * Pinned by test/unit/warnings.test.ts.
  */
+import { codeOf, codeTable } from './error-codes.js';
 import { errorInfoOf } from './error-factory.js';
 import type { Redactor } from './redact.js';
 import type { ApiWarning, ApiWarningKind } from './types.js';
 import { isObject } from './validate.js';
 
-const KIND_BY_CODE: Readonly<Record<string, ApiWarningKind>> = {
+const KIND_BY_CODE = codeTable<ApiWarningKind>({
   deprecatedVersion: 'deprecated-version',
   unsupportedVersion: 'unknown-version',
   deprecatedField: 'deprecated-field',
   deprecatedArgument: 'deprecated-field',
   deprecatedEnumValue: 'deprecated-field',
-};
+});
 
 /** Shared by every result without warnings, so the common path allocates nothing. */
 export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
@@ -30,14 +31,11 @@ export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
 function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
   if (!isObject(entry) || typeof entry.message !== 'string') return undefined;
   // The same normalising as an error's (error-factory.ts: errorInfoOf); a warning's path keeps names only.
-  const { message, locations, path, extensions = {} } = errorInfoOf(entry, redact);
-  const code = typeof extensions.code === 'string' ? extensions.code : undefined;
-  const warning: ApiWarning = {
-    message,
-    kind: (code !== undefined && Object.hasOwn(KIND_BY_CODE, code) ? KIND_BY_CODE[code] : undefined) ?? 'other',
-    extensions,
-  };
-  if (code !== undefined) warning.code = code;
+  const info = errorInfoOf(entry, redact);
+  const { message, locations, path, extensions = {} } = info;
+  const code = codeOf(info);
+  const warning: ApiWarning = { message, kind: KIND_BY_CODE[code] ?? 'other', extensions };
+  if (code) warning.code = code;
   if (path) warning.path = path.filter((part): part is string => typeof part === 'string');
   if (locations) warning.locations = locations;
   return warning;
