@@ -52,7 +52,7 @@ export function nextMidnightUtc(nowMs: number): number {
  */
 export function rateLimitErrorFor(message: string, details: RateLimitDetails, nowMs: number): RateLimitError {
   const limit = details.limit ?? limitKindOf(details.errors);
-  if (limit !== 'daily') return new RateLimitError(message, limit ? { ...details, limit } : details);
+  if (limit !== 'daily') return new RateLimitError(message, { ...details, limit });
   const seconds = details.retryAfterSeconds;
   const resetsAt = new Date(seconds === undefined ? nextMidnightUtc(nowMs) : nowMs + seconds * 1000);
   const retryAfterSeconds = seconds ?? Math.ceil((resetsAt.getTime() - nowMs) / 1000);
