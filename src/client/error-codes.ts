@@ -35,7 +35,7 @@ export function codeTable<T>(entries: Record<string, T>): Readonly<Record<string
 }
 
 /** Each code the client classifies, and the {@link GraphQLResponseError} subclass it becomes. */
-export const ERROR_CODE_CLASSES = codeTable<typeof GraphQLResponseError>({
+export const ERROR_CODE_CLASSES = /* @__PURE__ */ codeTable<typeof GraphQLResponseError>({
   ResourceNotFoundException: NotFoundError,
   InvalidBoardIdException: NotFoundError,
   InvalidItemIdException: NotFoundError, // unconfirmed: not on the error handling page
@@ -56,7 +56,7 @@ export const ERROR_CODE_CLASSES = codeTable<typeof GraphQLResponseError>({
 /**
  * The codes that mean a limit refused the call, and which limit (see `./rate-limit-errors.ts` for the sources).
  */
-export const LIMIT_CODE_KINDS = codeTable<RateLimitKind>({
+export const LIMIT_CODE_KINDS = /* @__PURE__ */ codeTable<RateLimitKind>({
   DAILY_LIMIT_EXCEEDED: 'daily',
   RATE_LIMIT_EXCEEDED: 'minute',
   COMPLEXITY_BUDGET_EXHAUSTED: 'complexity',

@@ -17,7 +17,7 @@ import type { Redactor } from './redact.js';
 import type { ApiWarning, ApiWarningKind } from './types.js';
 import { isObject } from './validate.js';
 
-const KIND_BY_CODE = codeTable<ApiWarningKind>({
+const KIND_BY_CODE = /* @__PURE__ */ codeTable<ApiWarningKind>({
   deprecatedVersion: 'deprecated-version',
   unsupportedVersion: 'unknown-version',
   deprecatedField: 'deprecated-field',
