@@ -205,46 +205,46 @@ export class TypedDocumentString<TResult, TVariables>
  *
  * The document of the `AddFileToColumn` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const AddFileToColumnDocument = /*#__PURE__*/ new TypedDocumentString("\n    mutation AddFileToColumn($item_id: ID!, $column_id: String!, $file: File!) {\n  add_file_to_column(item_id: $item_id, column_id: $column_id, file: $file) {\n    id\n    name\n    file_extension\n    file_size\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<AddFileToColumnMutation, AddFileToColumnMutationVariables>;
+export const AddFileToColumnDocument = /*#__PURE__*/ new TypedDocumentString("mutation AddFileToColumn($item_id:ID!,$column_id:String!,$file:File!){add_file_to_column(item_id:$item_id,column_id:$column_id,file:$file){id name file_extension file_size}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<AddFileToColumnMutation, AddFileToColumnMutationVariables>;
 /**
  * One page of a board's items with their group and column values. Pass the returned cursor to get the next page.
  *
  * The document of the `BoardItems` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const BoardItemsDocument = /*#__PURE__*/ new TypedDocumentString("\n    query BoardItems($ids: [ID!]!, $limit: Int!, $cursor: String) {\n  boards(ids: $ids) {\n    id\n    name\n    items_page(limit: $limit, cursor: $cursor) {\n      cursor\n      items {\n        id\n        name\n        group {\n          id\n          title\n        }\n        column_values {\n          id\n          type\n          text\n          value\n        }\n      }\n    }\n  }\n}\n    ", {"apiVersion":"2026-10","cursorVariable":"cursor"}) as unknown as TypedDocumentString<BoardItemsQuery, BoardItemsQueryVariables>;
+export const BoardItemsDocument = /*#__PURE__*/ new TypedDocumentString("query BoardItems($ids:[ID!]!,$limit:Int!,$cursor:String){boards(ids:$ids){id name items_page(limit:$limit,cursor:$cursor){cursor items{id name group{id title}column_values{id type text value}}}}}", {"apiVersion":"2026-10","cursorVariable":"cursor"}) as unknown as TypedDocumentString<BoardItemsQuery, BoardItemsQueryVariables>;
 /**
  * Boards by id or the first `limit` boards, with the slug of the owner's account.
  *
  * The document of the `Boards` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const BoardsDocument = /*#__PURE__*/ new TypedDocumentString("\n    query Boards($limit: Int, $ids: [ID!]) {\n  boards(limit: $limit, ids: $ids) {\n    id\n    name\n    owner {\n      account {\n        slug\n      }\n    }\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
+export const BoardsDocument = /*#__PURE__*/ new TypedDocumentString("query Boards($limit:Int,$ids:[ID!]){boards(limit:$limit,ids:$ids){id name owner{account{slug}}}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
 /**
  * Sets one column of an item. `value` is the column's JSON value.
  *
  * The document of the `ChangeColumnValue` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const ChangeColumnValueDocument = /*#__PURE__*/ new TypedDocumentString("\n    mutation ChangeColumnValue($board_id: ID!, $item_id: ID, $column_id: String!, $value: JSON!) {\n  change_column_value(\n    board_id: $board_id\n    item_id: $item_id\n    column_id: $column_id\n    value: $value\n  ) {\n    id\n    name\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<ChangeColumnValueMutation, ChangeColumnValueMutationVariables>;
+export const ChangeColumnValueDocument = /*#__PURE__*/ new TypedDocumentString("mutation ChangeColumnValue($board_id:ID!,$item_id:ID,$column_id:String!,$value:JSON!){change_column_value(board_id:$board_id item_id:$item_id column_id:$column_id value:$value){id name}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<ChangeColumnValueMutation, ChangeColumnValueMutationVariables>;
 /**
  * The complexity budget before and after this query, and when it resets.
  *
  * The document of the `Complexity` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const ComplexityDocument = /*#__PURE__*/ new TypedDocumentString("\n    query Complexity {\n  complexity {\n    before\n    after\n    query\n    reset_in_x_seconds\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<ComplexityQuery, ComplexityQueryVariables>;
+export const ComplexityDocument = /*#__PURE__*/ new TypedDocumentString("query Complexity{complexity{before after query reset_in_x_seconds}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<ComplexityQuery, ComplexityQueryVariables>;
 /**
  * Creates an item on a board. Sent with an Idempotency-Key, so a retry never creates a second item.
  *
  * The document of the `CreateItem` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const CreateItemDocument = /*#__PURE__*/ new TypedDocumentString("\n    mutation CreateItem($board_id: ID!, $item_name: String!, $group_id: String, $column_values: JSON) {\n  create_item(\n    board_id: $board_id\n    item_name: $item_name\n    group_id: $group_id\n    column_values: $column_values\n  ) {\n    id\n    name\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<CreateItemMutation, CreateItemMutationVariables>;
+export const CreateItemDocument = /*#__PURE__*/ new TypedDocumentString("mutation CreateItem($board_id:ID!,$item_name:String!,$group_id:String,$column_values:JSON){create_item(board_id:$board_id item_name:$item_name group_id:$group_id column_values:$column_values){id name}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<CreateItemMutation, CreateItemMutationVariables>;
 /**
  * Deletes an item.
  *
  * The document of the `DeleteItem` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const DeleteItemDocument = /*#__PURE__*/ new TypedDocumentString("\n    mutation DeleteItem($item_id: ID) {\n  delete_item(item_id: $item_id) {\n    id\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<DeleteItemMutation, DeleteItemMutationVariables>;
+export const DeleteItemDocument = /*#__PURE__*/ new TypedDocumentString("mutation DeleteItem($item_id:ID){delete_item(item_id:$item_id){id}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<DeleteItemMutation, DeleteItemMutationVariables>;
 /**
  * The user the token acts as, and their account.
  *
  * The document of the `Me` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const MeDocument = /*#__PURE__*/ new TypedDocumentString("\n    query Me {\n  me {\n    id\n    name\n    email\n    account {\n      id\n      name\n      slug\n    }\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const MeDocument = /*#__PURE__*/ new TypedDocumentString("query Me{me{id name email account{id name slug}}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;

@@ -6,15 +6,7 @@ import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { type ResolvedClientOptions, resolveRetry } from './options.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { CallOptions, GetSchemaOptions } from './types.js';
-import {
-  checkApiVersion,
-  checkHeaders,
-  checkOptions,
-  checkSignal,
-  describe,
-  fail,
-  type OptionCheck,
-} from './validate.js';
+import { checkApiVersion, checkHeaders, checkOptions, checkSignal, type OptionCheck, refuse } from './validate.js';
 
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -24,13 +16,13 @@ const CALL_CHECKS: Record<keyof CallOptions, OptionCheck> = {
   idempotencyKey: (value) =>
     value === undefined || (typeof value === 'string' && IDEMPOTENCY_KEY.test(value))
       ? value
-      : fail('`idempotencyKey` must be 1-255 visible ASCII characters without spaces, e.g. a UUID.'),
+      : refuse('idempotencyKey', '1-255 visible ASCII characters, e.g. a UUID', value),
   signal: checkSignal,
   headers: checkHeaders,
   operationName: (value) =>
     value === undefined || (typeof value === 'string' && OPERATION_NAME.test(value))
       ? value
-      : fail(`\`operationName\` must be a GraphQL name such as 'Boards'; got ${describe(value)}.`),
+      : refuse('operationName', "a GraphQL name such as 'Boards'", value),
   timeoutMs: [0, MAX_TIMER_DELAY_MS],
   // Checked against the client's policy by resolveRetry, below.
   retry: (value) => value,
@@ -40,9 +32,7 @@ const CALL_CHECKS: Record<keyof CallOptions, OptionCheck> = {
 /** getSchema's options. */
 const SCHEMA_CHECKS: Record<keyof GetSchemaOptions, OptionCheck> = {
   format: (value) =>
-    value === undefined || value === 'sdl' || value === 'json'
-      ? value
-      : fail(`\`format\` must be 'sdl' or 'json'; got ${describe(value)}.`),
+    value === undefined || value === 'sdl' || value === 'json' ? value : refuse('format', "'sdl' or 'json'", value),
   version: (value, name) => (value === undefined ? value : checkApiVersion(value, name)),
   signal: checkSignal,
 };
@@ -60,28 +50,26 @@ export interface ResolvedCallOptions {
   queueTimeoutMs?: number;
 }
 
-/** Validates the options of one call and merges them over the client's. */
+/**
+ * Validates the options of one call and merges them over the client's. Every field is present (undefined when
+ * unset), so each resolved call has the same shape.
+ */
 export function resolveCallOptions(options: unknown, client: ResolvedClientOptions): ResolvedCallOptions {
-  const clientQueueTimeoutMs = client.throttle ? client.throttle.queueTimeoutMs : undefined;
-  if (options === undefined) {
-    const defaults: ResolvedCallOptions = { headers: {}, timeoutMs: client.timeoutMs, retry: client.retry };
-    if (clientQueueTimeoutMs !== undefined) defaults.queueTimeoutMs = clientQueueTimeoutMs;
-    return defaults;
-  }
-  const { idempotencyKey, signal, headers, operationName, timeoutMs, retry, queueTimeoutMs } = checkOptions<
-    CallOptions & { headers: Record<string, string> }
-  >(options, CALL_CHECKS, ['call options', '', 'call option']);
-  const resolved: ResolvedCallOptions = {
-    headers,
-    timeoutMs: timeoutMs ?? client.timeoutMs,
-    retry: resolveRetry(client.retry, retry),
+  const call =
+    options === undefined
+      ? {}
+      : checkOptions<Partial<ResolvedCallOptions> & { retry?: unknown }>(options, CALL_CHECKS, [
+          'call options',
+          '',
+          'call option',
+        ]);
+  return {
+    ...call,
+    headers: call.headers ?? {},
+    timeoutMs: call.timeoutMs ?? client.timeoutMs,
+    retry: resolveRetry(client.retry, call.retry),
+    queueTimeoutMs: call.queueTimeoutMs ?? (client.throttle ? client.throttle.queueTimeoutMs : undefined),
   };
-  const queueTimeout = queueTimeoutMs ?? clientQueueTimeoutMs;
-  if (queueTimeout !== undefined) resolved.queueTimeoutMs = queueTimeout;
-  if (signal) resolved.signal = signal;
-  if (idempotencyKey !== undefined) resolved.idempotencyKey = idempotencyKey;
-  if (operationName !== undefined) resolved.operationName = operationName;
-  return resolved;
 }
 
 /** Validates getSchema options. */

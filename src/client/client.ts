@@ -22,14 +22,15 @@ import { type ResolvedClientOptions, resolveClientOptions } from './options.js';
 import { executeOperation } from './pipeline.js';
 import { createRedactor } from './redact.js';
 import { requestHeaders } from './request-headers.js';
-import { createQuotaThrottle, createThrottle, DEFAULT_INITIAL_CONCURRENCY, type Throttle } from './throttle.js';
-import { DEFAULT_LEASE_MS, STORE_THROTTLE, type ThrottleStore } from './throttle-store.js';
+import { createThrottle, type Throttle } from './throttle.js';
+import { STORE_THROTTLE } from './throttle-store.js';
 import type {
   ApiResult,
   CallOptions,
   PlatformClientOptions,
   RateLimitState,
   ThrottleEvent,
+  ThrottleOptions,
   ThrottleState,
 } from './types.js';
 
@@ -138,8 +139,9 @@ export class PlatformClient {
 }
 
 /**
- * The client's throttle: local, or over `throttle.store` (keyed by the base URL and a SHA-256 of the token,
- * never the token). A hold longer than `retry.maxDelayMs` lets one probe request through after that long.
+ * The client's throttle: local, or the one its `throttle.store` makes (keyed by the base URL and a hash of the
+ * token: see `defineThrottleStore`). A hold longer than `retry.maxDelayMs` lets one probe request through after
+ * that long.
  */
 function buildThrottle(
   resolved: ResolvedClientOptions,
@@ -147,22 +149,15 @@ function buildThrottle(
   onThrottle: ((event: ThrottleEvent) => void) | undefined,
 ): Throttle {
   const probeAfterMs = Math.max(1, resolved.retry.maxDelayMs);
-  const options = resolved.throttle;
-  if (options === false || !options?.store) return createThrottle(options, onThrottle, probeAfterMs);
-  // Hashed once, now: the throttle keeps the key, not the token.
-  const account = globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)).then((digest) => {
-    const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-    return `${resolved.baseUrl}#${hex.slice(0, 32)}`;
-  });
-  account.catch(() => {}); // a failure shows (and falls back) at the first store call
-  const store = options.store as ThrottleStore & { [STORE_THROTTLE]: StoreThrottleFactory };
-  return store[STORE_THROTTLE]({
-    store,
-    account: () => account,
-    initialConcurrency: options.initialConcurrency ?? DEFAULT_INITIAL_CONCURRENCY,
-    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
-    probeAfterMs,
-    local: createQuotaThrottle(options, onThrottle, probeAfterMs),
-    onThrottle,
-  });
+  const throttle = resolved.throttle;
+  const store = throttle ? (throttle.store as { [STORE_THROTTLE]?: StoreThrottleFactory } | undefined) : undefined;
+  return store?.[STORE_THROTTLE]
+    ? store[STORE_THROTTLE]({
+        throttle: throttle as ThrottleOptions,
+        token,
+        baseUrl: resolved.baseUrl,
+        probeAfterMs,
+        onThrottle,
+      })
+    : createThrottle(throttle, onThrottle, probeAfterMs);
 }

@@ -6,31 +6,38 @@
 import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { PlatformConfigError } from './errors.js';
 
-/** The facts a generated document carries. */
-export interface DocumentMeta {
-  /** The API version of the schema the document's types come from; sent as `API-Version` with it. */
-  apiVersion?: string;
+/** The `__meta__` of a generated document; `{}` for strings and documents without one. */
+function metaOf(document: unknown): Record<string, unknown> {
+  const meta = (document as { __meta__?: unknown } | null | undefined)?.__meta__;
+  return typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : {};
+}
+
+/**
+ * The API version of the schema a generated document's types come from (sent as `API-Version` with it), checked;
+ * undefined for strings and documents without one.
+ */
+export function documentApiVersion(document: unknown): string | undefined {
+  const { apiVersion } = metaOf(document);
+  if (apiVersion !== undefined && !isApiVersion(apiVersion)) {
+    throw new PlatformConfigError(
+      `The document carries apiVersion ${JSON.stringify(apiVersion)}, which is not ${API_VERSION_FORM_HINT}: regenerate it.`,
+    );
+  }
+  return apiVersion;
+}
+
+/** What a generated document says about its cursor-paginated connection. */
+export interface PagingMeta {
   /** The variable passed to the connection's `cursor` argument. */
   cursorVariable?: string;
   /** Variables the API refuses beside a cursor (`query_params`): cleared on every page after the first. */
   resetVariables?: string[];
 }
 
-/** The meta of `document`, checked; `{}` for strings and documents without meta. */
-export function documentMeta(document: unknown): DocumentMeta {
-  if (typeof document !== 'object' || document === null) return {};
-  const meta = (document as { __meta__?: unknown }).__meta__;
-  if (typeof meta !== 'object' || meta === null) return {};
-  const { apiVersion, cursorVariable, resetVariables } = meta as Record<string, unknown>;
-  const found: DocumentMeta = {};
-  if (apiVersion !== undefined) {
-    if (!isApiVersion(apiVersion)) {
-      throw new PlatformConfigError(
-        `The document carries apiVersion ${JSON.stringify(apiVersion)}, which is not ${API_VERSION_FORM_HINT}: regenerate it.`,
-      );
-    }
-    found.apiVersion = apiVersion;
-  }
+/** The paging facts of `document`; `{}` for strings and documents without meta. */
+export function pagingMeta(document: unknown): PagingMeta {
+  const { cursorVariable, resetVariables } = metaOf(document);
+  const found: PagingMeta = {};
   if (typeof cursorVariable === 'string') found.cursorVariable = cursorVariable;
   if (Array.isArray(resetVariables))
     found.resetVariables = resetVariables.filter((name): name is string => typeof name === 'string');

@@ -13,16 +13,6 @@ export interface OperationInfo {
   name?: string;
 }
 
-type State =
-  /** Between definitions: the next token starts one. */
-  | 'start'
-  /** After `query|mutation|subscription`: an optional name, variables, directives, then `{`. */
-  | 'operation-header'
-  /** Any other definition (fragment, type system): skipped up to and through its `{ ... }`. */
-  | 'other-header'
-  /** Inside a top-level `{ ... }`. */
-  | 'body';
-
 const OPERATION_KEYWORDS: ReadonlySet<string> = new Set(['query', 'mutation', 'subscription']);
 
 /**
@@ -32,48 +22,43 @@ const OPERATION_KEYWORDS: ReadonlySet<string> = new Set(['query', 'mutation', 's
  */
 const TOKEN = /"""(?:\\"""|[\s\S])*?(?:"""|$)|"(?:\\[\s\S]|[^"\\\n\r])*"?|#[^\n\r]*|([_A-Za-z]\w*)|[^ \t\n\r,\ufeff]/g;
 
-/** Lists the operations defined at the top level of `source`, in order. Never throws. */
+/**
+ * Lists the operations defined at the top level of `source`, in order. Never throws. At the top level (depth 0),
+ * a definition starts with `query|mutation|subscription` (an operation, named by the name right after it), with
+ * `{` (the query shorthand), or with anything else (a fragment or type definition: skipped); its top-level
+ * `{ ... }` ends it.
+ */
 export function scanOperations(source: string): OperationInfo[] {
   const operations: OperationInfo[] = [];
-  let state: State = 'start';
   let depth = 0;
-  let pendingKind: OperationKind = 'query';
-  let pendingName: string | undefined;
-  let nameSlotOpen = false;
+  /** The definition being read: undefined before its first token, null for one that is not an operation. */
+  let definition: OperationInfo | null | undefined;
+  /** True inside the top-level `{ ... }` of a definition. */
+  let inBody = false;
+  /** True right after an operation keyword, where its name may come. */
+  let nameSlot = false;
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(source); match; match = TOKEN.exec(source)) {
     const [token, name] = match;
-    if (name !== undefined) {
-      if (depth !== 0) continue;
-      if (state === 'start') {
-        if (OPERATION_KEYWORDS.has(name)) {
-          state = 'operation-header';
-          pendingKind = name as OperationKind;
-          pendingName = undefined;
-          nameSlotOpen = true;
-        } else {
-          state = 'other-header';
-        }
-      } else if (state === 'operation-header' && nameSlotOpen) {
-        pendingName = name;
-        nameSlotOpen = false;
-      }
-      continue;
-    }
     if (token[0] === '#') continue; // a comment leaves the name slot as it was
-    nameSlotOpen = false;
-    if (token === '{' || token === '(' || token === '[') {
+    const slot = nameSlot;
+    nameSlot = false;
+    if (name !== undefined) {
+      if (depth > 0) continue;
+      if (definition === undefined) {
+        definition = OPERATION_KEYWORDS.has(name) ? { kind: name as OperationKind } : null;
+        nameSlot = definition !== null;
+      } else if (slot && definition) definition.name = name;
+    } else if ('{(['.includes(token)) {
       if (token === '{' && depth === 0) {
-        if (state === 'start') operations.push({ kind: 'query' });
-        else if (state === 'operation-header') {
-          operations.push(pendingName === undefined ? { kind: pendingKind } : { kind: pendingKind, name: pendingName });
-        }
-        state = 'body';
+        if (definition !== null) operations.push(definition ?? { kind: 'query' });
+        definition = null;
+        inBody = true;
       }
       depth += 1;
-    } else if (token === '}' || token === ')' || token === ']') {
-      if (depth > 0) depth -= 1;
-      if (depth === 0 && token === '}' && state === 'body') state = 'start';
+    } else if ('})]'.includes(token) && depth > 0 && --depth === 0 && token === '}' && inBody) {
+      definition = undefined;
+      inBody = false;
     }
   }
   return operations;

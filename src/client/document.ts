@@ -3,13 +3,15 @@
  * kind and name of the operation that will run. The analysis is done once per document and cached
  * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
  * Nothing here loads the `graphql` package: strings are scanned by a small lexer, AST documents are
- * read directly and, when they carry no source text, printed by a small printer of our own.
+ * read directly and, when they carry no source text, printed by a small printer of our own. That printer
+ * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
+ * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { documentMeta } from './document-meta.js';
+import { documentApiVersion } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import { PlatformConfigError } from './errors.js';
-import { type AstNode, print } from './print-document.js';
+import type { AstNode } from './print-document.js';
 
 /**
  * A GraphQL document: a string, a codegen `TypedDocumentString` (a `String` subclass), or a
@@ -53,95 +55,112 @@ interface AstDocument {
   loc?: { source?: { body?: string } };
 }
 
-function isAstDocument(value: object): value is AstDocument {
-  return (value as { kind?: unknown }).kind === 'Document' && Array.isArray((value as AstDocument).definitions);
+function isAstDocument(value: unknown): value is AstDocument {
+  return (value as AstDocument | null)?.kind === 'Document' && Array.isArray((value as AstDocument).definitions);
+}
+
+/** Prints an AST document to GraphQL text (print-document.ts: print). */
+export type DocumentPrinter = (document: AstNode) => string;
+
+/** The AST printer, once {@link documentReady} has loaded it. */
+let loadedPrinter: DocumentPrinter | undefined;
+
+/**
+ * Undefined when `document` can be prepared now; else (an AST without source text, the printer not loaded yet)
+ * a promise that loads the printer: prepare the document once it settles.
+ */
+export function documentReady(document: unknown): Promise<void> | undefined {
+  if (loadedPrinter || !isAstDocument(document) || byObject.has(document)) return;
+  if (typeof document.loc?.source?.body === 'string') return;
+  return import('./print-document.js').then((printer) => {
+    loadedPrinter = printer.print;
+  });
 }
 
 function analyseString(text: string): DocumentAnalysis {
-  const cached = byString.get(text);
-  if (cached) return cached;
-  const analysis: DocumentAnalysis = { text, operations: scanOperations(text), selections: new Map() };
-  if (byString.size >= STRING_CACHE_LIMIT) {
-    const oldest = byString.keys().next();
-    if (!oldest.done) byString.delete(oldest.value);
+  let analysis = byString.get(text);
+  if (!analysis) {
+    if (byString.size >= STRING_CACHE_LIMIT) byString.delete(byString.keys().next().value as string);
+    analysis = { text, operations: scanOperations(text), selections: new Map() };
+    byString.set(text, analysis);
   }
-  byString.set(text, analysis);
   return analysis;
 }
 
-function analyseAst(document: AstDocument): DocumentAnalysis {
-  const operations: OperationInfo[] = [];
-  for (const definition of document.definitions) {
-    if (definition.kind !== 'OperationDefinition') continue;
-    const kind = definition.operation as OperationKind;
-    const name = definition.name?.value;
-    operations.push(name === undefined ? { kind } : { kind, name });
-  }
-  const source = document.loc?.source?.body;
-  // Documents without source text (e.g. codegen's documentNode mode) are printed once, here.
-  const text = typeof source === 'string' ? source : print(document as unknown as AstNode);
-  return { text, operations, selections: new Map() };
-}
-
-function analyse(document: unknown): DocumentAnalysis {
-  if (typeof document === 'string') return analyseString(document);
-  if (typeof document !== 'object' || document === null) throw invalidDocument();
-  const cached = byObject.get(document);
-  if (cached) return cached;
-  let analysis: DocumentAnalysis;
-  if (isAstDocument(document)) analysis = analyseAst(document);
-  else if (document instanceof String) analysis = analyseString(String(document));
-  else throw invalidDocument();
-  const { apiVersion } = documentMeta(document);
-  // A versioned document keeps its own selections: the same text as a plain string runs at the client's version.
-  if (apiVersion) analysis = { ...analysis, selections: new Map(), apiVersion };
-  byObject.set(document, analysis);
-  return analysis;
-}
-
-function invalidDocument(): PlatformConfigError {
-  return new PlatformConfigError(
-    'The document must be a GraphQL string, a TypedDocumentString or a DocumentNode (TypedDocumentNode).',
-  );
-}
-
-function select(analysis: DocumentAnalysis, operationName: string | undefined): PreparedOperation {
-  const { operations } = analysis;
-  const names = operations.map((operation) => operation.name ?? '(anonymous)').join(', ') || 'none';
-  let chosen: OperationInfo | undefined;
-  if (operationName !== undefined) {
-    chosen = operations.find((operation) => operation.name === operationName);
-    if (!chosen) {
-      throw new PlatformConfigError(
-        `operationName '${operationName}' is not an operation of the document (it holds: ${names}).`,
-      );
+/**
+ * The analysis of an object document, made once per object: a `String` (codegen's TypedDocumentString) is scanned
+ * as its text; an AST is read, its text is its source, or (without one, e.g. codegen's documentNode mode) it is
+ * printed once, here (the callers make sure a printer is there: executeOperation awaits documentReady, paginate
+ * passes its own). A generated document's API version comes with it: it keeps its own selections, while the same
+ * text as a plain string runs at the client's version.
+ */
+function analyseObject(document: unknown, print: DocumentPrinter | undefined): DocumentAnalysis {
+  let text: string;
+  let operations: OperationInfo[] = [];
+  if (document instanceof String) {
+    text = String(document);
+    operations = analyseString(text).operations;
+  } else if (isAstDocument(document)) {
+    for (const { kind, operation, name } of document.definitions) {
+      if (kind === 'OperationDefinition') {
+        operations.push(
+          name ? { kind: operation as OperationKind, name: name.value } : { kind: operation as OperationKind },
+        );
+      }
     }
-  } else if (operations.length === 1) {
-    chosen = operations[0];
-  } else if (operations.length === 0) {
-    throw new PlatformConfigError('The document holds no query, mutation or subscription to run.');
+    const source = document.loc?.source?.body;
+    text = typeof source === 'string' ? source : (print as DocumentPrinter)(document as unknown as AstNode);
   } else {
+    throw new PlatformConfigError('The document must be a GraphQL string, a TypedDocumentString or a DocumentNode.');
+  }
+  return { text, operations, selections: new Map(), apiVersion: documentApiVersion(document) };
+}
+
+/** The operation of `analysis` that `operationName` names, or its only one. */
+function select(
+  { operations, text, apiVersion }: DocumentAnalysis,
+  operationName: string | undefined,
+): PreparedOperation {
+  const count = operations.length;
+  const chosen =
+    operationName === undefined
+      ? count === 1
+        ? operations[0]
+        : undefined
+      : operations.find((operation) => operation.name === operationName);
+  if (!chosen) {
+    const names = operations.map((operation) => operation.name ?? '(anonymous)').join(', ');
     throw new PlatformConfigError(
-      `The document holds ${operations.length} operations (${names}); pass operationName to choose one.`,
+      operationName !== undefined
+        ? `operationName '${operationName}' is not an operation of the document (it holds: ${names || 'none'}).`
+        : count > 0
+          ? `The document holds ${count} operations (${names}); pass operationName to choose one.`
+          : 'The document holds no query, mutation or subscription to run.',
     );
   }
-  const { kind, name } = chosen as OperationInfo;
-  const prepared: PreparedOperation = { kind, text: analysis.text };
-  if (name !== undefined) prepared.name = name;
-  if (analysis.apiVersion !== undefined) prepared.apiVersion = analysis.apiVersion;
-  return prepared;
+  return { ...chosen, text, apiVersion };
 }
 
 /**
  * The operation that `document` runs, honouring `operationName`. Throws {@link PlatformConfigError}
- * when the document is not a document, holds no operation, or the choice is missing or unknown.
+ * when the document is not a document, holds no operation, or the choice is missing or unknown. An AST
+ * without source text is printed with `print` (default: the printer {@link documentReady} loaded).
  */
-export function prepareOperation(document: unknown, operationName?: string): PreparedOperation {
-  const analysis = analyse(document);
+export function prepareOperation(
+  document: unknown,
+  operationName?: string,
+  print: DocumentPrinter | undefined = loadedPrinter,
+): PreparedOperation {
+  let analysis = typeof document === 'string' ? analyseString(document) : byObject.get(document as object);
+  if (!analysis) {
+    analysis = analyseObject(document, print);
+    byObject.set(document as object, analysis);
+  }
   const key = operationName ?? '';
-  const cached = analysis.selections.get(key);
-  if (cached) return cached;
-  const prepared = select(analysis, operationName);
-  analysis.selections.set(key, prepared);
+  let prepared = analysis.selections.get(key);
+  if (!prepared) {
+    prepared = select(analysis, operationName);
+    analysis.selections.set(key, prepared);
+  }
   return prepared;
 }

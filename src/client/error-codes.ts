@@ -1,5 +1,5 @@
 /**
- * The `extensions.code` values that pick a {@link GraphQLResponseError} subclass, in one table: the platform's own
+ * The `extensions.code` values the client classifies: those that pick a {@link GraphQLResponseError} subclass, in one table: the platform's own
  * codes and the emulator's equivalents (see `src/emulator/engine/errors.ts`). Pinned by
  * `test/unit/error-codes.test.ts`.
  *
@@ -10,28 +10,66 @@
  *   `ResourceNotFoundException` (all 200), `UserUnauthorizedException` (403) and `ResourceNotFoundException` (404);
  * - `InvalidItemIdException` is unconfirmed: that page does not list it (third-party clients map it); it is kept
  *   as a not-found code because its name says so.
+ * - `ItemNameTooLongException` (200): the same page's item name rule (between 1 and 255 characters), an argument
+ *   refused. Left unclassified, as plain {@link GraphQLResponseError}s with their `code`: `ItemsLimitationException`
+ *   (a board's item cap: no argument is wrong, and waiting does not help, so neither invalid-argument nor a rate
+ *   limit), `CreateBoardException` (the page gives no single cause), `InvalidVersionException` (the client checks
+ *   the version's form before sending; the page does not say the server's refusal lists supported versions, which
+ *   `UnsupportedApiVersionError` carries) and `USER_ACCESS_DENIED` (a 403: every non-2xx is an `HttpError` first).
  */
 
-/** What kind of failure a code names; the error factory picks the class from it. */
-export type ErrorCodeKind = 'not-found' | 'permission-denied' | 'invalid-argument' | 'column-value';
+import {
+  ColumnValueError,
+  type GraphQLErrorInfo,
+  type GraphQLResponseError,
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  type RateLimitKind,
+} from './errors.js';
+import { ownValue } from './validate.js';
 
-/** Each code the client classifies, and its kind. */
-export const ERROR_CODE_KINDS: ReadonlyMap<string, ErrorCodeKind> = new Map([
-  ['ResourceNotFoundException', 'not-found'],
-  ['InvalidBoardIdException', 'not-found'],
-  ['InvalidItemIdException', 'not-found'], // unconfirmed: not on the error handling page
-  ['InvalidColumnIdException', 'not-found'],
-  ['InvalidUserIdException', 'not-found'],
-  ['RESOURCE_NOT_FOUND', 'not-found'],
-  ['UserUnauthorizedException', 'permission-denied'],
-  ['missingRequiredPermissions', 'permission-denied'],
-  ['USER_UNAUTHORIZED', 'permission-denied'],
-  ['InvalidArgumentException', 'invalid-argument'],
-  ['INVALID_ARGUMENT', 'invalid-argument'],
-  ['ColumnValueException', 'column-value'],
-  ['CorrectedValueException', 'column-value'],
-  ['INVALID_COLUMN_VALUE', 'column-value'],
-]);
+/** A lookup table without a prototype, so `table[code]` is never an inherited member such as `constructor`. */
+export function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
+  return Object.setPrototypeOf(entries, null);
+}
+
+/** Each code the client classifies, and the {@link GraphQLResponseError} subclass it becomes. */
+export const ERROR_CODE_CLASSES = /* @__PURE__ */ codeTable<typeof GraphQLResponseError>({
+  ResourceNotFoundException: NotFoundError,
+  InvalidBoardIdException: NotFoundError,
+  InvalidItemIdException: NotFoundError, // unconfirmed: not on the error handling page
+  InvalidColumnIdException: NotFoundError,
+  InvalidUserIdException: NotFoundError,
+  RESOURCE_NOT_FOUND: NotFoundError,
+  UserUnauthorizedException: PermissionDeniedError,
+  missingRequiredPermissions: PermissionDeniedError,
+  USER_UNAUTHORIZED: PermissionDeniedError,
+  InvalidArgumentException: InvalidArgumentError,
+  INVALID_ARGUMENT: InvalidArgumentError,
+  ItemNameTooLongException: InvalidArgumentError,
+  ColumnValueException: ColumnValueError,
+  CorrectedValueException: ColumnValueError,
+  INVALID_COLUMN_VALUE: ColumnValueError,
+});
+
+/**
+ * The codes that mean a limit refused the call, and which limit (see `./rate-limit-errors.ts` for the sources).
+ */
+export const LIMIT_CODE_KINDS = /* @__PURE__ */ codeTable<RateLimitKind>({
+  DAILY_LIMIT_EXCEEDED: 'daily',
+  RATE_LIMIT_EXCEEDED: 'minute',
+  COMPLEXITY_BUDGET_EXHAUSTED: 'complexity',
+  ComplexityException: 'complexity',
+  maxConcurrencyExceeded: 'concurrency',
+  IP_RATE_LIMIT_EXCEEDED: 'ip',
+});
+
+/** An error's own `extensions.code` when it is a string, else `''`. */
+export function codeOf(error: GraphQLErrorInfo | undefined): string {
+  const code = ownValue(error?.extensions, 'code');
+  return typeof code === 'string' ? code : '';
+}
 
 /** The top-level `extensions` key under which the platform puts the id of every request. */
 export const REQUEST_ID_KEY = 'request_id';

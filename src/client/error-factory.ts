@@ -5,36 +5,27 @@
  */
 
 import { LOCATION, RETRY_AFTER } from './constants.js';
-import { ERROR_CODE_KINDS, type ErrorCodeKind, MAX_REQUEST_ID_LENGTH, REQUEST_ID_KEY } from './error-codes.js';
+import { codeOf, ERROR_CODE_CLASSES, MAX_REQUEST_ID_LENGTH, REQUEST_ID_KEY } from './error-codes.js';
 import {
   AuthenticationError,
-  ColumnValueError,
   type GraphQLErrorInfo,
   GraphQLResponseError,
-  type GraphQLResponseErrorDetails,
   HttpError,
   IdempotencyConflictError,
   IdempotencyKeyReuseError,
-  InvalidArgumentError,
   MAX_KEPT_ERRORS,
-  NotFoundError,
-  PermissionDeniedError,
   type PlatformError,
   type PlatformErrorDetails,
+  type RateLimitKind,
   RedirectError,
   ResponseTooLargeError,
   UnsupportedApiVersionError,
 } from './errors.js';
 import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
-import {
-  budgetWaitSeconds,
-  complexityExceptionWaitSeconds,
-  parseRetryAfter,
-  rateLimitedWaitSeconds,
-} from './retry-timing.js';
+import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './retry-timing.js';
 import type { RateLimitState } from './types.js';
-import { isObject } from './validate.js';
+import { isObject, ownValue } from './validate.js';
 
 const EXCERPT_LENGTH = 300;
 
@@ -61,14 +52,6 @@ export interface ResponseFacts {
   bodyContainersExceeded?: number;
 }
 
-/** The classes of the common codes (see `./error-codes.ts`). */
-const CLASS_OF_KIND: Record<ErrorCodeKind, typeof GraphQLResponseError> = {
-  'not-found': NotFoundError,
-  'permission-denied': PermissionDeniedError,
-  'invalid-argument': InvalidArgumentError,
-  'column-value': ColumnValueError,
-};
-
 /**
  * The id the server gave the request: the response's top-level `extensions.request_id` (where the platform puts
  * it), else the first error's; redacted, and only a non-empty string of at most 200 characters.
@@ -82,117 +65,85 @@ export function requestIdOf(payload: unknown, redact: Redactor): string | undefi
   return typeof id === 'string' && id !== '' && id.length <= MAX_REQUEST_ID_LENGTH ? redact(id) : undefined;
 }
 
-/** The class for a GraphQL error response: a subclass for a common first `extensions.code`, else the base class. */
-function graphQLErrorClass(errors: GraphQLErrorInfo[]): typeof GraphQLResponseError {
-  const code = errors[0]?.extensions?.code;
-  const kind = typeof code === 'string' ? ERROR_CODE_KINDS.get(code) : undefined;
-  return kind ? CLASS_OF_KIND[kind] : GraphQLResponseError;
-}
-
 /** The error a response stands for, or undefined when it is a GraphQL success. */
 export function createResponseError(facts: ResponseFacts): PlatformError | undefined {
-  const { status, payload } = facts;
-  const { errors, omitted } = graphQLErrorsOf(payload, facts.redact);
+  const { status, payload, redact, headers, rateLimit, nowMs } = facts;
+  const { errors, omitted } = graphQLErrorsOf(payload, redact);
+  const success = status >= 200 && status <= 299;
+  const result = isObject(payload) && isObject(payload.data);
   // The common case first, before any error details are built.
-  if (status >= 200 && status <= 299 && !errors && isObject(payload) && isObject(payload.data)) return undefined;
+  if (success && !errors && result) return undefined;
   const details: PlatformErrorDetails = {
     status,
-    headers: redactHeadersObject(facts.headers, facts.redact),
-    rateLimit: facts.rateLimit,
+    headers: redactHeadersObject(headers, redact),
+    rateLimit,
     operationName: facts.operationName,
     idempotencyKey: facts.idempotencyKey,
   };
-  const requestId = requestIdOf(payload, facts.redact);
+  const requestId = requestIdOf(payload, redact);
   if (requestId !== undefined) details.requestId = requestId;
-  const retryAfterHeader = parseRetryAfter(facts.headers.get(RETRY_AFTER), facts.nowMs);
+  const retryAfter = parseRetryAfter(headers.get(RETRY_AFTER), nowMs);
+  const first = errors?.[0];
+  const said = first ? `: ${first.message}` : '';
+  /** An HttpError: `HTTP {status}`, then `what`; the body's start and the `Retry-After` wait when `waits`. */
+  const httpError = (what: string, waits = true) =>
+    new HttpError(`HTTP ${status}${what}`, {
+      ...details,
+      bodyExcerpt: excerptOf(facts),
+      retryAfterSeconds: waits ? retryAfter : undefined,
+    });
+  /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./retry-timing.ts` for the order). */
+  const limited = (what: string, retryAfterSeconds: number | undefined, limit?: RateLimitKind) =>
+    rateLimitErrorFor(`Rate limited${what}`, { ...details, retryAfterSeconds, errors, limit }, nowMs);
+  const resetSeconds = () => resetSecondsFromRateLimit(rateLimit);
+
   if (status === 0 || (status >= 300 && status <= 399)) return redirectError(facts, details);
-  if (facts.bodyLimitExceeded !== undefined) {
-    const maxResponseBytes = facts.bodyLimitExceeded;
+  const maxResponseBytes = facts.bodyLimitExceeded;
+  if (maxResponseBytes !== undefined) {
     return new ResponseTooLargeError(
       `HTTP ${status}: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
-      { ...details, maxResponseBytes, retryAfterSeconds: retryAfterHeader },
+      { ...details, maxResponseBytes, retryAfterSeconds: retryAfter },
     );
   }
   if (facts.bodyContainersExceeded !== undefined) {
-    return new HttpError(
-      `HTTP ${status}: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
-      { ...details, bodyExcerpt: excerptOf(facts), retryAfterSeconds: retryAfterHeader },
+    return httpError(
+      `: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
     );
   }
-  const suffix = errors?.[0] ? `: ${errors[0].message}` : '';
-
-  if (status === 401) return new AuthenticationError(`Authentication failed (401)${suffix}`, details);
+  if (status === 401) return new AuthenticationError(`Authentication failed (401)${said}`, details);
   if (status === 409) {
     return new IdempotencyConflictError(
       'Idempotency conflict (409): a request with the same Idempotency-Key is still in progress',
-      { ...details, retryAfterSeconds: retryAfterHeader },
+      { ...details, retryAfterSeconds: retryAfter },
     );
   }
   if (status === 422 && facts.idempotencyKey !== undefined) {
     return new IdempotencyKeyReuseError(
-      'Idempotency-Key reused (422): the key was already used for a different request; send a new request with a new key',
+      'Idempotency-Key reused (422): it was used for a different request; send this one with a new key',
       details,
     );
   }
-  if (status === 429) {
-    const retryAfterSeconds = rateLimitedWaitSeconds({
-      retryAfter: retryAfterHeader,
-      errors,
-      rateLimit: facts.rateLimit,
-    });
-    return rateLimitErrorFor(`Rate limited (429)${suffix}`, { ...details, retryAfterSeconds, errors }, facts.nowMs);
-  }
-  if (status === 400 && errors?.some((error) => error.extensions?.code === 'UNSUPPORTED_API_VERSION')) {
+  if (status === 429) return limited(` (429)${said}`, retryAfter ?? retryInSecondsOf(errors) ?? resetSeconds());
+  if (status === 400 && errors?.some((error) => codeOf(error) === 'UNSUPPORTED_API_VERSION')) {
     return unsupportedVersionError(facts.apiVersion, errors, details);
   }
-  if (status < 200 || status > 299) {
-    return new HttpError(`HTTP ${status}${suffix}`, {
-      ...details,
-      bodyExcerpt: excerptOf(facts),
-      retryAfterSeconds: retryAfterHeader,
-    });
-  }
-  const exhausted = complexityExceptionOf(payload, errors, facts.redact);
-  if (exhausted) {
-    const retryAfterSeconds = complexityExceptionWaitSeconds(exhausted.seconds, {
-      retryAfter: retryAfterHeader,
-      rateLimit: facts.rateLimit,
-    });
-    const message = `Rate limited: ${exhausted.message}`;
-    return rateLimitErrorFor(message, { ...details, retryAfterSeconds, errors, limit: 'complexity' }, facts.nowMs);
-  }
-  if (errors && errors.length > 0) {
-    const limited = limitErrorOf(errors);
-    if (limited) {
-      const retryAfterSeconds = budgetWaitSeconds(limited, {
-        retryAfter: retryAfterHeader,
-        rateLimit: facts.rateLimit,
-      });
-      return rateLimitErrorFor(
-        `Rate limited: ${limited.message}`,
-        { ...details, retryAfterSeconds, errors },
-        facts.nowMs,
-      );
-    }
-    const total = errors.length + omitted;
-    const more = total > 1 ? ` (and ${total - 1} more)` : '';
-    const data = ownValue(payload, 'data') ?? undefined;
-    const graphQLDetails: GraphQLResponseErrorDetails<unknown> = {
-      ...details,
-      errors,
-      omittedErrors: omitted,
-      data: data === undefined ? undefined : redactDeep(data, facts.redact),
-    };
-    const ErrorClass = graphQLErrorClass(errors);
-    return new ErrorClass(`GraphQL error: ${errors[0]?.message}${more}`, graphQLDetails);
-  }
-  if (!isObject(payload) || !isObject(payload.data)) {
-    return new HttpError(`HTTP ${status}: the response is not a GraphQL result`, {
-      ...details,
-      bodyExcerpt: excerptOf(facts),
-    });
-  }
-  return undefined;
+  if (!success) return httpError(said);
+  const exhausted = complexityExceptionOf(payload, errors, redact);
+  if (exhausted)
+    return limited(`: ${exhausted.message}`, exhausted.seconds ?? retryAfter ?? resetSeconds(), 'complexity');
+  if (!first) return result ? undefined : httpError(': the response is not a GraphQL result', false);
+  const budget = limitErrorOf(errors);
+  if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
+  const total = (errors?.length ?? 0) + omitted;
+  const data = ownValue(payload, 'data') ?? undefined;
+  // A subclass for a common first `extensions.code` (see `./error-codes.ts`), else the base class.
+  const ErrorClass = ERROR_CODE_CLASSES[codeOf(first)] ?? GraphQLResponseError;
+  return new ErrorClass(`GraphQL error: ${first.message}${total > 1 ? ` (and ${total - 1} more)` : ''}`, {
+    ...details,
+    errors: errors as GraphQLErrorInfo[],
+    omittedErrors: omitted,
+    data: data === undefined ? undefined : redactDeep(data, redact),
+  });
 }
 
 /**
@@ -209,16 +160,11 @@ function complexityExceptionOf(
   if (isObject(payload) && payload.error_code === 'ComplexityException') {
     message = redact(typeof payload.error_message === 'string' ? payload.error_message : 'ComplexityException');
   } else {
-    message = errors?.find((error) => error.extensions?.code === 'ComplexityException')?.message;
+    message = errors?.find((error) => codeOf(error) === 'ComplexityException')?.message;
   }
   if (message === undefined) return undefined;
   const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(message)?.[1];
   return { message, seconds: wait === undefined ? undefined : Number(wait) };
-}
-
-/** `value[key]` when it is an own property of an object; never an inherited one. */
-function ownValue(value: unknown, key: string): unknown {
-  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**
@@ -233,28 +179,6 @@ function redirectError(facts: ResponseFacts, details: PlatformErrorDetails): Red
   return new RedirectError(`${what}${where}: the client does not follow redirects`, { ...details, location });
 }
 
-/** `path` keeping its string (redacted) and number segments only. */
-function pathOf(path: unknown[], redact: Redactor): (string | number)[] {
-  const segments: (string | number)[] = [];
-  for (const segment of path) {
-    if (typeof segment === 'string') segments.push(redact(segment));
-    else if (typeof segment === 'number') segments.push(segment);
-  }
-  return segments;
-}
-
-/** `locations` as `{ line, column }` pairs of numbers; anything else the server put there is dropped. */
-function locationsOf(value: unknown): GraphQLErrorInfo['locations'] {
-  if (!Array.isArray(value)) return undefined;
-  const locations: { line: number; column: number }[] = [];
-  for (const entry of value) {
-    const line = ownValue(entry, 'line');
-    const column = ownValue(entry, 'column');
-    if (typeof line === 'number' && typeof column === 'number') locations.push({ line, column });
-  }
-  return locations;
-}
-
 /**
  * The normalised, token-free `errors` of a body (undefined when it has none): the first {@link MAX_KEPT_ERRORS}, and
  * how many more there were. A server that sends a million errors costs a count, not a million copies.
@@ -266,25 +190,44 @@ function graphQLErrorsOf(
   if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0)
     return { errors: undefined, omitted: 0 };
   const all: unknown[] = payload.errors;
-  const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw: unknown): GraphQLErrorInfo => {
-    // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-    const message = isObject(raw)
-      ? ownValue(raw, 'message')
-      : typeof raw === 'number' || typeof raw === 'boolean'
-        ? String(raw)
-        : raw;
-    const info: GraphQLErrorInfo = {
-      message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
-    };
-    const locations = locationsOf(ownValue(raw, 'locations'));
-    if (locations) info.locations = locations;
-    const path = ownValue(raw, 'path');
-    if (Array.isArray(path)) info.path = pathOf(path, redact);
-    const extensions = ownValue(raw, 'extensions');
-    if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
-    return info;
-  });
+  const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw) => errorInfoOf(raw, redact));
   return { errors, omitted: all.length - errors.length };
+}
+
+/**
+ * One entry of a GraphQL `errors` list (or of `extensions.warnings`, which has the same shape), normalised and
+ * token-free: its message (else 'Unknown GraphQL error'), numeric `locations`, string and number `path` segments,
+ * and its `extensions` object. Anything else the server put there is dropped.
+ */
+export function errorInfoOf(raw: unknown, redact: Redactor): GraphQLErrorInfo {
+  // Never String() an arbitrary value: a deeply nested array would overflow the stack.
+  const message = isObject(raw)
+    ? ownValue(raw, 'message')
+    : typeof raw === 'number' || typeof raw === 'boolean'
+      ? String(raw)
+      : raw;
+  const info: GraphQLErrorInfo = {
+    message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
+  };
+  const locations = ownValue(raw, 'locations');
+  if (Array.isArray(locations)) {
+    // `{ line, column }` pairs of numbers only; anything else the server put there is dropped.
+    info.locations = locations.flatMap((entry) => {
+      const line = ownValue(entry, 'line');
+      const column = ownValue(entry, 'column');
+      return typeof line === 'number' && typeof column === 'number' ? [{ line, column }] : [];
+    });
+  }
+  const path = ownValue(raw, 'path');
+  if (Array.isArray(path)) {
+    // String (redacted) and number segments only.
+    info.path = path.flatMap((segment): (string | number)[] =>
+      typeof segment === 'string' ? [redact(segment)] : typeof segment === 'number' ? [segment] : [],
+    );
+  }
+  const extensions = ownValue(raw, 'extensions');
+  if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
+  return info;
 }
 
 /** The typed error for a version the server refused, with the versions it listed (`extensions.supported_versions`). */
@@ -296,29 +239,28 @@ function unsupportedVersionError(
   const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
   const supportedVersions = listed.filter((version): version is string => typeof version === 'string');
   const asked = apiVersion === undefined ? 'the requested API version' : `API version '${apiVersion}'`;
-  const choose =
-    supportedVersions.length > 0
-      ? `Set the \`apiVersion\` option to one of the versions it supports: ${supportedVersions.join(', ')}.`
-      : `Set the \`apiVersion\` option to a version it supports (server said: ${errors[0]?.message}).`;
-  return new UnsupportedApiVersionError(`The server does not support ${asked} (400). ${choose}`, {
-    ...details,
-    apiVersion,
-    supportedVersions,
-  });
+  const which =
+    supportedVersions.length > 0 ? `: ${supportedVersions.join(', ')}` : ` (server said: ${errors[0]?.message})`;
+  return new UnsupportedApiVersionError(
+    `The server does not support ${asked} (400). Set the \`apiVersion\` option to a version it supports${which}.`,
+    {
+      ...details,
+      apiVersion,
+      supportedVersions,
+    },
+  );
 }
 
-function excerptOf(facts: ResponseFacts): string | undefined {
-  let text = facts.text;
-  if (text === undefined && facts.payload !== undefined) {
+/** The start of the body (its text, else its JSON), redacted before it is cut so a token is never half shown. */
+function excerptOf({ text, payload, redact }: ResponseFacts): string | undefined {
+  if (text === undefined && payload !== undefined) {
     try {
-      text = JSON.stringify(facts.payload);
+      text = JSON.stringify(payload);
     } catch {
-      text = undefined;
+      // Not serialisable: no excerpt.
     }
   }
   if (text === undefined) return undefined;
-  const trimmed = text.trim();
-  // Redact before cutting, so a token that straddles the cut is not half shown.
-  const redacted = facts.redact(trimmed);
+  const redacted = redact(text.trim());
   return redacted.length > EXCERPT_LENGTH ? `${redacted.slice(0, EXCERPT_LENGTH)}…` : redacted;
 }

@@ -37,36 +37,46 @@ export interface PlatformErrorDetails {
   cause?: unknown;
 }
 
+/**
+ * Copies the named fields of `details` onto `error`, in order: each error class declares its fields
+ * (`declare readonly`) and sets them through this one loop instead of one assignment each.
+ */
+function setFields<T extends object>(error: T, details: object, keys: readonly (keyof T & string)[]): void {
+  for (const key of keys) (error as Record<string, unknown>)[key] = (details as Record<string, unknown>)[key];
+}
+
 /** Base class of every error the client throws. */
 export class PlatformError extends Error {
   override name: string = 'PlatformError';
   /** HTTP status of the response, when there was one. */
-  readonly status?: number;
+  declare readonly status?: number;
   /** Response headers (credentials redacted), when there was a response. */
-  readonly headers?: Headers;
+  declare readonly headers?: Headers;
   /** Rate-limit state of the response, when there was one. */
-  readonly rateLimit?: RateLimitState;
+  declare readonly rateLimit?: RateLimitState;
   /** Name of the operation called, when known. */
-  readonly operationName?: string;
+  declare readonly operationName?: string;
   /** Idempotency-Key of the mutation, the same on every attempt. */
-  readonly idempotencyKey?: string;
+  declare readonly idempotencyKey?: string;
   /**
    * The id the server gave the request (its response's `extensions.request_id`), when it sent one; also at the end
    * of the message. Quote it to the platform's support.
    */
-  readonly requestId?: string;
+  declare readonly requestId?: string;
 
   constructor(message: string, details: PlatformErrorDetails = {}) {
     super(
       details.requestId === undefined ? message : `${message} (request id ${details.requestId})`,
       details.cause === undefined ? undefined : { cause: details.cause },
     );
-    this.status = details.status;
-    this.headers = details.headers;
-    this.rateLimit = details.rateLimit;
-    this.operationName = details.operationName;
-    this.idempotencyKey = details.idempotencyKey;
-    this.requestId = details.requestId;
+    setFields<PlatformError>(this, details, [
+      'status',
+      'headers',
+      'rateLimit',
+      'operationName',
+      'idempotencyKey',
+      'requestId',
+    ]);
   }
 
   /**
@@ -121,17 +131,15 @@ export class RateLimitError extends PlatformError {
   /** `RateLimitError`, or `DailyLimitError` for the daily quota. */
   override name: 'RateLimitError' | 'DailyLimitError' = 'RateLimitError';
   /** Seconds to wait before trying again, when known. */
-  readonly retryAfterSeconds?: number;
+  declare readonly retryAfterSeconds?: number;
   /** The GraphQL errors that reported the limit, when it came in a response body. */
-  readonly errors?: GraphQLErrorInfo[];
+  declare readonly errors?: GraphQLErrorInfo[];
   /** Which limit refused the call, when the server said (`extensions.code`, or a per-mutation message). */
-  readonly limit?: RateLimitKind;
+  declare readonly limit?: RateLimitKind;
 
   constructor(message: string, details: RateLimitDetails = {}) {
     super(message, details);
-    this.retryAfterSeconds = details.retryAfterSeconds;
-    this.errors = details.errors;
-    this.limit = details.limit;
+    setFields<RateLimitError>(this, details, ['retryAfterSeconds', 'errors', 'limit']);
   }
 }
 
@@ -144,11 +152,11 @@ export class RateLimitError extends PlatformError {
 export class DailyLimitError extends RateLimitError {
   override name = 'DailyLimitError' as const;
   /** When the daily quota resets: the server's wait when it gave one, else the next midnight UTC. */
-  readonly resetsAt: Date;
+  declare readonly resetsAt: Date;
 
   constructor(message: string, details: RateLimitDetails & { resetsAt: Date }) {
     super(message, { ...details, limit: 'daily' });
-    this.resetsAt = details.resetsAt;
+    setFields<DailyLimitError>(this, details, ['resetsAt']);
   }
 }
 
@@ -162,15 +170,15 @@ export type ThrottleHoldReason = 'concurrency' | 'quota-exhausted' | 'backoff' |
 export class ThrottleQueueTimeoutError extends PlatformError {
   override name = 'ThrottleQueueTimeoutError' as const;
   /** How long the call waited in line, in milliseconds. */
-  readonly queuedMs: number;
+  declare readonly queuedMs: number;
   /** Its place in line when it gave up: 1 for the head of the line. */
-  readonly position: number;
+  declare readonly position: number;
   /** Calls waiting in line at that moment, this one included. */
-  readonly queued: number;
+  declare readonly queued: number;
   /** What held the line: the concurrency cap, an exhausted quota, a pause after a 429, the daily limit. */
-  readonly reason: ThrottleHoldReason;
+  declare readonly reason: ThrottleHoldReason;
   /** The policy that held the line, when one did (`minuteRate`, `complexityMinute`, `concurrency`, `daily`). */
-  readonly policy?: string;
+  declare readonly policy?: string;
 
   constructor(
     message: string,
@@ -183,11 +191,7 @@ export class ThrottleQueueTimeoutError extends PlatformError {
     },
   ) {
     super(message, details);
-    this.queuedMs = details.queuedMs;
-    this.position = details.position;
-    this.queued = details.queued;
-    this.reason = details.reason;
-    this.policy = details.policy;
+    setFields<ThrottleQueueTimeoutError>(this, details, ['queuedMs', 'position', 'queued', 'reason', 'policy']);
   }
 }
 
@@ -195,11 +199,11 @@ export class ThrottleQueueTimeoutError extends PlatformError {
 export class IdempotencyConflictError extends PlatformError {
   override name = 'IdempotencyConflictError' as const;
   /** The server's `Retry-After`, in seconds, when it sent a valid one. */
-  readonly retryAfterSeconds?: number;
+  declare readonly retryAfterSeconds?: number;
 
   constructor(message: string, details: RetryAfterDetails = {}) {
     super(message, details);
-    this.retryAfterSeconds = details.retryAfterSeconds;
+    setFields<IdempotencyConflictError>(this, details, ['retryAfterSeconds']);
   }
 }
 
@@ -245,13 +249,13 @@ export class GraphQLResponseError<TData = unknown> extends PlatformError {
    * The GraphQL errors: message, locations, path, extensions. At most {@link MAX_KEPT_ERRORS}, the first ones;
    * {@link GraphQLResponseError.omittedErrors} counts the rest.
    */
-  readonly errors: GraphQLErrorInfo[];
+  declare readonly errors: GraphQLErrorInfo[];
   /** How many errors the response held beyond those in `errors` (0 for nearly every response). */
-  readonly omittedErrors: number;
+  declare readonly omittedErrors: number;
   /** The first error's `extensions.code`, e.g. `ResourceNotFoundException`, when it has a string one. */
-  readonly code?: string;
+  declare readonly code?: string;
   /** Partial data returned alongside the errors, if any: fields that failed are `null`. */
-  readonly data?: TData;
+  declare readonly data?: TData;
 
   constructor(message: string, details: GraphQLResponseErrorDetails<TData>) {
     super(message, details);
@@ -305,14 +309,13 @@ export class HttpError extends PlatformError {
   /** `HttpError`, or the name of the subclass for a redirect or an oversized body. */
   override name: 'HttpError' | 'RedirectError' | 'ResponseTooLargeError' = 'HttpError';
   /** The start of the response body (at most a few hundred characters), token redacted. */
-  readonly bodyExcerpt?: string;
+  declare readonly bodyExcerpt?: string;
   /** The server's `Retry-After` in seconds, when it sent a valid one (e.g. on a 503). */
-  readonly retryAfterSeconds?: number;
+  declare readonly retryAfterSeconds?: number;
 
   constructor(message: string, details: RetryAfterDetails & { bodyExcerpt?: string } = {}) {
     super(message, details);
-    this.bodyExcerpt = details.bodyExcerpt;
-    this.retryAfterSeconds = details.retryAfterSeconds;
+    setFields<HttpError>(this, details, ['bodyExcerpt', 'retryAfterSeconds']);
   }
 }
 
@@ -323,14 +326,13 @@ export class HttpError extends PlatformError {
 export class UnsupportedApiVersionError extends PlatformError {
   override name = 'UnsupportedApiVersionError' as const;
   /** The version that was asked for. */
-  readonly apiVersion?: string;
+  declare readonly apiVersion?: string;
   /** The versions the server said it supports (empty when it did not say). */
-  readonly supportedVersions: string[];
+  declare readonly supportedVersions: string[];
 
   constructor(message: string, details: PlatformErrorDetails & { apiVersion?: string; supportedVersions: string[] }) {
     super(message, details);
-    this.apiVersion = details.apiVersion;
-    this.supportedVersions = details.supportedVersions;
+    setFields<UnsupportedApiVersionError>(this, details, ['apiVersion', 'supportedVersions']);
   }
 }
 
@@ -341,11 +343,11 @@ export class UnsupportedApiVersionError extends PlatformError {
 export class RedirectError extends HttpError {
   override name = 'RedirectError' as const;
   /** The `Location` the server pointed to, token redacted; undefined when it sent none (or the runtime hides it). */
-  readonly location?: string;
+  declare readonly location?: string;
 
   constructor(message: string, details: RetryAfterDetails & { bodyExcerpt?: string; location?: string } = {}) {
     super(message, details);
-    this.location = details.location;
+    setFields<RedirectError>(this, details, ['location']);
   }
 }
 
@@ -353,11 +355,11 @@ export class RedirectError extends HttpError {
 export class ResponseTooLargeError extends HttpError {
   override name = 'ResponseTooLargeError' as const;
   /** The limit that was exceeded, in bytes. */
-  readonly maxResponseBytes: number;
+  declare readonly maxResponseBytes: number;
 
   constructor(message: string, details: RetryAfterDetails & { maxResponseBytes: number }) {
     super(message, details);
-    this.maxResponseBytes = details.maxResponseBytes;
+    setFields<ResponseTooLargeError>(this, details, ['maxResponseBytes']);
   }
 }
 
@@ -365,13 +367,13 @@ export class ResponseTooLargeError extends HttpError {
 export class NetworkError extends PlatformError {
   override name = 'NetworkError' as const;
   /** True when the per-attempt timeout fired. */
-  readonly timedOut: boolean;
+  declare readonly timedOut: boolean;
   /** True when the caller's AbortSignal aborted the call. */
-  readonly aborted: boolean;
+  declare readonly aborted: boolean;
   /** The system error code behind a connection failure, e.g. `ECONNREFUSED` or `ENOTFOUND`, when the runtime gave one. */
-  readonly code?: string;
+  declare readonly code?: string;
   /** Attempts made when this error was raised, the failing one included (absent for an abort). */
-  readonly attempts?: number;
+  declare readonly attempts?: number;
 
   constructor(
     message: string,
@@ -380,7 +382,6 @@ export class NetworkError extends PlatformError {
     super(message, details);
     this.timedOut = details.timedOut ?? false;
     this.aborted = details.aborted ?? false;
-    this.code = details.code;
-    this.attempts = details.attempts;
+    setFields<NetworkError>(this, details, ['code', 'attempts']);
   }
 }

@@ -24,6 +24,8 @@
 import { DAILY_POLICY, FLEET_MAX_HOLD_MS, FLEET_POLL_MS, FLEET_RESET_MARGIN_MS } from './fleet-state.js';
 import {
   type AcquireOptions,
+  createQuotaThrottle,
+  DEFAULT_INITIAL_CONCURRENCY,
   type Permit,
   type QuotaThrottle,
   type Throttle,
@@ -32,6 +34,7 @@ import {
 } from './throttle.js';
 import { type BudgetMark, budgetMarkOf, COST_POLICY } from './throttle-cost.js';
 import {
+  DEFAULT_LEASE_MS,
   STORE_THROTTLE,
   type StoreAcquireResult,
   type StoreResponseReport,
@@ -39,7 +42,7 @@ import {
   type ThrottleStore,
 } from './throttle-store.js';
 import { isConcurrencyPolicy } from './throttle-window.js';
-import type { ThrottleEvent } from './types.js';
+import type { ThrottleEvent, ThrottleOptions } from './types.js';
 
 /** How long the client stays on its own after the store failed, before trying it again. */
 const REJOIN_AFTER_MS = 1000;
@@ -462,8 +465,41 @@ export class FleetThrottle implements Throttle {
   }
 }
 
+/** What a client gives the throttle factory of its `throttle.store`. */
+export interface StoreThrottleRequest {
+  throttle: ThrottleOptions;
+  /** Hashed at once into the account's key; never kept. */
+  token: string;
+  baseUrl: string;
+  probeAfterMs: number;
+  onThrottle: ((event: ThrottleEvent) => void) | undefined;
+}
+
 /** The factory a store carries under {@link STORE_THROTTLE}. */
-export type StoreThrottleFactory = (options: FleetThrottleOptions) => Throttle;
+export type StoreThrottleFactory = (request: StoreThrottleRequest) => Throttle;
+
+/**
+ * The throttle of a client over `store`, keyed by the client's base URL and a SHA-256 of its token (never the
+ * token), with a local throttle for when the store is unreachable.
+ */
+function storeThrottle(store: ThrottleStore, request: StoreThrottleRequest): Throttle {
+  const { throttle, probeAfterMs, onThrottle } = request;
+  // Hashed once, now: the throttle keeps the key, not the token.
+  const account = globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(request.token)).then((digest) => {
+    const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    return `${request.baseUrl}#${hex.slice(0, 32)}`;
+  });
+  account.catch(() => {}); // a failure shows (and falls back) at the first store call
+  return new FleetThrottle({
+    store,
+    account: () => account,
+    initialConcurrency: throttle.initialConcurrency ?? DEFAULT_INITIAL_CONCURRENCY,
+    leaseMs: throttle.leaseMs ?? DEFAULT_LEASE_MS,
+    probeAfterMs,
+    local: createQuotaThrottle(throttle, onThrottle, probeAfterMs),
+    onThrottle,
+  });
+}
 
 /**
  * Makes `store` usable as `throttle: { store }`: marks it with the throttle that drives it. The stores of this
@@ -471,7 +507,7 @@ export type StoreThrottleFactory = (options: FleetThrottleOptions) => Throttle;
  * follows {@link ThrottleStore}'s contract).
  */
 export function defineThrottleStore<S extends ThrottleStore>(store: S): S {
-  const factory: StoreThrottleFactory = (options) => new FleetThrottle(options);
+  const factory: StoreThrottleFactory = (request) => storeThrottle(store, request);
   Object.defineProperty(store, STORE_THROTTLE, { value: factory, enumerable: false });
   return store;
 }

@@ -11,14 +11,12 @@ import type { OperationKind } from './document-scan.js';
  */
 export function randomUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
-  let id = '';
-  bytes.forEach((byte, index) => {
-    id += (index === 4 || index === 6 || index === 8 || index === 10 ? '-' : '') + (byte | 256).toString(16).slice(1);
-  });
-  return id;
+  // Each 0 of the pattern becomes a random hex digit; the 8 a random one of 8-b (the RFC 9562 variant); 4 is the version.
+  const random = crypto.getRandomValues(new Uint8Array(31));
+  let next = 0;
+  return '00000000-0000-4000-8000-000000000000'.replace(/[08]/g, (digit) =>
+    (Number(digit) | (random[next++]! & (digit === '8' ? 3 : 15))).toString(16),
+  );
 }
 
 /** The Idempotency-Key a call is sent with: `given`, or a new UUID v4, for a mutation; none for a query. */

@@ -11,11 +11,11 @@ import {
   checkApiVersion,
   checkHeaders,
   checkOptions,
-  describe,
   fail,
   isObject,
   type NumberBounds,
   type OptionCheck,
+  refuse,
 } from './validate.js';
 
 /**
@@ -54,33 +54,28 @@ export interface ResolvedClientOptions {
 
 function checkToken(token: unknown): string {
   if (typeof token !== 'string' || token.trim() === '') {
-    fail(
-      `\`token\` must be a non-empty string (a personal API token or an OAuth access token); got ${token === '' ? 'an empty string' : describe(token)}.`,
-    );
+    refuse('token', 'a non-empty string (an API or OAuth token)', token, token === '' ? 'an empty string' : undefined);
   }
   if (!PRINTABLE_ASCII.test(token)) {
-    fail(
-      '`token` may hold printable ASCII only; it contains a line break, a control or a non-ASCII character. Check how it was read.',
-    );
+    fail('`token` may hold printable ASCII only, no line break or control: check how it was read.');
   }
   return token.trim();
 }
 
 function checkBaseUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    fail(`\`baseUrl\` must be an http(s) URL such as 'https://api.example.com'; got ${describe(value)}.`);
-  }
-  let url: URL;
+  let url: URL | undefined;
   try {
-    url = new URL(value);
+    if (typeof value === 'string') url = new URL(value);
   } catch {
-    fail(`\`baseUrl\` is not a valid URL: '${value.slice(0, 200)}'. Use e.g. 'https://api.example.com'.`);
+    // Not a URL: refused below, showing what was given.
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    fail(`\`baseUrl\` must use http or https; got '${url.protocol}'.`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    // A URL shows only its scheme; anything else its first 200 characters.
+    const shown = url ? `'${url.protocol}'` : typeof value === 'string' ? `'${value.slice(0, 200)}'` : undefined;
+    refuse('baseUrl', "an http(s) URL such as 'https://api.example.com'", value, shown);
   }
-  if (url.username || url.password) fail('`baseUrl` must not carry credentials; pass the token as `token`.');
-  if (url.search || url.hash) fail('`baseUrl` must not have a query string or fragment.');
+  if (url.username || url.password || url.search || url.hash)
+    fail('`baseUrl` must not carry credentials (pass the token as `token`), nor a query string or fragment.');
   // The client appends `/v2` itself; a base URL that already ends in it (`https://host/v2`) means the same host.
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '');
 }
@@ -114,14 +109,12 @@ export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy 
 
 function checkStore(store: unknown): unknown {
   if (store === undefined) return store;
-  const methods = ['acquire', 'settle', 'renew'];
-  if (!isObject(store) || methods.some((name) => typeof store[name] !== 'function')) {
-    fail('`throttle.store` must be a throttle store such as `createRedisStore(redis)` or `createMemoryStore()`.');
-  }
-  if (typeof (store as Record<PropertyKey, unknown>)[STORE_THROTTLE] !== 'function') {
-    fail(
-      '`throttle.store` is not marked as a throttle store: pass your own store through `defineThrottleStore(store)`.',
-    );
+  // A store of this package carries its throttle factory; an app's own store gets it from defineThrottleStore.
+  if (
+    !isObject(store) ||
+    ['acquire', 'settle', 'renew', STORE_THROTTLE].some((key) => typeof (store as never)[key] !== 'function')
+  ) {
+    refuse('throttle.store', '`createRedisStore(redis)`, `createMemoryStore()` or `defineThrottleStore(store)`', store);
   }
   return store;
 }
@@ -141,7 +134,7 @@ function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
 }
 
 function checkHook(hook: unknown, name: string): unknown {
-  if (hook !== undefined && typeof hook !== 'function') fail(`\`${name}\` must be a function.`);
+  if (hook !== undefined && typeof hook !== 'function') refuse(name, 'a function', hook);
   return hook;
 }
 
@@ -161,7 +154,7 @@ function checkHooks(value: unknown): ClientHooks {
 
 function checkFetch(value: unknown): typeof fetch {
   if (value !== undefined) {
-    if (typeof value !== 'function') fail(`\`fetch\` must be a fetch function; got ${describe(value)}.`);
+    if (typeof value !== 'function') refuse('fetch', 'a fetch function', value);
     return value as typeof fetch;
   }
   if (typeof globalThis.fetch !== 'function')

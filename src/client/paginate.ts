@@ -9,9 +9,10 @@
 import type { PlatformClient } from './client.js';
 import { contextOf } from './client-context.js';
 import { type DocumentInput, prepareOperation } from './document.js';
-import { documentMeta } from './document-meta.js';
+import { pagingMeta } from './document-meta.js';
 import { GraphQLResponseError, PlatformConfigError, PlatformError } from './errors.js';
 import { executeOperation } from './pipeline.js';
+import { print } from './print-document.js';
 import type { ApiResult, CallOptions } from './types.js';
 import { isObject } from './validate.js';
 
@@ -155,10 +156,11 @@ export function createPaginator<TResult, TItem>(
 ): Paginator<TResult, TItem> {
   const { max: rawMax, ...callOptions } = options ?? {};
   const max = checkMax(rawMax);
-  const operation = prepareOperation(document, callOptions.operationName);
+  // paginate carries the AST printer itself: it checks the document before any call loads it.
+  const operation = prepareOperation(document, callOptions.operationName, print);
   if (operation.kind !== 'query')
     throw new PlatformConfigError(`paginate runs queries; the document's operation is a ${operation.kind}.`);
-  const meta = documentMeta(document);
+  const meta = pagingMeta(document);
   const cursorVariable = meta.cursorVariable ?? 'cursor';
   if (!meta.cursorVariable && !operation.text.includes(`$${cursorVariable}`)) {
     throw new PlatformConfigError(

@@ -22,18 +22,17 @@
  * | redirects refused, body read under `maxResponseBytes` | transport.ts: sendRequest; body.ts: readBodyText |
  * | per-attempt timeout, one watchdog per client | attempt-deadline.ts: DeadlineWatchdog; transport.ts: sendRequest |
  * | a failure named (method, URL, cause), token redacted | attempt-deadline.ts: attemptFailure; redact.ts |
- * | file uploads (multipart) | multipart.ts: planUpload |
+ * | file uploads (multipart), loaded on demand | upload.ts: uploadReady; multipart.ts: planUpload |
  */
 import type { CallLabel } from './call-label.js';
 import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js';
 import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from './constants.js';
 import type { PipelineContext } from './context.js';
-import { type PreparedOperation, prepareOperation } from './document.js';
+import { documentReady, type PreparedOperation, prepareOperation } from './document.js';
 import { DailyLimitError, RateLimitError, ThrottleQueueTimeoutError } from './errors.js';
 import { callHook } from './hooks.js';
 import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
 import { interpretResponse } from './interpret-response.js';
-import { planUpload } from './multipart.js';
 import { redactHeaders } from './redact.js';
 import { hasCallHeaders } from './request-headers.js';
 import { abortedError, withRetry } from './retry.js';
@@ -41,6 +40,7 @@ import { holdSeconds } from './retry-timing.js';
 import { holdText, type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from './throttle.js';
 import { sendRequest, type TransportRequest } from './transport.js';
 import type { ApiResult } from './types.js';
+import { uploadPlanOf, uploadReady } from './upload.js';
 import { describe, fail, isObject } from './validate.js';
 
 interface CallPlan {
@@ -64,6 +64,9 @@ export function executeOperation<TResult>(
   variables: unknown,
   rawOptions: unknown,
 ): Promise<ApiResult<TResult>> {
+  // An AST without source text, or variables holding a file, first load the code for them (rare, on demand).
+  const loading = documentReady(document) ?? uploadReady(variables);
+  if (loading) return loading.then(() => executeOperation<TResult>(context, document, variables, rawOptions));
   let plan: CallPlan;
   try {
     plan = planCall(context, document, variables, rawOptions);
@@ -90,7 +93,7 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
   const operation = prepareOperation(document, call.operationName);
   const idempotencyKey = idempotencyKeyFor(operation.kind, call.idempotencyKey);
   const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
-  const upload = planUpload(vars);
+  const upload = uploadPlanOf(vars);
   const { options } = context;
   // A generated document is sent at the version its types come from; anything else at the client's.
   const apiVersion = operation.apiVersion ?? options.apiVersion;

@@ -11,7 +11,10 @@
  * | `maxConcurrencyExceeded` | requests at once | {@link RateLimitError} |
  * | `IP_RATE_LIMIT_EXCEEDED` | requests per IP address (waits `retry_in_seconds`) | {@link RateLimitError} |
  * | a 429 saying "Call limit exceeded for DuplicateBoard" | one mutation's own limit | {@link RateLimitError} |
+ *
+ * The codes are in the one table of codes, `./error-codes.ts`.
  */
+import { codeOf, LIMIT_CODE_KINDS } from './error-codes.js';
 import {
   DailyLimitError,
   type GraphQLErrorInfo,
@@ -20,28 +23,18 @@ import {
   type RateLimitKind,
 } from './errors.js';
 
-/** `extensions.code` values that mean a limit refused the call, and which limit. */
-const LIMIT_CODES: ReadonlyMap<string, RateLimitKind> = new Map([
-  ['DAILY_LIMIT_EXCEEDED', 'daily'],
-  ['RATE_LIMIT_EXCEEDED', 'minute'],
-  ['COMPLEXITY_BUDGET_EXHAUSTED', 'complexity'],
-  ['ComplexityException', 'complexity'],
-  ['maxConcurrencyExceeded', 'concurrency'],
-  ['IP_RATE_LIMIT_EXCEEDED', 'ip'],
-]);
-
 const MUTATION_LIMIT = /call limit exceeded for \w+/i;
 const DAY_MS = 86_400_000;
 
 /** The error among `errors` that reports a limit (a known `extensions.code`), if any. */
 export function limitErrorOf(errors: readonly GraphQLErrorInfo[] | undefined): GraphQLErrorInfo | undefined {
-  return errors?.find((error) => LIMIT_CODES.has(codeOf(error)));
+  return errors?.find((error) => LIMIT_CODE_KINDS[codeOf(error)]);
 }
 
 /** Which limit `errors` name: by `extensions.code`, else by a per-mutation message. */
 export function limitKindOf(errors: readonly GraphQLErrorInfo[] | undefined): RateLimitKind | undefined {
   for (const error of errors ?? []) {
-    const kind = LIMIT_CODES.get(codeOf(error));
+    const kind = LIMIT_CODE_KINDS[codeOf(error)];
     if (kind) return kind;
     if (MUTATION_LIMIT.test(error.message)) return 'mutation';
   }
@@ -59,15 +52,9 @@ export function nextMidnightUtc(nowMs: number): number {
  */
 export function rateLimitErrorFor(message: string, details: RateLimitDetails, nowMs: number): RateLimitError {
   const limit = details.limit ?? limitKindOf(details.errors);
-  if (limit !== 'daily') return new RateLimitError(message, limit ? { ...details, limit } : details);
+  if (limit !== 'daily') return new RateLimitError(message, { ...details, limit });
   const seconds = details.retryAfterSeconds;
   const resetsAt = new Date(seconds === undefined ? nextMidnightUtc(nowMs) : nowMs + seconds * 1000);
   const retryAfterSeconds = seconds ?? Math.ceil((resetsAt.getTime() - nowMs) / 1000);
   return new DailyLimitError(message, { ...details, retryAfterSeconds, resetsAt });
-}
-
-function codeOf(error: GraphQLErrorInfo): string {
-  const extensions = error.extensions;
-  const code = extensions && Object.hasOwn(extensions, 'code') ? extensions.code : undefined;
-  return typeof code === 'string' ? code : '';
 }

@@ -11,37 +11,27 @@ export const REDACTED = '[REDACTED]';
 /** Replaces every occurrence of a secret in a piece of text. */
 export type Redactor = (text: string) => string;
 
-/** `text` with the hex digits of its percent-escapes in lower case (`%2F` → `%2f`), as some servers write them. */
-function lowerPercent(text: string): string {
-  return text.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase());
-}
-
-/** `text` as it appears inside a JSON string: quotes and backslashes escaped, and `/` as `\/` as PHP writes it. */
-function jsonEscapedForms(text: string): string[] {
-  const escaped = JSON.stringify(text).slice(1, -1);
-  return [escaped, escaped.replaceAll('/', '\\/')];
-}
-
 /**
  * A redactor that replaces each of `secrets` with `marker` wherever it appears, in every form a server may echo it
- * in: as written, URL-encoded or form-encoded (with upper- or lower-case percent-escapes), and JSON-escaped (with
- * `/` written `\/` or not). Empty secrets are ignored. Pinned by `test/unit/redact.test.ts`.
+ * in: as written, URL-encoded or form-encoded (with upper- or lower-case percent-escapes: `%2F` or `%2f`), and
+ * JSON-escaped (quotes and backslashes escaped, with `/` written `\/` as PHP writes it, or not). Empty secrets are
+ * ignored. Pinned by `test/unit/redact.test.ts`.
  */
 export function createRedactor(secrets: string | readonly string[], marker: string = REDACTED): Redactor {
-  const forms: string[] = [];
+  const forms = new Set<string>();
   for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
     if (secret === '') continue;
-    const uri = encodeURIComponent(secret);
-    const formEncoded = new URLSearchParams({ s: secret }).toString().slice(2);
-    const all = [secret, uri, formEncoded, lowerPercent(uri), lowerPercent(formEncoded), ...jsonEscapedForms(secret)];
-    for (const form of all) if (!forms.includes(form)) forms.push(form);
+    const json = JSON.stringify(secret).slice(1, -1);
+    for (const encoded of [encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) {
+      forms.add(encoded).add(encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+    }
+    forms.add(secret).add(json).add(json.replaceAll('/', '\\/'));
   }
   // Longest first, so a form that contains another is replaced whole.
-  forms.sort((a, b) => b.length - a.length);
-  if (forms.length === 0) return (text) => text;
+  const longestFirst = [...forms].sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(marker);
+    for (const form of longestFirst) if (out.includes(form)) out = out.split(form).join(marker);
     return out;
   };
 }
@@ -57,8 +47,7 @@ export function redactHeaders(
   redact: Redactor = (text) => text,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  const entries = headers instanceof Headers ? headers.entries() : Object.entries(headers);
-  for (const [name, value] of entries) {
+  for (const [name, value] of headers instanceof Headers ? headers : Object.entries(headers)) {
     const key = name.toLowerCase();
     out[key] = isSecretHeader(key) ? REDACTED : redact(value);
   }
@@ -84,17 +73,16 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 
 /**
  * A deep copy of JSON-like `value` with the secret redacted from every string in it (keys included).
- * Only own enumerable properties are copied, and a `__proto__` key stays an own property of the copy.
+ * Only own enumerable properties are copied, and a `__proto__` key stays an own property of the copy
+ * (`Object.fromEntries` defines each key, it never assigns one).
  */
 export function redactDeep<T>(value: T, redact: Redactor, depth = 0): T {
   if (typeof value === 'string') return redact(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return REDACTED as T;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1)) as T;
-  const out: Record<string, unknown> = {};
-  const source = value as Record<string, unknown>;
-  for (const key of Object.keys(source)) setOwn(out, redact(key), redactDeep(source[key], redact, depth + 1));
-  return out as T;
+  const copy = (item: unknown) => redactDeep(item, redact, depth + 1);
+  if (Array.isArray(value)) return value.map(copy) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), copy(item)])) as T;
 }
 
 /** Deepest `cause` chain {@link redactError} follows; anything deeper is dropped. */
@@ -108,25 +96,19 @@ const MAX_CAUSE_DEPTH = 8;
  */
 export function redactError(error: unknown, redact: Redactor, depth = 0): Error {
   if (!(error instanceof Error)) return new Error(redact(typeof error === 'string' ? error : 'unknown failure'));
+  const { name, stack, code, cause, errors } = error as Error & { code?: unknown; errors?: unknown };
   const copy = new Error(redact(String(error.message)));
-  setDataProperty(copy, 'name', redact(String(error.name)));
-  setDataProperty(copy, 'stack', typeof error.stack === 'string' ? redact(error.stack) : undefined);
-  const { code } = error as { code?: unknown };
+  // Set as the runtime sets them: own, not enumerable.
+  const hidden: Record<string, unknown> = {
+    name: redact(String(name)),
+    stack: typeof stack === 'string' ? redact(stack) : undefined,
+  };
   if (typeof code === 'string' || typeof code === 'number') (copy as { code?: string }).code = redact(String(code));
-  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
-    setDataProperty(copy, 'cause', redactError(error.cause, redact, depth + 1));
+  if (depth < MAX_CAUSE_DEPTH) {
+    if (cause !== undefined) hidden.cause = redactError(cause, redact, depth + 1);
+    if (Array.isArray(errors)) hidden.errors = errors.slice(0, 16).map((item) => redactError(item, redact, depth + 1));
   }
-  const { errors } = error as { errors?: unknown };
-  if (Array.isArray(errors) && depth < MAX_CAUSE_DEPTH) {
-    setDataProperty(
-      copy,
-      'errors',
-      errors.slice(0, 16).map((item) => redactError(item, redact, depth + 1)),
-    );
-  }
+  for (const key in hidden)
+    Object.defineProperty(copy, key, { value: hidden[key], writable: true, configurable: true });
   return copy;
-}
-
-function setDataProperty(target: Error, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true });
 }

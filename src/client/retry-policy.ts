@@ -4,15 +4,7 @@
  * randomness of its own, no I/O: the caller passes the attempt number, the time already waited and
  * a random number, so every rule can be checked with a table.
  */
-import {
-  DailyLimitError,
-  GraphQLResponseError,
-  HttpError,
-  IdempotencyConflictError,
-  NetworkError,
-  PlatformError,
-  RateLimitError,
-} from './errors.js';
+import { DailyLimitError, HttpError, IdempotencyConflictError, NetworkError, RateLimitError } from './errors.js';
 import { retryDelayMs } from './retry-timing.js';
 import type { RetryOptions, RetryReason } from './types.js';
 
@@ -45,24 +37,18 @@ export type RetryDecision = { retry: false } | { retry: true; reason: RetryReaso
 
 const NO_RETRY: RetryDecision = { retry: false };
 
-/** Why an error may be retried, and the server's requested wait in seconds; undefined when it never is. */
-function classify(error: unknown): { reason: RetryReason; waitSeconds?: number } | undefined {
-  if (!(error instanceof PlatformError)) return undefined;
-  if (error instanceof NetworkError) {
-    if (error.aborted) return undefined;
-    return { reason: error.timedOut ? 'timeout' : 'network' };
-  }
+/**
+ * Why an error may be retried; undefined when it never is (an abort, the daily quota, a GraphQL error, a 4xx).
+ * The server's wait, when it gave one, is the error's `retryAfterSeconds`.
+ */
+function retryReasonOf(error: unknown): RetryReason | undefined {
+  if (error instanceof NetworkError) return error.aborted ? undefined : error.timedOut ? 'timeout' : 'network';
   // The daily quota lasts until its reset: no call waits that out (test/unit/rate-limit-errors.test.ts).
   if (error instanceof DailyLimitError) return undefined;
-  if (error instanceof RateLimitError) return { reason: 'rate-limited', waitSeconds: error.retryAfterSeconds };
-  if (error instanceof IdempotencyConflictError) {
-    return { reason: 'idempotency-conflict', waitSeconds: error.retryAfterSeconds };
-  }
-  if (error instanceof GraphQLResponseError) return undefined;
-  if (error instanceof HttpError && error.status !== undefined && error.status >= 500 && error.status <= 599) {
-    return { reason: 'server-error', waitSeconds: error.retryAfterSeconds };
-  }
-  return undefined;
+  if (error instanceof RateLimitError) return 'rate-limited';
+  if (error instanceof IdempotencyConflictError) return 'idempotency-conflict';
+  const status = error instanceof HttpError ? (error.status ?? 0) : 0;
+  return status >= 500 && status <= 599 ? 'server-error' : undefined;
 }
 
 /**
@@ -74,13 +60,11 @@ function classify(error: unknown): { reason: RetryReason; waitSeconds?: number }
  */
 export function decideRetry(error: unknown, context: RetryContext, policy: RetryPolicy): RetryDecision {
   if (context.attempt >= policy.maxAttempts) return NO_RETRY;
-  const verdict = classify(error);
-  if (!verdict) return NO_RETRY;
-  if (!context.repeatable && verdict.reason !== 'idempotency-conflict' && verdict.reason !== 'rate-limited') {
-    return NO_RETRY;
-  }
-  const delayMs = retryDelayMs(verdict.reason, verdict.waitSeconds, context.attempt, policy, context.random);
-  if (delayMs > policy.maxDelayMs) return NO_RETRY;
-  if (context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;
-  return { retry: true, reason: verdict.reason, delayMs };
+  const reason = retryReasonOf(error);
+  if (!reason) return NO_RETRY;
+  if (!context.repeatable && reason !== 'idempotency-conflict' && reason !== 'rate-limited') return NO_RETRY;
+  const waitSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  const delayMs = retryDelayMs(reason, waitSeconds, context.attempt, policy, context.random);
+  if (delayMs > policy.maxDelayMs || context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;
+  return { retry: true, reason, delayMs };
 }

@@ -3,7 +3,7 @@
  * which order its signals count, and how long the client waits before trying again. Pure functions;
  * the caller passes the clock and the randomness.
  *
- * Precedence of the server's wait, per kind of answer:
+ * Precedence of the server's wait, per kind of answer (applied where the error is made, `./error-factory.ts`):
  * - a 429: `Retry-After`, else a GraphQL error's `extensions.retry_in_seconds`, else the `t` of the
  *   exhausted `RateLimit` policies (else the longest `t` of any policy);
  * - a 200 whose errors say a budget ran out: that error's `retry_in_seconds`, else `Retry-After`;
@@ -16,7 +16,7 @@
  */
 import type { GraphQLErrorInfo } from './errors.js';
 import type { RateLimitState, RetryOptions, RetryReason } from './types.js';
-import { isObject } from './validate.js';
+import { ownValue } from './validate.js';
 
 const DELTA_SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
 
@@ -59,44 +59,10 @@ export function resetSecondsFromRateLimit(state: RateLimitState): number | undef
 /** The first `extensions.retry_in_seconds` among `errors` (own properties only). */
 export function retryInSecondsOf(errors: readonly GraphQLErrorInfo[] | undefined): number | undefined {
   for (const error of errors ?? []) {
-    const { extensions } = error;
-    if (isObject(extensions) && Object.hasOwn(extensions, 'retry_in_seconds')) {
-      const seconds = secondsFrom(extensions.retry_in_seconds);
-      if (seconds !== undefined) return seconds;
-    }
+    const seconds = secondsFrom(ownValue(error.extensions, 'retry_in_seconds'));
+    if (seconds !== undefined) return seconds;
   }
   return undefined;
-}
-
-/** What the server said about waiting, in one answer. */
-export interface WaitSignals {
-  /** The parsed `Retry-After` header. */
-  retryAfter: number | undefined;
-  /** The errors of the body: their `retry_in_seconds`. */
-  errors?: readonly GraphQLErrorInfo[];
-  /** The rate-limit state: its policies' `t`. */
-  rateLimit: RateLimitState;
-}
-
-/** The server's wait behind a 429 (see the precedence above). */
-export function rateLimitedWaitSeconds(signals: WaitSignals): number | undefined {
-  return signals.retryAfter ?? retryInSecondsOf(signals.errors) ?? resetSecondsFromRateLimit(signals.rateLimit);
-}
-
-/** The server's wait behind a 200 carrying a budget error (`limited` is that error). */
-export function budgetWaitSeconds(limited: GraphQLErrorInfo, signals: WaitSignals): number | undefined {
-  return retryInSecondsOf([limited]) ?? signals.retryAfter;
-}
-
-/**
- * The server's wait behind the older `ComplexityException` answer (a 200): the seconds its message names,
- * else `Retry-After`, else the exhausted policy's `t`.
- */
-export function complexityExceptionWaitSeconds(
-  messageSeconds: number | undefined,
-  signals: WaitSignals,
-): number | undefined {
-  return messageSeconds ?? signals.retryAfter ?? resetSecondsFromRateLimit(signals.rateLimit);
 }
 
 /**

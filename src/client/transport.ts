@@ -14,8 +14,9 @@ import { discardBody, exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, 
 import type { CallLabel } from './call-label.js';
 import { CONTENT_TYPE, UPLOAD_PATH } from './constants.js';
 import { PlatformConfigError } from './errors.js';
-import { multipartBody, type UploadPlan } from './multipart.js';
+import type { UploadPlan } from './multipart.js';
 import type { Redactor } from './redact.js';
+import { uploadBody } from './upload.js';
 import { isObject } from './validate.js';
 
 /** What one attempt sends. */
@@ -132,7 +133,7 @@ function bodyOf(request: TransportRequest): string | FormData {
   try {
     if (upload) {
       const variables = JSON.stringify(upload.variables);
-      return multipartBody({ query: request.query ?? '', variables, operationName: request.operationName }, upload);
+      return uploadBody({ query: request.query ?? '', variables, operationName: request.operationName }, upload);
     }
     return JSON.stringify({
       query: request.query,

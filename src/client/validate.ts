@@ -12,6 +12,14 @@ export function fail(message: string): never {
   throw new PlatformConfigError(`PlatformClient: ${message}`);
 }
 
+/**
+ * Refuses option `name`: "\`name\` must be `what`; got `shown`", where `shown` defaults to the value's type, so a
+ * message never echoes a value (the token) unless its caller chose to.
+ */
+export function refuse(name: string, what: string, value: unknown, shown: unknown = describe(value)): never {
+  fail(`\`${name}\` must be ${what}; got ${shown}.`);
+}
+
 /** A short, safe description of a value's type for messages. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -25,6 +33,11 @@ export function describe(value: unknown): string {
  */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `value[key]` when it is an own property of an object; never an inherited one. */
+export function ownValue(value: unknown, key: string): unknown {
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**
@@ -50,10 +63,10 @@ export type OptionCheck = NumberBounds | ((value: unknown, name: string) => unkn
 export function checkNumber(value: unknown, name: string, [min, max, integer]: NumberBounds): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    fail(`\`${name}\` must be a finite number; got ${describe(value)}${typeof value === 'number' ? ` ${value}` : ''}.`);
+    refuse(name, 'a finite number', value, typeof value === 'number' ? `number ${value}` : undefined);
   }
-  if (integer && !Number.isInteger(value)) fail(`\`${name}\` must be a whole number; got ${value}.`);
-  if (value < min || value > max) fail(`\`${name}\` must be between ${min} and ${max}; got ${value}.`);
+  if (integer && !Number.isInteger(value)) refuse(name, 'a whole number', value, value);
+  if (value < min || value > max) refuse(name, `between ${min} and ${max}`, value, value);
   return value;
 }
 
@@ -85,8 +98,7 @@ export function checkOptions<T = Record<string, unknown>>(
 /** Checks an API version string has the platform's form (see ./api-version.ts). */
 export function checkApiVersion(value: unknown, name: string): string {
   if (!isApiVersion(value)) {
-    const shown = typeof value === 'string' ? `'${value.slice(0, 40)}'` : describe(value);
-    fail(`\`${name}\` must be ${API_VERSION_FORM_HINT}; got ${shown}.`);
+    refuse(name, API_VERSION_FORM_HINT, value, typeof value === 'string' ? `'${value.slice(0, 40)}'` : undefined);
   }
   return value;
 }
@@ -95,13 +107,8 @@ export function checkApiVersion(value: unknown, name: string): string {
 export function checkSignal(value: unknown, name: string): AbortSignal | undefined {
   if (value === undefined) return undefined;
   const candidate = value as Partial<AbortSignal> | null;
-  if (
-    typeof candidate !== 'object' ||
-    candidate === null ||
-    typeof candidate.aborted !== 'boolean' ||
-    typeof candidate.addEventListener !== 'function'
-  ) {
-    fail(`\`${name}\` must be an AbortSignal; got ${describe(value)}.`);
+  if (typeof candidate !== 'object' || typeof candidate?.aborted !== 'boolean' || !candidate.addEventListener) {
+    refuse(name, 'an AbortSignal', value);
   }
   return value as AbortSignal;
 }
@@ -110,7 +117,7 @@ export function checkSignal(value: unknown, name: string): AbortSignal | undefin
 export function checkHeaders(value: unknown, name: string): Record<string, string> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null) {
-    fail(`\`${name}\` must be a Headers, an array of [name, value] pairs or a record; got ${describe(value)}.`);
+    refuse(name, 'a Headers, an array of [name, value] pairs or a record', value);
   }
   let headers: Headers;
   try {

@@ -11,39 +11,33 @@
  * - The token is redacted from the message, path and extensions: warnings reach results and the `onWarning` hook.
  * Pinned by test/unit/warnings.test.ts.
  */
-import { type Redactor, redactDeep } from './redact.js';
+import { codeOf, codeTable } from './error-codes.js';
+import { errorInfoOf } from './error-factory.js';
+import type { Redactor } from './redact.js';
 import type { ApiWarning, ApiWarningKind } from './types.js';
 import { isObject } from './validate.js';
 
-const KIND_BY_CODE: Readonly<Record<string, ApiWarningKind>> = {
+const KIND_BY_CODE = /* @__PURE__ */ codeTable<ApiWarningKind>({
   deprecatedVersion: 'deprecated-version',
   unsupportedVersion: 'unknown-version',
   deprecatedField: 'deprecated-field',
   deprecatedArgument: 'deprecated-field',
   deprecatedEnumValue: 'deprecated-field',
-};
+});
 
 /** Shared by every result without warnings, so the common path allocates nothing. */
 export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
 
 function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
   if (!isObject(entry) || typeof entry.message !== 'string') return undefined;
-  const extensions = isObject(entry.extensions) ? redactDeep(entry.extensions, redact) : {};
-  const code = typeof extensions.code === 'string' ? extensions.code : undefined;
-  const warning: ApiWarning = {
-    message: redact(entry.message),
-    kind: (code !== undefined && Object.hasOwn(KIND_BY_CODE, code) ? KIND_BY_CODE[code] : undefined) ?? 'other',
-    extensions,
-  };
-  if (code !== undefined) warning.code = code;
-  if (Array.isArray(entry.path))
-    warning.path = entry.path.filter((part) => typeof part === 'string').map((part) => redact(part));
-  if (Array.isArray(entry.locations)) {
-    warning.locations = entry.locations.filter(
-      (at): at is { line: number; column: number } =>
-        isObject(at) && typeof at.line === 'number' && typeof at.column === 'number',
-    );
-  }
+  // The same normalising as an error's (error-factory.ts: errorInfoOf); a warning's path keeps names only.
+  const info = errorInfoOf(entry, redact);
+  const { message, locations, path, extensions = {} } = info;
+  const code = codeOf(info);
+  const warning: ApiWarning = { message, kind: KIND_BY_CODE[code] ?? 'other', extensions };
+  if (code) warning.code = code;
+  if (path) warning.path = path.filter((part): part is string => typeof part === 'string');
+  if (locations) warning.locations = locations;
   return warning;
 }
 

@@ -7,6 +7,9 @@
  * afterwards each printed literal is read back (it then holds nothing a template literal would interpret), the
  * placeholders are swapped for the strings as GraphQL prints them, and the result is written with
  * `JSON.stringify`. Pinned by `test/codegen/safety.test.ts` ("documents holding backticks...").
+ *
+ * The text is written compact, without the printer's indentation: a space stays only where GraphQL needs one
+ * (between two names or numbers). Every byte of it ships in each app bundle that uses the document.
  */
 import { randomBytes } from 'node:crypto';
 import { type DocumentNode, Kind, print, type StringValueNode, visit } from 'graphql';
@@ -20,6 +23,17 @@ export interface MaskedStrings<T> {
 
 /** A document literal as the plugins print it: `new TypedDocumentString(\`...\`` (no backtick inside once masked). */
 const TEMPLATE_DOCUMENT = /new TypedDocumentString\(`([^`]*)`/g;
+
+/** Spaces beside a punctuator, which GraphQL never needs (`-` is left alone: `[1 -2]` must not become `[1-2]`). */
+const SPACE_BY_PUNCTUATOR = / ?([!$&(),.:=@[\]{|}]) ?/g;
+
+/**
+ * `text` (a printed document whose strings are placeholders, so it holds no string or comment) without the
+ * whitespace GraphQL ignores: runs of whitespace become one space, and no space is kept beside a punctuator.
+ */
+function compactDocument(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').replace(SPACE_BY_PUNCTUATOR, '$1');
+}
 
 /** Replaces every string value in `files`' documents with a placeholder; see the module comment. */
 export function maskStrings<T extends { document?: DocumentNode }>(files: readonly T[]): MaskedStrings<T> {
@@ -41,7 +55,7 @@ export function maskStrings<T extends { document?: DocumentNode }>(files: readon
     files: masked,
     restore: (text) =>
       text.replace(TEMPLATE_DOCUMENT, (_whole, body: string) => {
-        const original = body.replace(back, (_match, index: string) => printed[Number(index)] ?? '""');
+        const original = compactDocument(body).replace(back, (_match, index: string) => printed[Number(index)] ?? '""');
         return `new TypedDocumentString(${JSON.stringify(original)}`;
       }),
   };

@@ -199,7 +199,7 @@ describe('API versions', () => {
     expect(versionError.supportedVersions).toEqual(['2025-04', '2025-10']);
     expect(versionError.requestId).toEqual(expect.any(String));
     expect(versionError.message).toBe(
-      `The server does not support API version '2019-01' (400). Set the \`apiVersion\` option to one of the versions it supports: 2025-04, 2025-10. (request id ${versionError.requestId})`,
+      `The server does not support API version '2019-01' (400). Set the \`apiVersion\` option to a version it supports: 2025-04, 2025-10. (request id ${versionError.requestId})`,
     );
     expect(JSON.parse(JSON.stringify(versionError))).toMatchObject({
       name: 'UnsupportedApiVersionError',

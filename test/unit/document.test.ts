@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { print as graphqlPrint, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/document.js';
+import { documentReady, prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/document.js';
 import { scanOperations } from '../../src/client/document-scan.js';
 import { PlatformConfigError } from '../../src/client/errors.js';
+import { print } from '../../src/client/print-document.js';
 
 describe('scanOperations (lexer-based analysis of string documents)', () => {
   it.each([
@@ -161,9 +162,15 @@ describe('prepareOperation', () => {
     expect(prepared).toMatchObject({ kind: 'mutation', name: 'B', text: source });
   });
 
-  it('prints AST documents that carry no source text, once', () => {
+  it('loads the AST printer only for an AST without source text, then prints such a document once', async () => {
     const ast = parse('mutation Make { create_item { id } }', { noLocation: true });
     expect(ast.loc).toBeUndefined();
+    for (const ready of ['query A { a }', new String('query A { a }'), parse('query A { a }')])
+      expect(documentReady(ready)).toBeUndefined();
+    const loading = documentReady(ast);
+    expect(loading).toBeInstanceOf(Promise);
+    await loading;
+    expect(documentReady(ast)).toBeUndefined();
     const prepared = prepareOperation(ast);
     expect(prepared.kind).toBe('mutation');
     expect(prepared.text).toBe('mutation Make { create_item { id } }');
@@ -207,13 +214,13 @@ describe('printing AST documents without source text', () => {
 
   it('prints what graphql would, for every executable construct', () => {
     const ast = parse(SOURCE, { noLocation: true });
-    const ours = prepareOperation(ast, 'Items').text;
+    const ours = prepareOperation(ast, 'Items', print).text;
     expect(graphqlPrint(parse(ours))).toBe(graphqlPrint(ast));
   });
 
   it('prints block strings as ordinary strings with the same value', () => {
     const ast = parse('query { a(t: """\n  multi "quoted"\n  line\n""") }', { noLocation: true });
-    const reparsed = parse(prepareOperation(ast).text);
+    const reparsed = parse(prepareOperation(ast, undefined, print).text);
     expect(graphqlPrint(reparsed)).toBe(
       graphqlPrint(ast).replace(/"""[\s\S]*"""/, JSON.stringify('multi "quoted"\nline')),
     );
@@ -221,6 +228,6 @@ describe('printing AST documents without source text', () => {
 
   it('refuses type-system definitions it cannot send', () => {
     const ast = parse('type Query { a: Int } query Q { a }', { noLocation: true });
-    expect(() => prepareOperation(ast, 'Q')).toThrow(/holding a 'ObjectTypeDefinition' node/);
+    expect(() => prepareOperation(ast, 'Q', print)).toThrow(/holding a 'ObjectTypeDefinition' node/);
   });
 });

@@ -130,6 +130,7 @@ describe('error codes', () => {
     ['missingRequiredPermissions', PermissionDeniedError],
     ['InvalidArgumentException', InvalidArgumentError],
     ['INVALID_ARGUMENT', InvalidArgumentError],
+    ['ItemNameTooLongException', InvalidArgumentError],
     ['ColumnValueException', ColumnValueError],
     ['CorrectedValueException', ColumnValueError],
     ['INVALID_COLUMN_VALUE', ColumnValueError],
@@ -142,9 +143,11 @@ describe('error codes', () => {
   });
 
   it('another code stays a plain GraphQLResponseError with its code; none gives undefined', () => {
-    const other = createResponseError(facts(200, failure('ItemNameTooLongException')));
-    expect(other?.constructor).toBe(GraphQLResponseError);
-    expect((other as GraphQLResponseError).code).toBe('ItemNameTooLongException');
+    for (const code of ['ItemsLimitationException', 'CreateBoardException', 'InvalidVersionException']) {
+      const other = createResponseError(facts(200, failure(code)));
+      expect(other?.constructor).toBe(GraphQLResponseError);
+      expect((other as GraphQLResponseError).code).toBe(code);
+    }
     const none = createResponseError(facts(200, { errors: [{ message: 'x' }] }));
     expect((none as GraphQLResponseError).code).toBeUndefined();
   });

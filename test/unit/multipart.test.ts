@@ -1,11 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { planUpload } from '../../src/client/multipart.js';
+import { uploadPlanOf, uploadReady } from '../../src/client/upload.js';
 import { ENDPOINT, installApi, makeClient, ok, TOKEN, useMockApi } from './client-fixtures.js';
 
 useMockApi();
 
 const UPLOAD =
   'mutation Upload($file: File!, $item_id: ID!) { add_file_to_column(item_id: $item_id, file: $file) { id } }';
+
+describe('uploadReady (the upload code, loaded on demand)', () => {
+  it('loads nothing for variables without a file; loads the upload code once a file turns up', async () => {
+    for (const variables of [undefined, null, { a: 1, b: [{ c: 'x' }] }, { at: new Date() }])
+      expect(uploadReady(variables)).toBeUndefined();
+    expect(uploadPlanOf({ a: 1 })).toBeUndefined();
+    // Where the upload walk never looks (a class instance), a file loads nothing either.
+    expect(
+      uploadReady({
+        box: new (class Box {
+          file = new Blob(['x']);
+        })(),
+      }),
+    ).toBeUndefined();
+    const file = new Blob(['deep']);
+    const loading = uploadReady({ input: { files: [[file]] } });
+    expect(loading).toBeInstanceOf(Promise);
+    await loading;
+    expect(uploadReady({ file })).toBeUndefined();
+    expect(uploadPlanOf({ input: { files: [[file]] } })?.files).toEqual([
+      { blob: file, paths: ['variables.input.files.0.0'] },
+    ]);
+  });
+});
 
 describe('planUpload', () => {
   it('finds nothing in plain variables, without copying them', () => {

@@ -224,24 +224,24 @@ export class TypedDocumentString<TResult, TVariables>
  *
  * The document of the `AddTask` mutation, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const AddTaskDocument = /*#__PURE__*/ new TypedDocumentString("\n    mutation AddTask($board: ID!, $name: String!, $values: JSON) {\n  create_item(board_id: $board, item_name: $name, column_values: $values) {\n    id\n    name\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<AddTaskMutation, AddTaskMutationVariables>;
+export const AddTaskDocument = /*#__PURE__*/ new TypedDocumentString("mutation AddTask($board:ID!,$name:String!,$values:JSON){create_item(board_id:$board,item_name:$name,column_values:$values){id name}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<AddTaskMutation, AddTaskMutationVariables>;
 /**
  * A page of a board's items, filtered and ordered by `query_params`, with the two columns the app shows.
  * Pass `cursor` (and no `query_params`) for the next page; paginate(client, ...) does that for you.
  *
  * The document of the `FilteredBoardItems` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const FilteredBoardItemsDocument = /*#__PURE__*/ new TypedDocumentString("\n    query FilteredBoardItems($board: ID!, $limit: Int!, $cursor: String, $query_params: ItemsQuery) {\n  boards(ids: [$board]) {\n    items_page(limit: $limit, cursor: $cursor, query_params: $query_params) {\n      cursor\n      items {\n        id\n        name\n        column_values(\n          ids: [\"status\", \"numbers\"]\n        ) {\n          id\n          text\n        }\n      }\n    }\n  }\n}\n    ", {"apiVersion":"2026-10","cursorVariable":"cursor","resetVariables":["query_params"]}) as unknown as TypedDocumentString<FilteredBoardItemsQuery, FilteredBoardItemsQueryVariables>;
+export const FilteredBoardItemsDocument = /*#__PURE__*/ new TypedDocumentString("query FilteredBoardItems($board:ID!,$limit:Int!,$cursor:String,$query_params:ItemsQuery){boards(ids:[$board]){items_page(limit:$limit,cursor:$cursor,query_params:$query_params){cursor items{id name column_values(ids:[\"status\",\"numbers\"]){id text}}}}}", {"apiVersion":"2026-10","cursorVariable":"cursor","resetVariables":["query_params"]}) as unknown as TypedDocumentString<FilteredBoardItemsQuery, FilteredBoardItemsQueryVariables>;
 /**
  * A board's name, owner and columns: what the app prints as a header.
  *
  * The document of the `BoardSummary` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const BoardSummaryDocument = /*#__PURE__*/ new TypedDocumentString("\n    query BoardSummary($board: ID!) {\n  boards(ids: [$board]) {\n    id\n    name\n    columns {\n      id\n      title\n      type\n    }\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardSummaryQuery, BoardSummaryQueryVariables>;
+export const BoardSummaryDocument = /*#__PURE__*/ new TypedDocumentString("query BoardSummary($board:ID!){boards(ids:[$board]){id name columns{id title type}}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardSummaryQuery, BoardSummaryQueryVariables>;
 /**
  * One task's column values, narrowed by kind: each `... on XValue` fragment adds its typed fields, and the
  * generated element type narrows on `type` (`if (value.type === 'status') value.label`).
  *
  * The document of the `TaskValues` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const TaskValuesDocument = /*#__PURE__*/ new TypedDocumentString("\n    query TaskValues($ids: [ID!]) {\n  items(ids: $ids) {\n    id\n    name\n    column_values {\n      id\n      type\n      text\n      value\n      ... on StatusValue {\n        label\n        index\n      }\n      ... on DateValue {\n        date\n        time\n      }\n      ... on NumbersValue {\n        number\n      }\n      ... on CheckboxValue {\n        checked\n      }\n    }\n  }\n}\n    ", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<TaskValuesQuery, TaskValuesQueryVariables>;
+export const TaskValuesDocument = /*#__PURE__*/ new TypedDocumentString("query TaskValues($ids:[ID!]){items(ids:$ids){id name column_values{id type text value...on StatusValue{label index}...on DateValue{date time}...on NumbersValue{number}...on CheckboxValue{checked}}}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<TaskValuesQuery, TaskValuesQueryVariables>;
