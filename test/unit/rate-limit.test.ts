@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
+import { parseList } from '../../src/client/structured-list.js';
+import type { RateLimitPolicy } from '../../src/client/types.js';
 
 function state(policy?: string, limit?: string) {
   const headers = new Headers();
@@ -74,5 +77,79 @@ describe('parseRateLimit', () => {
     expect(Object.keys(parsed.policies).sort()).toEqual(['constructor', 'toString']);
     expect(parsed.policies.constructor).toEqual({ name: 'constructor', quota: 1 });
     expect(Object.getPrototypeOf(parsed.policies)).toBe(Object.prototype);
+  });
+});
+
+/** What the full structured-field parser reads from a `RateLimit` value: the reference for the plain scan. */
+function fullParse(text: string): Record<string, RateLimitPolicy> {
+  const policies: Record<string, RateLimitPolicy> = {};
+  const members = text.trim() === '' ? undefined : parseList(text);
+  for (const [item, params] of members ?? []) {
+    if (typeof item !== 'string' || item === '__proto__') continue;
+    const policy = Object.hasOwn(policies, item) ? (policies[item] as RateLimitPolicy) : { name: item };
+    policies[item] = policy;
+    const r = params.get('r');
+    const t = params.get('t');
+    if (typeof r === 'number' && Number.isFinite(r)) policy.remaining = r;
+    if (typeof t === 'number' && Number.isFinite(t) && t >= 0) policy.resetSeconds = t;
+  }
+  return policies;
+}
+
+const NAMES = ['minuteRate', '"minuteRate"', '"a.b-c_1"', 'Z9', '"__proto__"', '""', '"x y"', 'a:b', '*x', '1a', '"é"'];
+const PARAMS = [
+  ';r=97',
+  ';t=42',
+  ';r=0;t=0',
+  ';t=-3',
+  ';r=-0',
+  ';r=007',
+  '; r=1',
+  ';r=1.5',
+  ';r=123456789012345',
+  ';r=1234567890123456',
+  ';r=',
+  ';r=-',
+  ';x',
+  ';q=5',
+  ';rr=2',
+  ';r*=1',
+  ';R=1',
+  ';r="9"',
+  ';t=tok',
+  ' ;r=1',
+  ';r=1x',
+];
+const SEPARATORS = [', ', ',', ' ,', ',\t', ' , ', ',,', '', ' ', '\t'];
+const stateText = fc
+  .tuple(
+    fc.array(fc.tuple(fc.constantFrom(...NAMES), fc.array(fc.constantFrom(...PARAMS), { maxLength: 3 })), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+    fc.constantFrom(...SEPARATORS),
+    fc.constantFrom('', ' ', '\t', ','),
+    fc.constantFrom('', ' '),
+  )
+  .map(
+    ([members, separator, end, start]) =>
+      start + members.map(([name, params]) => name + params.join('')).join(separator) + end,
+  );
+
+describe('parseRateLimit on the RateLimit header', () => {
+  it('reads every header the full parser reads, alike', () => {
+    fc.assert(
+      fc.property(fc.oneof(stateText, fc.string({ maxLength: 40 })), (text) => {
+        expect(state(undefined, text).policies).toEqual(fullParse(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads a header that repeats, or changes only its figures, as it reads a new one', () => {
+    const texts = ['"minuteRate";r=99;t=60, "concurrency";r=4', '"minuteRate";r=98;t=59, "concurrency";r=4'];
+    for (const text of [...texts, ...texts, 'minuteRate;r=1.5', texts[0] as string]) {
+      expect(state(undefined, text).policies).toEqual(fullParse(text));
+    }
   });
 });
