@@ -47,10 +47,17 @@ type ClientClass = new (options: {
 function clientVariants(prefix: string, Client: ClientClass, baseUrl: string): Record<string, Call> {
   const defaults = new Client({ token: BENCH_TOKEN, baseUrl });
   const bare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, retry: false });
-  return {
+  const all: Record<string, Call> = {
     [`${prefix}, defaults`]: () => defaults.boards({ limit: 5 }),
     [`${prefix}, throttle and retry off`]: () => bare.boards({ limit: 5 }),
   };
+  if (process.argv.includes('--split')) {
+    const unthrottled = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false });
+    const unretried = new Client({ token: BENCH_TOKEN, baseUrl, retry: false });
+    all[`${prefix}, throttle off`] = () => unthrottled.boards({ limit: 5 });
+    all[`${prefix}, retry off`] = () => unretried.boards({ limit: 5 });
+  }
+  return all;
 }
 
 async function variants(baseUrl: string): Promise<Record<string, Call>> {
