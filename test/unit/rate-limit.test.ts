@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
 import { parseList } from '../../src/client/structured-list.js';
@@ -80,7 +79,7 @@ describe('parseRateLimit', () => {
   });
 });
 
-/** What the full structured-field parser reads from a `RateLimit` value: the reference for the plain scan. */
+/** What a `RateLimit` value says, read member by member with the structured-field parser (no memo). */
 function fullParse(text: string): Record<string, RateLimitPolicy> {
   const policies: Record<string, RateLimitPolicy> = {};
   const members = text.trim() === '' ? undefined : parseList(text);
@@ -96,56 +95,7 @@ function fullParse(text: string): Record<string, RateLimitPolicy> {
   return policies;
 }
 
-const NAMES = ['minuteRate', '"minuteRate"', '"a.b-c_1"', 'Z9', '"__proto__"', '""', '"x y"', 'a:b', '*x', '1a', '"é"'];
-const PARAMS = [
-  ';r=97',
-  ';t=42',
-  ';r=0;t=0',
-  ';t=-3',
-  ';r=-0',
-  ';r=007',
-  '; r=1',
-  ';r=1.5',
-  ';r=123456789012345',
-  ';r=1234567890123456',
-  ';r=',
-  ';r=-',
-  ';x',
-  ';q=5',
-  ';rr=2',
-  ';r*=1',
-  ';R=1',
-  ';r="9"',
-  ';t=tok',
-  ' ;r=1',
-  ';r=1x',
-];
-const SEPARATORS = [', ', ',', ' ,', ',\t', ' , ', ',,', '', ' ', '\t'];
-const stateText = fc
-  .tuple(
-    fc.array(fc.tuple(fc.constantFrom(...NAMES), fc.array(fc.constantFrom(...PARAMS), { maxLength: 3 })), {
-      minLength: 1,
-      maxLength: 4,
-    }),
-    fc.constantFrom(...SEPARATORS),
-    fc.constantFrom('', ' ', '\t', ','),
-    fc.constantFrom('', ' '),
-  )
-  .map(
-    ([members, separator, end, start]) =>
-      start + members.map(([name, params]) => name + params.join('')).join(separator) + end,
-  );
-
 describe('parseRateLimit on the RateLimit header', () => {
-  it('reads every header the full parser reads, alike', () => {
-    fc.assert(
-      fc.property(fc.oneof(stateText, fc.string({ maxLength: 40 })), (text) => {
-        expect(state(undefined, text).policies).toEqual(fullParse(text));
-      }),
-      { numRuns: 5000 },
-    );
-  });
-
   it('reads a header that repeats, or changes only its figures, as it reads a new one', () => {
     const texts = ['"minuteRate";r=99;t=60, "concurrency";r=4', '"minuteRate";r=98;t=59, "concurrency";r=4'];
     for (const text of [...texts, ...texts, 'minuteRate;r=1.5', texts[0] as string]) {
