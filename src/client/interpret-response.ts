@@ -14,6 +14,7 @@ import type { Permit } from './throttle.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
 import type { ApiResult, ResponseEvent } from './types.js';
+import { isObject } from './validate.js';
 import { NO_WARNINGS, warningsOf } from './warnings.js';
 
 /** The result of a successful response; throws the PlatformError any other response stands for. */
@@ -31,8 +32,14 @@ export function interpretResponse<TResult>(
   const replayed = isReplayed(headers.get(IDEMPOTENCY_REPLAYED));
   const { payload } = response;
   // A plain success (2xx, `data`, no `errors`, no `extensions`) is no error and carries no request id or warnings:
-  // it skips the classification and its facts (test/unit/client-request.test.ts pins what the other bodies give).
-  const plain = status >= 200 && status <= 299 && isPlainSuccess(payload);
+  // it skips the classification and its facts (test/e2e/request-id.test.ts and test/unit/warnings.test.ts pin what the other bodies give).
+  const plain =
+    status >= 200 &&
+    status <= 299 &&
+    isObject(payload) &&
+    isObject(payload.data) &&
+    payload.errors === undefined &&
+    payload.extensions === undefined;
   const error = plain
     ? undefined
     : createResponseError({
@@ -96,21 +103,6 @@ export function interpretResponse<TResult>(
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;
   if (requestId !== undefined) result.requestId = requestId;
   return result;
-}
-
-/** A JSON object with an object `data` and neither `errors` nor `extensions`: the body of most successes. */
-function isPlainSuccess(payload: unknown): boolean {
-  if (typeof payload !== 'object' || payload === null) return false;
-  const body = payload as { data?: unknown; errors?: unknown; extensions?: unknown };
-  const { data } = body;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    !Array.isArray(data) &&
-    body.errors === undefined &&
-    body.extensions === undefined &&
-    !Array.isArray(payload)
-  );
 }
 
 /** `Idempotency-Replayed: true` (or the structured-field boolean `?1`). */

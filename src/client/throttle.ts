@@ -526,9 +526,9 @@ export class QuotaThrottle implements Throttle {
    */
   #settle(now: number): void {
     this.#freeGrants = 0;
-    let rollAt = Number.POSITIVE_INFINITY;
-    let grants = Number.POSITIVE_INFINITY;
-    let costLeft = Number.POSITIVE_INFINITY;
+    let rollAt = Infinity;
+    let grants = Infinity;
+    let costLeft = Infinity;
     for (let index = 0; index < this.#windows.length; index += 1) {
       const tracker = this.#windows[index] as WindowTracker;
       if (!Number.isFinite(tracker.resetBy)) continue; // never holds, never rolls

@@ -75,6 +75,30 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
     },
     ...clientVariants('sdk', PlatformClient as unknown as ClientClass, baseUrl),
   };
+  if (process.argv.includes('--split')) {
+    // Raw fetch reading its body the way the client does: a reader, chunk by chunk, then one decode and parse.
+    const decoder = new TextDecoder();
+    all['raw fetch, body by reader'] = async () => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+      });
+      const declared = Number(response.headers.get('content-length'));
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        total += value.byteLength;
+        if (total === declared) break;
+      }
+      const text = chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks));
+      return (JSON.parse(text) as { data?: unknown }).data;
+    };
+  }
   const dir = textArgument('baseline');
   if (dir !== undefined) {
     const module = (await import(pathToFileURL(resolve(dir, 'src/index.ts')).href)) as { PlatformClient: ClientClass };
