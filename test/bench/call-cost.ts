@@ -106,9 +106,13 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
   }
   const only = textArgument('only');
   if (only === undefined) return all;
-  const call = all[only];
-  if (!call) throw new Error(`no variant '${only}'; variants: ${Object.keys(all).join(', ')}`);
-  return { [only]: call };
+  const chosen: Record<string, Call> = {};
+  for (const name of only.split('|')) {
+    const call = all[name];
+    if (!call) throw new Error(`no variant '${name}'; variants: ${Object.keys(all).join(', ')}`);
+    chosen[name] = call;
+  }
+  return chosen;
 }
 
 async function main(): Promise<void> {
