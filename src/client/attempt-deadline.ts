@@ -97,7 +97,7 @@ export class DeadlineWatchdog {
   readonly #attempts = new Set<AttemptDeadline>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** When the armed timer fires; Infinity when none is armed. */
-  #timerAt = Number.POSITIVE_INFINITY;
+  #timerAt = Infinity;
 
   /** Starts watching an attempt with `timeoutMs` (a positive number); call {@link DeadlineWatchdog.finish} when it ends. */
   start(timeoutMs: number): AttemptDeadline {
@@ -128,14 +128,14 @@ export class DeadlineWatchdog {
   /** The timer fired: expire what is due, then arm for the next deadline, if any. */
   tick(): void {
     this.#timer = undefined;
-    this.#timerAt = Number.POSITIVE_INFINITY;
+    this.#timerAt = Infinity;
     const now = monotonicNow();
-    let next = Number.POSITIVE_INFINITY;
+    let next = Infinity;
     for (const deadline of this.#attempts) {
       if (deadline.check(now)) this.#attempts.delete(deadline);
       else if (deadline.at < next) next = deadline.at;
     }
-    if (next !== Number.POSITIVE_INFINITY) this.#arm(next, next - now);
+    if (next !== Infinity) this.#arm(next, next - now);
   }
 }
 

@@ -14,7 +14,8 @@ import type { Permit } from './throttle.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
 import type { ApiResult, ResponseEvent } from './types.js';
-import { warningsOf } from './warnings.js';
+import { isObject } from './validate.js';
+import { NO_WARNINGS, warningsOf } from './warnings.js';
 
 /** The result of a successful response; throws the PlatformError any other response stands for. */
 export function interpretResponse<TResult>(
@@ -29,21 +30,33 @@ export function interpretResponse<TResult>(
   const rateLimit = parseRateLimit(headers);
   context.onRateLimit(rateLimit);
   const replayed = isReplayed(headers.get(IDEMPOTENCY_REPLAYED));
-  const error = createResponseError({
-    status,
-    headers,
-    payload: response.payload,
-    text: response.text,
-    operationName: label.operationName,
-    idempotencyKey: label.idempotencyKey,
-    rateLimit,
-    redact: context.redact,
-    nowMs: Date.now(),
-    apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
-    bodyLimitExceeded: response.bodyLimitExceeded,
-    bodyContainersExceeded: response.bodyContainersExceeded,
-  });
-  const requestId = error ? error.requestId : requestIdOf(response.payload, context.redact);
+  const { payload } = response;
+  // A plain success (2xx, `data`, no `errors`, no `extensions`) is no error and carries no request id or warnings:
+  // it skips the classification and its facts (test/e2e/request-id.test.ts and test/unit/warnings.test.ts pin what the other bodies give).
+  const plain =
+    status >= 200 &&
+    status <= 299 &&
+    isObject(payload) &&
+    isObject(payload.data) &&
+    payload.errors === undefined &&
+    payload.extensions === undefined;
+  const error = plain
+    ? undefined
+    : createResponseError({
+        status,
+        headers,
+        payload,
+        text: response.text,
+        operationName: label.operationName,
+        idempotencyKey: label.idempotencyKey,
+        rateLimit,
+        redact: context.redact,
+        nowMs: Date.now(),
+        apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
+        bodyLimitExceeded: response.bodyLimitExceeded,
+        bodyContainersExceeded: response.bodyContainersExceeded,
+      });
+  const requestId = plain ? undefined : error ? error.requestId : requestIdOf(payload, context.redact);
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key. The daily limit holds
   // every call until its reset instead of pausing (test/e2e/throttle-daily-limit.test.ts).
   const daily = error instanceof DailyLimitError;
@@ -51,7 +64,7 @@ export function interpretResponse<TResult>(
     status,
     rateLimit,
     retryAfterSeconds: error instanceof RateLimitError && !daily ? error.retryAfterSeconds : undefined,
-    complexityCost: complexityCostOf(response.payload),
+    complexityCost: complexityCostOf(payload),
     permit, // when the request left, so the response is placed in the right quota window
     dailyResetAt: daily ? error.resetsAt.getTime() : undefined,
   });
@@ -69,7 +82,7 @@ export function interpretResponse<TResult>(
     callHook(onResponse, event);
   }
   if (error) throw error;
-  const body = response.payload as { data: TResult; account_id?: unknown };
+  const body = payload as { data: TResult; account_id?: unknown };
   const result: ApiResult<TResult> = {
     data: body.data,
     apiVersion: label.apiVersion,
@@ -77,7 +90,7 @@ export function interpretResponse<TResult>(
     replayed,
     status,
     headers,
-    warnings: warningsOf(body, context.redact),
+    warnings: plain ? NO_WARNINGS : warningsOf(body, context.redact),
   };
   const { onWarning } = context.options.hooks;
   if (onWarning) {

@@ -113,11 +113,11 @@ export function observeWindow(
 ): WindowTracker | undefined {
   const r = policy.remaining;
   if (!finite(r)) return tracker;
-  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.quota ?? Number.POSITIVE_INFINITY);
+  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.quota ?? Infinity);
   const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.windowMs;
   const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
-  const after = t === undefined ? Number.NEGATIVE_INFINITY : resetAfterOf(t, ctx.sentAt);
-  const by = t === undefined ? Number.POSITIVE_INFINITY : resetByOf(t, ctx.now);
+  const after = t === undefined ? -Infinity : resetAfterOf(t, ctx.sentAt);
+  const by = t === undefined ? Infinity : resetByOf(t, ctx.now);
   const countsRequests = policy.unit === undefined || policy.unit === 'requests';
   if (tracker && Number.isFinite(tracker.resetBy)) {
     tracker.quota = quota;
@@ -126,7 +126,7 @@ export function observeWindow(
     tracker.observedTick.push(ctx.tick);
     tracker.observedRemaining.push(r);
     tracker.accepted.push(false);
-    tracker.acceptedMin.push(tracker.acceptedMin.at(-1) ?? Number.POSITIVE_INFINITY);
+    tracker.acceptedMin.push(tracker.acceptedMin.at(-1) ?? Infinity);
     prune(tracker);
     if (t === undefined) {
       tracker.reported = Math.min(tracker.reported, r); // cannot place it: only lower the estimate
@@ -174,11 +174,11 @@ export function observeWindow(
 export function rollWindow(tracker: WindowTracker, now: number, inFlight: number): void {
   if (now < tracker.resetBy + RESET_MARGIN_MS) return;
   tracker.used = tracker.countsRequests ? spillover(tracker, inFlight) : 0;
-  tracker.reported = Number.POSITIVE_INFINITY;
+  tracker.reported = Infinity;
   const w = tracker.windowMs;
   const windows = w ? Math.floor((now - tracker.resetBy - RESET_MARGIN_MS) / w) + 1 : 0;
-  tracker.resetAfter = w ? tracker.resetAfter + windows * w : Number.NEGATIVE_INFINITY;
-  tracker.resetBy = w ? tracker.resetBy + windows * w : Number.POSITIVE_INFINITY;
+  tracker.resetAfter = w ? tracker.resetAfter + windows * w : -Infinity;
+  tracker.resetBy = w ? tracker.resetBy + windows * w : Infinity;
   tracker.releases.length = 0;
   tracker.pruneAt = MAX_EVENTS;
   truncateObservations(tracker, 0);
@@ -211,7 +211,7 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
     if ((ticks[middle] as number) < ctx.sentTick) low = middle + 1;
     else high = middle;
   }
-  const before = low === 0 ? Number.POSITIVE_INFINITY : (tracker.acceptedMin[low - 1] as number);
+  const before = low === 0 ? Infinity : (tracker.acceptedMin[low - 1] as number);
   return r > before || (tracker.countsRequests && r === before && r > 0);
 }
 
@@ -245,7 +245,7 @@ function prune(tracker: WindowTracker): void {
   for (const at of releases) if (at > since) releases[kept++] = at;
   releases.length = kept;
   kept = 0;
-  let lowest = Number.POSITIVE_INFINITY;
+  let lowest = Infinity;
   for (let i = 0; i < observedAt.length; i++) {
     if ((observedAt[i] as number) <= since) continue;
     const remaining = observedRemaining[i] as number;

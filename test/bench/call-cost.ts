@@ -47,10 +47,17 @@ type ClientClass = new (options: {
 function clientVariants(prefix: string, Client: ClientClass, baseUrl: string): Record<string, Call> {
   const defaults = new Client({ token: BENCH_TOKEN, baseUrl });
   const bare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, retry: false });
-  return {
+  const all: Record<string, Call> = {
     [`${prefix}, defaults`]: () => defaults.boards({ limit: 5 }),
     [`${prefix}, throttle and retry off`]: () => bare.boards({ limit: 5 }),
   };
+  if (process.argv.includes('--split')) {
+    const unthrottled = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false });
+    const unretried = new Client({ token: BENCH_TOKEN, baseUrl, retry: false });
+    all[`${prefix}, throttle off`] = () => unthrottled.boards({ limit: 5 });
+    all[`${prefix}, retry off`] = () => unretried.boards({ limit: 5 });
+  }
+  return all;
 }
 
 async function variants(baseUrl: string): Promise<Record<string, Call>> {
@@ -68,6 +75,30 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
     },
     ...clientVariants('sdk', PlatformClient as unknown as ClientClass, baseUrl),
   };
+  if (process.argv.includes('--split')) {
+    // Raw fetch reading its body the way the client does: a reader, chunk by chunk, then one decode and parse.
+    const decoder = new TextDecoder();
+    all['raw fetch, body by reader'] = async () => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+      });
+      const declared = Number(response.headers.get('content-length'));
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        total += value.byteLength;
+        if (total === declared) break;
+      }
+      const text = chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks));
+      return (JSON.parse(text) as { data?: unknown }).data;
+    };
+  }
   const dir = textArgument('baseline');
   if (dir !== undefined) {
     const module = (await import(pathToFileURL(resolve(dir, 'src/index.ts')).href)) as { PlatformClient: ClientClass };
@@ -75,9 +106,13 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
   }
   const only = textArgument('only');
   if (only === undefined) return all;
-  const call = all[only];
-  if (!call) throw new Error(`no variant '${only}'; variants: ${Object.keys(all).join(', ')}`);
-  return { [only]: call };
+  const chosen: Record<string, Call> = {};
+  for (const name of only.split('|')) {
+    const call = all[name];
+    if (!call) throw new Error(`no variant '${name}'; variants: ${Object.keys(all).join(', ')}`);
+    chosen[name] = call;
+  }
+  return chosen;
 }
 
 async function main(): Promise<void> {

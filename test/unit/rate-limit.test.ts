@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
+import { parseList } from '../../src/client/structured-list.js';
+import type { RateLimitPolicy } from '../../src/client/types.js';
 
 function state(policy?: string, limit?: string) {
   const headers = new Headers();
@@ -74,5 +76,30 @@ describe('parseRateLimit', () => {
     expect(Object.keys(parsed.policies).sort()).toEqual(['constructor', 'toString']);
     expect(parsed.policies.constructor).toEqual({ name: 'constructor', quota: 1 });
     expect(Object.getPrototypeOf(parsed.policies)).toBe(Object.prototype);
+  });
+});
+
+/** What a `RateLimit` value says, read member by member with the structured-field parser (no memo). */
+function fullParse(text: string): Record<string, RateLimitPolicy> {
+  const policies: Record<string, RateLimitPolicy> = {};
+  const members = text.trim() === '' ? undefined : parseList(text);
+  for (const [item, params] of members ?? []) {
+    if (typeof item !== 'string' || item === '__proto__') continue;
+    const policy = Object.hasOwn(policies, item) ? (policies[item] as RateLimitPolicy) : { name: item };
+    policies[item] = policy;
+    const r = params.get('r');
+    const t = params.get('t');
+    if (typeof r === 'number' && Number.isFinite(r)) policy.remaining = r;
+    if (typeof t === 'number' && Number.isFinite(t) && t >= 0) policy.resetSeconds = t;
+  }
+  return policies;
+}
+
+describe('parseRateLimit on the RateLimit header', () => {
+  it('reads a header that repeats, or changes only its figures, as it reads a new one', () => {
+    const texts = ['"minuteRate";r=99;t=60, "concurrency";r=4', '"minuteRate";r=98;t=59, "concurrency";r=4'];
+    for (const text of [...texts, ...texts, 'minuteRate;r=1.5', texts[0] as string]) {
+      expect(state(undefined, text).policies).toEqual(fullParse(text));
+    }
   });
 });

@@ -297,3 +297,72 @@ describe('createThrottle', () => {
     expect(() => createThrottle({ initialConcurrency: 1.5 })).toThrow(RangeError);
   });
 });
+
+describe('tryAcquire without a full check while no limit is near', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A throttle that has seen one answer with these policies (its first request released). */
+  function answered(policies: Record<string, Omit<RateLimitPolicy, 'name'>>): Throttle {
+    const throttle = createThrottle({});
+    const first = throttle.tryAcquire('doc') as Permit;
+    throttle.observe({
+      ...ok({ concurrency: { quota: 1000, unit: 'concurrent-requests' }, ...policies }),
+      permit: first,
+    });
+    first.release();
+    return throttle;
+  }
+
+  /** How many permits `tryAcquire` grants in a row before it sends the call to the line. */
+  function grantsInARow(throttle: Throttle, document = 'doc'): number {
+    let granted = 0;
+    while (granted < 500 && throttle.tryAcquire(document)) granted += 1;
+    return granted;
+  }
+
+  it('grants exactly what is left of a request quota, then holds until the window resets', () => {
+    const throttle = answered({ minuteRate: { quota: 100, window: 60, remaining: 40, resetSeconds: 30 } });
+    expect(grantsInARow(throttle)).toBe(40);
+    expect(throttle.state?.().heldBy).toMatchObject({ reason: 'quota-exhausted', policy: 'minuteRate' });
+    vi.advanceTimersByTime(30_000 + 20); // past the latest reset and its margin: the window rolls
+    expect(throttle.tryAcquire('doc')).toBeDefined();
+  });
+
+  it('stops at the complexity budget, counting the cost of each grant in flight', () => {
+    const throttle = answered({
+      complexityMinute: { quota: 10_000, window: 60, unit: 'complexity', remaining: 5000, resetSeconds: 30 },
+    });
+    const probe = throttle.tryAcquire('costly') as Permit;
+    throttle.observe({
+      status: 200,
+      rateLimit: state({
+        complexityMinute: { quota: 10_000, window: 60, unit: 'complexity', remaining: 4000, resetSeconds: 30 },
+      }),
+      complexityCost: 1000,
+      permit: probe,
+    });
+    probe.release(); // learns the exact cost: 1000 of the 4000 left
+    const permits: Permit[] = [];
+    for (let permit = throttle.tryAcquire('costly'); permit; permit = throttle.tryAcquire('costly')) {
+      permits.push(permit);
+    }
+    expect(permits).toHaveLength(4);
+    permits[0]?.release(); // its cost leaves the budget in flight: room for one more
+    expect(throttle.tryAcquire('costly')).toBeDefined();
+    expect(throttle.tryAcquire('costly')).toBeUndefined();
+  });
+
+  it('holds at once after an answer that pauses the client, and grants again after the pause', () => {
+    const throttle = answered({ minuteRate: { quota: 100_000, window: 60, remaining: 90_000, resetSeconds: 30 } });
+    expect(grantsInARow(throttle)).toBe(500);
+    throttle.observe({ status: 429, rateLimit: state({}), retryAfterSeconds: 2 });
+    expect(throttle.tryAcquire('doc')).toBeUndefined();
+    vi.advanceTimersByTime(2000);
+    expect(throttle.tryAcquire('doc')).toBeDefined();
+  });
+});
