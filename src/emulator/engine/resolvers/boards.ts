@@ -28,6 +28,7 @@ import {
   boardUrl,
   callerId,
   groupViews,
+  notModelledArgument,
   paginate,
   storedUser,
 } from './lookup.js';
@@ -46,12 +47,6 @@ function users(context: EngineContext, ids: readonly string[]): UserRecord[] {
 function writableBoard(context: EngineContext, id: string): BoardRecord {
   requireScope(context, 'boards:write');
   return accountBoard(context, id);
-}
-
-function notModelledArgument(argument: string, what: string): never {
-  throw engineError(ENGINE_ERROR_CODES.notModelled, `${argument} is not modelled by the emulator: ${what}.`, {
-    argument,
-  });
 }
 
 /**
