@@ -64,7 +64,7 @@ function checkSupported(line: string): void {
   if (/^[-*+]\s+\[[ xX]\]\s/.test(trimmed)) throw new UnsupportedMarkdown('A markdown task list');
   if (/^(-{3,}|\*{3,}|_{3,})$/.test(trimmed)) throw new UnsupportedMarkdown('A markdown divider');
   if (/^####/.test(trimmed)) throw new UnsupportedMarkdown('A heading deeper than ###');
-  if (/^</.test(trimmed)) throw new UnsupportedMarkdown('Raw HTML in markdown');
+  if (/^<\/?[a-zA-Z][^>]*>/.test(trimmed)) throw new UnsupportedMarkdown('Raw HTML in markdown');
   if (/^\s+([-*+]|\d+[.)])\s/.test(line)) throw new UnsupportedMarkdown('A nested markdown list');
 }
 
