@@ -1,7 +1,8 @@
 /**
  * Boards: `Query.boards` with its filters, every Board field (its groups, columns and items pages included), and
- * the board mutations: create, update, archive, delete, duplicate, and board owners, subscribers and teams. Reads
- * need boards:read, changes boards:write; every board is looked up inside the caller's account.
+ * the board mutations: create, update, archive, delete, duplicate, move (`update_board_hierarchy`, 2025-10), and
+ * board owners, subscribers and teams. Reads need boards:read, changes boards:write; every board is looked up
+ * inside the caller's account.
  */
 import { hasCapabilities } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
@@ -27,6 +28,7 @@ import {
   boardUrl,
   callerId,
   groupViews,
+  notModelledArgument,
   paginate,
   storedUser,
 } from './lookup.js';
@@ -45,12 +47,6 @@ function users(context: EngineContext, ids: readonly string[]): UserRecord[] {
 function writableBoard(context: EngineContext, id: string): BoardRecord {
   requireScope(context, 'boards:write');
   return accountBoard(context, id);
-}
-
-function notModelledArgument(argument: string, what: string): never {
-  throw engineError(ENGINE_ERROR_CODES.notModelled, `${argument} is not modelled by the emulator: ${what}.`, {
-    argument,
-  });
 }
 
 /**
@@ -281,6 +277,27 @@ export const boardResolvers: FamilyResolvers = {
         userId: callerId(context),
       });
       return { board, is_async: false };
+    },
+    update_board_hierarchy: (_source, args, context) => {
+      const board = writableBoard(context, args.board_id);
+      const { workspace_id, folder_id, position, account_product_id } = args.attributes;
+      if (position != null)
+        notModelledArgument('update_board_hierarchy(position:)', 'the order of boards in a workspace is not kept');
+      if (account_product_id != null)
+        notModelledArgument('update_board_hierarchy(account_product_id:)', 'a board follows its workspace');
+      if (board.type === 'sub_items_board') {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `Board ${board.id} holds subitems; move its parent board instead.`,
+        );
+      }
+      if (workspace_id == null && folder_id == null) {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'attributes need a workspace_id or a folder_id.');
+      }
+      // Without a folder the board goes to the workspace's top level, as the platform's Move Object tool describes
+      // (https://developer.monday.com/api-reference/docs/move-object); pinned in test/emulator/board-hierarchy.test.ts.
+      context.store.boards.move(board, placement(context, workspace_id, folder_id));
+      return { success: true, message: null, board };
     },
     add_users_to_board: addUsers,
     add_subscribers_to_board: addUsers,

@@ -3,11 +3,15 @@
  * (boards:write), with the Document and DocumentBlock fields. Only the caller's account's docs are visible.
  * Block `content` is JSON (text or object) and must be an object; it is sent back JSON-encoded, as on the platform.
  * create_doc in an item's doc column (`location: { board }`) is not modelled.
+ * From 2025-10: `update_doc_name` (answers `{ success, name }`, as the platform's changelog shows),
+ * `add_content_to_doc_from_markdown` and `export_markdown_from_doc` (a Mutation in 2025-10, a Query later); the
+ * conversion and what it refuses are in doc-markdown.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { notModelledError } from '../schema/modelled.js';
 import type { DocBlockRecord, DocRecord } from '../store/docs.js';
+import { blocksFromMarkdown, markdownFromBlocks, UnsupportedMarkdown } from './doc-markdown.js';
 import { accountFolder, accountWorkspace, callerId, jsonObjectArgument, paginate, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
@@ -41,6 +45,25 @@ function docUrl(context: EngineContext, doc: DocRecord): string {
   return `https://${slug}.${URL_HOST}/docs/${doc.objectId}`;
 }
 
+/** Runs a markdown conversion, answering NOT_MODELLED for what it does not convert. */
+function converting<T>(convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (error instanceof UnsupportedMarkdown) throw engineError(ENGINE_ERROR_CODES.notModelled, error.message);
+    throw error;
+  }
+}
+
+/** `export_markdown_from_doc`: the whole doc, or the listed blocks in document order (boards:read). */
+function exportMarkdown(context: EngineContext, docId: string, blockIds: readonly string[] | null | undefined) {
+  requireScope(context, 'boards:read');
+  const doc = accountDoc(context, docId);
+  for (const id of blockIds ?? []) accountBlock(context, id, doc);
+  const blocks = context.store.docs.blocksOf(doc.id).filter((block) => !blockIds || blockIds.includes(block.id));
+  return { success: true, markdown: converting(() => markdownFromBlocks(blocks)), error: null };
+}
+
 /** Resolvers of docs and doc blocks. */
 export const docResolvers: FamilyResolvers = {
   Query: {
@@ -62,8 +85,37 @@ export const docResolvers: FamilyResolvers = {
         found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || Number(b.id) - Number(a.id));
       return paginate(found, args.limit ?? 25, args.page);
     },
+    export_markdown_from_doc: (_source, args, context) => exportMarkdown(context, args.docId, args.blockIds),
   },
   Mutation: {
+    export_markdown_from_doc: (_source, args, context) => exportMarkdown(context, args.docId, args.blockIds),
+    update_doc_name: (_source, args, context) => {
+      requireScope(context, 'boards:write');
+      const doc = accountDoc(context, args.docId);
+      const name = args.name.trim();
+      if (name === '') throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'The doc name must not be empty.');
+      context.store.docs.rename(doc, name);
+      return { success: true, name };
+    },
+    add_content_to_doc_from_markdown: (_source, args, context) => {
+      requireScope(context, 'boards:write');
+      const doc = accountDoc(context, args.docId);
+      let after = args.afterBlockId == null ? undefined : accountBlock(context, args.afterBlockId, doc);
+      const specs = converting(() => blocksFromMarkdown(args.markdown));
+      const ids: string[] = [];
+      for (const spec of specs) {
+        after = context.store.docs.createBlock({
+          doc,
+          type: spec.type,
+          content: spec.content,
+          parentBlockId: after?.parentBlockId ?? null,
+          ...(after ? { after } : {}),
+          createdById: callerId(context),
+        });
+        ids.push(after.id);
+      }
+      return { success: true, block_ids: ids, error: null };
+    },
     create_doc: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const { workspace: where, board } = args.location;

@@ -7,7 +7,8 @@
  *   in groups.ts, `Workspace.*` and `Folder.*` in workspaces.ts. To find a field, open its type's family.
  * - A Query field lives with the family of the records it lists (`Query.boards` in boards.ts, `Query.me` in
  *   users.ts); facts about the API itself (`version`, `versions`, `complexity`) in api.ts; `Query.search`, which
- *   finds records of several families, in search.ts with its own types.
+ *   finds records of several families, in search.ts with its own types; `Query.aggregate`, which summarises a
+ *   board's items, in aggregate.ts.
  * - A Mutation field lives with the family whose records it changes (`change_column_value` changes an item:
  *   items.ts; `add_file_to_column` adds an asset: assets.ts; `add_teams_to_board` changes a board: boards.ts).
  * - What two families share goes to lookup.ts (finding the caller's records, paging, made-up addresses); what
@@ -19,6 +20,7 @@
  * (test/emulator/engine/resolvers/index.test.ts).
  */
 import { accountResolvers } from './account.js';
+import { aggregateResolvers } from './aggregate.js';
 import { apiResolvers } from './api.js';
 import { assetResolvers } from './assets.js';
 import { boardResolvers } from './boards.js';
@@ -61,6 +63,7 @@ export function composeResolvers(families: Readonly<Record<string, FamilyResolve
 /** The resolvers of every family, composed. */
 export const RESOLVERS: ResolverMap = composeResolvers({
   account: accountResolvers,
+  aggregate: aggregateResolvers,
   api: apiResolvers,
   assets: assetResolvers,
   boards: boardResolvers,

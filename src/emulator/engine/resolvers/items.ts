@@ -1,7 +1,7 @@
 /**
  * Items: `Query.items`, `Query.next_items_page`, `Query.items_page_by_column_values`, every Item field (its column values, updates, relations and
  * addresses) and the item mutations: create, change column values, archive, delete, subitems, moving to another
- * group or board, and duplication. Reads need boards:read (updates: updates:read), changes boards:write; items are
+ * group or board, changing an item's place on its board (`change_item_position`, 2025-10), and duplication. Reads need boards:read (updates: updates:read), changes boards:write; items are
  * the caller's account's only.
  */
 import { hasCapabilities, simpleColumnInput } from '../column-kinds/index.js';
@@ -16,7 +16,17 @@ import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnMappingInput, ItemsPageByColumnValuesQuery } from './arguments.generated.js';
 import { columnValueView } from './columns.js';
-import { accountBoard, accountItem, boardOf, boardUrl, callerId, decodeJson, paginate, URL_HOST } from './lookup.js';
+import {
+  accountBoard,
+  accountItem,
+  boardOf,
+  boardUrl,
+  callerId,
+  decodeJson,
+  notModelledArgument,
+  paginate,
+  URL_HOST,
+} from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
 /** The group a new item goes to: `groupId`, else the group of the item it is placed next to, else the top group. */
@@ -228,6 +238,37 @@ export const itemResolvers: FamilyResolvers = {
         accountBoard(context, item.boardId),
         item,
         args.group_id,
+        callerId(context),
+      );
+    },
+    change_item_position: (_source, args, context) => {
+      requireScope(context, 'boards:write');
+      const item = accountItem(context, args.item_id);
+      // The platform's changelog documents moving an item next to another item of its board ("New
+      // change_item_position mutation", 2025-10); a move to a group's top or bottom is not described, so it is
+      // refused (test/emulator/item-position.test.ts).
+      if (args.group_id != null || args.group_top != null) {
+        notModelledArgument(
+          'change_item_position(group_id:, group_top:)',
+          'only a move next to relative_to is modelled',
+        );
+      }
+      if (args.relative_to == null) {
+        throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'relative_to is required: the item to move next to.');
+      }
+      const board = accountBoard(context, item.boardId);
+      const relative = accountItem(context, args.relative_to);
+      if (relative.boardId !== item.boardId || relative.state !== 'active' || relative.id === item.id) {
+        throw engineError(
+          ENGINE_ERROR_CODES.invalidArgument,
+          `relative_to must be another active item of board ${board.id}.`,
+          { relative_to: relative.id },
+        );
+      }
+      return context.store.items.reposition(
+        board,
+        item,
+        { item: relative, method: args.position_relative_method ?? 'before_at' },
         callerId(context),
       );
     },

@@ -168,3 +168,10 @@ export function boardOf(context: EngineContext, item: ItemRecord): BoardRecord {
 export function groupViews(board: BoardRecord): GroupView[] {
   return liveGroups(board).map((group) => ({ board, group }));
 }
+
+/** The NOT_MODELLED error of an argument the emulator does not keep, saying why. */
+export function notModelledArgument(argument: string, what: string): never {
+  throw engineError(ENGINE_ERROR_CODES.notModelled, `${argument} is not modelled by the emulator: ${what}.`, {
+    argument,
+  });
+}

@@ -5,7 +5,15 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { FolderRecord, WorkspaceRecord } from '../store/workspaces.js';
-import { accountFolder, accountTeams, accountUsers, accountWorkspace, callerId, paginate } from './lookup.js';
+import {
+  accountFolder,
+  accountTeams,
+  accountUsers,
+  accountWorkspace,
+  callerId,
+  notModelledArgument,
+  paginate,
+} from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
 type Ids = readonly (string | null)[] | null | undefined;
@@ -210,15 +218,26 @@ export const workspaceResolvers: FamilyResolvers = {
     update_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');
       const folder = accountFolder(context, args.folder_id);
-      return context.store.workspaces.updateFolder(folder, {
+      // 2025-10 added position, workspace_id and account_product_id (the platform's changelog, "New update_folder
+      // mutation arguments"): the emulator keeps no order of folders and no product of its own for a folder, so those
+      // two are refused rather than dropped; test/emulator/folder-move.test.ts.
+      if (args.position != null) notModelledArgument('update_folder(position:)', 'the order of folders is not kept');
+      if (args.account_product_id != null)
+        notModelledArgument('update_folder(account_product_id:)', 'a folder follows its workspace');
+      const target = args.workspace_id == null ? undefined : accountWorkspace(context, args.workspace_id);
+      const workspaceId = target?.id ?? folder.workspaceId;
+      // every argument is checked before anything changes
+      const changes = {
         ...(args.name != null ? { name: checkName(args.name, 'Folder') } : {}),
         ...(args.color != null ? { color: args.color } : {}),
         ...(args.font_weight != null ? { fontWeight: args.font_weight } : {}),
         ...(args.custom_icon != null ? { customIcon: args.custom_icon } : {}),
         ...(args.parent_folder_id != null
-          ? { parentId: checkParent(context, folder, folder.workspaceId, args.parent_folder_id) }
+          ? { parentId: checkParent(context, folder, workspaceId, args.parent_folder_id) }
           : {}),
-      });
+      };
+      if (workspaceId !== folder.workspaceId) context.store.moveFolder(folder, workspaceId, changes.parentId ?? null);
+      return context.store.workspaces.updateFolder(folder, changes);
     },
     delete_folder: (_source, args, context) => {
       requireScope(context, 'workspaces:write');

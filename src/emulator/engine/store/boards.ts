@@ -141,6 +141,20 @@ export class BoardStore extends Collection<BoardRecord> {
     return board;
   }
 
+  /**
+   * Moves a board (and its subitems board) to a workspace and folder. The platform documents no activity-log event
+   * for a move, so none is written; the board counts as changed now.
+   */
+  move(board: BoardRecord, place: { workspaceId: string | null; folderId: string | null }): BoardRecord {
+    const stamp = this.#store.now();
+    for (const target of this.#withSubitemsBoard(board)) {
+      target.workspaceId = place.workspaceId;
+      target.folderId = place.folderId;
+      target.updatedAt = stamp;
+    }
+    return board;
+  }
+
   /** Archives a board (and its subitems board); its items stay as they are and come back with it. */
   archive(board: BoardRecord, userId: string): BoardRecord {
     const stamp = this.recordBoardChange(board, userId, 'archive_board');

@@ -94,6 +94,13 @@ export class DocStore extends Collection<DocRecord> {
     return this.insert(doc);
   }
 
+  /** Renames a doc and moves its `updatedAt`. */
+  rename(doc: DocRecord, name: string): DocRecord {
+    doc.name = name;
+    doc.updatedAt = this.#stamper.now();
+    return doc;
+  }
+
   /** Adds a block and moves the doc's `updatedAt`. */
   createBlock(input: NewDocBlock): DocBlockRecord {
     const stamp = this.#stamper.now();

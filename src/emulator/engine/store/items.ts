@@ -295,6 +295,29 @@ export class ItemStore extends Collection<ItemRecord> {
     return item;
   }
 
+  /**
+   * Places an item just before or after another item of its board, in that item's group. A change of group is
+   * logged as a move into the group; a move inside the group writes no activity-log entry, as the platform
+   * documents no event for it.
+   */
+  reposition(
+    board: BoardRecord,
+    item: ItemRecord,
+    relativeTo: { item: ItemRecord; method: 'before_at' | 'after_at' },
+    userId: string,
+  ): ItemRecord {
+    const others = this.active(board.id).filter((candidate) => candidate.id !== item.id);
+    const from = item.groupId;
+    item.position = positionFor(others, relativeTo);
+    item.groupId = relativeTo.item.groupId;
+    item.updatedAt = this.#store.now();
+    board.updatedAt = item.updatedAt;
+    if (from !== item.groupId) {
+      this.log(item, userId, 'move_pulse_into_group', { source_group_id: from, dest_group_id: item.groupId });
+    }
+    return item;
+  }
+
   /** Copies an item (values, subitems, and updates when asked) just after the original. */
   duplicate(board: BoardRecord, item: ItemRecord, withUpdates: boolean, userId: string): ItemRecord {
     const { updates } = this.#store;

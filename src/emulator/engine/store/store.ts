@@ -18,7 +18,8 @@
  *   subitems board (`items.createSubitem` → `boards.insert`); moving an item to another board carries its timeline
  *   (`items.moveToBoard` → `timeline.moveItem`); deleting a workspace or folder deletes its boards and docs, and
  *   deleting a team takes it out of its workspaces ({@link EmulatorStore.deleteWorkspace},
- *   {@link EmulatorStore.deleteFolder}, {@link EmulatorStore.deleteTeam}).
+ *   {@link EmulatorStore.deleteFolder}, {@link EmulatorStore.deleteTeam}); moving a folder to another workspace
+ *   takes along the folders below it and the boards and docs inside ({@link EmulatorStore.moveFolder}).
  */
 import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
@@ -139,6 +140,21 @@ export class EmulatorStore implements Stamper {
   deleteFolder(folder: FolderRecord, userId: string): FolderRecord {
     const gone = new Set(this.workspaces.deleteFolder(folder));
     this.#deleteBoards(folder.accountId, userId, (board) => gone.has(board.folderId ?? ''));
+    return folder;
+  }
+
+  /**
+   * Moves a folder to another workspace (under `parentId`, or at its top level) with the folders below it and the
+   * boards and docs in any of them.
+   */
+  moveFolder(folder: FolderRecord, workspaceId: string, parentId: string | null): FolderRecord {
+    const moved = new Set(this.workspaces.moveFolder(folder, workspaceId, parentId));
+    const inside = (record: { accountId: string; folderId: string | null }) =>
+      record.accountId === folder.accountId && moved.has(record.folderId ?? '');
+    for (const board of this.boards.where((board) => inside(board) && board.type !== 'sub_items_board')) {
+      this.boards.move(board, { workspaceId, folderId: board.folderId });
+    }
+    for (const doc of this.docs.where(inside)) doc.workspaceId = workspaceId;
     return folder;
   }
 

@@ -137,6 +137,21 @@ export class WorkspaceStore extends Collection<WorkspaceRecord> {
     return folder;
   }
 
+  /** Moves a folder under `parentId` (or to the top) of a workspace, with every folder below it; returns their ids. */
+  moveFolder(folder: FolderRecord, workspaceId: string, parentId: string | null): string[] {
+    const moved = [folder.id];
+    for (let index = 0; index < moved.length; index += 1) {
+      for (const child of this.folders.all())
+        if (child.parentId === moved[index] && !child.deleted) moved.push(child.id);
+    }
+    for (const id of moved) {
+      const found = this.folders.find(id);
+      if (found) found.workspaceId = workspaceId;
+    }
+    folder.parentId = parentId;
+    return moved;
+  }
+
   /** Marks a folder and every folder below it deleted; returns the ids of all of them. */
   deleteFolder(folder: FolderRecord): string[] {
     const gone = [folder.id];

@@ -1,0 +1,185 @@
+/**
+ * Markdown to doc blocks and back (2025-10: `add_content_to_doc_from_markdown`, `export_markdown_from_doc`; see
+ * https://developer.monday.com/api-reference/changelog/new-add_content_to_doc_from_markdown-mutation and
+ * .../new-export_markdown_from_doc-object). Pure functions; the resolvers in docs.ts apply them.
+ *
+ * Rule map:
+ * - A block's content is `{ alignment, direction, deltaFormat }`, the delta being Quill's (the platform points app
+ *   builders at Quill's Delta library): text inserts with `bold`, `italic`, `strike`, `code` and `link` attributes.
+ *   {@link inlineDelta} reads them from markdown, {@link inlineMarkdown} writes them back.
+ * - One markdown construct is one block of the type named after it ({@link blocksFromMarkdown}): `#`, `##`, `###`
+ *   titles, paragraphs (consecutive lines joined), `-`/`*`/`+` and `1.` list items, `>` quotes, fenced code.
+ * - What has no block type the emulator models (tables, images, task lists, dividers, nested lists, raw HTML) is
+ *   refused with {@link UnsupportedMarkdown} naming it, never dropped (test/emulator/doc-markdown.test.ts).
+ * - Export writes the same constructs back ({@link markdownFromBlocks}); a block of another type is refused.
+ */
+
+/** The delta-format content of one text block. */
+export interface TextContent {
+  alignment: 'left';
+  direction: 'ltr';
+  deltaFormat: DeltaInsert[];
+}
+
+/** One Quill delta text insert. */
+export interface DeltaInsert {
+  insert: string;
+  attributes?: Record<string, string | boolean>;
+}
+
+/** A block to create: its type and its content. */
+export interface BlockSpec {
+  type:
+    | 'large_title'
+    | 'medium_title'
+    | 'small_title'
+    | 'normal_text'
+    | 'bulleted_list'
+    | 'numbered_list'
+    | 'quote'
+    | 'code';
+  content: TextContent;
+}
+
+/** A markdown construct, or a block type, that the emulator does not convert. */
+export class UnsupportedMarkdown extends Error {
+  constructor(readonly construct: string) {
+    super(`${construct} is not modelled by the emulator`);
+  }
+}
+
+const TITLES = ['large_title', 'medium_title', 'small_title'] as const;
+const BULLET = /^[-*+]\s+(.*)$/;
+const NUMBERED = /^\d+[.)]\s+(.*)$/;
+
+function content(deltaFormat: DeltaInsert[]): TextContent {
+  return { alignment: 'left', direction: 'ltr', deltaFormat };
+}
+
+/** Refuses the constructs that have no modelled block type (rule 3). */
+function checkSupported(line: string): void {
+  const trimmed = line.trim();
+  if (/^\|.*\|$/.test(trimmed)) throw new UnsupportedMarkdown('A markdown table');
+  if (/^!\[[^\]]*\]\([^)]*\)$/.test(trimmed)) throw new UnsupportedMarkdown('A markdown image');
+  if (/^[-*+]\s+\[[ xX]\]\s/.test(trimmed)) throw new UnsupportedMarkdown('A markdown task list');
+  if (/^(-{3,}|\*{3,}|_{3,})$/.test(trimmed)) throw new UnsupportedMarkdown('A markdown divider');
+  if (/^####/.test(trimmed)) throw new UnsupportedMarkdown('A heading deeper than ###');
+  if (/^<\/?[a-zA-Z][^>]*>/.test(trimmed)) throw new UnsupportedMarkdown('Raw HTML in markdown');
+  if (/^\s+([-*+]|\d+[.)])\s/.test(line)) throw new UnsupportedMarkdown('A nested markdown list');
+}
+
+/** The blocks `markdown` becomes, in order (rule 2). Throws {@link UnsupportedMarkdown}. */
+export function blocksFromMarkdown(markdown: string): BlockSpec[] {
+  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: BlockSpec[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ type: 'normal_text', content: content(inlineDelta(paragraph.join(' '))) });
+    paragraph = [];
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    if (/^\s*```/.test(line)) {
+      flush();
+      const code: string[] = [];
+      for (index++; index < lines.length && !/^\s*```/.test(lines[index] ?? ''); index++) code.push(lines[index] ?? '');
+      blocks.push({ type: 'code', content: content([{ insert: code.join('\n') }]) });
+      continue;
+    }
+    if (line.trim() === '') {
+      flush();
+      continue;
+    }
+    checkSupported(line);
+    const text = line.trim();
+    const title = /^(#{1,3})\s+(.*)$/.exec(text);
+    const bullet = BULLET.exec(text);
+    const numbered = NUMBERED.exec(text);
+    const quote = /^>\s?(.*)$/.exec(text);
+    const block: BlockSpec | undefined = title
+      ? { type: TITLES[(title[1] ?? '#').length - 1] ?? 'large_title', content: content(inlineDelta(title[2] ?? '')) }
+      : bullet
+        ? { type: 'bulleted_list', content: content(inlineDelta(bullet[1] ?? '')) }
+        : numbered
+          ? { type: 'numbered_list', content: content(inlineDelta(numbered[1] ?? '')) }
+          : quote
+            ? { type: 'quote', content: content(inlineDelta(quote[1] ?? '')) }
+            : undefined;
+    if (block) {
+      flush();
+      blocks.push(block);
+    } else paragraph.push(text);
+  }
+  flush();
+  return blocks;
+}
+
+const INLINE =
+  /\*\*(.+?)\*\*|(?<!\w)__(.+?)__(?!\w)|~~(.+?)~~|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*([^*]+)\*|(?<!\w)_([^_]+)_(?!\w)/g;
+
+/** The Quill delta of one line of inline markdown (rule 1). */
+export function inlineDelta(text: string): DeltaInsert[] {
+  const delta: DeltaInsert[] = [];
+  let at = 0;
+  for (const match of text.matchAll(INLINE)) {
+    if (match.index > at) delta.push({ insert: text.slice(at, match.index) });
+    const [, bold, boldAlt, strike, code, linkText, href, italic, italicAlt] = match;
+    if (bold ?? boldAlt) delta.push({ insert: (bold ?? boldAlt) as string, attributes: { bold: true } });
+    else if (strike) delta.push({ insert: strike, attributes: { strike: true } });
+    else if (code) delta.push({ insert: code, attributes: { code: true } });
+    else if (linkText && href) delta.push({ insert: linkText, attributes: { link: href } });
+    else delta.push({ insert: (italic ?? italicAlt) as string, attributes: { italic: true } });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length || delta.length === 0) delta.push({ insert: text.slice(at) });
+  return delta;
+}
+
+/** The inline markdown of a block's delta (rule 1); an embed (not a text insert) is refused. */
+export function inlineMarkdown(deltaFormat: unknown): string {
+  if (!Array.isArray(deltaFormat)) return '';
+  return deltaFormat
+    .map((op: { insert?: unknown; attributes?: Record<string, unknown> }) => {
+      if (typeof op?.insert !== 'string') throw new UnsupportedMarkdown('Exporting an embed in a doc block');
+      const text = op.insert.replace(/\n$/, '');
+      const attributes = op.attributes ?? {};
+      if (typeof attributes.link === 'string') return `[${text}](${attributes.link})`;
+      if (attributes.code) return `\`${text}\``;
+      let marked = text;
+      if (attributes.italic) marked = `*${marked}*`;
+      if (attributes.bold) marked = `**${marked}**`;
+      if (attributes.strike) marked = `~~${marked}~~`;
+      return marked;
+    })
+    .join('');
+}
+
+const PREFIX: Record<string, string> = {
+  large_title: '# ',
+  medium_title: '## ',
+  small_title: '### ',
+  normal_text: '',
+  bulleted_list: '- ',
+  quote: '> ',
+};
+
+/** The markdown of `blocks`, in the order given (rule 4): blocks apart by a blank line, list items line by line. */
+export function markdownFromBlocks(blocks: readonly { type: string; content: unknown }[]): string {
+  let out = '';
+  let previous = '';
+  let number = 0;
+  for (const block of blocks) {
+    const delta = (block.content as { deltaFormat?: unknown } | null)?.deltaFormat;
+    let line: string;
+    if (block.type === 'code') line = `\`\`\`\n${inlineMarkdown(delta)}\n\`\`\``;
+    else if (block.type === 'numbered_list') {
+      number = previous === 'numbered_list' ? number + 1 : 1;
+      line = `${number}. ${inlineMarkdown(delta)}`;
+    } else if (block.type in PREFIX) line = `${PREFIX[block.type]}${inlineMarkdown(delta)}`;
+    else throw new UnsupportedMarkdown(`Exporting a ${block.type} block as markdown`);
+    const sameList = previous === block.type && (block.type === 'bulleted_list' || block.type === 'numbered_list');
+    out += out === '' ? line : `${sameList ? '\n' : '\n\n'}${line}`;
+    previous = block.type;
+  }
+  return out;
+}
