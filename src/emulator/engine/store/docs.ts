@@ -152,6 +152,13 @@ export class DocStore extends Collection<DocRecord> {
     for (const doc of this.all()) if (doc.workspaceId === workspaceId) doc.deleted = true;
   }
 
+  /** Marks deleted the docs of `accountId` in any of the `folderIds`. */
+  deleteDocsInFolders(accountId: string, folderIds: ReadonlySet<string>): void {
+    for (const doc of this.all()) {
+      if (doc.accountId === accountId && doc.folderId !== null && folderIds.has(doc.folderId)) doc.deleted = true;
+    }
+  }
+
   #positionFor(docId: string, parentBlockId: string | null, after: DocBlockRecord | undefined): number {
     const siblings = this.blocks
       .where((block) => block.docId === docId && block.parentBlockId === parentBlockId)

@@ -136,10 +136,11 @@ export class EmulatorStore implements Stamper {
     return this.workspaces.deleteWorkspace(workspace);
   }
 
-  /** Deletes a folder with the folders below it and the boards in any of them (and their items). */
+  /** Deletes a folder with the folders below it and the boards (and their items) and docs in any of them. */
   deleteFolder(folder: FolderRecord, userId: string): FolderRecord {
     const gone = new Set(this.workspaces.deleteFolder(folder));
     this.#deleteBoards(folder.accountId, userId, (board) => gone.has(board.folderId ?? ''));
+    this.docs.deleteDocsInFolders(folder.accountId, gone);
     return folder;
   }
 

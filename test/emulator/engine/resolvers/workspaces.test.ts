@@ -151,9 +151,14 @@ describe('folders', () => {
       'mutation { update_folder(folder_id: 7103, name: "2026 launches", font_weight: FONT_WEIGHT_LIGHT) { name font_weight } }',
     );
     expect(dataField(updated, 'update_folder')).toEqual({ name: '2026 launches', font_weight: 'FONT_WEIGHT_LIGHT' });
+    expect(engine.store.docs.find('7602')?.deleted).toBe(false);
     await run(engine, 'mutation { delete_folder(folder_id: 7102) { id } }');
     const left = await run(engine, '{ folders(workspace_ids: [7002]) { id } }');
     expect(dataField(left, 'folders')).toEqual([]);
+    // The doc filed in the deleted folder goes with it, as a workspace's docs go with the workspace.
+    expect(engine.store.docs.find('7602')?.deleted).toBe(true);
+    const docs = await run(engine, '{ docs(ids: [7602]) { id } }');
+    expect(dataField(docs, 'docs')).toEqual([]);
   });
 
   it('refuses a parent in another workspace, a folder inside itself, and another account folder', async () => {
