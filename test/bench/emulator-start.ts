@@ -86,7 +86,7 @@ function runChild(): Promise<RunResult> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 if (!existsSync(entry)) {
@@ -100,7 +100,7 @@ for (let run = 0; run < runs; run += 1) results.push(await runChild());
 const rows: [string, Timing[]][] = [
   ['import dist/emulator', results.map((r) => r.import)],
   ['startEmulator() (listening)', results.map((r) => r.start)],
-  ...Object.keys(results[0].firstRequest).map((version): [string, Timing[]] => [
+  ...Object.keys(results[0]?.firstRequest ?? {}).map((version): [string, Timing[]] => [
     `first request at ${version}`,
     results.map((r) => r.firstRequest[version] ?? { wall: Number.NaN, cpu: Number.NaN }),
   ]),
