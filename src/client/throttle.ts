@@ -306,7 +306,7 @@ export function createQuotaThrottle(
 
   const limit = (): number => (learned ? (concurrencyQuota ?? initialConcurrency) : 1);
   const full = (): boolean => inFlight.size >= limit();
-  const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.quota, tracker.reported) - inFlightCost;
+  const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
 
   /**
    * Works out how long, for how many grants and how much cost nothing can hold a call, so that a grant need not
@@ -320,10 +320,10 @@ export function createQuotaThrottle(
     let grants = Infinity;
     let costLeft = Infinity;
     windows.forEach((tracker, index) => {
-      if (!Number.isFinite(tracker.resetBy)) return; // never holds, never rolls
-      roll = Math.min(roll, tracker.resetBy + RESET_MARGIN_MS);
+      if (!Number.isFinite(tracker.by)) return; // never holds, never rolls
+      roll = Math.min(roll, tracker.by + RESET_MARGIN_MS);
       const remaining = remainingOf(tracker);
-      if (tracker.countsRequests) grants = Math.min(grants, remaining);
+      if (tracker.counts) grants = Math.min(grants, remaining);
       else if (remaining <= 0) grants = 0;
       if (windowNames[index] === COST_POLICY) costLeft = Math.min(costLeft, budgetLeft(tracker));
     });
@@ -353,14 +353,14 @@ export function createQuotaThrottle(
       const policy = windowNames[index] as string;
       rollWindow(tracker, now, inFlight.size);
       let until = holdUntil(tracker);
-      if (until === undefined && cost > 0 && policy === COST_POLICY && Number.isFinite(tracker.resetBy)) {
-        if (budgetLeft(tracker) < cost) until = tracker.resetBy + RESET_MARGIN_MS;
+      if (until === undefined && cost > 0 && policy === COST_POLICY && Number.isFinite(tracker.by)) {
+        if (budgetLeft(tracker) < cost) until = tracker.by + RESET_MARGIN_MS;
       }
       if (until === undefined || until <= now) return;
       const daily = policy === DAILY_POLICY;
       consider(
         { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until },
-        daily || !isPacedWindow(tracker.windowMs, until - now),
+        daily || !isPacedWindow(tracker.w, until - now),
       );
     });
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
