@@ -62,11 +62,11 @@ export interface ObservationContext {
   /** Order of this observation among the throttle's grants and observations. */
   tick: number;
   /** When the response's request was sent, or a time no later (the oldest request in flight) when unknown. */
-  sentAt: number;
+  sent: number;
   /** The grant tick of that request (or of the oldest in flight). */
-  sentTick: number;
+  sTick: number;
   /** Requests in flight besides the one whose response this is. */
-  othersInFlight: number;
+  others: number;
 }
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -123,7 +123,7 @@ export function observeWindow(
   const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.q ?? Infinity);
   const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.w;
   const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
-  const after = t === undefined ? -Infinity : resetAfterOf(t, ctx.sentAt);
+  const after = t === undefined ? -Infinity : resetAfterOf(t, ctx.sent);
   const by = t === undefined ? Infinity : resetByOf(t, ctx.now);
   const countsRequests = policy.unit === undefined || policy.unit === 'requests';
   if (tracker && Number.isFinite(tracker.by)) {
@@ -153,8 +153,8 @@ export function observeWindow(
   // First sight of this policy, or proof that a later window has begun: start from the server's figure, but count
   // no fewer than the requests that may have landed since the old window could have ended (some of them may have
   // landed after this one and been answered first).
-  const others = countsRequests ? ctx.othersInFlight : 0;
-  const carried = tracker && Number.isFinite(tracker.by) ? spillover(tracker, ctx.othersInFlight + 1) : 0;
+  const others = countsRequests ? ctx.others : 0;
+  const carried = tracker && Number.isFinite(tracker.by) ? spillover(tracker, ctx.others + 1) : 0;
   const placed = t !== undefined;
   return {
     q: quota,
@@ -215,7 +215,7 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
   let high = ticks.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((ticks[middle] as number) < ctx.sentTick) low = middle + 1;
+    if ((ticks[middle] as number) < ctx.sTick) low = middle + 1;
     else high = middle;
   }
   const before = low === 0 ? Infinity : (tracker.okMin[low - 1] as number);

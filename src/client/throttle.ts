@@ -87,38 +87,36 @@ export type HoldReason = 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-
 
 /** Thrown by {@link Throttle.acquire} when the server imposes a wait longer than the caller's `maxWaitMs`. */
 export class ThrottleWaitTooLongError extends Error {
-  override readonly name = 'ThrottleWaitTooLongError';
+  declare readonly name: 'ThrottleWaitTooLongError';
   /** The policy that imposes the wait, when one does. */
-  readonly policy?: string;
+  declare readonly policy?: string;
   /** How long the wait would have been, in milliseconds. */
-  readonly waitMs: number;
+  declare readonly waitMs: number;
   /** What imposes it. */
-  readonly reason: HoldReason;
+  declare readonly reason: HoldReason;
   constructor(waitMs: number, maxWaitMs: number, policy?: string, reason: HoldReason = 'quota-exhausted') {
     const cause = policy ? ` by the ${policy} limit` : '';
     super(`Request held back ${Math.ceil(waitMs)} ms${cause}, longer than the ${maxWaitMs} ms allowed`);
-    this.waitMs = waitMs;
-    this.policy = policy;
-    this.reason = reason;
+    Object.assign(this, { name: 'ThrottleWaitTooLongError', waitMs, policy, reason });
   }
 }
 
 /** Thrown by {@link Throttle.acquire} when a call waited in line longer than its `queueTimeoutMs`. */
 export class ThrottleQueueTimeout extends Error {
-  override readonly name = 'ThrottleQueueTimeout';
-  constructor(
-    /** How long it waited, in milliseconds. */
-    readonly queuedMs: number,
-    /** Its place in line: 1 for the head. */
-    readonly position: number,
-    /** Calls in line, this one included. */
-    readonly queued: number,
-    /** What held the line. */
-    readonly reason: HoldReason,
-    /** The policy that held it, when one did. */
-    readonly policy?: string,
-  ) {
+  declare readonly name: 'ThrottleQueueTimeout';
+  /** How long it waited, in milliseconds. */
+  declare readonly queuedMs: number;
+  /** Its place in line: 1 for the head. */
+  declare readonly position: number;
+  /** Calls in line, this one included. */
+  declare readonly queued: number;
+  /** What held the line. */
+  declare readonly reason: HoldReason;
+  /** The policy that held it, when one did. */
+  declare readonly policy?: string;
+  constructor(queuedMs: number, position: number, queued: number, reason: HoldReason, policy?: string) {
     super(`Waited ${queuedMs} ms in line (place ${position} of ${queued}), held by ${holdText(reason, policy)}`);
+    Object.assign(this, { name: 'ThrottleQueueTimeout', queuedMs, position, queued, reason, policy });
   }
 }
 
@@ -300,7 +298,7 @@ export function createQuotaThrottle(
   let announced: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerAt = 0;
-  const ctx: ObservationContext = { now: 0, tick: 0, sentAt: 0, sentTick: 0, othersInFlight: 0 };
+  const ctx: ObservationContext = { now: 0, tick: 0, sent: 0, sTick: 0, others: 0 };
   /** The rate-limit state of the latest observation. */
   let lastState: RateLimitState | undefined;
 
@@ -593,10 +591,10 @@ export function createQuotaThrottle(
         const [oldest] = inFlight;
         const sent = inFlight.has(permit as Grant) ? (permit as Grant) : oldest;
         ctx.now = now;
-        ctx.sentTick = sent ? sent.i : tick;
-        ctx.sentAt = sent ? sent.a : now;
+        ctx.sTick = sent ? sent.i : tick;
+        ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
-        ctx.othersInFlight = Math.max(0, inFlight.size - 1);
+        ctx.others = Math.max(0, inFlight.size - 1);
         let exhausted: { name: string; seconds: number } | undefined;
         lastState = rateLimit;
         const policies = rateLimit?.policies ?? {};

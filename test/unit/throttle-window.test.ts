@@ -16,7 +16,7 @@ const START = 1_000_000;
 
 /** A response received at `now` to a request sent at START: every one lands in the same window. */
 function context(now: number, tick: number): ObservationContext {
-  return { now, tick, sentAt: START, sentTick: 0, othersInFlight: 0 };
+  return { now, tick, sent: START, sTick: 0, others: 0 };
 }
 
 describe('window tracker events', () => {
