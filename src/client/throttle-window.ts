@@ -13,6 +13,12 @@ import type { RateLimitPolicy } from './types.js';
 export const RESET_MARGIN_MS = 10;
 /** Event lists are pruned once they grow beyond this. */
 const MAX_EVENTS = 1024;
+/** Numbers per observation in {@link WindowTracker.obs}; the offsets of its fields follow. */
+const STRIDE = 5;
+const TICK = 1;
+const REMAINING = 2;
+const ACCEPTED = 3;
+const LOWEST = 4;
 
 /**
  * The estimate for one window quota. `after < R <= by`; both infinite while unknown. Short field names (the
@@ -41,19 +47,12 @@ export interface WindowTracker {
    */
   pruneAt: number;
   /**
-   * Responses seen in the current window, one column per field (parallel arrays of numbers, so observing a
-   * response allocates nothing): when it arrived (`oAt`), its tick (`oTick`), the `r` it reported (`oR`), and
-   * whether it was accepted (`ok`: placed in this window, not in an earlier one).
+   * Responses seen in the current window, {@link STRIDE} numbers each, in one flat array (observing a response
+   * allocates nothing): when it arrived, its tick, the `r` it reported, 1 when it was accepted (placed in this
+   * window, not in an earlier one) else 0, and the lowest `r` among the accepted ones up to it (so
+   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024).
    */
-  oAt: number[];
-  oTick: number[];
-  oR: number[];
-  ok: boolean[];
-  /**
-   * `okMin[i]`: the lowest `r` among the accepted observations up to observation `i`, kept beside them so
-   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024.
-   */
-  okMin: number[];
+  obs: number[];
 }
 
 /** What the throttle knows when a response is observed. */
@@ -129,11 +128,8 @@ export function observeWindow(
   if (tracker && Number.isFinite(tracker.by)) {
     tracker.q = quota;
     tracker.w = windowMs;
-    tracker.oAt.push(ctx.now);
-    tracker.oTick.push(ctx.tick);
-    tracker.oR.push(r);
-    tracker.ok.push(false);
-    tracker.okMin.push(tracker.okMin.at(-1) ?? Infinity);
+    const { obs } = tracker;
+    obs.push(ctx.now, ctx.tick, r, 0, obs.length > 0 ? (obs[obs.length - 1] as number) : Infinity);
     prune(tracker);
     if (t === undefined) {
       tracker.r = Math.min(tracker.r, r); // cannot place it: only lower the estimate
@@ -166,11 +162,7 @@ export function observeWindow(
     by: by,
     rel: [],
     pruneAt: MAX_EVENTS,
-    oAt: placed ? [ctx.now] : [],
-    oTick: placed ? [ctx.tick] : [],
-    oR: placed ? [r] : [],
-    ok: placed ? [true] : [],
-    okMin: placed ? [r] : [],
+    obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
   };
 }
 
@@ -188,7 +180,7 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   tracker.by = w ? tracker.by + windows * w : Infinity;
   tracker.rel.length = 0;
   tracker.pruneAt = MAX_EVENTS;
-  truncateObservations(tracker, 0);
+  tracker.obs.length = 0;
 }
 
 /** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
@@ -197,9 +189,9 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
   let active = inFlight;
   for (const at of tracker.rel) if (at > since) active += 1;
   let provedOld = 0;
-  const { oAt: observedAt, oR: observedRemaining } = tracker;
-  for (let i = 0; i < observedAt.length; i++) {
-    if ((observedAt[i] as number) > since && tracker.q - (observedRemaining[i] as number) > active) provedOld += 1;
+  const { obs } = tracker;
+  for (let i = 0; i < obs.length; i += STRIDE) {
+    if ((obs[i] as number) > since && tracker.q - (obs[i + REMAINING] as number) > active) provedOld += 1;
   }
   return Math.max(0, active - provedOld);
 }
@@ -210,67 +202,49 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
  */
 function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
   // Observations are kept in tick order: find the last one before the request was sent.
-  const ticks = tracker.oTick;
+  const { obs } = tracker;
   let low = 0;
-  let high = ticks.length;
+  let high = obs.length / STRIDE;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((ticks[middle] as number) < ctx.sTick) low = middle + 1;
+    if ((obs[middle * STRIDE + TICK] as number) < ctx.sTick) low = middle + 1;
     else high = middle;
   }
-  const before = low === 0 ? Infinity : (tracker.okMin[low - 1] as number);
+  const before = low === 0 ? Infinity : (obs[low * STRIDE - 1] as number);
   return r > before || (tracker.counts && r === before && r > 0);
 }
 
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
 function accept(tracker: WindowTracker, tick: number, remaining: number): void {
-  const last = tracker.oTick.length - 1;
-  if (last < 0 || tracker.oTick[last] !== tick) return;
-  tracker.ok[last] = true;
-  tracker.okMin[last] = Math.min(tracker.okMin[last] as number, remaining);
-}
-
-function truncateObservations(tracker: WindowTracker, length: number): void {
-  tracker.oAt.length = length;
-  tracker.oTick.length = length;
-  tracker.oR.length = length;
-  tracker.ok.length = length;
-  tracker.okMin.length = length;
+  const { obs } = tracker;
+  const last = obs.length - STRIDE;
+  if (last < 0 || obs[last + TICK] !== tick) return;
+  obs[last + ACCEPTED] = 1;
+  obs[last + LOWEST] = Math.min(obs[last + LOWEST] as number, remaining);
 }
 
 /**
  * Once the event lists grow beyond {@link WindowTracker.pruneAt}, drops in place every event from before
- * `after` (they cannot have landed in the current window) and recomputes {@link WindowTracker.okMin}.
+ * `after` (they cannot have landed in the current window) and recomputes the lowest accepted `r` of each.
  * Amortised constant per event: a window busier than {@link MAX_EVENTS} keeps its events and moves the next prune to
  * twice their count, so a response costs no scan (test/unit/throttle-window.test.ts).
  */
 function prune(tracker: WindowTracker): void {
-  const {
-    rel: releases,
-    oAt: observedAt,
-    oTick: observedTick,
-    oR: observedRemaining,
-    ok: accepted,
-    okMin: acceptedMin,
-  } = tracker;
-  if (releases.length + observedAt.length <= tracker.pruneAt) return;
+  const { rel, obs } = tracker;
+  if (rel.length + obs.length / STRIDE <= tracker.pruneAt) return;
   const since = tracker.after;
   let kept = 0;
-  for (const at of releases) if (at > since) releases[kept++] = at;
-  releases.length = kept;
+  for (const at of rel) if (at > since) rel[kept++] = at;
+  rel.length = kept;
   kept = 0;
   let lowest = Infinity;
-  for (let i = 0; i < observedAt.length; i++) {
-    if ((observedAt[i] as number) <= since) continue;
-    const remaining = observedRemaining[i] as number;
-    if (accepted[i]) lowest = Math.min(lowest, remaining);
-    observedAt[kept] = observedAt[i] as number;
-    observedTick[kept] = observedTick[i] as number;
-    observedRemaining[kept] = remaining;
-    accepted[kept] = accepted[i] as boolean;
-    acceptedMin[kept] = lowest;
-    kept += 1;
+  for (let i = 0; i < obs.length; i += STRIDE) {
+    if ((obs[i] as number) <= since) continue;
+    if (obs[i + ACCEPTED]) lowest = Math.min(lowest, obs[i + REMAINING] as number);
+    for (let field = 0; field < LOWEST; field += 1) obs[kept + field] = obs[i + field] as number;
+    obs[kept + LOWEST] = lowest;
+    kept += STRIDE;
   }
-  truncateObservations(tracker, kept);
-  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (releases.length + kept));
+  obs.length = kept;
+  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (rel.length + kept / STRIDE));
 }
