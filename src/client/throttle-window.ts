@@ -68,7 +68,8 @@ export interface ObservationContext {
   others: number;
 }
 
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** True for a finite number. */
+export const finite = (value: unknown): value is number => Number.isFinite(value);
 
 /** True for a policy that counts in-flight requests rather than a window. */
 export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {

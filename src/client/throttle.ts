@@ -22,6 +22,7 @@
 import { MAX_TIMER_DELAY_MS } from './sleep.js';
 import { type BudgetMark, budgetMarkOf, COST_POLICY, CostBook } from './throttle-cost.js';
 import {
+  finite,
   holdUntil,
   isConcurrencyPolicy,
   type ObservationContext,
@@ -564,7 +565,7 @@ export function createQuotaThrottle(
           },
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        if (queueTimeoutMs !== undefined && Number.isFinite(queueTimeoutMs)) {
+        if (finite(queueTimeoutMs)) {
           expiry = setTimeout(() => expire(waiter), Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS));
         }
         queue.push(waiter);
@@ -604,7 +605,7 @@ export function createQuotaThrottle(
           let named = policy.name === name ? policy : { ...policy, name };
           if (isConcurrencyPolicy(named)) {
             const q = named.quota;
-            if (typeof q === 'number' && Number.isFinite(q) && q >= 1) {
+            if (finite(q) && q >= 1) {
               concurrencyQuota = Math.max(1, Math.floor(Math.floor(q) * share));
             }
             continue;
@@ -618,15 +619,15 @@ export function createQuotaThrottle(
             windows[index < 0 ? windows.length : index] = tracker;
           }
           const t = named.resetSeconds;
-          if (named.remaining === 0 && typeof t === 'number' && Number.isFinite(t) && t >= (exhausted?.seconds ?? 0)) {
+          if (named.remaining === 0 && finite(t) && t >= (exhausted?.seconds ?? 0)) {
             exhausted = { name, seconds: t };
           }
         }
-        if (dailyResetAt !== undefined && Number.isFinite(dailyResetAt)) {
+        if (finite(dailyResetAt)) {
           // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
           dailyUntil = Math.max(dailyUntil, dailyResetAt);
         } else {
-          const retryAfter = Number.isFinite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds as number) : undefined;
+          const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
           if (status === 429 || retryAfter !== undefined) {
             const delayMs =
               retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
@@ -666,9 +667,7 @@ export function createQuotaThrottle(
       });
       if (concurrencyQuota !== undefined) policies.concurrency = entry('concurrency', concurrencyLimit - out);
       if (dailyUntil > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, dailyUntil);
-      return heldBy
-        ? { queued, inFlight: out, concurrencyLimit, heldBy, policies }
-        : { queued, inFlight: out, concurrencyLimit, policies };
+      return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
     },
   };
 }
