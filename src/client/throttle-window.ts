@@ -76,16 +76,6 @@ export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
   return policy.name === 'concurrency' || policy.unit === 'concurrent-requests';
 }
 
-/** Lower bound (exclusive) on the reset instant implied by one response's `t` (seconds), sent at `sentAt`. */
-export function resetAfterOf(t: number, sentAt: number): number {
-  return sentAt + (t - 1) * 1000;
-}
-
-/** Upper bound (inclusive) on the reset instant implied by one response's `t` (seconds), received at `receivedAt`. */
-export function resetByOf(t: number, receivedAt: number): number {
-  return receivedAt + t * 1000;
-}
-
 /** What is certainly left of the quota for a request sent now (a lower bound on what the server has left). */
 export function remainingOf(tracker: WindowTracker): number {
   return Math.min(tracker.q - tracker.u, tracker.r);
@@ -93,7 +83,7 @@ export function remainingOf(tracker: WindowTracker): number {
 
 /** The instant to hold new requests until, or undefined when this quota does not hold them. */
 export function holdUntil(tracker: WindowTracker): number | undefined {
-  return remainingOf(tracker) <= 0 && Number.isFinite(tracker.by) ? tracker.by + RESET_MARGIN_MS : undefined;
+  return remainingOf(tracker) <= 0 && tracker.by < Infinity ? tracker.by + RESET_MARGIN_MS : undefined;
 }
 
 /** Accounts for a request being sent. */
@@ -103,7 +93,7 @@ export function recordSend(tracker: WindowTracker): void {
 
 /** Accounts for a request finishing (with or without a response). */
 export function recordRelease(tracker: WindowTracker, now: number): void {
-  if (!Number.isFinite(tracker.by)) return;
+  if (tracker.by === Infinity) return;
   tracker.rel.push(now);
   prune(tracker);
 }
@@ -123,10 +113,11 @@ export function observeWindow(
   const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.q ?? Infinity);
   const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.w;
   const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
-  const after = t === undefined ? -Infinity : resetAfterOf(t, ctx.sent);
-  const by = t === undefined ? Infinity : resetByOf(t, ctx.now);
+  // The reset instant R: after `sent + (t-1) s` (exclusive), by `now + t s` (inclusive); see the head comment.
+  const after = t === undefined ? -Infinity : ctx.sent + (t - 1) * 1000;
+  const by = t === undefined ? Infinity : ctx.now + t * 1000;
   const countsRequests = policy.unit === undefined || policy.unit === 'requests';
-  if (tracker && Number.isFinite(tracker.by)) {
+  if (tracker && tracker.by < Infinity) {
     tracker.q = quota;
     tracker.w = windowMs;
     const { obs } = tracker;
@@ -139,7 +130,7 @@ export function observeWindow(
     if (by <= tracker.after) return tracker; // an earlier window
     if (after < tracker.by && !provesLaterWindow(tracker, r, ctx)) {
       // The same window, unless its count proves the request landed before we started counting this one.
-      if (tracker.counts && Number.isFinite(quota) && quota - r > tracker.u) return tracker;
+      if (tracker.counts && quota < Infinity && quota - r > tracker.u) return tracker;
       tracker.after = Math.max(tracker.after, after);
       tracker.by = Math.min(tracker.by, by);
       tracker.r = Math.min(tracker.r, r);
@@ -151,13 +142,13 @@ export function observeWindow(
   // no fewer than the requests that may have landed since the old window could have ended (some of them may have
   // landed after this one and been answered first).
   const others = countsRequests ? ctx.others : 0;
-  const carried = tracker && Number.isFinite(tracker.by) ? spillover(tracker, ctx.others + 1) : 0;
+  const carried = tracker && tracker.by < Infinity ? spillover(tracker, ctx.others + 1) : 0;
   const placed = t !== undefined;
   return {
     q: quota,
     w: windowMs,
     counts: countsRequests,
-    u: countsRequests && Number.isFinite(quota) ? Math.max(quota - r + others, carried) : 0,
+    u: countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0,
     r: r - others,
     after: after,
     by: by,

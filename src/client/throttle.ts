@@ -319,7 +319,7 @@ export function createQuotaThrottle(
     let grants = Infinity;
     let costLeft = Infinity;
     windows.forEach((tracker, index) => {
-      if (!Number.isFinite(tracker.by)) return; // never holds, never rolls
+      if (tracker.by === Infinity) return; // never holds, never rolls
       roll = Math.min(roll, tracker.by + RESET_MARGIN_MS);
       const remaining = remainingOf(tracker);
       if (tracker.counts) grants = Math.min(grants, remaining);
@@ -352,7 +352,7 @@ export function createQuotaThrottle(
       const policy = windowNames[index] as string;
       rollWindow(tracker, now, inFlight.size);
       let until = holdUntil(tracker);
-      if (until === undefined && cost > 0 && policy === COST_POLICY && Number.isFinite(tracker.by)) {
+      if (until === undefined && cost > 0 && policy === COST_POLICY && tracker.by < Infinity) {
         if (budgetLeft(tracker) < cost) until = tracker.by + RESET_MARGIN_MS;
       }
       if (until === undefined || until <= now) return;
