@@ -4,18 +4,18 @@
  *
  * | rule | where |
  * |---|---|
- * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `#limit` |
- * | a window quota (`minuteRate`) whose conservative count reaches 0 holds new requests until its reset has surely passed | `#gate`; counting in `throttle-window.ts` |
- * | cost-aware: a request whose expected complexity cost exceeds the budget left waits for the reset | `#gate`; costs in `throttle-cost.ts` |
- * | a 429 (or a budget error's retry-after) pauses every waiter and new caller at once | `observe` (the pause), `#gate` |
- * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy at 0) holds every call until its reset, never probed | `observe` (`dailyResetAt`), `#gate` |
- * | local pacing (concurrency, a minute window within its own length, the cost budget) waits as long as it takes: only the caller's `signal` and `queueTimeoutMs` bound it | `acquire`, `#expire`, `isPacedWindow` |
- * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `acquire`, `#rejectLate` |
- * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `#gate` (`probeAt`), `#mayProbe`, `observe` |
- * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `#pump`, `#arm` |
- * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `#announce` |
+ * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `limit` |
+ * | a window quota (`minuteRate`) whose conservative count reaches 0 holds new requests until its reset has surely passed | `gateAt`; counting in `throttle-window.ts` |
+ * | cost-aware: a request whose expected complexity cost exceeds the budget left waits for the reset | `gateAt`; costs in `throttle-cost.ts` |
+ * | a 429 (or a budget error's retry-after) pauses every waiter and new caller at once | `observe` (the pause), `gateAt` |
+ * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy at 0) holds every call until its reset, never probed | `observe` (`dailyResetAt`), `gateAt` |
+ * | local pacing (concurrency, a minute window within its own length, the cost budget) waits as long as it takes: only the caller's `signal` and `queueTimeoutMs` bound it | `acquire`, `expire`, `isPacedWindow` |
+ * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `acquire`, `pump` |
+ * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `mayProbe`, `observe` |
+ * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `pump`, `arm` |
+ * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `announce` |
  * | the backlog per policy for a batch job's progress | `state` |
- * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `#settle`, `tryAcquire` |
+ * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `gateAt`, `tryAcquire` |
  *
  * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`).
  */
@@ -283,7 +283,7 @@ export function createQuotaThrottle(
   const windowNames: string[] = [];
   const windows: WindowTracker[] = [];
   /**
-   * What the last full check ({@link settle}) found free: until when nothing can hold a call (no window rolls, no
+   * What the last full check ({@link gateAt}) found free: until when nothing can hold a call (no window rolls, no
    * hold ends or starts without an observation), how many more grants the request quotas allow, and how much
    * complexity cost the budget has left; 0 grants when something holds or may hold.
    */
@@ -307,61 +307,58 @@ export function createQuotaThrottle(
   const full = (): boolean => inFlight.size >= limit();
   const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
 
-  /**
-   * Works out how long, for how many grants and how much cost nothing can hold a call, so that a grant need not
-   * run the gate: no pause or daily hold now, each window quota above 0 (a grant uses one of a request quota's),
-   * the complexity budget's room, and no window able to roll before `freeUntil`. Only an observation changes a
-   * hold; a release only frees room. Runs after each observation and each full check that grants.
-   */
-  const settle = (now: number): void => {
-    freeGrants = 0;
-    let roll = Infinity;
-    let grants = Infinity;
-    let costLeft = Infinity;
-    windows.forEach((tracker, index) => {
-      if (tracker.by === Infinity) return; // never holds, never rolls
-      roll = Math.min(roll, tracker.by + RESET_MARGIN_MS);
-      const remaining = remainingOf(tracker);
-      if (tracker.counts) grants = Math.min(grants, remaining);
-      else if (remaining <= 0) grants = 0;
-      if (windowNames[index] === COST_POLICY) costLeft = Math.min(costLeft, budgetLeft(tracker));
-    });
-    rollAt = roll;
-    if ((pause && pause.until > now) || dailyUntil > now || probeOut) return;
-    freeUntil = roll;
-    freeGrants = grants;
-    freeCost = costLeft;
-  };
-
   const concurrencyPolicy = (): string | undefined =>
     learned && concurrencyQuota !== undefined ? 'concurrency' : undefined;
 
   /**
    * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
    * daily limit, an exhausted window, or a complexity budget left below `cost` (the expected cost of the request).
+   * On the way it rolls windows whose reset has passed, and works out how long, for how many grants and how much
+   * cost nothing can hold a call, so that a grant need not run it again: no pause or daily hold now, each window
+   * quota above 0 (a grant uses one of a request quota's), the complexity budget's room, and no window able to roll
+   * before `freeUntil`. Only an observation changes a hold (and runs this); a release only frees room.
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
     let gate: Gate | undefined;
     let imposed: Gate | undefined;
+    let roll = Infinity;
+    let grants = Infinity;
+    let costLeft = Infinity;
     const consider = (hold: Gate, isImposed: boolean): void => {
       if (hold.until > (gate?.until ?? 0)) gate = hold;
       if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
     };
-    if (pause && pause.until > now) consider(pause, true);
+    const paused = pause && pause.until > now;
+    if (paused) consider(pause as Gate, true);
     windows.forEach((tracker, index) => {
       const policy = windowNames[index] as string;
       rollWindow(tracker, now, inFlight.size);
-      let until = holdUntil(tracker);
-      if (until === undefined && cost > 0 && policy === COST_POLICY && tracker.by < Infinity) {
-        if (budgetLeft(tracker) < cost) until = tracker.by + RESET_MARGIN_MS;
+      if (tracker.by === Infinity) return; // never holds, never rolls
+      const resetAt = tracker.by + RESET_MARGIN_MS;
+      roll = Math.min(roll, resetAt);
+      const remaining = remainingOf(tracker);
+      if (tracker.counts) grants = Math.min(grants, remaining);
+      else if (remaining <= 0) grants = 0;
+      let held = remaining <= 0;
+      if (policy === COST_POLICY) {
+        const left = budgetLeft(tracker);
+        costLeft = Math.min(costLeft, left);
+        held ||= cost > 0 && left < cost;
       }
-      if (until === undefined || until <= now) return;
+      if (!held || resetAt <= now) return;
       const daily = policy === DAILY_POLICY;
       consider(
-        { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until },
-        daily || !isPacedWindow(tracker.w, until - now),
+        { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
+        daily || !isPacedWindow(tracker.w, resetAt - now),
       );
     });
+    rollAt = roll;
+    freeGrants = 0;
+    if (!paused && dailyUntil <= now && !probeOut) {
+      freeUntil = roll;
+      freeGrants = grants;
+      freeCost = costLeft;
+    }
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
     if (!gate) return undefined;
     // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
@@ -521,10 +518,8 @@ export function createQuotaThrottle(
       const now = Date.now();
       const cost = costs.expected(document);
       // Nothing near a limit since the last full check: the gate would find nothing (test/unit/throttle.test.ts).
-      if (!(now < freeUntil && freeGrants > 0 && (cost <= 0 || cost <= freeCost))) {
-        if (gateAt(now, cost)) return undefined;
-        settle(now);
-      }
+      if (!(now < freeUntil && freeGrants > 0 && (cost <= 0 || cost <= freeCost)) && gateAt(now, cost))
+        return undefined;
       return grant(now, document, cost);
     },
 
@@ -639,7 +634,7 @@ export function createQuotaThrottle(
       } catch {
         // A malformed state is as good as none.
       }
-      settle(Date.now());
+      gateAt(Date.now(), 0); // works out what is free now
       // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
       if (queue.length > 0 || timer !== undefined) pump();
     },
