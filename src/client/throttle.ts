@@ -236,8 +236,8 @@ export function createThrottle(
 /** Scales a window policy to a share of the quota: the part one client of a fleet may use on its own. */
 function sharePolicy(policy: RateLimitPolicy, share: number): RateLimitPolicy {
   const scaled = { ...policy };
-  if (typeof policy.quota === 'number') scaled.quota = Math.max(1, Math.floor(policy.quota * share));
-  if (typeof policy.remaining === 'number') scaled.remaining = Math.floor(policy.remaining * share);
+  if (finite(policy.quota)) scaled.quota = Math.max(1, Math.floor(policy.quota * share));
+  if (finite(policy.remaining)) scaled.remaining = Math.floor(policy.remaining * share);
   return scaled;
 }
 
@@ -591,7 +591,9 @@ export function createQuotaThrottle(
         ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
         ctx.others = Math.max(0, inFlight.size - 1);
-        let exhausted: { name: string; seconds: number } | undefined;
+        /** The exhausted window that resets last, and in how many seconds. */
+        let exhausted: string | undefined;
+        let exhaustedSeconds = 0;
         lastState = rateLimit;
         const policies = rateLimit?.policies ?? {};
         for (const name in policies) {
@@ -614,8 +616,9 @@ export function createQuotaThrottle(
             windows[index < 0 ? windows.length : index] = tracker;
           }
           const t = named.resetSeconds;
-          if (named.remaining === 0 && finite(t) && t >= (exhausted?.seconds ?? 0)) {
-            exhausted = { name, seconds: t };
+          if (named.remaining === 0 && finite(t) && t >= exhaustedSeconds) {
+            exhausted = name;
+            exhaustedSeconds = t;
           }
         }
         if (finite(dailyResetAt)) {
@@ -625,9 +628,9 @@ export function createQuotaThrottle(
           const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
           if (status === 429 || retryAfter !== undefined) {
             const delayMs =
-              retryAfter !== undefined ? retryAfter * 1000 : (exhausted?.seconds ?? 0) * 1000 || DEFAULT_BACKOFF_MS;
+              retryAfter !== undefined ? retryAfter * 1000 : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
             if (!pause || now + delayMs > pause.until) {
-              pause = { reason: 'backoff', policy: exhausted?.name, until: now + delayMs };
+              pause = { reason: 'backoff', policy: exhausted, until: now + delayMs };
             }
           }
         }
