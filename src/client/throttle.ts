@@ -303,6 +303,14 @@ export function createQuotaThrottle(
   /** The rate-limit state of the latest observation. */
   let lastState: RateLimitState | undefined;
 
+  /** The hold {@link gateAt} is building: the latest of all, and the latest the server imposes (no allocation). */
+  let gate: Gate | undefined;
+  let imposed: Gate | undefined;
+  const consider = (hold: Gate, isImposed: boolean): void => {
+    if (hold.until > (gate?.until ?? 0)) gate = hold;
+    if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
+  };
+
   const limit = (): number => (learned ? (concurrencyQuota ?? initialConcurrency) : 1);
   const full = (): boolean => inFlight.size >= limit();
   const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
@@ -319,21 +327,17 @@ export function createQuotaThrottle(
    * before `freeUntil`. Only an observation changes a hold (and runs this); a release only frees room.
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
-    let gate: Gate | undefined;
-    let imposed: Gate | undefined;
+    gate = imposed = undefined;
     let roll = Infinity;
     let grants = Infinity;
     let costLeft = Infinity;
-    const consider = (hold: Gate, isImposed: boolean): void => {
-      if (hold.until > (gate?.until ?? 0)) gate = hold;
-      if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
-    };
     const paused = pause && pause.until > now;
     if (paused) consider(pause as Gate, true);
-    windows.forEach((tracker, index) => {
+    for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
+      const tracker = windows[index] as WindowTracker;
       rollWindow(tracker, now, inFlight.size);
-      if (tracker.by === Infinity) return; // never holds, never rolls
+      if (tracker.by === Infinity) continue; // never holds, never rolls
       const resetAt = tracker.by + RESET_MARGIN_MS;
       roll = Math.min(roll, resetAt);
       const remaining = remainingOf(tracker);
@@ -345,13 +349,13 @@ export function createQuotaThrottle(
         costLeft = Math.min(costLeft, left);
         held ||= cost > 0 && left < cost;
       }
-      if (!held || resetAt <= now) return;
+      if (!held || resetAt <= now) continue;
       const daily = policy === DAILY_POLICY;
       consider(
         { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
         daily || !isPacedWindow(tracker.w, resetAt - now),
       );
-    });
+    }
     rollAt = roll;
     freeGrants = 0;
     if (!paused && dailyUntil <= now && !probeOut) {
@@ -360,13 +364,16 @@ export function createQuotaThrottle(
       freeCost = costLeft;
     }
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
-    if (!gate) return undefined;
+    // Read back through casts: TypeScript does not see `consider` assign them.
+    const latest = gate as Gate | undefined;
+    const serverHold = imposed as Gate | undefined;
+    if (!latest) return undefined;
     // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
     const probeAt =
-      imposed && imposed.reason !== 'daily-limit' && imposed.until - lastAnswerAt > probeAfterMs
+      serverHold && serverHold.reason !== 'daily-limit' && serverHold.until - lastAnswerAt > probeAfterMs
         ? lastAnswerAt + probeAfterMs
         : undefined;
-    return { ...gate, imposed, probeAt };
+    return { ...latest, imposed: serverHold, probeAt };
   };
 
   /** True when `gate` is a long hold whose probe may go now. */
@@ -383,7 +390,7 @@ export function createQuotaThrottle(
       pending = false;
       costs.learn(this.d, this.b, budgetMarkOf(lastState, now), pendingExact);
     }
-    for (const tracker of windows) recordRelease(tracker, now);
+    for (let index = 0; index < windows.length; index += 1) recordRelease(windows[index] as WindowTracker, now);
     if (queue.length > 0 || timer !== undefined) pump();
   }
 
@@ -392,7 +399,7 @@ export function createQuotaThrottle(
     inFlight.add(permit);
     inFlightCost += cost;
     if (probe) probeOut = permit;
-    for (const tracker of windows) recordSend(tracker);
+    for (let index = 0; index < windows.length; index += 1) recordSend(windows[index] as WindowTracker);
     freeGrants -= 1;
     freeCost -= cost;
     return permit;
@@ -584,8 +591,8 @@ export function createQuotaThrottle(
         lastAnswerAt = now;
         pendingExact = complexityCost;
         // The linked request's send, else the oldest in flight's, else now.
-        const [oldest] = inFlight;
-        const sent = inFlight.has(permit as Grant) ? (permit as Grant) : oldest;
+        let sent = permit as Grant | undefined;
+        if (!inFlight.has(sent as Grant)) [sent] = inFlight;
         ctx.now = now;
         ctx.sTick = sent ? sent.i : tick;
         ctx.sent = sent ? sent.a : now;
