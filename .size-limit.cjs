@@ -12,9 +12,13 @@
 // none of it (-0.15 kB); documents are analysed by one routine and scanned with one definition slot (-0.14 kB); the
 // error factory builds its HTTP and rate-limit errors one way and the codes sit in prototype-free tables (-0.13 kB);
 // option checks share one refusal (-0.07 kB); redaction, the retry decision, the document meta a call reads, the
-// UUID fallback and the JSON own-property reads were compacted (-0.20 kB; each step measured from the sources). The
-// throttle (throttle*.ts, about 4 kB gzipped) is still the largest part. Limits sit about 3% above what was
-// measured, so a regression fails while the 16 kB budget stays the target: it is not met yet.
+// UUID fallback and the JSON own-property reads were compacted (-0.20 kB; each step measured from the sources). Then
+// (17.85 -> 17.29 kB): the local throttle keeps its state in a closure a minifier shortens, its internal records use
+// short names, a window's observations sit in one flat array, the cost book is one map and the grant fast path shares
+// the full check's walk (throttle*.ts: 4.38 -> 3.81 kB gzipped, left out one at a time). The throttle is still the
+// largest part. Limits sit about 3% above what was measured, so a regression fails while the 16 kB budget stays the
+// target: it is not met yet. The webhook receiver's limit is its 4 kB budget. The testing kit's limit follows the
+// emulator, which grows with each version and column kind it models: 176.94 kB measured, limit 3% above.
 
 /**
  * Code the SDK loads on demand (`import()`: the AST printer, the upload form) stays out of the measure: app
@@ -53,21 +57,21 @@ module.exports = [
   {
     name: 'one boards call in a browser app, everything included (budget: 16 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '18.1 kB',
+    limit: '17.8 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'a boards call with the column builders and reader (column, columnValues, readColumnValue)',
     path: 'test/bench/entries/sdk-columns.js',
-    limit: '21.75 kB',
+    limit: '21.5 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '32.9 kB',
+    limit: '32.8 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
@@ -82,7 +86,7 @@ module.exports = [
   {
     name: 'the testing kit for Node, every export kept, the emulator included (dist/testing/index.js)',
     path: 'dist/testing/index.js',
-    limit: '172.5 kB',
+    limit: '182.3 kB',
     gzip: true,
     modifyEsbuildConfig: forNode,
   },

@@ -148,9 +148,8 @@ function throttleFailure(error: unknown, plan: CallPlan): unknown {
         { ...label, retryAfterSeconds: seconds, resetsAt, cause: error },
       );
     }
-    const what = error.reason === 'backoff' ? 'a pause the server asked for' : `the ${error.policy ?? 'quota'} reset`;
     return new RateLimitError(
-      `Rate limited: the server's wait (${what}) would hold this request ${seconds} s, beyond retry.maxDelayMs; not sent`,
+      `Rate limited: the server's wait (${holdText(error.reason, error.policy)}) would hold this request ${seconds} s, beyond retry.maxDelayMs; not sent`,
       { ...label, retryAfterSeconds: seconds, cause: error },
     );
   }

@@ -3,6 +3,7 @@
  * reports (the exact `complexity.query` when a document asks for it, else the budget's `remaining` before and
  * after the request), so a request is held before sending when the budget left is below its expected cost.
  */
+import { finite } from './throttle-window.js';
 import type { RateLimitState } from './types.js';
 
 /** The policy whose units are a request's complexity cost. */
@@ -20,7 +21,7 @@ export interface BudgetMark {
 export function complexityCostOf(payload: unknown): number | undefined {
   const data = (payload as { data?: { complexity?: { query?: unknown } } } | undefined)?.data;
   const cost = data && typeof data === 'object' ? data.complexity?.query : undefined;
-  return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : undefined;
+  return finite(cost) && cost >= 0 ? cost : undefined;
 }
 
 /** The complexity budget a response reported, or undefined when it reported none. */
@@ -28,14 +29,15 @@ export function budgetMarkOf(state: RateLimitState | undefined, now: number): Bu
   const policy = state?.policies?.[COST_POLICY];
   const r = policy?.remaining;
   const t = policy?.resetSeconds;
-  if (typeof r !== 'number' || !Number.isFinite(r) || typeof t !== 'number' || !Number.isFinite(t)) return undefined;
-  return { remaining: r, resetAt: now + t * 1000 };
+  return finite(r) && finite(t) ? { remaining: r, resetAt: now + t * 1000 } : undefined;
 }
 
 /** Expected costs by document text. */
 export class CostBook {
-  readonly #exact = new Map<string, number>();
-  readonly #estimated = new Map<string, number>();
+  /** Known costs, exact or estimated. */
+  readonly #costs = new Map<string, number>();
+  /** The documents whose cost is exact (a response reported it). */
+  readonly #exact = new Set<string>();
   /** The latest budget any response reported. */
   latest: BudgetMark | undefined;
   /** The largest cost known for any document: the guess for a document not seen yet. */
@@ -43,14 +45,12 @@ export class CostBook {
 
   /** The expected cost of `document`: known, else the largest known, else 0. */
   expected(document: string | undefined): number {
-    if (document === undefined) return this.largest;
-    return this.#exact.get(document) ?? this.#estimated.get(document) ?? this.largest;
+    return this.known(document) ?? this.largest;
   }
 
   /** The cost of `document` when known exactly or estimated; undefined when not seen yet. */
   known(document: string | undefined): number | undefined {
-    if (document === undefined) return undefined;
-    return this.#exact.get(document) ?? this.#estimated.get(document);
+    return document === undefined ? undefined : this.#costs.get(document);
   }
 
   /**
@@ -66,34 +66,23 @@ export class CostBook {
   ): void {
     if (after) this.latest = after;
     if (document === undefined) return;
-    if (this.#exact.size + this.#estimated.size > MAX_DOCUMENTS) {
+    const costs = this.#costs;
+    if (costs.size > MAX_DOCUMENTS) {
+      costs.clear();
       this.#exact.clear();
-      this.#estimated.clear();
     }
+    const previous = costs.get(document);
     let cost: number | undefined;
-    const previous = this.known(document);
     if (exact !== undefined) {
-      this.#exact.set(document, exact);
-      this.#estimated.delete(document);
+      this.#exact.add(document);
       cost = exact;
     } else if (before && after && Math.abs(after.resetAt - before.resetAt) < 1000 && !this.#exact.has(document)) {
       const drop = before.remaining - after.remaining;
-      if (drop > 0) {
-        const seen = this.#estimated.get(document);
-        cost = seen === undefined ? drop : Math.min(seen, drop);
-        this.#estimated.set(document, cost);
-      }
+      if (drop > 0) cost = Math.min(previous ?? drop, drop);
     }
     if (cost === undefined) return;
+    costs.set(document, cost);
     if (cost > this.largest) this.largest = cost;
-    else if (previous !== undefined && previous === this.largest && cost < previous)
-      this.largest = this.#largestKnown();
-  }
-
-  #largestKnown(): number {
-    let largest = 0;
-    for (const cost of this.#exact.values()) largest = Math.max(largest, cost);
-    for (const cost of this.#estimated.values()) largest = Math.max(largest, cost);
-    return largest;
+    else if (previous === this.largest && cost < previous) this.largest = Math.max(0, ...costs.values());
   }
 }

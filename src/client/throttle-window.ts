@@ -13,40 +13,46 @@ import type { RateLimitPolicy } from './types.js';
 export const RESET_MARGIN_MS = 10;
 /** Event lists are pruned once they grow beyond this. */
 const MAX_EVENTS = 1024;
+/** Numbers per observation in {@link WindowTracker.obs}; the offsets of its fields follow. */
+const STRIDE = 5;
+const TICK = 1;
+const REMAINING = 2;
+const ACCEPTED = 3;
+const LOWEST = 4;
 
-/** The estimate for one window quota. `resetAfter < R <= resetBy`; both infinite while unknown. */
+/**
+ * The estimate for one window quota. `after < R <= by`; both infinite while unknown. Short field names (the
+ * `RateLimit` header's own letters where one fits): the tracker is internal, and its names ship in every bundle.
+ */
 export interface WindowTracker {
-  quota: number;
-  windowMs?: number;
+  /** `q`: the quota. */
+  q: number;
+  /** `w`: the window's length in milliseconds, when declared. */
+  w?: number;
   /** True when each request costs exactly 1 (a request quota); false when the cost is unknown (e.g. bytes). */
-  countsRequests: boolean;
+  counts: boolean;
   /** Requests that may count against the current window (request quotas only). */
-  used: number;
-  /** The lowest `r` the server reported for the current window. */
-  reported: number;
-  resetAfter: number;
-  resetBy: number;
+  u: number;
+  /** `r`: the lowest remaining the server reported for the current window. */
+  r: number;
+  /** Lower bound (exclusive) on the reset instant. */
+  after: number;
+  /** Upper bound (inclusive) on the reset instant. */
+  by: number;
   /** Release instants in the current window: they decide what may spill into the next one. */
-  releases: number[];
+  rel: number[];
   /**
    * The event count at which the next prune runs: {@link MAX_EVENTS}, or twice what the last prune kept when it
    * could drop little, so a busy window is scanned once per doubling, not on every response.
    */
   pruneAt: number;
   /**
-   * Responses seen in the current window, one column per field (parallel arrays of numbers, so observing a
-   * response allocates nothing): when it arrived, its tick, the `r` it reported, and whether it was `accepted`
-   * (placed in this window, not in an earlier one).
+   * Responses seen in the current window, {@link STRIDE} numbers each, in one flat array (observing a response
+   * allocates nothing): when it arrived, its tick, the `r` it reported, 1 when it was accepted (placed in this
+   * window, not in an earlier one) else 0, and the lowest `r` among the accepted ones up to it (so
+   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024).
    */
-  observedAt: number[];
-  observedTick: number[];
-  observedRemaining: number[];
-  accepted: boolean[];
-  /**
-   * `acceptedMin[i]`: the lowest `remaining` among the accepted observations up to observation `i`,
-   * kept beside them so {@link provesLaterWindow} needs a binary search, not a scan of up to 1024.
-   */
-  acceptedMin: number[];
+  obs: number[];
 }
 
 /** What the throttle knows when a response is observed. */
@@ -55,49 +61,40 @@ export interface ObservationContext {
   /** Order of this observation among the throttle's grants and observations. */
   tick: number;
   /** When the response's request was sent, or a time no later (the oldest request in flight) when unknown. */
-  sentAt: number;
+  sent: number;
   /** The grant tick of that request (or of the oldest in flight). */
-  sentTick: number;
+  sTick: number;
   /** Requests in flight besides the one whose response this is. */
-  othersInFlight: number;
+  others: number;
 }
 
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** True for a finite number. */
+export const finite = (value: unknown): value is number => Number.isFinite(value);
 
 /** True for a policy that counts in-flight requests rather than a window. */
 export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
   return policy.name === 'concurrency' || policy.unit === 'concurrent-requests';
 }
 
-/** Lower bound (exclusive) on the reset instant implied by one response's `t` (seconds), sent at `sentAt`. */
-export function resetAfterOf(t: number, sentAt: number): number {
-  return sentAt + (t - 1) * 1000;
-}
-
-/** Upper bound (inclusive) on the reset instant implied by one response's `t` (seconds), received at `receivedAt`. */
-export function resetByOf(t: number, receivedAt: number): number {
-  return receivedAt + t * 1000;
-}
-
 /** What is certainly left of the quota for a request sent now (a lower bound on what the server has left). */
 export function remainingOf(tracker: WindowTracker): number {
-  return Math.min(tracker.quota - tracker.used, tracker.reported);
+  return Math.min(tracker.q - tracker.u, tracker.r);
 }
 
 /** The instant to hold new requests until, or undefined when this quota does not hold them. */
 export function holdUntil(tracker: WindowTracker): number | undefined {
-  return remainingOf(tracker) <= 0 && Number.isFinite(tracker.resetBy) ? tracker.resetBy + RESET_MARGIN_MS : undefined;
+  return remainingOf(tracker) <= 0 && tracker.by < Infinity ? tracker.by + RESET_MARGIN_MS : undefined;
 }
 
 /** Accounts for a request being sent. */
 export function recordSend(tracker: WindowTracker): void {
-  if (tracker.countsRequests) tracker.used += 1;
+  if (tracker.counts) tracker.u += 1;
 }
 
 /** Accounts for a request finishing (with or without a response). */
 export function recordRelease(tracker: WindowTracker, now: number): void {
-  if (!Number.isFinite(tracker.resetBy)) return;
-  tracker.releases.push(now);
+  if (tracker.by === Infinity) return;
+  tracker.rel.push(now);
   prune(tracker);
 }
 
@@ -113,32 +110,30 @@ export function observeWindow(
 ): WindowTracker | undefined {
   const r = policy.remaining;
   if (!finite(r)) return tracker;
-  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.quota ?? Infinity);
-  const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.windowMs;
+  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.q ?? Infinity);
+  const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.w;
   const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
-  const after = t === undefined ? -Infinity : resetAfterOf(t, ctx.sentAt);
-  const by = t === undefined ? Infinity : resetByOf(t, ctx.now);
+  // The reset instant R: after `sent + (t-1) s` (exclusive), by `now + t s` (inclusive); see the head comment.
+  const after = t === undefined ? -Infinity : ctx.sent + (t - 1) * 1000;
+  const by = t === undefined ? Infinity : ctx.now + t * 1000;
   const countsRequests = policy.unit === undefined || policy.unit === 'requests';
-  if (tracker && Number.isFinite(tracker.resetBy)) {
-    tracker.quota = quota;
-    tracker.windowMs = windowMs;
-    tracker.observedAt.push(ctx.now);
-    tracker.observedTick.push(ctx.tick);
-    tracker.observedRemaining.push(r);
-    tracker.accepted.push(false);
-    tracker.acceptedMin.push(tracker.acceptedMin.at(-1) ?? Infinity);
+  if (tracker && tracker.by < Infinity) {
+    tracker.q = quota;
+    tracker.w = windowMs;
+    const { obs } = tracker;
+    obs.push(ctx.now, ctx.tick, r, 0, obs.length > 0 ? (obs[obs.length - 1] as number) : Infinity);
     prune(tracker);
     if (t === undefined) {
-      tracker.reported = Math.min(tracker.reported, r); // cannot place it: only lower the estimate
+      tracker.r = Math.min(tracker.r, r); // cannot place it: only lower the estimate
       return tracker;
     }
-    if (by <= tracker.resetAfter) return tracker; // an earlier window
-    if (after < tracker.resetBy && !provesLaterWindow(tracker, r, ctx)) {
+    if (by <= tracker.after) return tracker; // an earlier window
+    if (after < tracker.by && !provesLaterWindow(tracker, r, ctx)) {
       // The same window, unless its count proves the request landed before we started counting this one.
-      if (tracker.countsRequests && Number.isFinite(quota) && quota - r > tracker.used) return tracker;
-      tracker.resetAfter = Math.max(tracker.resetAfter, after);
-      tracker.resetBy = Math.min(tracker.resetBy, by);
-      tracker.reported = Math.min(tracker.reported, r);
+      if (tracker.counts && quota < Infinity && quota - r > tracker.u) return tracker;
+      tracker.after = Math.max(tracker.after, after);
+      tracker.by = Math.min(tracker.by, by);
+      tracker.r = Math.min(tracker.r, r);
       accept(tracker, ctx.tick, r);
       return tracker;
     }
@@ -146,24 +141,20 @@ export function observeWindow(
   // First sight of this policy, or proof that a later window has begun: start from the server's figure, but count
   // no fewer than the requests that may have landed since the old window could have ended (some of them may have
   // landed after this one and been answered first).
-  const others = countsRequests ? ctx.othersInFlight : 0;
-  const carried = tracker && Number.isFinite(tracker.resetBy) ? spillover(tracker, ctx.othersInFlight + 1) : 0;
+  const others = countsRequests ? ctx.others : 0;
+  const carried = tracker && tracker.by < Infinity ? spillover(tracker, ctx.others + 1) : 0;
   const placed = t !== undefined;
   return {
-    quota,
-    windowMs,
-    countsRequests,
-    used: countsRequests && Number.isFinite(quota) ? Math.max(quota - r + others, carried) : 0,
-    reported: r - others,
-    resetAfter: after,
-    resetBy: by,
-    releases: [],
+    q: quota,
+    w: windowMs,
+    counts: countsRequests,
+    u: countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0,
+    r: r - others,
+    after: after,
+    by: by,
+    rel: [],
     pruneAt: MAX_EVENTS,
-    observedAt: placed ? [ctx.now] : [],
-    observedTick: placed ? [ctx.tick] : [],
-    observedRemaining: placed ? [r] : [],
-    accepted: placed ? [true] : [],
-    acceptedMin: placed ? [r] : [],
+    obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
   };
 }
 
@@ -172,27 +163,27 @@ export function observeWindow(
  * possible reset may count in the new window, unless their reported `r` proves they landed in the old one.
  */
 export function rollWindow(tracker: WindowTracker, now: number, inFlight: number): void {
-  if (now < tracker.resetBy + RESET_MARGIN_MS) return;
-  tracker.used = tracker.countsRequests ? spillover(tracker, inFlight) : 0;
-  tracker.reported = Infinity;
-  const w = tracker.windowMs;
-  const windows = w ? Math.floor((now - tracker.resetBy - RESET_MARGIN_MS) / w) + 1 : 0;
-  tracker.resetAfter = w ? tracker.resetAfter + windows * w : -Infinity;
-  tracker.resetBy = w ? tracker.resetBy + windows * w : Infinity;
-  tracker.releases.length = 0;
+  if (now < tracker.by + RESET_MARGIN_MS) return;
+  tracker.u = tracker.counts ? spillover(tracker, inFlight) : 0;
+  tracker.r = Infinity;
+  const w = tracker.w;
+  const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
+  tracker.after = w ? tracker.after + windows * w : -Infinity;
+  tracker.by = w ? tracker.by + windows * w : Infinity;
+  tracker.rel.length = 0;
   tracker.pruneAt = MAX_EVENTS;
-  truncateObservations(tracker, 0);
+  tracker.obs.length = 0;
 }
 
 /** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
 function spillover(tracker: WindowTracker, inFlight: number): number {
-  const since = tracker.resetAfter;
+  const since = tracker.after;
   let active = inFlight;
-  for (const at of tracker.releases) if (at > since) active += 1;
+  for (const at of tracker.rel) if (at > since) active += 1;
   let provedOld = 0;
-  const { observedAt, observedRemaining } = tracker;
-  for (let i = 0; i < observedAt.length; i++) {
-    if ((observedAt[i] as number) > since && tracker.quota - (observedRemaining[i] as number) > active) provedOld += 1;
+  const { obs } = tracker;
+  for (let i = 0; i < obs.length; i += STRIDE) {
+    if ((obs[i] as number) > since && tracker.q - (obs[i + REMAINING] as number) > active) provedOld += 1;
   }
   return Math.max(0, active - provedOld);
 }
@@ -203,60 +194,49 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
  */
 function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
   // Observations are kept in tick order: find the last one before the request was sent.
-  const ticks = tracker.observedTick;
+  const { obs } = tracker;
   let low = 0;
-  let high = ticks.length;
+  let high = obs.length / STRIDE;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((ticks[middle] as number) < ctx.sentTick) low = middle + 1;
+    if ((obs[middle * STRIDE + TICK] as number) < ctx.sTick) low = middle + 1;
     else high = middle;
   }
-  const before = low === 0 ? Infinity : (tracker.acceptedMin[low - 1] as number);
-  return r > before || (tracker.countsRequests && r === before && r > 0);
+  const before = low === 0 ? Infinity : (obs[low * STRIDE - 1] as number);
+  return r > before || (tracker.counts && r === before && r > 0);
 }
 
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
 function accept(tracker: WindowTracker, tick: number, remaining: number): void {
-  const last = tracker.observedTick.length - 1;
-  if (last < 0 || tracker.observedTick[last] !== tick) return;
-  tracker.accepted[last] = true;
-  tracker.acceptedMin[last] = Math.min(tracker.acceptedMin[last] as number, remaining);
-}
-
-function truncateObservations(tracker: WindowTracker, length: number): void {
-  tracker.observedAt.length = length;
-  tracker.observedTick.length = length;
-  tracker.observedRemaining.length = length;
-  tracker.accepted.length = length;
-  tracker.acceptedMin.length = length;
+  const { obs } = tracker;
+  const last = obs.length - STRIDE;
+  if (last < 0 || obs[last + TICK] !== tick) return;
+  obs[last + ACCEPTED] = 1;
+  obs[last + LOWEST] = Math.min(obs[last + LOWEST] as number, remaining);
 }
 
 /**
  * Once the event lists grow beyond {@link WindowTracker.pruneAt}, drops in place every event from before
- * `resetAfter` (they cannot have landed in the current window) and recomputes {@link WindowTracker.acceptedMin}.
+ * `after` (they cannot have landed in the current window) and recomputes the lowest accepted `r` of each.
  * Amortised constant per event: a window busier than {@link MAX_EVENTS} keeps its events and moves the next prune to
  * twice their count, so a response costs no scan (test/unit/throttle-window.test.ts).
  */
 function prune(tracker: WindowTracker): void {
-  const { releases, observedAt, observedTick, observedRemaining, accepted, acceptedMin } = tracker;
-  if (releases.length + observedAt.length <= tracker.pruneAt) return;
-  const since = tracker.resetAfter;
+  const { rel, obs } = tracker;
+  if (rel.length + obs.length / STRIDE <= tracker.pruneAt) return;
+  const since = tracker.after;
   let kept = 0;
-  for (const at of releases) if (at > since) releases[kept++] = at;
-  releases.length = kept;
+  for (const at of rel) if (at > since) rel[kept++] = at;
+  rel.length = kept;
   kept = 0;
   let lowest = Infinity;
-  for (let i = 0; i < observedAt.length; i++) {
-    if ((observedAt[i] as number) <= since) continue;
-    const remaining = observedRemaining[i] as number;
-    if (accepted[i]) lowest = Math.min(lowest, remaining);
-    observedAt[kept] = observedAt[i] as number;
-    observedTick[kept] = observedTick[i] as number;
-    observedRemaining[kept] = remaining;
-    accepted[kept] = accepted[i] as boolean;
-    acceptedMin[kept] = lowest;
-    kept += 1;
+  for (let i = 0; i < obs.length; i += STRIDE) {
+    if ((obs[i] as number) <= since) continue;
+    if (obs[i + ACCEPTED]) lowest = Math.min(lowest, obs[i + REMAINING] as number);
+    for (let field = 0; field < LOWEST; field += 1) obs[kept + field] = obs[i + field] as number;
+    obs[kept + LOWEST] = lowest;
+    kept += STRIDE;
   }
-  truncateObservations(tracker, kept);
-  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (releases.length + kept));
+  obs.length = kept;
+  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (rel.length + kept / STRIDE));
 }

@@ -16,7 +16,7 @@ const START = 1_000_000;
 
 /** A response received at `now` to a request sent at START: every one lands in the same window. */
 function context(now: number, tick: number): ObservationContext {
-  return { now, tick, sentAt: START, sentTick: 0, othersInFlight: 0 };
+  return { now, tick, sent: START, sTick: 0, others: 0 };
 }
 
 describe('window tracker events', () => {
@@ -28,15 +28,15 @@ describe('window tracker events', () => {
       recordRelease(tracker, now);
     }
     // Every event may have landed in the current window: none is dropped.
-    const events = tracker.releases.length + tracker.observedAt.length;
+    const events = tracker.rel.length + tracker.obs.length / 5;
     expect(events).toBe(6001);
     // The next prune waits for the lists to double, so the last ~thousands of responses scanned nothing.
     expect(tracker.pruneAt).toBeGreaterThanOrEqual(events);
     expect(tracker.pruneAt).toBeLessThanOrEqual(2 * events + 2);
 
     rollWindow(tracker, START + 61_000, 0);
-    expect(tracker.releases).toHaveLength(0);
-    expect(tracker.observedAt).toHaveLength(0);
+    expect(tracker.rel).toHaveLength(0);
+    expect(tracker.obs).toHaveLength(0);
     expect(tracker.pruneAt).toBe(1024);
   });
 });
