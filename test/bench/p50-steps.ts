@@ -18,7 +18,8 @@
  * `--with-64` runs 3,000 calls at 64 in flight of every variant before each round's slices, as `npm run bench`
  * does between its latency slices (its pool then holds 64 open connections and the throttle has seen a burst);
  * `--warm-64` does so once, in the warm-up. `--phases` adds raw fetch and the client through a fetch wrapper
- * that splits each call's median into before the send, fetch to response headers, and after the headers. `--only 'a|b'` runs those variants beside raw fetch (`--alone`: without
+ * that splits each call's median into before the send, fetch to response headers, and after the headers. `--cold`
+ * times the same `parseRateLimit` first after the socket wait and right after that, instead of the ladder. `--only 'a|b'` runs those variants beside raw fetch (`--alone`: without
  * it, for `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`).
  *
  * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--only 'a|b']` (`npm run build`
@@ -148,6 +149,8 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
       });
       return ((await response.json()) as { data?: unknown }).data;
     };
+    const timedRequest: TransportRequest = { ...request, fetch: timedFetch };
+    all['sendRequest with watchdog, timed'] = async () => (await sendRequest(timedRequest, attempt)).payload;
     const timedBare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, fetch: timedFetch });
     const timedDefaults = new Client({ token: BENCH_TOKEN, baseUrl, fetch: timedFetch });
     all['sdk src, throttle off, timed'] = () => timedBare.boards({ limit: 5 });
@@ -172,9 +175,44 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
   return chosen;
 }
 
+/**
+ * `--cold`: the same `parseRateLimit` timed as the first work on a fresh response after the socket wait, and on
+ * another response's headers right after it (the state text differs, so neither is answered from its cache).
+ */
+async function coldAndWarm(baseUrl: string): Promise<void> {
+  const init = {
+    method: 'POST',
+    headers: { Authorization: BENCH_TOKEN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+  };
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let previous: Headers | undefined;
+  for (let i = 0; i < CALLS * ROUNDS; i += 1) {
+    const response = await fetch(`${baseUrl}/v2`, init);
+    await response.json();
+    const start = performance.now();
+    parseRateLimit(response.headers);
+    const middle = performance.now();
+    if (previous) parseRateLimit(previous);
+    const end = performance.now();
+    previous = response.headers;
+    if (i >= 500) {
+      cold.push((middle - start) * 1000);
+      warm.push((end - middle) * 1000);
+    }
+  }
+  const cells = [median(cold), median(warm)].map((value) => value.toFixed(2));
+  console.log(`  parseRateLimit, first after the socket wait: ${cells[0]} µs; right after that: ${cells[1]} µs`);
+}
+
 async function main(): Promise<void> {
   const server = await startBenchServer();
   try {
+    if (process.argv.includes('--cold')) {
+      await coldAndWarm(server.baseUrl);
+      return;
+    }
     const calls = await variants(server.baseUrl);
     const names = Object.keys(calls);
     for (const name of names) for (let i = 0; i < 1000; i += 1) await (calls[name] as Call)(); // warm-up
