@@ -18,12 +18,13 @@
  * `--with-64` runs 3,000 calls at 64 in flight of every variant before each round's slices, as `npm run bench`
  * does between its latency slices (its pool then holds 64 open connections and the throttle has seen a burst);
  * `--warm-64` does so once, in the warm-up. `--phases` adds raw fetch and the client through a fetch wrapper
- * that splits each call's median into before the send, fetch to response headers, and after the headers. `--cold`
- * times the same `parseRateLimit` first after the socket wait and right after that, instead of the ladder. `--only 'a|b'` runs those variants beside raw fetch (`--alone`: without
- * it, for `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`).
+ * that splits each call's median into before the send, fetch to response headers, and after the headers (the
+ * transport alone is one of them). `--cold` times the same `parseRateLimit` first after the socket wait and right
+ * after that, instead of the ladder. `--only 'a|b'` runs those variants beside raw fetch (`--alone`: without it, for
+ * `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`).
  *
- * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--only 'a|b']` (`npm run build`
- * first for the dist row). Not part of `npm test`.
+ * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--phases] [--cold] [--only 'a|b']`
+ * (`npm run build` first for the dist row). Not part of `npm test`.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
