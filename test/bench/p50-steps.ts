@@ -1,0 +1,282 @@
+/**
+ * Where the client's p50 latency at one call in flight goes: raw fetch, then a ladder of variants that each add
+ * one thing the client does, up to the client itself (from `src/` and from the built `dist/`), all against the
+ * bench server (its own process), interleaved in one process slice by slice in a rotated order. Each round
+ * records every variant's p50 wall time and CPU per call at one in flight; figures are medians over the rounds,
+ * ratios medians of per-round ratios to raw fetch.
+ *
+ * The ladder:
+ * 1. `raw fetch`: the bench's baseline (3 headers, string body, `response.json()`).
+ * 2. `+ client headers and body`: the client's exact frozen header object and its JSON body (printed document,
+ *    `operationName`), still `response.json()`.
+ * 3. `+ redirect manual`: as the client sends it.
+ * 4. `+ capped reader`: `sendRequest` without an attempt: body read by a reader under the size cap, payload check.
+ * 5. `+ watchdog`: `sendRequest` with the client's attempt deadline (one watchdog timer).
+ * 6. `+ rate-limit parse`: the same, plus `parseRateLimit` of the response headers.
+ * 7. `sdk src, throttle and retry off`, `sdk src, throttle off`, `sdk src, defaults`, `sdk dist, defaults`.
+ *
+ * `--with-64` runs 3,000 calls at 64 in flight of every variant before each round's slices, as `npm run bench`
+ * does between its latency slices (its pool then holds 64 open connections and the throttle has seen a burst);
+ * `--warm-64` does so once, in the warm-up. `--phases` adds raw fetch and the client through a fetch wrapper
+ * that splits each call's median into before the send, fetch to response headers, and after the headers (the
+ * transport alone is one of them). `--cold` times the same `parseRateLimit` first after the socket wait and right
+ * after that, instead of the ladder. `--only 'a|b'` runs those variants beside raw fetch (`--alone`: without it, for
+ * `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`).
+ *
+ * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--phases] [--cold] [--only 'a|b']`
+ * (`npm run build` first for the dist row). Not part of `npm test`.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
+import { parseRateLimit } from '../../src/client/rate-limit.js';
+import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
+import { PlatformClient } from '../../src/index.js';
+import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';
+import { runConcurrentCalls } from './measure/throughput.js';
+import { startBenchServer } from './server-process.js';
+import { median, percentile, rotate } from './stats.js';
+
+type Call = () => Promise<unknown>;
+
+function textArgument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+function argument(name: string, fallback: number): number {
+  const value = Number(textArgument(name));
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const ROUNDS = argument('rounds', 15);
+const CALLS = argument('calls', 400);
+
+/**
+ * With `--phases`, the `timed` variants go through this fetch, which notes when fetch was called and when its
+ * response headers came: a call splits into before the send, fetch to headers, and after the headers.
+ */
+const timing = { sent: Number.NaN, answered: Number.NaN };
+
+const timedFetch: typeof fetch = async (input, init) => {
+  timing.sent = performance.now();
+  const response = await globalThis.fetch(input, init);
+  timing.answered = performance.now();
+  return response;
+};
+
+/** What the client sends for `boards({ limit: 5 })`: its printed document and operation name. */
+const CLIENT_QUERY = 'query Boards($limit:Int,$ids:[ID!]){boards(limit:$limit,ids:$ids){id name owner{account{slug}}}}';
+
+type ClientClass = new (options: {
+  token: string;
+  baseUrl: string;
+  throttle?: false;
+  retry?: false;
+  fetch?: typeof fetch;
+}) => { boards(variables: { limit: number }): Promise<unknown> };
+
+async function variants(baseUrl: string): Promise<Record<string, Call>> {
+  const url = `${baseUrl}/v2`;
+  const rawHeaders = {
+    Authorization: BENCH_TOKEN,
+    'API-Version': BENCH_API_VERSION,
+    'Content-Type': 'application/json',
+  };
+  const clientHeaders = Object.freeze({
+    accept: 'application/graphql-response+json, application/json',
+    authorization: `Bearer ${BENCH_TOKEN}`,
+    'api-version': BENCH_API_VERSION,
+    'content-type': 'application/json',
+  });
+  const clientBody = () => JSON.stringify({ query: CLIENT_QUERY, variables: { limit: 5 }, operationName: 'Boards' });
+  const viaFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+  const request: TransportRequest = {
+    url,
+    fetch: viaFetch,
+    query: CLIENT_QUERY,
+    operationName: 'Boards',
+    variables: { limit: 5 },
+    headers: clientHeaders,
+    maxResponseBytes: 32 * 1024 * 1024,
+  };
+  const deadlines = new DeadlineWatchdog();
+  const attempt = { number: 1, timeoutMs: 60_000, deadlines, redact: (text: string) => text };
+  const all: Record<string, Call> = {
+    'raw fetch': async () => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: rawHeaders,
+        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+      });
+      if (!response.ok) throw new Error(`raw fetch got HTTP ${response.status}`);
+      return ((await response.json()) as { data?: unknown }).data;
+    },
+    '+ client headers and body': async () => {
+      const response = await viaFetch(url, { method: 'POST', headers: clientHeaders, body: clientBody() });
+      if (!response.ok) throw new Error(`got HTTP ${response.status}`);
+      return ((await response.json()) as { data?: unknown }).data;
+    },
+    '+ redirect manual': async () => {
+      const response = await viaFetch(url, {
+        method: 'POST',
+        headers: clientHeaders,
+        body: clientBody(),
+        redirect: 'manual',
+      });
+      if (!response.ok) throw new Error(`got HTTP ${response.status}`);
+      return ((await response.json()) as { data?: unknown }).data;
+    },
+    '+ capped reader': async () => (await sendRequest(request)).payload,
+    '+ watchdog': async () => (await sendRequest(request, attempt)).payload,
+    '+ rate-limit parse': async () => {
+      const response = await sendRequest(request, attempt);
+      return { payload: response.payload, rateLimit: parseRateLimit(response.headers) };
+    },
+  };
+  const Client = PlatformClient as unknown as ClientClass;
+  const bare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, retry: false });
+  const unthrottled = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false });
+  const defaults = new Client({ token: BENCH_TOKEN, baseUrl });
+  all['sdk src, throttle and retry off'] = () => bare.boards({ limit: 5 });
+  all['sdk src, throttle off'] = () => unthrottled.boards({ limit: 5 });
+  all['sdk src, defaults'] = () => defaults.boards({ limit: 5 });
+  if (process.argv.includes('--phases')) {
+    all['raw fetch, timed'] = async () => {
+      const response = await timedFetch(url, {
+        method: 'POST',
+        headers: rawHeaders,
+        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+      });
+      return ((await response.json()) as { data?: unknown }).data;
+    };
+    const timedRequest: TransportRequest = { ...request, fetch: timedFetch };
+    all['sendRequest with watchdog, timed'] = async () => (await sendRequest(timedRequest, attempt)).payload;
+    const timedBare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, fetch: timedFetch });
+    const timedDefaults = new Client({ token: BENCH_TOKEN, baseUrl, fetch: timedFetch });
+    all['sdk src, throttle off, timed'] = () => timedBare.boards({ limit: 5 });
+    all['sdk src, defaults, timed'] = () => timedDefaults.boards({ limit: 5 });
+  }
+  const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+  if (existsSync(dist)) {
+    const module = (await import(pathToFileURL(dist).href)) as { PlatformClient: ClientClass };
+    const built = new module.PlatformClient({ token: BENCH_TOKEN, baseUrl });
+    all['sdk dist, defaults'] = () => built.boards({ limit: 5 });
+  }
+  const only = textArgument('only');
+  if (only === undefined) return all;
+  const chosen: Record<string, Call> = process.argv.includes('--alone')
+    ? {}
+    : { 'raw fetch': all['raw fetch'] as Call };
+  for (const name of only.split('|')) {
+    const call = all[name];
+    if (!call) throw new Error(`no variant '${name}'; variants: ${Object.keys(all).join(', ')}`);
+    chosen[name] = call;
+  }
+  return chosen;
+}
+
+/**
+ * `--cold`: the same `parseRateLimit` timed as the first work on a fresh response after the socket wait, and on
+ * another response's headers right after it (the state text differs, so neither is answered from its cache).
+ */
+async function coldAndWarm(baseUrl: string): Promise<void> {
+  const init = {
+    method: 'POST',
+    headers: { Authorization: BENCH_TOKEN, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+  };
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let previous: Headers | undefined;
+  for (let i = 0; i < CALLS * ROUNDS; i += 1) {
+    const response = await fetch(`${baseUrl}/v2`, init);
+    await response.json();
+    const start = performance.now();
+    parseRateLimit(response.headers);
+    const middle = performance.now();
+    if (previous) parseRateLimit(previous);
+    const end = performance.now();
+    previous = response.headers;
+    if (i >= 500) {
+      cold.push((middle - start) * 1000);
+      warm.push((end - middle) * 1000);
+    }
+  }
+  const cells = [median(cold), median(warm)].map((value) => value.toFixed(2));
+  console.log(`  parseRateLimit, first after the socket wait: ${cells[0]} µs; right after that: ${cells[1]} µs`);
+}
+
+async function main(): Promise<void> {
+  const server = await startBenchServer();
+  try {
+    if (process.argv.includes('--cold')) {
+      await coldAndWarm(server.baseUrl);
+      return;
+    }
+    const calls = await variants(server.baseUrl);
+    const names = Object.keys(calls);
+    for (const name of names) for (let i = 0; i < 1000; i += 1) await (calls[name] as Call)(); // warm-up
+    // As the bench's rounds do: calls at 64 in flight between the one-in-flight slices.
+    const withConcurrent = process.argv.includes('--with-64');
+    if (process.argv.includes('--warm-64'))
+      for (const name of names) await runConcurrentCalls(calls[name] as Call, 3000, 64);
+    const p50: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    const durations = new Array<number>(CALLS);
+    const phases = [new Array<number>(CALLS), new Array<number>(CALLS), new Array<number>(CALLS)] as const;
+    const phaseMedians: Record<string, [number[], number[], number[]]> = {};
+    for (let round = 0; round < ROUNDS; round += 1) {
+      if (withConcurrent) for (const name of names) await runConcurrentCalls(calls[name] as Call, 3000, 64);
+      for (const name of rotate(names, round)) {
+        const call = calls[name] as Call;
+        const before = process.cpuUsage();
+        timing.sent = Number.NaN;
+        for (let i = 0; i < CALLS; i += 1) {
+          const start = performance.now();
+          await call();
+          const end = performance.now();
+          durations[i] = end - start;
+          phases[0][i] = timing.sent - start;
+          phases[1][i] = timing.answered - timing.sent;
+          phases[2][i] = end - timing.answered;
+        }
+        const used = process.cpuUsage(before);
+        p50[name]?.push(percentile(durations, 0.5) * 1000);
+        cpu[name]?.push((used.user + used.system) / CALLS);
+        if (!Number.isNaN(timing.sent)) {
+          phaseMedians[name] ??= [[], [], []];
+          const table = phaseMedians[name] as [number[], number[], number[]];
+          for (const [index, values] of phases.entries()) table[index]?.push(median(values) * 1000);
+        }
+      }
+    }
+    const ratio = (table: Record<string, number[]>, name: string) =>
+      median((table[name] ?? []).map((value, index) => value / ((table['raw fetch'] ?? [])[index] ?? Number.NaN)));
+    console.log(`1 in flight, ${CALLS} calls per slice, ${ROUNDS} rounds (medians)`);
+    console.log(
+      `  ${'variant'.padEnd(34)} ${'p50 µs'.padStart(8)} ${'ratio'.padStart(7)} ${'CPU µs/call'.padStart(12)} ${'ratio'.padStart(7)}`,
+    );
+    for (const name of names) {
+      const cells = [
+        median(p50[name] ?? [])
+          .toFixed(1)
+          .padStart(8),
+        ratio(p50, name).toFixed(3).padStart(7),
+        median(cpu[name] ?? [])
+          .toFixed(1)
+          .padStart(12),
+        ratio(cpu, name).toFixed(3).padStart(7),
+      ];
+      console.log(`  ${name.padEnd(34)} ${cells.join(' ')}`);
+    }
+    for (const [name, [before, fetching, after]] of Object.entries(phaseMedians)) {
+      const cells = [before, fetching, after].map((values) => median(values).toFixed(1).padStart(7));
+      console.log(`  ${name}: before the send ${cells[0]} µs, fetch to headers ${cells[1]} µs, after ${cells[2]} µs`);
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
