@@ -184,6 +184,23 @@ describe('docs as markdown', () => {
     expect(codes(empty)).toEqual(['INVALID_ARGUMENT']);
   });
 
+  it('answers at once on a line of unclosed marks, keeping the text whole', { timeout: 20_000 }, async () => {
+    // Openers that never close (`[`, `[a](b`, `__a `) once made each scan run to the end of the line: a request of
+    // this size held the emulator for minutes. The timeout only guards against that hang.
+    const { post } = await serve();
+    const lines = ['['.repeat(200_000), '[a](b'.repeat(40_000), '__a '.repeat(50_000)];
+    const added = field<{ block_ids: string[] }>(
+      await post('2026-10', ADD, { doc: HANDBOOK, md: lines.join('\n\n') }),
+      'add_content_to_doc_from_markdown',
+    );
+    expect(added.block_ids).toHaveLength(3);
+    const doc = await readDoc((q, v) => post('2026-10', q, v), HANDBOOK);
+    const texts = doc.blocks
+      .filter((block) => added.block_ids.includes(block.id))
+      .map((block) => (JSON.parse(block.content) as { deltaFormat: { insert: string }[] }).deltaFormat);
+    expect(texts.map((delta) => delta.map((op) => op.insert).join(''))).toEqual(lines.map((line) => line.trim()));
+  });
+
   it('keeps another account out, needs boards:write to change, and refuses a block of another doc', async () => {
     const { post } = await serve();
     const other = await post('2026-10', EXPORT_QUERY, { doc: HANDBOOK }, DEMO_OTHER_ACCOUNT_TOKEN);
