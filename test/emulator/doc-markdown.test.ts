@@ -149,6 +149,36 @@ describe('docs as markdown', () => {
     expect(field<{ block_ids: string[] }>(text, 'add_content_to_doc_from_markdown').block_ids).toHaveLength(1);
   });
 
+  it('keeps the blocks after afterBlockId in place however many blocks go in before them', async () => {
+    // Each new block once took the middle of the gap left by the one before, which float precision runs out of
+    // after about fifty halvings: later blocks then landed past the doc's next block.
+    const { post } = await serve();
+    const title = (await readDoc((q, v) => post('2026-10', q, v), HANDBOOK)).blocks[0]?.id;
+    const lines = Array.from({ length: 80 }, (_, index) => `- step ${index}`);
+    await post('2026-10', ADD, { doc: HANDBOOK, md: lines.join('\n'), after: title });
+    await post('2026-10', ADD, { doc: HANDBOOK, md: 'one more', after: title });
+    const exported = await post('2026-10', EXPORT_QUERY, { doc: HANDBOOK });
+    expect(field<{ markdown: string }>(exported, 'export_markdown_from_doc').markdown).toBe(
+      `# Welcome\n\none more\n\n${lines.join('\n')}\n\nHow we work together.\n\n- Ship small, ship often`,
+    );
+  });
+
+  it('adds and exports a doc of many blocks at once', { timeout: 20_000 }, async () => {
+    // Placing each block once scanned every block of the store, and reading a doc scanned it again per block: a
+    // request of this size held the emulator for many minutes.
+    const { post } = await serve();
+    const lines = Array.from({ length: 100_000 }, (_, index) => `p${index}`);
+    const added = field<{ block_ids: string[] }>(
+      await post('2026-10', ADD, { doc: HANDBOOK, md: lines.join('\n\n') }),
+      'add_content_to_doc_from_markdown',
+    );
+    expect(added.block_ids).toHaveLength(lines.length);
+    const exported = await post('2026-10', EXPORT_QUERY, { doc: HANDBOOK });
+    expect(field<{ markdown: string }>(exported, 'export_markdown_from_doc').markdown).toBe(
+      `# Welcome\n\nHow we work together.\n\n- Ship small, ship often\n\n${lines.join('\n\n')}`,
+    );
+  });
+
   it('refuses markdown it does not convert by name and adds nothing', async () => {
     const { post } = await serve();
     for (const md of [
@@ -182,6 +212,23 @@ describe('docs as markdown', () => {
     expect(doc.name).toBe('Team handbook');
     const empty = await post('2025-10', 'mutation { update_doc_name(docId: 7601, name: "  ") }');
     expect(codes(empty)).toEqual(['INVALID_ARGUMENT']);
+  });
+
+  it('answers at once on a line of unclosed marks, keeping the text whole', { timeout: 20_000 }, async () => {
+    // Openers that never close (`[`, `[a](b`, `__a `) once made each scan run to the end of the line: a request of
+    // this size held the emulator for minutes. The timeout only guards against that hang.
+    const { post } = await serve();
+    const lines = ['['.repeat(200_000), '[a](b'.repeat(40_000), '__a '.repeat(50_000)];
+    const added = field<{ block_ids: string[] }>(
+      await post('2026-10', ADD, { doc: HANDBOOK, md: lines.join('\n\n') }),
+      'add_content_to_doc_from_markdown',
+    );
+    expect(added.block_ids).toHaveLength(3);
+    const doc = await readDoc((q, v) => post('2026-10', q, v), HANDBOOK);
+    const texts = doc.blocks
+      .filter((block) => added.block_ids.includes(block.id))
+      .map((block) => (JSON.parse(block.content) as { deltaFormat: { insert: string }[] }).deltaFormat);
+    expect(texts.map((delta) => delta.map((op) => op.insert).join(''))).toEqual(lines.map((line) => line.trim()));
   });
 
   it('keeps another account out, needs boards:write to change, and refuses a block of another doc', async () => {

@@ -58,6 +58,12 @@ describe('search', () => {
       'search',
     );
     expect(one.boards.results).toHaveLength(1);
+    const negative = dataField<Results>(
+      await run(engine, SEARCH, { variables: { query: 'o', limit: -1 }, version: '2026-10' }),
+      'search',
+    );
+    expect(negative.boards.results).toEqual([]);
+    expect(negative.items.results).toEqual([]);
     const unscoped = await run(engine, SEARCH, {
       variables: { query: 'o' },
       version: '2026-10',

@@ -236,6 +236,25 @@ describe('form changes', () => {
     },
   );
 
+  it('refuses a settings group sent as null, naming its path, and keeps the group whole', async () => {
+    const { post } = await serve();
+    const update = `mutation ($t: String!, $s: UpdateFormSettingsInput!) { update_form_settings(formToken: $t, settings: $s) {
+      appearance { submitButton { text } } features { responseLimit { enabled limit } } } }`;
+    const before = field<Form>(await post('2026-10', readForm('2026-10'), { t: ACME_FORM }), 'form');
+    for (const [path, wrong] of [
+      ['appearance.text', { appearance: { text: null } }],
+      ['appearance.submitButton', { appearance: { submitButton: null } }],
+      ['features.responseLimit', { features: { responseLimit: null } }],
+      ['features.password', { features: { password: null } }],
+    ] as const) {
+      const refused = await post('2026-10', update, { t: ACME_FORM, s: wrong });
+      expect(codes(refused)).toEqual(['INVALID_ARGUMENT']);
+      expect(refused.errors?.[0]?.message).toContain(path);
+    }
+    const after = field<Form>(await post('2026-10', readForm('2026-10'), { t: ACME_FORM }), 'form');
+    expect(after).toEqual(before);
+  });
+
   it('keeps a password only as a digest, switches the form off and on, and shortens its address', async () => {
     const { emulator, post } = await serve();
     const password = 'correct horse battery staple';

@@ -114,8 +114,13 @@ export function blocksFromMarkdown(markdown: string): BlockSpec[] {
   return blocks;
 }
 
+/**
+ * Inline marks. Each span stops at the next opener of its own kind (`__` inside `__…__`, `[` inside a link), so an
+ * opener that never closes costs one scan to the next opener, not to the end of the line: a line of unclosed
+ * openers stays linear (test/emulator/doc-markdown.test.ts: "answers at once on a line of unclosed marks").
+ */
 const INLINE =
-  /\*\*(.+?)\*\*|(?<!\w)__(.+?)__(?!\w)|~~(.+?)~~|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)|\*([^*]+)\*|(?<!\w)_([^_]+)_(?!\w)/g;
+  /\*\*(.+?)\*\*|(?<!\w)__((?:(?!__).)+?)__(?!\w)|~~(.+?)~~|`([^`]+)`|\[([^[\]]+)\]\(([^()[\]\s]+)\)|\*([^*]+)\*|(?<!\w)_([^_]+)_(?!\w)/g;
 
 /** The Quill delta of one line of inline markdown (rule 1). */
 export function inlineDelta(text: string): DeltaInsert[] {

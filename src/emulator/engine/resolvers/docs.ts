@@ -100,21 +100,11 @@ export const docResolvers: FamilyResolvers = {
     add_content_to_doc_from_markdown: (_source, args, context) => {
       requireScope(context, 'boards:write');
       const doc = accountDoc(context, args.docId);
-      let after = args.afterBlockId == null ? undefined : accountBlock(context, args.afterBlockId, doc);
+      const after = args.afterBlockId == null ? undefined : accountBlock(context, args.afterBlockId, doc);
       const specs = converting(() => blocksFromMarkdown(args.markdown));
-      const ids: string[] = [];
-      for (const spec of specs) {
-        after = context.store.docs.createBlock({
-          doc,
-          type: spec.type,
-          content: spec.content,
-          parentBlockId: after?.parentBlockId ?? null,
-          ...(after ? { after } : {}),
-          createdById: callerId(context),
-        });
-        ids.push(after.id);
-      }
-      return { success: true, block_ids: ids, error: null };
+      const place = { doc, parentBlockId: after?.parentBlockId ?? null, createdById: callerId(context) };
+      const created = context.store.docs.createBlocks(after ? { ...place, after } : place, specs);
+      return { success: true, block_ids: created.map((block) => block.id), error: null };
     },
     create_doc: (_source, args, context) => {
       requireScope(context, 'boards:write');

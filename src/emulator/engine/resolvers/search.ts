@@ -6,7 +6,7 @@
  * Rule map:
  * - `query` matches a case-insensitive substring of the name (of a board, its description too; of a timeline item,
  *   its title, summary or content): search-match.ts; the emulator has no ranking, so results come in store order,
- *   at most `limit` (default 10, as the schema says).
+ *   at most `limit` (default 10, as the schema says; a negative one answers none): {@link resultLimit}.
  * - `board_ids`, `workspace_ids`, `item_ids` (timeline items), `type` and `product_kind` (timeline items: every
  *   emulator timeline item is of kind `custom`, its product the one of its board's workspace) and `date_range`
  *   (created and updated bounds, inclusive) narrow the results; only live records of the caller's account match.
@@ -102,6 +102,14 @@ function docResults(context: EngineContext, args: SearchNamespaceDocsArgs) {
     }));
 }
 
+/**
+ * How many results a search answers: `limit`, 10 when none is sent; a negative limit answers none, as paginated
+ * lists do (lookup.ts: paginate), never "all but the last few" (test/emulator/engine-search.test.ts).
+ */
+function resultLimit(limit: number | null | undefined): number {
+  return Math.max(0, limit ?? 10);
+}
+
 /** Resolvers of `Query.search` and its namespace. */
 export const searchResolvers: FamilyResolvers = {
   Query: {
@@ -112,7 +120,7 @@ export const searchResolvers: FamilyResolvers = {
       results: searchableBoards(context, args)
         .filter((board) => holds(board.name, args.query) || holds(board.description, args.query))
         .filter((board) => inDateRange(board.createdAt, board.updatedAt, args.date_range))
-        .slice(0, args.limit ?? 10)
+        .slice(0, resultLimit(args.limit))
         .map((board) => ({
           id: board.id,
           indexed_data: {
@@ -145,14 +153,16 @@ export const searchResolvers: FamilyResolvers = {
               live_data: item,
             })),
         )
-        .slice(0, args.limit ?? 10),
+        .slice(0, resultLimit(args.limit)),
     }),
-    docs: (_source, args, context) => ({ results: docResults(context, args).slice(0, args.limit ?? 10) }),
+    docs: (_source, args, context) => ({ results: docResults(context, args).slice(0, resultLimit(args.limit)) }),
     timeline_items: (_source, args, context) => ({
-      results: timelineResults(context, args).slice(0, args.limit ?? 10),
+      results: timelineResults(context, args).slice(0, resultLimit(args.limit)),
     }),
-    updates: (_source, args, context) => ({ results: updateResults(context, args).slice(0, args.limit ?? 10) }),
-    users: (_source, args, context) => ({ results: userResults(context, args).slice(0, args.limit ?? 10) }),
-    workspaces: (_source, args, context) => ({ results: workspaceResults(context, args).slice(0, args.limit ?? 10) }),
+    updates: (_source, args, context) => ({ results: updateResults(context, args).slice(0, resultLimit(args.limit)) }),
+    users: (_source, args, context) => ({ results: userResults(context, args).slice(0, resultLimit(args.limit)) }),
+    workspaces: (_source, args, context) => ({
+      results: workspaceResults(context, args).slice(0, resultLimit(args.limit)),
+    }),
   },
 };

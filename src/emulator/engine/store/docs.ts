@@ -67,10 +67,16 @@ export class DocStore extends Collection<DocRecord> {
 
   /** The blocks of a doc in document order (parents before their children, each level by position). */
   blocksOf(docId: string): DocBlockRecord[] {
-    const blocks = this.blocks.where((block) => block.docId === docId);
+    // Children grouped by parent once, so a doc of many blocks is ordered in one pass, not one scan per block.
+    const children = new Map<string | null, DocBlockRecord[]>();
+    for (const block of this.blocks.where((candidate) => candidate.docId === docId)) {
+      const siblings = children.get(block.parentBlockId);
+      if (siblings) siblings.push(block);
+      else children.set(block.parentBlockId, [block]);
+    }
     const ordered: DocBlockRecord[] = [];
     const visit = (parent: string | null) => {
-      for (const block of blocks.filter((b) => b.parentBlockId === parent).sort((a, b) => a.position - b.position)) {
+      for (const block of (children.get(parent) ?? []).sort((a, b) => a.position - b.position)) {
         ordered.push(block);
         visit(block.id);
       }
@@ -103,21 +109,35 @@ export class DocStore extends Collection<DocRecord> {
 
   /** Adds a block and moves the doc's `updatedAt`. */
   createBlock(input: NewDocBlock): DocBlockRecord {
+    const [block] = this.createBlocks(input, [input]);
+    return block as DocBlockRecord;
+  }
+
+  /**
+   * Adds `blocks` in order where `place` says (right after `place.after`, else last under the parent) and moves the
+   * doc's `updatedAt`; their positions are worked out once for the whole run.
+   */
+  createBlocks(
+    place: Omit<NewDocBlock, 'type' | 'content'>,
+    blocks: readonly { type: string; content: unknown }[],
+  ): DocBlockRecord[] {
     const stamp = this.#stamper.now();
-    const block: DocBlockRecord = {
-      id: randomUUID(),
-      docId: input.doc.id,
-      parentBlockId: input.parentBlockId,
-      type: input.type,
-      content: input.content,
-      position: this.#positionFor(input.doc.id, input.parentBlockId, input.after),
-      createdById: input.createdById,
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
-    this.blocks.insert(block);
-    input.doc.updatedAt = stamp;
-    return block;
+    const positions = this.#positionsFor(place.doc.id, place.parentBlockId, place.after, blocks.length);
+    const created = blocks.map(({ type, content }, index) =>
+      this.blocks.insert({
+        id: randomUUID(),
+        docId: place.doc.id,
+        parentBlockId: place.parentBlockId,
+        type,
+        content,
+        position: positions[index] as number,
+        createdById: place.createdById,
+        createdAt: stamp,
+        updatedAt: stamp,
+      }),
+    );
+    place.doc.updatedAt = stamp;
+    return created;
   }
 
   /** Replaces a block's content. */
@@ -159,12 +179,34 @@ export class DocStore extends Collection<DocRecord> {
     }
   }
 
-  #positionFor(docId: string, parentBlockId: string | null, after: DocBlockRecord | undefined): number {
+  /**
+   * Positions for `count` new blocks, in order, right after `after` (else after the parent's last block). When the
+   * gap before the next block is too narrow to split `count + 1` ways (halving it again and again runs out of float
+   * precision), the siblings are renumbered first, so the new blocks never land beside or past the next one
+   * (test/emulator/doc-markdown.test.ts: "keeps the blocks after afterBlockId in place").
+   */
+  #positionsFor(
+    docId: string,
+    parentBlockId: string | null,
+    after: DocBlockRecord | undefined,
+    count: number,
+  ): number[] {
     const siblings = this.blocks
       .where((block) => block.docId === docId && block.parentBlockId === parentBlockId)
       .sort((a, b) => a.position - b.position);
-    if (!after) return (siblings.at(-1)?.position ?? 0) + POSITION_STEP;
-    const next = siblings.find((block) => block.position > after.position);
-    return next ? (after.position + next.position) / 2 : after.position + POSITION_STEP;
+    const from = after ?? siblings.at(-1);
+    const start = from?.position ?? 0;
+    const next = after && siblings.find((block) => block.position > after.position);
+    const step = next ? (next.position - start) / (count + 1) : POSITION_STEP;
+    const positions = Array.from({ length: count }, (_, index) => start + (index + 1) * step);
+    const fits = positions.every((position, index) => position > (index === 0 ? start : (positions[index - 1] ?? 0)));
+    if (!next || (fits && (positions.at(-1) ?? start) < next.position)) return positions;
+    let at = 0;
+    for (const sibling of siblings) {
+      at += POSITION_STEP;
+      sibling.position = at;
+      if (sibling === after) at += count * POSITION_STEP;
+    }
+    return positions.map((_, index) => (after?.position ?? 0) + (index + 1) * POSITION_STEP);
   }
 }

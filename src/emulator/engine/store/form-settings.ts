@@ -67,13 +67,19 @@ function isTree(value: unknown): value is SettingsTree {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `target` with every leaf of `input` set (an absent field, or one sent as undefined, is kept). */
-export function mergeFormSettings(target: SettingsTree, input: object): SettingsTree {
+/**
+ * `target` with every leaf of `input` set (an absent field, or one sent as undefined, is kept). A group of settings
+ * sent as null is refused, naming its path: the form keeps every group whole (test/emulator/forms.test.ts: "refuses
+ * a settings group sent as null").
+ */
+export function mergeFormSettings(target: SettingsTree, input: object, path = ''): SettingsTree {
   const merged: SettingsTree = { ...target };
   for (const [field, value] of Object.entries(input)) {
     if (value === undefined) continue;
     const current = merged[field];
-    merged[field] = isTree(value) && isTree(current) ? mergeFormSettings(current, value) : value;
+    const at = path === '' ? field : `${path}.${field}`;
+    if (value === null && isTree(current)) throw invalid(at, 'send the fields to change, or leave the group out');
+    merged[field] = isTree(value) && isTree(current) ? mergeFormSettings(current, value, at) : value;
   }
   return merged;
 }

@@ -194,9 +194,9 @@ export class FormStore extends Collection<FormRecord> {
   ): FormRecord {
     const board = this.#store.boards.find(form.boardId);
     const next = {
-      accessibility: mergeFormSettings(form.accessibility, input.accessibility ?? {}),
-      appearance: mergeFormSettings(form.appearance, input.appearance ?? {}),
-      features: mergeFormSettings(form.features, input.features ?? {}),
+      accessibility: mergeFormSettings(form.accessibility, input.accessibility ?? {}, 'accessibility'),
+      appearance: mergeFormSettings(form.appearance, input.appearance ?? {}, 'appearance'),
+      features: mergeFormSettings(form.features, input.features ?? {}, 'features'),
     };
     checkFormSettings(next, board?.groups.map((group) => group.id) ?? [], form.passwordDigest !== null);
     Object.assign(form, next);
