@@ -5,19 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  askGraphQL,
   closeTestEmulators,
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_TOKEN,
-  postGraphQL,
   startTestEmulator,
 } from './server-helpers.js';
 
 afterEach(closeTestEmulators);
-
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-};
 
 const WITH_CAPABILITIES = ['2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const;
 /** The seed's campaigns board (3004), its subitems board (3009), and its items: 4000101 has subitems 4000111 and
@@ -28,13 +23,7 @@ const SUBITEMS = '3009';
 async function serve() {
   const emulator = await startTestEmulator();
   const post = async (version: string, query: string, variables: Record<string, unknown> = {}, token = DEMO_TOKEN) => {
-    const response = await postGraphQL(
-      emulator,
-      { query, variables },
-      { authorization: token, 'api-version': version },
-    );
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
+    return askGraphQL(emulator, version, query, variables, token);
   };
   const ok = async (version: string, query: string, variables: Record<string, unknown> = {}) => {
     const body = await post(version, query, variables);

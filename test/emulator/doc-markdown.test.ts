@@ -5,20 +5,18 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  askGraphQL,
   closeTestEmulators,
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_READ_ONLY_TOKEN,
   DEMO_TOKEN,
-  postGraphQL,
+  type GraphQLBody,
   startTestEmulator,
 } from './server-helpers.js';
 
 afterEach(closeTestEmulators);
 
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-};
+type Body = GraphQLBody;
 
 /** The seed's handbook doc: a large title, a paragraph and one bullet. */
 const HANDBOOK = '7601';
@@ -26,13 +24,7 @@ const HANDBOOK = '7601';
 async function serve() {
   const emulator = await startTestEmulator();
   const post = async (version: string, query: string, variables: Record<string, unknown> = {}, token = DEMO_TOKEN) => {
-    const response = await postGraphQL(
-      emulator,
-      { query, variables },
-      { authorization: token, 'api-version': version },
-    );
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
+    return askGraphQL(emulator, version, query, variables, token);
   };
   return { post };
 }

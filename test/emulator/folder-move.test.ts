@@ -4,25 +4,16 @@
  * are refused by name, and a refused call changes nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTestEmulators, DEMO_TOKEN, postGraphQL, startTestEmulator } from './server-helpers.js';
+import { askGraphQL, closeTestEmulators, DEMO_TOKEN, type GraphQLBody, startTestEmulator } from './server-helpers.js';
 
 afterEach(closeTestEmulators);
 
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-};
+type Body = GraphQLBody;
 
 async function serve() {
   const emulator = await startTestEmulator();
   return async (query: string, variables: Record<string, unknown> = {}) => {
-    const response = await postGraphQL(
-      emulator,
-      { query, variables },
-      { authorization: DEMO_TOKEN, 'api-version': '2026-10' },
-    );
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
+    return askGraphQL(emulator, '2026-10', query, variables, DEMO_TOKEN);
   };
 }
 

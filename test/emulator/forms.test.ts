@@ -5,20 +5,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_FORM_TOKENS } from '../../src/emulator/engine/store/seed-forms.js';
 import {
+  askGraphQL,
   closeTestEmulators,
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_READ_ONLY_TOKEN,
   DEMO_TOKEN,
-  postGraphQL,
+  type GraphQLBody,
   startTestEmulator,
 } from './server-helpers.js';
 
 afterEach(closeTestEmulators);
 
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-};
+type Body = GraphQLBody;
 
 const WITH_FORMS = ['2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const;
 const ACME_FORM = SEED_FORM_TOKENS.acme;
@@ -31,13 +29,7 @@ async function serve() {
     variables: Record<string, unknown> = {},
     token = DEMO_TOKEN,
   ): Promise<Body> => {
-    const response = await postGraphQL(
-      emulator,
-      { query, variables },
-      { authorization: token, 'api-version': version },
-    );
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
+    return askGraphQL(emulator, version, query, variables, token);
   };
   return { emulator, post };
 }

@@ -5,30 +5,22 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  askGraphQL,
   closeTestEmulators,
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_TOKEN,
-  postGraphQL,
+  type GraphQLBody,
   startTestEmulator,
 } from './server-helpers.js';
 
 afterEach(closeTestEmulators);
 
-type Body = {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-};
+type Body = GraphQLBody;
 
 async function serve() {
   const emulator = await startTestEmulator();
   return async (query: string, variables: Record<string, unknown> = {}, token = DEMO_TOKEN) => {
-    const response = await postGraphQL(
-      emulator,
-      { query, variables },
-      { authorization: token, 'api-version': '2026-10' },
-    );
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
+    return askGraphQL(emulator, '2026-10', query, variables, token);
   };
 }
 

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/emulator/engine/index.js';
 import {
+  askGraphQL,
   closeTestEmulators,
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_TOKEN,
@@ -23,13 +24,7 @@ async function serve() {
   const at = Date.parse('2026-11-25T12:00:00Z');
   const emulator = await startTestEmulator({ engine: createEngine({ clock: { now: () => at } }) });
   return async (version: string, query: string, variables: Record<string, unknown> = {}, token = DEMO_TOKEN) => {
-    const response = await postGraphQL(
-      emulator,
-      { query, variables },
-      { authorization: token, 'api-version': version },
-    );
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
+    return askGraphQL(emulator, version, query, variables, token);
   };
 }
 

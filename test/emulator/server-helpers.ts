@@ -1,8 +1,9 @@
 /**
  * Helpers of the emulator server tests: start an emulator on an ephemeral port, and send raw requests.
  */
+import { expect } from 'vitest';
 import type { Engine } from '../../src/emulator/engine/index.js';
-import type { Emulator, EmulatorOptions } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js';
 import { startEmulatorWith } from '../../src/emulator/start.js';
 
 export {
@@ -56,6 +57,25 @@ export function postGraphQL(
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** A GraphQL answer as the tests read it. */
+export interface GraphQLBody {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** Posts `query` at API version `version` with `token` and returns the parsed answer; the HTTP status must be 200. */
+export async function askGraphQL(
+  emulator: { baseUrl: string },
+  version: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token = DEMO_TOKEN,
+): Promise<GraphQLBody> {
+  const response = await postGraphQL(emulator, { query, variables }, { authorization: token, 'api-version': version });
+  expect(response.status).toBe(200);
+  return (await response.json()) as GraphQLBody;
 }
 
 /** Creates an item named `name` with `token`, optionally with an Idempotency-Key. */

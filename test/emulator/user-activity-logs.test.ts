@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/emulator/engine/index.js';
 import {
+  askGraphQL,
   closeTestEmulators,
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_TOKEN,
-  postGraphQL,
   startTestEmulator,
 } from './server-helpers.js';
 
@@ -30,13 +30,7 @@ async function serve() {
   const clock = { at: Date.parse('2026-11-25T12:00:00Z'), now: () => clock.at };
   const emulator = await startTestEmulator({ engine: createEngine({ clock }) });
   const post = async (version: string, query: string, variables: Record<string, unknown> = {}, token = DEMO_TOKEN) => {
-    const response = await postGraphQL(
-      emulator,
-      { query, variables },
-      { authorization: token, 'api-version': version },
-    );
-    expect(response.status).toBe(200);
-    return (await response.json()) as Body;
+    return askGraphQL(emulator, version, query, variables, token);
   };
   /** Renames an item of board 3001 a minute after the last change, as the demo token's user (Ada, 501). */
   const rename = async (name: string) => {
