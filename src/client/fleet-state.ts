@@ -31,6 +31,8 @@
  * - Bounded state: at most `FLEET_MAX_POLICIES` policies per account; one not reported for `FLEET_POLICY_IDLE_MS`
  *   whose hold is over is dropped, and a new name past the cap takes the place of the longest unseen: `admit`.
  */
+
+import { DAILY_POLICY } from './throttle.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -38,8 +40,8 @@ import type {
   StoreSettleRequest,
 } from './throttle-store.js';
 
-/** The policy name a daily hold is reported under (as the local throttle reports it). */
-export const DAILY_POLICY = 'daily';
+/** The policy name a daily hold is reported under: the local throttle's, so both report it alike. */
+export { DAILY_POLICY };
 
 /** Waited past the latest possible reset instant, covering millisecond rounding. */
 export const FLEET_RESET_MARGIN_MS = 10;
