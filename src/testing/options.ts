@@ -14,6 +14,7 @@ import type { SeedData } from '../emulator/engine/index.js';
 import type { EmulatorOptions } from '../emulator/index.js';
 import { checkEmulatorOptions } from '../emulator/settings/emulator-settings.js';
 import { EmulatorSettingsError } from '../emulator/settings/error.js';
+import { describe } from '../emulator/settings/shape.js';
 import type { TestSeed } from './seed.js';
 
 const LABEL = 'createTestEmulator option';
@@ -101,11 +102,7 @@ function copy(seedData: SeedData): SeedData {
   }
 }
 
+/** The value as a refusal shows it (the settings' own wording); a Date that reached a refusal is an invalid one. */
 function kind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value instanceof Date) return 'an invalid Date';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return 'a string';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return value instanceof Date ? 'an invalid Date' : describe(value);
 }

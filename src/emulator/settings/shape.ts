@@ -180,7 +180,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
+/** A setting's value as an error message shows it: short, printable, with its type. */
+export function describe(value: unknown): string {
   if (typeof value === 'string') return `'${printable(value)}' (a string)`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${value} (a ${typeof value})`;
   return describeType(value);
