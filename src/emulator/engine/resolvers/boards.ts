@@ -8,6 +8,7 @@ import { hasCapabilities } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { itemsPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ActivityLogRecord } from '../store/activity-log.js';
 import type { BoardRecord, UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
 import type {
@@ -38,6 +39,19 @@ import { visibleUpdates } from './updates.js';
 /** The platform's activity-log time: 100-nanosecond units since the epoch, as a string of digits. */
 export function activityTime(iso: string): string {
   return `${Date.parse(iso)}0000`;
+}
+
+/** An activity-log entry as the API answers it (a board's log and a user's alike). */
+export function activityLogAnswer(entry: ActivityLogRecord) {
+  return {
+    id: entry.id,
+    account_id: entry.accountId,
+    user_id: entry.userId,
+    event: entry.event,
+    entity: entry.entity,
+    data: JSON.stringify(entry.data),
+    created_at: activityTime(entry.createdAt),
+  };
 }
 
 function users(context: EngineContext, ids: readonly string[]): UserRecord[] {
@@ -202,15 +216,7 @@ export const boardResolvers: FamilyResolvers = {
         from: args.from,
         to: args.to,
       });
-      return paginate(entries, args.limit ?? 25, args.page).map((entry) => ({
-        id: entry.id,
-        account_id: entry.accountId,
-        user_id: entry.userId,
-        event: entry.event,
-        entity: entry.entity,
-        data: JSON.stringify(entry.data),
-        created_at: activityTime(entry.createdAt),
-      }));
+      return paginate(entries, args.limit ?? 25, args.page).map(activityLogAnswer);
     },
     updates: (board: BoardRecord, args, context) => {
       requireScope(context, 'updates:read');

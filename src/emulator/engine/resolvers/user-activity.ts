@@ -16,7 +16,7 @@ import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { UserRecord } from '../store/records.js';
 import type { UserActivityLogsArgs } from './arguments.generated.js';
-import { activityTime } from './boards.js';
+import { activityLogAnswer } from './boards.js';
 
 const DEFAULT_LIMIT = 25;
 
@@ -66,15 +66,6 @@ export function userActivityLogs(user: UserRecord, args: UserActivityLogsArgs, c
   const next = offset + page.length;
   return {
     cursor: next < rows.length ? Buffer.from(String(next)).toString('base64url') : null,
-    logs: page.map((entry) => ({
-      id: entry.id,
-      account_id: entry.accountId,
-      user_id: entry.userId,
-      event: entry.event,
-      entity: entry.entity,
-      data: JSON.stringify(entry.data),
-      created_at: activityTime(entry.createdAt),
-      correlation_id: null,
-    })),
+    logs: page.map((entry) => ({ ...activityLogAnswer(entry), correlation_id: null })),
   };
 }
