@@ -68,6 +68,19 @@ function writable(context: EngineContext, boardId: string): { board: BoardRecord
   return { board: accountBoard(context, boardId), userId: callerId(context) };
 }
 
+/** The board's column `columnId`, refused unless it is of `kind` (the kind-specific update mutations). */
+function columnOfKind(board: BoardRecord, columnId: string, kind: 'status' | 'dropdown'): ColumnRecord {
+  const column = findColumn(board, columnId);
+  if (column.type !== kind) {
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      `Column "${column.id}" is a ${column.type} column, not a ${kind} column; use update_column.`,
+      { column_id: column.id },
+    );
+  }
+  return column;
+}
+
 /** Resolvers of columns. */
 export const columnResolvers: FamilyResolvers = {
   Column: {
@@ -159,14 +172,7 @@ export const columnResolvers: FamilyResolvers = {
     },
     update_dropdown_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
-      const column = findColumn(board, args.id);
-      if (column.type !== 'dropdown') {
-        throw engineError(
-          ENGINE_ERROR_CODES.invalidArgument,
-          `Column "${column.id}" is a ${column.type} column, not a dropdown column; use update_column.`,
-          { column_id: column.id },
-        );
-      }
+      const column = columnOfKind(board, args.id, 'dropdown');
       return context.store.columns.update(board, column, {
         revision: args.revision,
         title: args.title,
@@ -178,14 +184,7 @@ export const columnResolvers: FamilyResolvers = {
     },
     update_status_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
-      const column = findColumn(board, args.id);
-      if (column.type !== 'status') {
-        throw engineError(
-          ENGINE_ERROR_CODES.invalidArgument,
-          `Column "${column.id}" is a ${column.type} column, not a status column; use update_column.`,
-          { column_id: column.id },
-        );
-      }
+      const column = columnOfKind(board, args.id, 'status');
       if (args.capabilities?.calculated) throw statusCalculationNotModelled();
       return context.store.columns.update(board, column, {
         revision: args.revision,
