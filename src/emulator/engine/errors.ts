@@ -39,6 +39,11 @@ export function engineError(code: EngineErrorCode, message: string, extra: Recor
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 
+/** An `INVALID_ARGUMENT` error: the request asked for something the platform refuses as given. */
+export function invalidArgument(message: string, extra: Record<string, unknown> = {}): GraphQLError {
+  return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
+}
+
 /** `error` as it goes on the wire, with an `extensions.code` (`fallback` when it has none). */
 export function formatEngineError(error: GraphQLError, fallback: EngineErrorCode): GraphQLFormattedError {
   const formatted = error.toJSON();

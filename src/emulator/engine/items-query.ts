@@ -8,7 +8,7 @@
 
 import { type DayRange, dateKeywordRange, inRange } from './column-kinds/date-keywords.js';
 import { type Cell, compareCell, readColumn } from './column-kinds/index.js';
-import { ENGINE_ERROR_CODES, engineError } from './errors.js';
+import { invalidArgument } from './errors.js';
 import type { BoardRecord, ColumnRecord, ItemRecord } from './store/records.js';
 import type { EmulatorStore } from './store/store.js';
 
@@ -42,10 +42,6 @@ export interface ItemsQuery extends ItemsQueryGroup {
   order_by?: { column_id: string; direction?: 'asc' | 'desc' | null }[] | null;
 }
 
-function invalid(message: string): Error {
-  return engineError(ENGINE_ERROR_CODES.invalidArgument, message);
-}
-
 /** What an item holds in a column, as rules compare it (the column kind decides: ./column-kinds/index.ts). */
 function cell(item: ItemRecord, column: ColumnRecord | 'name', env: QueryEnvironment): Cell {
   if (column === 'name') return item.name;
@@ -62,7 +58,9 @@ function columnOf(board: BoardRecord, columnId: string): ColumnRecord | 'name' {
   const column = board.columns.find((candidate) => candidate.id === columnId);
   if (!column) {
     const known = ['name', ...board.columns.map((candidate) => candidate.id)].join(', ');
-    throw invalid(`query_params: column "${columnId}" does not exist on board ${board.id} (its columns: ${known}).`);
+    throw invalidArgument(
+      `query_params: column "${columnId}" does not exist on board ${board.id} (its columns: ${known}).`,
+    );
   }
   return column;
 }
@@ -77,7 +75,7 @@ function asNumber(value: unknown, rule: ItemsQueryRule): number {
   const number =
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (!Number.isFinite(number))
-    throw invalid(
+    throw invalidArgument(
       `query_params: rule on "${rule.column_id}" (${rule.operator}) needs numbers; got ${JSON.stringify(value)}.`,
     );
   return number;
@@ -91,7 +89,7 @@ function sameKind(current: string | number, value: unknown, rule: ItemsQueryRule
 function first(rule: ItemsQueryRule): unknown {
   const [value] = compareValues(rule);
   if (value === undefined)
-    throw invalid(`query_params: rule on "${rule.column_id}" (${rule.operator}) needs a compare_value.`);
+    throw invalidArgument(`query_params: rule on "${rule.column_id}" (${rule.operator}) needs a compare_value.`);
   return value;
 }
 
@@ -132,7 +130,7 @@ const OPERATORS: Readonly<Record<string, Test>> = {
   between: (current, rule) => {
     const [low, high] = compareValues(rule);
     if (low === undefined || high === undefined)
-      throw invalid(`query_params: "between" on "${rule.column_id}" needs [low, high].`);
+      throw invalidArgument(`query_params: "between" on "${rule.column_id}" needs [low, high].`);
     const held = scalar(current);
     return held !== null && held >= sameKind(held, low, rule) && held <= sameKind(held, high, rule);
   },
@@ -154,7 +152,7 @@ function keywordTest(column: ColumnRecord | 'name', rule: ItemsQueryRule, env: Q
   const keyword = compareValues(rule).find((value) => typeof value === 'string' && /^[A-Z_]+$/.test(value));
   if (typeof keyword !== 'string') return undefined;
   const range: DayRange | undefined = dateKeywordRange(keyword, env.now ?? new Date());
-  if (!range) throw invalid(`query_params: the date keyword "${keyword}" is not modelled by the emulator.`);
+  if (!range) throw invalidArgument(`query_params: the date keyword "${keyword}" is not modelled by the emulator.`);
   const operator = rule.operator ?? 'any_of';
   return (current: Cell): boolean => {
     const held = scalar(current);
@@ -173,7 +171,7 @@ function keywordTest(column: ColumnRecord | 'name', rule: ItemsQueryRule, env: Q
       case 'lower_than_or_equal':
         return range.to === null || held <= range.to;
       default:
-        throw invalid(`query_params: "${operator}" does not take a date keyword.`);
+        throw invalidArgument(`query_params: "${operator}" does not take a date keyword.`);
     }
   };
 }
@@ -192,7 +190,7 @@ function groupTest(board: BoardRecord, group: ItemsQueryGroup, env: QueryEnviron
       const operator = given.operator ?? 'any_of';
       const test = OPERATORS[operator];
       if (!test)
-        throw invalid(
+        throw invalidArgument(
           `query_params: operator "${operator}" is not modelled by the emulator (it models ${Object.keys(OPERATORS).join(', ')}).`,
         );
       const column = columnOf(board, given.column_id);

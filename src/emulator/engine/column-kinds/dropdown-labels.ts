@@ -9,7 +9,7 @@
  * - `label_limit_count` and `limit_select` are kept as sent
  * Pinned by test/emulator/column-updates.test.ts.
  */
-import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { invalidArgument } from '../errors.js';
 import type { ColumnRecord } from '../store/records.js';
 import { dropdownLabels } from './labels.js';
 
@@ -27,10 +27,6 @@ export interface DropdownSettingsInput {
   limit_select?: boolean | null;
 }
 
-function invalid(message: string, extra: Record<string, unknown> = {}): Error {
-  return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
-}
-
 /**
  * The settings of `column` (null: a new column) with its labels replaced by `input`; `inUse` counts the items
  * holding each label id. Throws INVALID_ARGUMENT naming the label at fault.
@@ -45,22 +41,24 @@ export function applyDropdownLabels(
   const kept = new Set<number>();
   let next = Math.max(0, ...existing.map((label) => label.id)) + 1;
   const labels = input.labels.map((label) => {
-    if (label.label.trim() === '') throw invalid('A dropdown label cannot be empty.');
-    if (texts.has(label.label)) throw invalid(`Two labels read "${label.label}".`, { label: label.label });
+    if (label.label.trim() === '') throw invalidArgument('A dropdown label cannot be empty.');
+    if (texts.has(label.label)) throw invalidArgument(`Two labels read "${label.label}".`, { label: label.label });
     texts.add(label.label);
     if (label.id === null || label.id === undefined)
       return { id: next++, name: label.label, off: label.is_deactivated };
     if (!existing.some((candidate) => candidate.id === label.id) || kept.has(label.id))
-      throw invalid(`The column has no dropdown label with id ${label.id} (or it is sent twice).`, { id: label.id });
+      throw invalidArgument(`The column has no dropdown label with id ${label.id} (or it is sent twice).`, {
+        id: label.id,
+      });
     kept.add(label.id);
     return { id: label.id, name: label.label, off: label.is_deactivated };
   });
   if (input.label_limit_count !== null && input.label_limit_count !== undefined && input.label_limit_count < 1)
-    throw invalid('label_limit_count is a whole number from 1.');
+    throw invalidArgument('label_limit_count is a whole number from 1.');
   for (const [id, count] of inUse) {
     if (kept.has(id) || count === 0) continue;
     const name = existing.find((label) => label.id === id)?.name ?? String(id);
-    throw invalid(
+    throw invalidArgument(
       `Dropdown label "${name}" (id ${id}) is set on ${count} item(s) and cannot be removed; send it with is_deactivated: true to retire it.`,
       { id, items: count },
     );

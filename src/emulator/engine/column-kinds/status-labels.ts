@@ -13,7 +13,7 @@
  * - colours, descriptions and deactivation are kept beside `labels` and `done_colors` in the settings:
  *   `labels_colors` (index → `{ var_name }`), `labels_descriptions` (index → text), `deactivated_labels` (indexes).
  */
-import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { invalidArgument } from '../errors.js';
 import type { ColumnRecord } from '../store/records.js';
 import { isObject } from './parse.js';
 
@@ -37,19 +37,15 @@ export function deactivatedStatusIndexes(column: ColumnRecord): number[] {
   return Array.isArray(listed) ? listed.filter((index): index is number => typeof index === 'number') : [];
 }
 
-function invalid(message: string, extra: Record<string, unknown> = {}): Error {
-  return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
-}
-
 function checkLabel(input: StatusLabelInput, existing: Record<string, string>): void {
   if (!Number.isInteger(input.index) || input.index < 0)
-    throw invalid(`A status label index is a whole number from 0, got ${input.index}.`, { index: input.index });
-  if (input.label.trim() === '') throw invalid('A status label cannot be empty.', { index: input.index });
+    throw invalidArgument(`A status label index is a whole number from 0, got ${input.index}.`, { index: input.index });
+  if (input.label.trim() === '') throw invalidArgument('A status label cannot be empty.', { index: input.index });
   if (input.id === null || input.id === undefined) return;
   if (existing[String(input.id)] === undefined)
-    throw invalid(`The column has no status label with id ${input.id}.`, { id: input.id });
+    throw invalidArgument(`The column has no status label with id ${input.id}.`, { id: input.id });
   if (input.id !== input.index)
-    throw invalid(
+    throw invalidArgument(
       `Label ${input.id} keeps its index (items hold the index): send index ${input.id}, or a new label without an id.`,
       { id: input.id, index: input.index },
     );
@@ -65,22 +61,23 @@ export function applyStatusLabels(
   inUse: ReadonlyMap<number, number>,
 ): Record<string, unknown> {
   const existing = isObject(column.settings.labels) ? (column.settings.labels as Record<string, string>) : {};
-  if (labels.length === 0) throw invalid('A status column needs at least one label.');
+  if (labels.length === 0) throw invalidArgument('A status column needs at least one label.');
   if (labels.length > MAX_STATUS_LABELS)
-    throw invalid(`A status column holds at most ${MAX_STATUS_LABELS} labels; ${labels.length} were sent.`);
+    throw invalidArgument(`A status column holds at most ${MAX_STATUS_LABELS} labels; ${labels.length} were sent.`);
   const byIndex = new Map<number, StatusLabelInput>();
   const texts = new Set<string>();
   for (const input of labels) {
     checkLabel(input, existing);
-    if (byIndex.has(input.index)) throw invalid(`Two labels have index ${input.index}.`, { index: input.index });
-    if (texts.has(input.label)) throw invalid(`Two labels read "${input.label}".`, { label: input.label });
+    if (byIndex.has(input.index))
+      throw invalidArgument(`Two labels have index ${input.index}.`, { index: input.index });
+    if (texts.has(input.label)) throw invalidArgument(`Two labels read "${input.label}".`, { label: input.label });
     byIndex.set(input.index, input);
     texts.add(input.label);
   }
   for (const [index, count] of inUse) {
     if (byIndex.has(index) || count === 0) continue;
     const text = existing[String(index)] ?? String(index);
-    throw invalid(
+    throw invalidArgument(
       `Label "${text}" (index ${index}) is set on ${count} item(s) and cannot be removed; send it with is_deactivated: true to retire it.`,
       { index, items: count },
     );

@@ -10,7 +10,7 @@
  * - `FormQuestionSettingsInput` is kept as `FormQuestionSettings` names it (`labelLimitCount` → `label_limit_count`)
  * Pinned by test/emulator/forms.test.ts.
  */
-import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';
 import { mergeFormSettings, type SettingsTree } from './form-settings.js';
 import type { FormQuestionRecord, FormRecord } from './forms.js';
 import type { BoardRecord } from './records.js';
@@ -29,10 +29,6 @@ export interface QuestionInput {
   page_block_id?: string | null;
   existing_column_id?: string | null;
   insert_after_question_id?: string | null;
-}
-
-function invalid(message: string, extra: Record<string, unknown> = {}): Error {
-  return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
 }
 
 /** Every field of `FormQuestionSettings`, unset. */
@@ -90,13 +86,13 @@ export function addQuestion(
 ): FormQuestionRecord {
   const columnId = input.existing_column_id ?? null;
   if (columnId !== null && !board.columns.some((column) => column.id === columnId))
-    throw invalid(`The form's board has no column "${columnId}".`, { existing_column_id: columnId });
+    throw invalidArgument(`The form's board has no column "${columnId}".`, { existing_column_id: columnId });
   if (columnId !== null && form.questions.some((question) => question.columnId === columnId))
-    throw invalid(`A question of this form is already made from column "${columnId}".`, {
+    throw invalidArgument(`A question of this form is already made from column "${columnId}".`, {
       existing_column_id: columnId,
     });
   const title = input.title ?? '';
-  if (title.trim() === '') throw invalid('A question title cannot be empty.');
+  if (title.trim() === '') throw invalidArgument('A question title cannot be empty.');
   const question: FormQuestionRecord = {
     id: columnId ?? newId(),
     type: input.type,
@@ -121,7 +117,7 @@ export function addQuestion(
 export function updateQuestion(form: FormRecord, questionId: string, input: QuestionInput): FormQuestionRecord {
   const question = form.questions[questionIndex(form, questionId)] as FormQuestionRecord;
   if (input.title !== null && input.title !== undefined && input.title.trim() === '')
-    throw invalid('A question title cannot be empty.');
+    throw invalidArgument('A question title cannot be empty.');
   const next = { ...question, type: input.type };
   if (input.title !== null && input.title !== undefined) next.title = input.title;
   if (input.description !== undefined) next.description = input.description ?? null;
@@ -140,7 +136,7 @@ export function deleteQuestion(form: FormRecord, questionId: string): void {
     (question) => question.page_block_id === questionId || conditionIds(question.show_if_rules).includes(questionId),
   );
   if (dependent)
-    throw invalid(`Question "${dependent.id}" depends on question "${questionId}"; change it first.`, {
+    throw invalidArgument(`Question "${dependent.id}" depends on question "${questionId}"; change it first.`, {
       question_id: questionId,
     });
   form.questions.splice(index, 1);
@@ -149,7 +145,8 @@ export function deleteQuestion(form: FormRecord, questionId: string): void {
 /** Options, page and conditions of a question being created or changed, checked against the form. */
 function applyQuestion(form: FormRecord, question: FormQuestionRecord, input: QuestionInput): void {
   if (input.options !== null && input.options !== undefined) {
-    if (input.options.some((option) => option.label.trim() === '')) throw invalid('An option label cannot be empty.');
+    if (input.options.some((option) => option.label.trim() === ''))
+      throw invalidArgument('An option label cannot be empty.');
     question.options = input.options.map((option, position) => ({
       label: option.label,
       value: option.value ?? option.label,
@@ -161,7 +158,7 @@ function applyQuestion(form: FormRecord, question: FormQuestionRecord, input: Qu
   if (input.page_block_id !== undefined) question.page_block_id = pageBlockOf(form, input.page_block_id);
   if (input.show_if_rules !== undefined) {
     for (const id of conditionIds(input.show_if_rules)) {
-      if (id === question.id) throw invalid('A question cannot be shown on a condition on itself.');
+      if (id === question.id) throw invalidArgument('A question cannot be shown on a condition on itself.');
       questionIndex(form, id);
     }
     question.show_if_rules = input.show_if_rules ?? null;
@@ -173,7 +170,7 @@ export function pageBlockOf(form: FormRecord, id: string | null): string | null 
   if (id === null) return null;
   const page = form.questions.find((question) => question.id === id);
   if (page?.type !== 'PAGE_BLOCK')
-    throw invalid(`page_block_id "${id}" is not a PAGE_BLOCK question of this form.`, { page_block_id: id });
+    throw invalidArgument(`page_block_id "${id}" is not a PAGE_BLOCK question of this form.`, { page_block_id: id });
   return id;
 }
 

@@ -15,7 +15,7 @@
  * Pinned by test/emulator/forms.test.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';
 import { Collection } from './collection.js';
 import { addQuestion, deleteQuestion, pageBlockOf, type QuestionInput, updateQuestion } from './form-questions.js';
 import { checkFormSettings, defaultFormSettings, mergeFormSettings, type SettingsTree } from './form-settings.js';
@@ -91,10 +91,6 @@ export interface NewForm {
   title: string;
 }
 
-function invalid(message: string, extra: Record<string, unknown> = {}): Error {
-  return engineError(ENGINE_ERROR_CODES.invalidArgument, message, extra);
-}
-
 /** The forms of every account. */
 export class FormStore extends Collection<FormRecord> {
   readonly #store: EmulatorStore;
@@ -159,7 +155,7 @@ export class FormStore extends Collection<FormRecord> {
     },
   ): FormRecord {
     if (input.title !== null && input.title !== undefined && input.title.trim() === '')
-      throw invalid('A form title cannot be empty.');
+      throw invalidArgument('A form title cannot be empty.');
     const questions = input.questions ? this.#reordered(form, input.questions) : undefined;
     if (questions) {
       for (const { question, pageBlockId } of questions)
@@ -176,7 +172,7 @@ export class FormStore extends Collection<FormRecord> {
     const ids = order.map((entry) => entry.id);
     const known = new Set(form.questions.map((question) => question.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
-      throw invalid('questions must list each of the form’s questions exactly once, in their new order.', {
+      throw invalidArgument('questions must list each of the form’s questions exactly once, in their new order.', {
         question_ids: [...known],
       });
     const byId = new Map(form.questions.map((question) => [question.id, question]));
@@ -213,7 +209,7 @@ export class FormStore extends Collection<FormRecord> {
 
   /** Protects the form with `password` (kept as a digest) and switches the password feature on. */
   setPassword(form: FormRecord, password: string): FormRecord {
-    if (password.trim() === '') throw invalid('A form password cannot be empty.');
+    if (password.trim() === '') throw invalidArgument('A form password cannot be empty.');
     form.passwordDigest = createHash('sha256').update(`${form.id}:${password}`).digest('hex');
     form.features = mergeFormSettings(form.features, { password: { enabled: true } });
     return form;
@@ -244,9 +240,9 @@ export class FormStore extends Collection<FormRecord> {
 
   /** Adds a tag, with the text column of the form's board that records it. */
   addTag(form: FormRecord, name: string, userId: string): FormTagRecord {
-    if (name.trim() === '') throw invalid('A form tag name cannot be empty.');
+    if (name.trim() === '') throw invalidArgument('A form tag name cannot be empty.');
     if (form.tags.some((tag) => tag.name === name))
-      throw invalid(`The form already has a tag named "${name}".`, { name });
+      throw invalidArgument(`The form already has a tag named "${name}".`, { name });
     const column = this.#store.columns.create(this.#board(form), { title: name, type: 'text', userId });
     const tag: FormTagRecord = { id: this.#store.newId(), name, columnId: column.id, value: null };
     form.tags.push(tag);
