@@ -78,6 +78,29 @@ function conditionIds(rules: unknown): string[] {
 }
 
 /** Adds a question to `form` on `board` (after `insert_after_question_id`, else last); ids from `newId`. */
+/** A question record with every optional part unset, then `fields` (the store's default question, the seed's). */
+export function newQuestion(
+  id: string,
+  type: string,
+  title: string,
+  fields: Partial<FormQuestionRecord> = {},
+): FormQuestionRecord {
+  return {
+    id,
+    type,
+    title,
+    description: null,
+    required: false,
+    visible: true,
+    options: null,
+    settings: null,
+    show_if_rules: null,
+    page_block_id: null,
+    columnId: null,
+    ...fields,
+  };
+}
+
 export function addQuestion(
   form: FormRecord,
   board: BoardRecord,
@@ -93,19 +116,13 @@ export function addQuestion(
     });
   const title = input.title ?? '';
   if (title.trim() === '') throw invalidArgument('A question title cannot be empty.');
-  const question: FormQuestionRecord = {
-    id: columnId ?? newId(),
-    type: input.type,
-    title,
+  const question = newQuestion(columnId ?? newId(), input.type, title, {
     description: input.description ?? null,
     required: input.required ?? false,
     visible: input.visible ?? true,
-    options: null,
     settings: questionSettings(input.settings, null),
-    show_if_rules: null,
-    page_block_id: null,
     columnId,
-  };
+  });
   applyQuestion(form, question, input);
   const after = input.insert_after_question_id;
   const at = after === null || after === undefined ? form.questions.length : questionIndex(form, after) + 1;

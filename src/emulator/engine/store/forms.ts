@@ -17,7 +17,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';
 import { Collection } from './collection.js';
-import { addQuestion, deleteQuestion, pageBlockOf, type QuestionInput, updateQuestion } from './form-questions.js';
+import {
+  addQuestion,
+  deleteQuestion,
+  newQuestion,
+  pageBlockOf,
+  type QuestionInput,
+  updateQuestion,
+} from './form-questions.js';
 import { checkFormSettings, defaultFormSettings, mergeFormSettings, type SettingsTree } from './form-settings.js';
 import type { BoardRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
@@ -120,21 +127,7 @@ export class FormStore extends Collection<FormRecord> {
       isAnonymous: false,
       builtWithAI: false,
       type: null,
-      questions: [
-        {
-          id: 'name',
-          type: 'Name',
-          title: 'Name',
-          description: null,
-          required: true,
-          visible: true,
-          options: null,
-          settings: null,
-          show_if_rules: null,
-          page_block_id: null,
-          columnId: null,
-        },
-      ],
+      questions: [newQuestion('name', 'Name', 'Name', { required: true })],
       tags: [],
       ...defaultFormSettings(input.board.groups[0]?.id ?? null),
       passwordDigest: null,

@@ -2,6 +2,7 @@
  * The default seed's forms: 7701 on acme's roadmap board (3001), with a name, a notes and a choice question, and
  * 7702 on globex's board (3003). Tokens are fixed so tests and the corpus can name them.
  */
+import { newQuestion } from './form-questions.js';
 import { defaultFormSettings } from './form-settings.js';
 import type { FormQuestionRecord, FormRecord } from './forms.js';
 
@@ -9,23 +10,6 @@ import type { FormQuestionRecord, FormRecord } from './forms.js';
 export const SEED_FORM_TOKENS = { acme: 'a1c2e3f4a5c6e7f8a9c0', globex: 'b1d2f3a4b5d6f7a8b9d0' } as const;
 
 const T0 = '2024-09-02T09:00:00Z';
-
-function question(id: string, type: string, title: string, fields: Partial<FormQuestionRecord> = {}) {
-  return {
-    id,
-    type,
-    title,
-    description: null,
-    required: false,
-    visible: true,
-    options: null,
-    settings: null,
-    show_if_rules: null,
-    page_block_id: null,
-    columnId: null,
-    ...fields,
-  };
-}
 
 function form(
   id: string,
@@ -76,14 +60,14 @@ export function seedForms(): FormRecord[] {
       '501',
       'Feature requests',
       [
-        question('name', 'Name', 'Name', { required: true }),
-        question('text', 'LongText', 'What would you like?', { columnId: 'text', required: true }),
-        question('7711', 'SingleSelect', 'Where?', { options }),
+        newQuestion('name', 'Name', 'Name', { required: true }),
+        newQuestion('text', 'LongText', 'What would you like?', { columnId: 'text', required: true }),
+        newQuestion('7711', 'SingleSelect', 'Where?', { options }),
       ],
       { description: 'Tell the product team what to build next.' },
     ),
     form('7702', SEED_FORM_TOKENS.globex, '2002', '3003', '601', 'Minion applications', [
-      question('name', 'Name', 'Name', { required: true }),
+      newQuestion('name', 'Name', 'Name', { required: true }),
     ]),
   ];
 }
