@@ -14,22 +14,23 @@ const MB = 1_000_000;
 
 /** Judges the SDK's figures against the targets, as ratios to (or differences from) raw fetch's where set so. */
 export function checkTargets(sdk: ClientSummary, run: { memoryCalls: number; inFlight: number }): TargetCheck[] {
-  const { latencyP50: latency, callsPerSecond: throughput, cpuPerCall: cpu } = sdk.ratios;
+  const { ratios } = sdk;
   const memory = sdk.peakRssOverRawFetchBytes;
+  const ratio = (metric: string, value: number, bound: number, atMost = true): TargetCheck => ({
+    metric,
+    target: `${atMost ? '<=' : '>='} ${bound.toFixed(2)}x raw fetch`,
+    measured: `${value.toFixed(3)}x`,
+    met: atMost ? value <= bound : value >= bound,
+  });
+  // The budget: p50, throughput and CPU at 64 in flight; at one call in flight, where each call runs the client's
+  // code cold after the process slept on its socket, p50 and CPU within 1.10x.
+  const many = `${run.inFlight} in flight`;
   return [
-    {
-      metric: 'p50 latency, 1 in flight',
-      target: '<= 1.05x raw fetch',
-      measured: `${latency.toFixed(3)}x`,
-      met: latency <= 1.05,
-    },
-    {
-      metric: `throughput, ${run.inFlight} in flight`,
-      target: '>= 0.95x raw fetch',
-      measured: `${throughput.toFixed(3)}x`,
-      met: throughput >= 0.95,
-    },
-    { metric: 'CPU per call', target: '<= 1.08x raw fetch', measured: `${cpu.toFixed(3)}x`, met: cpu <= 1.08 },
+    ratio(`p50 latency, ${many}`, ratios.latencyP50Concurrent, 1.05),
+    ratio(`throughput, ${many}`, ratios.callsPerSecond, 0.95, false),
+    ratio(`CPU per call, ${many}`, ratios.cpuPerCall, 1.08),
+    ratio('p50 latency, 1 in flight', ratios.latencyP50, 1.1),
+    ratio('CPU per call, 1 in flight', ratios.cpuPerCallSequential, 1.1),
     {
       metric: 'browser bundle, one boards call',
       target: '<= 16 kB min+gzip',
@@ -56,18 +57,22 @@ export function formatTable(summaries: readonly ClientSummary[], inFlight: numbe
   const header = [
     'client',
     'p50 latency (1 in flight)',
+    'CPU per call (1 in flight)',
+    `p50 latency (${inFlight} in flight)`,
     `throughput (${inFlight} in flight)`,
-    'CPU per call',
+    `CPU per call (${inFlight} in flight)`,
     'peak RSS vs raw fetch',
     'bundle min+gzip',
     'import+construct',
   ];
   const rows = summaries.map((s) =>
     s.skipped
-      ? [s.name, `skipped: ${s.skipped}`, '', '', '', '', '']
+      ? [s.name, `skipped: ${s.skipped}`, '', '', '', '', '', '', '']
       : [
           s.name,
           `${s.ratios.latencyP50.toFixed(2)} (${(s.latencyP50Ms * 1000).toFixed(0)} µs)`,
+          `${s.ratios.cpuPerCallSequential.toFixed(2)} (${s.cpuMicrosPerCallSequential.toFixed(0)} µs)`,
+          `${s.ratios.latencyP50Concurrent.toFixed(2)} (${(s.latencyP50MsConcurrent * 1000).toFixed(0)} µs)`,
           `${s.ratios.callsPerSecond.toFixed(2)} (${s.callsPerSecond.toFixed(0)}/s)`,
           `${s.ratios.cpuPerCall.toFixed(2)} (${s.cpuMicrosPerCall.toFixed(0)} µs)`,
           `${signed(s.peakRssOverRawFetchBytes / MB)} MB (${(s.peakRssBytes / MB).toFixed(1)} MB)`,

@@ -9,6 +9,8 @@ export interface ClientSamples {
   /** Why the client was not measured, when it was not. */
   skipped?: string;
   latencyP50Ms: number[];
+  /** p50 of the calls' durations in the many-in-flight runs. */
+  latencyP50MsConcurrent: number[];
   cpuMicrosPerCallSequential: number[];
   callsPerSecond: number[];
   cpuMicrosPerCall: number[];
@@ -25,11 +27,17 @@ export interface ClientSamples {
  * same round (paired, so drift in background load cancels out).
  */
 export interface RatiosToRawFetch {
+  /** At one call in flight. */
   latencyP50: number;
+  /** At many in flight. */
+  latencyP50Concurrent: number;
   callsPerSecond: number;
+  /** At many in flight. */
   cpuPerCall: number;
+  /** At one call in flight. */
+  cpuPerCallSequential: number;
   /** Lowest and highest per-round ratio of each figure: how much to trust the medians. */
-  ranges: { latencyP50: [number, number]; callsPerSecond: [number, number]; cpuPerCall: [number, number] };
+  ranges: Record<Exclude<keyof RatiosToRawFetch, 'ranges'>, [number, number]>;
 }
 
 /** Medians of one client's samples. `importConstructMs` is over bare node. */
@@ -38,6 +46,7 @@ export interface ClientSummary {
   name: string;
   skipped?: string;
   latencyP50Ms: number;
+  latencyP50MsConcurrent: number;
   callsPerSecond: number;
   cpuMicrosPerCall: number;
   cpuMicrosPerCallSequential: number;
@@ -59,6 +68,7 @@ export function emptySamples(id: string, name: string, skipped?: string): Client
     name,
     ...(skipped === undefined ? {} : { skipped }),
     latencyP50Ms: [],
+    latencyP50MsConcurrent: [],
     cpuMicrosPerCallSequential: [],
     callsPerSecond: [],
     cpuMicrosPerCall: [],
@@ -90,13 +100,16 @@ function pairedDifference(values: readonly number[], baseline: readonly number[]
 export function summarize(samples: ClientSamples, raw: ClientSamples, bareNodeMs: number): ClientSummary {
   const overBaseline = samples.peakRss.map((peak, index) => peak - (samples.baselineRss[index] ?? peak));
   const latency = perRoundRatios(samples.latencyP50Ms, raw.latencyP50Ms);
+  const latencyConcurrent = perRoundRatios(samples.latencyP50MsConcurrent, raw.latencyP50MsConcurrent);
   const throughput = perRoundRatios(samples.callsPerSecond, raw.callsPerSecond);
   const cpu = perRoundRatios(samples.cpuMicrosPerCall, raw.cpuMicrosPerCall);
+  const cpuSequential = perRoundRatios(samples.cpuMicrosPerCallSequential, raw.cpuMicrosPerCallSequential);
   return {
     id: samples.id,
     name: samples.name,
     ...(samples.skipped === undefined ? {} : { skipped: samples.skipped }),
     latencyP50Ms: median(samples.latencyP50Ms),
+    latencyP50MsConcurrent: median(samples.latencyP50MsConcurrent),
     callsPerSecond: median(samples.callsPerSecond),
     cpuMicrosPerCall: median(samples.cpuMicrosPerCall),
     cpuMicrosPerCallSequential: median(samples.cpuMicrosPerCallSequential),
@@ -106,9 +119,17 @@ export function summarize(samples: ClientSamples, raw: ClientSamples, bareNodeMs
     peakRssOverRawFetchBytes: pairedDifference(samples.peakRss, raw.peakRss),
     ratios: {
       latencyP50: median(latency),
+      latencyP50Concurrent: median(latencyConcurrent),
       callsPerSecond: median(throughput),
       cpuPerCall: median(cpu),
-      ranges: { latencyP50: range(latency), callsPerSecond: range(throughput), cpuPerCall: range(cpu) },
+      cpuPerCallSequential: median(cpuSequential),
+      ranges: {
+        latencyP50: range(latency),
+        latencyP50Concurrent: range(latencyConcurrent),
+        callsPerSecond: range(throughput),
+        cpuPerCall: range(cpu),
+        cpuPerCallSequential: range(cpuSequential),
+      },
     },
     importConstructMs: median(samples.importWallMs) - bareNodeMs,
     bundleGzipBytes: samples.bundle?.gzipBytes ?? Number.NaN,

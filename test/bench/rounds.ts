@@ -1,6 +1,6 @@
 /**
- * The in-process measures: p50 latency at one call in flight, then throughput and CPU per call at
- * many in flight. Each round is cut into slices and every slice runs every client, in an order
+ * The in-process measures: p50 latency and CPU per call at one call in flight, then throughput, p50
+ * latency and CPU per call at many in flight. Each round is cut into slices and every slice runs every client, in an order
  * rotated from slice to slice, so background load lands on all clients alike.
  */
 import { setFlagsFromString } from 'node:v8';
@@ -35,6 +35,7 @@ export async function runInProcessRounds(contenders: Contender[], server: BenchS
       }
     }
     const totals = new Map(contenders.map((c) => [c, { wallMs: 0, cpuMicros: 0, serverCpuMicros: 0 }]));
+    const concurrentDurations = new Map<Contender, number[]>(contenders.map((c) => [c, []]));
     for (let slice = 0; slice < config.slices; slice += 1) {
       for (const contender of rotate(contenders, round + slice)) {
         const before = await server.stats();
@@ -45,6 +46,7 @@ export async function runInProcessRounds(contenders: Contender[], server: BenchS
         total.wallMs += run.wallMs;
         total.cpuMicros += run.cpuMicros;
         total.serverCpuMicros += after.cpuMicros - before.cpuMicros;
+        concurrentDurations.get(contender)?.push(...run.durationsMs);
       }
     }
     for (const contender of contenders) {
@@ -53,6 +55,7 @@ export async function runInProcessRounds(contenders: Contender[], server: BenchS
       const sequentialCalls = sequentialSlice * config.slices;
       const concurrentCalls = concurrentSlice * config.slices;
       samples.latencyP50Ms.push(percentile(durations.get(contender) ?? [], 0.5));
+      samples.latencyP50MsConcurrent.push(percentile(concurrentDurations.get(contender) ?? [], 0.5));
       samples.cpuMicrosPerCallSequential.push((sequentialCpu.get(contender) ?? Number.NaN) / sequentialCalls);
       samples.callsPerSecond.push(concurrentCalls / (total.wallMs / 1000));
       samples.cpuMicrosPerCall.push(total.cpuMicros / concurrentCalls);
