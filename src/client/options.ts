@@ -67,11 +67,16 @@ function checkBaseUrl(value: unknown): string {
   try {
     if (typeof value === 'string') url = new URL(value);
   } catch {
-    // Not a URL: refused below, showing what was given.
+    // Not a URL: refused below, by its length only.
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    // A URL shows only its scheme; anything else its first 200 characters.
-    const shown = url ? `'${url.protocol}'` : typeof value === 'string' ? `'${value.slice(0, 200)}'` : undefined;
+    // Never the value itself: a token pasted here by mistake would reach the error and a log. A URL shows only its
+    // scheme, a string its length (`test/unit/client-options.test.ts`: "never echoes a baseUrl").
+    const shown = url
+      ? `'${url.protocol}'`
+      : typeof value === 'string'
+        ? `a string of ${value.length} characters that is not a URL`
+        : undefined;
     refuse('baseUrl', "an http(s) URL such as 'https://api.example.com'", value, shown);
   }
   if (url.username || url.password || url.search || url.hash)

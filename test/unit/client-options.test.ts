@@ -42,7 +42,7 @@ describe('construction', () => {
     [
       'a baseUrl that is no URL',
       { ...valid, baseUrl: 'api.example.com' },
-      /`baseUrl` must be an http\(s\) URL .*got 'api.example.com'/,
+      /`baseUrl` must be an http\(s\) URL .*got a string of 15 characters that is not a URL/,
     ],
     [
       'an ftp baseUrl',
@@ -130,6 +130,18 @@ describe('construction', () => {
     for (const token of [`${TOKEN}\n`, `${TOKEN}€`]) {
       const error = construct({ ...valid, token, apiVersion: 'bad' }) as Error;
       expect(error.message).not.toContain(TOKEN);
+    }
+  });
+
+  it('never echoes a baseUrl that is not a URL: a token pasted there stays out of the error', () => {
+    const pasted = 'eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjQyfQ.c2lnbmF0dXJlLXBhcnQ';
+    for (const baseUrl of [pasted, ` ${pasted} `, `Bearer ${pasted}`]) {
+      const error = construct({ ...valid, baseUrl }) as Error;
+      expect(error).toBeInstanceOf(PlatformConfigError);
+      expect(error.message).toMatch(/`baseUrl` must be an http\(s\) URL .*got a string of \d+ characters/);
+      expect(error.message).not.toContain('eyJ0aWQiOjQyfQ');
+      expect(inspect(error, { depth: 10, showHidden: true })).not.toContain('eyJ0aWQiOjQyfQ');
+      expect(JSON.stringify(error)).not.toContain('eyJ0aWQiOjQyfQ');
     }
   });
 
