@@ -11,6 +11,7 @@ import {
   checkApiVersion,
   checkHeaders,
   checkOptions,
+  describe,
   fail,
   isObject,
   type NumberBounds,
@@ -52,35 +53,50 @@ export interface ResolvedClientOptions {
   hooks: ClientHooks;
 }
 
+/** One refusal for every bad token (missing, blank, a line break or other non-printable), never showing it. */
 function checkToken(token: unknown): string {
-  if (typeof token !== 'string' || token.trim() === '') {
-    refuse('token', 'a non-empty string (an API or OAuth token)', token, token === '' ? 'an empty string' : undefined);
-  }
-  if (!PRINTABLE_ASCII.test(token)) {
-    fail('`token` may hold printable ASCII only, no line break or control: check how it was read.');
+  if (typeof token !== 'string' || !PRINTABLE_ASCII.test(token) || token.trim() === '') {
+    refuse(
+      'token',
+      'a non-empty string of printable ASCII, no line break (an API or OAuth token)',
+      token,
+      token === '' ? 'an empty string' : undefined,
+    );
   }
   return token.trim();
 }
 
+/**
+ * One refusal for every bad base URL, saying what was wrong and never showing the value: a token pasted here by
+ * mistake would reach the error and a log. A URL shows only its scheme, a string its length
+ * (`test/unit/client-options.test.ts`: "never echoes a baseUrl").
+ */
 function checkBaseUrl(value: unknown): string {
   let url: URL | undefined;
   try {
     if (typeof value === 'string') url = new URL(value);
   } catch {
-    // Not a URL: refused below, by its length only.
+    // Not a URL: refused below.
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    // Never the value itself: a token pasted here by mistake would reach the error and a log. A URL shows only its
-    // scheme, a string its length (`test/unit/client-options.test.ts`: "never echoes a baseUrl").
-    const shown = url
+  const wrong = !url
+    ? typeof value === 'string'
+      ? `a string of ${value.length} characters that is not a URL`
+      : describe(value)
+    : url.protocol !== 'http:' && url.protocol !== 'https:'
       ? `'${url.protocol}'`
-      : typeof value === 'string'
-        ? `a string of ${value.length} characters that is not a URL`
-        : undefined;
-    refuse('baseUrl', "an http(s) URL such as 'https://api.example.com'", value, shown);
+      : url.username || url.password
+        ? 'a URL with credentials'
+        : url.search || url.hash
+          ? 'a URL with a query string or fragment'
+          : '';
+  if (!url || wrong) {
+    refuse(
+      'baseUrl',
+      "an http(s) URL such as 'https://api.example.com', without credentials (pass the token as `token`), query or fragment",
+      value,
+      wrong,
+    );
   }
-  if (url.username || url.password || url.search || url.hash)
-    fail('`baseUrl` must not carry credentials (pass the token as `token`), nor a query string or fragment.');
   // The client appends `/v2` itself; a base URL that already ends in it (`https://host/v2`) means the same host.
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '');
 }
