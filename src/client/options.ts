@@ -117,12 +117,13 @@ const RETRY_CHECKS: Record<keyof RetryPolicy, NumberBounds> = {
 export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy {
   if (override === undefined) return base;
   if (override === false) return { ...base, maxAttempts: 1 };
-  const checked = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, [
-    '`retry`',
-    ' of retry options or false',
+  const checked = checkOptions<Partial<RetryPolicy>>(
+    override,
+    RETRY_CHECKS,
     'retry option',
-    'retry.',
-  ]);
+    'retry',
+    ' of retry options or false',
+  );
   const policy = { ...base };
   for (const key of Object.keys(checked) as (keyof RetryPolicy)[]) policy[key] = checked[key] ?? base[key];
   return policy;
@@ -150,7 +151,7 @@ const THROTTLE_CHECKS: Record<keyof ThrottleOptions, OptionCheck> = {
 
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (value === undefined || value === false) return value;
-  checkOptions(value, THROTTLE_CHECKS, ['`throttle`', ' of throttle options or false', 'throttle option', 'throttle.']);
+  checkOptions(value, THROTTLE_CHECKS, 'throttle option', 'throttle', ' of throttle options or false');
   return value as ThrottleOptions;
 }
 
@@ -169,7 +170,7 @@ const HOOK_CHECKS: Record<keyof ClientHooks, OptionCheck> = {
 
 function checkHooks(value: unknown): ClientHooks {
   if (value === undefined) return {};
-  checkOptions(value, HOOK_CHECKS, ['`hooks`', ' of functions', 'hook', 'hooks.']);
+  checkOptions(value, HOOK_CHECKS, 'hook', 'hooks', ' of functions');
   return value as ClientHooks;
 }
 
@@ -206,7 +207,7 @@ export function resolveClientOptions(options: unknown): { token: string; resolve
       timeoutMs?: number;
       maxResponseBytes?: number;
     }
-  >(options, CLIENT_CHECKS, ['options', ' with at least `token` and `baseUrl`', 'option']);
+  >(options, CLIENT_CHECKS, 'option', undefined, ' with at least `token` and `baseUrl`');
   return {
     token,
     resolved: {
