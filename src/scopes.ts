@@ -23,7 +23,9 @@ export const SCOPES = [
 /** One OAuth permission scope, such as `'boards:read'`. */
 export type Scope = (typeof SCOPES)[number];
 
-const known: ReadonlySet<string> = new Set(SCOPES);
+// Marked pure: in the built main entry every module shares one file, and a bundler keeps a top-level call it cannot
+// prove free of effects, so without the mark this list ships in an app that never uses OAuth.
+const known: ReadonlySet<string> = /* @__PURE__ */ new Set(SCOPES);
 
 /** True when `value` is one of the {@link SCOPES}. */
 export function isScope(value: string): value is Scope {

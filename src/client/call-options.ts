@@ -58,11 +58,7 @@ export function resolveCallOptions(options: unknown, client: ResolvedClientOptio
   const call =
     options === undefined
       ? {}
-      : checkOptions<Partial<ResolvedCallOptions> & { retry?: unknown }>(options, CALL_CHECKS, [
-          'call options',
-          '',
-          'call option',
-        ]);
+      : checkOptions<Partial<ResolvedCallOptions> & { retry?: unknown }>(options, CALL_CHECKS, 'call option');
   return {
     ...call,
     headers: call.headers ?? {},
@@ -75,6 +71,6 @@ export function resolveCallOptions(options: unknown, client: ResolvedClientOptio
 /** Validates getSchema options. */
 export function checkSchemaOptions(options: unknown): GetSchemaOptions {
   if (options === undefined) return {};
-  checkOptions(options, SCHEMA_CHECKS, ['getSchema options', '', 'getSchema option']);
+  checkOptions(options, SCHEMA_CHECKS, 'getSchema option');
   return options as GetSchemaOptions;
 }

@@ -79,9 +79,8 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     rateLimit,
     operationName: facts.operationName,
     idempotencyKey: facts.idempotencyKey,
+    requestId: requestIdOf(payload, redact),
   };
-  const requestId = requestIdOf(payload, redact);
-  if (requestId !== undefined) details.requestId = requestId;
   const retryAfter = parseRetryAfter(headers.get(RETRY_AFTER), nowMs);
   const first = errors?.[0];
   const said = first ? `: ${first.message}` : '';
@@ -187,9 +186,8 @@ function graphQLErrorsOf(
   payload: unknown,
   redact: Redactor,
 ): { errors: GraphQLErrorInfo[] | undefined; omitted: number } {
-  if (!isObject(payload) || !Array.isArray(payload.errors) || payload.errors.length === 0)
-    return { errors: undefined, omitted: 0 };
-  const all: unknown[] = payload.errors;
+  const all = ownValue(payload, 'errors');
+  if (!Array.isArray(all) || all.length === 0) return { errors: undefined, omitted: 0 };
   const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw) => errorInfoOf(raw, redact));
   return { errors, omitted: all.length - errors.length };
 }

@@ -11,6 +11,7 @@ import {
   checkApiVersion,
   checkHeaders,
   checkOptions,
+  describe,
   fail,
   isObject,
   type NumberBounds,
@@ -52,30 +53,50 @@ export interface ResolvedClientOptions {
   hooks: ClientHooks;
 }
 
+/** One refusal for every bad token (missing, blank, a line break or other non-printable), never showing it. */
 function checkToken(token: unknown): string {
-  if (typeof token !== 'string' || token.trim() === '') {
-    refuse('token', 'a non-empty string (an API or OAuth token)', token, token === '' ? 'an empty string' : undefined);
-  }
-  if (!PRINTABLE_ASCII.test(token)) {
-    fail('`token` may hold printable ASCII only, no line break or control: check how it was read.');
+  if (typeof token !== 'string' || !PRINTABLE_ASCII.test(token) || token.trim() === '') {
+    refuse(
+      'token',
+      'a non-empty string of printable ASCII, no line break (an API or OAuth token)',
+      token,
+      token === '' ? 'an empty string' : undefined,
+    );
   }
   return token.trim();
 }
 
+/**
+ * One refusal for every bad base URL, saying what was wrong and never showing the value: a token pasted here by
+ * mistake would reach the error and a log. A URL shows only its scheme, a string its length
+ * (`test/unit/client-options.test.ts`: "never echoes a baseUrl").
+ */
 function checkBaseUrl(value: unknown): string {
   let url: URL | undefined;
   try {
     if (typeof value === 'string') url = new URL(value);
   } catch {
-    // Not a URL: refused below, showing what was given.
+    // Not a URL: refused below.
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    // A URL shows only its scheme; anything else its first 200 characters.
-    const shown = url ? `'${url.protocol}'` : typeof value === 'string' ? `'${value.slice(0, 200)}'` : undefined;
-    refuse('baseUrl', "an http(s) URL such as 'https://api.example.com'", value, shown);
+  const wrong = !url
+    ? typeof value === 'string'
+      ? `a string of ${value.length} characters that is not a URL`
+      : describe(value)
+    : url.protocol !== 'http:' && url.protocol !== 'https:'
+      ? `'${url.protocol}'`
+      : url.username || url.password
+        ? 'a URL with credentials'
+        : url.search || url.hash
+          ? 'a URL with a query string or fragment'
+          : '';
+  if (!url || wrong) {
+    refuse(
+      'baseUrl',
+      "an http(s) URL such as 'https://api.example.com', without credentials (pass the token as `token`), query or fragment",
+      value,
+      wrong,
+    );
   }
-  if (url.username || url.password || url.search || url.hash)
-    fail('`baseUrl` must not carry credentials (pass the token as `token`), nor a query string or fragment.');
   // The client appends `/v2` itself; a base URL that already ends in it (`https://host/v2`) means the same host.
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '');
 }
@@ -96,12 +117,13 @@ const RETRY_CHECKS: Record<keyof RetryPolicy, NumberBounds> = {
 export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy {
   if (override === undefined) return base;
   if (override === false) return { ...base, maxAttempts: 1 };
-  const checked = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, [
-    '`retry`',
-    ' of retry options or false',
+  const checked = checkOptions<Partial<RetryPolicy>>(
+    override,
+    RETRY_CHECKS,
     'retry option',
-    'retry.',
-  ]);
+    'retry',
+    ' of retry options or false',
+  );
   const policy = { ...base };
   for (const key of Object.keys(checked) as (keyof RetryPolicy)[]) policy[key] = checked[key] ?? base[key];
   return policy;
@@ -129,7 +151,7 @@ const THROTTLE_CHECKS: Record<keyof ThrottleOptions, OptionCheck> = {
 
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (value === undefined || value === false) return value;
-  checkOptions(value, THROTTLE_CHECKS, ['`throttle`', ' of throttle options or false', 'throttle option', 'throttle.']);
+  checkOptions(value, THROTTLE_CHECKS, 'throttle option', 'throttle', ' of throttle options or false');
   return value as ThrottleOptions;
 }
 
@@ -148,7 +170,7 @@ const HOOK_CHECKS: Record<keyof ClientHooks, OptionCheck> = {
 
 function checkHooks(value: unknown): ClientHooks {
   if (value === undefined) return {};
-  checkOptions(value, HOOK_CHECKS, ['`hooks`', ' of functions', 'hook', 'hooks.']);
+  checkOptions(value, HOOK_CHECKS, 'hook', 'hooks', ' of functions');
   return value as ClientHooks;
 }
 
@@ -185,7 +207,7 @@ export function resolveClientOptions(options: unknown): { token: string; resolve
       timeoutMs?: number;
       maxResponseBytes?: number;
     }
-  >(options, CLIENT_CHECKS, ['options', ' with at least `token` and `baseUrl`', 'option']);
+  >(options, CLIENT_CHECKS, 'option', undefined, ' with at least `token` and `baseUrl`');
   return {
     token,
     resolved: {

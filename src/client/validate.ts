@@ -71,17 +71,20 @@ export function checkNumber(value: unknown, name: string, [min, max, integer]: N
 }
 
 /**
- * Checks an object of options against its table: `value` must be an object (else "`subject` must be an
- * object`detail`"), hold no key outside `checks` (each a "`where`"), and pass each key's check in table
- * order, named `prefix` + key. Returns what each check returned, by key. One routine for the client's,
- * a call's, `retry`, `throttle`, `hooks` and `getSchema` options, so each is a table, not code.
+ * Checks an object of options against its table: `value` must be an object (else "`name` must be an object`detail`",
+ * or "{where}s must be ..." for a top-level one), hold no key outside `checks` (each a "`where`"), and pass each key's
+ * check in table order, named `name.key` (or `key`). Returns what each check returned, by key. One routine for the
+ * client's, a call's, `retry`, `throttle`, `hooks` and `getSchema` options, so each is a table, not code.
  */
 export function checkOptions<T = Record<string, unknown>>(
   value: unknown,
   checks: Readonly<Record<string, OptionCheck>>,
-  [subject, detail, where, prefix = '']: readonly [subject: string, detail: string, where: string, prefix?: string],
+  where: string,
+  name?: string,
+  detail = '',
 ): T {
-  if (!isObject(value)) fail(`${subject} must be an object${detail}; got ${describe(value)}.`);
+  if (!isObject(value))
+    fail(`${name ? `\`${name}\`` : `${where}s`} must be an object${detail}; got ${describe(value)}.`);
   for (const key of Object.keys(value)) {
     if (!Object.hasOwn(checks, key))
       fail(`unknown ${where} '${key}'. Known ${where}s: ${Object.keys(checks).join(', ')}.`);
@@ -89,8 +92,8 @@ export function checkOptions<T = Record<string, unknown>>(
   const checked: Record<string, unknown> = {};
   for (const key in checks) {
     const check = checks[key] as OptionCheck;
-    const name = prefix + key;
-    checked[key] = typeof check === 'function' ? check(value[key], name) : checkNumber(value[key], name, check);
+    const option = name ? `${name}.${key}` : key;
+    checked[key] = typeof check === 'function' ? check(value[key], option) : checkNumber(value[key], option, check);
   }
   return checked as T;
 }

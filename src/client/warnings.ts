@@ -15,7 +15,7 @@ import { codeOf, codeTable } from './error-codes.js';
 import { errorInfoOf } from './error-factory.js';
 import type { Redactor } from './redact.js';
 import type { ApiWarning, ApiWarningKind } from './types.js';
-import { isObject } from './validate.js';
+import { isObject, ownValue } from './validate.js';
 
 const KIND_BY_CODE = /* @__PURE__ */ codeTable<ApiWarningKind>({
   deprecatedVersion: 'deprecated-version',
@@ -43,10 +43,8 @@ function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
 
 /** The warnings of a response body (its `extensions.warnings`), the token redacted, or {@link NO_WARNINGS}. */
 export function warningsOf(body: unknown, redact: Redactor): readonly ApiWarning[] {
-  const list = isObject(body) && isObject(body.extensions) ? body.extensions.warnings : undefined;
-  if (!Array.isArray(list) || list.length === 0) return NO_WARNINGS;
-  const warnings = list
-    .map((entry) => toWarning(entry, redact))
-    .filter((warning): warning is ApiWarning => warning !== undefined);
+  const list = ownValue(ownValue(body, 'extensions'), 'warnings');
+  if (!Array.isArray(list)) return NO_WARNINGS;
+  const warnings = list.flatMap((entry) => toWarning(entry, redact) ?? []);
   return warnings.length > 0 ? warnings : NO_WARNINGS;
 }

@@ -42,15 +42,23 @@ describe('construction', () => {
     [
       'a baseUrl that is no URL',
       { ...valid, baseUrl: 'api.example.com' },
-      /`baseUrl` must be an http\(s\) URL .*got 'api.example.com'/,
+      /`baseUrl` must be an http\(s\) URL .*got a string of 15 characters that is not a URL/,
     ],
     [
       'an ftp baseUrl',
       { ...valid, baseUrl: 'ftp://api.example.com' },
       /`baseUrl` must be an http\(s\) URL .*got 'ftp:'/,
     ],
-    ['a baseUrl with credentials', { ...valid, baseUrl: 'https://u:p@api.example.com' }, /must not carry credentials/],
-    ['a baseUrl with a query', { ...valid, baseUrl: 'https://api.example.com?x=1' }, /nor a query string or fragment/],
+    [
+      'a baseUrl with credentials',
+      { ...valid, baseUrl: 'https://u:p@api.example.com' },
+      /`baseUrl` must be an http\(s\) URL .*without credentials.*; got a URL with credentials/,
+    ],
+    [
+      'a baseUrl with a query',
+      { ...valid, baseUrl: 'https://api.example.com?x=1' },
+      /; got a URL with a query string or fragment/,
+    ],
     [
       'month 13',
       { ...valid, apiVersion: '2024-13' },
@@ -130,6 +138,18 @@ describe('construction', () => {
     for (const token of [`${TOKEN}\n`, `${TOKEN}€`]) {
       const error = construct({ ...valid, token, apiVersion: 'bad' }) as Error;
       expect(error.message).not.toContain(TOKEN);
+    }
+  });
+
+  it('never echoes a baseUrl that is not a URL: a token pasted there stays out of the error', () => {
+    const pasted = 'eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjQyfQ.c2lnbmF0dXJlLXBhcnQ';
+    for (const baseUrl of [pasted, ` ${pasted} `, `Bearer ${pasted}`]) {
+      const error = construct({ ...valid, baseUrl }) as Error;
+      expect(error).toBeInstanceOf(PlatformConfigError);
+      expect(error.message).toMatch(/`baseUrl` must be an http\(s\) URL .*got a string of \d+ characters/);
+      expect(error.message).not.toContain('eyJ0aWQiOjQyfQ');
+      expect(inspect(error, { depth: 10, showHidden: true })).not.toContain('eyJ0aWQiOjQyfQ');
+      expect(JSON.stringify(error)).not.toContain('eyJ0aWQiOjQyfQ');
     }
   });
 
