@@ -51,7 +51,7 @@ export interface TestEmulator extends Emulator {
      * @throws {OAuthConfigError} (as a rejection) when `authorizeUrl` is not a URL of this emulator (make the client
      * with `authUrl: emulator.authUrl`); nothing is requested.
      * @throws {OAuthError} (as a rejection) when the emulator refuses the authorize request or the decision outright:
-     * its `code`, `description` and `status` say why.
+     * its `code`, `description` and `status` say why; `network_error` when the emulator does not answer (closed).
      */
     approve(authorizeUrl: string | URL, options?: OAuthApproveOptions): Promise<URL>;
     /**

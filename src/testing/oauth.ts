@@ -9,7 +9,7 @@
  * - an error redirect of the authorize step resolves, as the browser would land there
  * - a refusal (the emulator's `{ error, error_description }`) is an {@link OAuthError} with its code, description
  *   and status; an answer that is not one is an `invalid_response` OAuthError ({@link refusal}). Neither carries
- *   the authorize URL's query, the consent ticket or a code.
+ *   the authorize URL's query, the consent ticket or a code. No answer at all is a `network_error` OAuthError.
  */
 import { OAuthConfigError, OAuthError } from '../oauth/errors.js';
 
@@ -40,6 +40,15 @@ function emulatorAuthorizeUrl(authUrl: string, authorizeUrl: string | URL): URL 
   return url;
 }
 
+/** `fetch(url, init)`, a failure to get any answer being a `network_error` OAuthError naming `step`. */
+async function ask(step: string, url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (cause) {
+    throw new OAuthError('network_error', { description: `${step} got no answer from the emulator`, cause });
+  }
+}
+
 /** The OAuthError of a refused step: the emulator's code and description, or `invalid_response`. */
 async function refusal(step: string, response: Response): Promise<OAuthError> {
   const text = await response.text().catch(() => '');
@@ -63,7 +72,7 @@ async function refusal(step: string, response: Response): Promise<OAuthError> {
 /**
  * Approves or denies the consent of `authorizeUrl`; resolves to the redirect URL (with `code` or `error`).
  * @throws {OAuthConfigError} when `authorizeUrl` is not a URL of this emulator.
- * @throws {OAuthError} when the emulator refuses the authorize request or the decision outright.
+ * @throws {OAuthError} when the emulator refuses the authorize request or the decision outright, or does not answer.
  */
 export async function decideConsent(
   authUrl: string,
@@ -72,7 +81,7 @@ export async function decideConsent(
   options: OAuthApproveOptions = {},
 ): Promise<URL> {
   const target = emulatorAuthorizeUrl(authUrl, authorizeUrl);
-  const consent = await fetch(target, { headers: { accept: JSON_MEDIA }, redirect: 'manual' });
+  const consent = await ask('The authorize request', target, { headers: { accept: JSON_MEDIA }, redirect: 'manual' });
   const early = consent.headers.get('location');
   if (consent.status >= 300 && consent.status < 400 && early) {
     await consent.body?.cancel();
@@ -85,7 +94,7 @@ export async function decideConsent(
   }
   const form = new URLSearchParams({ ticket, decision });
   if (options.accountId !== undefined) form.set('account_id', String(options.accountId));
-  const answer = await fetch(new URL('/oauth2/consent', authUrl), {
+  const answer = await ask('The consent decision', new URL('/oauth2/consent', authUrl), {
     method: 'POST',
     headers: { accept: JSON_MEDIA },
     body: form,

@@ -221,6 +221,16 @@ describe('OAuth in code', () => {
     }
   });
 
+  it('rejects with a network_error OAuthError when the emulator no longer answers', async () => {
+    const emulator = await createTestEmulator({ apps: [app], startTime: START });
+    const oauth = new OAuthClient({ ...app, authUrl: emulator.authUrl, redirectUri: app.redirectUris[0] });
+    await emulator.close();
+    await expect(emulator.oauth.approve(oauth.authorizeUrl({}).url)).rejects.toMatchObject({
+      name: 'OAuthError',
+      code: 'network_error',
+    });
+  });
+
   it('rejects an authorize URL that is not this emulator’s with an OAuthConfigError, asking nothing of anyone', async () => {
     const emulator = await createTestEmulator({ apps: [app], startTime: START });
     try {
