@@ -352,6 +352,21 @@ describe('update_status_column', () => {
     },
   );
 
+  it('takes the settings it answers back through update_column unchanged', async () => {
+    const { post, column } = await serve();
+    const read = async () => {
+      const body = await post('2026-10', 'query { boards(ids: [3004]) { columns(ids: ["status"]) { settings } } }');
+      const [board] = field<{ columns: { settings: string }[] }[]>(body, 'boards');
+      return JSON.parse(board?.columns[0]?.settings ?? 'null') as { labels: { label: string }[] };
+    };
+    const before = await read();
+    expect(before.labels.length).toBeGreaterThan(1);
+    const { revision } = await column('2026-10', '3004', 'status');
+    const sent = await post('2026-10', UPDATE_COLUMN, { b: '3004', c: 'status', t: 'status', r: revision, s: before });
+    expect(sent.errors).toBeUndefined();
+    expect(await read()).toEqual(before);
+  });
+
   it('removes an unused label, refuses to remove one in use, and retires it with is_deactivated', async () => {
     const { emulator, post, column } = await serve();
     const labels = (live: { is_deactivated?: boolean }) => [
