@@ -48,12 +48,16 @@ export interface TestEmulator extends Emulator {
     /**
      * Approves the consent of `authorizeUrl` (from `OAuthClient.authorizeUrl`); resolves to the redirect URL with the
      * code, for `OAuthClient.parseCallback`.
-     * @throws Error (as a rejection) when the emulator refuses the authorize request outright.
+     * @throws {OAuthConfigError} (as a rejection) when `authorizeUrl` is not a URL of this emulator (make the client
+     * with `authUrl: emulator.authUrl`); nothing is requested.
+     * @throws {OAuthError} (as a rejection) when the emulator refuses the authorize request or the decision outright:
+     * its `code`, `description` and `status` say why; `network_error` when the emulator does not answer (closed).
      */
     approve(authorizeUrl: string | URL, options?: OAuthApproveOptions): Promise<URL>;
     /**
      * Denies it; resolves to the redirect URL with `error=access_denied`.
-     * @throws Error (as a rejection) when the emulator refuses the authorize request outright.
+     * @throws {OAuthConfigError} (as a rejection) when `authorizeUrl` is not a URL of this emulator.
+     * @throws {OAuthError} (as a rejection) when the emulator refuses the authorize request or the decision outright.
      */
     deny(authorizeUrl: string | URL): Promise<URL>;
   };

@@ -84,6 +84,30 @@ describe('aggregate', () => {
     expect(entries(none)).toEqual({ count: 1, sum: 0, average: null });
   });
 
+  it('summarises a board of a few hundred items, negatives and fractions among them, to the right figures', async () => {
+    const post = await serve();
+    const estimates = Array.from({ length: 240 }, (_, index) => ((index * 37) % 240) - 120 + (index % 4) / 4);
+    for (let start = 0; start < estimates.length; start += 60) {
+      const creates = estimates.slice(start, start + 60).map((estimate, offset) => {
+        const values = JSON.stringify(JSON.stringify({ numbers: String(estimate) }));
+        return `i${start + offset}: create_item(board_id: 3002, item_name: "Estimate ${start + offset}", column_values: ${values}) { id }`;
+      });
+      expect((await post(`mutation { ${creates.join(' ')} }`)).errors).toBeUndefined();
+    }
+    const select = [COUNT, ...['SUM', 'MIN', 'MAX', 'MEDIAN'].map((name) => over('numbers', name))];
+    const query = { rules: [{ column_id: 'name', compare_value: 'Estimate', operator: 'contains_text' }] };
+    const body = await post(AGGREGATE, { query: { from: { type: 'TABLE', id: '3002' }, query, select } });
+    const sorted = [...estimates].sort((a, b) => a - b);
+    expect(entries(body)).toEqual({
+      count: 240,
+      sum: estimates.reduce((sum, value) => sum + value, 0),
+      min: sorted[0],
+      max: sorted[239],
+      median: ((sorted[119] ?? 0) + (sorted[120] ?? 0)) / 2,
+    });
+    expect(sorted[0]).toBeLessThan(0);
+  });
+
   it('refuses grouping, other functions and non-number columns by name, and keeps other accounts out', async () => {
     const post = await seeded();
     const from = { type: 'TABLE', id: '3002' };

@@ -286,6 +286,87 @@ describe('update_status_column', () => {
     ]);
   });
 
+  it.each(WITH_UPDATE_COLUMN)(
+    'answers the labels as a list in settings at %s, and as the index → text object in settings_str',
+    async (version) => {
+      const { post, column } = await serve();
+      const read = async () => {
+        const body = await post(
+          version,
+          'query { boards(ids: [3001]) { columns(ids: ["status"]) { settings settings_str } } }',
+        );
+        const [board] = field<{ columns: { settings: string; settings_str: string }[] }[]>(body, 'boards');
+        const answered = board?.columns[0];
+        return {
+          settings: JSON.parse(answered?.settings ?? 'null') as unknown,
+          settings_str: answered?.settings_str ?? '',
+        };
+      };
+      // As the platform's 2025-10 changelog shows `settings` (deprecating-settings_str-field-on-columns).
+      const seeded = await read();
+      expect(seeded.settings).toEqual({
+        labels: [
+          { id: 0, color: 0, label: 'Working on it', index: 0, is_done: false, is_deactivated: false },
+          { id: 1, color: 1, label: 'Done', index: 1, is_done: true, is_deactivated: false },
+          { id: 2, color: 2, label: 'Stuck', index: 2, is_done: false, is_deactivated: false },
+        ],
+      });
+      expect(JSON.parse(seeded.settings_str)).toEqual({
+        labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck' },
+        done_colors: [1],
+      });
+
+      const { revision } = await column(version, '3001', 'status');
+      const changed = await post(version, UPDATE_STATUS, {
+        b: '3001',
+        c: 'status',
+        r: revision,
+        labels: [
+          { id: 0, index: 0, label: 'Working on it', color: 'working_orange', is_deactivated: true },
+          { id: 1, index: 1, label: 'Done', color: 'american_gray', is_done: true },
+          { id: 2, index: 2, label: 'Stuck', color: 'stuck_red', description: 'Waiting on someone' },
+          { index: 7, label: 'Later', color: 'blackish' },
+        ],
+      });
+      expect(changed.errors).toBeUndefined();
+      expect((await read()).settings).toEqual({
+        labels: [
+          { id: 0, color: 0, label: 'Working on it', index: 0, is_done: false, is_deactivated: true },
+          { id: 1, color: 1, label: 'Done', index: 1, is_done: true, is_deactivated: false },
+          {
+            id: 2,
+            color: 2,
+            label: 'Stuck',
+            index: 2,
+            is_done: false,
+            is_deactivated: false,
+            description: 'Waiting on someone',
+          },
+          { id: 7, color: 7, label: 'Later', index: 7, is_done: false, is_deactivated: false },
+        ],
+      });
+      expect(JSON.parse((await read()).settings_str)).toMatchObject({
+        labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck', 7: 'Later' },
+        labels_colors: { 1: { var_name: 'american_gray' } },
+      });
+    },
+  );
+
+  it('takes the settings it answers back through update_column unchanged', async () => {
+    const { post, column } = await serve();
+    const read = async () => {
+      const body = await post('2026-10', 'query { boards(ids: [3004]) { columns(ids: ["status"]) { settings } } }');
+      const [board] = field<{ columns: { settings: string }[] }[]>(body, 'boards');
+      return JSON.parse(board?.columns[0]?.settings ?? 'null') as { labels: { label: string }[] };
+    };
+    const before = await read();
+    expect(before.labels.length).toBeGreaterThan(1);
+    const { revision } = await column('2026-10', '3004', 'status');
+    const sent = await post('2026-10', UPDATE_COLUMN, { b: '3004', c: 'status', t: 'status', r: revision, s: before });
+    expect(sent.errors).toBeUndefined();
+    expect(await read()).toEqual(before);
+  });
+
   it('removes an unused label, refuses to remove one in use, and retires it with is_deactivated', async () => {
     const { emulator, post, column } = await serve();
     const labels = (live: { is_deactivated?: boolean }) => [

@@ -127,6 +127,31 @@ describe('docs as markdown', () => {
     );
   });
 
+  it('exports literal *, _ and [ escaped, and the export imports back to the same text, both ways', async () => {
+    const { post } = await serve();
+    const literal = '# 2 * 3 = 6, snake_case and [not a link](x)';
+    const content = JSON.stringify({ deltaFormat: [{ insert: literal }] });
+    const made = await post(
+      '2026-10',
+      `mutation ($doc: ID!, $content: JSON!) {
+      create_doc_block(doc_id: $doc, type: normal_text, content: $content) { id } }`,
+      { doc: HANDBOOK, content },
+    );
+    const blockId = field<{ id: string }>(made, 'create_doc_block').id;
+    const exported = await post('2026-10', EXPORT_QUERY, { doc: HANDBOOK, blocks: [blockId] });
+    const markdown = field<{ markdown: string }>(exported, 'export_markdown_from_doc').markdown;
+    expect(markdown).toBe('\\# 2 \\* 3 = 6, snake\\_case and \\[not a link\\](x)');
+
+    const added = await post('2026-10', ADD, { doc: HANDBOOK, md: markdown });
+    const [again] = field<{ block_ids: string[] }>(added, 'add_content_to_doc_from_markdown').block_ids;
+    const doc = await readDoc((q, v) => post('2026-10', q, v), HANDBOOK);
+    const block = doc.blocks.find((candidate) => candidate.id === again);
+    expect(block?.type).toBe('normal_text');
+    expect(JSON.parse(block?.content ?? '{}').deltaFormat).toEqual([{ insert: literal }]);
+    const reexported = await post('2026-10', EXPORT_QUERY, { doc: HANDBOOK, blocks: [again] });
+    expect(field<{ markdown: string }>(reexported, 'export_markdown_from_doc').markdown).toBe(markdown);
+  });
+
   it('puts the new blocks right after afterBlockId, in order', async () => {
     const { post } = await serve();
     const before = await readDoc((q, v) => post('2026-10', q, v), HANDBOOK);

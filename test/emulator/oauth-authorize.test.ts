@@ -81,6 +81,27 @@ describe('GET /oauth2/authorize: errors shown on a page (no trustworthy redirect
     expect(page.html).toContain('several redirect URIs');
   });
 
+  it('answers the refusal as { error, error_description } when JSON is asked for, on the page and the decision', async () => {
+    const json = { accept: 'application/json' };
+    const url = new URL('/oauth2/authorize', harness.origin);
+    url.searchParams.set('client_id', 'nope');
+    const refused = await fetch(url, { headers: json, redirect: 'manual' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await refused.json()).toEqual({
+      error: 'unauthorized_client',
+      error_description: 'No app is registered with this client_id',
+    });
+    const decided = await fetch(new URL('/oauth2/consent', harness.origin), {
+      method: 'POST',
+      headers: json,
+      body: new URLSearchParams({ ticket: 'forged', decision: 'approve' }),
+      redirect: 'manual',
+    });
+    expect(decided.status).toBe(400);
+    expect(await decided.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('a redirect_uri that is not registered is refused, never redirected to', async () => {
     for (const uri of ['http://evil.test/callback', `${CB}/x`, `${CB}?a=1`]) {
       const page = await errorPage(await authorize(harness, { client_id: 'single', redirect_uri: uri }));

@@ -3,9 +3,9 @@
  * restore, seed builders, OAuth decided in code, and one clock moving every timed rule of the emulator.
  */
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
-import { OAuthClient, OAuthError, PlatformClient } from '../../src/index.js';
+import { OAuthClient, OAuthConfigError, OAuthError, PlatformClient } from '../../src/index.js';
 import {
   createSeed,
   createTestEmulator,
@@ -185,6 +185,70 @@ describe('OAuth in code', () => {
       expect(() => oauth.parseCallback(denied, third.state)).toThrow(OAuthError);
       expect(denied.searchParams.get('error')).toBe('access_denied');
     } finally {
+      await emulator.close();
+    }
+  });
+
+  it('rejects a refused decision with an OAuthError naming what was wrong, never the code or the client secret', async () => {
+    const emulator = await createTestEmulator({ apps: [app], startTime: START });
+    try {
+      const oauth = new OAuthClient({ ...app, authUrl: emulator.authUrl, redirectUri: app.redirectUris[0] });
+      const unknownApp = new OAuthClient({ ...app, clientId: 'no-such-app', authUrl: emulator.authUrl });
+      const refused = await emulator.oauth.approve(unknownApp.authorizeUrl({}).url).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(OAuthError);
+      expect(refused).toMatchObject({ code: 'unauthorized_client', status: 403 });
+      expect((refused as OAuthError).message).toContain('No app is registered with this client_id');
+      const strayRedirect = new OAuthClient({
+        ...app,
+        authUrl: emulator.authUrl,
+        redirectUri: 'http://elsewhere.test/cb',
+      });
+      await expect(emulator.oauth.deny(strayRedirect.authorizeUrl({}).url)).rejects.toMatchObject({
+        name: 'OAuthError',
+        code: 'invalid_request',
+        description: 'redirect_uri is not registered for the app',
+      });
+
+      const asked = unknownApp.authorizeUrl({});
+      const again = await emulator.oauth.approve(asked.url).catch((error: unknown) => error);
+      expect(`${String(again)} ${JSON.stringify(again)} ${inspect(again)}`).not.toMatch(
+        new RegExp(`${asked.state}|kit-secret`),
+      );
+      const approved = await emulator.oauth.approve(oauth.authorizeUrl({}).url);
+      expect(approved.searchParams.get('code')).toMatch(/\S/);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('rejects with a network_error OAuthError when the emulator no longer answers', async () => {
+    const emulator = await createTestEmulator({ apps: [app], startTime: START });
+    const oauth = new OAuthClient({ ...app, authUrl: emulator.authUrl, redirectUri: app.redirectUris[0] });
+    await emulator.close();
+    await expect(emulator.oauth.approve(oauth.authorizeUrl({}).url)).rejects.toMatchObject({
+      name: 'OAuthError',
+      code: 'network_error',
+    });
+  });
+
+  it('rejects an authorize URL that is not this emulator’s with an OAuthConfigError, asking nothing of anyone', async () => {
+    const emulator = await createTestEmulator({ apps: [app], startTime: START });
+    try {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      const platform = new OAuthClient({
+        ...app,
+        authUrl: 'https://auth.platform.test',
+        redirectUri: app.redirectUris[0],
+      });
+      const asked = platform.authorizeUrl({});
+      const elsewhere = await emulator.oauth.approve(asked.url).catch((error: unknown) => error);
+      expect(elsewhere).toBeInstanceOf(OAuthConfigError);
+      expect((elsewhere as OAuthConfigError).message).toContain('authUrl: emulator.authUrl');
+      expect((elsewhere as OAuthConfigError).message).not.toContain(asked.state);
+      await expect(emulator.oauth.deny('not a url')).rejects.toBeInstanceOf(OAuthConfigError);
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
       await emulator.close();
     }
   });

@@ -12,6 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EngineContext } from './context.js';
 import { ENGINE_ERROR_CODES, engineError } from './errors.js';
 import { type ItemsQuery, queryItems } from './items-query.js';
+import { cursorPageLimit } from './page-limits.js';
 import type { ItemRecord } from './store/records.js';
 
 /** Largest page `items_page` / `next_items_page` serve. */
@@ -91,15 +92,6 @@ function decode(context: EngineContext, cursor: string): CursorState {
   throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor is not one this API issued.');
 }
 
-function checkLimit(limit: number): void {
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw engineError(
-      ENGINE_ERROR_CODES.invalidArgument,
-      `limit must be between 1 and ${MAX_PAGE_SIZE}, got ${limit}.`,
-    );
-  }
-}
-
 /** A page of a board's (or group's) active items, after the position in `cursor` when given. */
 export function pageItems(
   context: EngineContext,
@@ -108,7 +100,7 @@ export function pageItems(
   cursor?: string | null,
   query?: ItemsQuery | null,
 ): ItemsPage {
-  checkLimit(limit);
+  cursorPageLimit(limit, limit, MAX_PAGE_SIZE);
   const after = cursor ? decode(context, cursor) : undefined;
   if (after && (after.board !== scope.board || after.group !== scope.group)) {
     throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor belongs to a different listing.');

@@ -1,7 +1,8 @@
 /**
  * `GET /oauth2/authorize` (validate, then show the consent page; with `Accept: application/json`, the same consent as
  * JSON, `{ ticket, client_id, scopes, accounts, default_account_id }`, for a test to decide without reading HTML) and `POST /oauth2/consent` (the user's decision:
- * redirect with a code on approval, with `access_denied` on denial).
+ * redirect with a code on approval, with `access_denied` on denial). A refusal that cannot be redirected is an error
+ * page, or `{ error, error_description }` with the same status when JSON is asked for ({@link showError}).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatScopeList } from '../../oauth/scope-list.js';
@@ -35,7 +36,7 @@ export function handleAuthorize(deps: AuthorizeDeps, req: IncomingMessage, res: 
   if (outcome.ok && wantsJson(req))
     sendJson(res, 200, consentJson(outcome.request, deps.tickets.open(outcome.request)));
   else if (outcome.ok) sendHtml(res, 200, consentPage(outcome.request, deps.tickets.open(outcome.request)));
-  else if (outcome.redirectUri === undefined) showError(res, outcome.error);
+  else if (outcome.redirectUri === undefined) showError(req, res, outcome.error);
   else sendRedirect(res, errorRedirectUrl(outcome.redirectUri, outcome.error, outcome.state));
 }
 
@@ -61,14 +62,18 @@ export async function handleConsent(deps: AuthorizeDeps, req: IncomingMessage, r
   // Checked before the ticket is touched: a forged post neither decides nor spends the user's consent page.
   if (!isSameOriginPost(req.headers)) {
     req.resume();
-    return showError(res, authorizeError('access_denied', 'The decision was not posted from the consent page'));
+    return showError(req, res, authorizeError('access_denied', 'The decision was not posted from the consent page'));
   }
   const body = await readForm(req);
-  if (!body.ok) return showError(res, authorizeError('invalid_request', body.problem));
+  if (!body.ok) return showError(req, res, authorizeError('invalid_request', body.problem));
   const { form } = body;
   const request = deps.tickets.take(form.get('ticket') ?? '');
   if (!request) {
-    return showError(res, authorizeError('invalid_request', 'This consent page has expired or was already answered'));
+    return showError(
+      req,
+      res,
+      authorizeError('invalid_request', 'This consent page has expired or was already answered'),
+    );
   }
   const redirectError = (error: AuthorizeError) =>
     sendRedirect(res, errorRedirectUrl(request.redirectUri, error, request.state));
@@ -102,6 +107,9 @@ function chosenAccount(request: AuthorizeRequest, posted: string | null): number
   return request.accounts.some((account) => account.id === id) ? id : undefined;
 }
 
-function showError(res: ServerResponse, error: AuthorizeError): void {
-  sendHtml(res, AUTHORIZE_ERROR_STATUS[error.code], errorPage(error));
+/** The refusal as a page, or as JSON for a caller that asks for it (the testing kit's `oauth.approve`). */
+function showError(req: IncomingMessage, res: ServerResponse, error: AuthorizeError): void {
+  const status = AUTHORIZE_ERROR_STATUS[error.code];
+  if (wantsJson(req)) sendJson(res, status, { error: error.code, error_description: error.description });
+  else sendHtml(res, status, errorPage(error));
 }

@@ -14,15 +14,16 @@
  *   holding a value, NONE no calculation; MIN_MAX is refused by create_column and update_column as not modelled
  * Pinned by test/emulator/calculated-columns.test.ts.
  */
+import { summariseNumbers } from '../number-summaries.js';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
 import { columnValueError } from './errors.js';
 
 /** The calculation functions the emulator applies (the others of `CalculatedFunction` are NONE and MIN_MAX). */
 const FUNCTIONS: Readonly<Record<string, (values: readonly number[]) => number | null>> = {
-  SUM: (values) => (values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0)),
-  MIN: (values) => (values.length === 0 ? null : Math.min(...values)),
-  MAX: (values) => (values.length === 0 ? null : Math.max(...values)),
+  SUM: (values) => (values.length === 0 ? null : summariseNumbers('SUM', values)),
+  MIN: (values) => summariseNumbers('MIN', values),
+  MAX: (values) => summariseNumbers('MAX', values),
   COUNT_KEYS: (values) => values.length,
 };
 

@@ -12,6 +12,8 @@
  *   test/emulator/column-updates.test.ts.
  * - colours, descriptions and deactivation are kept beside `labels` and `done_colors` in the settings:
  *   `labels_colors` (index → `{ var_name }`), `labels_descriptions` (index → text), `deactivated_labels` (indexes).
+ * - how the settings are answered: `settings_str` in that object form at every version; `settings` (2025-10 on) with
+ *   the labels as a list, {@link statusSettingsList}
  */
 import { invalidArgument } from '../errors.js';
 import type { ColumnRecord } from '../store/records.js';
@@ -92,4 +94,46 @@ export function applyStatusLabels(
     labels_descriptions: Object.fromEntries(descriptions.map((input) => [String(input.index), input.description])),
     deactivated_labels: sorted.filter((input) => input.is_deactivated === true).map((input) => input.index),
   };
+}
+
+/** The settings keys {@link statusSettingsList} folds into its label list. */
+const LABEL_KEYS = ['labels', 'done_colors', 'labels_colors', 'labels_descriptions', 'deactivated_labels'];
+
+/**
+ * A status column's settings as `Column.settings` answers them (2025-10 on), the labels as a list of
+ * `{ id, color, label, index, is_done, is_deactivated }` in index order, as the platform's 2025-10 changelog shows
+ * them (https://developer.monday.com/api-reference/changelog/deprecating-settings_str-field-on-columns), plus the
+ * `description` of a label given one (the schema's `StatusLabel` has it); other settings as they are.
+ * - `id` and `index` are both the label's index: the emulator keeps one number per label, the one values hold.
+ * - `color` is the colour number of the label's index, as the status index map pairs them (the changelog's labels 0,
+ *   1 and 2 have colours 0, 1 and 2). The docs give no number for a colour set by name (update_status_column's
+ *   `StatusColumnColors`), so that name stays in `settings_str`'s `labels_colors` and does not move the number.
+ * Pinned by test/emulator/column-updates.test.ts ("answers the labels as a list in settings").
+ */
+export function statusSettingsList(column: ColumnRecord): Record<string, unknown> {
+  const settings = column.settings;
+  const texts = isObject(settings.labels) ? (settings.labels as Record<string, unknown>) : {};
+  const done = Array.isArray(settings.done_colors) ? settings.done_colors : [];
+  const deactivated = deactivatedStatusIndexes(column);
+  const descriptions = isObject(settings.labels_descriptions)
+    ? (settings.labels_descriptions as Record<string, unknown>)
+    : {};
+  const labels = Object.keys(texts)
+    .map(Number)
+    .filter((index) => Number.isInteger(index))
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const description = descriptions[String(index)];
+      return {
+        id: index,
+        color: index,
+        label: String(texts[String(index)]),
+        index,
+        is_done: done.includes(index),
+        is_deactivated: deactivated.includes(index),
+        ...(typeof description === 'string' && description !== '' ? { description } : {}),
+      };
+    });
+  const rest = Object.fromEntries(Object.entries(settings).filter(([key]) => !LABEL_KEYS.includes(key)));
+  return { ...rest, labels };
 }

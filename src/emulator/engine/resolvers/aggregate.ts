@@ -7,7 +7,7 @@
  *   ../items-query.ts applies it); without `query`, all of them.
  * - Each `select` element is one entry of the one result set, under its `as` alias: `COUNT_ITEMS` counts the items;
  *   `SUM`, `AVERAGE`, `MEDIAN`, `MIN` and `MAX` take one `COLUMN` parameter, a numbers column, and skip empty cells
- *   (a `SUM` of none is 0, the others null) - {@link computeFunction}.
+ *   (a `SUM` of none is 0, the others null) - {@link computeFunction}, over ../number-summaries.ts.
  * - `group_by`, `COLUMN` select elements and the other functions answer NOT_MODELLED naming what was asked; the
  *   platform's description of grouped values is not specific enough to copy (test/emulator/aggregate.test.ts).
  */
@@ -15,13 +15,12 @@ import { compareCell } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { queryItems } from '../items-query.js';
+import { isNumberSummary, summariseNumbers } from '../number-summaries.js';
 import { findColumn } from '../store/columns.js';
 import type { BoardRecord, ItemRecord } from '../store/records.js';
 import type { AggregateQueryInput, AggregateSelectElementInput } from './arguments.generated.js';
 import { accountBoard, notModelledArgument } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
-
-const NUMERIC = new Set(['SUM', 'AVERAGE', 'MEDIAN', 'MIN', 'MAX']);
 
 /** The numbers a numbers column holds on `items`, empty cells skipped. */
 function numbers(context: EngineContext, board: BoardRecord, items: ItemRecord[], columnId: string): number[] {
@@ -44,21 +43,13 @@ function computeFunction(
 ): number | null {
   const name = element.function?.function;
   if (name === 'COUNT_ITEMS') return items.length;
-  if (!name || !NUMERIC.has(name)) notModelledArgument('aggregate(select:)', `the ${name ?? 'unnamed'} function`);
+  if (!name || !isNumberSummary(name)) notModelledArgument('aggregate(select:)', `the ${name ?? 'unnamed'} function`);
   const params = element.function?.params ?? [];
   const columnId = params.length === 1 && params[0]?.type === 'COLUMN' ? params[0].column?.column_id : undefined;
   if (!columnId) {
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${name} takes one COLUMN parameter.`, { alias: element.as });
   }
-  const values = numbers(context, board, items, columnId);
-  if (name === 'SUM') return values.reduce((sum, value) => sum + value, 0);
-  if (values.length === 0) return null;
-  if (name === 'MIN') return Math.min(...values);
-  if (name === 'MAX') return Math.max(...values);
-  if (name === 'AVERAGE') return values.reduce((sum, value) => sum + value, 0) / values.length;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? null) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return summariseNumbers(name, numbers(context, board, items, columnId));
 }
 
 function aggregate(context: EngineContext, query: AggregateQueryInput) {

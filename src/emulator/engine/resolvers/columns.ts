@@ -9,7 +9,7 @@
 
 import { applyDropdownLabels } from '../column-kinds/dropdown-labels.js';
 import { columnCapabilities, readColumn } from '../column-kinds/index.js';
-import { applyStatusLabels } from '../column-kinds/status-labels.js';
+import { applyStatusLabels, statusSettingsList } from '../column-kinds/status-labels.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { columnRevision, newColumn } from '../store/column-record.js';
@@ -86,8 +86,8 @@ export const columnResolvers: FamilyResolvers = {
   Column: {
     archived: () => false,
     settings_str: (column: ColumnRecord) => JSON.stringify(column.settings),
-    // 2025-10: the settings as JSON, as `settings_str` has them (test/emulator/engine-newer-versions.test.ts).
-    settings: (column: ColumnRecord) => column.settings,
+    // 2025-10: the settings as JSON; a status column's labels as a list (../column-kinds/status-labels.ts).
+    settings: (column: ColumnRecord) => (column.type === 'status' ? statusSettingsList(column) : column.settings),
     // 2025-10: what the column kinds table knows of the kind (test/emulator/newer-surfaces.test.ts).
     capabilities: (column: ColumnRecord) => columnCapabilities(column),
     // 2025-10: what update_column checks (test/emulator/column-updates.test.ts).

@@ -12,6 +12,11 @@
  * - What has no block type the emulator models (tables, images, task lists, dividers, nested lists, raw HTML) is
  *   refused with {@link UnsupportedMarkdown} naming it, never dropped (test/emulator/doc-markdown.test.ts).
  * - Export writes the same constructs back ({@link markdownFromBlocks}); a block of another type is refused.
+ * - Literal text is no markup: export escapes markdown's characters with a backslash ({@link escapeText}, and a
+ *   paragraph that would read as another construct, {@link escapeLineStart}); import reads a backslash before ASCII
+ *   punctuation as that character, except in code, so export then import gives back the same blocks
+ *   (test/emulator/engine/resolvers/doc-markdown.test.ts). The platform's docs do not describe its escaping; this is
+ *   CommonMark's backslash escape.
  */
 
 /** The delta-format content of one text block. */
@@ -120,24 +125,57 @@ export function blocksFromMarkdown(markdown: string): BlockSpec[] {
  * openers stays linear (test/emulator/doc-markdown.test.ts: "answers at once on a line of unclosed marks").
  */
 const INLINE =
-  /\*\*(.+?)\*\*|(?<!\w)__((?:(?!__).)+?)__(?!\w)|~~(.+?)~~|`([^`]+)`|\[([^[\]]+)\]\(([^()[\]\s]+)\)|\*([^*]+)\*|(?<!\w)_([^_]+)_(?!\w)/g;
+  /\*\*(.+?)\*\*|(?<!\w)__((?:(?!__).)+?)__(?!\w)|~~(.+?)~~|`([^`]+)`|\[([^[\]]+)\]\(([^()[\]\s]+)\)|\*([^*]+)\*|(?<!\w)_([^_]+)_(?!\w)/dg;
 
-/** The Quill delta of one line of inline markdown (rule 1). */
+/** A backslash escape: a backslash before ASCII punctuation (rule 5). */
+const ESCAPE = /\\([!-/:-@[-`{-~])/g;
+
+/** `text` with its backslash escapes read as the characters they escape. */
+function unescapeText(text: string): string {
+  return text.replace(ESCAPE, '$1');
+}
+
+/** The Quill delta of one line of inline markdown (rule 1); escaped characters are text, never marks (rule 5). */
 export function inlineDelta(text: string): DeltaInsert[] {
+  // The marks are found on a copy where each escape is two inert characters, so positions match `text`'s.
+  const masked = text.replace(ESCAPE, '\u0001\u0001');
   const delta: DeltaInsert[] = [];
   let at = 0;
-  for (const match of text.matchAll(INLINE)) {
-    if (match.index > at) delta.push({ insert: text.slice(at, match.index) });
-    const [, bold, boldAlt, strike, code, linkText, href, italic, italicAlt] = match;
-    if (bold ?? boldAlt) delta.push({ insert: (bold ?? boldAlt) as string, attributes: { bold: true } });
-    else if (strike) delta.push({ insert: strike, attributes: { strike: true } });
-    else if (code) delta.push({ insert: code, attributes: { code: true } });
-    else if (linkText && href) delta.push({ insert: linkText, attributes: { link: href } });
-    else delta.push({ insert: (italic ?? italicAlt) as string, attributes: { italic: true } });
+  for (const match of masked.matchAll(INLINE)) {
+    if (match.index > at) delta.push({ insert: unescapeText(text.slice(at, match.index)) });
+    const group = (index: number) => {
+      const span = match.indices?.[index];
+      return span ? text.slice(span[0], span[1]) : undefined;
+    };
+    const [bold, boldAlt, strike, code, linkText, href, italic, italicAlt] = [1, 2, 3, 4, 5, 6, 7, 8].map(group);
+    if (code !== undefined) delta.push({ insert: code, attributes: { code: true } });
+    else {
+      const insert = unescapeText((bold ?? boldAlt ?? strike ?? linkText ?? italic ?? italicAlt) as string);
+      if (bold !== undefined || boldAlt !== undefined) delta.push({ insert, attributes: { bold: true } });
+      else if (strike !== undefined) delta.push({ insert, attributes: { strike: true } });
+      else if (linkText !== undefined && href !== undefined)
+        delta.push({ insert, attributes: { link: unescapeText(href) } });
+      else delta.push({ insert, attributes: { italic: true } });
+    }
     at = match.index + match[0].length;
   }
-  if (at < text.length || delta.length === 0) delta.push({ insert: text.slice(at) });
+  if (at < text.length || delta.length === 0) delta.push({ insert: unescapeText(text.slice(at)) });
   return delta;
+}
+
+/** Literal text as markdown: the characters that start inline marks, and the backslash, escaped (rule 5). */
+function escapeText(text: string): string {
+  return text.replace(/[\\*_~`[\]]/g, '\\$&');
+}
+
+/**
+ * A paragraph's markdown that would read as a title, list item, quote, table, divider or HTML, with the character
+ * that makes it so escaped (rule 5). Other blocks start with their own marker, which keeps what follows text.
+ */
+function escapeLineStart(line: string): string {
+  return line
+    .replace(/^(\s*)([#>|+]|-(?=\s|-{2,}\s*$|$)|<(?=\/?[a-zA-Z]))/, '$1\\$2')
+    .replace(/^(\s*\d+)([.)])(?=\s|$)/, '$1\\$2');
 }
 
 /** The inline markdown of a block's delta (rule 1); an embed (not a text insert) is refused. */
@@ -146,10 +184,11 @@ export function inlineMarkdown(deltaFormat: unknown): string {
   return deltaFormat
     .map((op: { insert?: unknown; attributes?: Record<string, unknown> }) => {
       if (typeof op?.insert !== 'string') throw new UnsupportedMarkdown('Exporting an embed in a doc block');
-      const text = op.insert.replace(/\n$/, '');
+      const raw = op.insert.replace(/\n$/, '');
       const attributes = op.attributes ?? {};
+      if (attributes.code) return `\`${raw}\``;
+      const text = escapeText(raw);
       if (typeof attributes.link === 'string') return `[${text}](${attributes.link})`;
-      if (attributes.code) return `\`${text}\``;
       let marked = text;
       if (attributes.italic) marked = `*${marked}*`;
       if (attributes.bold) marked = `**${marked}**`;
@@ -180,7 +219,8 @@ export function markdownFromBlocks(blocks: readonly { type: string; content: unk
     else if (block.type === 'numbered_list') {
       number = previous === 'numbered_list' ? number + 1 : 1;
       line = `${number}. ${inlineMarkdown(delta)}`;
-    } else if (block.type in PREFIX) line = `${PREFIX[block.type]}${inlineMarkdown(delta)}`;
+    } else if (block.type === 'normal_text') line = escapeLineStart(inlineMarkdown(delta));
+    else if (block.type in PREFIX) line = `${PREFIX[block.type]}${inlineMarkdown(delta)}`;
     else throw new UnsupportedMarkdown(`Exporting a ${block.type} block as markdown`);
     const sameList = previous === block.type && (block.type === 'bulleted_list' || block.type === 'numbered_list');
     out += out === '' ? line : `${sameList ? '\n' : '\n\n'}${line}`;

@@ -4,6 +4,7 @@
  */
 import type { EngineContext } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { listLimit } from '../page-limits.js';
 import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
@@ -99,15 +100,16 @@ export function jsonObjectArgument(raw: unknown, argument: string): Record<strin
   return value as Record<string, unknown>;
 }
 
-/** Page `page` (1-based) of `limit` entries; no limit means everything. */
+/** Page `page` (1-based) of `limit` entries (none for a negative limit: ../page-limits.ts); no limit means everything. */
 export function paginate<T>(
   list: readonly T[],
   limit: number | null | undefined,
   page: number | null | undefined,
 ): T[] {
   if (limit === null || limit === undefined) return [...list];
-  const start = (Math.max(1, page ?? 1) - 1) * Math.max(0, limit);
-  return list.slice(start, start + Math.max(0, limit));
+  const size = listLimit(limit);
+  const start = (Math.max(1, page ?? 1) - 1) * size;
+  return list.slice(start, start + size);
 }
 
 /** The caller's account's users with these ids; an id of no such user is a RESOURCE_NOT_FOUND error. */

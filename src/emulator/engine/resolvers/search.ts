@@ -14,6 +14,7 @@
  * Pinned by test/emulator/engine-search.test.ts and test/emulator/search.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
+import { listLimit } from '../page-limits.js';
 import type { BoardRecord } from '../store/records.js';
 import type { TimelineItemRecord } from '../store/timeline.js';
 import type {
@@ -104,10 +105,10 @@ function docResults(context: EngineContext, args: SearchNamespaceDocsArgs) {
 
 /**
  * How many results a search answers: `limit`, 10 when none is sent; a negative limit answers none, as paginated
- * lists do (lookup.ts: paginate), never "all but the last few" (test/emulator/engine-search.test.ts).
+ * lists do (../page-limits.ts), never "all but the last few" (test/emulator/engine-search.test.ts).
  */
 function resultLimit(limit: number | null | undefined): number {
-  return Math.max(0, limit ?? 10);
+  return listLimit(limit ?? 10);
 }
 
 /** Resolvers of `Query.search` and its namespace. */

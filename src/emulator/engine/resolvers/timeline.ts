@@ -5,6 +5,7 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { cursorPageLimit } from '../page-limits.js';
 import type { CustomActivityRecord, TimelineItemRecord } from '../store/timeline.js';
 import type { MutationCreateTimelineItemArgs } from './arguments.generated.js';
 import { accountBoard, accountItem, accountUsers, callerId } from './lookup.js';
@@ -100,9 +101,7 @@ export const timelineResolvers: FamilyResolvers = {
   },
   TimelineResponse: {
     timeline_items_page: (source: { itemId: string }, args, context) => {
-      const limit = args.limit ?? 25;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-        throw engineError(ENGINE_ERROR_CODES.invalidArgument, `limit must be between 1 and 100, got ${limit}.`);
+      const limit = cursorPageLimit(args.limit, 25, 100);
       const all = context.store.timeline.ofItem(source.itemId);
       const offset = decodeCursor(args.cursor);
       const page = all.slice(offset, offset + limit);

@@ -9,11 +9,13 @@
  * - `board_ids`, `event_types`, `from`/`to` (ISO 8601, inclusive) and, from 2026-10, `entities` (`board`, `pulse`)
  *   and `correlation_ids` (the emulator groups no entries into sessions: `correlation_id` is null, so that filter
  *   matches nothing) narrow the rows; only live boards of the caller's account count
- * - `limit` rows a page (25 when unset, as for a board's activity log); `cursor` is the next page's, null on the last
+ * - `limit` rows a page (25 when unset, as for a board's activity log; below 1 refused, as by every cursor page:
+ *   ../page-limits.ts); `cursor` is the next page's, null on the last
  * Pinned by test/emulator/user-activity-logs.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { cursorPageLimit } from '../page-limits.js';
 import type { UserRecord } from '../store/records.js';
 import type { UserActivityLogsArgs } from './arguments.generated.js';
 import { activityLogAnswer } from './boards.js';
@@ -39,9 +41,7 @@ function checkTime(value: string | null | undefined, argument: string): number |
 /** One page of `user`'s activity on the caller's boards. */
 export function userActivityLogs(user: UserRecord, args: UserActivityLogsArgs, context: EngineContext) {
   requireScope(context, 'boards:read');
-  const limit = args.limit ?? DEFAULT_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1)
-    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `limit must be a whole number from 1, got ${limit}.`);
+  const limit = cursorPageLimit(args.limit, DEFAULT_LIMIT);
   const from = checkTime(args.from, 'from');
   const to = checkTime(args.to, 'to');
   const offset = offsetOf(args.cursor);
