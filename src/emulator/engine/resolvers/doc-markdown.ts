@@ -12,7 +12,7 @@
  * - What has no block type the emulator models (tables, images, task lists, dividers, nested lists, raw HTML) is
  *   refused with {@link UnsupportedMarkdown} naming it, never dropped (test/emulator/doc-markdown.test.ts).
  * - Export writes the same constructs back ({@link markdownFromBlocks}); a block of another type is refused.
- * - Literal text is no markup: export escapes markdown's characters with a backslash ({@link escapeText}, and a
+ * - Literal text is no markup: export escapes markdown's characters outside code with a backslash ({@link escapeText}, and a
  *   paragraph that would read as another construct, {@link escapeLineStart}); import reads a backslash before ASCII
  *   punctuation as that character, except in code, so export then import gives back the same blocks
  *   (test/emulator/engine/resolvers/doc-markdown.test.ts). The platform's docs do not describe its escaping; this is
@@ -178,14 +178,19 @@ function escapeLineStart(line: string): string {
     .replace(/^(\s*\d+)([.)])(?=\s|$)/, '$1\\$2');
 }
 
+/** The text inserts of a block's delta, each without its closing line break; an embed (not text) is refused. */
+function textInserts(deltaFormat: unknown): { raw: string; attributes: Record<string, unknown> }[] {
+  if (!Array.isArray(deltaFormat)) return [];
+  return deltaFormat.map((op: { insert?: unknown; attributes?: Record<string, unknown> }) => {
+    if (typeof op?.insert !== 'string') throw new UnsupportedMarkdown('Exporting an embed in a doc block');
+    return { raw: op.insert.replace(/\n$/, ''), attributes: op.attributes ?? {} };
+  });
+}
+
 /** The inline markdown of a block's delta (rule 1); an embed (not a text insert) is refused. */
 export function inlineMarkdown(deltaFormat: unknown): string {
-  if (!Array.isArray(deltaFormat)) return '';
-  return deltaFormat
-    .map((op: { insert?: unknown; attributes?: Record<string, unknown> }) => {
-      if (typeof op?.insert !== 'string') throw new UnsupportedMarkdown('Exporting an embed in a doc block');
-      const raw = op.insert.replace(/\n$/, '');
-      const attributes = op.attributes ?? {};
+  return textInserts(deltaFormat)
+    .map(({ raw, attributes }) => {
       if (attributes.code) return `\`${raw}\``;
       const text = escapeText(raw);
       if (typeof attributes.link === 'string') return `[${text}](${attributes.link})`;
@@ -215,8 +220,12 @@ export function markdownFromBlocks(blocks: readonly { type: string; content: unk
   for (const block of blocks) {
     const delta = (block.content as { deltaFormat?: unknown } | null)?.deltaFormat;
     let line: string;
-    if (block.type === 'code') line = `\`\`\`\n${inlineMarkdown(delta)}\n\`\`\``;
-    else if (block.type === 'numbered_list') {
+    if (block.type === 'code') {
+      // Code is literal (rule 5): its text goes out as it is, as the import reads a fence's lines.
+      line = `\`\`\`\n${textInserts(delta)
+        .map(({ raw }) => raw)
+        .join('')}\n\`\`\``;
+    } else if (block.type === 'numbered_list') {
       number = previous === 'numbered_list' ? number + 1 : 1;
       line = `${number}. ${inlineMarkdown(delta)}`;
     } else if (block.type === 'normal_text') line = escapeLineStart(inlineMarkdown(delta));

@@ -74,6 +74,13 @@ describe('markdown of doc blocks', () => {
     expect(blocksFromMarkdown(markdown)).toEqual(blocks);
   });
 
+  it('writes a code block as it is, no escapes, and imports it back to the same block', () => {
+    const code = block('code', { insert: 'const a = b * c_d; // [x] `y` ~~z~~ C:\\dir\n# not a title' });
+    const markdown = markdownFromBlocks([code]);
+    expect(markdown).toBe('```\nconst a = b * c_d; // [x] `y` ~~z~~ C:\\dir\n# not a title\n```');
+    expect(blocksFromMarkdown(markdown)).toEqual([code]);
+  });
+
   it('reads backslash escapes as literal characters, keeps them in code, and exports them back as they came', () => {
     const markdown = [
       '\\# Not a title with \\*stars\\*, \\_under\\_, \\[brackets\\] and `a\\*b`',
