@@ -68,7 +68,7 @@ function checkToken(token: unknown): string {
 
 /**
  * One refusal for every bad base URL, saying what was wrong and never showing the value: a token pasted here by
- * mistake would reach the error and a log. A URL shows only its scheme, a string its length
+ * mistake would reach the error and a log. A URL shows only its scheme (a short word), a string its length
  * (`test/unit/client-options.test.ts`: "never echoes a baseUrl").
  */
 function checkBaseUrl(value: unknown): string {
@@ -83,7 +83,10 @@ function checkBaseUrl(value: unknown): string {
       ? `a string of ${value.length} characters that is not a URL`
       : describe(value)
     : url.protocol !== 'http:' && url.protocol !== 'https:'
-      ? `'${url.protocol}'`
+      ? // Whatever precedes a colon parses as a scheme (`<token>:443`), so only a short word is shown.
+        /^[a-z]{1,10}:$/.test(url.protocol)
+        ? `'${url.protocol}'`
+        : 'a URL of another scheme'
       : url.username || url.password
         ? 'a URL with credentials'
         : url.search || url.hash

@@ -153,6 +153,17 @@ describe('construction', () => {
     }
   });
 
+  it('never echoes a secret that parses as a URL scheme: only a short, letters-only scheme is shown', () => {
+    const pasted = 'eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjQyfQ.c2lnbmF0dXJlLXBhcnQ';
+    // A colon after a token, or after the first part of `key:secret`, makes what precedes it a URL scheme.
+    for (const baseUrl of [`${pasted}:443`, 'k3y-1d.s3cr3t:rest-of-it']) {
+      const error = construct({ ...valid, baseUrl }) as Error;
+      expect(error.message).toMatch(/`baseUrl` must be an http\(s\) URL .*; got a URL of another scheme\.$/);
+      expect(error.message).not.toMatch(/eyj0aWQiOjQyfQ|k3y-1d/i);
+    }
+    expect((construct({ ...valid, baseUrl: 'javascript:alert(1)' }) as Error).message).toMatch(/got 'javascript:'\.$/);
+  });
+
   it('keeps the token out of JSON.stringify, inspect and enumerable properties', () => {
     const client = new PlatformClient(valid);
     expect(JSON.stringify(client)).not.toContain(TOKEN);
