@@ -60,7 +60,11 @@ function checkToken(token: unknown): string {
       'token',
       'a non-empty string of printable ASCII, no line break (an API or OAuth token)',
       token,
-      token === '' ? 'an empty string' : undefined,
+      typeof token !== 'string'
+        ? undefined
+        : token.trim() === ''
+          ? `${token === '' ? 'an empty' : 'a blank'} string`
+          : 'a string with a line break or another character that is not printable ASCII',
     );
   }
   return token.trim();

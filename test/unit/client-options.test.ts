@@ -34,10 +34,14 @@ describe('construction', () => {
     ['options that are not an object', null, /options must be an object/],
     ['a missing token', { baseUrl: BASE_URL }, /`token` must be a non-empty string/],
     ['an empty token', { ...valid, token: '' }, /`token` must be a non-empty string .*got an empty string/],
-    ['a blank token', { ...valid, token: '   ' }, /`token` must be a non-empty string/],
+    ['a blank token', { ...valid, token: '   ' }, /`token` must be a non-empty string .*got a blank string\.$/],
     ['a numeric token', { ...valid, token: 42 }, /`token` must be a non-empty string .*got number/],
-    ['a token with a line break', { ...valid, token: 'abc\ndef' }, /line break/],
-    ['a non-ASCII token', { ...valid, token: 'tök€n' }, /printable ASCII/],
+    [
+      'a token with a line break',
+      { ...valid, token: 'abc\ndef' },
+      /got a string with a line break or another character that is not printable ASCII\.$/,
+    ],
+    ['a non-ASCII token', { ...valid, token: 'tök€n' }, /got a string with a line break or another character/],
     ['a missing baseUrl', { token: TOKEN }, /`baseUrl` must be an http\(s\) URL/],
     [
       'a baseUrl that is no URL',
