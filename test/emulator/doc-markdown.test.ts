@@ -152,7 +152,7 @@ describe('docs as markdown', () => {
     expect(field<{ markdown: string }>(reexported, 'export_markdown_from_doc').markdown).toBe(markdown);
   });
 
-  it('gives back every ASCII punctuation character, as text, marked and in code, through export then import', async () => {
+  it('gives back every ASCII punctuation character, as text, under one or several marks and in code, through export then import', async () => {
     const { post } = await serve();
     const punctuation = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
     const blocks: [string, { insert: string; attributes?: Record<string, unknown> }[]][] = [
@@ -169,6 +169,8 @@ describe('docs as markdown', () => {
           { insert: punctuation, attributes: { strike: true } },
           { insert: ' ' },
           { insert: punctuation, attributes: { link: 'https://example.com/a_b*c' } },
+          { insert: ' ' },
+          { insert: punctuation, attributes: { bold: true, italic: true, strike: true, link: 'https://example.com/' } },
         ],
       ],
       ['bulleted_list', [{ insert: punctuation }]],
