@@ -13,11 +13,13 @@
  * - What has no block type the emulator models (tables, images, task lists, dividers, nested lists, raw HTML) is
  *   refused with {@link UnsupportedMarkdown} naming it, never dropped (test/emulator/doc-markdown.test.ts).
  * - Export writes the same constructs back ({@link markdownFromBlocks}); a block of another type is refused.
- * - Literal text is no markup: export escapes markdown's characters outside code with a backslash ({@link escapeText}, and a
- *   paragraph that would read as another construct, {@link escapeLineStart}); import reads a backslash before ASCII
- *   punctuation as that character, except in code, so export then import gives back the same blocks
- *   (test/emulator/engine/resolvers/doc-markdown.test.ts). The platform's docs do not describe its escaping; this is
- *   CommonMark's backslash escape.
+ * - Literal text is no markup: export escapes markdown's characters outside code with a backslash ({@link escapeText},
+ *   and a paragraph that would read as another construct, {@link escapeLineStart}); import reads a backslash before
+ *   ASCII punctuation as that character, except in code, so export then import gives back the same blocks
+ *   (test/emulator/engine/resolvers/doc-markdown.test.ts). Not kept: a paragraph's leading and trailing spaces (lines
+ *   are trimmed), a line break inside a text (lines are joined), inline code holding a backtick, a code block holding
+ *   a line of three backticks, and a link address holding a space, a parenthesis or a bracket. The platform's docs
+ *   do not describe its escaping; this is CommonMark's backslash escape.
  */
 
 /** The delta-format content of one text block. */
