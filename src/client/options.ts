@@ -62,9 +62,11 @@ function checkToken(token: unknown): string {
       token,
       typeof token !== 'string'
         ? undefined
-        : token.trim() === ''
-          ? `${token === '' ? 'an empty' : 'a blank'} string`
-          : 'a string with a line break or another character that is not printable ASCII',
+        : !PRINTABLE_ASCII.test(token)
+          ? 'a character outside printable ASCII'
+          : token === ''
+            ? 'an empty string'
+            : 'only spaces',
     );
   }
   return token.trim();
@@ -90,7 +92,7 @@ function checkBaseUrl(value: unknown): string {
       ? // Whatever precedes a colon parses as a scheme (`<token>:443`), so only a short word is shown.
         /^[a-z]{1,10}:$/.test(url.protocol)
         ? `'${url.protocol}'`
-        : 'a URL of another scheme'
+        : 'another scheme'
       : url.username || url.password
         ? 'a URL with credentials'
         : url.search || url.hash

@@ -34,14 +34,10 @@ describe('construction', () => {
     ['options that are not an object', null, /options must be an object/],
     ['a missing token', { baseUrl: BASE_URL }, /`token` must be a non-empty string/],
     ['an empty token', { ...valid, token: '' }, /`token` must be a non-empty string .*got an empty string/],
-    ['a blank token', { ...valid, token: '   ' }, /`token` must be a non-empty string .*got a blank string\.$/],
+    ['a blank token', { ...valid, token: '   ' }, /`token` must be a non-empty string .*got only spaces\.$/],
     ['a numeric token', { ...valid, token: 42 }, /`token` must be a non-empty string .*got number/],
-    [
-      'a token with a line break',
-      { ...valid, token: 'abc\ndef' },
-      /got a string with a line break or another character that is not printable ASCII\.$/,
-    ],
-    ['a non-ASCII token', { ...valid, token: 'tök€n' }, /got a string with a line break or another character/],
+    ['a token with a line break', { ...valid, token: 'abc\ndef' }, /got a character outside printable ASCII\.$/],
+    ['a non-ASCII token', { ...valid, token: 'tök€n' }, /got a character outside printable ASCII\.$/],
     ['a missing baseUrl', { token: TOKEN }, /`baseUrl` must be an http\(s\) URL/],
     [
       'a baseUrl that is no URL',
@@ -162,7 +158,7 @@ describe('construction', () => {
     // A colon after a token, or after the first part of `key:secret`, makes what precedes it a URL scheme.
     for (const baseUrl of [`${pasted}:443`, 'k3y-1d.s3cr3t:rest-of-it']) {
       const error = construct({ ...valid, baseUrl }) as Error;
-      expect(error.message).toMatch(/`baseUrl` must be an http\(s\) URL .*; got a URL of another scheme\.$/);
+      expect(error.message).toMatch(/`baseUrl` must be an http\(s\) URL .*; got another scheme\.$/);
       expect(error.message).not.toMatch(/eyj0aWQiOjQyfQ|k3y-1d/i);
     }
     expect((construct({ ...valid, baseUrl: 'javascript:alert(1)' }) as Error).message).toMatch(/got 'javascript:'\.$/);
