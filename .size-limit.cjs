@@ -20,12 +20,14 @@
 // scope list and token answer cap shipped in every boards call; one is marked pure, the other a literal (-0.09 kB,
 // `test/api/tree-shaking.test.ts`); the token and baseUrl checks are one refusal each and option tables name their
 // subject once (-0.04 kB), net of a baseUrl refusal that no longer echoes the value (+0.02 kB); the error and
-// warning readers take their lists through the one own-property reader (-0.03 kB). Property mangling of
+// warning readers take their lists through the one own-property reader (-0.03 kB). Then (17.14 -> 17.20 kB): a token
+// refusal names the fault, and a baseUrl refusal hides a scheme longer than a short word, which a token followed by a
+// colon parses as (+0.06 kB). Property mangling of
 // internal names (esbuild `mangleProps`) was measured and left out: 0.07 kB for the names outside the throttle, 0.18
 // kB with the throttle's records, against the risk of a name read across separately built entries. The throttle is
 // still the largest part. Limits sit about 3% above what was measured, so a regression fails while the 16 kB budget
 // stays the target: it is not met yet. The webhook receiver's limit is its 4 kB budget. The testing kit's limit follows the
-// emulator, which grows with each version and column kind it models: 179.86 kB measured, limit 3% above.
+// emulator, which grows with each version and column kind it models: 180.95 kB measured, limit 3% above.
 
 /**
  * Code the SDK loads on demand (`import()`: the AST printer, the upload form) stays out of the measure: app

@@ -60,7 +60,13 @@ function checkToken(token: unknown): string {
       'token',
       'a non-empty string of printable ASCII, no line break (an API or OAuth token)',
       token,
-      token === '' ? 'an empty string' : undefined,
+      typeof token !== 'string'
+        ? undefined
+        : !PRINTABLE_ASCII.test(token)
+          ? 'a character outside printable ASCII'
+          : token === ''
+            ? 'an empty string'
+            : 'only spaces',
     );
   }
   return token.trim();
@@ -68,7 +74,7 @@ function checkToken(token: unknown): string {
 
 /**
  * One refusal for every bad base URL, saying what was wrong and never showing the value: a token pasted here by
- * mistake would reach the error and a log. A URL shows only its scheme, a string its length
+ * mistake would reach the error and a log. A URL shows only its scheme (a short word), a string its length
  * (`test/unit/client-options.test.ts`: "never echoes a baseUrl").
  */
 function checkBaseUrl(value: unknown): string {
@@ -83,7 +89,10 @@ function checkBaseUrl(value: unknown): string {
       ? `a string of ${value.length} characters that is not a URL`
       : describe(value)
     : url.protocol !== 'http:' && url.protocol !== 'https:'
-      ? `'${url.protocol}'`
+      ? // Whatever precedes a colon parses as a scheme (`<token>:443`), so only a short word is shown.
+        /^[a-z]{1,10}:$/.test(url.protocol)
+        ? `'${url.protocol}'`
+        : 'another scheme'
       : url.username || url.password
         ? 'a URL with credentials'
         : url.search || url.hash

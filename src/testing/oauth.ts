@@ -4,8 +4,9 @@
  * (`Accept: application/json`), and the decision is posted to `/oauth2/consent` as the page's form would.
  *
  * Rule map (pinned by test/testing/test-emulator.test.ts, "OAuth in code"):
- * - an authorize URL that is not a URL, or not this emulator's, is an {@link OAuthConfigError} before any request
- *   ({@link emulatorAuthorizeUrl}): a client made without `authUrl: emulator.authUrl` never reaches the platform
+ * - an authorize URL that is not a URL, carries credentials, or is not this emulator's, is an {@link OAuthConfigError}
+ *   before any request ({@link emulatorAuthorizeUrl}): a client made without `authUrl: emulator.authUrl` never
+ *   reaches the platform
  * - an error redirect of the authorize step resolves, as the browser would land there
  * - a refusal (the emulator's `{ error, error_description }`) is an {@link OAuthError} with its code, description
  *   and status; an answer that is not one is an `invalid_response` OAuthError ({@link refusal}). Neither carries
@@ -28,6 +29,10 @@ function emulatorAuthorizeUrl(authUrl: string, authorizeUrl: string | URL): URL 
     url = new URL(authorizeUrl);
   } catch {
     throw new OAuthConfigError('authorizeUrl is not a URL: give the url that OAuthClient.authorizeUrl returns');
+  }
+  // fetch refuses such a URL with an error that quotes it whole, credentials and query included.
+  if (url.username || url.password) {
+    throw new OAuthConfigError('authorizeUrl carries credentials: give the url that OAuthClient.authorizeUrl returns');
   }
   const emulator = new URL(authUrl);
   const host = url.hostname;

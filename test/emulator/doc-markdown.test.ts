@@ -152,6 +152,51 @@ describe('docs as markdown', () => {
     expect(field<{ markdown: string }>(reexported, 'export_markdown_from_doc').markdown).toBe(markdown);
   });
 
+  it('gives back every ASCII punctuation character, as text, under one or several marks and in code, through export then import', async () => {
+    const { post } = await serve();
+    const punctuation = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+    const blocks: [string, { insert: string; attributes?: Record<string, unknown> }[]][] = [
+      ['large_title', [{ insert: punctuation }]],
+      ['normal_text', [{ insert: punctuation }]],
+      [
+        'normal_text',
+        [
+          { insert: `${punctuation} ` },
+          { insert: punctuation, attributes: { bold: true } },
+          { insert: ' ' },
+          { insert: punctuation, attributes: { italic: true } },
+          { insert: ' ' },
+          { insert: punctuation, attributes: { strike: true } },
+          { insert: ' ' },
+          { insert: punctuation, attributes: { link: 'https://example.com/a_b*c' } },
+          { insert: ' ' },
+          { insert: punctuation, attributes: { bold: true, italic: true, strike: true, link: 'https://example.com/' } },
+        ],
+      ],
+      ['bulleted_list', [{ insert: punctuation }]],
+      ['numbered_list', [{ insert: punctuation }]],
+      ['quote', [{ insert: punctuation }]],
+      ['code', [{ insert: `${punctuation}\nlet a = b * c_d; // [x] \\n` }]],
+    ];
+    const ids: string[] = [];
+    for (const [type, deltaFormat] of blocks) {
+      const made = await post(
+        '2026-10',
+        `mutation ($doc: ID!, $type: DocBlockContentType!, $content: JSON!) {
+        create_doc_block(doc_id: $doc, type: $type, content: $content) { id } }`,
+        { doc: HANDBOOK, type, content: JSON.stringify({ deltaFormat }) },
+      );
+      ids.push(field<{ id: string }>(made, 'create_doc_block').id);
+    }
+    const exported = await post('2026-10', EXPORT_QUERY, { doc: HANDBOOK, blocks: ids });
+    const markdown = field<{ markdown: string }>(exported, 'export_markdown_from_doc').markdown;
+    const added = await post('2026-10', ADD, { doc: HANDBOOK, md: markdown });
+    const again = field<{ block_ids: string[] }>(added, 'add_content_to_doc_from_markdown').block_ids;
+    const doc = await readDoc((q, v) => post('2026-10', q, v), HANDBOOK);
+    const read = again.map((id) => doc.blocks.find((candidate) => candidate.id === id));
+    expect(read.map((block) => [block?.type, JSON.parse(block?.content ?? '{}').deltaFormat])).toEqual(blocks);
+  });
+
   it('puts the new blocks right after afterBlockId, in order', async () => {
     const { post } = await serve();
     const before = await readDoc((q, v) => post('2026-10', q, v), HANDBOOK);

@@ -252,6 +252,32 @@ describe('OAuth in code', () => {
       await emulator.close();
     }
   });
+
+  it('rejects an authorize URL on another port, or carrying credentials, with an OAuthConfigError that shows neither the credentials nor the query', async () => {
+    const emulator = await createTestEmulator({ apps: [app], startTime: START });
+    try {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch');
+      const asked = new OAuthClient({
+        ...app,
+        authUrl: emulator.authUrl,
+        redirectUri: app.redirectUris[0],
+      }).authorizeUrl({});
+      const otherPort = new URL(asked.url);
+      otherPort.port = String(Number(otherPort.port) + 1);
+      const withCredentials = new URL(asked.url);
+      withCredentials.username = 'someone';
+      withCredentials.password = 'pass-w0rd';
+      for (const url of [otherPort, withCredentials]) {
+        const refused = await emulator.oauth.approve(url).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(OAuthConfigError);
+        expect(inspect(refused, { depth: 10, showHidden: true })).not.toMatch(new RegExp(`pass-w0rd|${asked.state}`));
+      }
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+      await emulator.close();
+    }
+  });
 });
 
 describe('options', () => {

@@ -34,10 +34,10 @@ describe('construction', () => {
     ['options that are not an object', null, /options must be an object/],
     ['a missing token', { baseUrl: BASE_URL }, /`token` must be a non-empty string/],
     ['an empty token', { ...valid, token: '' }, /`token` must be a non-empty string .*got an empty string/],
-    ['a blank token', { ...valid, token: '   ' }, /`token` must be a non-empty string/],
+    ['a blank token', { ...valid, token: '   ' }, /`token` must be a non-empty string .*got only spaces\.$/],
     ['a numeric token', { ...valid, token: 42 }, /`token` must be a non-empty string .*got number/],
-    ['a token with a line break', { ...valid, token: 'abc\ndef' }, /line break/],
-    ['a non-ASCII token', { ...valid, token: 'tök€n' }, /printable ASCII/],
+    ['a token with a line break', { ...valid, token: 'abc\ndef' }, /got a character outside printable ASCII\.$/],
+    ['a non-ASCII token', { ...valid, token: 'tök€n' }, /got a character outside printable ASCII\.$/],
     ['a missing baseUrl', { token: TOKEN }, /`baseUrl` must be an http\(s\) URL/],
     [
       'a baseUrl that is no URL',
@@ -151,6 +151,17 @@ describe('construction', () => {
       expect(inspect(error, { depth: 10, showHidden: true })).not.toContain('eyJ0aWQiOjQyfQ');
       expect(JSON.stringify(error)).not.toContain('eyJ0aWQiOjQyfQ');
     }
+  });
+
+  it('never echoes a secret that parses as a URL scheme: only a short, letters-only scheme is shown', () => {
+    const pasted = 'eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjQyfQ.c2lnbmF0dXJlLXBhcnQ';
+    // A colon after a token, or after the first part of `key:secret`, makes what precedes it a URL scheme.
+    for (const baseUrl of [`${pasted}:443`, 'k3y-1d.s3cr3t:rest-of-it']) {
+      const error = construct({ ...valid, baseUrl }) as Error;
+      expect(error.message).toMatch(/`baseUrl` must be an http\(s\) URL .*; got another scheme\.$/);
+      expect(error.message).not.toMatch(/eyj0aWQiOjQyfQ|k3y-1d/i);
+    }
+    expect((construct({ ...valid, baseUrl: 'javascript:alert(1)' }) as Error).message).toMatch(/got 'javascript:'\.$/);
   });
 
   it('keeps the token out of JSON.stringify, inspect and enumerable properties', () => {

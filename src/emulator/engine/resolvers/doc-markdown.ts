@@ -5,18 +5,21 @@
  *
  * Rule map:
  * - A block's content is `{ alignment, direction, deltaFormat }`, the delta being Quill's (the platform points app
- *   builders at Quill's Delta library): text inserts with `bold`, `italic`, `strike`, `code` and `link` attributes.
- *   {@link inlineDelta} reads them from markdown, {@link inlineMarkdown} writes them back.
+ *   builders at Quill's Delta library): text inserts with `bold`, `italic`, `strike`, `code` and `link` attributes,
+ *   several on one insert written as nested marks (`[~~**_all_**~~](url)`). {@link inlineDelta} reads them from
+ *   markdown, {@link inlineMarkdown} writes them back (test/emulator/engine/resolvers/doc-markdown.test.ts).
  * - One markdown construct is one block of the type named after it ({@link blocksFromMarkdown}): `#`, `##`, `###`
  *   titles, paragraphs (consecutive lines joined), `-`/`*`/`+` and `1.` list items, `>` quotes, fenced code.
  * - What has no block type the emulator models (tables, images, task lists, dividers, nested lists, raw HTML) is
  *   refused with {@link UnsupportedMarkdown} naming it, never dropped (test/emulator/doc-markdown.test.ts).
  * - Export writes the same constructs back ({@link markdownFromBlocks}); a block of another type is refused.
- * - Literal text is no markup: export escapes markdown's characters with a backslash ({@link escapeText}, and a
- *   paragraph that would read as another construct, {@link escapeLineStart}); import reads a backslash before ASCII
- *   punctuation as that character, except in code, so export then import gives back the same blocks
- *   (test/emulator/engine/resolvers/doc-markdown.test.ts). The platform's docs do not describe its escaping; this is
- *   CommonMark's backslash escape.
+ * - Literal text is no markup: export escapes markdown's characters outside code with a backslash ({@link escapeText},
+ *   and a paragraph that would read as another construct, {@link escapeLineStart}); import reads a backslash before
+ *   ASCII punctuation as that character, except in code, so export then import gives back the same blocks
+ *   (test/emulator/engine/resolvers/doc-markdown.test.ts). Not kept: a paragraph's leading and trailing spaces (lines
+ *   are trimmed), a line break inside a text (lines are joined), inline code holding a backtick, a code block holding
+ *   a line of three backticks, and a link address holding a space, a parenthesis or a bracket. The platform's docs
+ *   do not describe its escaping; this is CommonMark's backslash escape.
  */
 
 /** The delta-format content of one text block. */
@@ -135,8 +138,14 @@ function unescapeText(text: string): string {
   return text.replace(ESCAPE, '$1');
 }
 
-/** The Quill delta of one line of inline markdown (rule 1); escaped characters are text, never marks (rule 5). */
-export function inlineDelta(text: string): DeltaInsert[] {
+/** How deep marks nest inside one another: bold, italic, strike-through and a link, each at most once. */
+const MAX_NESTED_MARKS = 4;
+
+/**
+ * The Quill delta of one line of inline markdown (rule 1); escaped characters are text, never marks (rule 5). A
+ * mark's text is read for marks again, so `**_both_**` is bold and italic, down to {@link MAX_NESTED_MARKS} levels.
+ */
+export function inlineDelta(text: string, depth = 0): DeltaInsert[] {
   // The marks are found on a copy where each escape is two inert characters, so positions match `text`'s.
   const masked = text.replace(ESCAPE, '\u0001\u0001');
   const delta: DeltaInsert[] = [];
@@ -150,12 +159,17 @@ export function inlineDelta(text: string): DeltaInsert[] {
     const [bold, boldAlt, strike, code, linkText, href, italic, italicAlt] = [1, 2, 3, 4, 5, 6, 7, 8].map(group);
     if (code !== undefined) delta.push({ insert: code, attributes: { code: true } });
     else {
-      const insert = unescapeText((bold ?? boldAlt ?? strike ?? linkText ?? italic ?? italicAlt) as string);
-      if (bold !== undefined || boldAlt !== undefined) delta.push({ insert, attributes: { bold: true } });
-      else if (strike !== undefined) delta.push({ insert, attributes: { strike: true } });
-      else if (linkText !== undefined && href !== undefined)
-        delta.push({ insert, attributes: { link: unescapeText(href) } });
-      else delta.push({ insert, attributes: { italic: true } });
+      const inner = (bold ?? boldAlt ?? strike ?? linkText ?? italic ?? italicAlt) as string;
+      const mark: Record<string, string | boolean> =
+        bold !== undefined || boldAlt !== undefined
+          ? { bold: true }
+          : strike !== undefined
+            ? { strike: true }
+            : linkText !== undefined && href !== undefined
+              ? { link: unescapeText(href) }
+              : { italic: true };
+      const marked = depth < MAX_NESTED_MARKS ? inlineDelta(inner, depth + 1) : [{ insert: unescapeText(inner) }];
+      for (const op of marked) delta.push({ insert: op.insert, attributes: { ...op.attributes, ...mark } });
     }
     at = match.index + match[0].length;
   }
@@ -178,21 +192,26 @@ function escapeLineStart(line: string): string {
     .replace(/^(\s*\d+)([.)])(?=\s|$)/, '$1\\$2');
 }
 
+/** The text inserts of a block's delta, each without its closing line break; an embed (not text) is refused. */
+function textInserts(deltaFormat: unknown): { raw: string; attributes: Record<string, unknown> }[] {
+  if (!Array.isArray(deltaFormat)) return [];
+  return deltaFormat.map((op: { insert?: unknown; attributes?: Record<string, unknown> }) => {
+    if (typeof op?.insert !== 'string') throw new UnsupportedMarkdown('Exporting an embed in a doc block');
+    return { raw: op.insert.replace(/\n$/, ''), attributes: op.attributes ?? {} };
+  });
+}
+
 /** The inline markdown of a block's delta (rule 1); an embed (not a text insert) is refused. */
 export function inlineMarkdown(deltaFormat: unknown): string {
-  if (!Array.isArray(deltaFormat)) return '';
-  return deltaFormat
-    .map((op: { insert?: unknown; attributes?: Record<string, unknown> }) => {
-      if (typeof op?.insert !== 'string') throw new UnsupportedMarkdown('Exporting an embed in a doc block');
-      const raw = op.insert.replace(/\n$/, '');
-      const attributes = op.attributes ?? {};
+  return textInserts(deltaFormat)
+    .map(({ raw, attributes }) => {
       if (attributes.code) return `\`${raw}\``;
-      const text = escapeText(raw);
-      if (typeof attributes.link === 'string') return `[${text}](${attributes.link})`;
-      let marked = text;
-      if (attributes.italic) marked = `*${marked}*`;
+      // Marks nest, the link outermost; italic inside bold is `_`, as `***` would read as bold around a `*`.
+      let marked = escapeText(raw);
+      if (attributes.italic) marked = attributes.bold ? `_${marked}_` : `*${marked}*`;
       if (attributes.bold) marked = `**${marked}**`;
       if (attributes.strike) marked = `~~${marked}~~`;
+      if (typeof attributes.link === 'string') marked = `[${marked}](${attributes.link})`;
       return marked;
     })
     .join('');
@@ -215,8 +234,12 @@ export function markdownFromBlocks(blocks: readonly { type: string; content: unk
   for (const block of blocks) {
     const delta = (block.content as { deltaFormat?: unknown } | null)?.deltaFormat;
     let line: string;
-    if (block.type === 'code') line = `\`\`\`\n${inlineMarkdown(delta)}\n\`\`\``;
-    else if (block.type === 'numbered_list') {
+    if (block.type === 'code') {
+      // Code is literal (rule 5): its text goes out as it is, as the import reads a fence's lines.
+      line = `\`\`\`\n${textInserts(delta)
+        .map(({ raw }) => raw)
+        .join('')}\n\`\`\``;
+    } else if (block.type === 'numbered_list') {
       number = previous === 'numbered_list' ? number + 1 : 1;
       line = `${number}. ${inlineMarkdown(delta)}`;
     } else if (block.type === 'normal_text') line = escapeLineStart(inlineMarkdown(delta));

@@ -74,6 +74,39 @@ describe('markdown of doc blocks', () => {
     expect(blocksFromMarkdown(markdown)).toEqual(blocks);
   });
 
+  it('nests marks on one text, bold and italic among them, and imports them back to the same attributes', () => {
+    const both = { bold: true, italic: true };
+    const blocks = [
+      block(
+        'normal_text',
+        { insert: 'a ' },
+        { insert: 'both*_', attributes: both },
+        { insert: ' ' },
+        { insert: 'struck', attributes: { ...both, strike: true } },
+        { insert: ' ' },
+        { insert: 'linked', attributes: { bold: true, link: 'https://example.com/a_b' } },
+      ),
+    ];
+    const markdown = markdownFromBlocks(blocks);
+    expect(markdown).toBe('a **_both\\*\\__** ~~**_struck_**~~ [**linked**](https://example.com/a_b)');
+    expect(blocksFromMarkdown(markdown)).toEqual(blocks);
+    expect(blocksFromMarkdown('**a *b* c**')).toEqual([
+      block(
+        'normal_text',
+        { insert: 'a ', attributes: { bold: true } },
+        { insert: 'b', attributes: both },
+        { insert: ' c', attributes: { bold: true } },
+      ),
+    ]);
+  });
+
+  it('writes a code block as it is, no escapes, and imports it back to the same block', () => {
+    const code = block('code', { insert: 'const a = b * c_d; // [x] `y` ~~z~~ C:\\dir\n# not a title' });
+    const markdown = markdownFromBlocks([code]);
+    expect(markdown).toBe('```\nconst a = b * c_d; // [x] `y` ~~z~~ C:\\dir\n# not a title\n```');
+    expect(blocksFromMarkdown(markdown)).toEqual([code]);
+  });
+
   it('reads backslash escapes as literal characters, keeps them in code, and exports them back as they came', () => {
     const markdown = [
       '\\# Not a title with \\*stars\\*, \\_under\\_, \\[brackets\\] and `a\\*b`',
