@@ -43,14 +43,12 @@ import type { ApiResult } from './types.js';
 import { uploadPlanOf, uploadReady } from './upload.js';
 import { describe, fail, isObject } from './validate.js';
 
-interface CallPlan {
+/** A call worked out once: what every attempt sends (the plan is the transport's request) and what names it. */
+interface CallPlan extends TransportRequest {
   operation: PreparedOperation;
   call: ResolvedCallOptions;
-  headers: Record<string, string>;
   idempotencyKey?: string;
   label: CallLabel & { apiVersion: string };
-  /** What every attempt sends, built once per call. */
-  request: TransportRequest;
 }
 
 /**
@@ -99,7 +97,7 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
   }
   const label = { operationName: operation.name, idempotencyKey, apiVersion };
   if (call.signal?.aborted) throw abortedError(call.signal, label);
-  const request: TransportRequest = {
+  return {
     url: options.endpoint,
     fetch: options.fetch,
     query: operation.text,
@@ -108,9 +106,12 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
     headers,
     upload,
     maxResponseBytes: options.maxResponseBytes,
+    signal: call.signal,
+    operation,
+    call,
+    idempotencyKey,
+    label,
   };
-  if (call.signal) request.signal = call.signal;
-  return { operation, call, headers, idempotencyKey, label, request };
 }
 
 async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<Permit> {
@@ -187,7 +188,7 @@ async function runAttempt<TResult>(
       }));
     }
     const started = options.hooks.onResponse ? Date.now() : 0; // only the onResponse hook reads it
-    const response = await sendRequest(plan.request, {
+    const response = await sendRequest(plan, {
       number: attempt,
       timeoutMs: call.timeoutMs,
       deadlines: context.deadlines,
