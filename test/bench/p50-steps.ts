@@ -21,12 +21,15 @@
  * that splits each call's median into before the send, fetch to response headers, and after the headers (the
  * transport alone is one of them). `--cold` times the same `parseRateLimit` first after the socket wait and right
  * after that, instead of the ladder. `--only 'a|b'` runs those variants beside raw fetch (`--alone`: without it, for
- * `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`).
+ * `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`). `--baseline <dir>` adds the client from
+ * another checkout's `src/` (see call-cost.ts), with every default and with throttle and retries off.
  *
- * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--phases] [--cold] [--only 'a|b']`
+ * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--phases] [--cold] [--only 'a|b']
+ * [--baseline dir]`
  * (`npm run build` first for the dist row). Not part of `npm test`.
  */
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
@@ -156,6 +159,16 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
     const timedDefaults = new Client({ token: BENCH_TOKEN, baseUrl, fetch: timedFetch });
     all['sdk src, throttle off, timed'] = () => timedBare.boards({ limit: 5 });
     all['sdk src, defaults, timed'] = () => timedDefaults.boards({ limit: 5 });
+  }
+  const baseline = textArgument('baseline');
+  if (baseline !== undefined) {
+    const module = (await import(pathToFileURL(resolve(baseline, 'src/index.ts')).href)) as {
+      PlatformClient: ClientClass;
+    };
+    const oldBare = new module.PlatformClient({ token: BENCH_TOKEN, baseUrl, throttle: false, retry: false });
+    const oldDefaults = new module.PlatformClient({ token: BENCH_TOKEN, baseUrl });
+    all['baseline, throttle and retry off'] = () => oldBare.boards({ limit: 5 });
+    all['baseline, defaults'] = () => oldDefaults.boards({ limit: 5 });
   }
   const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
   if (existsSync(dist)) {
