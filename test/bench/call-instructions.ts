@@ -1,9 +1,12 @@
 /**
  * Instructions per call, counted by `valgrind --tool=callgrind`: a figure the machine's load does not move. Each
  * variant makes its calls one at a time against a `fetch` that answers at once (the bench server's body, a
- * `RateLimit` that counts down, as in own-cost.ts). The child warms up uninstrumented (`--warm-up`, 3,000 calls),
- * then the driver turns callgrind's counting on with `callgrind_control` for `--calls` calls only, so start-up,
- * module loading and most compilation stay out of the count. `--runs` runs per variant; the median is printed.
+ * `RateLimit` that counts down, as in own-cost.ts): raw fetch, the transport's steps (the capped read, the watchdog,
+ * the rate-limit parse, as in p50-steps.ts) and the client. The child (node `--single-threaded`, so no compiler or
+ * collector thread runs beside it) warms up uninstrumented (`--warm-up` calls, 3,000; a full collection; 1,000
+ * more), then the driver turns callgrind's counting on with `callgrind_control` for `--calls` calls only, so
+ * start-up, module loading and compilation stay out of the count. Runs of one variant then agree within about
+ * 0.5%. `--runs` runs per variant; the median is printed.
  *
  * `--baseline <dir>` adds the client from another checkout's `src/` (see call-cost.ts).
  *
@@ -14,6 +17,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
+import { parseRateLimit } from '../../src/client/rate-limit.js';
+import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
 import { PlatformClient } from '../../src/index.js';
 import {
   BENCH_API_VERSION,
@@ -58,6 +64,15 @@ async function instantFetch(_url: string | URL | Request, _init?: RequestInit): 
   });
 }
 
+/** What the client sends for `boards({ limit: 5 })`: its printed document and its headers. */
+const CLIENT_QUERY = 'query Boards($limit:Int,$ids:[ID!]){boards(limit:$limit,ids:$ids){id name owner{account{slug}}}}';
+const CLIENT_HEADERS = Object.freeze({
+  accept: 'application/graphql-response+json, application/json',
+  authorization: `Bearer ${BENCH_TOKEN}`,
+  'api-version': BENCH_API_VERSION,
+  'content-type': 'application/json',
+});
+
 type ClientClass = new (options: {
   token: string;
   baseUrl: string;
@@ -83,6 +98,16 @@ function variants(): Record<string, () => Promise<Call>> {
     return () => built.boards({ limit: 5 });
   };
   const headers = { Authorization: BENCH_TOKEN, 'API-Version': BENCH_API_VERSION, 'Content-Type': 'application/json' };
+  const request: TransportRequest = {
+    url: `${BASE_URL}/v2`,
+    fetch,
+    query: CLIENT_QUERY,
+    operationName: 'Boards',
+    variables: { limit: 5 },
+    headers: CLIENT_HEADERS,
+    maxResponseBytes: 32 * 1024 * 1024,
+  };
+  const attempt = { number: 1, timeoutMs: 60_000, deadlines: new DeadlineWatchdog(), redact: (text: string) => text };
   return {
     'raw fetch': async () => async () => {
       const response = await instantFetch(`${BASE_URL}/v2`, {
@@ -93,6 +118,11 @@ function variants(): Record<string, () => Promise<Call>> {
       if (!response.ok) throw new Error(`raw fetch got HTTP ${response.status}`);
       return ((await response.json()) as { data?: unknown }).data;
     },
+    // The transport's steps, as in p50-steps.ts: the capped read, the watchdog, the rate-limit parse.
+    sendRequest: async () => () => sendRequest(request).then((response) => response.payload),
+    'sendRequest with watchdog': async () => () => sendRequest(request, attempt).then((response) => response.payload),
+    '+ rate-limit parse': async () => () =>
+      sendRequest(request, attempt).then((response) => [response.payload, parseRateLimit(response.headers)]),
     'sdk, defaults': client(false, {}),
     'sdk, throttle and retry off': client(false, { throttle: false, retry: false }),
     'baseline, defaults': client(true, {}),
