@@ -19,13 +19,19 @@ export class AttemptTimeout extends Error {
   override name = 'TimeoutError';
 }
 
+/**
+ * How to stop an attempt at its current stage: a function to call, or a body reader to cancel with the timeout as
+ * its reason (handed over as it is, so a body read makes no closure per attempt).
+ */
+export type ExpireAction = (() => void) | { cancel(reason?: unknown): Promise<void> };
+
 /** One attempt's deadline. The transport tells it how to stop the attempt at each stage. */
 export class AttemptDeadline {
   /** `performance.now()`-style milliseconds after which the attempt is over. */
   readonly at: number;
   readonly timeoutMs: number;
   #expired = false;
-  #stop: (() => void) | undefined;
+  #stop: ExpireAction | undefined;
 
   constructor(timeoutMs: number, now: number) {
     this.timeoutMs = timeoutMs;
@@ -43,7 +49,7 @@ export class AttemptDeadline {
   }
 
   /** What to do when the deadline passes; replaces the previous stage's action. */
-  onExpire(stop: (() => void) | undefined): void {
+  onExpire(stop: ExpireAction | undefined): void {
     this.#stop = stop;
   }
 
@@ -53,7 +59,8 @@ export class AttemptDeadline {
     this.#expired = true;
     const stop = this.#stop;
     this.#stop = undefined;
-    stop?.();
+    if (typeof stop === 'function') stop();
+    else stop?.cancel(this.reason()).catch(ignore);
   }
 
   /** Expires the attempt when its deadline has passed at `now`; returns whether it is expired. */

@@ -54,9 +54,7 @@ export async function readBodyText(
     return text.length > maxBytes ? TOO_LARGE : text;
   }
   const reader = body.getReader();
-  deadline?.onExpire(() => {
-    reader.cancel(deadline.reason()).catch(ignore);
-  });
+  deadline?.onExpire(reader); // cancelled with the timeout as its reason
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {

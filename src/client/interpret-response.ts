@@ -29,7 +29,9 @@ export function interpretResponse<TResult>(
   const { status, headers } = response;
   const rateLimit = parseRateLimit(headers);
   context.onRateLimit(rateLimit);
-  const replayed = isReplayed(headers.get(IDEMPOTENCY_REPLAYED));
+  // Only a call sent with an Idempotency-Key can be answered from the server's idempotency cache: a query's
+  // response is never a replay, and its header is not read (one header lookup fewer on every query).
+  const replayed = label.idempotencyKey !== undefined && isReplayed(headers.get(IDEMPOTENCY_REPLAYED));
   const { payload } = response;
   // A plain success (2xx, `data`, no `errors`, no `extensions`) is no error and carries no request id or warnings:
   // it skips the classification and its facts (test/e2e/request-id.test.ts and test/unit/warnings.test.ts pin what the other bodies give).

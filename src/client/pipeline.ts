@@ -15,7 +15,7 @@
  * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit.ts: parseRateLimit |
  * | which response is which error (401, 409, 429, budget, version, 3xx, size) | error-factory.ts: createResponseError |
  * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t`, 409 default, backoff | retry-timing.ts |
- * | what is retried, and when to give up | retry-policy.ts: decideRetry; retry.ts: withRetry |
+ * | what is retried, and when to give up | retry-policy.ts: decideRetry; retry.ts: waitToRetry; pipeline.ts: runAttempt |
  * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle.ts: createThrottle (fed by interpretResponse) |
  * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle.ts: acquire; pipeline.ts: acquirePermit |
  * | which limit refused (daily, minute, complexity, concurrency, IP, one mutation); the daily one a `DailyLimitError`, never retried, holding later calls until its reset | rate-limit-errors.ts; retry-policy.ts: classify; interpret-response.ts |
@@ -35,7 +35,7 @@ import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
 import { interpretResponse } from './interpret-response.js';
 import { redactHeaders } from './redact.js';
 import { hasCallHeaders } from './request-headers.js';
-import { abortedError, withRetry } from './retry.js';
+import { abortedError, waitToRetry } from './retry.js';
 import { holdSeconds } from './retry-timing.js';
 import { holdText, type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from './throttle.js';
 import { sendRequest, type TransportRequest } from './transport.js';
@@ -43,18 +43,16 @@ import type { ApiResult } from './types.js';
 import { uploadPlanOf, uploadReady } from './upload.js';
 import { describe, fail, isObject } from './validate.js';
 
-interface CallPlan {
+/** A call worked out once: what every attempt sends (the plan is the transport's request) and what names it. */
+interface CallPlan extends TransportRequest {
   operation: PreparedOperation;
   call: ResolvedCallOptions;
-  headers: Record<string, string>;
   idempotencyKey?: string;
   label: CallLabel & { apiVersion: string };
-  /** What every attempt sends, built once per call. */
-  request: TransportRequest;
 }
 
 /**
- * Runs one GraphQL operation with retries. Not an `async` function: it hands back the retry loop's
+ * Runs one GraphQL operation with retries. Not an `async` function: it hands back the first attempt's
  * own promise instead of wrapping it in another (which costs every call a promise and two microtask
  * hops); a call that fails validation still rejects rather than throws.
  */
@@ -73,15 +71,7 @@ export function executeOperation<TResult>(
   } catch (error) {
     return Promise.reject(error);
   }
-  const { onRetry } = context.options.hooks;
-  const { call, operation } = plan;
-  return withRetry((attempt) => runAttempt<TResult>(context, plan, attempt), {
-    policy: call.retry,
-    signal: call.signal,
-    repeatable: isRepeatable(operation.kind, plan.idempotencyKey),
-    onRetry: onRetry && ((event) => callHook(onRetry, { ...event, operationName: operation.name })),
-    label: plan.label,
-  });
+  return runAttempt<TResult>(context, plan, 1, 0);
 }
 
 /** Validates a call and works out what it sends; throws a PlatformConfigError (or the abort) when it cannot start. */
@@ -107,7 +97,7 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
   }
   const label = { operationName: operation.name, idempotencyKey, apiVersion };
   if (call.signal?.aborted) throw abortedError(call.signal, label);
-  const request: TransportRequest = {
+  return {
     url: options.endpoint,
     fetch: options.fetch,
     query: operation.text,
@@ -116,9 +106,12 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
     headers,
     upload,
     maxResponseBytes: options.maxResponseBytes,
+    signal: call.signal,
+    operation,
+    call,
+    idempotencyKey,
+    label,
   };
-  if (call.signal) request.signal = call.signal;
-  return { operation, call, headers, idempotencyKey, label, request };
 }
 
 async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<Permit> {
@@ -165,18 +158,24 @@ function throttleFailure(error: unknown, plan: CallPlan): unknown {
   return error;
 }
 
+/**
+ * Attempt `attempt` of a call (`waitedMs` already spent between earlier ones), and the attempts after it when it
+ * fails and the retry policy allows: the first, successful attempt runs no retry loop and builds nothing for one.
+ */
 async function runAttempt<TResult>(
   context: PipelineContext,
   plan: CallPlan,
   attempt: number,
+  waitedMs: number,
 ): Promise<ApiResult<TResult>> {
   const { options, redact } = context;
   const { operation, call } = plan;
-  // The common case takes its permit at once; only a held or full throttle costs a wait.
-  const permit =
-    (call.signal?.aborted ? undefined : context.throttle.tryAcquire(operation.text)) ??
-    (await acquirePermit(context, plan));
+  let permit: Permit | undefined;
   try {
+    // The common case takes its permit at once; only a held or full throttle costs a wait.
+    permit =
+      (call.signal?.aborted ? undefined : context.throttle.tryAcquire(operation.text)) ??
+      (await acquirePermit(context, plan));
     const { onRequest } = options.hooks;
     if (onRequest) {
       callHook(onRequest, () => ({
@@ -189,7 +188,7 @@ async function runAttempt<TResult>(
       }));
     }
     const started = options.hooks.onResponse ? Date.now() : 0; // only the onResponse hook reads it
-    const response = await sendRequest(plan.request, {
+    const response = await sendRequest(plan, {
       number: attempt,
       timeoutMs: call.timeoutMs,
       deadlines: context.deadlines,
@@ -197,7 +196,19 @@ async function runAttempt<TResult>(
       label: plan.label,
     });
     return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit);
+  } catch (error) {
+    // The permit goes back before the wait: a retry takes a new one (a second release does nothing).
+    permit?.release();
+    const { onRetry } = options.hooks;
+    const delayMs = await waitToRetry(error, attempt, waitedMs, {
+      policy: call.retry,
+      signal: call.signal,
+      repeatable: isRepeatable(operation.kind, plan.idempotencyKey),
+      onRetry: onRetry && ((event) => callHook(onRetry, { ...event, operationName: operation.name })),
+      label: plan.label,
+    });
+    return runAttempt<TResult>(context, plan, attempt + 1, waitedMs + delayMs);
   } finally {
-    permit.release();
+    permit?.release();
   }
 }

@@ -2,7 +2,7 @@
  * Parses the `RateLimit-Policy` and `RateLimit` headers (structured-field lists) into one
  * {@link RateLimitState}, joined by policy name. A missing or malformed header contributes nothing.
  *
- * Runs once per response, so it builds the result directly: no intermediate pairs, field objects or spreads.
+ * Runs once per response, so it builds the result directly: no intermediate pairs or field objects.
  * `RateLimit-Policy` is the same on every response and is parsed once (a one-entry memo keyed by its text);
  * `RateLimit`'s `r` and `t` change on almost every response from a real server, so its memo helps only one
  * whose state stays put; parsed members are never modified, so the memo can share them.
@@ -20,10 +20,9 @@ function numberOf(item: ListValue | undefined): number | undefined {
   return typeof item === 'number' && Number.isFinite(item) ? item : undefined;
 }
 
-/** The header as a structured-field list, or undefined when it is absent, blank or malformed. */
+/** The header as a structured-field list (empty when blank), or undefined when it is absent or malformed. */
 function listOf(value: string | null): ListMember[] | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  return parseList(value);
+  return value === null ? undefined : parseList(value);
 }
 
 /** The policy a list member names (a String or Token item), or undefined for an inner list or anything else. */
@@ -59,15 +58,6 @@ function declaredPolicies(value: string | null): Record<string, RateLimitPolicy>
   return policies;
 }
 
-/** A copy of one policy with only the fields it has (never handing out the memo's own objects). */
-function copyOf(policy: RateLimitPolicy): RateLimitPolicy {
-  const copy: RateLimitPolicy = { name: policy.name };
-  if (policy.quota !== undefined) copy.quota = policy.quota;
-  if (policy.window !== undefined) copy.window = policy.window;
-  if (policy.unit !== undefined) copy.unit = policy.unit;
-  return copy;
-}
-
 /** The last `RateLimit-Policy` text parsed and what it declared. */
 let lastPolicyText: string | null = null;
 let lastDeclared: Record<string, RateLimitPolicy> = {};
@@ -83,7 +73,8 @@ export function parseRateLimit(headers: Headers): RateLimitState {
     lastPolicyText = policyText;
   }
   const policies: Record<string, RateLimitPolicy> = {};
-  for (const name in lastDeclared) policies[name] = copyOf(lastDeclared[name] as RateLimitPolicy);
+  // Copies, never the memo's own objects (which hold only the fields their policy declares).
+  for (const name in lastDeclared) policies[name] = Object.assign({}, lastDeclared[name]);
   const stateText = headers.get(RATELIMIT);
   if (stateText !== lastStateText) {
     lastState = listOf(stateText);

@@ -35,36 +35,49 @@ export function abortedError(signal: AbortSignal | undefined, label: CallLabel =
 
 /** Runs `attempt(1)`, `attempt(2)`, … until one resolves or the policy gives up; rethrows the last error. */
 export async function withRetry<T>(attempt: (attempt: number) => Promise<T>, options: RetryLoopOptions): Promise<T> {
-  const random = options.random ?? Math.random;
   let waitedMs = 0;
   for (let number = 1; ; number += 1) {
     try {
       return await attempt(number);
     } catch (error) {
-      if (options.signal?.aborted) {
-        throw error instanceof NetworkError && error.aborted ? error : abortedError(options.signal, options.label);
-      }
-      const decision = decideRetry(
-        error,
-        { attempt: number, waitedMs, random: random(), repeatable: options.repeatable },
-        options.policy,
-      );
-      if (!decision.retry) throw error;
-      const failure = error instanceof Error ? error : new PlatformError(String(error));
-      const requestId = failure instanceof PlatformError ? failure.requestId : undefined;
-      options.onRetry?.({
-        attempt: number,
-        reason: decision.reason,
-        delayMs: decision.delayMs,
-        error: failure,
-        ...(requestId === undefined ? {} : { requestId }),
-      });
-      try {
-        await sleep(decision.delayMs, options.signal);
-      } catch {
-        throw abortedError(options.signal, options.label);
-      }
-      waitedMs += decision.delayMs;
+      waitedMs += await waitToRetry(error, number, waitedMs, options);
     }
   }
+}
+
+/**
+ * After attempt `attempt` failed with `error` (`waitedMs` already spent between earlier attempts): tells `onRetry`,
+ * waits the policy's delay and resolves with it, or rejects with the error the call ends with (the caller's abort
+ * when it aborted). The call's first attempt can run outside any loop and come here only when it fails.
+ */
+export async function waitToRetry(
+  error: unknown,
+  attempt: number,
+  waitedMs: number,
+  options: RetryLoopOptions,
+): Promise<number> {
+  const { signal } = options;
+  if (signal?.aborted)
+    throw error instanceof NetworkError && error.aborted ? error : abortedError(signal, options.label);
+  const decision = decideRetry(
+    error,
+    { attempt, waitedMs, random: (options.random ?? Math.random)(), repeatable: options.repeatable },
+    options.policy,
+  );
+  if (!decision.retry) throw error;
+  const failure = error instanceof Error ? error : new PlatformError(String(error));
+  const requestId = failure instanceof PlatformError ? failure.requestId : undefined;
+  options.onRetry?.({
+    attempt,
+    reason: decision.reason,
+    delayMs: decision.delayMs,
+    error: failure,
+    ...(requestId === undefined ? {} : { requestId }),
+  });
+  try {
+    await sleep(decision.delayMs, signal);
+  } catch {
+    throw abortedError(signal, options.label);
+  }
+  return decision.delayMs;
 }

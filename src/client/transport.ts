@@ -91,8 +91,9 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     // Uploads go where the platform's docs send them (`{endpoint}/file`); see multipart.ts.
     const pending = request.fetch(request.upload && !get ? `${request.url}${UPLOAD_PATH}` : request.url, init);
     const response = await (deadline ? deadline.guard(pending) : pending);
-    const { headers } = response;
-    const status = statusOf(response);
+    // A browser's opaque redirect (what `redirect: 'manual'` gives there) has status 0 by the Fetch standard:
+    // refused below like any other redirect, without reading its `type` (test/unit/client-hardening.test.ts).
+    const { headers, status } = response;
     if (isRedirectStatus(status)) {
       discardBody(response);
       return { status, headers };
@@ -114,15 +115,7 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
   }
 }
 
-/**
- * The status, with a browser's opaque redirect (what `redirect: 'manual'` gives there: status 0, no
- * headers) reported as 0 so it is refused like any other redirect.
- */
-export function statusOf(response: Response): number {
-  return response.type === 'opaqueredirect' ? 0 : response.status;
-}
-
-/** A 3xx, or 0 for a redirect the runtime hides (see {@link statusOf}). */
+/** A 3xx, or 0 for a redirect the runtime hides (a browser's opaque redirect). */
 export function isRedirectStatus(status: number): boolean {
   return status === 0 || (status >= 300 && status <= 399);
 }

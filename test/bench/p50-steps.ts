@@ -6,7 +6,8 @@
  * ratios medians of per-round ratios to raw fetch.
  *
  * The ladder:
- * 1. `raw fetch`: the bench's baseline (3 headers, string body, `response.json()`).
+ * 1. `raw fetch`: the bench's baseline (3 headers, string body, `response.json()`); beside it, `raw fetch, body by
+ *    reader`, which reads its body as the client does (a reader, stopping at the declared length), not a step.
  * 2. `+ client headers and body`: the client's exact frozen header object and its JSON body (printed document,
  *    `operationName`), still `response.json()`.
  * 3. `+ redirect manual`: as the client sends it.
@@ -16,17 +17,21 @@
  * 7. `sdk src, throttle and retry off`, `sdk src, throttle off`, `sdk src, defaults`, `sdk dist, defaults`.
  *
  * `--with-64` runs 3,000 calls at 64 in flight of every variant before each round's slices, as `npm run bench`
- * does between its latency slices (its pool then holds 64 open connections and the throttle has seen a burst);
+ * does between its latency slices (its pool then holds 64 open connections and the throttle has seen a burst),
+ * and also prints the ladder's CPU per call in those runs;
  * `--warm-64` does so once, in the warm-up. `--phases` adds raw fetch and the client through a fetch wrapper
  * that splits each call's median into before the send, fetch to response headers, and after the headers (the
  * transport alone is one of them). `--cold` times the same `parseRateLimit` first after the socket wait and right
  * after that, instead of the ladder. `--only 'a|b'` runs those variants beside raw fetch (`--alone`: without it, for
- * `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`).
+ * `node --cpu-prof --import tsx test/bench/p50-steps.ts --alone --only ...`). `--baseline <dir>` adds the client from
+ * another checkout's `src/` (see call-cost.ts), with every default and with throttle and retries off.
  *
- * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--phases] [--cold] [--only 'a|b']`
+ * Run: `npx tsx test/bench/p50-steps.ts [--rounds 15] [--calls 400] [--with-64] [--phases] [--cold] [--only 'a|b']
+ * [--baseline dir]`
  * (`npm run build` first for the dist row). Not part of `npm test`.
  */
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
@@ -100,6 +105,7 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
     headers: clientHeaders,
     maxResponseBytes: 32 * 1024 * 1024,
   };
+  const decoder = new TextDecoder();
   const deadlines = new DeadlineWatchdog();
   const attempt = { number: 1, timeoutMs: 60_000, deadlines, redact: (text: string) => text };
   const all: Record<string, Call> = {
@@ -111,6 +117,26 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
       });
       if (!response.ok) throw new Error(`raw fetch got HTTP ${response.status}`);
       return ((await response.json()) as { data?: unknown }).data;
+    },
+    'raw fetch, body by reader': async () => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: rawHeaders,
+        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
+      });
+      const declared = Number(response.headers.get('content-length'));
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        total += value.byteLength;
+        if (total === declared) break;
+      }
+      const text = chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks));
+      return (JSON.parse(text) as { data?: unknown }).data;
     },
     '+ client headers and body': async () => {
       const response = await viaFetch(url, { method: 'POST', headers: clientHeaders, body: clientBody() });
@@ -156,6 +182,16 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
     const timedDefaults = new Client({ token: BENCH_TOKEN, baseUrl, fetch: timedFetch });
     all['sdk src, throttle off, timed'] = () => timedBare.boards({ limit: 5 });
     all['sdk src, defaults, timed'] = () => timedDefaults.boards({ limit: 5 });
+  }
+  const baseline = textArgument('baseline');
+  if (baseline !== undefined) {
+    const module = (await import(pathToFileURL(resolve(baseline, 'src/index.ts')).href)) as {
+      PlatformClient: ClientClass;
+    };
+    const oldBare = new module.PlatformClient({ token: BENCH_TOKEN, baseUrl, throttle: false, retry: false });
+    const oldDefaults = new module.PlatformClient({ token: BENCH_TOKEN, baseUrl });
+    all['baseline, throttle and retry off'] = () => oldBare.boards({ limit: 5 });
+    all['baseline, defaults'] = () => oldDefaults.boards({ limit: 5 });
   }
   const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
   if (existsSync(dist)) {
@@ -223,11 +259,17 @@ async function main(): Promise<void> {
       for (const name of names) await runConcurrentCalls(calls[name] as Call, 3000, 64);
     const p50: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
     const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    const cpu64: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
     const durations = new Array<number>(CALLS);
     const phases = [new Array<number>(CALLS), new Array<number>(CALLS), new Array<number>(CALLS)] as const;
     const phaseMedians: Record<string, [number[], number[], number[]]> = {};
     for (let round = 0; round < ROUNDS; round += 1) {
-      if (withConcurrent) for (const name of names) await runConcurrentCalls(calls[name] as Call, 3000, 64);
+      if (withConcurrent) {
+        for (const name of rotate(names, round)) {
+          const run = await runConcurrentCalls(calls[name] as Call, 3000, 64);
+          cpu64[name]?.push(run.cpuMicros / 3000);
+        }
+      }
       for (const name of rotate(names, round)) {
         const call = calls[name] as Call;
         const before = process.cpuUsage();
@@ -269,6 +311,13 @@ async function main(): Promise<void> {
         ratio(cpu, name).toFixed(3).padStart(7),
       ];
       console.log(`  ${name.padEnd(34)} ${cells.join(' ')}`);
+    }
+    if (withConcurrent) {
+      console.log('  CPU per call of the 64-in-flight runs (3,000 calls each, before every round):');
+      for (const name of names) {
+        const perCall = median(cpu64[name] ?? []).toFixed(1);
+        console.log(`  ${name.padEnd(34)} ${perCall.padStart(8)} µs ${ratio(cpu64, name).toFixed(3).padStart(7)}`);
+      }
     }
     for (const [name, [before, fetching, after]] of Object.entries(phaseMedians)) {
       const cells = [before, fetching, after].map((values) => median(values).toFixed(1).padStart(7));

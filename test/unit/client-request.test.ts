@@ -162,6 +162,13 @@ describe('what a call resolves to', () => {
     expect(made.replayed).toBe(true);
   });
 
+  it('never reports a query as replayed: only a call sent with an Idempotency-Key can be', async () => {
+    installApi(() => ok({ boards: [] }, { headers: { 'Idempotency-Replayed': 'true' } }));
+    const result = await makeClient().boards({ limit: 1 });
+    expect(result.replayed).toBe(false);
+    expect(result.headers.get('idempotency-replayed')).toBe('true');
+  });
+
   it('omits accountId when the body has none', async () => {
     installApi(() => ok({ a: 1 }));
     expect(await makeClient().request('{ a }')).not.toHaveProperty('accountId');
