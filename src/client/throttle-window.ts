@@ -39,8 +39,13 @@ export interface WindowTracker {
   after: number;
   /** Upper bound (inclusive) on the reset instant. */
   by: number;
-  /** Release instants in the current window: they decide what may spill into the next one. */
+  /**
+   * Release instants in the current window: they decide what may spill into the next one. The first `rn` entries
+   * count; the list is written in place and never shrinks, so a tracker in steady use allocates nothing.
+   */
   rel: number[];
+  /** How many entries of `rel` count. */
+  rn: number;
   /**
    * The event count at which the next prune runs: {@link MAX_EVENTS}, or twice what the last prune kept when it
    * could drop little, so a busy window is scanned once per doubling, not on every response.
@@ -50,9 +55,12 @@ export interface WindowTracker {
    * Responses seen in the current window, {@link STRIDE} numbers each, in one flat array (observing a response
    * allocates nothing): when it arrived, its tick, the `r` it reported, 1 when it was accepted (placed in this
    * window, not in an earlier one) else 0, and the lowest `r` among the accepted ones up to it (so
-   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024).
+   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024). The first `on` numbers count, as in
+   * `rel`.
    */
   obs: number[];
+  /** How many numbers of `obs` count. */
+  on: number;
 }
 
 /** What the throttle knows when a response is observed. */
@@ -94,7 +102,7 @@ export function recordSend(tracker: WindowTracker): void {
 /** Accounts for a request finishing (with or without a response). */
 export function recordRelease(tracker: WindowTracker, now: number): void {
   if (tracker.by === Infinity) return;
-  tracker.rel.push(now);
+  tracker.rel[tracker.rn++] = now;
   prune(tracker);
 }
 
@@ -121,7 +129,14 @@ export function observeWindow(
     tracker.q = quota;
     tracker.w = windowMs;
     const { obs } = tracker;
-    obs.push(ctx.now, ctx.tick, r, 0, obs.length > 0 ? (obs[obs.length - 1] as number) : Infinity);
+    const at = tracker.on;
+    // Written in order at the end of what counts: in place once the list has room, appended (no holes) before.
+    obs[at] = ctx.now;
+    obs[at + TICK] = ctx.tick;
+    obs[at + REMAINING] = r;
+    obs[at + ACCEPTED] = 0;
+    obs[at + LOWEST] = at > 0 ? (obs[at - 1] as number) : Infinity;
+    tracker.on = at + STRIDE;
     prune(tracker);
     if (t === undefined) {
       tracker.r = Math.min(tracker.r, r); // cannot place it: only lower the estimate
@@ -153,8 +168,10 @@ export function observeWindow(
     after: after,
     by: by,
     rel: [],
+    rn: 0,
     pruneAt: MAX_EVENTS,
     obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
+    on: placed ? STRIDE : 0,
   };
 }
 
@@ -170,19 +187,18 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
   tracker.after = w ? tracker.after + windows * w : -Infinity;
   tracker.by = w ? tracker.by + windows * w : Infinity;
-  tracker.rel.length = 0;
+  tracker.rn = tracker.on = 0; // the lists keep their room for the next window
   tracker.pruneAt = MAX_EVENTS;
-  tracker.obs.length = 0;
 }
 
 /** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
 function spillover(tracker: WindowTracker, inFlight: number): number {
   const since = tracker.after;
   let active = inFlight;
-  for (const at of tracker.rel) if (at > since) active += 1;
+  const { rel, obs } = tracker;
+  for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) active += 1;
   let provedOld = 0;
-  const { obs } = tracker;
-  for (let i = 0; i < obs.length; i += STRIDE) {
+  for (let i = 0; i < tracker.on; i += STRIDE) {
     if ((obs[i] as number) > since && tracker.q - (obs[i + REMAINING] as number) > active) provedOld += 1;
   }
   return Math.max(0, active - provedOld);
@@ -196,7 +212,7 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
   // Observations are kept in tick order: find the last one before the request was sent.
   const { obs } = tracker;
   let low = 0;
-  let high = obs.length / STRIDE;
+  let high = tracker.on / STRIDE;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if ((obs[middle * STRIDE + TICK] as number) < ctx.sTick) low = middle + 1;
@@ -209,7 +225,7 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
 function accept(tracker: WindowTracker, tick: number, remaining: number): void {
   const { obs } = tracker;
-  const last = obs.length - STRIDE;
+  const last = tracker.on - STRIDE;
   if (last < 0 || obs[last + TICK] !== tick) return;
   obs[last + ACCEPTED] = 1;
   obs[last + LOWEST] = Math.min(obs[last + LOWEST] as number, remaining);
@@ -223,20 +239,20 @@ function accept(tracker: WindowTracker, tick: number, remaining: number): void {
  */
 function prune(tracker: WindowTracker): void {
   const { rel, obs } = tracker;
-  if (rel.length + obs.length / STRIDE <= tracker.pruneAt) return;
+  if (tracker.rn + tracker.on / STRIDE <= tracker.pruneAt) return;
   const since = tracker.after;
   let kept = 0;
-  for (const at of rel) if (at > since) rel[kept++] = at;
-  rel.length = kept;
+  for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) rel[kept++] = rel[i] as number;
+  tracker.rn = kept;
   kept = 0;
   let lowest = Infinity;
-  for (let i = 0; i < obs.length; i += STRIDE) {
+  for (let i = 0; i < tracker.on; i += STRIDE) {
     if ((obs[i] as number) <= since) continue;
     if (obs[i + ACCEPTED]) lowest = Math.min(lowest, obs[i + REMAINING] as number);
     for (let field = 0; field < LOWEST; field += 1) obs[kept + field] = obs[i + field] as number;
     obs[kept + LOWEST] = lowest;
     kept += STRIDE;
   }
-  obs.length = kept;
-  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (rel.length + kept / STRIDE));
+  tracker.on = kept;
+  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (tracker.rn + kept / STRIDE));
 }
