@@ -21,7 +21,7 @@ const ACCEPTED = 3;
 const LOWEST = 4;
 
 /**
- * The estimate for one window quota. `after < R <= by`; both infinite while unknown. Short field names (the
+ * The estimate for one window quota. `a < R <= by`; both infinite while unknown. Short field names (the
  * `RateLimit` header's own letters where one fits): the tracker is internal, and its names ship in every bundle.
  */
 export interface WindowTracker {
@@ -29,14 +29,14 @@ export interface WindowTracker {
   q: number;
   /** `w`: the window's length in milliseconds, when declared. */
   w?: number;
-  /** True when each request costs exactly 1 (a request quota); false when the cost is unknown (e.g. bytes). */
-  counts: boolean;
+  /** `c`ounts: true when each request costs exactly 1 (a request quota); false when its cost is unknown (bytes). */
+  c: boolean;
   /** Requests that may count against the current window (request quotas only). */
   u: number;
   /** `r`: the lowest remaining the server reported for the current window. */
   r: number;
-  /** Lower bound (exclusive) on the reset instant. */
-  after: number;
+  /** `a`fter: lower bound (exclusive) on the reset instant. */
+  a: number;
   /** Upper bound (inclusive) on the reset instant. */
   by: number;
   /**
@@ -50,7 +50,7 @@ export interface WindowTracker {
    * The event count at which the next prune runs: {@link MAX_EVENTS}, or twice what the last prune kept when it
    * could drop little, so a busy window is scanned once per doubling, not on every response.
    */
-  pruneAt: number;
+  p: number;
   /**
    * Responses seen in the current window, {@link STRIDE} numbers each, in one flat array (observing a response
    * allocates nothing): when it arrived, its tick, the `r` it reported, 1 when it was accepted (placed in this
@@ -96,7 +96,7 @@ export function holdUntil(tracker: WindowTracker): number | undefined {
 
 /** Accounts for a request being sent. */
 export function recordSend(tracker: WindowTracker): void {
-  if (tracker.counts) tracker.u += 1;
+  if (tracker.c) tracker.u += 1;
 }
 
 /** Accounts for a request finishing (with or without a response). */
@@ -142,11 +142,11 @@ export function observeWindow(
       tracker.r = Math.min(tracker.r, r); // cannot place it: only lower the estimate
       return tracker;
     }
-    if (by <= tracker.after) return tracker; // an earlier window
+    if (by <= tracker.a) return tracker; // an earlier window
     if (after < tracker.by && !provesLaterWindow(tracker, r, ctx)) {
       // The same window, unless its count proves the request landed before we started counting this one.
-      if (tracker.counts && quota < Infinity && quota - r > tracker.u) return tracker;
-      tracker.after = Math.max(tracker.after, after);
+      if (tracker.c && quota < Infinity && quota - r > tracker.u) return tracker;
+      tracker.a = Math.max(tracker.a, after);
       tracker.by = Math.min(tracker.by, by);
       tracker.r = Math.min(tracker.r, r);
       accept(tracker, ctx.tick, r);
@@ -162,14 +162,14 @@ export function observeWindow(
   return {
     q: quota,
     w: windowMs,
-    counts: countsRequests,
+    c: countsRequests,
     u: countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0,
     r: r - others,
-    after: after,
+    a: after,
     by: by,
     rel: [],
     rn: 0,
-    pruneAt: MAX_EVENTS,
+    p: MAX_EVENTS,
     obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
     on: placed ? STRIDE : 0,
   };
@@ -181,19 +181,19 @@ export function observeWindow(
  */
 export function rollWindow(tracker: WindowTracker, now: number, inFlight: number): void {
   if (now < tracker.by + RESET_MARGIN_MS) return;
-  tracker.u = tracker.counts ? spillover(tracker, inFlight) : 0;
+  tracker.u = tracker.c ? spillover(tracker, inFlight) : 0;
   tracker.r = Infinity;
   const w = tracker.w;
   const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
-  tracker.after = w ? tracker.after + windows * w : -Infinity;
+  tracker.a = w ? tracker.a + windows * w : -Infinity;
   tracker.by = w ? tracker.by + windows * w : Infinity;
   tracker.rn = tracker.on = 0; // the lists keep their room for the next window
-  tracker.pruneAt = MAX_EVENTS;
+  tracker.p = MAX_EVENTS;
 }
 
 /** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
 function spillover(tracker: WindowTracker, inFlight: number): number {
-  const since = tracker.after;
+  const since = tracker.a;
   let active = inFlight;
   const { rel, obs } = tracker;
   for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) active += 1;
@@ -219,7 +219,7 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
     else high = middle;
   }
   const before = low === 0 ? Infinity : (obs[low * STRIDE - 1] as number);
-  return r > before || (tracker.counts && r === before && r > 0);
+  return r > before || (tracker.c && r === before && r > 0);
 }
 
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
@@ -232,15 +232,15 @@ function accept(tracker: WindowTracker, tick: number, remaining: number): void {
 }
 
 /**
- * Once the event lists grow beyond {@link WindowTracker.pruneAt}, drops in place every event from before
- * `after` (they cannot have landed in the current window) and recomputes the lowest accepted `r` of each.
+ * Once the event lists grow beyond {@link WindowTracker.p}, drops in place every event from before
+ * `a` (they cannot have landed in the current window) and recomputes the lowest accepted `r` of each.
  * Amortised constant per event: a window busier than {@link MAX_EVENTS} keeps its events and moves the next prune to
  * twice their count, so a response costs no scan (test/unit/throttle-window.test.ts).
  */
 function prune(tracker: WindowTracker): void {
   const { rel, obs } = tracker;
-  if (tracker.rn + tracker.on / STRIDE <= tracker.pruneAt) return;
-  const since = tracker.after;
+  if (tracker.rn + tracker.on / STRIDE <= tracker.p) return;
+  const since = tracker.a;
   let kept = 0;
   for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) rel[kept++] = rel[i] as number;
   tracker.rn = kept;
@@ -254,5 +254,5 @@ function prune(tracker: WindowTracker): void {
     kept += STRIDE;
   }
   tracker.on = kept;
-  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (tracker.rn + kept / STRIDE));
+  tracker.p = Math.max(MAX_EVENTS, 2 * (tracker.rn + kept / STRIDE));
 }

@@ -32,12 +32,12 @@ describe('window tracker events', () => {
     const events = tracker.rn + tracker.on / 5;
     expect(events).toBe(6001);
     // The next prune waits for the lists to double, so the last ~thousands of responses scanned nothing.
-    expect(tracker.pruneAt).toBeGreaterThanOrEqual(events);
-    expect(tracker.pruneAt).toBeLessThanOrEqual(2 * events + 2);
+    expect(tracker.p).toBeGreaterThanOrEqual(events);
+    expect(tracker.p).toBeLessThanOrEqual(2 * events + 2);
 
     rollWindow(tracker, START + 61_000, 0);
     expect(tracker.rn).toBe(0);
     expect(tracker.on).toBe(0);
-    expect(tracker.pruneAt).toBe(1024);
+    expect(tracker.p).toBe(1024);
   });
 });
