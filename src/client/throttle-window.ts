@@ -21,7 +21,7 @@ const ACCEPTED = 3;
 const LOWEST = 4;
 
 /**
- * The estimate for one window quota. `after < R <= by`; both infinite while unknown. Short field names (the
+ * The estimate for one window quota. `a < R <= by`; both infinite while unknown. Short field names (the
  * `RateLimit` header's own letters where one fits): the tracker is internal, and its names ship in every bundle.
  */
 export interface WindowTracker {
@@ -29,30 +29,38 @@ export interface WindowTracker {
   q: number;
   /** `w`: the window's length in milliseconds, when declared. */
   w?: number;
-  /** True when each request costs exactly 1 (a request quota); false when the cost is unknown (e.g. bytes). */
-  counts: boolean;
+  /** `c`ounts: true when each request costs exactly 1 (a request quota); false when its cost is unknown (bytes). */
+  c: boolean;
   /** Requests that may count against the current window (request quotas only). */
   u: number;
   /** `r`: the lowest remaining the server reported for the current window. */
   r: number;
-  /** Lower bound (exclusive) on the reset instant. */
-  after: number;
+  /** `a`fter: lower bound (exclusive) on the reset instant. */
+  a: number;
   /** Upper bound (inclusive) on the reset instant. */
   by: number;
-  /** Release instants in the current window: they decide what may spill into the next one. */
+  /**
+   * Release instants in the current window: they decide what may spill into the next one. The first `rn` entries
+   * count; the list is written in place and never shrinks, so a tracker in steady use allocates nothing.
+   */
   rel: number[];
+  /** How many entries of `rel` count. */
+  rn: number;
   /**
    * The event count at which the next prune runs: {@link MAX_EVENTS}, or twice what the last prune kept when it
    * could drop little, so a busy window is scanned once per doubling, not on every response.
    */
-  pruneAt: number;
+  p: number;
   /**
    * Responses seen in the current window, {@link STRIDE} numbers each, in one flat array (observing a response
    * allocates nothing): when it arrived, its tick, the `r` it reported, 1 when it was accepted (placed in this
    * window, not in an earlier one) else 0, and the lowest `r` among the accepted ones up to it (so
-   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024).
+   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024). The first `on` numbers count, as in
+   * `rel`.
    */
   obs: number[];
+  /** How many numbers of `obs` count. */
+  on: number;
 }
 
 /** What the throttle knows when a response is observed. */
@@ -88,13 +96,13 @@ export function holdUntil(tracker: WindowTracker): number | undefined {
 
 /** Accounts for a request being sent. */
 export function recordSend(tracker: WindowTracker): void {
-  if (tracker.counts) tracker.u += 1;
+  if (tracker.c) tracker.u += 1;
 }
 
 /** Accounts for a request finishing (with or without a response). */
 export function recordRelease(tracker: WindowTracker, now: number): void {
   if (tracker.by === Infinity) return;
-  tracker.rel.push(now);
+  tracker.rel[tracker.rn++] = now;
   prune(tracker);
 }
 
@@ -121,17 +129,24 @@ export function observeWindow(
     tracker.q = quota;
     tracker.w = windowMs;
     const { obs } = tracker;
-    obs.push(ctx.now, ctx.tick, r, 0, obs.length > 0 ? (obs[obs.length - 1] as number) : Infinity);
+    const at = tracker.on;
+    // Written in order at the end of what counts: in place once the list has room, appended (no holes) before.
+    obs[at] = ctx.now;
+    obs[at + TICK] = ctx.tick;
+    obs[at + REMAINING] = r;
+    obs[at + ACCEPTED] = 0;
+    obs[at + LOWEST] = at > 0 ? (obs[at - 1] as number) : Infinity;
+    tracker.on = at + STRIDE;
     prune(tracker);
     if (t === undefined) {
       tracker.r = Math.min(tracker.r, r); // cannot place it: only lower the estimate
       return tracker;
     }
-    if (by <= tracker.after) return tracker; // an earlier window
+    if (by <= tracker.a) return tracker; // an earlier window
     if (after < tracker.by && !provesLaterWindow(tracker, r, ctx)) {
       // The same window, unless its count proves the request landed before we started counting this one.
-      if (tracker.counts && quota < Infinity && quota - r > tracker.u) return tracker;
-      tracker.after = Math.max(tracker.after, after);
+      if (tracker.c && quota < Infinity && quota - r > tracker.u) return tracker;
+      tracker.a = Math.max(tracker.a, after);
       tracker.by = Math.min(tracker.by, by);
       tracker.r = Math.min(tracker.r, r);
       accept(tracker, ctx.tick, r);
@@ -147,14 +162,16 @@ export function observeWindow(
   return {
     q: quota,
     w: windowMs,
-    counts: countsRequests,
+    c: countsRequests,
     u: countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0,
     r: r - others,
-    after: after,
+    a: after,
     by: by,
     rel: [],
-    pruneAt: MAX_EVENTS,
+    rn: 0,
+    p: MAX_EVENTS,
     obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
+    on: placed ? STRIDE : 0,
   };
 }
 
@@ -164,25 +181,24 @@ export function observeWindow(
  */
 export function rollWindow(tracker: WindowTracker, now: number, inFlight: number): void {
   if (now < tracker.by + RESET_MARGIN_MS) return;
-  tracker.u = tracker.counts ? spillover(tracker, inFlight) : 0;
+  tracker.u = tracker.c ? spillover(tracker, inFlight) : 0;
   tracker.r = Infinity;
   const w = tracker.w;
   const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
-  tracker.after = w ? tracker.after + windows * w : -Infinity;
+  tracker.a = w ? tracker.a + windows * w : -Infinity;
   tracker.by = w ? tracker.by + windows * w : Infinity;
-  tracker.rel.length = 0;
-  tracker.pruneAt = MAX_EVENTS;
-  tracker.obs.length = 0;
+  tracker.rn = tracker.on = 0; // the lists keep their room for the next window
+  tracker.p = MAX_EVENTS;
 }
 
 /** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
 function spillover(tracker: WindowTracker, inFlight: number): number {
-  const since = tracker.after;
+  const since = tracker.a;
   let active = inFlight;
-  for (const at of tracker.rel) if (at > since) active += 1;
+  const { rel, obs } = tracker;
+  for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) active += 1;
   let provedOld = 0;
-  const { obs } = tracker;
-  for (let i = 0; i < obs.length; i += STRIDE) {
+  for (let i = 0; i < tracker.on; i += STRIDE) {
     if ((obs[i] as number) > since && tracker.q - (obs[i + REMAINING] as number) > active) provedOld += 1;
   }
   return Math.max(0, active - provedOld);
@@ -196,47 +212,47 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
   // Observations are kept in tick order: find the last one before the request was sent.
   const { obs } = tracker;
   let low = 0;
-  let high = obs.length / STRIDE;
+  let high = tracker.on / STRIDE;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if ((obs[middle * STRIDE + TICK] as number) < ctx.sTick) low = middle + 1;
     else high = middle;
   }
   const before = low === 0 ? Infinity : (obs[low * STRIDE - 1] as number);
-  return r > before || (tracker.counts && r === before && r > 0);
+  return r > before || (tracker.c && r === before && r > 0);
 }
 
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
 function accept(tracker: WindowTracker, tick: number, remaining: number): void {
   const { obs } = tracker;
-  const last = obs.length - STRIDE;
+  const last = tracker.on - STRIDE;
   if (last < 0 || obs[last + TICK] !== tick) return;
   obs[last + ACCEPTED] = 1;
   obs[last + LOWEST] = Math.min(obs[last + LOWEST] as number, remaining);
 }
 
 /**
- * Once the event lists grow beyond {@link WindowTracker.pruneAt}, drops in place every event from before
- * `after` (they cannot have landed in the current window) and recomputes the lowest accepted `r` of each.
+ * Once the event lists grow beyond {@link WindowTracker.p}, drops in place every event from before
+ * `a` (they cannot have landed in the current window) and recomputes the lowest accepted `r` of each.
  * Amortised constant per event: a window busier than {@link MAX_EVENTS} keeps its events and moves the next prune to
  * twice their count, so a response costs no scan (test/unit/throttle-window.test.ts).
  */
 function prune(tracker: WindowTracker): void {
   const { rel, obs } = tracker;
-  if (rel.length + obs.length / STRIDE <= tracker.pruneAt) return;
-  const since = tracker.after;
+  if (tracker.rn + tracker.on / STRIDE <= tracker.p) return;
+  const since = tracker.a;
   let kept = 0;
-  for (const at of rel) if (at > since) rel[kept++] = at;
-  rel.length = kept;
+  for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) rel[kept++] = rel[i] as number;
+  tracker.rn = kept;
   kept = 0;
   let lowest = Infinity;
-  for (let i = 0; i < obs.length; i += STRIDE) {
+  for (let i = 0; i < tracker.on; i += STRIDE) {
     if ((obs[i] as number) <= since) continue;
     if (obs[i + ACCEPTED]) lowest = Math.min(lowest, obs[i + REMAINING] as number);
     for (let field = 0; field < LOWEST; field += 1) obs[kept + field] = obs[i + field] as number;
     obs[kept + LOWEST] = lowest;
     kept += STRIDE;
   }
-  obs.length = kept;
-  tracker.pruneAt = Math.max(MAX_EVENTS, 2 * (rel.length + kept / STRIDE));
+  tracker.on = kept;
+  tracker.p = Math.max(MAX_EVENTS, 2 * (tracker.rn + kept / STRIDE));
 }

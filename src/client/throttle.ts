@@ -341,7 +341,7 @@ export function createQuotaThrottle(
       const resetAt = tracker.by + RESET_MARGIN_MS;
       roll = Math.min(roll, resetAt);
       const remaining = remainingOf(tracker);
-      if (tracker.counts) grants = Math.min(grants, remaining);
+      if (tracker.c) grants = Math.min(grants, remaining);
       else if (remaining <= 0) grants = 0;
       let held = remaining <= 0;
       if (policy === COST_POLICY) {
