@@ -8,12 +8,7 @@
  */
 import { DEMO_TOKEN, startEmulator } from '../../src/emulator/index.js';
 import { PlatformClient, type RetryEvent, type ThrottleEvent } from '../../src/index.js';
-
-function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? Number.NaN : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+import { argument } from './cli-args.js';
 
 const CALLS = argument('calls', 200);
 const QUOTA = argument('quota', 5);

@@ -15,22 +15,13 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PlatformClient } from '../../src/index.js';
+import { argument, readJsonByReader, textArgument } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';
 import { runConcurrentCalls } from './measure/throughput.js';
 import { startBenchServer } from './server-process.js';
 import { median, rotate } from './stats.js';
 
 type Call = () => Promise<unknown>;
-
-function textArgument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-function argument(name: string, fallback: number): number {
-  const value = Number(textArgument(name));
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 const ROUNDS = argument('rounds', 7);
 const CALLS = argument('calls', 3000);
@@ -84,19 +75,7 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
         headers,
         body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
       });
-      const declared = Number(response.headers.get('content-length'));
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const chunks: Uint8Array[] = [];
-      let total = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        total += value.byteLength;
-        if (total === declared) break;
-      }
-      const text = chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks));
-      return (JSON.parse(text) as { data?: unknown }).data;
+      return readJsonByReader(response, decoder);
     };
   }
   const dir = textArgument('baseline');

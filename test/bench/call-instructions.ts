@@ -21,6 +21,7 @@ import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
 import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
 import { PlatformClient } from '../../src/index.js';
+import { argument, textArgument } from './cli-args.js';
 import {
   BENCH_API_VERSION,
   BENCH_TOKEN,
@@ -33,16 +34,6 @@ import {
 import { median } from './stats.js';
 
 type Call = () => Promise<unknown>;
-
-function textArgument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-function argument(name: string, fallback: number): number {
-  const value = Number(textArgument(name));
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 const BASE_URL = 'http://bench.invalid';
 const WARM_UP = argument('warm-up', 3000);

@@ -14,6 +14,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PlatformClient } from '../../src/index.js';
+import { argument, textArgument } from './cli-args.js';
 import {
   BENCH_API_VERSION,
   BENCH_TOKEN,
@@ -27,16 +28,6 @@ import { runConcurrentCalls } from './measure/throughput.js';
 import { median, rotate } from './stats.js';
 
 type Call = () => Promise<unknown>;
-
-function textArgument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-function argument(name: string, fallback: number): number {
-  const value = Number(textArgument(name));
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 const ROUNDS = argument('rounds', 9);
 const CALLS = argument('calls', 20_000);

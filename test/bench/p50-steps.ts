@@ -37,22 +37,13 @@ import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
 import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
 import { PlatformClient } from '../../src/index.js';
+import { argument, readJsonByReader, textArgument } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';
 import { runConcurrentCalls } from './measure/throughput.js';
 import { startBenchServer } from './server-process.js';
 import { median, percentile, rotate } from './stats.js';
 
 type Call = () => Promise<unknown>;
-
-function textArgument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-function argument(name: string, fallback: number): number {
-  const value = Number(textArgument(name));
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 const ROUNDS = argument('rounds', 15);
 const CALLS = argument('calls', 400);
@@ -124,19 +115,7 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
         headers: rawHeaders,
         body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
       });
-      const declared = Number(response.headers.get('content-length'));
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const chunks: Uint8Array[] = [];
-      let total = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        total += value.byteLength;
-        if (total === declared) break;
-      }
-      const text = chunks.length === 1 ? decoder.decode(chunks[0]) : decoder.decode(Buffer.concat(chunks));
-      return (JSON.parse(text) as { data?: unknown }).data;
+      return readJsonByReader(response, decoder);
     },
     '+ client headers and body': async () => {
       const response = await viaFetch(url, { method: 'POST', headers: clientHeaders, body: clientBody() });

@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
 import { PlatformClient } from '../../src/index.js';
+import { argument, textArgument } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';
 import { runConcurrentCalls } from './measure/throughput.js';
 import { startBenchServer } from './server-process.js';
@@ -23,21 +24,10 @@ import { median, rotate } from './stats.js';
 
 type Call = () => Promise<unknown>;
 
-function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index === -1 ? Number.NaN : Number(process.argv[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 const ROUNDS = argument('rounds', 7);
 const CALLS = argument('calls', 3000);
 const IN_FLIGHT = [64, 1] as const;
 const TIMEOUT_MS = 60_000;
-
-function textArgument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
 
 type ClientClass = new (options: {
   token: string;
