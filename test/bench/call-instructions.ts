@@ -22,38 +22,13 @@ import { parseRateLimit } from '../../src/client/rate-limit.js';
 import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
 import { PlatformClient } from '../../src/index.js';
 import { argument, textArgument } from './cli-args.js';
-import {
-  BENCH_API_VERSION,
-  BENCH_TOKEN,
-  BOARDS_QUERY,
-  BOARDS_VARIABLES,
-  boardsResponseBody,
-  RATE_LIMIT_POLICY,
-  rateLimitHeader,
-} from './fixture.js';
+import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES, instantFetch } from './fixture.js';
 import { median } from './stats.js';
 
 type Call = () => Promise<unknown>;
 
 const BASE_URL = 'http://bench.invalid';
 const WARM_UP = argument('warm-up', 3000);
-const BODY = boardsResponseBody();
-const BODY_LENGTH = String(Buffer.byteLength(BODY));
-let served = 0;
-
-/** A fetch that answers at once, as the bench server does: the same body, a `RateLimit` that counts down. */
-async function instantFetch(_url: string | URL | Request, _init?: RequestInit): Promise<Response> {
-  served += 1;
-  return new Response(BODY, {
-    status: 200,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': BODY_LENGTH,
-      'RateLimit-Policy': RATE_LIMIT_POLICY,
-      RateLimit: rateLimitHeader(served, 60),
-    },
-  });
-}
 
 /** What the client sends for `boards({ limit: 5 })`: its printed document and its headers. */
 const CLIENT_QUERY = 'query Boards($limit:Int,$ids:[ID!]){boards(limit:$limit,ids:$ids){id name owner{account{slug}}}}';

@@ -15,15 +15,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PlatformClient } from '../../src/index.js';
 import { argument, textArgument } from './cli-args.js';
-import {
-  BENCH_API_VERSION,
-  BENCH_TOKEN,
-  BOARDS_QUERY,
-  BOARDS_VARIABLES,
-  boardsResponseBody,
-  RATE_LIMIT_POLICY,
-  rateLimitHeader,
-} from './fixture.js';
+import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES, instantFetch } from './fixture.js';
 import { runConcurrentCalls } from './measure/throughput.js';
 import { median, rotate } from './stats.js';
 
@@ -33,23 +25,6 @@ const ROUNDS = argument('rounds', 9);
 const CALLS = argument('calls', 20_000);
 const IN_FLIGHT = argument('in-flight', 64);
 const BASE_URL = 'http://bench.invalid';
-const BODY = boardsResponseBody();
-const BODY_LENGTH = String(Buffer.byteLength(BODY));
-let served = 0;
-
-/** A fetch that answers at once, as the bench server does: the same body, a `RateLimit` that counts down. */
-async function instantFetch(_url: string | URL | Request, _init?: RequestInit): Promise<Response> {
-  served += 1;
-  return new Response(BODY, {
-    status: 200,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': BODY_LENGTH,
-      'RateLimit-Policy': RATE_LIMIT_POLICY,
-      RateLimit: rateLimitHeader(served, 60 - Math.floor(served / 100_000)),
-    },
-  });
-}
 
 type ClientClass = new (options: {
   token: string;
