@@ -1,7 +1,8 @@
 /**
  * update_column and update_status_column (2025-10 on) over a real socket: a change against the column's revision,
- * status labels whose indexes the items keep, labels in use that are retired rather than removed, the caller's
- * scopes and account, and the activity log.
+ * status labels whose ids the items keep while their indexes (positions) move, labels in use that are retired rather
+ * than removed, the caller's scopes and account, and the activity log. What a status label's `id` and `index` are:
+ * https://developer.monday.com/api-reference/reference/status ("id vs index").
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/emulator/engine/index.js';
@@ -188,15 +189,16 @@ describe('update_column', () => {
     expect(kept).toMatchObject({ labels: { 2: 'On hold' }, done_colors: [5] });
     const asList = await update({
       labels: [
-        { index: 0, label: 'Planned' },
-        { index: 1, label: 'Live', color: 'done_green' },
-        { index: 5, label: 'Ended', is_done: true },
+        { id: 0, index: 0, label: 'Planned' },
+        { id: 1, index: 1, label: 'Live', color: 'done_green' },
+        { id: 5, index: 2, label: 'Ended', is_done: true },
       ],
     });
     expect(asList.errors).toBeUndefined();
     const listed = JSON.parse((await column('2026-10', '3004', 'status')).settings_str);
     expect(listed.labels).toEqual({ 0: 'Planned', 1: 'Live', 5: 'Ended' });
     expect(listed.labels_colors[1]).toEqual({ var_name: 'done_green' });
+    expect(listed.labels_positions_v2).toEqual({ 0: 0, 1: 1, 5: 2 });
     const dropLive = await update({ labels: { 0: 'Planned', 5: 'Ended' } });
     expect(codes(dropLive)).toEqual(['INVALID_ARGUMENT']);
     expect(codes(await update({ labels: 'Planned' }))).toEqual(['INVALID_ARGUMENT']);
@@ -256,7 +258,7 @@ describe('update_column', () => {
 });
 
 describe('update_status_column', () => {
-  it.each(WITH_UPDATE_COLUMN)('renames and adds labels at %s; items keep their index', async (version) => {
+  it.each(WITH_UPDATE_COLUMN)('renames and adds labels at %s; items keep their label ids', async (version) => {
     const { post, column } = await serve();
     const { revision } = await column(version, '3004', 'status');
     const body = await post(version, UPDATE_STATUS, {
@@ -272,8 +274,10 @@ describe('update_status_column', () => {
       ],
     });
     const settings = JSON.parse(field<{ settings_str: string }>(body, 'update_status_column').settings_str);
+    // The new label's id is its colour's number (blackish is 10); 7 is its position.
     expect(settings).toMatchObject({
-      labels: { 0: 'Planned', 1: 'Running', 2: 'Paused', 5: 'Ended', 7: 'Cancelled' },
+      labels: { 0: 'Planned', 1: 'Running', 2: 'Paused', 5: 'Ended', 10: 'Cancelled' },
+      labels_positions_v2: { 0: 0, 1: 1, 2: 2, 5: 5, 10: 7 },
       done_colors: [5],
       labels_colors: { 1: { var_name: 'done_green' } },
       labels_descriptions: { 1: 'Live now' },
@@ -342,11 +346,11 @@ describe('update_status_column', () => {
             is_deactivated: false,
             description: 'Waiting on someone',
           },
-          { id: 7, color: 7, label: 'Later', index: 7, is_done: false, is_deactivated: false },
+          { id: 10, color: 10, label: 'Later', index: 7, is_done: false, is_deactivated: false },
         ],
       });
       expect(JSON.parse((await read()).settings_str)).toMatchObject({
-        labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck', 7: 'Later' },
+        labels: { 0: 'Working on it', 1: 'Done', 2: 'Stuck', 10: 'Later' },
         labels_colors: { 1: { var_name: 'american_gray' } },
       });
     },
@@ -391,7 +395,7 @@ describe('update_status_column', () => {
       labels: labels({}).filter((label) => label.index !== 1),
     });
     expect(codes(dropLive)).toEqual(['INVALID_ARGUMENT']);
-    expect(dropLive.errors?.[0]?.message).toMatch(/"Live" \(index 1\) is set on 1 item\(s\).*is_deactivated/);
+    expect(dropLive.errors?.[0]?.message).toMatch(/"Live" \(id 1\) is set on 1 item\(s\).*is_deactivated/);
     expect((await column('2026-10', '3004', 'status')).revision).toBe(second.revision);
 
     const retire = await post('2026-10', UPDATE_STATUS, {
@@ -413,19 +417,113 @@ describe('update_status_column', () => {
     expect(emulator.store.items.find('4000102')?.values.status).toEqual({ index: 0 });
   });
 
-  it('refuses an index change for an existing label, duplicates and a non-status column', async () => {
+  it.each(WITH_UPDATE_COLUMN)(
+    'moves labels to other positions at %s; items keep their labels and the list follows the new order',
+    async (version) => {
+      const { post, column } = await serve();
+      const before = await post(version, STATUS_VALUES, { ids: ['4000101', '4000102', '4000103'] });
+      expect(before.data?.items).toEqual([
+        { id: '4000101', column_values: [{ index: 1, label: 'Live', is_done: false }] },
+        { id: '4000102', column_values: [{ index: 0, label: 'Planned', is_done: false }] },
+        { id: '4000103', column_values: [{ index: 5, label: 'Ended', is_done: true }] },
+      ]);
+      const { revision } = await column(version, '3004', 'status');
+      const moved = await post(version, UPDATE_STATUS, {
+        b: '3004',
+        c: 'status',
+        r: revision,
+        labels: [
+          { id: 5, index: 0, label: 'Ended', color: 'american_gray', is_done: true },
+          { id: 1, index: 1, label: 'Live', color: 'done_green' },
+          { id: 0, index: 2, label: 'Planned', color: 'working_orange' },
+          { id: 2, index: 3, label: 'Paused', color: 'stuck_red' },
+        ],
+      });
+      const settings = JSON.parse(field<{ settings_str: string }>(moved, 'update_status_column').settings_str);
+      expect(settings).toMatchObject({
+        labels: { 0: 'Planned', 1: 'Live', 2: 'Paused', 5: 'Ended' },
+        labels_positions_v2: { 5: 0, 1: 1, 0: 2, 2: 3 },
+        done_colors: [5],
+      });
+      expect((await post(version, STATUS_VALUES, { ids: ['4000101', '4000102', '4000103'] })).data).toEqual(
+        before.data,
+      );
+      const listed = await post(version, 'query { boards(ids: [3004]) { columns(ids: ["status"]) { settings } } }');
+      const [board] = field<{ columns: { settings: string }[] }[]>(listed, 'boards');
+      const labels = (JSON.parse(board?.columns[0]?.settings ?? 'null') as { labels: { id: number; index: number }[] })
+        .labels;
+      expect(labels.map(({ id, index }) => ({ id, index }))).toEqual([
+        { id: 5, index: 0 },
+        { id: 1, index: 1 },
+        { id: 0, index: 2 },
+        { id: 2, index: 3 },
+      ]);
+      // A value still names its label by id.
+      const set = await post(
+        version,
+        'mutation { change_multiple_column_values(board_id: 3004, item_id: 4000102, column_values: "{\\"status\\": {\\"index\\": 2}}") { id } }',
+      );
+      expect(set.errors).toBeUndefined();
+      expect((await post(version, STATUS_VALUES, { ids: ['4000102'] })).data?.items).toEqual([
+        { id: '4000102', column_values: [{ index: 2, label: 'Paused', is_done: false }] },
+      ]);
+    },
+  );
+
+  it('sets the id and index pair of the status page example, where "Done" is id 1 at position 0', async () => {
     const { post, column } = await serve();
     const { revision } = await column('2026-10', '3001', 'status');
-    const base = { b: '3001', c: 'status', r: revision };
-    const moved = await post('2026-10', UPDATE_STATUS, {
-      ...base,
+    const sent = await post('2026-10', UPDATE_STATUS, {
+      b: '3001',
+      c: 'status',
+      r: revision,
       labels: [
-        { id: 0, index: 3, label: 'Working on it', color: 'working_orange' },
-        { id: 1, index: 1, label: 'Done', color: 'done_green' },
+        { id: 1, index: 0, label: 'Done', color: 'done_green', is_done: true },
+        { id: 0, index: 1, label: 'Working on it', color: 'working_orange' },
         { id: 2, index: 2, label: 'Stuck', color: 'stuck_red' },
       ],
     });
-    expect(moved.errors?.[0]?.message).toMatch(/keeps its index/);
+    expect(sent.errors).toBeUndefined();
+    const body = await post('2026-10', 'query { boards(ids: [3001]) { columns(ids: ["status"]) { settings } } }');
+    const [board] = field<{ columns: { settings: string }[] }[]>(body, 'boards');
+    expect(JSON.parse(board?.columns[0]?.settings ?? 'null')).toEqual({
+      labels: [
+        { id: 1, color: 1, label: 'Done', index: 0, is_done: true, is_deactivated: false },
+        { id: 0, color: 0, label: 'Working on it', index: 1, is_done: false, is_deactivated: false },
+        { id: 2, color: 2, label: 'Stuck', index: 2, is_done: false, is_deactivated: false },
+      ],
+    });
+  });
+
+  it('refuses an unknown id, a taken colour number, clashing positions, duplicates and a non-status column', async () => {
+    const { post, column } = await serve();
+    const { revision } = await column('2026-10', '3001', 'status');
+    const base = { b: '3001', c: 'status', r: revision };
+    const seeded = [
+      { id: 0, index: 0, label: 'Working on it', color: 'working_orange' },
+      { id: 1, index: 1, label: 'Done', color: 'done_green' },
+      { id: 2, index: 2, label: 'Stuck', color: 'stuck_red' },
+    ];
+    const unknown = await post('2026-10', UPDATE_STATUS, {
+      ...base,
+      labels: [...seeded, { id: 9, index: 3, label: 'Nine', color: 'egg_yolk' }],
+    });
+    expect(unknown.errors?.[0]?.message).toMatch(/no status label with id 9/);
+    const takenColour = await post('2026-10', UPDATE_STATUS, {
+      ...base,
+      labels: [...seeded, { index: 3, label: 'Also done', color: 'done_green' }],
+    });
+    expect(takenColour.errors?.[0]?.message).toMatch(/id 1 \(done_green\) is label "Done"'s/);
+    const clash = await post('2026-10', UPDATE_STATUS, {
+      ...base,
+      labels: [...seeded.slice(0, 2), { id: 2, index: 1, label: 'Stuck', color: 'stuck_red' }],
+    });
+    expect(clash.errors?.[0]?.message).toMatch(/Two labels have index 1/);
+    const tooFar = await post('2026-10', UPDATE_STATUS, {
+      ...base,
+      labels: [...seeded.slice(0, 2), { id: 2, index: 40, label: 'Stuck', color: 'stuck_red' }],
+    });
+    expect(tooFar.errors?.[0]?.message).toMatch(/from 0 to 39; got 40/);
     const twice = await post('2026-10', UPDATE_STATUS, {
       ...base,
       labels: [
@@ -463,16 +561,18 @@ describe('create_status_column and create_dropdown_column', () => {
       'create_status_column',
     );
     expect(created.type).toBe('status');
+    // Each label's id is its colour's number (sky 158, working_orange 0, done_green 1); `index` is its position.
     expect(JSON.parse(created.settings_str)).toMatchObject({
-      labels: { 0: 'Plan', 1: 'Build', 2: 'Ship' },
-      done_colors: [2],
-      labels_colors: { 2: { var_name: 'done_green' } },
+      labels: { 158: 'Plan', 0: 'Build', 1: 'Ship' },
+      labels_positions_v2: { 158: 0, 0: 1, 1: 2 },
+      done_colors: [1],
+      labels_colors: { 1: { var_name: 'done_green' } },
     });
     const set = await post(
       version,
       'mutation { change_simple_column_value(board_id: 3001, item_id: 4000001, column_id: "phase", value: "Ship") { column_values(ids: ["phase"]) { ... on StatusValue { index is_done } } } }',
     );
-    expect(field(set, 'change_simple_column_value')).toEqual({ column_values: [{ index: 2, is_done: true }] });
+    expect(field(set, 'change_simple_column_value')).toEqual({ column_values: [{ index: 1, is_done: true }] });
   });
 
   it('is not in 2025-04, and refuses duplicate labels', async () => {

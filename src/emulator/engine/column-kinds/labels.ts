@@ -1,6 +1,6 @@
 /**
- * Kinds whose values are labels of the column's settings: status (index → label) and dropdown (id → label). Both
- * add a label they are sent when create_labels_if_missing is on
+ * Kinds whose values are labels of the column's settings: status (label id → label, the id a value holds as `index`)
+ * and dropdown (id → label). Both add a label they are sent when create_labels_if_missing is on
  * (https://developer.monday.com/api-reference/reference/status, .../dropdown); otherwise an unknown label is a
  * ColumnValueException (pinned by test/emulator/engine-mutations.test.ts). A label retired with `is_deactivated`
  * (update_status_column, update_dropdown_column) still shows where it is set and cannot be set again
@@ -12,7 +12,7 @@ import { fieldsOf, finite, isObject } from './parse.js';
 import { deactivatedStatusIndexes } from './status-labels.js';
 import type { KindSpec } from './types.js';
 
-/** Status labels of a column, index → label. */
+/** Status labels of a column, label id → label (the id a value holds as `index`: ./status-labels.ts). */
 export function statusLabels(column: ColumnRecord): Record<string, string> {
   const labels = column.settings.labels;
   return isObject(labels) ? (labels as Record<string, string>) : {};

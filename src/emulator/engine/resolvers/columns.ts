@@ -146,7 +146,8 @@ export const columnResolvers: FamilyResolvers = {
     create_status_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
       if (args.capabilities?.calculated) throw statusCalculationNotModelled();
-      const blank = newColumn('status', args.title, 'status');
+      // No labels before the list: each takes its colour's number as its id (../column-kinds/status-labels.ts).
+      const blank = newColumn('status', args.title, 'status', {});
       return context.store.columns.create(board, {
         title: args.title,
         type: 'status',

@@ -12,7 +12,13 @@
  */
 import { applyDropdownLabels, type DropdownSettingsInput } from '../column-kinds/dropdown-labels.js';
 import { isObject } from '../column-kinds/parse.js';
-import { applyStatusLabels, deactivatedStatusIndexes, type StatusLabelInput } from '../column-kinds/status-labels.js';
+import { STATUS_COLOR_NUMBERS } from '../column-kinds/status-colors.js';
+import {
+  applyStatusLabels,
+  deactivatedStatusIndexes,
+  type StatusLabelInput,
+  statusPositions,
+} from '../column-kinds/status-labels.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { COLUMN_DEFAULTS } from './column-record.js';
 import type { ColumnKind, ColumnRecord, ItemRecord } from './records.js';
@@ -42,7 +48,7 @@ export function settingsFor(type: ColumnKind, defaults: unknown): Record<string,
     if (!valid)
       throw engineError(
         ENGINE_ERROR_CODES.invalidArgument,
-        'Status defaults need "labels": an object of index → label text.',
+        'Status defaults need "labels": an object of label id → label text.',
       );
   }
   return settings;
@@ -59,13 +65,15 @@ export function updatedSettings(
 ): Record<string, unknown> | undefined {
   if (input.dropdownSettings) return applyDropdownLabels(column, input.dropdownSettings, dropdownUse(column, items));
   let labels = input.statusLabels ?? undefined;
+  let keysAsSent = false;
   if (input.settings !== null && input.settings !== undefined) {
     const sent = parseSettings(input.settings);
     if (column.type !== 'status') return checkedSettings(column, sent, items);
     labels = statusLabelList(column, sent.labels);
+    keysAsSent = isObject(sent.labels);
   }
   if (labels === undefined) return undefined;
-  return applyStatusLabels(column, labels, statusUse(column, items));
+  return applyStatusLabels(column, labels, statusUse(column, items), { keysAsSent });
 }
 
 /** `sent` over the kind's defaults; a dropdown keeps every label an item holds. */
@@ -107,7 +115,7 @@ function dropdownUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<nu
   return use;
 }
 
-/** How many items (archived ones too) hold each index of a status column. */
+/** How many items (archived ones too) hold each label key (the value's `index`) of a status column. */
 function statusUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<number, number> {
   const use = new Map<number, number>();
   for (const item of items) {
@@ -133,31 +141,39 @@ function parseSettings(raw: unknown): Record<string, unknown> {
 }
 
 /**
- * update_column's status `labels` as update_status_column's list: the settings' `{ "index": "text" }` object
- * (create_column's shape) or a list of `{ index, label, color, is_done, is_deactivated, description }`.
+ * update_column's status `labels` as update_status_column's list: the settings' `{ "key": "text" }` object
+ * (create_column's shape: the keys are the labels' ids, an existing label keeps its position and a new one goes
+ * last) or a list of `{ id, index, label, color, is_done, is_deactivated, description }` (what `Column.settings`
+ * answers: `index` is the position, a numeric `color` is read as the label's colour so far).
  */
 function statusLabelList(column: ColumnRecord, labels: unknown): StatusLabelInput[] {
   const colors = isObject(column.settings.labels_colors) ? column.settings.labels_colors : {};
   const descriptions = column.settings.labels_descriptions;
-  const colorOf = (index: number) => {
-    const entry = colors[String(index)];
-    return isObject(entry) && typeof entry.var_name === 'string' ? entry.var_name : 'explosive';
+  const positions = statusPositions(column);
+  const colorOf = (key: number | null, sent: unknown) => {
+    if (typeof sent === 'string') return sent;
+    const entry = key === null ? undefined : colors[String(key)];
+    if (isObject(entry) && typeof entry.var_name === 'string') return entry.var_name;
+    const named = Object.entries(STATUS_COLOR_NUMBERS).find(([, number]) => number === sent);
+    return named ? named[0] : 'explosive';
   };
   const wrong = () =>
     engineError(
       ENGINE_ERROR_CODES.invalidArgument,
-      'Status settings need "labels": an object of index → label text, or a list of { index, label, color }.',
+      'Status settings need "labels": an object of id → label text, or a list of { id, index, label, color }.',
     );
   if (isObject(labels)) {
+    let next = Math.max(-1, ...positions.values()) + 1;
     return Object.entries(labels).map(([key, text]) => {
       if (!/^\d+$/.test(key) || typeof text !== 'string') throw wrong();
-      const index = Number(key);
+      const id = Number(key);
       return {
-        index,
+        id,
+        index: positions.get(id) ?? next++,
         label: text,
-        color: colorOf(index),
-        is_done: Array.isArray(column.settings.done_colors) && column.settings.done_colors.includes(index),
-        is_deactivated: deactivatedStatusIndexes(column).includes(index),
+        color: colorOf(id, undefined),
+        is_done: Array.isArray(column.settings.done_colors) && column.settings.done_colors.includes(id),
+        is_deactivated: deactivatedStatusIndexes(column).includes(id),
         description: isObject(descriptions) && typeof descriptions[key] === 'string' ? descriptions[key] : null,
       };
     });
@@ -165,11 +181,12 @@ function statusLabelList(column: ColumnRecord, labels: unknown): StatusLabelInpu
   if (!Array.isArray(labels)) throw wrong();
   return labels.map((entry) => {
     if (!isObject(entry) || typeof entry.index !== 'number' || typeof entry.label !== 'string') throw wrong();
+    const id = typeof entry.id === 'number' ? entry.id : null;
     return {
       index: entry.index,
       label: entry.label,
-      color: typeof entry.color === 'string' ? entry.color : colorOf(entry.index),
-      id: typeof entry.id === 'number' ? entry.id : null,
+      color: colorOf(id, entry.color),
+      id,
       is_done: entry.is_done === true,
       is_deactivated: entry.is_deactivated === true,
       description: typeof entry.description === 'string' ? entry.description : null,

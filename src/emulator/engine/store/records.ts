@@ -87,7 +87,10 @@ export interface UserProfile {
   photo?: string;
 }
 
-/** A column. Status columns keep their labels in `settings.labels` (index → label) and `settings.done_colors`. */
+/**
+ * A column. Status columns keep their labels in `settings.labels` (label id → label), their positions in
+ * `settings.labels_positions_v2` and `settings.done_colors`.
+ */
 export interface ColumnRecord {
   /** Column id, a short string such as `status`. */
   id: string;
