@@ -7,9 +7,9 @@
  *
  * `npm run build && npx tsx test/bench/emulator-start.ts [--runs 5]`: medians over the runs, one process a run.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runJsonChild } from './measure/json-child.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 const entry = new URL('../../dist/emulator/index.js', import.meta.url);
@@ -62,25 +62,7 @@ interface RunResult {
 }
 
 function runChild(): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', childScript], {
-      cwd: packageRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(stdout.trim()) as RunResult);
-      else reject(new Error(`emulator-start child exited with code ${code}: ${stderr.trim().slice(0, 500)}`));
-    });
-  });
+  return runJsonChild<RunResult>(['--input-type=module', '-e', childScript], 'emulator-start child', packageRoot);
 }
 
 function median(values: number[]): number {

@@ -6,10 +6,10 @@
  * RSS for the SDK than for raw fetch (whose code is a few lines) before a single call was timed. Measured with one
  * call each and a full GC: 10-13 MB more for the SDK under the loader, the same RSS within 2 MB without it.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { runJsonChild } from './json-child.js';
 
 /** Result of one child-process run, in bytes. */
 export interface MemorySample {
@@ -51,29 +51,8 @@ export async function measureMemory(
   inFlight: number,
 ): Promise<MemorySample> {
   await compileChild();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', childPath, id, baseUrl, String(calls), String(inFlight)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) {
-        reject(new Error(`memory run of ${id} exited with code ${code}: ${stderr.trim()}`));
-        return;
-      }
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '') as MemorySample);
-      } catch {
-        reject(new Error(`memory run of ${id} printed no result: ${stdout.trim()}`));
-      }
-    });
-  });
+  return runJsonChild<MemorySample>(
+    ['--expose-gc', childPath, id, baseUrl, String(calls), String(inFlight)],
+    `memory run of ${id}`,
+  );
 }
