@@ -26,6 +26,23 @@ async function receiver(handle: (request: Request) => Promise<Response>): Promis
   return started;
 }
 
+/** A receiver that answers the challenge, then refuses every delivery with a 503, counting them. */
+async function failingReceiver(): Promise<{ url: string; readonly deliveries: number }> {
+  let deliveries = 0;
+  const started = await receiver(async (request) => {
+    const body = (await request.json()) as { challenge?: string };
+    if (body.challenge) return Response.json(body);
+    deliveries++;
+    return new Response('down', { status: 503 });
+  });
+  return {
+    url: started.url,
+    get deliveries() {
+      return deliveries;
+    },
+  };
+}
+
 const CREATE_WEBHOOK = `mutation ($board: ID!, $url: String!, $event: WebhookEventType!, $config: JSON) {
   create_webhook(board_id: $board, url: $url, event: $event, config: $config) { id event }
 }`;
@@ -149,13 +166,7 @@ describe('webhook delivery', () => {
 
   it('retries a failing receiver once a minute of the emulator clock for 30 minutes, then gives up', async () => {
     let clock = Date.UTC(2026, 10, 25, 12, 0, 0);
-    let received = 0;
-    const failing = await receiver(async (request) => {
-      const body = (await request.json()) as { challenge?: string };
-      if (body.challenge) return Response.json(body);
-      received++;
-      return new Response('down', { status: 503 });
-    });
+    const failing = await failingReceiver();
     const emulator = await startTestEmulator({ webhooks: { signingSecret: SECRET }, now: () => clock });
     await createWebhook(emulator, failing.url, 'create_item');
     await clientFor(emulator, { apiVersion: VERSION }).request(
@@ -169,7 +180,7 @@ describe('webhook delivery', () => {
     const [delivery] = emulator.webhooks.deliveries;
     expect(delivery?.state).toBe('failed');
     expect(delivery?.attempts).toHaveLength(31);
-    expect(received).toBe(31);
+    expect(failing.deliveries).toBe(31);
     const gaps = delivery?.attempts.slice(1).map((attempt, index) => attempt.at - (delivery.attempts[index]?.at ?? 0));
     expect(new Set(gaps)).toEqual(new Set([60_000]));
     expect(delivery?.attempts.every((attempt) => attempt.status === 503)).toBe(true);
@@ -177,13 +188,7 @@ describe('webhook delivery', () => {
 
   it('stops retrying once the webhook is deleted: the delivery is cancelled and nothing more is sent', async () => {
     let clock = Date.UTC(2026, 10, 25, 12, 0, 0);
-    let received = 0;
-    const failing = await receiver(async (request) => {
-      const body = (await request.json()) as { challenge?: string };
-      if (body.challenge) return Response.json(body);
-      received++;
-      return new Response('down', { status: 503 });
-    });
+    const failing = await failingReceiver();
     const emulator = await startTestEmulator({ webhooks: { signingSecret: SECRET }, now: () => clock });
     const created = await createWebhook(emulator, failing.url, 'create_item');
     const client = clientFor(emulator, { apiVersion: VERSION });
@@ -191,7 +196,7 @@ describe('webhook delivery', () => {
     await emulator.webhooks.settled();
     clock += 60_000;
     await emulator.webhooks.deliverDue();
-    expect(received).toBe(2);
+    expect(failing.deliveries).toBe(2);
 
     await client.request(`mutation { delete_webhook(id: ${created.data.create_webhook.id}) { id } }`);
     for (let minute = 1; minute <= 5; minute++) {
@@ -199,7 +204,7 @@ describe('webhook delivery', () => {
       await emulator.webhooks.deliverDue();
     }
     const [delivery] = emulator.webhooks.deliveries;
-    expect(received).toBe(2);
+    expect(failing.deliveries).toBe(2);
     expect(delivery?.attempts).toHaveLength(2);
     expect(delivery?.state).toBe('cancelled');
     expect(delivery?.nextAttemptAt).toBeNull();
