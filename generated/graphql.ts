@@ -97,7 +97,9 @@ export type BoardsQueryVariables = Exact<{
 /**
  * What the `Boards` query returns ({@link BoardsDocument}).
  *
- * Boards by id or the first `limit` boards, with the slug of the owner's account.
+ * Boards by id or the first `limit` boards, with the slug of the account of each board's creator. It is answered as
+ * `owner`, the field the platform has since deprecated: `Board.owner` returned the creator, so the shape and the
+ * value stay what they were, without the deprecation warning `owner` draws.
  */
 export type BoardsQuery = { boards: Array<{ id: string, name: string, owner: { account: { slug: string } } } | null> | null };
 
@@ -213,11 +215,13 @@ export const AddFileToColumnDocument = /*#__PURE__*/ new TypedDocumentString("mu
  */
 export const BoardItemsDocument = /*#__PURE__*/ new TypedDocumentString("query BoardItems($ids:[ID!]!,$limit:Int!,$cursor:String){boards(ids:$ids){id name items_page(limit:$limit,cursor:$cursor){cursor items{id name group{id title}column_values{id type text value}}}}}", {"apiVersion":"2026-10","cursorVariable":"cursor"}) as unknown as TypedDocumentString<BoardItemsQuery, BoardItemsQueryVariables>;
 /**
- * Boards by id or the first `limit` boards, with the slug of the owner's account.
+ * Boards by id or the first `limit` boards, with the slug of the account of each board's creator. It is answered as
+ * `owner`, the field the platform has since deprecated: `Board.owner` returned the creator, so the shape and the
+ * value stay what they were, without the deprecation warning `owner` draws.
  *
  * The document of the `Boards` query, for `client.request`. Generated from the schema of API version 2026-10, which the client sends as `API-Version` with it.
  */
-export const BoardsDocument = /*#__PURE__*/ new TypedDocumentString("query Boards($limit:Int,$ids:[ID!]){boards(limit:$limit,ids:$ids){id name owner{account{slug}}}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
+export const BoardsDocument = /*#__PURE__*/ new TypedDocumentString("query Boards($limit:Int,$ids:[ID!]){boards(limit:$limit,ids:$ids){id name owner:creator{account{slug}}}}", {"apiVersion":"2026-10"}) as unknown as TypedDocumentString<BoardsQuery, BoardsQueryVariables>;
 /**
  * Sets one column of an item. `value` is the column's JSON value.
  *

@@ -10,9 +10,9 @@ export const BENCH_TOKEN = 'bench-token';
 /** The pinned API version every client sends: the SDK's, so every client sends what ours does. */
 export const BENCH_API_VERSION = API_VERSION;
 
-/** The query text every string-document client sends: five boards with their owner's account slug. */
+/** The query text every string-document client sends: five boards with their creator's account slug, as `owner`. */
 export const BOARDS_QUERY =
-  'query Boards($limit: Int, $ids: [ID!]) { boards(limit: $limit, ids: $ids) { id name owner { account { slug } } } }';
+  'query Boards($limit: Int, $ids: [ID!]) { boards(limit: $limit, ids: $ids) { id name owner: creator { account { slug } } } }';
 
 /** Variables of {@link BOARDS_QUERY}. */
 export const BOARDS_VARIABLES = { limit: 5 } as const;

@@ -47,6 +47,30 @@ describe('warnings', () => {
     ]);
   });
 
+  it('the built-in boards call draws no warning at any version: its owner is the creator, as Board.owner was', async () => {
+    const emulator = await startTestEmulator({ now: NOVEMBER_2026 });
+    for (const apiVersion of ['2025-04', '2025-10', '2026-01', '2026-04', '2026-07', '2026-10']) {
+      const client = clientFor(emulator, { apiVersion });
+      const result = await client.boards({ limit: 2 });
+      expect(result.warnings).toEqual([]);
+      const ids = (result.data.boards ?? []).map((board) => board?.id);
+      expect(ids.length).toBeGreaterThan(0);
+      // The same boards through the deprecated field itself: the same account, board by board.
+      const viaOwner = await client.request(
+        'query ($ids: [ID!]) { boards(ids: $ids) { id owner { account { slug } } } }',
+        {
+          ids,
+        },
+      );
+      const slugOf = (boards: unknown) =>
+        new Map(
+          (boards as { id: string; owner: { account: { slug: string } } }[]).map((b) => [b.id, b.owner.account.slug]),
+        );
+      expect(slugOf(result.data.boards)).toEqual(slugOf(viaOwner.data.boards));
+      expect([...slugOf(result.data.boards).values()].every((slug) => slug.length > 0)).toBe(true);
+    }
+  });
+
   it('a hook that throws does not fail the call, and a call without warnings has none', async () => {
     const emulator = await startTestEmulator({ now: NOVEMBER_2026 });
     const onWarning = () => {

@@ -2,7 +2,7 @@
 import { GraphQLClient } from 'graphql-request';
 
 const query =
-  'query Boards($limit: Int, $ids: [ID!]) { boards(limit: $limit, ids: $ids) { id name owner { account { slug } } } }';
+  'query Boards($limit: Int, $ids: [ID!]) { boards(limit: $limit, ids: $ids) { id name owner: creator { account { slug } } } }';
 
 const client = new GraphQLClient('https://api.example.com/v2', {
   headers: { Authorization: 'token', 'API-Version': '2024-10' },

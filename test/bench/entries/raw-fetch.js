@@ -2,7 +2,7 @@
 // Bundle entries are plain JavaScript: they stand for an app, and the SDK's one imports the built
 // package, which the type-checker cannot see before a build.
 const query =
-  'query Boards($limit: Int, $ids: [ID!]) { boards(limit: $limit, ids: $ids) { id name owner { account { slug } } } }';
+  'query Boards($limit: Int, $ids: [ID!]) { boards(limit: $limit, ids: $ids) { id name owner: creator { account { slug } } } }';
 
 fetch('https://api.example.com/v2', {
   method: 'POST',
