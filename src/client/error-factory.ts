@@ -147,15 +147,16 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     return result ? undefined : httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
   const budget = limitErrorOf(errors);
   if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
-  const total = (errors?.length ?? 0) + omitted;
-  const data = ownValue(payload, 'data') ?? undefined;
+  const kept = errors as GraphQLErrorInfo[];
+  const total = kept.length + omitted;
   // A subclass for a common first `extensions.code` (see `./error-codes.ts`), else the base class.
   const ErrorClass = ERROR_CODE_CLASSES[codeOf(first)] ?? GraphQLResponseError;
   return new ErrorClass(`GraphQL error: ${first.message}${total > 1 ? ` (and ${total - 1} more)` : ''}`, {
     ...details,
-    errors: errors as GraphQLErrorInfo[],
+    errors: kept,
     omittedErrors: omitted,
-    data: data === undefined ? undefined : redactDeep(data, redact),
+    // A `null` data is no data; redactDeep hands undefined back as it is.
+    data: redactDeep(ownValue(payload, 'data') ?? undefined, redact),
   });
 }
 
@@ -177,7 +178,8 @@ function complexityExceptionOf(
   }
   if (message === undefined) return undefined;
   const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(message)?.[1];
-  return { message, seconds: wait === undefined ? undefined : Number(wait) };
+  // `wait` is undefined or a non-empty string of digits.
+  return { message, seconds: (wait && Number(wait)) as number | undefined };
 }
 
 /**
@@ -253,12 +255,11 @@ function unsupportedVersionError(
 
 /** The start of the body (its text, else its JSON), redacted before it is cut so a token is never half shown. */
 function excerptOf({ text, payload, redact }: ResponseFacts): string | undefined {
-  if (text === undefined && payload !== undefined) {
-    try {
-      text = JSON.stringify(payload);
-    } catch {
-      // Not serialisable: no excerpt.
-    }
+  try {
+    // Undefined for an undefined payload.
+    text ??= JSON.stringify(payload);
+  } catch {
+    // Not serialisable: no excerpt.
   }
   if (text === undefined) return undefined;
   const redacted = redact(text.trim());
