@@ -19,7 +19,7 @@ export type Redactor = (text: string) => string;
  */
 export function createRedactor(secrets: string | readonly string[], marker: string = REDACTED): Redactor {
   const forms = new Set<string>();
-  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+  for (const secret of [secrets].flat()) {
     if (secret === '') continue;
     const json = JSON.stringify(secret).slice(1, -1);
     for (const encoded of [encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) {
