@@ -61,8 +61,10 @@ export class PlatformError extends Error {
       details.requestId === undefined ? message : `${message} (request id ${details.requestId})`,
       details.cause === undefined ? undefined : { cause: details.cause },
     );
-    // Every field comes from `details`, by this one loop: each class declares its fields (`declare readonly`) and
-    // its constructor only types them. `cause` is the runtime's own, set (not enumerable) by `super` above.
+    // Every field comes from `details`, by this one loop; each constructor only types them. The fields above are class
+    // fields, so every error has them, set or not; a subclass declares its own (`declare readonly`), since a class
+    // field of its would be reset after this loop. `cause` is the runtime's own, set (not enumerable) by `super` above
+    // (`test/unit/errors.test.ts`: "takes every field from its details").
     for (const key in details) {
       if (key !== 'cause') (this as Record<string, unknown>)[key] = (details as Record<string, unknown>)[key];
     }
