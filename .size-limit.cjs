@@ -27,10 +27,10 @@
 // and the throttle's event lists written in place gave 0.03 kB back. Then (17.13 -> 16.93 kB): an error takes its
 // fields from its details by one loop instead of a list of names per class (-0.10 kB); redirects and oversized bodies
 // are built by the one HttpError builder (-0.02 kB); checks that tested a thing twice, or that a callee already makes,
-// went from the options, the error factory, the documents and redaction (-0.08 kB). What is left gzip cannot fold:
-// the messages of the option, document and error modules cost 0.91 kB together, the throttle 2.7 kB, by leaving each out.
-// A browser build without the reading of a failed fetch's cause chain would save 0.19 kB, but a fetch an app passes
-// in a browser can throw such causes too, so what a browser sees would change: left out.
+// went from the options, the error factory, the documents, redaction and the client (-0.08 kB). What is left gzip
+// cannot fold: the messages of the option, document and error modules cost 0.91 kB together, the throttle 2.7 kB, by
+// leaving each out. A browser build without the reading of a failed fetch's cause chain would save 0.19 kB, but a
+// fetch an app passes in a browser can throw such causes too, so what a browser sees would change: left out.
 // Property mangling of internal names (esbuild `mangleProps`) was measured and left out: 0.07 kB for the names outside the throttle, 0.18
 // kB with the throttle's records, against the risk of a name read across separately built entries. The throttle is
 // still the largest part. Limits sit about 3% above what was measured, so a regression fails while the 16 kB budget
