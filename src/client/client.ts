@@ -115,8 +115,7 @@ export class PlatformClient {
     document: DocumentInput<TResult, TVariables>,
     ...args: RequestArgs<TVariables>
   ): Promise<ApiResult<TResult>> {
-    const [variables, options] = args;
-    return executeOperation<TResult>(this.#context, document, variables, options);
+    return executeOperation<TResult>(this.#context, document, ...(args as [unknown, unknown]));
   }
 
   /** Lists boards (the built-in `Boards` query): by `ids`, or the first `limit`. */

@@ -5,11 +5,12 @@
  */
 import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { PlatformConfigError } from './errors.js';
+import { isObject } from './validate.js';
 
 /** The `__meta__` of a generated document; `{}` for strings and documents without one. */
 function metaOf(document: unknown): Record<string, unknown> {
   const meta = (document as { __meta__?: unknown } | null | undefined)?.__meta__;
-  return typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : {};
+  return isObject(meta) ? meta : {};
 }
 
 /**

@@ -13,7 +13,7 @@ export interface OperationInfo {
   name?: string;
 }
 
-const OPERATION_KEYWORDS: ReadonlySet<string> = new Set(['query', 'mutation', 'subscription']);
+const OPERATION_KEYWORD = /^(query|mutation|subscription)$/;
 
 /**
  * One token per match, in source order: a block string (`\"""` inside it escaped, unterminated: to the
@@ -37,16 +37,14 @@ export function scanOperations(source: string): OperationInfo[] {
   let inBody = false;
   /** True right after an operation keyword, where its name may come. */
   let nameSlot = false;
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(source); match; match = TOKEN.exec(source)) {
-    const [token, name] = match;
+  for (const [token, name] of source.matchAll(TOKEN)) {
     if (token[0] === '#') continue; // a comment leaves the name slot as it was
     const slot = nameSlot;
     nameSlot = false;
     if (name !== undefined) {
       if (depth > 0) continue;
       if (definition === undefined) {
-        definition = OPERATION_KEYWORDS.has(name) ? { kind: name as OperationKind } : null;
+        definition = OPERATION_KEYWORD.test(name) ? { kind: name as OperationKind } : null;
         nameSlot = definition !== null;
       } else if (slot && definition) definition.name = name;
     } else if ('{(['.includes(token)) {

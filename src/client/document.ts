@@ -103,9 +103,7 @@ function analyseObject(document: unknown, print: DocumentPrinter | undefined): D
   } else if (isAstDocument(document)) {
     for (const { kind, operation, name } of document.definitions) {
       if (kind === 'OperationDefinition') {
-        operations.push(
-          name ? { kind: operation as OperationKind, name: name.value } : { kind: operation as OperationKind },
-        );
+        operations.push({ kind: operation as OperationKind, name: name?.value });
       }
     }
     const source = document.loc?.source?.body;

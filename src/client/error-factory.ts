@@ -84,24 +84,37 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const retryAfter = parseRetryAfter(headers.get(RETRY_AFTER), nowMs);
   const first = errors?.[0];
   const said = first ? `: ${first.message}` : '';
-  /** An HttpError: `HTTP {status}`, then `what`; the body's start and the `Retry-After` wait when `waits`. */
-  const httpError = (what: string, waits = true) =>
-    new HttpError(`HTTP ${status}${what}`, {
+  /**
+   * An HttpError (or `Class`, one of its subclasses): `HTTP {status}` (or `head`), then `what`; the body's start,
+   * the `Retry-After` wait and `extra`.
+   */
+  const httpError = (what: string, extra?: object, Class: typeof HttpError = HttpError, head = `HTTP ${status}`) =>
+    new Class(`${head}${what}`, {
       ...details,
       bodyExcerpt: excerptOf(facts),
-      retryAfterSeconds: waits ? retryAfter : undefined,
+      retryAfterSeconds: retryAfter,
+      ...extra,
     });
   /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./retry-timing.ts` for the order). */
   const limited = (what: string, retryAfterSeconds: number | undefined, limit?: RateLimitKind) =>
     rateLimitErrorFor(`Rate limited${what}`, { ...details, retryAfterSeconds, errors, limit }, nowMs);
   const resetSeconds = () => resetSecondsFromRateLimit(rateLimit);
 
-  if (status === 0 || (status >= 300 && status <= 399)) return redirectError(facts, details);
+  if (status === 0 || (status >= 300 && status <= 399)) {
+    // Refused, never followed: named with its `Location` (token redacted). A browser hides both (status 0).
+    const raw = headers.get(LOCATION);
+    const location = raw === null ? undefined : redact(raw);
+    const where = `${location === undefined ? '' : ` to ${location}`}: the client does not follow redirects`;
+    const hidden = status ? undefined : 'a redirect (the runtime hides its status and Location)';
+    return httpError(where, { retryAfterSeconds: undefined, location }, RedirectError, hidden);
+  }
   const maxResponseBytes = facts.bodyLimitExceeded;
   if (maxResponseBytes !== undefined) {
-    return new ResponseTooLargeError(
-      `HTTP ${status}: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
-      { ...details, maxResponseBytes, retryAfterSeconds: retryAfter },
+    // Not read: no excerpt.
+    return httpError(
+      `: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
+      { maxResponseBytes },
+      ResponseTooLargeError as typeof HttpError,
     );
   }
   if (facts.bodyContainersExceeded !== undefined) {
@@ -130,18 +143,20 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const exhausted = complexityExceptionOf(payload, errors, redact);
   if (exhausted)
     return limited(`: ${exhausted.message}`, exhausted.seconds ?? retryAfter ?? resetSeconds(), 'complexity');
-  if (!first) return result ? undefined : httpError(': the response is not a GraphQL result', false);
+  if (!first)
+    return result ? undefined : httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
   const budget = limitErrorOf(errors);
   if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
-  const total = (errors?.length ?? 0) + omitted;
-  const data = ownValue(payload, 'data') ?? undefined;
+  const kept = errors as GraphQLErrorInfo[];
+  const total = kept.length + omitted;
   // A subclass for a common first `extensions.code` (see `./error-codes.ts`), else the base class.
   const ErrorClass = ERROR_CODE_CLASSES[codeOf(first)] ?? GraphQLResponseError;
   return new ErrorClass(`GraphQL error: ${first.message}${total > 1 ? ` (and ${total - 1} more)` : ''}`, {
     ...details,
-    errors: errors as GraphQLErrorInfo[],
+    errors: kept,
     omittedErrors: omitted,
-    data: data === undefined ? undefined : redactDeep(data, redact),
+    // A `null` data is no data; redactDeep hands undefined back as it is.
+    data: redactDeep(ownValue(payload, 'data') ?? undefined, redact),
   });
 }
 
@@ -163,19 +178,8 @@ function complexityExceptionOf(
   }
   if (message === undefined) return undefined;
   const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(message)?.[1];
-  return { message, seconds: wait === undefined ? undefined : Number(wait) };
-}
-
-/**
- * A redirect the client refused to follow: names the status and the `Location` (token redacted).
- * A browser hides both (status 0); the message says so.
- */
-function redirectError(facts: ResponseFacts, details: PlatformErrorDetails): RedirectError {
-  const raw = facts.headers.get(LOCATION);
-  const location = raw === null ? undefined : facts.redact(raw);
-  const what = facts.status === 0 ? 'a redirect (the runtime hides its status and Location)' : `HTTP ${facts.status}`;
-  const where = location === undefined ? '' : ` to ${location}`;
-  return new RedirectError(`${what}${where}: the client does not follow redirects`, { ...details, location });
+  // `wait` is undefined or a non-empty string of digits.
+  return { message, seconds: (wait && Number(wait)) as number | undefined };
 }
 
 /**
@@ -251,12 +255,11 @@ function unsupportedVersionError(
 
 /** The start of the body (its text, else its JSON), redacted before it is cut so a token is never half shown. */
 function excerptOf({ text, payload, redact }: ResponseFacts): string | undefined {
-  if (text === undefined && payload !== undefined) {
-    try {
-      text = JSON.stringify(payload);
-    } catch {
-      // Not serialisable: no excerpt.
-    }
+  try {
+    // Undefined for an undefined payload.
+    text ??= JSON.stringify(payload);
+  } catch {
+    // Not serialisable: no excerpt.
   }
   if (text === undefined) return undefined;
   const redacted = redact(text.trim());

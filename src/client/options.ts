@@ -55,21 +55,19 @@ export interface ResolvedClientOptions {
 
 /** One refusal for every bad token (missing, blank, a line break or other non-printable), never showing it. */
 function checkToken(token: unknown): string {
-  if (typeof token !== 'string' || !PRINTABLE_ASCII.test(token) || token.trim() === '') {
-    refuse(
-      'token',
-      'a non-empty string of printable ASCII, no line break (an API or OAuth token)',
-      token,
-      typeof token !== 'string'
-        ? undefined
-        : !PRINTABLE_ASCII.test(token)
-          ? 'a character outside printable ASCII'
-          : token === ''
+  const fault =
+    typeof token !== 'string'
+      ? describe(token)
+      : !PRINTABLE_ASCII.test(token)
+        ? 'a character outside printable ASCII'
+        : token.trim() === ''
+          ? token === ''
             ? 'an empty string'
-            : 'only spaces',
-    );
-  }
-  return token.trim();
+            : 'only spaces'
+          : '';
+  if (fault)
+    refuse('token', 'a non-empty string of printable ASCII, no line break (an API or OAuth token)', token, fault);
+  return (token as string).trim();
 }
 
 /**
@@ -88,7 +86,7 @@ function checkBaseUrl(value: unknown): string {
     ? typeof value === 'string'
       ? `a string of ${value.length} characters that is not a URL`
       : describe(value)
-    : url.protocol !== 'http:' && url.protocol !== 'https:'
+    : !/^https?:$/.test(url.protocol)
       ? // Whatever precedes a colon parses as a scheme (`<token>:443`), so only a short word is shown.
         /^[a-z]{1,10}:$/.test(url.protocol)
         ? `'${url.protocol}'`
@@ -98,7 +96,7 @@ function checkBaseUrl(value: unknown): string {
         : url.search || url.hash
           ? 'a URL with a query string or fragment'
           : '';
-  if (!url || wrong) {
+  if (wrong) {
     refuse(
       'baseUrl',
       "an http(s) URL such as 'https://api.example.com', without credentials (pass the token as `token`), query or fragment",
@@ -106,8 +104,8 @@ function checkBaseUrl(value: unknown): string {
       wrong,
     );
   }
-  // The client appends `/v2` itself; a base URL that already ends in it (`https://host/v2`) means the same host.
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/v2$/, '');
+  // The client appends `/v2` itself; a base URL that already ends in it (`https://host/v2/`) means the same host.
+  return `${(url as URL).origin}${(url as URL).pathname}`.replace(/(\/v2)?\/*$/, '');
 }
 
 /** A timer's delay: [0, the longest setTimeout honours]. */

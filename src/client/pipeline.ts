@@ -131,7 +131,8 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
 
 /** The public error for a call the throttle would not send. */
 function throttleFailure(error: unknown, plan: CallPlan): unknown {
-  const { label } = plan;
+  // An error takes every field its details hold: the call's name and key, not the version it was sent at.
+  const { apiVersion, ...label } = plan.label;
   if (error instanceof ThrottleWaitTooLongError) {
     const seconds = holdSeconds(error.waitMs);
     if (error.reason === 'daily-limit') {

@@ -19,7 +19,7 @@ export type Redactor = (text: string) => string;
  */
 export function createRedactor(secrets: string | readonly string[], marker: string = REDACTED): Redactor {
   const forms = new Set<string>();
-  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+  for (const secret of [secrets].flat()) {
     if (secret === '') continue;
     const json = JSON.stringify(secret).slice(1, -1);
     for (const encoded of [encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) {
@@ -36,11 +36,6 @@ export function createRedactor(secrets: string | readonly string[], marker: stri
   };
 }
 
-/** True when a header of this name carries credentials. */
-export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADERS.has(name.toLowerCase());
-}
-
 /** Headers as a plain record (lower-case names), credentials replaced by {@link REDACTED}. */
 export function redactHeaders(
   headers: Headers | Record<string, string>,
@@ -49,7 +44,7 @@ export function redactHeaders(
   const out: Record<string, string> = {};
   for (const [name, value] of headers instanceof Headers ? headers : Object.entries(headers)) {
     const key = name.toLowerCase();
-    out[key] = isSecretHeader(key) ? REDACTED : redact(value);
+    out[key] = SECRET_HEADERS.has(key) ? REDACTED : redact(value);
   }
   return out;
 }

@@ -24,7 +24,7 @@ export function refuse(name: string, what: string, value: unknown, shown: unknow
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value}`;
+  return typeof value === 'object' ? 'an object' : typeof value;
 }
 
 /**
@@ -62,12 +62,13 @@ export type OptionCheck = NumberBounds | ((value: unknown, name: string) => unkn
 /** Checks an optional number lies in [min, max] (and is an integer when asked). */
 export function checkNumber(value: unknown, name: string, [min, max, integer]: NumberBounds): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
+  // Number.isFinite is false for anything but a finite number.
+  if (!Number.isFinite(value)) {
     refuse(name, 'a finite number', value, typeof value === 'number' ? `number ${value}` : undefined);
   }
   if (integer && !Number.isInteger(value)) refuse(name, 'a whole number', value, value);
-  if (value < min || value > max) refuse(name, `between ${min} and ${max}`, value, value);
-  return value;
+  if ((value as number) < min || (value as number) > max) refuse(name, `between ${min} and ${max}`, value, value);
+  return value as number;
 }
 
 /**

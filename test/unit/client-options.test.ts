@@ -28,6 +28,17 @@ describe('construction', () => {
     expect(new PlatformClient({ ...valid, baseUrl: 'http://localhost:8080/api/' }).baseUrl).toBe(
       'http://localhost:8080/api',
     );
+    // Trailing slashes go, then one `/v2` the client appends itself.
+    for (const [given, kept] of <[string, string][]>[
+      ['https://h.test/v2', 'https://h.test'],
+      ['https://h.test/v2//', 'https://h.test'],
+      ['https://h.test/api/v2/', 'https://h.test/api'],
+      ['https://h.test/v2/v2/', 'https://h.test/v2'],
+      ['https://h.test//v2', 'https://h.test/'],
+      ['https://h.test/v2x/', 'https://h.test/v2x'],
+    ]) {
+      expect(new PlatformClient({ ...valid, baseUrl: given }).baseUrl).toBe(kept);
+    }
   });
 
   it.each([

@@ -130,6 +130,8 @@ describe('rate limits', () => {
     const held = await client.request('query Next { a }').catch((error: unknown) => error);
     expect(held).toBeInstanceOf(RateLimitError);
     expect(held).toMatchObject({ operationName: 'Next', status: undefined });
+    // Its fields are the error's own: the version the call would have been sent at is not one of them.
+    expect(Object.keys((held as RateLimitError).toJSON())).not.toContain('apiVersion');
     expect((held as RateLimitError).retryAfterSeconds).toBeGreaterThan(3590);
     expect((held as RateLimitError).retryAfterSeconds).toBeLessThanOrEqual(3600);
     expect((held as Error).message).toMatch(

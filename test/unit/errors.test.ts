@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { createResponseError } from '../../src/client/error-factory.js';
 import {
   AuthenticationError,
+  DailyLimitError,
   GraphQLResponseError,
   HttpError,
   IdempotencyConflictError,
   NetworkError,
+  NotFoundError,
   PlatformConfigError,
   PlatformError,
   RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  ThrottleQueueTimeoutError,
+  UnsupportedApiVersionError,
 } from '../../src/client/errors.js';
 import { createRedactor } from '../../src/client/redact.js';
 import { parseRetryAfter } from '../../src/client/retry-timing.js';
@@ -216,5 +222,38 @@ describe('errors never reveal the token', () => {
       aborted: false,
     });
     expect(new PlatformConfigError('fix').toJSON()).toEqual({ name: 'PlatformConfigError', message: 'fix' });
+  });
+
+  it('takes every field from its details, and leaves the cause to the runtime (not enumerable, not in toJSON)', () => {
+    const cause = new Error('below');
+    const resetsAt = new Date(NOW);
+    const cases: [PlatformError, Record<string, unknown>][] = [
+      [new HttpError('m', { status: 503, bodyExcerpt: 'b', retryAfterSeconds: 2, cause }), { bodyExcerpt: 'b' }],
+      [new RedirectError('m', { status: 302, location: '/x', cause }), { location: '/x' }],
+      [new ResponseTooLargeError('m', { status: 200, maxResponseBytes: 9, cause }), { maxResponseBytes: 9 }],
+      [new RateLimitError('m', { retryAfterSeconds: 3, limit: 'ip', cause }), { retryAfterSeconds: 3, limit: 'ip' }],
+      [new DailyLimitError('m', { resetsAt, cause }), { resetsAt, limit: 'daily' }],
+      [new IdempotencyConflictError('m', { retryAfterSeconds: 1, cause }), { retryAfterSeconds: 1 }],
+      [
+        new ThrottleQueueTimeoutError('m', { queuedMs: 5, position: 1, queued: 2, reason: 'backoff', cause }),
+        { queuedMs: 5, position: 1, queued: 2, reason: 'backoff' },
+      ],
+      [
+        new UnsupportedApiVersionError('m', { apiVersion: '2020-01', supportedVersions: ['2026-10'], cause }),
+        { apiVersion: '2020-01', supportedVersions: ['2026-10'] },
+      ],
+      [
+        new NotFoundError('m', { errors: [{ message: 'e', extensions: { code: 'C' } }], data: { a: 1 }, cause }),
+        { code: 'C', omittedErrors: 0, data: { a: 1 } },
+      ],
+      [new NetworkError('m', { code: 'ECONNRESET', attempts: 2, cause }), { code: 'ECONNRESET', attempts: 2 }],
+    ];
+    for (const [error, fields] of cases) {
+      expect(error).toMatchObject({ ...fields, message: 'm', cause });
+      expect(Object.keys(error)).not.toContain('cause');
+      expect(error.toJSON()).not.toHaveProperty('cause');
+      // The base's fields are there even when unset.
+      expect(Object.keys(error)).toEqual(expect.arrayContaining(['status', 'headers', 'requestId']));
+    }
   });
 });
