@@ -11,7 +11,8 @@
  * runs per variant; the median is printed. `--cache-sim` also simulates the caches and prints the misses per call
  * (instruction cache, first-level data cache, last level) besides the instructions. `--out-dir dir` keeps each
  * run's callgrind file there (one per variant and process), for `callgrind_annotate` (V8's built-ins and runtime
- * functions are named; JavaScript compiled at run time is not).
+ * functions are named; JavaScript compiled at run time is not). `--warm-all` warms every variant up in the child
+ * before the one counted, as `npm run bench` runs its clients in one process.
  *
  * `--baseline <dir>` adds the client from another checkout's `src/` (see call-cost.ts).
  *
@@ -68,8 +69,11 @@ async function calls(call: Call, count: number): Promise<void> {
  * `count` calls one at a time, say `done` and wait for another line (the driver turns counting off), then exit.
  */
 async function child(name: string, count: number): Promise<void> {
-  const call = (await variants())[name];
+  const all = await variants();
+  const call = all[name];
   if (!call) throw new Error(`no variant '${name}'`);
+  // `--warm-all`: every variant warms up first in this process, as the bench runs its clients side by side.
+  if (process.argv.includes('--warm-all')) for (const other of Object.values(all)) await calls(other, WARM_UP);
   await calls(call, WARM_UP);
   // A full collection, so that a major one the warm-up left due does not land in the counted calls, then calls
   // enough to compile again what the collection flushed.
@@ -113,8 +117,9 @@ function countEvents(
     '--smc-check=all-non-file',
   ];
   if (process.argv.includes('--cache-sim')) args.push('--cache-sim=yes');
+  const passed = ['--warm-all'].filter((flag) => process.argv.includes(flag));
   args.push(process.execPath, '--expose-gc', '--single-threaded', '--import', 'tsx', script);
-  args.push('--child', name, '--count', String(count));
+  args.push('--child', name, '--count', String(count), ...passed);
   for (const flag of ['baseline', 'in-flight', 'warm-up']) {
     const value = textArgument(flag);
     if (value !== undefined) args.push(`--${flag}`, value);
