@@ -5,16 +5,9 @@
  * records every variant's p50 wall time and CPU per call at one in flight; figures are medians over the rounds,
  * ratios medians of per-round ratios to raw fetch.
  *
- * The ladder:
- * 1. `raw fetch`: the bench's baseline (3 headers, string body, `response.json()`); beside it, `raw fetch, body by
- *    reader`, which reads its body as the client does (a reader, stopping at the declared length), not a step.
- * 2. `+ client headers and body`: the client's exact frozen header object and its JSON body (printed document,
- *    `operationName`), still `response.json()`.
- * 3. `+ redirect manual`: as the client sends it.
- * 4. `+ capped reader`: `sendRequest` without an attempt: body read by a reader under the size cap, payload check.
- * 5. `+ watchdog`: `sendRequest` with the client's attempt deadline (one watchdog timer).
- * 6. `+ rate-limit parse`: the same, plus `parseRateLimit` of the response headers.
- * 7. `sdk src, throttle and retry off`, `sdk src, throttle off`, `sdk src, defaults`, `sdk dist, defaults`.
+ * The ladder is ladder.ts's (raw fetch, the client's headers and body, `redirect: 'manual'`, the capped reader, the
+ * watchdog, the rate-limit parse, the client with throttle and retries off, retries on, every default), with
+ * `sdk dist, defaults` after it.
  *
  * `--with-64` runs 3,000 calls at 64 in flight of every variant before each round's slices, as `npm run bench`
  * does between its latency slices (its pool then holds 64 open connections and the throttle has seen a burst),
@@ -37,13 +30,12 @@ import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
 import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
 import { PlatformClient } from '../../src/index.js';
-import { argument, readJsonByReader, textArgument } from './cli-args.js';
+import { argument, textArgument } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';
+import { type Call, CLIENT_HEADERS, CLIENT_QUERY, type ClientClass, ladder } from './ladder.js';
 import { runConcurrentCalls } from './measure/throughput.js';
 import { startBenchServer } from './server-process.js';
 import { median, percentile, rotate } from './stats.js';
-
-type Call = () => Promise<unknown>;
 
 const ROUNDS = argument('rounds', 15);
 const CALLS = argument('calls', 400);
@@ -61,102 +53,30 @@ const timedFetch: typeof fetch = async (input, init) => {
   return response;
 };
 
-/** What the client sends for `boards({ limit: 5 })`: its printed document and operation name. */
-const CLIENT_QUERY = 'query Boards($limit:Int,$ids:[ID!]){boards(limit:$limit,ids:$ids){id name owner{account{slug}}}}';
-
-type ClientClass = new (options: {
-  token: string;
-  baseUrl: string;
-  throttle?: false;
-  retry?: false;
-  fetch?: typeof fetch;
-}) => { boards(variables: { limit: number }): Promise<unknown> };
-
 async function variants(baseUrl: string): Promise<Record<string, Call>> {
-  const url = `${baseUrl}/v2`;
-  const rawHeaders = {
-    Authorization: BENCH_TOKEN,
-    'API-Version': BENCH_API_VERSION,
-    'Content-Type': 'application/json',
-  };
-  const clientHeaders = Object.freeze({
-    accept: 'application/graphql-response+json, application/json',
-    authorization: `Bearer ${BENCH_TOKEN}`,
-    'api-version': BENCH_API_VERSION,
-    'content-type': 'application/json',
-  });
-  const clientBody = () => JSON.stringify({ query: CLIENT_QUERY, variables: { limit: 5 }, operationName: 'Boards' });
-  const viaFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
-  const request: TransportRequest = {
-    url,
-    fetch: viaFetch,
-    query: CLIENT_QUERY,
-    operationName: 'Boards',
-    variables: { limit: 5 },
-    headers: clientHeaders,
-    maxResponseBytes: 32 * 1024 * 1024,
-  };
-  const decoder = new TextDecoder();
-  const deadlines = new DeadlineWatchdog();
-  const attempt = { number: 1, timeoutMs: 60_000, deadlines, redact: (text: string) => text };
-  const all: Record<string, Call> = {
-    'raw fetch': async () => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: rawHeaders,
-        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
-      });
-      if (!response.ok) throw new Error(`raw fetch got HTTP ${response.status}`);
-      return ((await response.json()) as { data?: unknown }).data;
-    },
-    'raw fetch, body by reader': async () => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: rawHeaders,
-        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
-      });
-      return readJsonByReader(response, decoder);
-    },
-    '+ client headers and body': async () => {
-      const response = await viaFetch(url, { method: 'POST', headers: clientHeaders, body: clientBody() });
-      if (!response.ok) throw new Error(`got HTTP ${response.status}`);
-      return ((await response.json()) as { data?: unknown }).data;
-    },
-    '+ redirect manual': async () => {
-      const response = await viaFetch(url, {
-        method: 'POST',
-        headers: clientHeaders,
-        body: clientBody(),
-        redirect: 'manual',
-      });
-      if (!response.ok) throw new Error(`got HTTP ${response.status}`);
-      return ((await response.json()) as { data?: unknown }).data;
-    },
-    '+ capped reader': async () => (await sendRequest(request)).payload,
-    '+ watchdog': async () => (await sendRequest(request, attempt)).payload,
-    '+ rate-limit parse': async () => {
-      const response = await sendRequest(request, attempt);
-      return { payload: response.payload, rateLimit: parseRateLimit(response.headers) };
-    },
-  };
-  const Client = PlatformClient as unknown as ClientClass;
-  const bare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, retry: false });
-  const unthrottled = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false });
-  const defaults = new Client({ token: BENCH_TOKEN, baseUrl });
-  all['sdk src, throttle and retry off'] = () => bare.boards({ limit: 5 });
-  all['sdk src, throttle off'] = () => unthrottled.boards({ limit: 5 });
-  all['sdk src, defaults'] = () => defaults.boards({ limit: 5 });
+  const all = ladder(baseUrl);
   if (process.argv.includes('--phases')) {
+    const url = `${baseUrl}/v2`;
     all['raw fetch, timed'] = async () => {
       const response = await timedFetch(url, {
         method: 'POST',
-        headers: rawHeaders,
+        headers: { Authorization: BENCH_TOKEN, 'API-Version': BENCH_API_VERSION, 'Content-Type': 'application/json' },
         body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
       });
       return ((await response.json()) as { data?: unknown }).data;
     };
-    const timedRequest: TransportRequest = { ...request, fetch: timedFetch };
-    all['sendRequest with watchdog, timed'] = async () => (await sendRequest(timedRequest, attempt)).payload;
+    const request: TransportRequest = {
+      url,
+      fetch: timedFetch,
+      query: CLIENT_QUERY,
+      operationName: 'Boards',
+      variables: { limit: 5 },
+      headers: CLIENT_HEADERS as Record<string, string>,
+      maxResponseBytes: 32 * 1024 * 1024,
+    };
+    const attempt = { number: 1, timeoutMs: 60_000, deadlines: new DeadlineWatchdog(), redact: (text: string) => text };
+    all['sendRequest with watchdog, timed'] = async () => (await sendRequest(request, attempt)).payload;
+    const Client = PlatformClient as unknown as ClientClass;
     const timedBare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, fetch: timedFetch });
     const timedDefaults = new Client({ token: BENCH_TOKEN, baseUrl, fetch: timedFetch });
     all['sdk src, throttle off, timed'] = () => timedBare.boards({ limit: 5 });
