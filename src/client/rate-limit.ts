@@ -5,9 +5,8 @@
  * Runs once per response, so it builds the result directly: no intermediate pairs or field objects.
  * `RateLimit-Policy` is the same on every response and is parsed once (a one-entry memo keyed by its text).
  * `RateLimit`'s `r` and `t` change on almost every response from a real server, so it is read straight into the
- * result when it has the form servers send (each member a declared name, its parameters `r` and `t` integers):
- * no list, map or substring is made for it. Anything else takes the full structured-field parse (its memo helps a
- * server whose state stays put; parsed members are never modified, so the memo can share them). Both reads give
+ * result when it has the form servers send (String names, parameters `r` and `t` integers): one pattern check, then
+ * no list, map or parameter is made for it. Anything else takes the full structured-field parse. Both reads give
  * the same result (test/unit/rate-limit.test.ts compares them).
  */
 import { RATELIMIT, RATELIMIT_POLICY } from './constants.js';
@@ -64,70 +63,35 @@ function declaredPolicies(value: string | null): Record<string, RateLimitPolicy>
 /** The last `RateLimit-Policy` text parsed and what it declared. */
 let lastPolicyText: string | null = null;
 let lastDeclared: Record<string, RateLimitPolicy> = {};
-/** How `RateLimit` may spell each declared name (`"name"`, and `name` when it is a Token), and the name it spells. */
-let spellings: string[] = [];
-let spelled: string[] = [];
-const WHOLE_TOKEN = /^[A-Za-z*][:/!#$%&'*+\-.^_`|~A-Za-z0-9]*$/;
-/** The last `RateLimit` text parsed and its members: a server whose state does not move pays one parse. */
-let lastStateText: string | null = null;
-let lastState: ListMember[] | undefined;
-
-/** Copies of the declared policies, never the memo's own objects (which hold only the fields their policy declares). */
-function declaredCopies(): Record<string, RateLimitPolicy> {
-  const policies: Record<string, RateLimitPolicy> = {};
-  for (const name in lastDeclared) policies[name] = Object.assign({}, lastDeclared[name]);
-  return policies;
-}
-
-/** Skips spaces, and tabs too when `tabs`, from `at`; returns the position after them. */
-function skip(text: string, at: number, tabs: boolean): number {
-  while (text[at] === ' ' || (tabs && text[at] === '\t')) at += 1;
-  return at;
-}
+/**
+ * A `RateLimit` of the form servers send: String names, parameters `r` and `t` only, each an integer (at most 15
+ * digits, the structured-field limit), members parted by commas and optional spaces or tabs. The full parse gives
+ * such a header the same members.
+ */
+const PLAIN = /^ *(?:"[ !#-[\]-~]*"(?:;[rt]=\d{1,15})*[ \t]*(?:,[ \t]*(?=")|$))*$/;
 
 /**
- * Reads `RateLimit` into `policies` when it is a List whose members each spell a declared name and carry only `r`
- * and `t` parameters with integer values (at most 15 digits, the structured-field limit); false, at the first thing
- * outside that form, for the full parse to read it instead (whatever was written by then is dropped).
+ * Reads a {@link PLAIN} `RateLimit` into `policies` with no list, map or parameter made for it (a name is read as it
+ * is); false, having written nothing, for any other, which the full parse reads.
  */
-function readState(text: string, policies: Record<string, RateLimitPolicy>): boolean {
-  let at = skip(text, 0, false);
-  while (at < text.length) {
-    let index = 0;
-    // A spelling matches when the name ends where it does (parameters, spaces, the next member or the end).
-    while (index < spellings.length) {
-      const spelling = spellings[index] as string;
-      if (text.startsWith(spelling, at) && ';, \t'.includes(text[at + spelling.length] ?? ',')) break;
-      index += 1;
-    }
-    if (index === spellings.length) return false;
-    at += (spellings[index] as string).length;
+function readPlain(text: string, policies: Record<string, RateLimitPolicy>): boolean {
+  if (!PLAIN.test(text)) return false;
+  for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at)) {
+    const end = text.indexOf('"', at + 1);
+    const name = text.slice(at + 1, end);
+    const policy = name === '__proto__' ? undefined : entry(policies, name);
     let remaining = -1;
     let reset = -1;
-    while (text[at] === ';') {
-      at = skip(text, at + 1, false);
-      const key = text[at];
-      if ((key !== 'r' && key !== 't') || text[at + 1] !== '=') return false;
-      at += 2;
-      const start = at;
+    for (at = end + 1; text[at] === ';'; ) {
+      const key = text[at + 1];
       let value = 0;
-      for (let digit = text.charCodeAt(at) - 48; digit >= 0 && digit <= 9; digit = text.charCodeAt(at) - 48) {
-        value = value * 10 + digit;
-        at += 1;
-      }
-      if (at === start || at - start > 15) return false;
+      for (at += 3; text[at] >= '0' && text[at] <= '9'; at += 1) value = value * 10 + text.charCodeAt(at) - 48;
       if (key === 'r') remaining = value;
       else reset = value;
     }
     // Set after the parameters, as the full parse does: the fields keep its order, and a repeated key its last value.
-    const policy = policies[spelled[index] as string] as RateLimitPolicy;
-    if (remaining >= 0) policy.remaining = remaining;
-    if (reset >= 0) policy.resetSeconds = reset;
-    at = skip(text, at, true);
-    if (at === text.length) return true;
-    if (text[at] !== ',') return false;
-    at = skip(text, at + 1, true);
-    if (at === text.length) return false;
+    if (policy && remaining >= 0) policy.remaining = remaining;
+    if (policy && reset >= 0) policy.resetSeconds = reset;
   }
   return true;
 }
@@ -138,31 +102,13 @@ export function parseRateLimit(headers: Headers): RateLimitState {
   if (policyText !== lastPolicyText) {
     lastDeclared = declaredPolicies(policyText);
     lastPolicyText = policyText;
-    spellings = [];
-    spelled = [];
-    for (const name in lastDeclared) {
-      // A name with a quote or backslash is spelt with escapes: left to the full parse.
-      if (!/["\\]/.test(name)) {
-        spellings.push(`"${name}"`);
-        spelled.push(name);
-      }
-      if (WHOLE_TOKEN.test(name)) {
-        spellings.push(name);
-        spelled.push(name);
-      }
-    }
   }
-  let policies = declaredCopies();
+  const policies: Record<string, RateLimitPolicy> = {};
+  // Copies, never the memo's own objects (which hold only the fields their policy declares).
+  for (const name in lastDeclared) policies[name] = Object.assign({}, lastDeclared[name]);
   const stateText = headers.get(RATELIMIT);
-  if (stateText === null || readState(stateText, policies)) return { policies };
-  policies = declaredCopies();
-  if (stateText !== lastStateText) {
-    lastState = listOf(stateText);
-    lastStateText = stateText;
-  }
-  const state = lastState;
-  if (state) {
-    for (const member of state) {
+  if (stateText !== null && !readPlain(stateText, policies)) {
+    for (const member of listOf(stateText) ?? []) {
       const name = nameOf(member);
       if (name === undefined) continue;
       const params = member[1];

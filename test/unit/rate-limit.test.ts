@@ -117,7 +117,7 @@ describe('parseRateLimit on a RateLimit of declared policies', () => {
     };
     for (const [name, read] of Object.entries(fullParse(text))) {
       const { name: _, ...fields } = read;
-      policies[name] = Object.assign(policies[name] ?? { name }, fields);
+      policies[name] = Object.assign(Object.hasOwn(policies, name) ? policies[name] : { name }, fields);
     }
     return policies;
   }
@@ -151,12 +151,29 @@ describe('parseRateLimit on a RateLimit of declared policies', () => {
       'minuteRate;r=1;t=2, concurrency',
       '',
       '   ',
+      '"minuteRate";r=1;t=2 ,\t"concurrency";r=3\t',
+      '"minuteRate";t=2;r=1;r=4, "minuteRate";t=0',
+      '"minuteRate";r=1234567890123456',
+      '"minuteRate";r=1.5',
+      '"minuteRate";r=1, ',
+      '"minuteRate";r=1,',
+      '"minuteRate"; r=1',
+      '"minuteRate";r=1, concurrency;r=2',
+      '"unknown";r=1;t=2, "__proto__";r=3, "constructor";t=4',
+      '"toString";r=1',
+      '"two words";r=5, "";r=6',
+      '"é";r=1',
+      ' \t"minuteRate";r=1',
     ];
     for (const text of texts) {
       const parsed = state(declared, text).policies;
-      expect(parsed, text).toStrictEqual(joined(text));
+      // What the full parse reads from the value as Headers keep it (without its outer spaces and tabs).
+      const expected = joined(new Headers({ RateLimit: text }).get('RateLimit') as string);
+      // toEqual and the keys in order (toStrictEqual compares `constructor`, here a policy's name).
+      expect(parsed, text).toEqual(expected);
+      expect(Object.keys(parsed), text).toEqual(Object.keys(expected));
       for (const name of Object.keys(parsed)) {
-        expect(Object.keys(parsed[name] as object), text).toEqual(Object.keys(joined(text)[name] as object));
+        expect(Object.keys(parsed[name] as object), text).toEqual(Object.keys(expected[name] as object));
       }
     }
   });
