@@ -35,8 +35,6 @@ export class AttemptDeadline {
   #stop: ExpireAction | Promise<Response> | undefined;
   /** Rejects the guard's promise. */
   #reject: ((reason: unknown) => void) | undefined;
-  /** Its place in its watchdog's list while watched, else -1. */
-  slot = -1;
 
   constructor(timeoutMs: number, now: number) {
     this.timeoutMs = timeoutMs;
@@ -121,11 +119,7 @@ export function monotonicNow(): number {
  * nothing is in flight, so an idle client holds no timer past its last deadline.
  */
 export class DeadlineWatchdog {
-  /**
-   * The attempts in flight, each at its `slot`. A list, not a Set: a Set emptied by a delete makes a new table, so
-   * one call at a time paid for one per call; a list keeps its room.
-   */
-  readonly #attempts: AttemptDeadline[] = [];
+  readonly #attempts = new Set<AttemptDeadline>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** When the armed timer fires; Infinity when none is armed. */
   #timerAt = Infinity;
@@ -133,28 +127,19 @@ export class DeadlineWatchdog {
   /** Starts watching an attempt with `timeoutMs` (a positive number); call {@link DeadlineWatchdog.finish} when it ends. */
   start(timeoutMs: number): AttemptDeadline {
     const deadline = new AttemptDeadline(timeoutMs, monotonicNow());
-    deadline.slot = this.#attempts.length;
-    this.#attempts.push(deadline);
+    this.#attempts.add(deadline);
     if (deadline.at < this.#timerAt) this.#arm(deadline.at, timeoutMs);
     return deadline;
   }
 
   /** Stops watching an attempt. The timer stays armed; when it fires with nothing in flight it is not re-armed. */
   finish(deadline: AttemptDeadline): void {
-    const attempts = this.#attempts;
-    const { slot } = deadline;
-    if (attempts[slot] !== deadline) return; // not watched (any more)
-    const last = attempts.pop() as AttemptDeadline;
-    if (last !== deadline) {
-      attempts[slot] = last;
-      last.slot = slot;
-    }
-    deadline.slot = -1;
+    this.#attempts.delete(deadline);
   }
 
   /** Attempts in flight (for tests). */
   get size(): number {
-    return this.#attempts.length;
+    return this.#attempts.size;
   }
 
   #arm(at: number, delayMs: number): void {
@@ -171,10 +156,8 @@ export class DeadlineWatchdog {
     this.#timerAt = Infinity;
     const now = monotonicNow();
     let next = Infinity;
-    // From the end: a finished attempt's place takes the last one, which was already looked at.
-    for (let index = this.#attempts.length - 1; index >= 0; index -= 1) {
-      const deadline = this.#attempts[index] as AttemptDeadline;
-      if (deadline.check(now)) this.finish(deadline);
+    for (const deadline of this.#attempts) {
+      if (deadline.check(now)) this.#attempts.delete(deadline);
       else if (deadline.at < next) next = deadline.at;
     }
     if (next !== Infinity) this.#arm(next, next - now);
