@@ -85,21 +85,19 @@ export class AttemptDeadline {
     // One executor for every guard and the response as the stage's action: no closure per attempt.
     const guarded = new Promise<Response>(capture);
     this.#stop = pending;
-    this.#reject = captured.reject;
-    pending.then(captured.resolve, captured.reject);
+    this.#reject = rejectGuard;
+    pending.then(resolveGuard, rejectGuard);
     return guarded;
   }
 }
 
 /** The resolving functions of the promise {@link capture} last ran for; read right after `new Promise`. */
-const captured: { resolve: (value: Response) => void; reject: (reason: unknown) => void } = {
-  resolve: ignore,
-  reject: ignore,
-};
+let resolveGuard: (value: Response) => void = ignore;
+let rejectGuard: (reason: unknown) => void = ignore;
 
 function capture(resolve: (value: Response) => void, reject: (reason: unknown) => void): void {
-  captured.resolve = resolve;
-  captured.reject = reject;
+  resolveGuard = resolve;
+  rejectGuard = reject;
 }
 
 function cancelBody(response: Response): void {
