@@ -85,7 +85,11 @@ function readPlain(text: string, policies: Record<string, RateLimitPolicy>): boo
     for (at = end + 1; text[at] === ';'; ) {
       const key = text[at + 1];
       let value = 0;
-      for (at += 3; text[at] >= '0' && text[at] <= '9'; at += 1) value = value * 10 + text.charCodeAt(at) - 48;
+      for (at += 3; ; at += 1) {
+        const digit = text.charCodeAt(at) - 48; // NaN past the end
+        if (!(digit >= 0 && digit <= 9)) break;
+        value = value * 10 + digit;
+      }
       if (key === 'r') remaining = value;
       else reset = value;
     }

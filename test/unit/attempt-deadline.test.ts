@@ -17,7 +17,8 @@ describe('DeadlineWatchdog', () => {
       deadline.onExpire(() => ended.push(timeoutMs));
       return deadline;
     });
-    const [ten, twenty, thirty, forty, fifty] = deadlines as [(typeof deadlines)[0], ...typeof deadlines];
+    type Deadline = (typeof deadlines)[number];
+    const [ten, twenty, thirty, forty, fifty] = deadlines as [Deadline, Deadline, Deadline, Deadline, Deadline];
     watchdog.finish(twenty);
     watchdog.finish(forty);
     watchdog.finish(forty);

@@ -117,7 +117,8 @@ describe('parseRateLimit on a RateLimit of declared policies', () => {
     };
     for (const [name, read] of Object.entries(fullParse(text))) {
       const { name: _, ...fields } = read;
-      policies[name] = Object.assign(Object.hasOwn(policies, name) ? policies[name] : { name }, fields);
+      const policy = Object.hasOwn(policies, name) ? (policies[name] as RateLimitPolicy) : { name };
+      policies[name] = Object.assign(policy, fields);
     }
     return policies;
   }
