@@ -31,7 +31,10 @@ export class AttemptDeadline {
   readonly at: number;
   readonly timeoutMs: number;
   #expired = false;
-  #stop: ExpireAction | undefined;
+  /** The current stage's action, or the response {@link AttemptDeadline.guard} waits for. */
+  #stop: ExpireAction | Promise<Response> | undefined;
+  /** Rejects the guard's promise. */
+  #reject: ((reason: unknown) => void) | undefined;
 
   constructor(timeoutMs: number, now: number) {
     this.timeoutMs = timeoutMs;
@@ -60,7 +63,12 @@ export class AttemptDeadline {
     const stop = this.#stop;
     this.#stop = undefined;
     if (typeof stop === 'function') stop();
-    else stop?.cancel(this.reason()).catch(ignore);
+    else if (stop && 'cancel' in stop) stop.cancel(this.reason()).catch(ignore);
+    else if (stop) {
+      // The guard's wait for headers: it rejects now, and a response that comes later has its body cancelled.
+      (this.#reject as (reason: unknown) => void)(this.reason());
+      stop.then(cancelBody, ignore);
+    }
   }
 
   /** Expires the attempt when its deadline has passed at `now`; returns whether it is expired. */
@@ -74,14 +82,22 @@ export class AttemptDeadline {
    * that arrives after that has its body cancelled, so its connection is not left open.
    */
   guard(pending: Promise<Response>): Promise<Response> {
-    return new Promise<Response>((resolve, reject) => {
-      this.onExpire(() => {
-        reject(this.reason());
-        pending.then(cancelBody, ignore);
-      });
-      pending.then(resolve, reject);
-    });
+    // One executor for every guard and the response as the stage's action: no closure per attempt.
+    const guarded = new Promise<Response>(capture);
+    this.#stop = pending;
+    this.#reject = rejectGuard;
+    pending.then(resolveGuard, rejectGuard);
+    return guarded;
   }
+}
+
+/** The resolving functions of the promise {@link capture} last ran for; read right after `new Promise`. */
+let resolveGuard: (value: Response) => void = ignore;
+let rejectGuard: (reason: unknown) => void = ignore;
+
+function capture(resolve: (value: Response) => void, reject: (reason: unknown) => void): void {
+  resolveGuard = resolve;
+  rejectGuard = reject;
 }
 
 function cancelBody(response: Response): void {

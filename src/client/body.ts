@@ -55,7 +55,9 @@ export async function readBodyText(
   }
   const reader = body.getReader();
   deadline?.onExpire(reader); // cancelled with the timeout as its reason
-  const chunks: Uint8Array[] = [];
+  // The first chunk is held alone: most bodies come in one, and then no list is made for them.
+  let first: Uint8Array | undefined;
+  let chunks: Uint8Array[] | undefined;
   let total = 0;
   try {
     for (;;) {
@@ -66,7 +68,9 @@ export async function readBodyText(
         reader.cancel().catch(ignore);
         return TOO_LARGE;
       }
-      chunks.push(value);
+      if (first === undefined) first = value;
+      else if (chunks === undefined) chunks = [first, value];
+      else chunks.push(value);
       if (deadline?.check(monotonicNow())) break;
       // Every declared byte is here: the read that would only report the end is skipped (one hop fewer).
       if (total === declared) break;
@@ -75,20 +79,19 @@ export async function readBodyText(
     deadline?.onExpire(undefined);
   }
   if (deadline?.expired) throw deadline.reason();
-  return decode(chunks, total);
+  decoder ??= new TextDecoder();
+  if (first === undefined) return '';
+  return decoder.decode(chunks ? join(chunks, total) : first);
 }
 
-function decode(chunks: Uint8Array[], total: number): string {
-  decoder ??= new TextDecoder();
-  if (chunks.length === 0) return '';
-  if (chunks.length === 1) return decoder.decode(chunks[0]);
+function join(chunks: Uint8Array[], total: number): Uint8Array {
   const joined = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     joined.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return decoder.decode(joined);
+  return joined;
 }
 
 /**

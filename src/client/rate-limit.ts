@@ -3,9 +3,11 @@
  * {@link RateLimitState}, joined by policy name. A missing or malformed header contributes nothing.
  *
  * Runs once per response, so it builds the result directly: no intermediate pairs or field objects.
- * `RateLimit-Policy` is the same on every response and is parsed once (a one-entry memo keyed by its text);
- * `RateLimit`'s `r` and `t` change on almost every response from a real server, so its memo helps only one
- * whose state stays put; parsed members are never modified, so the memo can share them.
+ * `RateLimit-Policy` is the same on every response and is parsed once (a one-entry memo keyed by its text).
+ * `RateLimit`'s `r` and `t` change on almost every response from a real server, so it is read straight into the
+ * result when it has the form servers send (String names, parameters `r` and `t` integers): one pattern check, then
+ * no list, map or parameter is made for it. Anything else takes the full structured-field parse. Both reads give
+ * the same result (test/unit/rate-limit.test.ts compares them).
  */
 import { RATELIMIT, RATELIMIT_POLICY } from './constants.js';
 import { type ListMember, type ListValue, parseList } from './structured-list.js';
@@ -61,9 +63,42 @@ function declaredPolicies(value: string | null): Record<string, RateLimitPolicy>
 /** The last `RateLimit-Policy` text parsed and what it declared. */
 let lastPolicyText: string | null = null;
 let lastDeclared: Record<string, RateLimitPolicy> = {};
-/** The last `RateLimit` text parsed and its members: a server whose state does not move pays one parse. */
-let lastStateText: string | null = null;
-let lastState: ListMember[] | undefined;
+/**
+ * A `RateLimit` of the form servers send: String names, parameters `r` and `t` only, each an integer (at most 15
+ * digits, the structured-field limit), members parted by commas and optional spaces or tabs. The full parse gives
+ * such a header the same members.
+ */
+const PLAIN = /^ *(?:"[ !#-[\]-~]*"(?:;[rt]=\d{1,15})*[ \t]*(?:,[ \t]*(?=")|$))*$/;
+
+/**
+ * Reads a {@link PLAIN} `RateLimit` into `policies` with no list, map or parameter made for it (a name is read as it
+ * is); false, having written nothing, for any other, which the full parse reads.
+ */
+function readPlain(text: string, policies: Record<string, RateLimitPolicy>): boolean {
+  if (!PLAIN.test(text)) return false;
+  for (let at = text.indexOf('"'); at >= 0; at = text.indexOf('"', at)) {
+    const end = text.indexOf('"', at + 1);
+    const name = text.slice(at + 1, end);
+    const policy = name === '__proto__' ? undefined : entry(policies, name);
+    let remaining = -1;
+    let reset = -1;
+    for (at = end + 1; text[at] === ';'; ) {
+      const key = text[at + 1];
+      let value = 0;
+      for (at += 3; ; at += 1) {
+        const digit = text.charCodeAt(at) - 48; // NaN past the end
+        if (!(digit >= 0 && digit <= 9)) break;
+        value = value * 10 + digit;
+      }
+      if (key === 'r') remaining = value;
+      else reset = value;
+    }
+    // Set after the parameters, as the full parse does: the fields keep its order, and a repeated key its last value.
+    if (policy && remaining >= 0) policy.remaining = remaining;
+    if (policy && reset >= 0) policy.resetSeconds = reset;
+  }
+  return true;
+}
 
 /** Rate-limit state of one response: a new object every time, safe to keep or change. Never throws. */
 export function parseRateLimit(headers: Headers): RateLimitState {
@@ -76,13 +111,8 @@ export function parseRateLimit(headers: Headers): RateLimitState {
   // Copies, never the memo's own objects (which hold only the fields their policy declares).
   for (const name in lastDeclared) policies[name] = Object.assign({}, lastDeclared[name]);
   const stateText = headers.get(RATELIMIT);
-  if (stateText !== lastStateText) {
-    lastState = listOf(stateText);
-    lastStateText = stateText;
-  }
-  const state = lastState;
-  if (state) {
-    for (const member of state) {
+  if (stateText !== null && !readPlain(stateText, policies)) {
+    for (const member of listOf(stateText) ?? []) {
       const name = nameOf(member);
       if (name === undefined) continue;
       const params = member[1];

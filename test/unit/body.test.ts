@@ -41,3 +41,28 @@ describe('a 30 MB body of nested arrays', () => {
     expect(delay.max / 1e6).toBeLessThan(3_000);
   }, 60_000);
 });
+
+describe('a body in chunks', () => {
+  it('reads the same text whether it comes in one chunk or several, a character split between two', async () => {
+    const bytes = new TextEncoder().encode('{"data":{"name":"Überblick ✓ plan"}}');
+    const split = bytes.indexOf(0x9c); // inside the three bytes of ✓
+    const cuts = [[], [split], [5, split], [1, 2, split, bytes.length - 1]];
+    for (const cut of cuts) {
+      const edges = [0, ...cut, bytes.length];
+      installApi(
+        () =>
+          new HttpResponse(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                for (let i = 1; i < edges.length; i += 1) controller.enqueue(bytes.slice(edges[i - 1], edges[i]));
+                controller.close();
+              },
+            }),
+            { headers: { 'content-type': 'application/json' } },
+          ),
+      );
+      const result = await makeClient().request<{ name: string }>('{ name }');
+      expect(result.data, `cut at ${cut.join(', ')}`).toEqual({ name: 'Überblick ✓ plan' });
+    }
+  });
+});

@@ -103,3 +103,89 @@ describe('parseRateLimit on the RateLimit header', () => {
     }
   });
 });
+
+describe('parseRateLimit on a RateLimit of declared policies', () => {
+  const declared = '"minuteRate";q=100;w=60, concurrency;q=4, "two words";q=1, "q\\"uote";q=2';
+
+  /** The declared policies with what `fullParse` reads from `text`, as the join gives them. */
+  function joined(text: string): Record<string, RateLimitPolicy> {
+    const policies: Record<string, RateLimitPolicy> = {
+      minuteRate: { name: 'minuteRate', quota: 100, window: 60 },
+      concurrency: { name: 'concurrency', quota: 4 },
+      'two words': { name: 'two words', quota: 1 },
+      'q"uote': { name: 'q"uote', quota: 2 },
+    };
+    for (const [name, read] of Object.entries(fullParse(text))) {
+      const { name: _, ...fields } = read;
+      const policy = Object.hasOwn(policies, name) ? (policies[name] as RateLimitPolicy) : { name };
+      policies[name] = Object.assign(policy, fields);
+    }
+    return policies;
+  }
+
+  it('reads every spelling of a member as the structured-field parse does, field order included', () => {
+    const texts = [
+      '"minuteRate";r=99;t=60, "concurrency";r=4',
+      'minuteRate;r=99;t=60,concurrency;r=4',
+      '  minuteRate;t=60;r=99 ,\tconcurrency; r=4\t',
+      'minuteRate;r=1;r=2;t=3;t=4',
+      '"minuteRate";r=1, minuteRate;t=2',
+      '"two words";r=5, "q\\"uote";r=6',
+      'two;r=5',
+      'minuteRate;r=999999999999999;t=0007',
+      'minuteRate;r=1234567890123456',
+      'minuteRate;r=1.5;t=2',
+      'minuteRate;r=-1;t=-2',
+      'minuteRate;r="9";t=?1',
+      'minuteRate;r;t=2',
+      'minuteRate;r=1;q=2',
+      'minuteRate;rr=1',
+      'minuteRate;R=1',
+      'minuteRateX;r=1',
+      'minuteRate ;r=1',
+      '"minuteRate"x;r=1',
+      'minuteRate;r=1,',
+      'minuteRate;r=1,, concurrency;r=2',
+      'minuteRate;r=1x',
+      'unknown;r=1, minuteRate;r=2',
+      '(minuteRate);r=1',
+      'minuteRate;r=1;t=2, concurrency',
+      '',
+      '   ',
+      '"minuteRate";r=1;t=2 ,\t"concurrency";r=3\t',
+      '"minuteRate";t=2;r=1;r=4, "minuteRate";t=0',
+      '"minuteRate";r=1234567890123456',
+      '"minuteRate";r=1.5',
+      '"minuteRate";r=1, ',
+      '"minuteRate";r=1,',
+      '"minuteRate"; r=1',
+      '"minuteRate";r=1, concurrency;r=2',
+      '"unknown";r=1;t=2, "__proto__";r=3, "constructor";t=4',
+      '"toString";r=1',
+      '"two words";r=5, "";r=6',
+      '"é";r=1',
+      ' \t"minuteRate";r=1',
+    ];
+    for (const text of texts) {
+      const parsed = state(declared, text).policies;
+      // What the full parse reads from the value as Headers keep it (without its outer spaces and tabs).
+      const expected = joined(new Headers({ RateLimit: text }).get('RateLimit') as string);
+      // toEqual and the keys in order (toStrictEqual compares `constructor`, here a policy's name).
+      expect(parsed, text).toEqual(expected);
+      expect(Object.keys(parsed), text).toEqual(Object.keys(expected));
+      for (const name of Object.keys(parsed)) {
+        expect(Object.keys(parsed[name] as object), text).toEqual(Object.keys(expected[name] as object));
+      }
+    }
+  });
+
+  it('answers a fresh object every call', () => {
+    const text = 'minuteRate;r=99;t=60';
+    const first = state(declared, text);
+    const second = state(declared, text);
+    expect(second).not.toBe(first);
+    expect(second.policies.minuteRate).not.toBe(first.policies.minuteRate);
+    (first.policies.minuteRate as RateLimitPolicy).remaining = 0;
+    expect(state(declared, text).policies.minuteRate?.remaining).toBe(99);
+  });
+});
