@@ -80,7 +80,7 @@ export class CostBook {
       const drop = before.remaining - after.remaining;
       if (drop > 0) cost = Math.min(previous ?? drop, drop);
     }
-    if (cost === undefined) return;
+    if (cost === undefined || cost === previous) return;
     costs.set(document, cost);
     if (cost > this.largest) this.largest = cost;
     else if (previous === this.largest && cost < previous) this.largest = Math.max(0, ...costs.values());
