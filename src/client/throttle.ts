@@ -15,7 +15,7 @@
  * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `pump`, `arm` |
  * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `announce` |
  * | the backlog per policy for a batch job's progress | `state` |
- * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `gateAt`, `tryAcquire` |
+ * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds, and each response since lowers that by the window it reports | `gateAt`, `lower`, `tryAcquire` |
  *
  * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`).
  */
@@ -336,46 +336,28 @@ export function createQuotaThrottle(
    * On the way it rolls windows whose reset has passed, and works out how long, for how many grants and how much
    * cost nothing can hold a call, so that a grant need not run it again: no pause or daily hold now, each window
    * quota above 0 (a grant uses one of a request quota's), the complexity budget's room, and no window able to roll
-   * before `freeUntil`. Only an observation changes a hold (and runs this); a release only frees room.
+   * before `freeUntil`. Only an observation changes a hold (and runs this when it does; else it only lowers what is
+   * free, see {@link lower}); a release only frees room.
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
     gate = imposed = undefined;
-    let roll = Infinity;
-    let grants = Infinity;
-    let costLeft = Infinity;
+    rollAt = freeUntil = freeGrants = freeCost = Infinity;
     const paused = pause && pause.until > now;
     if (paused) consider(pause as Gate, true);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
       rollWindow(tracker, now, out);
-      if (tracker.by === Infinity) continue; // never holds, never rolls
+      if (!lower(tracker, policy, cost)) continue;
       const resetAt = tracker.by + RESET_MARGIN_MS;
-      roll = Math.min(roll, resetAt);
-      const remaining = remainingOf(tracker);
-      if (tracker.c) grants = Math.min(grants, remaining);
-      else if (remaining <= 0) grants = 0;
-      let held = remaining <= 0;
-      if (policy === COST_POLICY) {
-        const left = budgetLeft(tracker);
-        costLeft = Math.min(costLeft, left);
-        held ||= cost > 0 && left < cost;
-      }
-      if (!held || resetAt <= now) continue;
+      if (resetAt <= now) continue;
       const daily = policy === DAILY_POLICY;
       consider(
         { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
         daily || !isPacedWindow(tracker.w, resetAt - now),
       );
     }
-    // An instant stored in this closure is a new heap number each time: stored only when it changed, as it seldom does.
-    if (rollAt !== roll) rollAt = roll;
-    freeGrants = 0;
-    if (!paused && dailyUntil <= now && !probeOut) {
-      if (freeUntil !== roll) freeUntil = roll;
-      freeGrants = grants;
-      freeCost = costLeft;
-    }
+    if (paused || dailyUntil > now || probeOut) freeGrants = 0;
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
     // Read back through casts: TypeScript does not see `consider` assign them.
     const latest = gate as Gate | undefined;
@@ -390,20 +372,24 @@ export function createQuotaThrottle(
   };
 
   /**
-   * Lowers what the last full check found free to what `tracker`, the same window with one more response, leaves:
-   * between two full checks a window's count only falls and its reset only comes closer, so this is the full check's
-   * answer or below it, and a grant the lower figure refuses runs the full check (test/unit/throttle.test.ts).
-   * A response that changes nothing else so costs no walk over every window.
+   * Lowers what is free to what `tracker` leaves, and says whether it holds a call of expected `cost`. The full check
+   * starts from no limit and lowers by every window. Between two full checks a window's count only falls and its
+   * reset only comes closer, so a response lowers by the window it reports and walks no other: the figures stay the
+   * full check's or below, and a grant they refuse runs the full check (test/unit/throttle.test.ts).
    */
-  const lower = (tracker: WindowTracker, policy: string): void => {
-    if (tracker.by === Infinity) return; // never holds, never rolls
+  const lower = (tracker: WindowTracker, policy: string, cost = 0): boolean => {
+    if (tracker.by === Infinity) return false; // never holds, never rolls
     const resetAt = tracker.by + RESET_MARGIN_MS;
+    // An instant stored in this closure is a new heap number each time: stored only when it falls, as it seldom does.
     if (resetAt < rollAt) rollAt = resetAt;
     if (resetAt < freeUntil) freeUntil = resetAt;
     const remaining = remainingOf(tracker);
     if (tracker.c) freeGrants = Math.min(freeGrants, remaining);
     else if (remaining <= 0) freeGrants = 0;
-    if (policy === COST_POLICY) freeCost = Math.min(freeCost, budgetLeft(tracker));
+    if (policy !== COST_POLICY) return remaining <= 0;
+    const left = budgetLeft(tracker);
+    freeCost = Math.min(freeCost, left);
+    return remaining <= 0 || (cost > 0 && left < cost);
   };
 
   /** True when `gate` is a long hold whose probe may go now. */
@@ -661,7 +647,6 @@ export function createQuotaThrottle(
         let exhaustedSeconds = 0;
         lastState = rateLimit;
         const policies = rateLimit?.policies ?? {};
-        let column = 0;
         for (const name in policies) {
           const policy = policies[name];
           // biome-ignore lint/suspicious/noPrototypeBuiltins: within `for...in` over the same object V8 compiles this to a shape check; `Object.hasOwn` stays a call per policy
@@ -675,9 +660,7 @@ export function createQuotaThrottle(
             continue;
           }
           if (share < 1) named = sharePolicy(named, share);
-          // A server names its policies in the same order every time: the next window column is the likely one.
-          const index = windowNames[column] === name ? column : windowNames.indexOf(name);
-          column = (index < 0 ? windows.length : index) + 1;
+          const index = windowNames.indexOf(name);
           const known = windows[index];
           const tracker = observeWindow(known, named, ctx);
           if (tracker && tracker !== known) {
