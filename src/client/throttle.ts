@@ -15,7 +15,7 @@
  * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `pump`, `arm` |
  * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `announce` |
  * | the backlog per policy for a batch job's progress | `state` |
- * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds, and each response since lowers that by the window it reports | `gateAt`, `lower`, `tryAcquire` |
+ * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `gateAt`, `tryAcquire` |
  *
  * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`).
  */
@@ -207,11 +207,6 @@ interface Grant extends Permit {
   c: number;
   /** The latest complexity budget known when it was granted. */
   b: BudgetMark | undefined;
-  /** True while it is out (not released yet). */
-  o: boolean;
-  /** The permit out before it and the one after it, in the throttle's list of permits out (oldest first). */
-  p: Grant | undefined;
-  n: Grant | undefined;
 }
 
 const NO_OP_PERMIT: Permit = { release() {} };
@@ -270,8 +265,6 @@ export function createQuotaThrottle(
   let share = 1;
   /** When the latest response was observed: a hold set before then is as fresh as the server's word. */
   let lastAnswerAt = 0;
-  /** The grant tick of the permit the latest observation named (0: none), until its release. */
-  let answered = 0;
   /** The probe request out, while one is. */
   let probeOut: Grant | undefined;
   /** Expected complexity cost of the requests in flight. */
@@ -283,13 +276,8 @@ export function createQuotaThrottle(
   let concurrencyQuota: number | undefined;
   /** Orders grants and observations even within one millisecond; a grant's tick is its permit's `i`. */
   let tick = 0;
-  /**
-   * The permits out, oldest first: a list linked through the permits themselves, so a grant and its release add
-   * no entry to any collection (nothing allocated, no hash).
-   */
-  let oldest: Grant | undefined;
-  let newest: Grant | undefined;
-  let out = 0;
+  /** The permits out, oldest first. */
+  const inFlight = new Set<Grant>();
   const queue: Waiter[] = [];
   /** The window quotas by policy name: two columns, searched and walked by index (a response allocates no iterator). */
   const windowNames: string[] = [];
@@ -324,7 +312,7 @@ export function createQuotaThrottle(
   };
 
   const limit = (): number => (learned ? (concurrencyQuota ?? initialConcurrency) : 1);
-  const full = (): boolean => out >= limit();
+  const full = (): boolean => inFlight.size >= limit();
   const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
 
   const concurrencyPolicy = (): string | undefined =>
@@ -336,28 +324,46 @@ export function createQuotaThrottle(
    * On the way it rolls windows whose reset has passed, and works out how long, for how many grants and how much
    * cost nothing can hold a call, so that a grant need not run it again: no pause or daily hold now, each window
    * quota above 0 (a grant uses one of a request quota's), the complexity budget's room, and no window able to roll
-   * before `freeUntil`. Only an observation changes a hold (and runs this when it does; else it only lowers what is
-   * free, see {@link lower}); a release only frees room.
+   * before `freeUntil`. Only an observation changes a hold (and runs this); a release only frees room.
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
     gate = imposed = undefined;
-    rollAt = freeUntil = freeGrants = freeCost = Infinity;
+    let roll = Infinity;
+    let grants = Infinity;
+    let costLeft = Infinity;
     const paused = pause && pause.until > now;
     if (paused) consider(pause as Gate, true);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
-      rollWindow(tracker, now, out);
-      if (!lower(tracker, policy, cost)) continue;
+      rollWindow(tracker, now, inFlight.size);
+      if (tracker.by === Infinity) continue; // never holds, never rolls
       const resetAt = tracker.by + RESET_MARGIN_MS;
-      if (resetAt <= now) continue;
+      roll = Math.min(roll, resetAt);
+      const remaining = remainingOf(tracker);
+      if (tracker.c) grants = Math.min(grants, remaining);
+      else if (remaining <= 0) grants = 0;
+      let held = remaining <= 0;
+      if (policy === COST_POLICY) {
+        const left = budgetLeft(tracker);
+        costLeft = Math.min(costLeft, left);
+        held ||= cost > 0 && left < cost;
+      }
+      if (!held || resetAt <= now) continue;
       const daily = policy === DAILY_POLICY;
       consider(
         { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
         daily || !isPacedWindow(tracker.w, resetAt - now),
       );
     }
-    if (paused || dailyUntil > now || probeOut) freeGrants = 0;
+    // An instant stored in this closure is a new heap number each time: stored only when it changed, as it seldom does.
+    if (rollAt !== roll) rollAt = roll;
+    freeGrants = 0;
+    if (!paused && dailyUntil <= now && !probeOut) {
+      if (freeUntil !== roll) freeUntil = roll;
+      freeGrants = grants;
+      freeCost = costLeft;
+    }
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
     // Read back through casts: TypeScript does not see `consider` assign them.
     const latest = gate as Gate | undefined;
@@ -371,48 +377,16 @@ export function createQuotaThrottle(
     return { ...latest, imposed: serverHold, probeAt };
   };
 
-  /**
-   * Lowers what is free to what `tracker` leaves, and says whether it holds a call of expected `cost`. The full check
-   * starts from no limit and lowers by every window. Between two full checks a window's count only falls and its
-   * reset only comes closer, so a response lowers by the window it reports and walks no other: the figures stay the
-   * full check's or below, and a grant they refuse runs the full check (test/unit/throttle.test.ts).
-   */
-  const lower = (tracker: WindowTracker, policy: string, cost = 0): boolean => {
-    if (tracker.by === Infinity) return false; // never holds, never rolls
-    const resetAt = tracker.by + RESET_MARGIN_MS;
-    // An instant stored in this closure is a new heap number each time: stored only when it falls, as it seldom does.
-    if (resetAt < rollAt) rollAt = resetAt;
-    if (resetAt < freeUntil) freeUntil = resetAt;
-    const remaining = remainingOf(tracker);
-    if (tracker.c) freeGrants = Math.min(freeGrants, remaining);
-    else if (remaining <= 0) freeGrants = 0;
-    if (policy !== COST_POLICY) return remaining <= 0;
-    const left = budgetLeft(tracker);
-    freeCost = Math.min(freeCost, left);
-    return remaining <= 0 || (cost > 0 && left < cost);
-  };
-
   /** True when `gate` is a long hold whose probe may go now. */
   const mayProbe = (gate: Gate, now: number): boolean => gate.probeAt !== undefined && now >= gate.probeAt && !probeOut;
 
-  /** Called once per permit: a second release finds it no longer out and does nothing. */
+  /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
   function release(this: Grant): void {
-    if (!this.o) return;
-    this.o = false;
-    const { p: before, n: after } = this;
-    if (before) before.n = after;
-    else oldest = after;
-    if (after) after.p = before;
-    else newest = before;
-    this.p = this.n = undefined;
-    out -= 1;
+    if (!inFlight.delete(this)) return;
     inFlightCost = Math.max(0, inFlightCost - this.c);
     if (probeOut === this) probeOut = undefined; // no answer came: the next request probes again
+    const now = Date.now();
     // The client observes a response and releases its permit in the same turn: the observation is this request's.
-    // When it named this permit, its instant serves as the release's (the request surely landed before its answer
-    // came): one clock read fewer per call.
-    const now = answered === this.i ? lastAnswerAt : Date.now();
-    answered = 0;
     if (pending) {
       pending = false;
       costs.learn(this.d, this.b, budgetMarkOf(lastState, now), pendingExact);
@@ -422,21 +396,8 @@ export function createQuotaThrottle(
   }
 
   const grant = (now: number, document: string | undefined, cost: number, probe?: boolean): Permit => {
-    const permit: Grant = {
-      release,
-      i: ++tick,
-      a: now,
-      d: document,
-      c: cost,
-      b: costs.latest,
-      o: true,
-      p: newest,
-      n: undefined,
-    };
-    if (newest) newest.n = permit;
-    else oldest = permit;
-    newest = permit;
-    out += 1;
+    const permit: Grant = { release, i: ++tick, a: now, d: document, c: cost, b: costs.latest };
+    inFlight.add(permit);
     inFlightCost += cost;
     if (probe) probeOut = permit;
     for (let index = 0; index < windows.length; index += 1) recordSend(windows[index] as WindowTracker);
@@ -618,30 +579,26 @@ export function createQuotaThrottle(
     },
 
     observe({ status, rateLimit, retryAfterSeconds, permit, complexityCost, dailyResetAt }: ThrottleObservation): void {
-      const now = Date.now();
-      /** Whether a hold or a window changed beyond a lower count: then the full check works out what is free. */
-      let recheck = true;
       try {
+        const now = Date.now();
         if (probeOut) {
           // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
           probeOut = pause = undefined;
           windowNames.length = windows.length = 0;
-        } else recheck = false;
+        }
         // Move quotas into their next window first, so this response is placed correctly.
         if (now >= rollAt) gateAt(now, 0);
         learned = pending = true;
         if (lastAnswerAt !== now) lastAnswerAt = now; // (see `rollAt`)
         pendingExact = complexityCost;
         // The linked request's send, else the oldest in flight's, else now.
-        // (A permit of another throttle has another `release`.)
         let sent = permit as Grant | undefined;
-        if (!(sent?.o && sent.release === release)) sent = oldest;
-        answered = sent && sent === permit ? sent.i : 0;
+        if (!inFlight.has(sent as Grant)) [sent] = inFlight;
         ctx.now = now;
         ctx.sTick = sent ? sent.i : tick;
         ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
-        ctx.others = Math.max(0, out - 1);
+        ctx.others = Math.max(0, inFlight.size - 1);
         /** The exhausted window that resets last, and in how many seconds. */
         let exhausted: string | undefined;
         let exhaustedSeconds = 0;
@@ -666,8 +623,7 @@ export function createQuotaThrottle(
           if (tracker && tracker !== known) {
             if (index < 0) windowNames.push(name);
             windows[index < 0 ? windows.length : index] = tracker;
-            recheck = true;
-          } else if (tracker) lower(tracker, name);
+          }
           const t = named.resetSeconds;
           if (named.remaining === 0 && finite(t) && t >= exhaustedSeconds) {
             exhausted = name;
@@ -677,7 +633,6 @@ export function createQuotaThrottle(
         if (finite(dailyResetAt)) {
           // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
           dailyUntil = Math.max(dailyUntil, dailyResetAt);
-          recheck = true;
         } else {
           const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
           if (status === 429 || retryAfter !== undefined) {
@@ -685,15 +640,13 @@ export function createQuotaThrottle(
               retryAfter !== undefined ? retryAfter * 1000 : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
             if (!pause || now + delayMs > pause.until) {
               pause = { reason: 'backoff', policy: exhausted, until: now + delayMs };
-              recheck = true;
             }
           }
         }
       } catch {
         // A malformed state is as good as none.
-        recheck = true;
       }
-      if (recheck) gateAt(now, 0); // works out what is free now
+      gateAt(Date.now(), 0); // works out what is free now
       // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
       if (queue.length > 0 || timer !== undefined) pump();
     },
@@ -703,13 +656,14 @@ export function createQuotaThrottle(
       const head = queue[0];
       const gate = gateAt(now, head ? head.c : 0);
       const queued = queue.length;
+      const out = inFlight.size;
       const concurrencyLimit = limit();
       let heldBy: ThrottleState['heldBy'];
       if (gate) heldBy = { reason: gate.reason, policy: gate.policy, until: gate.until };
       else if (out >= concurrencyLimit) heldBy = { reason: 'concurrency', policy: concurrencyPolicy() };
       const entry = (policy: string, remaining: number, nextSlotAt?: number): ThrottlePolicyState => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
-        if (Number.isFinite(remaining)) state.remaining = Math.max(0, remaining);
+        if (finite(remaining)) state.remaining = Math.max(0, remaining);
         if (nextSlotAt !== undefined && nextSlotAt > now) state.nextSlotAt = nextSlotAt;
         return state;
       };
