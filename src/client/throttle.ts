@@ -283,14 +283,15 @@ export function createQuotaThrottle(
   const windowNames: string[] = [];
   const windows: WindowTracker[] = [];
   /**
-   * What the last full check ({@link gateAt}) found free: until when nothing can hold a call (no window rolls, no
-   * hold ends or starts without an observation), how many more grants the request quotas allow, and how much
-   * complexity cost the budget has left; 0 grants when something holds or may hold.
+   * What the last full check ({@link gateAt}) found free: how many more grants the request quotas allow, and how
+   * much complexity cost the budget has left (0 grants when something holds or may hold), until `rollAt`.
    */
-  let freeUntil = 0;
   let freeGrants = 0;
   let freeCost = 0;
-  /** The earliest instant a window may roll: before it, the gate has no side effect (no roll to make first). */
+  /**
+   * The earliest instant a window may roll: before it, the gate has no side effect (no roll to make first), and
+   * nothing can hold a call that the last full check found free (no hold ends or starts without an observation).
+   */
   let rollAt = 0;
   let pause: Gate | undefined;
   /** Until when the spent daily quota holds every call (0: it does not). */
@@ -315,8 +316,8 @@ export function createQuotaThrottle(
   const full = (): boolean => inFlight.size >= limit();
   const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
 
-  const concurrencyPolicy = (): string | undefined =>
-    learned && concurrencyQuota !== undefined ? 'concurrency' : undefined;
+  // (Only an observation sets the quota, and it marks the throttle `learned` first.)
+  const concurrencyPolicy = (): string | undefined => (concurrencyQuota === undefined ? undefined : 'concurrency');
 
   /**
    * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
@@ -324,7 +325,7 @@ export function createQuotaThrottle(
    * On the way it rolls windows whose reset has passed, and works out how long, for how many grants and how much
    * cost nothing can hold a call, so that a grant need not run it again: no pause or daily hold now, each window
    * quota above 0 (a grant uses one of a request quota's), the complexity budget's room, and no window able to roll
-   * before `freeUntil`. Only an observation changes a hold (and runs this); a release only frees room.
+   * before `rollAt`. Only an observation changes a hold (and runs this); a release only frees room.
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
     gate = imposed = undefined;
@@ -360,7 +361,6 @@ export function createQuotaThrottle(
     if (rollAt !== roll) rollAt = roll;
     freeGrants = 0;
     if (!paused && dailyUntil <= now && !probeOut) {
-      if (freeUntil !== roll) freeUntil = roll;
       freeGrants = grants;
       freeCost = costLeft;
     }
@@ -378,7 +378,7 @@ export function createQuotaThrottle(
   };
 
   /** True when `gate` is a long hold whose probe may go now. */
-  const mayProbe = (gate: Gate, now: number): boolean => gate.probeAt !== undefined && now >= gate.probeAt && !probeOut;
+  const mayProbe = (gate: Gate, now: number): boolean => now >= (gate.probeAt ?? Infinity) && !probeOut;
 
   /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
   function release(this: Grant): void {
@@ -418,7 +418,7 @@ export function createQuotaThrottle(
     if (!onThrottle) return;
     const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
     if (hold.policy !== undefined) event.policy = hold.policy;
-    if (hold.until !== undefined && hold.until > now) event.delayMs = hold.until - now;
+    if ((hold.until ?? 0) > now) event.delayMs = (hold.until as number) - now;
     try {
       onThrottle(event);
     } catch {
@@ -526,8 +526,7 @@ export function createQuotaThrottle(
       const now = Date.now();
       const cost = costs.expected(document);
       // Nothing near a limit since the last full check: the gate would find nothing (test/unit/throttle.test.ts).
-      if (!(now < freeUntil && freeGrants > 0 && (cost <= 0 || cost <= freeCost)) && gateAt(now, cost))
-        return undefined;
+      if (!(now < rollAt && freeGrants > 0 && (cost <= 0 || cost <= freeCost)) && gateAt(now, cost)) return undefined;
       return grant(now, document, cost);
     },
 
@@ -589,7 +588,7 @@ export function createQuotaThrottle(
         // Move quotas into their next window first, so this response is placed correctly.
         if (now >= rollAt) gateAt(now, 0);
         learned = pending = true;
-        if (lastAnswerAt !== now) lastAnswerAt = now; // (see `rollAt`)
+        lastAnswerAt = now;
         pendingExact = complexityCost;
         // The linked request's send, else the oldest in flight's, else now.
         let sent = permit as Grant | undefined;
@@ -607,7 +606,7 @@ export function createQuotaThrottle(
         for (const name in policies) {
           const policy = policies[name];
           // biome-ignore lint/suspicious/noPrototypeBuiltins: within `for...in` over the same object V8 compiles this to a shape check; `Object.hasOwn` stays a call per policy
-          if (!Object.prototype.hasOwnProperty.call(policies, name) || !policy || typeof policy !== 'object') continue;
+          if (!{}.hasOwnProperty.call(policies, name) || !policy || typeof policy !== 'object') continue;
           let named = policy.name === name ? policy : { ...policy, name };
           if (isConcurrencyPolicy(named)) {
             const q = named.quota;
@@ -664,7 +663,7 @@ export function createQuotaThrottle(
       const entry = (policy: string, remaining: number, nextSlotAt?: number): ThrottlePolicyState => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
         if (finite(remaining)) state.remaining = Math.max(0, remaining);
-        if (nextSlotAt !== undefined && nextSlotAt > now) state.nextSlotAt = nextSlotAt;
+        if ((nextSlotAt ?? 0) > now) state.nextSlotAt = nextSlotAt;
         return state;
       };
       const policies: Record<string, ThrottlePolicyState> = {};
