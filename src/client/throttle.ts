@@ -159,8 +159,8 @@ function isPacedWindow(windowMs: number | undefined, holdMs: number): boolean {
 
 /** Default bound on requests in flight before the server's `concurrency` quota is known. */
 export const DEFAULT_INITIAL_CONCURRENCY = 16;
-/** Pause after a 429 that says neither `Retry-After` nor which quota ran out. */
-const DEFAULT_BACKOFF_MS = 1000;
+/** Pause after a 429 that says neither `Retry-After` nor which quota ran out, in seconds. */
+const DEFAULT_BACKOFF_SECONDS = 1;
 
 /** A call waiting in line (short names: internal only, and they ship in every bundle). */
 interface Waiter {
@@ -357,13 +357,10 @@ export function createQuotaThrottle(
         daily || !isPacedWindow(tracker.w, resetAt - now),
       );
     }
-    // An instant stored in this closure is a new heap number each time: stored only when it changed, as it seldom does.
-    if (rollAt !== roll) rollAt = roll;
-    freeGrants = 0;
-    if (!paused && dailyUntil <= now && !probeOut) {
-      freeGrants = grants;
-      freeCost = costLeft;
-    }
+    rollAt = roll;
+    // (The cost left only counts while grants are left.)
+    freeGrants = !paused && dailyUntil <= now && !probeOut ? grants : 0;
+    freeCost = costLeft;
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
     // Read back through casts: TypeScript does not see `consider` assign them.
     const latest = gate as Gate | undefined;
@@ -487,7 +484,7 @@ export function createQuotaThrottle(
         }
         announce(gate, now);
         // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
-        if (queue.length > 0) arm(Math.min(gate.until, probe ? gate.until : (gate.probeAt ?? gate.until)), now);
+        if (queue.length > 0) arm(probe ? gate.until : Math.min(gate.until, gate.probeAt ?? Infinity), now);
         return;
       }
       if (full()) {
@@ -634,9 +631,8 @@ export function createQuotaThrottle(
           dailyUntil = Math.max(dailyUntil, dailyResetAt);
         } else {
           const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
-          if (status === 429 || retryAfter !== undefined) {
-            const delayMs =
-              retryAfter !== undefined ? retryAfter * 1000 : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
+          if (status === 429 || finite(retryAfter)) {
+            const delayMs = (retryAfter ?? (exhaustedSeconds || DEFAULT_BACKOFF_SECONDS)) * 1000;
             if (!pause || now + delayMs > pause.until) {
               pause = { reason: 'backoff', policy: exhausted, until: now + delayMs };
             }
