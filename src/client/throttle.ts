@@ -655,7 +655,7 @@ export function createQuotaThrottle(
       const concurrencyLimit = limit();
       let heldBy: ThrottleState['heldBy'];
       if (gate) heldBy = { reason: gate.reason, policy: gate.policy, until: gate.until };
-      else if (out >= concurrencyLimit) heldBy = { reason: 'concurrency', policy: concurrencyPolicy() };
+      else if (out >= concurrencyLimit) heldBy = holdOf(undefined);
       const entry = (policy: string, remaining: number, nextSlotAt?: number): ThrottlePolicyState => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
         if (finite(remaining)) state.remaining = Math.max(0, remaining);
