@@ -19,8 +19,8 @@ export interface BudgetMark {
 
 /** The exact cost in `data.complexity.query` of a response, when the document asked for it. */
 export function complexityCostOf(payload: unknown): number | undefined {
-  const data = (payload as { data?: { complexity?: { query?: unknown } } } | undefined)?.data;
-  const cost = data && typeof data === 'object' ? data.complexity?.query : undefined;
+  // A JSON payload holds no functions, so reading through any primitive on the way gives undefined, never a cost.
+  const cost = (payload as { data?: { complexity?: { query?: unknown } } } | undefined)?.data?.complexity?.query;
   return finite(cost) && cost >= 0 ? cost : undefined;
 }
 
@@ -80,7 +80,7 @@ export class CostBook {
       const drop = before.remaining - after.remaining;
       if (drop > 0) cost = Math.min(previous ?? drop, drop);
     }
-    if (cost === undefined) return;
+    if (cost === undefined || cost === previous) return;
     costs.set(document, cost);
     if (cost > this.largest) this.largest = cost;
     else if (previous === this.largest && cost < previous) this.largest = Math.max(0, ...costs.values());

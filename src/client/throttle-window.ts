@@ -209,8 +209,11 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
  * landed in the same window. Reporting as much or more proves a reset came in between.
  */
 function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
-  // Observations are kept in tick order: find the last one before the request was sent.
   const { obs } = tracker;
+  // The lowest accepted `r` only falls along the list: below the newest's, `r` is below the one searched for too, so
+  // nothing is proved and the search is skipped (the common case, a count that keeps falling).
+  if (tracker.on > 0 && r < (obs[tracker.on - 1] as number)) return false;
+  // Observations are kept in tick order: find the last one before the request was sent.
   let low = 0;
   let high = tracker.on / STRIDE;
   while (low < high) {

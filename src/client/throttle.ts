@@ -159,8 +159,8 @@ function isPacedWindow(windowMs: number | undefined, holdMs: number): boolean {
 
 /** Default bound on requests in flight before the server's `concurrency` quota is known. */
 export const DEFAULT_INITIAL_CONCURRENCY = 16;
-/** Pause after a 429 that says neither `Retry-After` nor which quota ran out. */
-const DEFAULT_BACKOFF_MS = 1000;
+/** Pause after a 429 that says neither `Retry-After` nor which quota ran out, in seconds. */
+const DEFAULT_BACKOFF_SECONDS = 1;
 
 /** A call waiting in line (short names: internal only, and they ship in every bundle). */
 interface Waiter {
@@ -283,14 +283,15 @@ export function createQuotaThrottle(
   const windowNames: string[] = [];
   const windows: WindowTracker[] = [];
   /**
-   * What the last full check ({@link gateAt}) found free: until when nothing can hold a call (no window rolls, no
-   * hold ends or starts without an observation), how many more grants the request quotas allow, and how much
-   * complexity cost the budget has left; 0 grants when something holds or may hold.
+   * What the last full check ({@link gateAt}) found free: how many more grants the request quotas allow, and how
+   * much complexity cost the budget has left (0 grants when something holds or may hold), until `rollAt`.
    */
-  let freeUntil = 0;
   let freeGrants = 0;
   let freeCost = 0;
-  /** The earliest instant a window may roll: before it, the gate has no side effect (no roll to make first). */
+  /**
+   * The earliest instant a window may roll: before it, the gate has no side effect (no roll to make first), and
+   * nothing can hold a call that the last full check found free (no hold ends or starts without an observation).
+   */
   let rollAt = 0;
   let pause: Gate | undefined;
   /** Until when the spent daily quota holds every call (0: it does not). */
@@ -315,8 +316,8 @@ export function createQuotaThrottle(
   const full = (): boolean => inFlight.size >= limit();
   const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
 
-  const concurrencyPolicy = (): string | undefined =>
-    learned && concurrencyQuota !== undefined ? 'concurrency' : undefined;
+  // (Only an observation sets the quota, and it marks the throttle `learned` first.)
+  const concurrencyPolicy = (): string | undefined => (concurrencyQuota === undefined ? undefined : 'concurrency');
 
   /**
    * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
@@ -324,7 +325,7 @@ export function createQuotaThrottle(
    * On the way it rolls windows whose reset has passed, and works out how long, for how many grants and how much
    * cost nothing can hold a call, so that a grant need not run it again: no pause or daily hold now, each window
    * quota above 0 (a grant uses one of a request quota's), the complexity budget's room, and no window able to roll
-   * before `freeUntil`. Only an observation changes a hold (and runs this); a release only frees room.
+   * before `rollAt`. Only an observation changes a hold (and runs this); a release only frees room.
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
     gate = imposed = undefined;
@@ -357,12 +358,9 @@ export function createQuotaThrottle(
       );
     }
     rollAt = roll;
-    freeGrants = 0;
-    if (!paused && dailyUntil <= now && !probeOut) {
-      freeUntil = roll;
-      freeGrants = grants;
-      freeCost = costLeft;
-    }
+    // (The cost left only counts while grants are left.)
+    freeGrants = !paused && dailyUntil <= now && !probeOut ? grants : 0;
+    freeCost = costLeft;
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
     // Read back through casts: TypeScript does not see `consider` assign them.
     const latest = gate as Gate | undefined;
@@ -377,7 +375,7 @@ export function createQuotaThrottle(
   };
 
   /** True when `gate` is a long hold whose probe may go now. */
-  const mayProbe = (gate: Gate, now: number): boolean => gate.probeAt !== undefined && now >= gate.probeAt && !probeOut;
+  const mayProbe = (gate: Gate, now: number): boolean => now >= (gate.probeAt ?? Infinity) && !probeOut;
 
   /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
   function release(this: Grant): void {
@@ -417,7 +415,7 @@ export function createQuotaThrottle(
     if (!onThrottle) return;
     const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
     if (hold.policy !== undefined) event.policy = hold.policy;
-    if (hold.until !== undefined && hold.until > now) event.delayMs = hold.until - now;
+    if ((hold.until ?? 0) > now) event.delayMs = (hold.until as number) - now;
     try {
       onThrottle(event);
     } catch {
@@ -486,7 +484,7 @@ export function createQuotaThrottle(
         }
         announce(gate, now);
         // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
-        if (queue.length > 0) arm(Math.min(gate.until, probe ? gate.until : (gate.probeAt ?? gate.until)), now);
+        if (queue.length > 0) arm(probe ? gate.until : Math.min(gate.until, gate.probeAt ?? Infinity), now);
         return;
       }
       if (full()) {
@@ -525,8 +523,7 @@ export function createQuotaThrottle(
       const now = Date.now();
       const cost = costs.expected(document);
       // Nothing near a limit since the last full check: the gate would find nothing (test/unit/throttle.test.ts).
-      if (!(now < freeUntil && freeGrants > 0 && (cost <= 0 || cost <= freeCost)) && gateAt(now, cost))
-        return undefined;
+      if (!(now < rollAt && freeGrants > 0 && (cost <= 0 || cost <= freeCost)) && gateAt(now, cost)) return undefined;
       return grant(now, document, cost);
     },
 
@@ -605,7 +602,8 @@ export function createQuotaThrottle(
         const policies = rateLimit?.policies ?? {};
         for (const name in policies) {
           const policy = policies[name];
-          if (!Object.hasOwn(policies, name) || !policy || typeof policy !== 'object') continue;
+          // biome-ignore lint/suspicious/noPrototypeBuiltins: within `for...in` over the same object V8 compiles this to a shape check; `Object.hasOwn` stays a call per policy
+          if (!{}.hasOwnProperty.call(policies, name) || !policy || typeof policy !== 'object') continue;
           let named = policy.name === name ? policy : { ...policy, name };
           if (isConcurrencyPolicy(named)) {
             const q = named.quota;
@@ -633,9 +631,8 @@ export function createQuotaThrottle(
           dailyUntil = Math.max(dailyUntil, dailyResetAt);
         } else {
           const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
-          if (status === 429 || retryAfter !== undefined) {
-            const delayMs =
-              retryAfter !== undefined ? retryAfter * 1000 : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
+          if (status === 429 || finite(retryAfter)) {
+            const delayMs = (retryAfter ?? (exhaustedSeconds || DEFAULT_BACKOFF_SECONDS)) * 1000;
             if (!pause || now + delayMs > pause.until) {
               pause = { reason: 'backoff', policy: exhausted, until: now + delayMs };
             }
@@ -658,11 +655,11 @@ export function createQuotaThrottle(
       const concurrencyLimit = limit();
       let heldBy: ThrottleState['heldBy'];
       if (gate) heldBy = { reason: gate.reason, policy: gate.policy, until: gate.until };
-      else if (out >= concurrencyLimit) heldBy = { reason: 'concurrency', policy: concurrencyPolicy() };
+      else if (out >= concurrencyLimit) heldBy = holdOf(undefined);
       const entry = (policy: string, remaining: number, nextSlotAt?: number): ThrottlePolicyState => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
-        if (Number.isFinite(remaining)) state.remaining = Math.max(0, remaining);
-        if (nextSlotAt !== undefined && nextSlotAt > now) state.nextSlotAt = nextSlotAt;
+        if (finite(remaining)) state.remaining = Math.max(0, remaining);
+        if ((nextSlotAt ?? 0) > now) state.nextSlotAt = nextSlotAt;
         return state;
       };
       const policies: Record<string, ThrottlePolicyState> = {};
