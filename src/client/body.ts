@@ -30,11 +30,18 @@ export function discardBody(response: Response): void {
 /**
  * The body as UTF-8 text, or {@link TOO_LARGE}. Rejects with the deadline's reason when it passes
  * during the read, and with the stream's error when the connection fails.
+ *
+ * Once every declared byte is here the text is returned without waiting for the read that reports the end. With
+ * `finishStream` that read is still made, unawaited, so the runtime finishes the response at once: in Node's fetch
+ * that is worth about 40 µs on the next call's latency when nothing else is in flight, and costs about 6% CPU per
+ * call under load, so the transport asks for it only when its request is the only one in flight
+ * (test/bench/README.md, "The end of a body").
  */
 export async function readBodyText(
   response: Response,
   maxBytes: number,
   deadline: AttemptDeadline | undefined,
+  finishStream = false,
 ): Promise<string | typeof TOO_LARGE> {
   if (deadline?.expired) {
     discardBody(response);
@@ -72,8 +79,11 @@ export async function readBodyText(
       else if (chunks === undefined) chunks = [first, value];
       else chunks.push(value);
       if (deadline?.check(monotonicNow())) break;
-      // Every declared byte is here: the read that would only report the end is skipped (one hop fewer).
-      if (total === declared) break;
+      // Every declared byte is here: the read that would only report the end is not awaited (one hop fewer).
+      if (total === declared) {
+        if (finishStream) reader.read().then(ignore, ignore);
+        break;
+      }
     }
   } finally {
     deadline?.onExpire(undefined);

@@ -72,6 +72,9 @@ export interface Attempt {
   label?: CallLabel;
 }
 
+/** Requests this module has in flight, every client of the process together (see {@link readBodyText}'s `finishStream`). */
+let inFlight = 0;
+
 /**
  * Sends one request. Resolves with the response whatever its status; rejects only when no response
  * arrived or its body could not be read (connection failure, timeout, abort), or with a
@@ -82,6 +85,7 @@ export interface Attempt {
  */
 export async function sendRequest(request: TransportRequest, attempt?: Attempt): Promise<TransportResponse> {
   const deadline = attempt && attempt.timeoutMs > 0 ? attempt.deadlines.start(attempt.timeoutMs) : undefined;
+  inFlight += 1;
   try {
     const get = request.method === 'GET';
     const init: RequestInit = get
@@ -98,7 +102,7 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
       discardBody(response);
       return { status, headers };
     }
-    const text = await readBodyText(response, request.maxResponseBytes, deadline);
+    const text = await readBodyText(response, request.maxResponseBytes, deadline, inFlight === 1);
     if (text === TOO_LARGE) return { status, headers, bodyLimitExceeded: request.maxResponseBytes };
     // Parsing would block the event loop for seconds (see MAX_JSON_CONTAINERS): the text is kept, not parsed.
     if (exceedsJsonContainers(text)) return { status, headers, text, bodyContainersExceeded: MAX_JSON_CONTAINERS };
@@ -111,6 +115,7 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
       label: attempt.label,
     });
   } finally {
+    inFlight -= 1;
     if (deadline) attempt?.deadlines.finish(deadline);
   }
 }
