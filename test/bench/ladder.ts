@@ -43,6 +43,24 @@ export type ClientClass = new (options: {
   fetch?: typeof fetch;
 }) => { boards(variables: { limit: number }): Promise<unknown> };
 
+/** The transport request of the client's boards call, as `sendRequest` gets it, sent through `fetchImpl`. */
+export function clientRequest(url: string, fetchImpl: typeof fetch): TransportRequest {
+  return {
+    url,
+    fetch: fetchImpl,
+    query: CLIENT_QUERY,
+    operationName: 'Boards',
+    variables: { limit: 5 },
+    headers: CLIENT_HEADERS as Record<string, string>,
+    maxResponseBytes: 32 * 1024 * 1024,
+  };
+}
+
+/** A first attempt with the client's default 60 s timeout and its own watchdog. */
+export function firstAttempt() {
+  return { number: 1, timeoutMs: 60_000, deadlines: new DeadlineWatchdog(), redact: (text: string) => text };
+}
+
 /**
  * The ladder against `baseUrl`. Without `fetchImpl` raw fetch calls the global fetch and every other step goes
  * through a wrapper that looks it up per call, as the client's default fetch does; with one (an instant fetch),
@@ -58,17 +76,9 @@ export function ladder(baseUrl: string, fetchImpl?: typeof fetch): Record<string
     'Content-Type': 'application/json',
   };
   const clientBody = () => JSON.stringify({ query: CLIENT_QUERY, variables: { limit: 5 }, operationName: 'Boards' });
-  const request: TransportRequest = {
-    url,
-    fetch: viaFetch,
-    query: CLIENT_QUERY,
-    operationName: 'Boards',
-    variables: { limit: 5 },
-    headers: CLIENT_HEADERS as Record<string, string>,
-    maxResponseBytes: 32 * 1024 * 1024,
-  };
+  const request = clientRequest(url, viaFetch);
   const decoder = new TextDecoder();
-  const attempt = { number: 1, timeoutMs: 60_000, deadlines: new DeadlineWatchdog(), redact: (text: string) => text };
+  const attempt = firstAttempt();
   const Client = PlatformClient as unknown as ClientClass;
   const client = (options: { throttle?: false; retry?: false }) => {
     const built = new Client({ token: BENCH_TOKEN, baseUrl, ...options, ...(fetchImpl ? { fetch: fetchImpl } : {}) });

@@ -26,13 +26,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
-import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
+import { sendRequest } from '../../src/client/transport.js';
 import { PlatformClient } from '../../src/index.js';
 import { argument, textArgument } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';
-import { type Call, CLIENT_HEADERS, CLIENT_QUERY, type ClientClass, ladder } from './ladder.js';
+import { type Call, type ClientClass, clientRequest, firstAttempt, ladder } from './ladder.js';
 import { runConcurrentCalls } from './measure/throughput.js';
 import { startBenchServer } from './server-process.js';
 import { median, percentile, rotate } from './stats.js';
@@ -65,16 +64,8 @@ async function variants(baseUrl: string): Promise<Record<string, Call>> {
       });
       return ((await response.json()) as { data?: unknown }).data;
     };
-    const request: TransportRequest = {
-      url,
-      fetch: timedFetch,
-      query: CLIENT_QUERY,
-      operationName: 'Boards',
-      variables: { limit: 5 },
-      headers: CLIENT_HEADERS as Record<string, string>,
-      maxResponseBytes: 32 * 1024 * 1024,
-    };
-    const attempt = { number: 1, timeoutMs: 60_000, deadlines: new DeadlineWatchdog(), redact: (text: string) => text };
+    const request = clientRequest(url, timedFetch);
+    const attempt = firstAttempt();
     all['sendRequest with watchdog, timed'] = async () => (await sendRequest(request, attempt)).payload;
     const Client = PlatformClient as unknown as ClientClass;
     const timedBare = new Client({ token: BENCH_TOKEN, baseUrl, throttle: false, fetch: timedFetch });
