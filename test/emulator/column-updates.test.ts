@@ -49,7 +49,12 @@ async function serve() {
       settings_str: string;
     };
   };
-  return { emulator, clock, post, column };
+  /** `update_status_column` on a board's `status` column, at the column's current revision. */
+  const updateStatus = async (version: string, boardId: string, labels: Record<string, unknown>[]) => {
+    const { revision } = await column(version, boardId, 'status');
+    return post(version, UPDATE_STATUS, { b: boardId, c: 'status', r: revision, labels });
+  };
+  return { emulator, clock, post, column, updateStatus };
 }
 
 /** `body.data[key]`, once the answer is known to hold no errors. */
@@ -259,20 +264,14 @@ describe('update_column', () => {
 
 describe('update_status_column', () => {
   it.each(WITH_UPDATE_COLUMN)('renames and adds labels at %s; items keep their label ids', async (version) => {
-    const { post, column } = await serve();
-    const { revision } = await column(version, '3004', 'status');
-    const body = await post(version, UPDATE_STATUS, {
-      b: '3004',
-      c: 'status',
-      r: revision,
-      labels: [
-        { id: 0, index: 0, label: 'Planned', color: 'working_orange' },
-        { id: 1, index: 1, label: 'Running', color: 'done_green', description: 'Live now' },
-        { id: 2, index: 2, label: 'Paused', color: 'stuck_red' },
-        { id: 5, index: 5, label: 'Ended', color: 'american_gray', is_done: true },
-        { index: 7, label: 'Cancelled', color: 'blackish' },
-      ],
-    });
+    const { post, updateStatus } = await serve();
+    const body = await updateStatus(version, '3004', [
+      { id: 0, index: 0, label: 'Planned', color: 'working_orange' },
+      { id: 1, index: 1, label: 'Running', color: 'done_green', description: 'Live now' },
+      { id: 2, index: 2, label: 'Paused', color: 'stuck_red' },
+      { id: 5, index: 5, label: 'Ended', color: 'american_gray', is_done: true },
+      { index: 7, label: 'Cancelled', color: 'blackish' },
+    ]);
     const settings = JSON.parse(field<{ settings_str: string }>(body, 'update_status_column').settings_str);
     // The new label's id is its colour's number (blackish is 10); 7 is its position.
     expect(settings).toMatchObject({
@@ -293,7 +292,7 @@ describe('update_status_column', () => {
   it.each(WITH_UPDATE_COLUMN)(
     'answers the labels as a list in settings at %s, and as the index → text object in settings_str',
     async (version) => {
-      const { post, column } = await serve();
+      const { post, updateStatus } = await serve();
       const read = async () => {
         const body = await post(
           version,
@@ -320,18 +319,12 @@ describe('update_status_column', () => {
         done_colors: [1],
       });
 
-      const { revision } = await column(version, '3001', 'status');
-      const changed = await post(version, UPDATE_STATUS, {
-        b: '3001',
-        c: 'status',
-        r: revision,
-        labels: [
-          { id: 0, index: 0, label: 'Working on it', color: 'working_orange', is_deactivated: true },
-          { id: 1, index: 1, label: 'Done', color: 'american_gray', is_done: true },
-          { id: 2, index: 2, label: 'Stuck', color: 'stuck_red', description: 'Waiting on someone' },
-          { index: 7, label: 'Later', color: 'blackish' },
-        ],
-      });
+      const changed = await updateStatus(version, '3001', [
+        { id: 0, index: 0, label: 'Working on it', color: 'working_orange', is_deactivated: true },
+        { id: 1, index: 1, label: 'Done', color: 'american_gray', is_done: true },
+        { id: 2, index: 2, label: 'Stuck', color: 'stuck_red', description: 'Waiting on someone' },
+        { index: 7, label: 'Later', color: 'blackish' },
+      ]);
       expect(changed.errors).toBeUndefined();
       expect((await read()).settings).toEqual({
         labels: [
@@ -420,25 +413,19 @@ describe('update_status_column', () => {
   it.each(WITH_UPDATE_COLUMN)(
     'moves labels to other positions at %s; items keep their labels and the list follows the new order',
     async (version) => {
-      const { post, column } = await serve();
+      const { post, updateStatus } = await serve();
       const before = await post(version, STATUS_VALUES, { ids: ['4000101', '4000102', '4000103'] });
       expect(before.data?.items).toEqual([
         { id: '4000101', column_values: [{ index: 1, label: 'Live', is_done: false }] },
         { id: '4000102', column_values: [{ index: 0, label: 'Planned', is_done: false }] },
         { id: '4000103', column_values: [{ index: 5, label: 'Ended', is_done: true }] },
       ]);
-      const { revision } = await column(version, '3004', 'status');
-      const moved = await post(version, UPDATE_STATUS, {
-        b: '3004',
-        c: 'status',
-        r: revision,
-        labels: [
-          { id: 5, index: 0, label: 'Ended', color: 'american_gray', is_done: true },
-          { id: 1, index: 1, label: 'Live', color: 'done_green' },
-          { id: 0, index: 2, label: 'Planned', color: 'working_orange' },
-          { id: 2, index: 3, label: 'Paused', color: 'stuck_red' },
-        ],
-      });
+      const moved = await updateStatus(version, '3004', [
+        { id: 5, index: 0, label: 'Ended', color: 'american_gray', is_done: true },
+        { id: 1, index: 1, label: 'Live', color: 'done_green' },
+        { id: 0, index: 2, label: 'Planned', color: 'working_orange' },
+        { id: 2, index: 3, label: 'Paused', color: 'stuck_red' },
+      ]);
       const settings = JSON.parse(field<{ settings_str: string }>(moved, 'update_status_column').settings_str);
       expect(settings).toMatchObject({
         labels: { 0: 'Planned', 1: 'Live', 2: 'Paused', 5: 'Ended' },
