@@ -18,21 +18,15 @@
  *   `UnsupportedApiVersionError` carries) and `USER_ACCESS_DENIED` (a 403: every non-2xx is an `HttpError` first).
  */
 
+import { codeTable } from './error-info.js';
 import {
   ColumnValueError,
-  type GraphQLErrorInfo,
   type GraphQLResponseError,
   InvalidArgumentError,
   NotFoundError,
   PermissionDeniedError,
   type RateLimitKind,
 } from './errors.js';
-import { ownValue } from './validate.js';
-
-/** A lookup table without a prototype, so `table[code]` is never an inherited member such as `constructor`. */
-export function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
-  return Object.setPrototypeOf(entries, null);
-}
 
 /** Each code the client classifies, and the {@link GraphQLResponseError} subclass it becomes. */
 export const ERROR_CODE_CLASSES = /* @__PURE__ */ codeTable<typeof GraphQLResponseError>({
@@ -64,15 +58,3 @@ export const LIMIT_CODE_KINDS = /* @__PURE__ */ codeTable<RateLimitKind>({
   maxConcurrencyExceeded: 'concurrency',
   IP_RATE_LIMIT_EXCEEDED: 'ip',
 });
-
-/** An error's own `extensions.code` when it is a string, else `''`. */
-export function codeOf(error: GraphQLErrorInfo | undefined): string {
-  const code = ownValue(error?.extensions, 'code');
-  return typeof code === 'string' ? code : '';
-}
-
-/** The top-level `extensions` key under which the platform puts the id of every request. */
-export const REQUEST_ID_KEY = 'request_id';
-
-/** The longest request id kept; anything longer is not an id. */
-export const MAX_REQUEST_ID_LENGTH = 200;

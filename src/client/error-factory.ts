@@ -5,7 +5,8 @@
  */
 
 import { LOCATION, RETRY_AFTER } from './constants.js';
-import { codeOf, ERROR_CODE_CLASSES, MAX_REQUEST_ID_LENGTH, REQUEST_ID_KEY } from './error-codes.js';
+import { ERROR_CODE_CLASSES } from './error-codes.js';
+import { codeOf, errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
 import {
   AuthenticationError,
   type GraphQLErrorInfo,
@@ -23,7 +24,7 @@ import {
 } from './errors.js';
 import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
 import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
-import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './retry-timing.js';
+import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './server-wait.js';
 import type { RateLimitState } from './types.js';
 import { isObject, ownValue } from './validate.js';
 
@@ -52,27 +53,13 @@ export interface ResponseFacts {
   bodyContainersExceeded?: number;
 }
 
-/**
- * The id the server gave the request: the response's top-level `extensions.request_id` (where the platform puts
- * it), else the first error's; redacted, and only a non-empty string of at most 200 characters.
- */
-export function requestIdOf(payload: unknown, redact: Redactor): string | undefined {
-  let id = ownValue(ownValue(payload, 'extensions'), REQUEST_ID_KEY);
-  if (id === undefined) {
-    const errors = ownValue(payload, 'errors');
-    if (Array.isArray(errors)) id = ownValue(ownValue(errors[0], 'extensions'), REQUEST_ID_KEY);
-  }
-  return typeof id === 'string' && id !== '' && id.length <= MAX_REQUEST_ID_LENGTH ? redact(id) : undefined;
-}
-
 /** The error a response stands for, or undefined when it is a GraphQL success. */
 export function createResponseError(facts: ResponseFacts): PlatformError | undefined {
   const { status, payload, redact, headers, rateLimit, nowMs } = facts;
+  // The common case first, before any error details are built.
+  if (isGraphQLSuccess(status, payload)) return undefined;
   const { errors, omitted } = graphQLErrorsOf(payload, redact);
   const success = status >= 200 && status <= 299;
-  const result = isObject(payload) && isObject(payload.data);
-  // The common case first, before any error details are built.
-  if (success && !errors && result) return undefined;
   const details: PlatformErrorDetails = {
     status,
     headers: redactHeadersObject(headers, redact),
@@ -95,7 +82,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       retryAfterSeconds: retryAfter,
       ...extra,
     });
-  /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./retry-timing.ts` for the order). */
+  /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./server-wait.ts` for the order). */
   const limited = (what: string, retryAfterSeconds: number | undefined, limit?: RateLimitKind) =>
     rateLimitErrorFor(`Rate limited${what}`, { ...details, retryAfterSeconds, errors, limit }, nowMs);
   const resetSeconds = () => resetSecondsFromRateLimit(rateLimit);
@@ -143,8 +130,8 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const exhausted = complexityExceptionOf(payload, errors, redact);
   if (exhausted)
     return limited(`: ${exhausted.message}`, exhausted.seconds ?? retryAfter ?? resetSeconds(), 'complexity');
-  if (!first)
-    return result ? undefined : httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
+  // A 2xx without errors here has no `data` object (a success returned above).
+  if (!first) return httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
   const budget = limitErrorOf(errors);
   if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
   const kept = errors as GraphQLErrorInfo[];
@@ -194,42 +181,6 @@ function graphQLErrorsOf(
   if (!Array.isArray(all) || all.length === 0) return { errors: undefined, omitted: 0 };
   const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw) => errorInfoOf(raw, redact));
   return { errors, omitted: all.length - errors.length };
-}
-
-/**
- * One entry of a GraphQL `errors` list (or of `extensions.warnings`, which has the same shape), normalised and
- * token-free: its message (else 'Unknown GraphQL error'), numeric `locations`, string and number `path` segments,
- * and its `extensions` object. Anything else the server put there is dropped.
- */
-export function errorInfoOf(raw: unknown, redact: Redactor): GraphQLErrorInfo {
-  // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-  const message = isObject(raw)
-    ? ownValue(raw, 'message')
-    : typeof raw === 'number' || typeof raw === 'boolean'
-      ? String(raw)
-      : raw;
-  const info: GraphQLErrorInfo = {
-    message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
-  };
-  const locations = ownValue(raw, 'locations');
-  if (Array.isArray(locations)) {
-    // `{ line, column }` pairs of numbers only; anything else the server put there is dropped.
-    info.locations = locations.flatMap((entry) => {
-      const line = ownValue(entry, 'line');
-      const column = ownValue(entry, 'column');
-      return typeof line === 'number' && typeof column === 'number' ? [{ line, column }] : [];
-    });
-  }
-  const path = ownValue(raw, 'path');
-  if (Array.isArray(path)) {
-    // String (redacted) and number segments only.
-    info.path = path.flatMap((segment): (string | number)[] =>
-      typeof segment === 'string' ? [redact(segment)] : typeof segment === 'number' ? [segment] : [],
-    );
-  }
-  const extensions = ownValue(raw, 'extensions');
-  if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
-  return info;
 }
 
 /** The typed error for a version the server refused, with the versions it listed (`extensions.supported_versions`). */

@@ -6,10 +6,11 @@
 import type { CallLabel } from './call-label.js';
 import { IDEMPOTENCY_REPLAYED } from './constants.js';
 import type { PipelineContext } from './context.js';
-import { createResponseError, requestIdOf } from './error-factory.js';
+import { isGraphQLSuccess, requestIdOf } from './error-info.js';
 import { DailyLimitError, RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { parseRateLimit } from './rate-limit.js';
+import { responseError } from './response-error.js';
 import type { Permit } from './throttle.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
@@ -42,22 +43,24 @@ export function interpretResponse<TResult>(
     isObject(payload.data) &&
     payload.errors === undefined &&
     payload.extensions === undefined;
-  const error = plain
-    ? undefined
-    : createResponseError({
-        status,
-        headers,
-        payload,
-        text: response.text,
-        operationName: label.operationName,
-        idempotencyKey: label.idempotencyKey,
-        rateLimit,
-        redact: context.redact,
-        nowMs: Date.now(),
-        apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
-        bodyLimitExceeded: response.bodyLimitExceeded,
-        bodyContainersExceeded: response.bodyContainersExceeded,
-      });
+  // (The caller loaded the error factory for a response that is no GraphQL success: `loadErrorFactory`.)
+  const error =
+    plain || isGraphQLSuccess(status, payload)
+      ? undefined
+      : responseError({
+          status,
+          headers,
+          payload,
+          text: response.text,
+          operationName: label.operationName,
+          idempotencyKey: label.idempotencyKey,
+          rateLimit,
+          redact: context.redact,
+          nowMs: Date.now(),
+          apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
+          bodyLimitExceeded: response.bodyLimitExceeded,
+          bodyContainersExceeded: response.bodyContainersExceeded,
+        });
   const requestId = plain ? undefined : error ? error.requestId : requestIdOf(payload, context.redact);
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key. The daily limit holds
   // every call until its reset instead of pausing (test/e2e/throttle-daily-limit.test.ts).

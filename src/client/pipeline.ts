@@ -13,8 +13,8 @@
  * | `Idempotency-Replayed` read back | interpret-response.ts: interpretResponse |
  * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
  * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit.ts: parseRateLimit |
- * | which response is which error (401, 409, 429, budget, version, 3xx, size) | error-factory.ts: createResponseError |
- * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t`, 409 default, backoff | retry-timing.ts |
+ * | which response is which error (401, 409, 429, budget, version, 3xx, size); the factory loads on demand, at the first failed response | error-factory.ts: createResponseError; response-error.ts |
+ * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t` (server-wait.ts); 409 default, backoff (retry-timing.ts) | server-wait.ts; retry-timing.ts |
  * | what is retried, and when to give up | retry-policy.ts: decideRetry; retry.ts: waitToRetry; pipeline.ts: runAttempt |
  * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle.ts: createThrottle (fed by interpretResponse) |
  * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle.ts: acquire; pipeline.ts: acquirePermit |
@@ -29,12 +29,14 @@ import { type ResolvedCallOptions, resolveCallOptions } from './call-options.js'
 import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from './constants.js';
 import type { PipelineContext } from './context.js';
 import { documentReady, type PreparedOperation, prepareOperation } from './document.js';
+import { isGraphQLSuccess } from './error-info.js';
 import { DailyLimitError, RateLimitError, ThrottleQueueTimeoutError } from './errors.js';
 import { callHook } from './hooks.js';
 import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
 import { interpretResponse } from './interpret-response.js';
 import { redactHeaders } from './redact.js';
 import { hasCallHeaders } from './request-headers.js';
+import { loadErrorFactory } from './response-error.js';
 import { abortedError, waitToRetry } from './retry.js';
 import { holdSeconds } from './retry-timing.js';
 import { holdText, type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from './throttle.js';
@@ -196,6 +198,8 @@ async function runAttempt<TResult>(
       redact,
       label: plan.label,
     });
+    // A failed response's error class comes from the error factory, which the first one loads.
+    if (!isGraphQLSuccess(response.status, response.payload)) await loadErrorFactory();
     return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit);
   } catch (error) {
     // The permit goes back before the wait: a retry takes a new one (a second release does nothing).

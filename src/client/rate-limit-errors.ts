@@ -14,7 +14,9 @@
  *
  * The codes are in the one table of codes, `./error-codes.ts`.
  */
-import { codeOf, LIMIT_CODE_KINDS } from './error-codes.js';
+import { nextMidnightUtc } from './daily-limit-status.js';
+import { LIMIT_CODE_KINDS } from './error-codes.js';
+import { codeOf } from './error-info.js';
 import {
   DailyLimitError,
   type GraphQLErrorInfo,
@@ -24,7 +26,6 @@ import {
 } from './errors.js';
 
 const MUTATION_LIMIT = /call limit exceeded for \w+/i;
-const DAY_MS = 86_400_000;
 
 /** The error among `errors` that reports a limit (a known `extensions.code`), if any. */
 export function limitErrorOf(errors: readonly GraphQLErrorInfo[] | undefined): GraphQLErrorInfo | undefined {
@@ -39,11 +40,6 @@ export function limitKindOf(errors: readonly GraphQLErrorInfo[] | undefined): Ra
     if (MUTATION_LIMIT.test(error.message)) return 'mutation';
   }
   return undefined;
-}
-
-/** The next midnight UTC after `nowMs`: when the platform resets the daily quota. */
-export function nextMidnightUtc(nowMs: number): number {
-  return (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
 }
 
 /**

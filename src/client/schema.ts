@@ -9,10 +9,10 @@ import type { PlatformClient } from './client.js';
 import { contextOf } from './client-context.js';
 import { ACCEPT_HEADER, JSON_TYPE } from './constants.js';
 import type { PipelineContext } from './context.js';
-import { createResponseError } from './error-factory.js';
 import { HttpError, type PlatformError } from './errors.js';
 import { parseRateLimit } from './rate-limit.js';
 import { type Redactor, redactHeadersObject } from './redact.js';
+import { loadErrorFactory, responseError } from './response-error.js';
 import { abortedError, withRetry } from './retry.js';
 import { sendRequest, type TransportRequest, type TransportResponse } from './transport.js';
 import type { GetSchemaOptions } from './types.js';
@@ -65,6 +65,7 @@ export async function fetchSchema(
   return withRetry(
     async (attempt) => {
       const response = await sendRequest(request, { number: attempt, timeoutMs: options.timeoutMs, deadlines, redact });
+      if (schemaFailed(response)) await loadErrorFactory();
       return interpretSchemaResponse(response, format, redact, version);
     },
     { policy: options.retry, signal, repeatable: true },
@@ -81,6 +82,11 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
+/** True when a schema response stands for an error: its body unread, or its status not a 2xx. */
+function schemaFailed({ bodyLimitExceeded, text, status }: TransportResponse): boolean {
+  return bodyLimitExceeded !== undefined || text === undefined || status < 200 || status > 299;
+}
+
 /** The interpretation step of `getSchema`: the schema of a 2xx, else the PlatformError the response stands for. */
 function interpretSchemaResponse(
   response: TransportResponse,
@@ -90,12 +96,11 @@ function interpretSchemaResponse(
 ): string | Record<string, unknown> {
   const { status, headers, text } = response;
   const facts = { status, headers, rateLimit: parseRateLimit(headers), text, redact, nowMs: Date.now(), apiVersion };
-  if (response.bodyLimitExceeded !== undefined) {
-    throw createResponseError({ ...facts, bodyLimitExceeded: response.bodyLimitExceeded }) as PlatformError;
-  }
-  if (text === undefined || status < 200 || status > 299) {
-    // A non-2xx status (a redirect included) always maps to an error.
-    throw createResponseError({ ...facts, payload: response.payload ?? parseJson(text) }) as PlatformError;
+  if (schemaFailed(response) || text === undefined) {
+    // A non-2xx status (a redirect included) always maps to an error; an unread body names its limit.
+    const { bodyLimitExceeded } = response;
+    const payload = bodyLimitExceeded === undefined ? (response.payload ?? parseJson(text)) : undefined;
+    throw responseError({ ...facts, payload, bodyLimitExceeded }) as PlatformError;
   }
   if (format === 'sdl') return text;
   const parsed = response.payload ?? parseJson(text);

@@ -11,8 +11,7 @@
  * - The token is redacted from the message, path and extensions: warnings reach results and the `onWarning` hook.
  * Pinned by test/unit/warnings.test.ts.
  */
-import { codeOf, codeTable } from './error-codes.js';
-import { errorInfoOf } from './error-factory.js';
+import { codeOf, codeTable, errorInfoOf } from './error-info.js';
 import type { Redactor } from './redact.js';
 import type { ApiWarning, ApiWarningKind } from './types.js';
 import { isObject, ownValue } from './validate.js';
@@ -30,7 +29,7 @@ export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
 
 function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
   if (!isObject(entry) || typeof entry.message !== 'string') return undefined;
-  // The same normalising as an error's (error-factory.ts: errorInfoOf); a warning's path keeps names only.
+  // The same normalising as an error's (error-info.ts: errorInfoOf); a warning's path keeps names only.
   const info = errorInfoOf(entry, redact);
   const { message, locations, path, extensions = {} } = info;
   const code = codeOf(info);

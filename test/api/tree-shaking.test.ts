@@ -3,7 +3,8 @@
  * any top-level expression it cannot prove free of effects (a `new Set(...)`, a product such as `64 * 1024`), so a
  * module's constants can ride along into a bundle that uses none of its exports. Bundles the size guard's boards
  * call (`test/bench/entries/sdk.js`, from `dist/`: `npm run build`) as `.size-limit.cjs` does, and looks for
- * OAuth's strings. The size guard catches the bytes; this names the cause.
+ * OAuth's strings, and for the error factory's, which a call loads on demand at its first failed response. The
+ * size guard catches the bytes; this names the cause.
  */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +42,12 @@ describe('a boards call bundled from the built package', () => {
     const has = (text: string) => code.includes(text);
     expect(['api-version', 'idempotency-key'].filter(has)).toEqual(['api-version', 'idempotency-key']);
     expect(['boards:read', 'webhooks:write', 'token endpoint'].filter(has)).toEqual([]);
+  });
+
+  it('loads the error factory on demand: its chunk is imported, none of its messages ship', async () => {
+    const code = await boardsCallBundle();
+    expect(code).toMatch(/import\("\.\/error-factory-[A-Z0-9]+\.js"\)/);
+    const factoryMessages = ['the client does not follow redirects', 'Idempotency conflict (409)', 'reset in'];
+    expect(factoryMessages.filter((text) => code.includes(text))).toEqual([]);
   });
 });

@@ -62,7 +62,7 @@ export function formatTable(summaries: readonly ClientSummary[], inFlight: numbe
     `throughput (${inFlight} in flight)`,
     `CPU per call (${inFlight} in flight)`,
     'peak RSS vs raw fetch',
-    'bundle min+gzip',
+    'bundle min+gzip (split, one file)',
     'import+construct',
   ];
   const rows = summaries.map((s) =>
@@ -76,7 +76,7 @@ export function formatTable(summaries: readonly ClientSummary[], inFlight: numbe
           `${s.ratios.callsPerSecond.toFixed(2)} (${s.callsPerSecond.toFixed(0)}/s)`,
           `${s.ratios.cpuPerCall.toFixed(2)} (${s.cpuMicrosPerCall.toFixed(0)} µs)`,
           `${signed(s.peakRssOverRawFetchBytes / MB)} MB (${(s.peakRssBytes / MB).toFixed(1)} MB)`,
-          `${(s.bundleGzipBytes / KB).toFixed(1)} kB`,
+          `${(s.bundleGzipBytes / KB).toFixed(1)} kB (${(s.bundleSplitGzipBytes / KB).toFixed(1)}, ${(s.bundleOneFileGzipBytes / KB).toFixed(1)})`,
           `${s.importConstructMs.toFixed(0)} ms`,
         ],
   );

@@ -59,6 +59,10 @@ export interface ClientSummary {
   importConstructMs: number;
   bundleGzipBytes: number;
   bundleMinifiedBytes: number;
+  /** The same app built split into chunks: what loads up front (see `measure/bundle.ts`). */
+  bundleSplitGzipBytes: number;
+  /** The same app built as one file, on-demand modules inlined. */
+  bundleOneFileGzipBytes: number;
 }
 
 /** Empty samples for a client. */
@@ -134,5 +138,7 @@ export function summarize(samples: ClientSamples, raw: ClientSamples, bareNodeMs
     importConstructMs: median(samples.importWallMs) - bareNodeMs,
     bundleGzipBytes: samples.bundle?.gzipBytes ?? Number.NaN,
     bundleMinifiedBytes: samples.bundle?.minifiedBytes ?? Number.NaN,
+    bundleSplitGzipBytes: samples.bundle?.splitGzipBytes ?? Number.NaN,
+    bundleOneFileGzipBytes: samples.bundle?.oneFileGzipBytes ?? Number.NaN,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseError } from '../../src/client/error-factory.js';
+import { isGraphQLSuccess } from '../../src/client/error-info.js';
 import {
   AuthenticationError,
   DailyLimitError,
@@ -17,7 +18,7 @@ import {
   UnsupportedApiVersionError,
 } from '../../src/client/errors.js';
 import { createRedactor } from '../../src/client/redact.js';
-import { parseRetryAfter } from '../../src/client/retry-timing.js';
+import { parseRetryAfter } from '../../src/client/server-wait.js';
 
 const TOKEN = 'tok_SECRET_1234567890';
 const redact = createRedactor(TOKEN);
@@ -63,6 +64,29 @@ describe('createResponseError picks one class per response', () => {
   it('returns nothing for a GraphQL success', () => {
     expect(createResponseError(facts(200, { data: { boards: [] } }))).toBeUndefined();
     expect(createResponseError(facts(200, { data: { a: 1 }, errors: [] }))).toBeUndefined();
+  });
+
+  // The client loads the factory only for a response isGraphQLSuccess refuses (response-error.ts): the two agree.
+  it.each([
+    [200, { data: { boards: [] } }],
+    [200, { data: { a: 1 }, errors: [] }],
+    [200, { data: { a: 1 }, extensions: { request_id: 'r' } }],
+    [200, { data: { a: 1 }, errors: [{ message: 'x' }] }],
+    [200, { data: null, errors: [{ message: 'x' }] }],
+    [200, { data: [] }],
+    [200, { error_code: 'ComplexityException', status_code: 429, error_message: 'reset in 3 seconds' }],
+    [200, { data: {}, error_code: 'ComplexityException' }],
+    [200, undefined],
+    [200, 'text'],
+    [204, { data: {} }],
+    [299, { data: {}, errors: 'not a list' }],
+    [301, { data: {} }],
+    [0, undefined],
+    [429, { data: {} }],
+    [500, { data: {} }],
+  ])('isGraphQLSuccess(%i, %j) is true exactly when the factory finds no error', (status, payload) => {
+    const success = createResponseError(facts(status, payload)) === undefined;
+    expect(isGraphQLSuccess(status, payload)).toBe(success);
   });
 
   it('turns a non-empty errors array into GraphQLResponseError with locations, extensions and partial data', () => {

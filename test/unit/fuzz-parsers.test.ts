@@ -13,7 +13,7 @@ import { PlatformClient } from '../../src/client/client.js';
 import { PlatformError } from '../../src/client/errors.js';
 import { multipartBody, planUpload } from '../../src/client/multipart.js';
 import { parseRateLimit } from '../../src/client/rate-limit.js';
-import { parseRetryAfter } from '../../src/client/retry-timing.js';
+import { parseRetryAfter } from '../../src/client/server-wait.js';
 import { OAuthClient, OAuthError } from '../../src/oauth/index.js';
 import { constantTimeEqual } from '../../src/oauth/state.js';
 import { SCOPES } from '../../src/scopes.js';

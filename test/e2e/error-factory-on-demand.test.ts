@@ -1,0 +1,83 @@
+/**
+ * The error factory loads on demand, from the built package (`npm run build`), against the emulator over a socket:
+ * a copy of `dist/` whose factory chunk is missing (as after an app's redeploy removed it) still makes successful
+ * calls, and turns failed responses into errors that name the status, carry the request id and keep a 429 a
+ * retryable `RateLimitError`; once the chunk is back, the next failed response loads it and gets its own class.
+ */
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type * as Sdk from '../../src/index.js';
+import { closeEmulators, DEMO_TOKEN, startTestEmulator } from './harness.js';
+
+afterEach(closeEmulators);
+
+const root = new URL('../..', import.meta.url).pathname;
+/** Inside `node_modules`, so the copy resolves the package's dependencies as `dist/` does, and git ignores it. */
+const copy = mkdtempSync(join(root, 'node_modules', '.error-factory-test-'));
+const MISSING_BOARD = 'mutation { create_item(board_id: 999999999, item_name: "x") { id } }';
+let sdk: typeof Sdk;
+let chunk: string;
+
+beforeAll(async () => {
+  cpSync(join(root, 'dist'), copy, { recursive: true });
+  const name = readdirSync(copy).find((file) => /^error-factory-.*\.js$/.test(file));
+  if (!name) throw new Error('dist/ has no error factory chunk: run `npm run build` first');
+  chunk = join(copy, name);
+  renameSync(chunk, `${chunk}.away`);
+  sdk = (await import(join(copy, 'index.js'))) as typeof Sdk;
+});
+
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+async function failure(promise: Promise<unknown>): Promise<Sdk.PlatformError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof sdk.PlatformError)) throw new Error(`expected a PlatformError, got ${inspect(error)}`);
+  return error;
+}
+
+describe('the error factory, loaded on demand', () => {
+  it('is not needed by a successful call, and its absence still gives a named, retryable error', async () => {
+    const emulator = await startTestEmulator({
+      faults: [
+        {
+          kind: 'respond',
+          status: 429,
+          first: 1,
+          headers: { 'retry-after': '0', 'content-type': 'application/json' },
+          body: JSON.stringify({ errors: [{ message: 'Slow down.', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] }),
+        },
+      ],
+    });
+    const retries: Sdk.RetryEvent[] = [];
+    const client = new sdk.PlatformClient({
+      token: DEMO_TOKEN,
+      baseUrl: emulator.baseUrl,
+      retry: { baseDelayMs: 5, maxDelayMs: 2_000 },
+      hooks: { onRetry: (event) => retries.push(event) },
+    });
+    // The 429 comes first: without its factory it is still a rate limit, retried, and the call succeeds.
+    const result = await client.boards({ limit: 1 });
+    expect(result.data.boards).toHaveLength(1);
+    expect(retries.map((event) => event.reason)).toEqual(['rate-limited']);
+
+    const error = await failure(client.request(MISSING_BOARD));
+    expect(error).toBeInstanceOf(sdk.HttpError);
+    expect(error).not.toBeInstanceOf(sdk.NotFoundError);
+    expect(error.status).toBe(200);
+    expect(error.message).toContain("the SDK's error module did not load");
+    expect(error.requestId).toMatch(/\S/);
+    expect((error.cause as { code?: string }).code).toBe('ERR_MODULE_NOT_FOUND');
+    expect(`${error.message} ${inspect(error)}`).not.toContain(DEMO_TOKEN);
+
+    // Back in place, the next failed response loads it and gets the class of its code.
+    renameSync(`${chunk}.away`, chunk);
+    const typed = await failure(client.request(MISSING_BOARD));
+    expect(typed).toBeInstanceOf(sdk.NotFoundError);
+    expect((typed as Sdk.GraphQLResponseError).code).toBe('RESOURCE_NOT_FOUND');
+  }, 20_000);
+});
