@@ -24,7 +24,7 @@ export interface BenchConfig {
 
 /** The full run: the figures the targets are judged on. */
 export const FULL_CONFIG: BenchConfig = {
-  rounds: 7,
+  rounds: 21,
   slices: 8,
   warmupCalls: 500,
   latencyCalls: 1000,
