@@ -7,10 +7,12 @@
  * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
  * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
+
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { documentApiVersion } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import { PlatformConfigError } from './errors.js';
+import { loadOnDemand } from './on-demand.js';
 import type { AstNode } from './print-document.js';
 
 /**
@@ -72,7 +74,7 @@ let loadedPrinter: DocumentPrinter | undefined;
 export function documentReady(document: unknown): Promise<void> | undefined {
   if (loadedPrinter || !isAstDocument(document) || byObject.has(document)) return;
   if (typeof document.loc?.source?.body === 'string') return;
-  return import('./print-document.js').then((printer) => {
+  return loadOnDemand(import('./print-document.js'), 'AST printer').then((printer) => {
     loadedPrinter = printer.print;
   });
 }

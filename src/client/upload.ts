@@ -5,6 +5,7 @@
  * `test/unit/multipart.test.ts`.
  */
 import type * as Multipart from './multipart.js';
+import { loadOnDemand } from './on-demand.js';
 import { isPlainObject } from './validate.js';
 
 /** The upload code, once {@link uploadReady} has loaded it. */
@@ -21,7 +22,7 @@ function holdsFile(value: unknown, depth: number): boolean {
 /** Undefined when `variables` can be planned now; else a promise that loads the upload code first. */
 export function uploadReady(variables: unknown): Promise<void> | undefined {
   if (multipart || !holdsFile(variables, 0)) return;
-  return import('./multipart.js').then((loaded) => {
+  return loadOnDemand(import('./multipart.js'), 'upload form').then((loaded) => {
     multipart = loaded;
   });
 }

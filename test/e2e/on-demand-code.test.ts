@@ -1,12 +1,15 @@
 /**
- * The error factory loads on demand, from the built package (`npm run build`), against the emulator over a socket:
- * a copy of `dist/` whose factory chunk is missing (as after an app's redeploy removed it) still makes successful
- * calls, and turns failed responses into errors that name the status, carry the request id and keep a 429 a
- * retryable `RateLimitError`; once the chunk is back, the next failed response loads it and gets its own class.
+ * The SDK's on-demand code, from the built package (`npm run build`), against the emulator over a socket. The error
+ * factory: a copy of `dist/` whose factory chunk is missing (as after an app's redeploy removed it) still makes
+ * successful calls, and turns failed responses into errors that name the status, carry the request id and keep a 429
+ * a retryable `RateLimitError`; once the chunk is back, the next failed response loads it and gets its own class.
+ * The AST printer and the upload form: a call that needs a missing one rejects, unsent, with a `PlatformError` naming
+ * it; once it is back, the next such call loads it.
  */
 import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
+import { parse } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as Sdk from '../../src/index.js';
 import { closeEmulators, DEMO_TOKEN, startTestEmulator } from './harness.js';
@@ -19,12 +22,16 @@ const copy = mkdtempSync(join(root, 'node_modules', '.error-factory-test-'));
 const MISSING_BOARD = 'mutation { create_item(board_id: 999999999, item_name: "x") { id } }';
 let sdk: typeof Sdk;
 let chunk: string;
+/** The dist copy's file whose name starts with `prefix`. */
+const chunkNamed = (prefix: string): string => {
+  const name = readdirSync(copy).find((file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'));
+  if (!name) throw new Error(`dist/ has no ${prefix} chunk: run \`npm run build\` first`);
+  return join(copy, name);
+};
 
 beforeAll(async () => {
   cpSync(join(root, 'dist'), copy, { recursive: true });
-  const name = readdirSync(copy).find((file) => /^error-factory-.*\.js$/.test(file));
-  if (!name) throw new Error('dist/ has no error factory chunk: run `npm run build` first');
-  chunk = join(copy, name);
+  chunk = chunkNamed('error-factory');
   renameSync(chunk, `${chunk}.away`);
   sdk = (await import(join(copy, 'index.js'))) as typeof Sdk;
 });
@@ -79,5 +86,35 @@ describe('the error factory, loaded on demand', () => {
     const typed = await failure(client.request(MISSING_BOARD));
     expect(typed).toBeInstanceOf(sdk.NotFoundError);
     expect((typed as Sdk.GraphQLResponseError).code).toBe('RESOURCE_NOT_FOUND');
+  }, 20_000);
+
+  it('a missing printer or upload form fails the call that needs it, unsent, with a PlatformError naming it', async () => {
+    const emulator = await startTestEmulator();
+    const client = new sdk.PlatformClient({ token: DEMO_TOKEN, baseUrl: emulator.baseUrl });
+    const printer = chunkNamed('print-document');
+    const upload = chunkNamed('multipart');
+    renameSync(printer, `${printer}.away`);
+    renameSync(upload, `${upload}.away`);
+    // An AST without source text needs the printer; a Blob among the variables needs the upload form.
+    const ast = parse('query FirstBoard { boards(limit: 1) { id } }', { noLocation: true });
+    const file = { file: new Blob(['x'], { type: 'text/plain' }) };
+    const noPrinter = await failure(client.request(ast));
+    const noUpload = await failure(
+      client.request(
+        'mutation ($file: File!) { add_file_to_column(item_id: 1, column_id: "files", file: $file) { id } }',
+        file,
+      ),
+    );
+    expect([noPrinter.message, noUpload.message]).toEqual([
+      expect.stringContaining("The SDK's AST printer did not load"),
+      expect.stringContaining("The SDK's upload form did not load"),
+    ]);
+    expect((noPrinter.cause as { code?: string }).code).toBe('ERR_MODULE_NOT_FOUND');
+    expect(emulator.requests).toEqual([]);
+
+    renameSync(`${printer}.away`, printer);
+    renameSync(`${upload}.away`, upload);
+    const result = await client.request<{ boards: { id: string }[] }>(ast);
+    expect(result.data.boards).toHaveLength(1);
   }, 20_000);
 });
