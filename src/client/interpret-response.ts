@@ -6,7 +6,7 @@
 import type { CallLabel } from './call-label.js';
 import { IDEMPOTENCY_REPLAYED } from './constants.js';
 import type { PipelineContext } from './context.js';
-import { isGraphQLSuccess, requestIdOf } from './error-info.js';
+import { requestIdOf } from './error-info.js';
 import { DailyLimitError, RateLimitError } from './errors.js';
 import { callHook } from './hooks.js';
 import { parseRateLimit } from './rate-limit.js';
@@ -15,10 +15,12 @@ import type { Permit } from './throttle.js';
 import { complexityCostOf } from './throttle-cost.js';
 import type { TransportResponse } from './transport.js';
 import type { ApiResult, ResponseEvent } from './types.js';
-import { isObject } from './validate.js';
 import { NO_WARNINGS, warningsOf } from './warnings.js';
 
-/** The result of a successful response; throws the PlatformError any other response stands for. */
+/**
+ * The result of a successful response; throws the PlatformError any other response stands for. `failed`: the
+ * response is no GraphQL success (`isGraphQLSuccess`), and the caller has awaited `loadErrorFactory` for it.
+ */
 export function interpretResponse<TResult>(
   context: PipelineContext,
   label: CallLabel & { apiVersion: string },
@@ -26,6 +28,7 @@ export function interpretResponse<TResult>(
   response: TransportResponse,
   started: number,
   permit: Permit,
+  failed: boolean,
 ): ApiResult<TResult> {
   const { status, headers } = response;
   const rateLimit = parseRateLimit(headers);
@@ -34,33 +37,28 @@ export function interpretResponse<TResult>(
   // response is never a replay, and its header is not read (one header lookup fewer on every query).
   const replayed = label.idempotencyKey !== undefined && isReplayed(headers.get(IDEMPOTENCY_REPLAYED));
   const { payload } = response;
-  // A plain success (2xx, `data`, no `errors`, no `extensions`) is no error and carries no request id or warnings:
-  // it skips the classification and its facts (test/e2e/request-id.test.ts and test/unit/warnings.test.ts pin what the other bodies give).
+  // A plain success (no `errors`, no `extensions`) carries no request id or warnings: it skips their reads
+  // (test/e2e/request-id.test.ts and test/unit/warnings.test.ts pin what the other bodies give).
   const plain =
-    status >= 200 &&
-    status <= 299 &&
-    isObject(payload) &&
-    isObject(payload.data) &&
-    payload.errors === undefined &&
-    payload.extensions === undefined;
-  // (The caller loaded the error factory for a response that is no GraphQL success: `loadErrorFactory`.)
-  const error =
-    plain || isGraphQLSuccess(status, payload)
-      ? undefined
-      : responseError({
-          status,
-          headers,
-          payload,
-          text: response.text,
-          operationName: label.operationName,
-          idempotencyKey: label.idempotencyKey,
-          rateLimit,
-          redact: context.redact,
-          nowMs: Date.now(),
-          apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
-          bodyLimitExceeded: response.bodyLimitExceeded,
-          bodyContainersExceeded: response.bodyContainersExceeded,
-        });
+    !failed &&
+    (payload as Record<string, unknown>).errors === undefined &&
+    (payload as Record<string, unknown>).extensions === undefined;
+  const error = !failed
+    ? undefined
+    : responseError({
+        status,
+        headers,
+        payload,
+        text: response.text,
+        operationName: label.operationName,
+        idempotencyKey: label.idempotencyKey,
+        rateLimit,
+        redact: context.redact,
+        nowMs: Date.now(),
+        apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
+        bodyLimitExceeded: response.bodyLimitExceeded,
+        bodyContainersExceeded: response.bodyContainersExceeded,
+      });
   const requestId = plain ? undefined : error ? error.requestId : requestIdOf(payload, context.redact);
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key. The daily limit holds
   // every call until its reset instead of pausing (test/e2e/throttle-daily-limit.test.ts).

@@ -199,8 +199,9 @@ async function runAttempt<TResult>(
       label: plan.label,
     });
     // A failed response's error class comes from the error factory, which the first one loads.
-    if (!isGraphQLSuccess(response.status, response.payload)) await loadErrorFactory();
-    return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit);
+    const failed = !isGraphQLSuccess(response.status, response.payload);
+    if (failed) await loadErrorFactory();
+    return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit, failed);
   } catch (error) {
     // The permit goes back before the wait: a retry takes a new one (a second release does nothing).
     permit?.release();
