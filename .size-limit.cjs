@@ -42,7 +42,7 @@
 // chunks, what loads before the first call went from 19.11 to 17.75 kB (each file gzipped on its own); one file with
 // every on-demand module inlined (a bundler that does not split) went from 18.46 to 18.72 kB, the price of esbuild's
 // lazy-initialisation wrappers. A failed call's whole download is measured below (17.68 kB as one file). Then
-// (15.40 -> 15.48 kB): a printer or upload form that fails to load rejects its call with a PlatformError naming it
+// (15.40 -> 15.47 kB): a printer or upload form that fails to load rejects its call with a PlatformError naming it
 // (`src/client/on-demand.ts`) instead of the runtime's own import error.
 // Property mangling of internal names (esbuild `mangleProps`) was measured and left out: 0.07 kB for the names outside the throttle, 0.18
 // kB with the throttle's records, against the risk of a name read across separately built entries. The throttle is
