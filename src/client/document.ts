@@ -7,7 +7,6 @@
  * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
  * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
-
 import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { documentApiVersion } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';

@@ -20,10 +20,10 @@ export function codeOf(error: GraphQLErrorInfo | undefined): string {
 }
 
 /** The top-level `extensions` key under which the platform puts the id of every request. */
-export const REQUEST_ID_KEY = 'request_id';
+const REQUEST_ID_KEY = 'request_id';
 
 /** The longest request id kept; anything longer is not an id. */
-export const MAX_REQUEST_ID_LENGTH = 200;
+const MAX_REQUEST_ID_LENGTH = 200;
 
 /**
  * True when a response is a GraphQL success: a 2xx whose body holds a `data` object and no (or an empty) `errors`
