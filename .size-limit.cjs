@@ -127,8 +127,8 @@ module.exports = [
     modifyEsbuildConfig: forTheBrowser,
   },
   {
-    name: 'the testing kit for Node, every export kept, the emulator included (dist/testing/index.js)',
-    path: 'dist/testing/index.js',
+    name: 'the testing kit for Node, every export kept, the emulator included (workspace-platform-emulator/testing)',
+    path: 'packages/emulator/dist/testing.js',
     limit: '185.3 kB',
     gzip: true,
     modifyEsbuildConfig: forNode,

@@ -5,7 +5,7 @@
  * The schema comes from WORKSPACE_PLATFORM_BASE_URL when set, otherwise from the emulator built into the
  * package. `npm run codegen` (scripts/codegen.ts) runs it; `npm run codegen:check` fails on drift.
  */
-import { platformCodegenConfig } from './src/codegen/index.js';
+import { platformCodegenConfig } from 'workspace-platform-codegen';
 
 const config = platformCodegenConfig({ documents: 'operations/*.graphql', output: 'generated/graphql.ts' });
 // The built-ins live inside the package, so they import the document type marker from its source, not from the package.

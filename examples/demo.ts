@@ -5,7 +5,7 @@
  * Idempotency-Key, then sends a concurrent duplicate that the server answers with 409 and the client
  * waits out. After every call it prints the parsed rate-limit state. Exits 0 when every step behaved.
  */
-import { DEMO_TOKEN, startEmulator } from '../src/emulator/index.js';
+import { DEMO_TOKEN, startEmulator } from 'workspace-platform-emulator';
 import { API_VERSION, PlatformClient, type RateLimitState, type RetryEvent } from '../src/index.js';
 
 const tty = process.stdout.isTTY === true && !process.env.NO_COLOR;

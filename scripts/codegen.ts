@@ -10,7 +10,10 @@
 import { readFile } from 'node:fs/promises';
 import { generate } from '@graphql-codegen/cli';
 import config from '../codegen.js';
-import { RESOLVER_ARGUMENTS_FILE, writeResolverArguments } from './emulator-resolver-types.js';
+import {
+  RESOLVER_ARGUMENTS_FILE,
+  writeResolverArguments,
+} from '../packages/emulator/scripts/emulator-resolver-types.js';
 
 const check = process.argv.includes('--check');
 

@@ -1,14 +1,14 @@
 /**
  * `npm run example:check` (part of `npm test`): proves the example app in examples/app works as an app would
  * use the package. After `npm run build` it
- *   1. links examples/app/node_modules/workspace-platform-sdk to this package (what `npm install` of
- *      `file:../..` does),
- *   2. runs the package's `workspace-platform-codegen` bin with `--check` (fails when the committed
+ *   1. links examples/app/node_modules/workspace-platform-sdk, -emulator and -codegen to the three packages (what
+ *      `npm install` of their `file:` paths does),
+ *   2. runs the `workspace-platform-codegen` bin with `--check` (fails when the committed
  *      src/platform.generated.ts is out of date),
  *   3. typechecks the app (module nodenext, strict, skipLibCheck false), and the generated file again
  *      inside a CommonJS package,
- *   4. runs the app against the emulator built into the package,
- *   5. runs the app's own tests (vitest) against a test emulator from `workspace-platform-sdk/testing`.
+ *   4. runs the app against the emulator (`workspace-platform-emulator`),
+ *   5. runs the app's own tests (vitest) against a test emulator from `workspace-platform-emulator/testing`.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -32,18 +32,24 @@ function step(title, command, args, cwd = app) {
   console.log(`example:check: ${title} ok (${ms} ms)`);
 }
 
-if (!existsSync(join(root, 'dist', 'codegen', 'cli.js'))) {
+if (!existsSync(join(root, 'packages', 'codegen', 'dist', 'cli.js'))) {
   console.error('example:check: dist/ is missing; run `npm run build` first.');
   process.exit(1);
 }
-const link = join(app, 'node_modules', 'workspace-platform-sdk');
-if (!existsSync(link)) {
+// The three packages, as `npm install` of their `file:` paths links them.
+for (const [name, target] of [
+  ['workspace-platform-sdk', join('..', '..', '..')],
+  ['workspace-platform-emulator', join('..', '..', '..', 'packages', 'emulator')],
+  ['workspace-platform-codegen', join('..', '..', '..', 'packages', 'codegen')],
+]) {
+  const link = join(app, 'node_modules', name);
+  if (existsSync(link)) continue;
   mkdirSync(dirname(link), { recursive: true });
-  symlinkSync(join('..', '..', '..'), link, 'dir');
+  symlinkSync(target, link, 'dir');
 }
 
 step('codegen --check', process.execPath, [
-  join(link, 'dist', 'codegen', 'cli.js'),
+  join(app, 'node_modules', 'workspace-platform-codegen', 'dist', 'cli.js'),
   '--documents',
   'src/**/*.graphql',
   '--output',

@@ -167,13 +167,12 @@ export async function signJwt(claims: Record<string, unknown>, secret: string): 
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
     throw new TypeError('Signing needs the claims as an object.');
   }
-  return signJwtWith(claims, secret, importHmacKey);
-}
-
-/** {@link signJwt} with the key from `keys` (the emulator's delivery keeps its own cache). */
-export async function signJwtWith(claims: Record<string, unknown>, secret: string, keys: KeySource): Promise<string> {
   const header = base64UrlText(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
   const payload = base64UrlText(encoder.encode(JSON.stringify(claims)));
-  const signature = await crypto.subtle.sign('HMAC', await keys(secret), encoder.encode(`${header}.${payload}`));
+  const signature = await crypto.subtle.sign(
+    'HMAC',
+    await importHmacKey(secret),
+    encoder.encode(`${header}.${payload}`),
+  );
   return `${header}.${payload}.${base64UrlText(new Uint8Array(signature))}`;
 }

@@ -42,7 +42,7 @@ describe('the public API of the built entries', () => {
   });
 
   it("the emulator entry exports what a user needs (the store's type included), not the engine's internals", () => {
-    const names = exportedNames('dist/emulator/index.d.ts').map(({ name }) => name);
+    const names = exportedNames('packages/emulator/dist/index.d.ts').map(({ name }) => name);
     expect(names).toEqual(
       expect.arrayContaining([
         'startEmulator',

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import IORedis from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN } from '../../src/emulator/index.js';
+import { DEMO_TOKEN } from 'workspace-platform-emulator';
 import { closeEmulators, startTestEmulator } from '../e2e/harness.js';
 import { startRedis, stopAllRedis, type TestRedis } from '../e2e/redis-harness.js';
 

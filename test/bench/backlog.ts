@@ -6,7 +6,7 @@
  *
  * Run: `npx tsx test/bench/backlog.ts [--calls 200] [--quota 5] [--window 5]`. Not part of `npm test`.
  */
-import { DEMO_TOKEN, startEmulator } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, startEmulator } from 'workspace-platform-emulator';
 import { PlatformClient, type RetryEvent, type ThrottleEvent } from '../../src/index.js';
 import { argument } from './cli-args.js';
 

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCodegen } from '../../src/codegen/run.js';
+import { runCodegen } from '../../packages/codegen/src/run.js';
 
 const counts = process.argv
   .slice(2)

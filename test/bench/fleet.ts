@@ -5,7 +5,7 @@
  * the bench server), with the Redis round trips each call costs. Workers run the SDK from source (through tsx).
  */
 import IORedis from 'ioredis';
-import { DEMO_TOKEN, startEmulator } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, startEmulator } from 'workspace-platform-emulator';
 import { createMemoryStore, PlatformClient, type ThrottleStore } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
 import { go, killFleet, startFleet } from '../e2e/fleet-harness.js';

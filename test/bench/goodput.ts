@@ -5,7 +5,7 @@
  * quota-dictated minimum. The SDK is the built one, as in every other phase.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEMO_TOKEN, startEmulator } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, startEmulator } from 'workspace-platform-emulator';
 
 /** The shape of one goodput run. */
 export interface GoodputConfig {

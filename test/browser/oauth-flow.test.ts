@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_FACTS, type Emulator, startEmulator } from '../../src/emulator/index.js';
+import { DEFAULT_SEED_FACTS, type Emulator, startEmulator } from 'workspace-platform-emulator';
 import { GraphQLResponseError, OAuthError, OAuthStateMismatchError } from '../../src/index.js';
 import { launchChromium } from './chromium.js';
 import { type OAuthDemoApp, type OAuthDemoAppConfig, startOAuthDemoApp } from './oauth-app.js';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, type Emulator, startEmulator } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, type Emulator, startEmulator } from 'workspace-platform-emulator';
 import { launchChromium } from './chromium.js';
 
 let browser: Browser;

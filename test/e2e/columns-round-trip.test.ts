@@ -5,7 +5,7 @@
  * again as 2026-10 (the package's default version), so the kinds hold at both ends of the served range.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.js';
+import type { Emulator } from 'workspace-platform-emulator';
 import {
   COLUMN_KINDS,
   type ColumnKind,

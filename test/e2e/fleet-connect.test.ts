@@ -6,7 +6,7 @@
  * (the fleet's size was never counted), so the account's quotas hold: every call succeeds, with at most a few 429s.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_TOKEN } from '../../src/emulator/index.js';
+import { DEMO_TOKEN } from 'workspace-platform-emulator';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
 import { go, useFleetTestbed } from './fleet-harness.js';
 import { startTestEmulator } from './harness.js';

@@ -6,7 +6,7 @@
  * and the older HTTP 200 `ComplexityException` with `status_code: 429` and the wait in its message.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_TOKEN } from '../../src/emulator/index.js';
+import { DEMO_TOKEN } from 'workspace-platform-emulator';
 import { RateLimitError } from '../../src/index.js';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
 import { go, useFleetTestbed } from './fleet-harness.js';

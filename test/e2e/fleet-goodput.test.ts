@@ -6,8 +6,8 @@
  * asserted. The same fleet without the store shows (and prints) the 429s it draws.
  */
 import { describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.js';
-import { DEMO_TOKEN } from '../../src/emulator/index.js';
+import type { Emulator } from 'workspace-platform-emulator';
+import { DEMO_TOKEN } from 'workspace-platform-emulator';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
 import { go, useFleetTestbed } from './fleet-harness.js';
 import { graphqlRequests, startTestEmulator } from './harness.js';

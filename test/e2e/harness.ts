@@ -3,17 +3,17 @@
  * emulator test harness, `test/emulator/server-helpers.ts`), a PlatformClient aimed at it, and the
  * close-everything step each test file runs after every test.
  */
-import { DEMO_TOKEN, type Emulator } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, type Emulator } from 'workspace-platform-emulator';
 import { PlatformClient, type PlatformClientOptions } from '../../src/index.js';
 
-export { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN } from '../../src/emulator/index.js';
+export { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN } from 'workspace-platform-emulator';
 export {
   /** Stops every emulator started by {@link startTestEmulator}. Register it with `afterEach`. */
   closeTestEmulators as closeEmulators,
   itemsNamed,
   startTestEmulator,
   waitFor,
-} from '../emulator/server-helpers.js';
+} from '../../packages/emulator/test/server-helpers.js';
 
 /** The seed's roadmap board (account `acme`, the demo token's account). */
 export const ROADMAP_BOARD_ID = '3001';

@@ -4,8 +4,8 @@
  * or activity logs, and a refused change leaves the store exactly as it was.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { snapshot } from '../../packages/emulator/test/engine-helpers.js';
 import { GraphQLResponseError } from '../../src/index.js';
-import { snapshot } from '../emulator/engine-helpers.js';
 import {
   clientFor,
   closeEmulators,

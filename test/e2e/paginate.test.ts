@@ -5,8 +5,8 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Emulator } from 'workspace-platform-emulator';
 import { FilteredBoardItemsDocument, type ItemsQuery } from '../../examples/app/src/platform.generated.js';
-import type { Emulator } from '../../src/emulator/index.js';
 import { API_VERSION, BoardItemsDocument, CursorExpiredError, NetworkError, paginate } from '../../src/index.js';
 import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 

@@ -4,7 +4,7 @@
  * exactly 200 items exist, one per call.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FaultRule } from '../../src/emulator/index.js';
+import type { FaultRule } from 'workspace-platform-emulator';
 import type { RetryEvent } from '../../src/index.js';
 import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 

@@ -5,7 +5,7 @@
  */
 import { ApiClient } from '@mondaydotcomorg/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.js';
+import type { Emulator } from 'workspace-platform-emulator';
 import { closeEmulators, DEMO_TOKEN, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);

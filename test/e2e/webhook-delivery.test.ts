@@ -5,7 +5,7 @@
  * of the emulator's clock for 30 minutes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.js';
+import type { Emulator } from 'workspace-platform-emulator';
 import { GraphQLResponseError } from '../../src/index.js';
 import { createWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
 import { type Receiver, startReceiver } from '../webhooks/receiver.js';

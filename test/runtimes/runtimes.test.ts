@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, type Emulator, startEmulator } from '../../src/emulator/index.js';
+import { DEMO_TOKEN, type Emulator, startEmulator } from 'workspace-platform-emulator';
 import type { ProbeReport } from './probe.js';
 import { binaryOf, freePort, requireBinary, waitForWorker, workerdConfig } from './runtime-harness.js';
 

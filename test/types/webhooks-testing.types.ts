@@ -1,7 +1,12 @@
 /**
  * Type-level tests of the webhooks and testing entries, checked by `npm run typecheck`. Nothing here runs.
  */
-import { createTestEmulator, type Duration, type TestBoardInput, type TestEmulator } from '../../src/testing/index.js';
+import {
+  createTestEmulator,
+  type Duration,
+  type TestBoardInput,
+  type TestEmulator,
+} from 'workspace-platform-emulator/testing';
 import {
   createWebhookHandler,
   verifyWebhookRequest,

@@ -7,6 +7,8 @@
  * Runs against the API in WORKSPACE_PLATFORM_BASE_URL with PLATFORM_TOKEN, or else against the emulator
  * built into the SDK. Exits non-zero if what comes back is not what it asked for.
  */
+
+import { DEMO_TOKEN, startEmulator } from 'workspace-platform-emulator';
 import {
   column,
   columnRule,
@@ -16,7 +18,6 @@ import {
   paginate,
   readColumnValue,
 } from 'workspace-platform-sdk';
-import { DEMO_TOKEN, startEmulator } from 'workspace-platform-sdk/emulator';
 import {
   AddTaskDocument,
   BoardSummaryDocument,

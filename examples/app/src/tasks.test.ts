@@ -4,8 +4,8 @@
  */
 
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createSeed, createTestEmulator, type TestEmulator } from 'workspace-platform-emulator/testing';
 import { PlatformClient } from 'workspace-platform-sdk';
-import { createSeed, createTestEmulator, type TestEmulator } from 'workspace-platform-sdk/testing';
 import { AddTaskDocument, FilteredBoardItemsDocument } from './platform.generated.js';
 
 const seed = createSeed({ base: 'accounts' });

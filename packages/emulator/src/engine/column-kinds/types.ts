@@ -1,0 +1,50 @@
+/** The shape of one column kind's entry in the emulator's column-kind table (./index.ts). */
+import type { ColumnKind } from 'workspace-platform-sdk';
+import type { ColumnRecord, ItemRecord } from '../store/records.js';
+import type { EmulatorStore } from '../store/store.js';
+
+export type { ColumnKind };
+
+/** What a kind's write step sees. */
+export interface WriteContext {
+  column: ColumnRecord;
+  /** create_labels_if_missing: status and dropdown may add the labels they are sent. */
+  createLabels: boolean;
+}
+
+/** What a kind's read steps see; `item` and `store` are missing only where a value is re-read outside a query. */
+export interface ReadContext {
+  column: ColumnRecord;
+  item?: ItemRecord;
+  store?: EmulatorStore;
+}
+
+/** A value as items_page rules compare it: text, a number, a set of either (people, dropdown, tags), or empty. */
+export type Cell = string | number | readonly (string | number)[] | null;
+
+/** One column kind: its settings, how values are written, stored, shown, compared. */
+export interface KindSpec {
+  /** The GraphQL type implementing ColumnValue for this kind. */
+  valueType: string;
+  /** Settings a new column of this kind starts with. */
+  settings: () => Record<string, unknown>;
+  /**
+   * True for kinds whose parent item can show a value calculated from its subitems' (create_column's
+   * `capabilities.calculated`, answered by `Column.capabilities`). Default false.
+   */
+  calculable?: boolean;
+  /** False for kinds create_column refuses (the platform makes them itself). Default true. */
+  creatable?: boolean;
+  /** Stored value for a non-empty JSON input; throws ColumnValueException. Absent: the kind is read-only. */
+  write?: (input: unknown, context: WriteContext) => unknown;
+  /** The input a simple string stands for (change_simple_column_value). Absent: only JSON is accepted. */
+  simple?: (text: string) => unknown;
+  /** The value of a computed kind, from the store (absent: the stored value). */
+  compute?: (context: ReadContext) => unknown;
+  /** Display text of a stored (or computed) value, never null. */
+  text: (stored: unknown, context: ReadContext) => string;
+  /** The typed fields of the kind's ColumnValue type. */
+  fields?: (stored: unknown, context: ReadContext) => Record<string, unknown>;
+  /** The value rules compare; default: the text, or null when empty. */
+  cell?: (stored: unknown, context: ReadContext) => Cell;
+}

@@ -1,0 +1,14 @@
+/**
+ * `workspace-platform-emulator/schemas`: the schema of every published API version the emulator serves, as SDL
+ * text, without loading the emulator itself (graphql and node:zlib only). `workspace-platform-codegen` generates
+ * offline from it, so offline types are exactly what the emulator serves.
+ *
+ * ```ts
+ * import { PUBLISHED_VERSIONS, publishedSdl } from 'workspace-platform-emulator/schemas';
+ * const sdl = publishedSdl(PUBLISHED_VERSIONS.at(-1)!);
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { PUBLISHED_VERSIONS, type PublishedVersion } from './engine/schema/published/index.js';
+export { isPublishedVersion, publishedSdl } from './engine/schema/published-sdl.js';

@@ -1,0 +1,152 @@
+/**
+ * `createTestEmulator`: an emulator for an app's test suite, started once per file or suite on an ephemeral
+ * loopback port (parallel test files never share a port or state), with a clock the test moves, `reset()` back to
+ * the seed, `snapshot()`/`restore()`, and OAuth consent decided in code.
+ */
+import { DEMO_TOKEN, type Emulator, type EmulatorOptions } from '../index.js';
+import { startEmulatorWith } from '../start.js';
+import { createTestClock, type TestClock } from './clock.js';
+import { type EmulatorSnapshot, ReplaceableEngine } from './engine.js';
+import { decideConsent, type OAuthApproveOptions } from './oauth.js';
+import { checkTestEmulatorOptions } from './options.js';
+import { createSeed, type TestSeed } from './seed.js';
+
+/** Options of {@link createTestEmulator}: the emulator's, with a seed builder allowed and a start time for the clock. */
+export interface TestEmulatorOptions extends Omit<EmulatorOptions, 'seed' | 'now' | 'port'> {
+  /** The data to start from (and to go back to on `reset()`): a {@link TestSeed} or seed data. Default: the sample data. */
+  seed?: TestSeed | EmulatorOptions['seed'];
+  /** Where the clock starts. Default: the real time when the emulator starts. */
+  startTime?: Date | number;
+}
+
+/** A running test emulator. */
+export interface TestEmulator extends Emulator {
+  /**
+   * A token of the seed's `acme` account with every scope (`DEMO_TOKEN`), or the first of the `tokens` option.
+   * Read by name only: `util.inspect` and `JSON.stringify` of the emulator never show it.
+   */
+  readonly token: string;
+  /** The emulator's clock: it stands still until moved. */
+  readonly clock: TestClock;
+  /**
+   * Back to the seed it started from: data and ids, request log and totals, rate-limit windows and the daily quota,
+   * the idempotency cache, fault counters and the webhook delivery log; open OAuth consent pages and authorization
+   * codes are forgotten, so none can be used after. The clock, tokens (OAuth-issued ones too) and faults stay.
+   */
+  reset(): void;
+  /** A point to go back to with {@link TestEmulator.restore}. */
+  snapshot(): EmulatorSnapshot;
+  /**
+   * Back to `snapshot`: the data as it was (rebuilt from the seed by running again the mutations made before it, at
+   * their times), with the request log, windows and caches emptied as by `reset()`.
+   * @throws TypeError (as a rejection) for something that is not a snapshot of a test emulator.
+   */
+  restore(snapshot: EmulatorSnapshot): Promise<void>;
+  /** OAuth consent decided in code, as the user's click would (register apps with the `apps` option). */
+  readonly oauth: {
+    /**
+     * Approves the consent of `authorizeUrl` (from `OAuthClient.authorizeUrl`); resolves to the redirect URL with the
+     * code, for `OAuthClient.parseCallback`.
+     * @throws {OAuthConfigError} (as a rejection) when `authorizeUrl` is not a URL of this emulator (make the client
+     * with `authUrl: emulator.authUrl`); nothing is requested.
+     * @throws {OAuthError} (as a rejection) when the emulator refuses the authorize request or the decision outright:
+     * its `code`, `description` and `status` say why; `network_error` when the emulator does not answer (closed).
+     */
+    approve(authorizeUrl: string | URL, options?: OAuthApproveOptions): Promise<URL>;
+    /**
+     * Denies it; resolves to the redirect URL with `error=access_denied`.
+     * @throws {OAuthConfigError} (as a rejection) when `authorizeUrl` is not a URL of this emulator.
+     * @throws {OAuthError} (as a rejection) when the emulator refuses the authorize request or the decision outright.
+     */
+    deny(authorizeUrl: string | URL): Promise<URL>;
+  };
+}
+
+/**
+ * Holds the emulator's token where code reads it by name (`emulator.token`) but nothing prints it: a private field
+ * behind a getter on the prototype, which `JSON.stringify`, spread and `Object.keys` never reach, and an inspect hook
+ * (Node's, found by its registered name) that prints `[hidden]` in its place even with `showHidden` and `getters`.
+ * Pinned by test/testing/test-emulator.test.ts.
+ */
+class TestEmulatorToken {
+  readonly #token: string;
+  constructor(token: string) {
+    this.#token = token;
+  }
+  get token(): string {
+    return this.#token;
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](
+    depth: number | null,
+    options: object,
+    inspect: (value: unknown, options: object) => string,
+  ): string {
+    if (depth !== null && depth < 0) return '[TestEmulator]';
+    const shown: Record<string, unknown> = {};
+    for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(this)))
+      if (descriptor.enumerable) shown[name] = 'value' in descriptor ? descriptor.value : Reflect.get(this, name);
+    return inspect({ ...shown, token: '[hidden]' }, { ...options, depth });
+  }
+}
+
+/**
+ * Starts a test emulator on an ephemeral loopback port.
+ * @throws {EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
+ * the key and what to give instead; nothing is started.
+ */
+export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {
+  const { seedData = createSeed().data(), startTime, rest } = checkTestEmulatorOptions(options);
+  const clock = createTestClock(startTime);
+  const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs);
+  const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
+  const delivering = rest.webhooks !== undefined;
+  clock.listen(running.webhooks);
+  const afterSwap = () => {
+    running.reset();
+    running.webhooks.reset();
+    if (delivering) running.webhooks.attach(engine.store);
+  };
+  const emulator: Omit<TestEmulator, 'token'> = {
+    baseUrl: running.baseUrl,
+    authUrl: running.authUrl,
+    port: running.port,
+    versions: running.versions,
+    defaultVersion: running.defaultVersion,
+    limits: running.limits,
+    clock,
+    get store() {
+      return engine.store;
+    },
+    get requests() {
+      return running.requests;
+    },
+    get mutations() {
+      return running.mutations;
+    },
+    get stats() {
+      return running.stats;
+    },
+    webhooks: running.webhooks,
+    setFaults: (rules) => running.setFaults(rules),
+    registerToken: (token, grant) => running.registerToken(token, grant),
+    revokeToken: (token) => running.revokeToken(token),
+    reset() {
+      engine.reset();
+      afterSwap();
+    },
+    snapshot: () => engine.snapshot(),
+    async restore(snapshot) {
+      await engine.restore(snapshot);
+      afterSwap();
+    },
+    oauth: {
+      approve: (authorizeUrl, approveOptions) =>
+        decideConsent(running.authUrl, authorizeUrl, 'approve', approveOptions),
+      deny: (authorizeUrl) => decideConsent(running.authUrl, authorizeUrl, 'deny'),
+    },
+    close: () => running.close(),
+  };
+  const holder = new TestEmulatorToken(rest.tokens?.[0]?.token ?? DEMO_TOKEN);
+  return Object.defineProperties(holder, Object.getOwnPropertyDescriptors(emulator)) as TestEmulatorToken &
+    TestEmulator;
+}

@@ -1,0 +1,26 @@
+/**
+ * `workspace-platform-sdk/testing`: what an app's test suite needs, for any test framework. Node only (it starts
+ * the emulator).
+ *
+ * ```ts
+ * const emulator = await createTestEmulator();
+ * const client = new PlatformClient({ token: emulator.token, baseUrl: emulator.baseUrl });
+ * beforeEach(() => emulator.reset());
+ * afterAll(() => emulator.close());
+ * ```
+ */
+export { EmulatorSettingsError } from '../settings/error.js';
+export type { TestClock } from './clock.js';
+export { type Duration, durationMs } from './duration.js';
+export { createTestEmulator, type TestEmulator, type TestEmulatorOptions } from './emulator.js';
+export type { EmulatorSnapshot } from './engine.js';
+export type { OAuthApproveOptions } from './oauth.js';
+export {
+  createSeed,
+  type TestBoard,
+  type TestBoardInput,
+  type TestColumnInput,
+  type TestItemInput,
+  type TestSeed,
+  type TestSeedOptions,
+} from './seed.js';
