@@ -12,9 +12,21 @@
  */
 export type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export { isApiVersion } from './api-version-format.js';
+export { type DailyLimitStatus, dailyLimitStatus } from './client/calls/daily-limit-status.js';
+export {
+  type Connection,
+  CursorExpiredError,
+  type Page,
+  type PageItem,
+  type PaginateArgs,
+  type PaginateOptions,
+  type Paginator,
+  paginate,
+} from './client/calls/paginate.js';
+export { getSchema } from './client/calls/schema.js';
+export { type ApiVersionStatus, apiVersionStatus } from './client/calls/version-status.js';
 export { PlatformClient, type RequestArgs } from './client/client.js';
-export { type DailyLimitStatus, dailyLimitStatus } from './client/daily-limit-status.js';
-export type { DocumentInput } from './client/document.js';
+export type { DocumentInput } from './client/documents/document.js';
 export {
   AuthenticationError,
   ColumnValueError,
@@ -43,30 +55,19 @@ export {
   type ThrottleHoldReason,
   ThrottleQueueTimeoutError,
   UnsupportedApiVersionError,
-} from './client/errors.js';
-export { defineThrottleStore } from './client/fleet-throttle.js';
-export { createMemoryStore } from './client/memory-store.js';
+} from './client/errors/errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
-export {
-  type Connection,
-  CursorExpiredError,
-  type Page,
-  type PageItem,
-  type PaginateArgs,
-  type PaginateOptions,
-  type Paginator,
-  paginate,
-} from './client/paginate.js';
-export { parseRateLimit } from './client/rate-limit.js';
+export { parseRateLimit } from './client/rate-limit/rate-limit.js';
 export {
   DEFAULT_RETRY_POLICY,
   decideRetry,
   type RetryContext,
   type RetryDecision,
   type RetryPolicy,
-} from './client/retry-policy.js';
-export { backoffDelayMs } from './client/retry-timing.js';
-export { getSchema } from './client/schema.js';
+} from './client/retry/retry-policy.js';
+export { backoffDelayMs } from './client/retry/retry-timing.js';
+export { defineThrottleStore } from './client/throttle/fleet-throttle.js';
+export { createMemoryStore } from './client/throttle/memory-store.js';
 export type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -75,7 +76,7 @@ export type {
   StoreSettleRequest,
   StoreWindowReport,
   ThrottleStore,
-} from './client/throttle-store.js';
+} from './client/throttle/throttle-store.js';
 export type {
   ApiResult,
   ApiWarning,
@@ -99,7 +100,6 @@ export type {
   ThrottleState,
   WarningEvent,
 } from './client/types.js';
-export { type ApiVersionStatus, apiVersionStatus } from './client/version-status.js';
 export * from './columns/index.js';
 export * from './oauth/index.js';
 export * from './operations.js';

@@ -11,19 +11,19 @@ import {
   type CreateItemMutation,
   type CreateItemMutationVariables,
 } from '../../generated/graphql.js';
-import { DeadlineWatchdog } from './attempt-deadline.js';
 import { resolveCallOptions } from './call-options.js';
 import { registerContext } from './client-context.js';
 import type { PipelineContext } from './context.js';
-import type { DocumentInput } from './document.js';
-import type { StoreThrottleFactory } from './fleet-throttle.js';
+import type { DocumentInput } from './documents/document.js';
+import { createRedactor } from './errors/redact.js';
 import { callHook } from './hooks.js';
 import { type ResolvedClientOptions, resolveClientOptions } from './options.js';
-import { executeOperation } from './pipeline.js';
-import { createRedactor } from './redact.js';
-import { requestHeaders } from './request-headers.js';
-import { createThrottle, type Throttle } from './throttle.js';
-import { STORE_THROTTLE } from './throttle-store.js';
+import { DeadlineWatchdog } from './request/attempt-deadline.js';
+import { executeOperation } from './request/pipeline.js';
+import { requestHeaders } from './request/request-headers.js';
+import type { StoreThrottleFactory } from './throttle/fleet-throttle.js';
+import { createThrottle, type Throttle } from './throttle/throttle.js';
+import { STORE_THROTTLE } from './throttle/throttle-store.js';
 import type {
   ApiResult,
   CallOptions,

@@ -4,8 +4,8 @@
  */
 import { API_VERSION } from '../version.js';
 import { MAX_TIMER_DELAY_MS } from './constants.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
-import { STORE_THROTTLE } from './throttle-store.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry/retry-policy.js';
+import { STORE_THROTTLE } from './throttle/throttle-store.js';
 import type { ClientHooks, PlatformClientOptions, ThrottleOptions } from './types.js';
 import {
   checkApiVersion,

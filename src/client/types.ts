@@ -2,7 +2,7 @@
  * Public types of the client: options, results, rate-limit state and hooks.
  * Behaviour lives beside this file; this one only names the shapes.
  */
-import type { ThrottleStore } from './throttle-store.js';
+import type { ThrottleStore } from './throttle/throttle-store.js';
 
 /** One rate-limit policy, joined by name from the `RateLimit-Policy` and `RateLimit` headers. */
 export interface RateLimitPolicy {

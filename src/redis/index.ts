@@ -13,7 +13,7 @@ import type {
   StoreRenewRequest,
   StoreSettleRequest,
   ThrottleStore,
-} from '../client/throttle-store.js';
+} from '../client/throttle/throttle-store.js';
 // The main entry's own throttle (the build keeps this import as `workspace-platform-sdk`): one copy of the throttle
 // and its errors across both entries. Pinned by `test/api/redis-entry.test.ts`.
 import { defineThrottleStore } from '../index.js';
@@ -240,4 +240,4 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
   });
 }
 
-export type { ThrottleStore } from '../client/throttle-store.js';
+export type { ThrottleStore } from '../client/throttle/throttle-store.js';

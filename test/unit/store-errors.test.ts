@@ -3,7 +3,7 @@
  * given to a client must be a throttle store.
  */
 import { describe, expect, it } from 'vitest';
-import { createResponseError } from '../../src/client/error-factory.js';
+import { createResponseError } from '../../src/client/errors/error-factory.js';
 import {
   createMemoryStore,
   defineThrottleStore,
