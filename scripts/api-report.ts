@@ -72,7 +72,7 @@ let shared: ts.Program | undefined;
 function programWith(file: string): ts.Program {
   const files = ENTRIES.map((entry) => `${ROOT}${entry.declarations}`);
   if (!files.includes(file)) files.push(file);
-  if (!shared || !shared.getSourceFile(file))
+  if (!shared?.getSourceFile(file))
     shared = ts.createProgram(files, { strict: true, skipLibCheck: true, noEmit: true }, undefined, shared);
   return shared;
 }

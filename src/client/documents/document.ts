@@ -9,7 +9,6 @@
  */
 import { PlatformConfigError } from '../errors/errors.js';
 import { loadOnDemand } from '../request/on-demand.js';
-import type { DocumentInput } from '../types.js';
 import { documentApiVersion } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import type { AstNode } from './print-document.js';
