@@ -4,6 +4,7 @@
  * Bun, browsers, edge workers); nothing runs at import time.
  *
  * @packageDocumentation
+ * @module workspace-platform-sdk
  */
 
 /**

@@ -8,8 +8,8 @@
  */
 import { buildSchema, type GraphQLEnumType, type GraphQLInterfaceType, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { COLUMN_KINDS } from 'workspace-platform-sdk';
 import { PUBLISHED_VERSIONS, publishedSdl } from 'workspace-platform-emulator/schemas';
+import { COLUMN_KINDS } from 'workspace-platform-sdk';
 import { VALUE_KINDS } from '../src/column-narrowing.js';
 
 const newest = PUBLISHED_VERSIONS[PUBLISHED_VERSIONS.length - 1] as string;
@@ -21,7 +21,11 @@ const implementations = Object.values(schema.getTypeMap())
   .filter((type) => type.getInterfaces().includes(columnValue))
   .map((type) => type.name);
 
-const snake = (name: string) => name.replace(/Value$/, '').replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
+const snake = (name: string) =>
+  name
+    .replace(/Value$/, '')
+    .replace(/(?<=[a-z0-9])([A-Z])/g, '_$1')
+    .toLowerCase();
 
 describe(`the enum lists in code against the newest published schema (${newest})`, () => {
   it("COLUMN_KINDS is the schema's ColumnType enum", () => {
