@@ -9,7 +9,9 @@
  */
 export {
   createMemoryDeliveryStore,
+  DEFAULT_CLAIM_LEASE_MS,
   DEFAULT_DUPLICATE_WINDOW_MS,
+  type DeliveryClaim,
   type MemoryDeliveryStoreOptions,
   type WebhookDeliveryStore,
 } from './deliveries.js';
