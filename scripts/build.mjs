@@ -40,7 +40,7 @@ function oneDeclarationText(dist) {
     const path = join(dist, file);
     const twin = path.replace(/\.d\.ts$/, '.d.cts');
     if (!files.includes(relative(dist, twin))) continue;
-    if (/^(index|.*\/index)\.d\.ts$/.test(file)) {
+    if (/^(index|.*\/index|webhooks\/node)\.d\.ts$/.test(file)) {
       const name = file
         .split('/')
         .at(-1)
