@@ -62,7 +62,9 @@ describe('columns named like Object.prototype members', () => {
     );
     expect(created.errors).toBeUndefined();
     const itemId = dataField<{ id: string }>(created, 'create_item').id;
-    expect(await cells(engine, itemId)).toEqual(IDS.map((id) => ({ id, text: `own ${id}`, value: JSON.stringify(`own ${id}`) })));
+    expect(await cells(engine, itemId)).toEqual(
+      IDS.map((id) => ({ id, text: `own ${id}`, value: JSON.stringify(`own ${id}`) })),
+    );
     for (const id of IDS) expect(await emptyIn(engine, boardId, id)).toEqual([seededId]);
 
     for (const id of IDS) {
