@@ -59,7 +59,8 @@ describe('multipart limits while the body arrives', () => {
   it('answers 400 at the 101st file part, the rest never sent', async () => {
     const emulator = await startTestEmulator();
     const opening =
-      field('query', UPLOAD) + Array.from({ length: 101 }, (_, index) => filePart(`variables[f${index}]`, 'x')).join('');
+      field('query', UPLOAD) +
+      Array.from({ length: 101 }, (_, index) => filePart(`variables[f${index}]`, 'x')).join('');
     const answer = await answerBeforeTheEnd(emulator.port, opening);
     expect(answer.status).toBe(400);
     expect(answer.body).toContain('at most 100 files');
