@@ -6,6 +6,9 @@
  * const handle = createWebhookHandler({ signingSecret, audience: 'https://app.example.com/webhooks', onEvent });
  * export default { fetch: handle };
  * ```
+ *
+ * On Node's own server, Express or Connect, `workspace-platform-sdk/webhooks/node` serves the same handler as a
+ * `(req, res)` listener. The guarantee, the delivery store and the one-event-per-token rule: docs/webhooks.md.
  */
 export {
   createMemoryDeliveryStore,

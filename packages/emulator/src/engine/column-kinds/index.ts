@@ -71,14 +71,16 @@ export const COLUMN_KIND_TABLE: Readonly<Record<ColumnKind, KindSpec>> = {
   }),
 };
 
+/** The scope of the read `context` is part of, made on the first nested read (most cells read none). */
 function scopeOf(context: ReadContext): ReadScope {
-  return context.scope ?? newReadScope();
+  context.scope ??= newReadScope();
+  return context.scope;
 }
 
 /** The context a kind's steps read `item`'s `column` in, within `scope` for the computed kinds. */
 function contextOf(column: ColumnRecord, item: ItemRecord, store: EmulatorStore | undefined, scope?: ReadScope) {
   const context: ReadContext = store ? { column, item, store } : { column, item };
-  if (COLUMN_KIND_TABLE[column.type].compute) context.scope = scope ?? newReadScope();
+  if (scope) context.scope = scope;
   return context;
 }
 
