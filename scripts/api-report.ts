@@ -67,13 +67,26 @@ function kindOf(symbol: ts.Symbol, checker: ts.TypeChecker): ExportedName['kind'
 }
 
 const analysed = new Map<string, ExportedName[]>();
+let entriesProgram: ts.Program | undefined;
+
+/**
+ * The program holding `file`: one for every entry's declarations together (the standard library and Node's types
+ * are read once, not once per entry), or one of its own for another file.
+ */
+function programOf(file: string): ts.Program {
+  const options = { strict: true, skipLibCheck: true, noEmit: true };
+  const entryFiles = ENTRIES.map((entry) => `${ROOT}${entry.declarations}`);
+  if (!entryFiles.includes(file)) return ts.createProgram([file], options);
+  entriesProgram ??= ts.createProgram(entryFiles, options);
+  return entriesProgram;
+}
 
 /** The exported names of a built declaration file, sorted (analysed once per process). */
 export function exportedNames(declarations: string): ExportedName[] {
   const known = analysed.get(declarations);
   if (known) return known;
   const file = `${ROOT}${declarations}`;
-  const program = ts.createProgram([file], { strict: true, skipLibCheck: true, noEmit: true });
+  const program = programOf(file);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   const moduleSymbol = source && checker.getSymbolAtLocation(source);
