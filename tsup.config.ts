@@ -17,7 +17,12 @@ const client: Options = {
   // The declarations of all three entries in one program (types they share, such as the throttle store's, go to one
   // declaration chunk): one program instead of three took the SDK's build from 11.5 to 8 s here.
   dts: {
-    entry: { index: 'src/index.ts', 'redis/index': 'src/redis/index.ts', 'webhooks/index': 'src/webhooks/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'redis/index': 'src/redis/index.ts',
+      'webhooks/index': 'src/webhooks/index.ts',
+      'webhooks/node': 'src/webhooks/node.ts',
+    },
   },
   // Removes everything in dist but the other entries' folders, which those builds clean themselves.
   clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**', '!testing/**'],
@@ -45,16 +50,29 @@ const redis: Options = {
   ],
 };
 
-// The webhook receiver: platform-neutral (Web Crypto, Request and Response only), for any runtime.
+// The webhook receiver: platform-neutral (Web Crypto, Request and Response only), for any runtime; and its Node
+// adapter (`workspace-platform-sdk/webhooks/node`), an entry of its own since its types name node:http's (the
+// receiver's must not need @types/node). The adapter imports the receiver's entry, never a copy of it, and nothing
+// of Node at run time.
 const webhooks: Options = {
   name: 'webhooks',
-  entry: { index: 'src/webhooks/index.ts' },
+  entry: { index: 'src/webhooks/index.ts', node: 'src/webhooks/node.ts' },
   outDir: 'dist/webhooks',
   format: ['esm', 'cjs'],
   platform: 'neutral',
   target: 'es2022',
   dts: false, // with the client's
   clean: true,
+  esbuildPlugins: [
+    {
+      name: 'receiver-entry-external',
+      setup(build) {
+        build.onResolve({ filter: /^\.\/handler\.js$/ }, (args) =>
+          args.importer.endsWith('node.ts') ? { path: 'workspace-platform-sdk/webhooks', external: true } : undefined,
+        );
+      },
+    },
+  ],
 };
 
 /** The client build, the Redis store's and the webhook receiver's (the moved subpaths: tsup.moved.config.ts). */

@@ -7,12 +7,17 @@
  * export default { fetch: handle };
  * ```
  *
+ * On Node's own server, Express or Connect, `workspace-platform-sdk/webhooks/node` serves the same handler as a
+ * `(req, res)` listener. The guarantee, the delivery store and the one-event-per-token rule: docs/webhooks.md.
+ *
  * @packageDocumentation
  * @module workspace-platform-sdk/webhooks
  */
 export {
   createMemoryDeliveryStore,
+  DEFAULT_CLAIM_LEASE_MS,
   DEFAULT_DUPLICATE_WINDOW_MS,
+  type DeliveryClaim,
   type MemoryDeliveryStoreOptions,
   type WebhookDeliveryStore,
 } from './deliveries.js';

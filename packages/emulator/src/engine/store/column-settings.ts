@@ -21,6 +21,7 @@ import {
 } from '../column-kinds/status-labels.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { COLUMN_DEFAULTS } from './column-record.js';
+import { storedValue } from './item-values.js';
 import type { ColumnKind, ColumnRecord, ItemRecord } from './records.js';
 
 /** The settings parts of an update (see ColumnUpdate in columns.ts). */
@@ -91,7 +92,7 @@ function checkedSettings(
   );
   for (const item of items) {
     if (item.state === 'deleted') continue;
-    const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+    const ids = (storedValue(item, column.id) as { ids?: unknown } | null)?.ids;
     const lost = Array.isArray(ids) ? ids.find((id) => !kept.has(Number(id))) : undefined;
     if (lost !== undefined) {
       throw engineError(
@@ -108,7 +109,7 @@ function checkedSettings(
 function dropdownUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<number, number> {
   const use = new Map<number, number>();
   for (const item of items) {
-    const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+    const ids = (storedValue(item, column.id) as { ids?: unknown } | null)?.ids;
     if (item.state === 'deleted' || !Array.isArray(ids)) continue;
     for (const id of ids) use.set(Number(id), (use.get(Number(id)) ?? 0) + 1);
   }
@@ -119,7 +120,7 @@ function dropdownUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<nu
 function statusUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<number, number> {
   const use = new Map<number, number>();
   for (const item of items) {
-    const index = (item.values[column.id] as { index?: unknown } | undefined)?.index;
+    const index = (storedValue(item, column.id) as { index?: unknown } | null)?.index;
     if (item.state === 'deleted' || typeof index !== 'number') continue;
     use.set(index, (use.get(index) ?? 0) + 1);
   }

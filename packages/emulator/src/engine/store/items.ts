@@ -10,6 +10,7 @@ import { type ColumnMapping, carriedValues } from './carried-values.js';
 import { Collection } from './collection.js';
 import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
+import { holdsValue, storedValue, valuesRecord } from './item-values.js';
 import { positionFor } from './positions.js';
 import type { BoardRecord, GroupRecord, ItemRecord } from './records.js';
 import type { SeedItem } from './seed.js';
@@ -79,7 +80,7 @@ export class ItemStore extends Collection<ItemRecord> {
         state: 'active',
         updatedAt: seedItem.createdAt,
         position: index + 1,
-        values: {},
+        values: valuesRecord(),
       };
       this.#applyValues(board, item, columnValues ?? {}, false);
       this.insert(item);
@@ -139,7 +140,7 @@ export class ItemStore extends Collection<ItemRecord> {
       position: input.relativeTo
         ? positionFor(this.active(input.board.id), input.relativeTo)
         : this.#lastPosition(input.board.id) + 1,
-      values: {},
+      values: valuesRecord(),
     };
     this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
     item.id = this.#store.newId();
@@ -160,15 +161,16 @@ export class ItemStore extends Collection<ItemRecord> {
     createLabels: boolean,
     userId: string = item.creatorId,
   ): ItemRecord {
-    const before = { ...item.values };
-    for (const column of board.columns) if (column.id in values) refuseCalculatedWrite(column, item, this.#store);
+    const before = item.values;
+    for (const column of board.columns)
+      if (holdsValue(values, column.id)) refuseCalculatedWrite(column, item, this.#store);
     this.#applyValues(board, item, values, createLabels);
     item.updatedAt = this.#store.now();
     for (const columnId of Object.keys(values)) {
       this.log(item, userId, 'update_column_value', {
         column_id: columnId,
-        previous_value: before[columnId] ?? null,
-        value: item.values[columnId] ?? null,
+        previous_value: storedValue({ values: before }, columnId),
+        value: storedValue(item, columnId),
       });
     }
     return item;
@@ -210,8 +212,9 @@ export class ItemStore extends Collection<ItemRecord> {
   /** Drops the value of column `columnId` from every item of a board (the column is going). */
   dropValues(boardId: string, columnId: string): void {
     for (const item of this.onBoard(boardId)) {
-      if (columnId in item.values) {
-        const { [columnId]: _dropped, ...rest } = item.values;
+      if (holdsValue(item.values, columnId)) {
+        const rest = valuesRecord(item.values);
+        delete rest[columnId];
         item.values = rest;
       }
     }
@@ -222,6 +225,8 @@ export class ItemStore extends Collection<ItemRecord> {
     const stamp = this.#store.now();
     return this.insert({
       ...structuredClone(item),
+      // structuredClone gives the values record a prototype again
+      values: valuesRecord(structuredClone(item.values)),
       id: this.#store.newId(),
       createdAt: stamp,
       updatedAt: stamp,
@@ -387,7 +392,7 @@ export class ItemStore extends Collection<ItemRecord> {
         Object.assign(sub, {
           boardId: targetSub.id,
           groupId: liveGroups(targetSub)[0]?.id ?? 'topics',
-          values: subValues[index] ?? {},
+          values: subValues[index] ?? valuesRecord(),
           updatedAt: stamp,
         });
       });
@@ -428,7 +433,7 @@ export class ItemStore extends Collection<ItemRecord> {
   }
 
   #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {
-    const next = { ...item.values };
+    const next = valuesRecord(item.values);
     const saved = board.columns.map((column) => structuredClone(column.settings));
     let name = item.name;
     try {
