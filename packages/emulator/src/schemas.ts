@@ -10,6 +10,7 @@
  * ```
  *
  * @packageDocumentation
+ * @module workspace-platform-emulator/schemas
  */
 export { ANNOUNCED_DEPRECATIONS, type AnnouncedDeprecation, routedVersion } from './engine/deprecations.js';
 export { PUBLISHED_VERSIONS, type PublishedVersion } from './engine/schema/published/index.js';
