@@ -39,9 +39,12 @@ export interface CreatePulseEvent extends WebhookEventBase {
   isTopGroup?: boolean;
   /** Column values the item was created with, by column id. */
   columnValues?: Record<string, unknown>;
-  /** For a subitem: the item it belongs to. */
-  parentItemId?: number;
-  parentItemBoardId?: number;
+  /** For a subitem: the same as `pulseId` (the create_subitem sample carries both). */
+  itemId?: number;
+  /** For a subitem: the item it belongs to, as a string (so the platform's create_subitem sample sends it). */
+  parentItemId?: string;
+  /** For a subitem: the board of the item it belongs to, as a string; `boardId` is then the subitems' own board. */
+  parentItemBoardId?: string;
 }
 
 /** A column value changed. {@link StatusColumnValueEvent} and {@link DateColumnValueEvent} type two kinds' values. */
@@ -64,7 +67,8 @@ export interface UpdateColumnValueEvent extends WebhookEventBase {
   /** When it changed, Unix epoch seconds (with fractions). */
   changedAt?: number;
   isTopGroup?: boolean;
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
 }
 
 /**
@@ -133,7 +137,8 @@ export interface UpdateNameEvent extends WebhookEventBase {
   groupId?: string;
   value: { name: string };
   previousValue?: { name: string };
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
 }
 
 /** An update (comment) was posted, or a reply to one. */
@@ -147,7 +152,8 @@ export interface CreateUpdateEvent extends WebhookEventBase {
   textBody?: string;
   /** For a reply: the update it answers. */
   replyId?: number | null;
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
 }
 
 /** An update was edited. */
@@ -172,7 +178,8 @@ export interface PulseLifecycleEvent extends WebhookEventBase {
   pulseId: number;
   pulseName?: string;
   itemId?: number;
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
 }
 
 /** An item moved to another group. */
