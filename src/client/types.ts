@@ -65,9 +65,17 @@ export interface ApiResult<T> {
   data: T;
   /**
    * The `API-Version` the call was sent with: the version a generated document carries, else the client's
-   * `apiVersion`.
+   * `apiVersion`. The built-in calls (`client.boards()`, ...) and generated documents carry their own version, so
+   * for them this is that version, not the client's `apiVersion` option.
    */
   apiVersion: string;
+  /**
+   * The API version that answered, as the server says in its `API-Version` response header. It differs from
+   * {@link ApiResult.apiVersion} when the server routed the call: a deprecated version is answered by its announced
+   * successor, an unknown one by the current version (a warning in {@link ApiResult.warnings} says so too).
+   * Undefined only when the response carries no such header (or one that is not a `YYYY-MM` version).
+   */
+  answeredApiVersion?: string;
   /** `account_id` from the top level of the response body, when present. */
   accountId?: number;
   /** Rate-limit state of this response. */

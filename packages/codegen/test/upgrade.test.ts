@@ -69,7 +69,7 @@ describe('--upgrade-to', () => {
       '2026-10',
     ]);
     expect(result.code).toBe(1);
-    expect(result.err).toContain('src/admins.graphql:4:5: Cannot query field "is_admin" on type "User".');
+    expect(result.err).toContain('src/admins.graphql:4:5: breaking: Cannot query field "is_admin" on type "User".');
     expect(result.err).not.toContain('src/me.graphql');
     expect(result.err).toContain('moving from 2026-07 to 2026-10 breaks 1 place(s) in 1 of 2 file(s)');
   }, 30_000);
@@ -100,7 +100,7 @@ describe('--upgrade-to', () => {
     ]);
     expect(result.code).toBe(1);
     expect(result.err).toContain(
-      'src/joined.graphql:3:5: User.created_at changed type from Date to ISO8601DateTime! in 2026-07',
+      'src/joined.graphql:3:5: breaking: User.created_at changed type from Date to ISO8601DateTime! in 2026-07',
     );
   }, 30_000);
 

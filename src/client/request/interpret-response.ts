@@ -1,10 +1,12 @@
 /**
  * The interpretation step: turns one response into the call's outcome. Parses its rate-limit state (recorded on the client and
  * shown to the throttle, success or error), classifies it with the error factory, reports it to the
- * `onResponse` hook, and builds the {@link ApiResult} of a success.
+ * `onResponse` hook, and builds the {@link ApiResult} of a success (with the version that answered, from the
+ * server's `API-Version` header).
  */
+import { isApiVersion } from '../../api-version-format.js';
 import type { CallLabel } from '../call-label.js';
-import { IDEMPOTENCY_REPLAYED } from '../constants.js';
+import { API_VERSION_HEADER, IDEMPOTENCY_REPLAYED } from '../constants.js';
 import type { PipelineContext } from '../context.js';
 import { requestIdOf } from '../errors/error-info.js';
 import { DailyLimitError, RateLimitError } from '../errors/errors.js';
@@ -105,6 +107,10 @@ export function interpretResponse<TResult>(
   if (accountId !== undefined) result.accountId = accountId;
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;
   if (requestId !== undefined) result.requestId = requestId;
+  // The version that answered, from the server's API-Version header (test/unit/document-version.test.ts,
+  // test/e2e/versions.test.ts).
+  const answered = headers.get(API_VERSION_HEADER)?.trim();
+  if (answered !== undefined && isApiVersion(answered)) result.answeredApiVersion = answered;
   return result;
 }
 

@@ -5,6 +5,7 @@
  * board's `updatedAt` unless they change the board itself (moving between groups or boards does).
  */
 import { refuseCalculatedWrite } from '../column-kinds/calculated.js';
+import { unknownColumnError } from '../column-kinds/errors.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { type ColumnMapping, carriedValues } from './carried-values.js';
 import { Collection } from './collection.js';
@@ -120,8 +121,8 @@ export class ItemStore extends Collection<ItemRecord> {
 
   /**
    * Creates an item and logs it.
-   * @throws An engine error with code INVALID_COLUMN_VALUE (creating nothing, no label kept) when a column value is
-   *   bad or names no column of the board.
+   * @throws A ColumnValueException (creating nothing, no label kept) when a column value is bad, an
+   *   InvalidColumnIdException when it names no column of the board.
    */
   create(input: NewItem): ItemRecord {
     const stamp = this.#store.now();
@@ -152,7 +153,8 @@ export class ItemStore extends Collection<ItemRecord> {
 
   /**
    * Sets column values (all or none) on an item of `board`, logging each.
-   * @throws An engine error with code INVALID_COLUMN_VALUE (changing nothing) when a value is bad.
+   * @throws A ColumnValueException (changing nothing) when a value is bad, an InvalidColumnIdException when it names
+   *   no column of the board.
    */
   changeValues(
     board: BoardRecord,
@@ -443,13 +445,7 @@ export class ItemStore extends Collection<ItemRecord> {
           name = renamed(board, input);
           continue;
         }
-        if (!column) {
-          throw engineError(
-            ENGINE_ERROR_CODES.invalidColumnValue,
-            `Column "${columnId}" does not exist on board ${board.id}`,
-            { column_id: columnId },
-          );
-        }
+        if (!column) throw unknownColumnError(board.id, columnId);
         const stored = normalizeColumnValue(column, input, createLabels);
         if (stored === null) delete next[columnId];
         else next[columnId] = stored;
