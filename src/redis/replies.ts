@@ -8,6 +8,7 @@ import { decodePolicyName } from './scripts.js';
 
 /** Thrown by the store's commands when Redis is not connected, fails, or answers too late. */
 export class RedisStoreError extends Error {
+  /** The class name, `'RedisStoreError'`: a string, so it survives minification. */
   override readonly name = 'RedisStoreError';
 }
 

@@ -33,6 +33,7 @@ export type WebhookVerificationReason =
  * the token or the body.
  */
 export class WebhookVerificationError extends Error {
+  /** The class name, `'WebhookVerificationError'`: a string, so it survives minification. */
   override readonly name = 'WebhookVerificationError';
   /** Which check failed. */
   readonly reason: WebhookVerificationReason;

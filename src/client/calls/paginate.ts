@@ -18,7 +18,9 @@ import { isObject } from '../validate.js';
 
 /** A `{ cursor, items }` connection as the API returns it. */
 export interface Connection<TItem = unknown> {
+  /** The cursor of the next page; null on the last. */
   cursor: string | null;
+  /** The items of this page. */
   items: readonly TItem[];
 }
 
@@ -60,6 +62,7 @@ export interface Paginator<TResult, TItem> extends AsyncIterable<TItem> {
  * from the first page.
  */
 export class CursorExpiredError extends PlatformError {
+  /** The class name, `'CursorExpiredError'`: a string, so it survives minification. */
   override name = 'CursorExpiredError' as const;
   /** The GraphQL errors the API answered with. */
   readonly errors: GraphQLResponseError['errors'];

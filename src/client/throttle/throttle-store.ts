@@ -26,6 +26,7 @@ export interface StoreWindowReport {
 
 /** What a response said, as a store needs it. */
 export interface StoreResponseReport {
+  /** The HTTP status of the response. */
   status: number;
   /** The `concurrency` quota, when declared. */
   concurrencyQuota?: number;
@@ -68,8 +69,12 @@ export interface StoreAcquireRequest {
 
 /** The store's answer to {@link ThrottleStore.acquire}. */
 export type StoreAcquireResult =
-  | { granted: true }
   | {
+      /** The request may be sent now, under the lease asked for. */
+      granted: true;
+    }
+  | {
+      /** The request has to wait. */
       granted: false;
       /** Why the request has to wait: `daily-limit` while the daily quota is spent (until its reset). */
       reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
@@ -83,7 +88,9 @@ export type StoreAcquireResult =
 
 /** The end of one lease. */
 export interface StoreSettleRequest {
+  /** The account's key in the store, as in {@link StoreAcquireRequest.account}. */
   account: string;
+  /** The lease to give back. */
   leaseId: string;
   /** What the response said; absent when the request got none (network error, abort). */
   response?: StoreResponseReport;
@@ -91,8 +98,11 @@ export interface StoreSettleRequest {
 
 /** Keeps leases of requests still in flight alive. */
 export interface StoreRenewRequest {
+  /** The account's key in the store, as in {@link StoreAcquireRequest.account}. */
   account: string;
+  /** The leases to keep alive. */
   leaseIds: string[];
+  /** How long each lease lasts from now unless renewed again. */
   leaseMs: number;
   /** Unique id of the renewing client: the store counts the live ones to size a client's local share. */
   memberId: string;
