@@ -25,7 +25,7 @@
  */
 import type { TransferAnswer, TransferRequest, UploadFaults } from '../../contract.js';
 import { cellInput } from '../bulk/csv-cells.js';
-import { type FileOutcome, ImportFileReader, type RowFailure, type UploadedRow } from '../bulk/import-file.js';
+import { type FileOutcome, ImportFileReader, type RowFailure, rowCells, type UploadedRow } from '../bulk/import-file.js';
 import { BUDGET_WINDOW_MS, type BulkSettings } from '../bulk/settings.js';
 import { checkSignedTarget, SIGNED_URL_TTL_MS } from '../bulk/signed-urls.js';
 import { readColumn } from '../column-kinds/index.js';
@@ -505,11 +505,12 @@ export class BulkJobStore {
       return;
     }
     const users = this.#store.users.where((user) => user.accountId === job.accountId);
+    const cells = rowCells(row);
     let name = '';
     const values: Record<string, unknown> = {};
     for (let index = 0; index < job.header.length; index += 1) {
       const columnId = job.header[index] as string;
-      const cell = row.cells[index] ?? '';
+      const cell = cells[index] ?? '';
       if (columnId === 'name') {
         name = cell.trim();
         continue;
@@ -528,7 +529,7 @@ export class BulkJobStore {
       }
     }
     try {
-      const match = job.match ? this.#matching(job, board.id, row) : undefined;
+      const match = job.match ? this.#matching(job, board.id, cells) : undefined;
       if (match && job.match?.behaviour === 'SKIP') {
         job.counts.skipped += 1;
         return;
@@ -564,11 +565,11 @@ export class BulkJobStore {
   }
 
   /** The first active item of the board whose value in the match column reads as the row's cell. */
-  #matching(job: ImportJobRecord, boardId: string, row: UploadedRow): ItemRecord | undefined {
+  #matching(job: ImportJobRecord, boardId: string, cells: readonly string[]): ItemRecord | undefined {
     const match = job.match;
     if (!match) return undefined;
     const index = job.header.indexOf(match.columnId);
-    const wanted = (row.cells[index] ?? '').trim();
+    const wanted = (cells[index] ?? '').trim();
     if (wanted === '') return undefined;
     const items = this.#store.items.active(boardId);
     if (match.columnId === 'name') return items.find((item) => item.name === wanted);
