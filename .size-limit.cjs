@@ -36,14 +36,14 @@
 // response when its request is alone in flight (+0.04 kB; p50 at one in flight 1.16x -> 1.00x of raw fetch in
 // separate processes): test/bench/README.md, "Bytes allocated per call" and "The end of a body". Then (17.21 ->
 // 15.40 kB): the error factory (which class a failed response becomes, its codes, the server's wait, the rate-limit
-// refusals) loads on demand at a call's first failed response (`src/client/response-error.ts`); what a success reads
+// refusals) loads on demand at a call's first failed response (`src/client/errors/response-error.ts`); what a success reads
 // (request id, warnings) stays. Its modules hold nothing a success needs, so a splitting bundler leaves all of it out
 // of what loads up front. The other shapes, measured by `npm run bench` (`test/bench/measure/bundle.ts`): split into
 // chunks, what loads before the first call went from 19.11 to 17.75 kB (each file gzipped on its own); one file with
 // every on-demand module inlined (a bundler that does not split) went from 18.46 to 18.72 kB, the price of esbuild's
 // lazy-initialisation wrappers. A failed call's whole download is measured below (17.68 kB as one file). Then
 // (15.40 -> 15.47 kB): a printer or upload form that fails to load rejects its call with a PlatformError naming it
-// (`src/client/on-demand.ts`) instead of the runtime's own import error.
+// (`src/client/request/on-demand.ts`) instead of the runtime's own import error.
 // Property mangling of internal names (esbuild `mangleProps`) was measured and left out: 0.07 kB for the names outside the throttle, 0.18
 // kB with the throttle's records, against the risk of a name read across separately built entries. The throttle is
 // still the largest part. Limits sit about 3% above what was measured, so a regression fails; the boards call's sits

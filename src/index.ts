@@ -4,6 +4,7 @@
  * Bun, browsers, edge workers); nothing runs at import time.
  *
  * @packageDocumentation
+ * @module workspace-platform-sdk
  */
 
 /**
@@ -12,9 +13,20 @@
  */
 export type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export { isApiVersion } from './api-version-format.js';
+export { type DailyLimitStatus, dailyLimitStatus } from './client/calls/daily-limit-status.js';
+export {
+  type Connection,
+  CursorExpiredError,
+  type Page,
+  type PageItem,
+  type PaginateArgs,
+  type PaginateOptions,
+  type Paginator,
+  paginate,
+} from './client/calls/paginate.js';
+export { getSchema } from './client/calls/schema.js';
+export { type ApiVersionStatus, apiVersionStatus } from './client/calls/version-status.js';
 export { PlatformClient, type RequestArgs } from './client/client.js';
-export { type DailyLimitStatus, dailyLimitStatus } from './client/daily-limit-status.js';
-export type { DocumentInput } from './client/document.js';
 export {
   AuthenticationError,
   ColumnValueError,
@@ -27,7 +39,6 @@ export {
   IdempotencyConflictError,
   IdempotencyKeyReuseError,
   InvalidArgumentError,
-  MAX_KEPT_ERRORS,
   NetworkError,
   NotFoundError,
   PermissionDeniedError,
@@ -43,30 +54,10 @@ export {
   type ThrottleHoldReason,
   ThrottleQueueTimeoutError,
   UnsupportedApiVersionError,
-} from './client/errors.js';
-export { defineThrottleStore } from './client/fleet-throttle.js';
-export { createMemoryStore } from './client/memory-store.js';
+} from './client/errors/errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
-export {
-  type Connection,
-  CursorExpiredError,
-  type Page,
-  type PageItem,
-  type PaginateArgs,
-  type PaginateOptions,
-  type Paginator,
-  paginate,
-} from './client/paginate.js';
-export { parseRateLimit } from './client/rate-limit.js';
-export {
-  DEFAULT_RETRY_POLICY,
-  decideRetry,
-  type RetryContext,
-  type RetryDecision,
-  type RetryPolicy,
-} from './client/retry-policy.js';
-export { backoffDelayMs } from './client/retry-timing.js';
-export { getSchema } from './client/schema.js';
+export { defineThrottleStore } from './client/throttle/fleet-throttle.js';
+export { createMemoryStore, createMemoryThrottleStore } from './client/throttle/memory-store.js';
 export type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -75,13 +66,14 @@ export type {
   StoreSettleRequest,
   StoreWindowReport,
   ThrottleStore,
-} from './client/throttle-store.js';
+} from './client/throttle/throttle-store.js';
 export type {
   ApiResult,
   ApiWarning,
   ApiWarningKind,
   CallOptions,
   ClientHooks,
+  DocumentInput,
   GetSchemaOptions,
   HeadersInput,
   PlatformClientOptions,
@@ -99,7 +91,6 @@ export type {
   ThrottleState,
   WarningEvent,
 } from './client/types.js';
-export { type ApiVersionStatus, apiVersionStatus } from './client/version-status.js';
 export * from './columns/index.js';
 export * from './oauth/index.js';
 export * from './operations.js';

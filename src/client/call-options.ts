@@ -4,7 +4,7 @@
  */
 import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { type ResolvedClientOptions, resolveRetry } from './options.js';
-import type { RetryPolicy } from './retry-policy.js';
+import type { RetryPolicy } from './retry/retry-policy.js';
 import type { CallOptions, GetSchemaOptions } from './types.js';
 import { checkApiVersion, checkHeaders, checkOptions, checkSignal, type OptionCheck, refuse } from './validate.js';
 

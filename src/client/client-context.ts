@@ -3,7 +3,7 @@
  * `getSchema`) without being methods of it: a bundle that never calls them leaves them out.
  */
 import type { PipelineContext } from './context.js';
-import { PlatformConfigError } from './errors.js';
+import { PlatformConfigError } from './errors/errors.js';
 
 const contexts = new WeakMap<object, PipelineContext>();
 

@@ -3,12 +3,13 @@
  * watchdog and prebuilt headers. Its own module, so the pipeline and the steps it calls all depend on
  * it rather than on one another.
  */
-import type { DeadlineWatchdog } from './attempt-deadline.js';
+
 import type { ResolvedCallOptions } from './call-options.js';
+import type { Redactor } from './errors/redact.js';
 import type { ResolvedClientOptions } from './options.js';
-import type { Redactor } from './redact.js';
-import type { RequestHeaders } from './request-headers.js';
-import type { Throttle } from './throttle.js';
+import type { DeadlineWatchdog } from './request/attempt-deadline.js';
+import type { RequestHeaders } from './request/request-headers.js';
+import type { Throttle } from './throttle/throttle.js';
 import type { RateLimitState } from './types.js';
 
 /** What the pipeline needs from the client that runs it. */

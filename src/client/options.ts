@@ -4,8 +4,8 @@
  */
 import { API_VERSION } from '../version.js';
 import { MAX_TIMER_DELAY_MS } from './constants.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
-import { STORE_THROTTLE } from './throttle-store.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry/retry-policy.js';
+import { STORE_THROTTLE } from './throttle/throttle-store.js';
 import type { ClientHooks, PlatformClientOptions, ThrottleOptions } from './types.js';
 import {
   checkApiVersion,
@@ -143,7 +143,11 @@ function checkStore(store: unknown): unknown {
     !isObject(store) ||
     ['acquire', 'settle', 'renew', STORE_THROTTLE].some((key) => typeof (store as never)[key] !== 'function')
   ) {
-    refuse('throttle.store', '`createRedisStore(redis)`, `createMemoryStore()` or `defineThrottleStore(store)`', store);
+    refuse(
+      'throttle.store',
+      '`createRedisStore(redis)`, `createMemoryThrottleStore()` or `defineThrottleStore(store)`',
+      store,
+    );
   }
   return store;
 }

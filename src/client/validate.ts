@@ -4,7 +4,7 @@
  */
 import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { RESERVED_HEADERS } from './constants.js';
-import { PlatformConfigError } from './errors.js';
+import { PlatformConfigError } from './errors/errors.js';
 import type { HeadersInput } from './types.js';
 
 /** Throws a configuration error with `message`. */

@@ -9,7 +9,7 @@
  *   (https://developer.monday.com/api-reference/reference/date);
  * - any kind: is_empty / is_not_empty with an empty compare value.
  */
-import { PlatformConfigError } from '../client/errors.js';
+import { PlatformConfigError } from '../client/errors/errors.js';
 import { dateProblem } from './builder.js';
 
 /** The operators of `ItemsQueryRuleOperator`. */

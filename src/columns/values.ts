@@ -3,7 +3,7 @@
  * column id, https://developer.monday.com/api-reference/reference/change-column-values) and change_column_value's
  * `value`. The platform refuses a `JSON` argument that is not a string, so these return strings.
  */
-import { PlatformConfigError } from '../client/errors.js';
+import { PlatformConfigError } from '../client/errors/errors.js';
 import type { ColumnValueBuilder } from './builder.js';
 
 function checked(columnId: string, builder: ColumnValueBuilder): unknown {

@@ -4,10 +4,11 @@
  * Redirects are never followed (a redirect would carry the secret and the code to wherever it points);
  * the answer is read to at most {@link MAX_TOKEN_RESPONSE_BYTES} and within {@link TOKEN_TIMEOUT_MS}.
  */
-import { AttemptDeadline, monotonicNow } from '../client/attempt-deadline.js';
-import { discardBody, readBodyText, TOO_LARGE } from '../client/body.js';
+
 import { ACCEPT_HEADER, CONTENT_TYPE, JSON_TYPE, LOCATION } from '../client/constants.js';
-import { createRedactor, type Redactor, redactError } from '../client/redact.js';
+import { createRedactor, type Redactor, redactError } from '../client/errors/redact.js';
+import { AttemptDeadline, monotonicNow } from '../client/request/attempt-deadline.js';
+import { discardBody, readBodyText, TOO_LARGE } from '../client/request/body.js';
 import { isObject } from '../client/validate.js';
 import type { Scope } from '../scopes.js';
 import { withSecretField } from '../secret-field.js';

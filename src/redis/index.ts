@@ -5,6 +5,7 @@
  * atomic, timed by Redis's own clock. Every reply is checked: an answer of the wrong shape is a store failure.
  *
  * @packageDocumentation
+ * @module workspace-platform-sdk/redis
  */
 
 import type {
@@ -13,7 +14,7 @@ import type {
   StoreRenewRequest,
   StoreSettleRequest,
   ThrottleStore,
-} from '../client/throttle-store.js';
+} from '../client/throttle/throttle-store.js';
 // The main entry's own throttle (the build keeps this import as `workspace-platform-sdk`): one copy of the throttle
 // and its errors across both entries. Pinned by `test/api/redis-entry.test.ts`.
 import { defineThrottleStore } from '../index.js';
@@ -240,4 +241,4 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
   });
 }
 
-export type { ThrottleStore } from '../client/throttle-store.js';
+export type { ThrottleStore } from '../client/throttle/throttle-store.js';

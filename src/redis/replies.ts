@@ -3,7 +3,7 @@
  * and anything a script never answers is a {@link RedisStoreError} (the client then goes on alone), never a wait.
  * Pinned by `test/unit/redis-replies.test.ts`.
  */
-import type { StoreAcquireResult } from '../client/throttle-store.js';
+import type { StoreAcquireResult } from '../client/throttle/throttle-store.js';
 import { decodePolicyName } from './scripts.js';
 
 /** Thrown by the store's commands when Redis is not connected, fails, or answers too late. */

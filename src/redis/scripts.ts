@@ -1,5 +1,5 @@
 /**
- * The Lua scripts of the Redis store: the acquire, settle and renew steps of `src/client/fleet-state.ts` (whose
+ * The Lua scripts of the Redis store: the acquire, settle and renew steps of `src/client/throttle/fleet-state.ts` (whose
  * rule map covers these too), run atomically inside Redis with Redis's clock (`TIME`), so hosts' clocks never
  * enter. Every constant comes from that module, written into the scripts when this one loads; the twins are held
  * in step by `test/e2e/fleet-store-twins.test.ts`, which runs one scripted sequence through both.
@@ -25,7 +25,7 @@ import {
   FLEET_RESET_MARGIN_MS,
   FLEET_STATE_TTL_MS,
   FLEET_TIMING_RESERVE,
-} from '../client/fleet-state.js';
+} from '../client/throttle/fleet-state.js';
 
 /** Characters a policy name may not hold inside the scripts' encodings, and `%` itself. */
 const RESERVED = /[%,|=]/g;

@@ -12,9 +12,10 @@
  * 6. `+ rate-limit parse`: the same, plus `parseRateLimit` of the response headers.
  * 7. `sdk src, throttle and retry off`, `sdk src, throttle off`, `sdk src, defaults`.
  */
-import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
-import { parseRateLimit } from '../../src/client/rate-limit.js';
-import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
+
+import { parseRateLimit } from '../../src/client/rate-limit/rate-limit.js';
+import { DeadlineWatchdog } from '../../src/client/request/attempt-deadline.js';
+import { sendRequest, type TransportRequest } from '../../src/client/request/transport.js';
 import { PlatformClient } from '../../src/index.js';
 import { readJsonByReader } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';

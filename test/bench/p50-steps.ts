@@ -26,8 +26,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseRateLimit } from '../../src/client/rate-limit.js';
-import { sendRequest } from '../../src/client/transport.js';
+import { parseRateLimit } from '../../src/client/rate-limit/rate-limit.js';
+import { sendRequest } from '../../src/client/request/transport.js';
 import { PlatformClient } from '../../src/index.js';
 import { argument, textArgument } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';

@@ -14,7 +14,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
+import { DeadlineWatchdog } from '../../src/client/request/attempt-deadline.js';
 import { PlatformClient } from '../../src/index.js';
 import { argument, textArgument } from './cli-args.js';
 import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';

@@ -1,5 +1,5 @@
 /**
- * The two twins of the shared throttle: the TypeScript steps (`src/client/fleet-state.ts`, run by the in-memory
+ * The two twins of the shared throttle: the TypeScript steps (`src/client/throttle/fleet-state.ts`, run by the in-memory
  * store) and their Lua scripts (`src/redis/scripts.ts`, run by a real redis-server). One scripted sequence of
  * acquires, settles and renews goes through both and every decision must match (times within a few ms: each twin
  * reads its own clock). Then what only Redis could get wrong: policy names holding `,` `|` `=`, a server naming
@@ -7,15 +7,15 @@
  */
 import IORedis from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_MAX_HOLD_MS, FLEET_MAX_POLICIES } from '../../src/client/fleet-state.js';
+import { FLEET_MAX_HOLD_MS, FLEET_MAX_POLICIES } from '../../src/client/throttle/fleet-state.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
   StoreResponseReport,
   StoreWindowReport,
   ThrottleStore,
-} from '../../src/client/throttle-store.js';
-import { createMemoryStore } from '../../src/index.js';
+} from '../../src/client/throttle/throttle-store.js';
+import { createMemoryThrottleStore } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
 import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
 
@@ -128,7 +128,7 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
   });
 
   async function compare(sequence: Step[], prefix: string): Promise<void> {
-    const memory = createMemoryStore();
+    const memory = createMemoryThrottleStore();
     const { store } = await redisStore();
     const name = `${prefix}-${++account}`;
     for (const [index, step] of sequence.entries()) {
@@ -153,7 +153,7 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
 
   it('a server naming hundreds of policies: the scripts keep working and the state stays bounded', async () => {
     const { store, spy } = await redisStore();
-    const memory = createMemoryStore();
+    const memory = createMemoryThrottleStore();
     const name = `names-${++account}`;
     for (const target of [store, memory]) {
       for (let round = 0; round < 4; round += 1) {

@@ -13,8 +13,8 @@ import {
   postGraphQL,
   startTestEmulator,
 } from '../../packages/emulator/test/server-helpers.js';
-import { createResponseError } from '../../src/client/error-factory.js';
-import { createRedactor } from '../../src/client/redact.js';
+import { createResponseError } from '../../src/client/errors/error-factory.js';
+import { createRedactor } from '../../src/client/errors/redact.js';
 import {
   DeleteItemDocument,
   HttpError,

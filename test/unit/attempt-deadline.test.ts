@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeadlineWatchdog } from '../../src/client/attempt-deadline.js';
+import { DeadlineWatchdog } from '../../src/client/request/attempt-deadline.js';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });

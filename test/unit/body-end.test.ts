@@ -5,7 +5,7 @@
  * test/bench/README.md, "The end of a body".
  */
 import { describe, expect, it } from 'vitest';
-import { sendRequest } from '../../src/client/transport.js';
+import { sendRequest } from '../../src/client/request/transport.js';
 
 const TEXT = '{"data":{"ok":true}}';
 

@@ -6,8 +6,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { exceedsJsonContainers, MAX_JSON_CONTAINERS } from '../../src/client/body.js';
-import { HttpError } from '../../src/client/errors.js';
+import { HttpError } from '../../src/client/errors/errors.js';
+import { exceedsJsonContainers, MAX_JSON_CONTAINERS } from '../../src/client/request/body.js';
 import { installApi, makeClient, useMockApi } from './client-fixtures.js';
 
 useMockApi();

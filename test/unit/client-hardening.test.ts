@@ -13,9 +13,9 @@ import {
   PlatformConfigError,
   RedirectError,
   ResponseTooLargeError,
-} from '../../src/client/errors.js';
-import { planUpload } from '../../src/client/multipart.js';
+} from '../../src/client/errors/errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/options.js';
+import { planUpload } from '../../src/client/request/multipart.js';
 import type { RetryEvent } from '../../src/client/types.js';
 import { getSchema } from '../../src/index.js';
 import { ENDPOINT, installApi, makeClient, ok, server, TOKEN, useMockApi } from './client-fixtures.js';

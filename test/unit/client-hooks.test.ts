@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../src/client/errors.js';
+import { NetworkError } from '../../src/client/errors/errors.js';
 import { recordingHooks } from '../hook-recorder.js';
 import { ENDPOINT, installApi, makeClient, ok, server, status, TOKEN, useMockApi } from './client-fixtures.js';
 

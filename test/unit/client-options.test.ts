@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/client/client.js';
-import { PlatformConfigError, PlatformError } from '../../src/client/errors.js';
+import { PlatformConfigError, PlatformError } from '../../src/client/errors/errors.js';
 import type { PlatformClientOptions } from '../../src/client/types.js';
 import { API_VERSION } from '../../src/version.js';
 import { BASE_URL, installApi, makeClient, ok, TOKEN, useMockApi } from './client-fixtures.js';

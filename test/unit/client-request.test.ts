@@ -6,7 +6,7 @@ import {
   CreateItemDocument,
   type CreateItemMutation,
 } from '../../generated/graphql.js';
-import { GraphQLResponseError, HttpError } from '../../src/client/errors.js';
+import { GraphQLResponseError, HttpError } from '../../src/client/errors/errors.js';
 import type { ApiResult } from '../../src/client/types.js';
 import { API_VERSION } from '../../src/version.js';
 import {

@@ -7,7 +7,7 @@ import {
   IdempotencyConflictError,
   NetworkError,
   RateLimitError,
-} from '../../src/client/errors.js';
+} from '../../src/client/errors/errors.js';
 import type { RetryEvent } from '../../src/client/types.js';
 import { activeTimers, ENDPOINT, installApi, makeClient, ok, server, status, useMockApi } from './client-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/client/errors.js';
+import { HttpError } from '../../src/client/errors/errors.js';
 import { getSchema } from '../../src/index.js';
 import { API_VERSION } from '../../src/version.js';
 import { BASE_URL, makeClient, server, TOKEN, useMockApi } from './client-fixtures.js';

@@ -1,6 +1,6 @@
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { NetworkError } from '../../src/client/errors.js';
+import { NetworkError } from '../../src/client/errors/errors.js';
 import { DEFAULT_TIMEOUT_MS } from '../../src/client/options.js';
 import { getSchema } from '../../src/index.js';
 import { activeTimers, ENDPOINT, makeClient, server, useMockApi } from './client-fixtures.js';

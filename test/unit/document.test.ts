@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { print as graphqlPrint, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { documentReady, prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/document.js';
-import { scanOperations } from '../../src/client/document-scan.js';
-import { PlatformConfigError } from '../../src/client/errors.js';
-import { print } from '../../src/client/print-document.js';
+import { documentReady, prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/documents/document.js';
+import { scanOperations } from '../../src/client/documents/document-scan.js';
+import { print } from '../../src/client/documents/print-document.js';
+import { PlatformConfigError } from '../../src/client/errors/errors.js';
 
 describe('scanOperations (lexer-based analysis of string documents)', () => {
   it.each([

@@ -4,7 +4,7 @@
  * the first error's `extensions.code` as `error.code`, and one subclass per common code; a bounded `errors` list.
  */
 import { describe, expect, it } from 'vitest';
-import { createResponseError } from '../../src/client/error-factory.js';
+import { createResponseError } from '../../src/client/errors/error-factory.js';
 import {
   ColumnValueError,
   GraphQLResponseError,
@@ -15,8 +15,8 @@ import {
   PermissionDeniedError,
   type PlatformError,
   RateLimitError,
-} from '../../src/client/errors.js';
-import { createRedactor } from '../../src/client/redact.js';
+} from '../../src/client/errors/errors.js';
+import { createRedactor } from '../../src/client/errors/redact.js';
 import type { ResponseEvent, RetryEvent } from '../../src/client/types.js';
 import { installApi, makeClient, TOKEN, useMockApi } from './client-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createResponseError } from '../../src/client/error-factory.js';
-import { isGraphQLSuccess } from '../../src/client/error-info.js';
+import { createResponseError } from '../../src/client/errors/error-factory.js';
+import { isGraphQLSuccess } from '../../src/client/errors/error-info.js';
 import {
   AuthenticationError,
   DailyLimitError,
@@ -16,9 +16,9 @@ import {
   ResponseTooLargeError,
   ThrottleQueueTimeoutError,
   UnsupportedApiVersionError,
-} from '../../src/client/errors.js';
-import { createRedactor } from '../../src/client/redact.js';
-import { parseRetryAfter } from '../../src/client/server-wait.js';
+} from '../../src/client/errors/errors.js';
+import { createRedactor } from '../../src/client/errors/redact.js';
+import { parseRetryAfter } from '../../src/client/errors/server-wait.js';
 
 const TOKEN = 'tok_SECRET_1234567890';
 const redact = createRedactor(TOKEN);

@@ -3,9 +3,9 @@
  * spent in the `RateLimit` headers both become the store's daily hold, answered as `daily-limit` (never probed).
  */
 import { describe, expect, it } from 'vitest';
-import { emptyFleetState, fleetAcquire, fleetSettle } from '../../src/client/fleet-state.js';
-import { storeReportOf } from '../../src/client/fleet-throttle.js';
-import type { StoreAcquireRequest } from '../../src/client/throttle-store.js';
+import { emptyFleetState, fleetAcquire, fleetSettle } from '../../src/client/throttle/fleet-state.js';
+import { storeReportOf } from '../../src/client/throttle/fleet-throttle.js';
+import type { StoreAcquireRequest } from '../../src/client/throttle/throttle-store.js';
 import type { RateLimitState } from '../../src/client/types.js';
 
 const NO_LIMITS: RateLimitState = { policies: {} } as RateLimitState;

@@ -3,7 +3,7 @@
  * v4 a generated key is, with or without `crypto.randomUUID`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { idempotencyKeyFor, isRepeatable, randomUuid } from '../../src/client/idempotency.js';
+import { idempotencyKeyFor, isRepeatable, randomUuid } from '../../src/client/request/idempotency.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -3,8 +3,8 @@
  * process that meets many accounts (one client per tenant) does not keep them all forever.
  */
 import { describe, expect, it } from 'vitest';
-import { FLEET_STATE_TTL_MS } from '../../src/client/fleet-state.js';
-import { AccountStates } from '../../src/client/memory-store.js';
+import { FLEET_STATE_TTL_MS } from '../../src/client/throttle/fleet-state.js';
+import { AccountStates } from '../../src/client/throttle/memory-store.js';
 
 describe('AccountStates (the memory store accounts)', () => {
   it('drops accounts idle for the state TTL and keeps the ones in use', () => {
@@ -21,5 +21,12 @@ describe('AccountStates (the memory store accounts)', () => {
     // A forgotten account starts afresh.
     expect(accounts.stateOf('tenant-3', later).learned).toBe(false);
     expect(accounts.size).toBe(2);
+  });
+});
+
+describe('the former name', () => {
+  it('createMemoryStore is createMemoryThrottleStore, through the 0.x line', async () => {
+    const { createMemoryStore, createMemoryThrottleStore } = await import('../../src/index.js');
+    expect(createMemoryStore).toBe(createMemoryThrottleStore);
   });
 });

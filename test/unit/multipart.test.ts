@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planUpload } from '../../src/client/multipart.js';
-import { uploadPlanOf, uploadReady } from '../../src/client/upload.js';
+import { planUpload } from '../../src/client/request/multipart.js';
+import { uploadPlanOf, uploadReady } from '../../src/client/request/upload.js';
 import { ENDPOINT, installApi, makeClient, ok, TOKEN, useMockApi } from './client-fixtures.js';
 
 useMockApi();

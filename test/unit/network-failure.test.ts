@@ -3,7 +3,7 @@
  * NetworkError message.
  */
 import { describe, expect, it } from 'vitest';
-import { describeNetworkFailure } from '../../src/client/network-failure.js';
+import { describeNetworkFailure } from '../../src/client/request/network-failure.js';
 
 /** An error with a system `code`, as Node's sockets and Bun's fetch throw them. */
 function systemError(message: string, code: string): Error {

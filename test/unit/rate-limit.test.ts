@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRateLimit } from '../../src/client/rate-limit.js';
-import { parseList } from '../../src/client/structured-list.js';
+import { parseRateLimit } from '../../src/client/rate-limit/rate-limit.js';
+import { parseList } from '../../src/client/rate-limit/structured-list.js';
 import type { RateLimitPolicy } from '../../src/client/types.js';
 
 function state(policy?: string, limit?: string) {

@@ -3,7 +3,7 @@
  * lower-case percent-encoded forms of a token holding `/` or `+`.
  */
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED } from '../../src/client/redact.js';
+import { createRedactor, REDACTED } from '../../src/client/errors/redact.js';
 
 const TOKEN = 'eyJhbGciOi/JIUzI1+NiJ9.a/b+c==';
 

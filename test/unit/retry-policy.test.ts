@@ -7,9 +7,9 @@ import {
   NetworkError,
   PlatformConfigError,
   RateLimitError,
-} from '../../src/client/errors.js';
-import { DEFAULT_RETRY_POLICY, decideRetry, type RetryContext } from '../../src/client/retry-policy.js';
-import { backoffDelayMs } from '../../src/client/retry-timing.js';
+} from '../../src/client/errors/errors.js';
+import { DEFAULT_RETRY_POLICY, decideRetry, type RetryContext } from '../../src/client/retry/retry-policy.js';
+import { backoffDelayMs } from '../../src/client/retry/retry-timing.js';
 
 const policy = { ...DEFAULT_RETRY_POLICY };
 const first: RetryContext = { attempt: 1, waitedMs: 0, random: 0.5, repeatable: true };

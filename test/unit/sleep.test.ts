@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_DELAY_MS, sleep } from '../../src/client/sleep.js';
+import { MAX_TIMER_DELAY_MS, sleep } from '../../src/client/request/sleep.js';
 
 describe('sleep', () => {
   beforeEach(() => {

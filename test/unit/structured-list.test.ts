@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { parseList as referenceParseList, Token } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
-import { type ListMember, type ListValue, parseList } from '../../src/client/structured-list.js';
+import { type ListMember, type ListValue, parseList } from '../../src/client/rate-limit/structured-list.js';
 
 /** What the reference gives, seen the way the client keeps it. */
 function seen(item: unknown): ListValue {

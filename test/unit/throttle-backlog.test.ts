@@ -11,7 +11,7 @@ import {
   type ThrottleObservation,
   ThrottleQueueTimeout,
   ThrottleWaitTooLongError,
-} from '../../src/client/throttle.js';
+} from '../../src/client/throttle/throttle.js';
 import type { RateLimitPolicy, ThrottleEvent } from '../../src/client/types.js';
 
 type Policies = Record<string, Omit<RateLimitPolicy, 'name'>>;

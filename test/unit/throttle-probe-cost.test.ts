@@ -3,15 +3,15 @@
  * awareness, with fake timers; the cost book's learning; the same probe in the shared fleet state.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyFleetState, fleetAcquire, fleetSettle } from '../../src/client/fleet-state.js';
+import { emptyFleetState, fleetAcquire, fleetSettle } from '../../src/client/throttle/fleet-state.js';
 import {
   createThrottle,
   type Permit,
   type ThrottleObservation,
   ThrottleWaitTooLongError,
-} from '../../src/client/throttle.js';
-import { CostBook } from '../../src/client/throttle-cost.js';
-import type { StoreAcquireRequest } from '../../src/client/throttle-store.js';
+} from '../../src/client/throttle/throttle.js';
+import { CostBook } from '../../src/client/throttle/throttle-cost.js';
+import type { StoreAcquireRequest } from '../../src/client/throttle/throttle-store.js';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 const ok: ThrottleObservation = { status: 200, rateLimit: { policies: {} } };

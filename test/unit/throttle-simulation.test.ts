@@ -3,8 +3,8 @@
  * concurrency limit on requests being executed), on fake time with seeded random latencies that reorder requests.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sleep } from '../../src/client/sleep.js';
-import { createThrottle, type ThrottleObservation } from '../../src/client/throttle.js';
+import { sleep } from '../../src/client/request/sleep.js';
+import { createThrottle, type ThrottleObservation } from '../../src/client/throttle/throttle.js';
 
 interface Scenario {
   quota: number;

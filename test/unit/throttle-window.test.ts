@@ -10,7 +10,7 @@ import {
   recordRelease,
   rollWindow,
   type WindowTracker,
-} from '../../src/client/throttle-window.js';
+} from '../../src/client/throttle/throttle-window.js';
 
 const POLICY = { name: 'minuteRate', quota: 100_000, window: 60, remaining: 99_999, resetSeconds: 1 };
 const START = 1_000_000;

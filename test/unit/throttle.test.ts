@@ -6,7 +6,7 @@ import {
   type Throttle,
   type ThrottleObservation,
   ThrottleWaitTooLongError,
-} from '../../src/client/throttle.js';
+} from '../../src/client/throttle/throttle.js';
 import type { RateLimitPolicy, RateLimitState, ThrottleEvent } from '../../src/client/types.js';
 
 /** Builds the parsed state of one response from `name -> fields`. */

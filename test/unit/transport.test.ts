@@ -3,8 +3,8 @@
  */
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PlatformConfigError } from '../../src/client/errors.js';
-import { sendRequest, type TransportRequest } from '../../src/client/transport.js';
+import { PlatformConfigError } from '../../src/client/errors/errors.js';
+import { sendRequest, type TransportRequest } from '../../src/client/request/transport.js';
 import { ENDPOINT, installApi, useMockApi } from './client-fixtures.js';
 
 useMockApi();

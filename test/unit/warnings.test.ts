@@ -1,7 +1,7 @@
-/** Reading `extensions.warnings` (src/client/warnings.ts): kinds by code, what the server attached kept, junk skipped. */
+/** Reading `extensions.warnings` (src/client/errors/warnings.ts): kinds by code, what the server attached kept, junk skipped. */
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../../src/client/redact.js';
-import { NO_WARNINGS, warningsOf } from '../../src/client/warnings.js';
+import { createRedactor } from '../../src/client/errors/redact.js';
+import { NO_WARNINGS, warningsOf } from '../../src/client/errors/warnings.js';
 
 const keep = createRedactor([]);
 

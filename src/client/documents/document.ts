@@ -1,0 +1,153 @@
+/**
+ * Turns what a caller passes to `request()` into the operation to send: the text to send and the
+ * kind and name of the operation that will run. The analysis is done once per document and cached
+ * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
+ * Nothing here loads the `graphql` package: strings are scanned by a small lexer, AST documents are
+ * read directly and, when they carry no source text, printed by a small printer of our own. That printer
+ * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
+ * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
+ */
+import { PlatformConfigError } from '../errors/errors.js';
+import { loadOnDemand } from '../request/on-demand.js';
+import { documentApiVersion } from './document-meta.js';
+import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
+import type { AstNode } from './print-document.js';
+
+/** The operation a call will run, ready for the transport. */
+export interface PreparedOperation {
+  kind: OperationKind;
+  name?: string;
+  /** The full document text, sent as `query`. */
+  text: string;
+  /** The API version a generated document was generated for; undefined for strings and foreign documents. */
+  apiVersion?: string;
+}
+
+interface DocumentAnalysis {
+  text: string;
+  operations: OperationInfo[];
+  /** Prepared operations by requested operation name ('' when none was given). */
+  selections: Map<string, PreparedOperation>;
+  /** The API version the document carries, when it is a generated one. */
+  apiVersion?: string;
+}
+
+/** Most distinct string documents kept; the oldest is dropped beyond this. */
+export const STRING_CACHE_LIMIT = 500;
+
+const byObject = new WeakMap<object, DocumentAnalysis>();
+const byString = new Map<string, DocumentAnalysis>();
+
+interface AstDocument {
+  kind: 'Document';
+  definitions: readonly { kind: string; operation?: string; name?: { value: string } }[];
+  loc?: { source?: { body?: string } };
+}
+
+function isAstDocument(value: unknown): value is AstDocument {
+  return (value as AstDocument | null)?.kind === 'Document' && Array.isArray((value as AstDocument).definitions);
+}
+
+/** Prints an AST document to GraphQL text (print-document.ts: print). */
+export type DocumentPrinter = (document: AstNode) => string;
+
+/** The AST printer, once {@link documentReady} has loaded it. */
+let loadedPrinter: DocumentPrinter | undefined;
+
+/**
+ * Undefined when `document` can be prepared now; else (an AST without source text, the printer not loaded yet)
+ * a promise that loads the printer: prepare the document once it settles.
+ */
+export function documentReady(document: unknown): Promise<void> | undefined {
+  if (loadedPrinter || !isAstDocument(document) || byObject.has(document)) return;
+  if (typeof document.loc?.source?.body === 'string') return;
+  return loadOnDemand(import('./print-document.js'), 'AST printer').then((printer) => {
+    loadedPrinter = printer.print;
+  });
+}
+
+function analyseString(text: string): DocumentAnalysis {
+  let analysis = byString.get(text);
+  if (!analysis) {
+    if (byString.size >= STRING_CACHE_LIMIT) byString.delete(byString.keys().next().value as string);
+    analysis = { text, operations: scanOperations(text), selections: new Map() };
+    byString.set(text, analysis);
+  }
+  return analysis;
+}
+
+/**
+ * The analysis of an object document, made once per object: a `String` (codegen's TypedDocumentString) is scanned
+ * as its text; an AST is read, its text is its source, or (without one, e.g. codegen's documentNode mode) it is
+ * printed once, here (the callers make sure a printer is there: executeOperation awaits documentReady, paginate
+ * passes its own). A generated document's API version comes with it: it keeps its own selections, while the same
+ * text as a plain string runs at the client's version.
+ */
+function analyseObject(document: unknown, print: DocumentPrinter | undefined): DocumentAnalysis {
+  let text: string;
+  let operations: OperationInfo[] = [];
+  if (document instanceof String) {
+    text = String(document);
+    operations = analyseString(text).operations;
+  } else if (isAstDocument(document)) {
+    for (const { kind, operation, name } of document.definitions) {
+      if (kind === 'OperationDefinition') {
+        operations.push({ kind: operation as OperationKind, name: name?.value });
+      }
+    }
+    const source = document.loc?.source?.body;
+    text = typeof source === 'string' ? source : (print as DocumentPrinter)(document as unknown as AstNode);
+  } else {
+    throw new PlatformConfigError('The document must be a GraphQL string, a TypedDocumentString or a DocumentNode.');
+  }
+  return { text, operations, selections: new Map(), apiVersion: documentApiVersion(document) };
+}
+
+/** The operation of `analysis` that `operationName` names, or its only one. */
+function select(
+  { operations, text, apiVersion }: DocumentAnalysis,
+  operationName: string | undefined,
+): PreparedOperation {
+  const count = operations.length;
+  const chosen =
+    operationName === undefined
+      ? count === 1
+        ? operations[0]
+        : undefined
+      : operations.find((operation) => operation.name === operationName);
+  if (!chosen) {
+    const names = operations.map((operation) => operation.name ?? '(anonymous)').join(', ');
+    throw new PlatformConfigError(
+      operationName !== undefined
+        ? `operationName '${operationName}' is not an operation of the document (it holds: ${names || 'none'}).`
+        : count > 0
+          ? `The document holds ${count} operations (${names}); pass operationName to choose one.`
+          : 'The document holds no query, mutation or subscription to run.',
+    );
+  }
+  return { ...chosen, text, apiVersion };
+}
+
+/**
+ * The operation that `document` runs, honouring `operationName`. Throws {@link PlatformConfigError}
+ * when the document is not a document, holds no operation, or the choice is missing or unknown. An AST
+ * without source text is printed with `print` (default: the printer {@link documentReady} loaded).
+ */
+export function prepareOperation(
+  document: unknown,
+  operationName?: string,
+  print: DocumentPrinter | undefined = loadedPrinter,
+): PreparedOperation {
+  let analysis = typeof document === 'string' ? analyseString(document) : byObject.get(document as object);
+  if (!analysis) {
+    analysis = analyseObject(document, print);
+    byObject.set(document as object, analysis);
+  }
+  const key = operationName ?? '';
+  let prepared = analysis.selections.get(key);
+  if (!prepared) {
+    prepared = select(analysis, operationName);
+    analysis.selections.set(key, prepared);
+  }
+  return prepared;
+}

@@ -1,0 +1,218 @@
+/**
+ * One factory that turns a response into the right {@link PlatformError} (or nothing, for a success),
+ * in the manner of stripe-node's `Error.ts`: the status and body pick the class; every error carries
+ * status, headers and rate-limit state.
+ */
+
+import { LOCATION, RETRY_AFTER } from '../constants.js';
+import type { RateLimitState } from '../types.js';
+import { isObject, ownValue } from '../validate.js';
+import { ERROR_CODE_CLASSES } from './error-codes.js';
+import { codeOf, errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
+import {
+  AuthenticationError,
+  type GraphQLErrorInfo,
+  GraphQLResponseError,
+  HttpError,
+  IdempotencyConflictError,
+  IdempotencyKeyReuseError,
+  MAX_KEPT_ERRORS,
+  type PlatformError,
+  type PlatformErrorDetails,
+  type RateLimitKind,
+  RedirectError,
+  ResponseTooLargeError,
+  UnsupportedApiVersionError,
+} from './errors.js';
+import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
+import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
+import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './server-wait.js';
+
+const EXCERPT_LENGTH = 300;
+
+/** Everything the factory needs to know about one response. */
+export interface ResponseFacts {
+  status: number;
+  headers: Headers;
+  rateLimit: RateLimitState;
+  /** The parsed JSON body, when the body was JSON. */
+  payload?: unknown;
+  /** The raw body text, when known. */
+  text?: string;
+  operationName?: string;
+  idempotencyKey?: string;
+  /** Hides the token in anything taken from the response. */
+  redact: Redactor;
+  /** Current time, for `Retry-After` dates. */
+  nowMs: number;
+  /** The API version the request asked for, named by an unsupported-version error. */
+  apiVersion?: string;
+  /** Set to the limit when the body was larger than `maxResponseBytes` (and so was not read). */
+  bodyLimitExceeded?: number;
+  /** Set to the limit when the body held more JSON arrays and objects than that (and so was not parsed). */
+  bodyContainersExceeded?: number;
+}
+
+/** The error a response stands for, or undefined when it is a GraphQL success. */
+export function createResponseError(facts: ResponseFacts): PlatformError | undefined {
+  const { status, payload, redact, headers, rateLimit, nowMs } = facts;
+  // The common case first, before any error details are built.
+  if (isGraphQLSuccess(status, payload)) return undefined;
+  const { errors, omitted } = graphQLErrorsOf(payload, redact);
+  const success = status >= 200 && status <= 299;
+  const details: PlatformErrorDetails = {
+    status,
+    headers: redactHeadersObject(headers, redact),
+    rateLimit,
+    operationName: facts.operationName,
+    idempotencyKey: facts.idempotencyKey,
+    requestId: requestIdOf(payload, redact),
+  };
+  const retryAfter = parseRetryAfter(headers.get(RETRY_AFTER), nowMs);
+  const first = errors?.[0];
+  const said = first ? `: ${first.message}` : '';
+  /**
+   * An HttpError (or `Class`, one of its subclasses): `HTTP {status}` (or `head`), then `what`; the body's start,
+   * the `Retry-After` wait and `extra`.
+   */
+  const httpError = (what: string, extra?: object, Class: typeof HttpError = HttpError, head = `HTTP ${status}`) =>
+    new Class(`${head}${what}`, {
+      ...details,
+      bodyExcerpt: excerptOf(facts),
+      retryAfterSeconds: retryAfter,
+      ...extra,
+    });
+  /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./server-wait.ts` for the order). */
+  const limited = (what: string, retryAfterSeconds: number | undefined, limit?: RateLimitKind) =>
+    rateLimitErrorFor(`Rate limited${what}`, { ...details, retryAfterSeconds, errors, limit }, nowMs);
+  const resetSeconds = () => resetSecondsFromRateLimit(rateLimit);
+
+  if (status === 0 || (status >= 300 && status <= 399)) {
+    // Refused, never followed: named with its `Location` (token redacted). A browser hides both (status 0).
+    const raw = headers.get(LOCATION);
+    const location = raw === null ? undefined : redact(raw);
+    const where = `${location === undefined ? '' : ` to ${location}`}: the client does not follow redirects`;
+    const hidden = status ? undefined : 'a redirect (the runtime hides its status and Location)';
+    return httpError(where, { retryAfterSeconds: undefined, location }, RedirectError, hidden);
+  }
+  const maxResponseBytes = facts.bodyLimitExceeded;
+  if (maxResponseBytes !== undefined) {
+    // Not read: no excerpt.
+    return httpError(
+      `: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
+      { maxResponseBytes },
+      ResponseTooLargeError as typeof HttpError,
+    );
+  }
+  if (facts.bodyContainersExceeded !== undefined) {
+    return httpError(
+      `: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
+    );
+  }
+  if (status === 401) return new AuthenticationError(`Authentication failed (401)${said}`, details);
+  if (status === 409) {
+    return new IdempotencyConflictError(
+      'Idempotency conflict (409): a request with the same Idempotency-Key is still in progress',
+      { ...details, retryAfterSeconds: retryAfter },
+    );
+  }
+  if (status === 422 && facts.idempotencyKey !== undefined) {
+    return new IdempotencyKeyReuseError(
+      'Idempotency-Key reused (422): it was used for a different request; send this one with a new key',
+      details,
+    );
+  }
+  if (status === 429) return limited(` (429)${said}`, retryAfter ?? retryInSecondsOf(errors) ?? resetSeconds());
+  if (status === 400 && errors?.some((error) => codeOf(error) === 'UNSUPPORTED_API_VERSION')) {
+    return unsupportedVersionError(facts.apiVersion, errors, details);
+  }
+  if (!success) return httpError(said);
+  const exhausted = complexityExceptionOf(payload, errors, redact);
+  if (exhausted)
+    return limited(`: ${exhausted.message}`, exhausted.seconds ?? retryAfter ?? resetSeconds(), 'complexity');
+  // A 2xx without errors here has no `data` object (a success returned above).
+  if (!first) return httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
+  const budget = limitErrorOf(errors);
+  if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
+  const kept = errors as GraphQLErrorInfo[];
+  const total = kept.length + omitted;
+  // A subclass for a common first `extensions.code` (see `./error-codes.ts`), else the base class.
+  const ErrorClass = ERROR_CODE_CLASSES[codeOf(first)] ?? GraphQLResponseError;
+  return new ErrorClass(`GraphQL error: ${first.message}${total > 1 ? ` (and ${total - 1} more)` : ''}`, {
+    ...details,
+    errors: kept,
+    omittedErrors: omitted,
+    // A `null` data is no data; redactDeep hands undefined back as it is.
+    data: redactDeep(ownValue(payload, 'data') ?? undefined, redact),
+  });
+}
+
+/**
+ * The platform's older report of an exhausted complexity budget, in a 200: `ComplexityException` (as the body's
+ * `error_code`, or an error's `extensions.code`) with `status_code: 429`, the wait only in the message
+ * ("... reset in 7 seconds"). Undefined for anything else.
+ */
+function complexityExceptionOf(
+  payload: unknown,
+  errors: GraphQLErrorInfo[] | undefined,
+  redact: Redactor,
+): { message: string; seconds?: number } | undefined {
+  let message: string | undefined;
+  if (isObject(payload) && payload.error_code === 'ComplexityException') {
+    message = redact(typeof payload.error_message === 'string' ? payload.error_message : 'ComplexityException');
+  } else {
+    message = errors?.find((error) => codeOf(error) === 'ComplexityException')?.message;
+  }
+  if (message === undefined) return undefined;
+  const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(message)?.[1];
+  // `wait` is undefined or a non-empty string of digits.
+  return { message, seconds: (wait && Number(wait)) as number | undefined };
+}
+
+/**
+ * The normalised, token-free `errors` of a body (undefined when it has none): the first {@link MAX_KEPT_ERRORS}, and
+ * how many more there were. A server that sends a million errors costs a count, not a million copies.
+ */
+function graphQLErrorsOf(
+  payload: unknown,
+  redact: Redactor,
+): { errors: GraphQLErrorInfo[] | undefined; omitted: number } {
+  const all = ownValue(payload, 'errors');
+  if (!Array.isArray(all) || all.length === 0) return { errors: undefined, omitted: 0 };
+  const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw) => errorInfoOf(raw, redact));
+  return { errors, omitted: all.length - errors.length };
+}
+
+/** The typed error for a version the server refused, with the versions it listed (`extensions.supported_versions`). */
+function unsupportedVersionError(
+  apiVersion: string | undefined,
+  errors: GraphQLErrorInfo[],
+  details: PlatformErrorDetails,
+): UnsupportedApiVersionError {
+  const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
+  const supportedVersions = listed.filter((version): version is string => typeof version === 'string');
+  const asked = apiVersion === undefined ? 'the requested API version' : `API version '${apiVersion}'`;
+  const which =
+    supportedVersions.length > 0 ? `: ${supportedVersions.join(', ')}` : ` (server said: ${errors[0]?.message})`;
+  return new UnsupportedApiVersionError(
+    `The server does not support ${asked} (400). Set the \`apiVersion\` option to a version it supports${which}.`,
+    {
+      ...details,
+      apiVersion,
+      supportedVersions,
+    },
+  );
+}
+
+/** The start of the body (its text, else its JSON), redacted before it is cut so a token is never half shown. */
+function excerptOf({ text, payload, redact }: ResponseFacts): string | undefined {
+  try {
+    // Undefined for an undefined payload.
+    text ??= JSON.stringify(payload);
+  } catch {
+    // Not serialisable: no excerpt.
+  }
+  if (text === undefined) return undefined;
+  const redacted = redact(text.trim());
+  return redacted.length > EXCERPT_LENGTH ? `${redacted.slice(0, EXCERPT_LENGTH)}…` : redacted;
+}

@@ -1,0 +1,86 @@
+/**
+ * What a response body says about itself, read on every answer that is not a plain success: the id the server gave
+ * the request, whether it is a GraphQL success, and its `errors` (or `extensions.warnings`) entries normalised. The
+ * classes of a failure are picked by the error factory (`./error-factory.ts`), which loads on demand
+ * (`./response-error.ts`); what a success needs stays here.
+ */
+
+import { isObject, ownValue } from '../validate.js';
+import type { GraphQLErrorInfo } from './errors.js';
+import { type Redactor, redactDeep } from './redact.js';
+
+/** A lookup table without a prototype, so `table[code]` is never an inherited member such as `constructor`. */
+export function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
+  return Object.setPrototypeOf(entries, null);
+}
+
+/** An error's own `extensions.code` when it is a string, else `''`. */
+export function codeOf(error: GraphQLErrorInfo | undefined): string {
+  const code = ownValue(error?.extensions, 'code');
+  return typeof code === 'string' ? code : '';
+}
+
+/** The top-level `extensions` key under which the platform puts the id of every request. */
+const REQUEST_ID_KEY = 'request_id';
+
+/** The longest request id kept; anything longer is not an id. */
+const MAX_REQUEST_ID_LENGTH = 200;
+
+/**
+ * True when a response is a GraphQL success: a 2xx whose body holds a `data` object and no (or an empty) `errors`
+ * list. Anything else stands for an error (`createResponseError` returns one exactly when this is false).
+ */
+export function isGraphQLSuccess(status: number, payload: unknown): boolean {
+  if (status < 200 || status > 299 || !isObject(payload) || !isObject(payload.data)) return false;
+  const errors = ownValue(payload, 'errors');
+  return !Array.isArray(errors) || errors.length === 0;
+}
+
+/**
+ * The id the server gave the request: the response's top-level `extensions.request_id` (where the platform puts
+ * it), else the first error's; redacted, and only a non-empty string of at most 200 characters.
+ */
+export function requestIdOf(payload: unknown, redact: Redactor): string | undefined {
+  let id = ownValue(ownValue(payload, 'extensions'), REQUEST_ID_KEY);
+  if (id === undefined) {
+    const errors = ownValue(payload, 'errors');
+    if (Array.isArray(errors)) id = ownValue(ownValue(errors[0], 'extensions'), REQUEST_ID_KEY);
+  }
+  return typeof id === 'string' && id !== '' && id.length <= MAX_REQUEST_ID_LENGTH ? redact(id) : undefined;
+}
+
+/**
+ * One entry of a GraphQL `errors` list (or of `extensions.warnings`, which has the same shape), normalised and
+ * token-free: its message (else 'Unknown GraphQL error'), numeric `locations`, string and number `path` segments,
+ * and its `extensions` object. Anything else the server put there is dropped.
+ */
+export function errorInfoOf(raw: unknown, redact: Redactor): GraphQLErrorInfo {
+  // Never String() an arbitrary value: a deeply nested array would overflow the stack.
+  const message = isObject(raw)
+    ? ownValue(raw, 'message')
+    : typeof raw === 'number' || typeof raw === 'boolean'
+      ? String(raw)
+      : raw;
+  const info: GraphQLErrorInfo = {
+    message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
+  };
+  const locations = ownValue(raw, 'locations');
+  if (Array.isArray(locations)) {
+    // `{ line, column }` pairs of numbers only; anything else the server put there is dropped.
+    info.locations = locations.flatMap((entry) => {
+      const line = ownValue(entry, 'line');
+      const column = ownValue(entry, 'column');
+      return typeof line === 'number' && typeof column === 'number' ? [{ line, column }] : [];
+    });
+  }
+  const path = ownValue(raw, 'path');
+  if (Array.isArray(path)) {
+    // String (redacted) and number segments only.
+    info.path = path.flatMap((segment): (string | number)[] =>
+      typeof segment === 'string' ? [redact(segment)] : typeof segment === 'number' ? [segment] : [],
+    );
+  }
+  const extensions = ownValue(raw, 'extensions');
+  if (isObject(extensions)) info.extensions = redactDeep(extensions, redact);
+  return info;
+}

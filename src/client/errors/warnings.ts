@@ -1,0 +1,50 @@
+/**
+ * Warnings a response carries in `extensions.warnings` (the platform's shape, changelog "Warning messages now included
+ * in API responses": `{ message, locations, path, extensions: { code, ... } }`), read into typed
+ * {@link ApiWarning}s. A warning never fails a call: it lands on `ApiResult.warnings` and the `onWarning` hook.
+ *
+ * Rule map:
+ * - `extensions.code` `deprecatedVersion` → kind `deprecated-version` (the version asked for is routed elsewhere);
+ *   `unsupportedVersion` → `unknown-version`; `deprecatedField`, `deprecatedArgument`, `deprecatedEnumValue` →
+ *   `deprecated-field`; anything else (or no code) → `other`.
+ * - An entry without a string `message` is skipped; anything else the server attached stays in `extensions`.
+ * - The token is redacted from the message, path and extensions: warnings reach results and the `onWarning` hook.
+ * Pinned by test/unit/warnings.test.ts.
+ */
+
+import type { ApiWarning, ApiWarningKind } from '../types.js';
+import { isObject, ownValue } from '../validate.js';
+import { codeOf, codeTable, errorInfoOf } from './error-info.js';
+import type { Redactor } from './redact.js';
+
+const KIND_BY_CODE = /* @__PURE__ */ codeTable<ApiWarningKind>({
+  deprecatedVersion: 'deprecated-version',
+  unsupportedVersion: 'unknown-version',
+  deprecatedField: 'deprecated-field',
+  deprecatedArgument: 'deprecated-field',
+  deprecatedEnumValue: 'deprecated-field',
+});
+
+/** Shared by every result without warnings, so the common path allocates nothing. */
+export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
+
+function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
+  if (!isObject(entry) || typeof entry.message !== 'string') return undefined;
+  // The same normalising as an error's (error-info.ts: errorInfoOf); a warning's path keeps names only.
+  const info = errorInfoOf(entry, redact);
+  const { message, locations, path, extensions = {} } = info;
+  const code = codeOf(info);
+  const warning: ApiWarning = { message, kind: KIND_BY_CODE[code] ?? 'other', extensions };
+  if (code) warning.code = code;
+  if (path) warning.path = path.filter((part): part is string => typeof part === 'string');
+  if (locations) warning.locations = locations;
+  return warning;
+}
+
+/** The warnings of a response body (its `extensions.warnings`), the token redacted, or {@link NO_WARNINGS}. */
+export function warningsOf(body: unknown, redact: Redactor): readonly ApiWarning[] {
+  const list = ownValue(ownValue(body, 'extensions'), 'warnings');
+  if (!Array.isArray(list)) return NO_WARNINGS;
+  const warnings = list.flatMap((entry) => toWarning(entry, redact) ?? []);
+  return warnings.length > 0 ? warnings : NO_WARNINGS;
+}

@@ -1,0 +1,76 @@
+/**
+ * The retry policy as a pure function: {@link decideRetry} (whether to try again, why, and after
+ * how long; the wait itself comes from `./retry-timing.ts`). No clock, no
+ * randomness of its own, no I/O: the caller passes the attempt number, the time already waited and
+ * a random number, so every rule can be checked with a table.
+ */
+import {
+  DailyLimitError,
+  HttpError,
+  IdempotencyConflictError,
+  NetworkError,
+  RateLimitError,
+} from '../errors/errors.js';
+import type { RetryOptions, RetryReason } from '../types.js';
+import { retryDelayMs } from './retry-timing.js';
+
+/** {@link RetryOptions} with every default applied. */
+export type RetryPolicy = Required<RetryOptions>;
+
+/** The defaults documented on {@link RetryOptions}. */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  maxAttempts: 4,
+  baseDelayMs: 300,
+  maxDelayMs: 30_000,
+  maxElapsedMs: 60_000,
+  conflictDefaultSeconds: 1,
+});
+
+/** What the decision needs to know besides the error and the policy. */
+export interface RetryContext {
+  /** The attempt that just failed; 1 for the first. */
+  attempt: number;
+  /** Milliseconds already spent waiting between earlier attempts of this call. */
+  waitedMs: number;
+  /** A number in [0, 1) used for jitter. */
+  random: number;
+  /** True when sending again cannot do the work twice: a query, or a mutation with an Idempotency-Key. */
+  repeatable: boolean;
+}
+
+/** The outcome of {@link decideRetry}. */
+export type RetryDecision = { retry: false } | { retry: true; reason: RetryReason; delayMs: number };
+
+const NO_RETRY: RetryDecision = { retry: false };
+
+/**
+ * Why an error may be retried; undefined when it never is (an abort, the daily quota, a GraphQL error, a 4xx).
+ * The server's wait, when it gave one, is the error's `retryAfterSeconds`.
+ */
+function retryReasonOf(error: unknown): RetryReason | undefined {
+  if (error instanceof NetworkError) return error.aborted ? undefined : error.timedOut ? 'timeout' : 'network';
+  // The daily quota lasts until its reset: no call waits that out (test/unit/rate-limit-errors.test.ts).
+  if (error instanceof DailyLimitError) return undefined;
+  if (error instanceof RateLimitError) return 'rate-limited';
+  if (error instanceof IdempotencyConflictError) return 'idempotency-conflict';
+  const status = error instanceof HttpError ? (error.status ?? 0) : 0;
+  return status >= 500 && status <= 599 ? 'server-error' : undefined;
+}
+
+/**
+ * Whether to try a failed call again. Retried: network errors, timeouts, 5xx, 429 and budget errors,
+ * 409 idempotency conflicts (all only when the call is repeatable). Never retried: 400, 401, 403 and
+ * other 4xx, GraphQL errors, caller aborts, the daily limit (`DailyLimitError`). A server-requested wait (`Retry-After`, `retry_in_seconds`,
+ * `t`) wins over backoff; one longer than `maxDelayMs`, or one that would take the call past
+ * `maxElapsedMs`, means no retry.
+ */
+export function decideRetry(error: unknown, context: RetryContext, policy: RetryPolicy): RetryDecision {
+  if (context.attempt >= policy.maxAttempts) return NO_RETRY;
+  const reason = retryReasonOf(error);
+  if (!reason) return NO_RETRY;
+  if (!context.repeatable && reason !== 'idempotency-conflict' && reason !== 'rate-limited') return NO_RETRY;
+  const waitSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  const delayMs = retryDelayMs(reason, waitSeconds, context.attempt, policy, context.random);
+  if (delayMs > policy.maxDelayMs || context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;
+  return { retry: true, reason, delayMs };
+}

@@ -1,0 +1,261 @@
+/**
+ * Local accounting for one fixed-window quota (e.g. `minuteRate`, `complexityMinute`), as pure-ish helpers the
+ * throttle drives. The estimate is deliberately conservative: the server must never see a request beyond quota.
+ *
+ * Each response with `t` bounds the reset instant R of the window its request landed in: the request arrived
+ * between its send and its receipt, and the server's `t` is the whole seconds left then, rounded up, so
+ * `sentAt + (t-1) s < R <= receivedAt + t s`. Intersecting many such bounds pins R down tightly; the next window
+ * resets exactly one `w` later.
+ */
+import type { RateLimitPolicy } from '../types.js';
+
+/** Waited past the latest possible reset instant, covering millisecond rounding. */
+export const RESET_MARGIN_MS = 10;
+/** Event lists are pruned once they grow beyond this. */
+const MAX_EVENTS = 1024;
+/** Numbers per observation in {@link WindowTracker.obs}; the offsets of its fields follow. */
+const STRIDE = 5;
+const TICK = 1;
+const REMAINING = 2;
+const ACCEPTED = 3;
+const LOWEST = 4;
+
+/**
+ * The estimate for one window quota. `a < R <= by`; both infinite while unknown. Short field names (the
+ * `RateLimit` header's own letters where one fits): the tracker is internal, and its names ship in every bundle.
+ */
+export interface WindowTracker {
+  /** `q`: the quota. */
+  q: number;
+  /** `w`: the window's length in milliseconds, when declared. */
+  w?: number;
+  /** `c`ounts: true when each request costs exactly 1 (a request quota); false when its cost is unknown (bytes). */
+  c: boolean;
+  /** Requests that may count against the current window (request quotas only). */
+  u: number;
+  /** `r`: the lowest remaining the server reported for the current window. */
+  r: number;
+  /** `a`fter: lower bound (exclusive) on the reset instant. */
+  a: number;
+  /** Upper bound (inclusive) on the reset instant. */
+  by: number;
+  /**
+   * Release instants in the current window: they decide what may spill into the next one. The first `rn` entries
+   * count; the list is written in place and never shrinks, so a tracker in steady use allocates nothing.
+   */
+  rel: number[];
+  /** How many entries of `rel` count. */
+  rn: number;
+  /**
+   * The event count at which the next prune runs: {@link MAX_EVENTS}, or twice what the last prune kept when it
+   * could drop little, so a busy window is scanned once per doubling, not on every response.
+   */
+  p: number;
+  /**
+   * Responses seen in the current window, {@link STRIDE} numbers each, in one flat array (observing a response
+   * allocates nothing): when it arrived, its tick, the `r` it reported, 1 when it was accepted (placed in this
+   * window, not in an earlier one) else 0, and the lowest `r` among the accepted ones up to it (so
+   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024). The first `on` numbers count, as in
+   * `rel`.
+   */
+  obs: number[];
+  /** How many numbers of `obs` count. */
+  on: number;
+}
+
+/** What the throttle knows when a response is observed. */
+export interface ObservationContext {
+  now: number;
+  /** Order of this observation among the throttle's grants and observations. */
+  tick: number;
+  /** When the response's request was sent, or a time no later (the oldest request in flight) when unknown. */
+  sent: number;
+  /** The grant tick of that request (or of the oldest in flight). */
+  sTick: number;
+  /** Requests in flight besides the one whose response this is. */
+  others: number;
+}
+
+/** True for a finite number. */
+export const finite = (value: unknown): value is number => Number.isFinite(value);
+
+/** True for a policy that counts in-flight requests rather than a window. */
+export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
+  return policy.name === 'concurrency' || policy.unit === 'concurrent-requests';
+}
+
+/** What is certainly left of the quota for a request sent now (a lower bound on what the server has left). */
+export function remainingOf(tracker: WindowTracker): number {
+  return Math.min(tracker.q - tracker.u, tracker.r);
+}
+
+/** The instant to hold new requests until, or undefined when this quota does not hold them. */
+export function holdUntil(tracker: WindowTracker): number | undefined {
+  return remainingOf(tracker) <= 0 && tracker.by < Infinity ? tracker.by + RESET_MARGIN_MS : undefined;
+}
+
+/** Accounts for a request being sent. */
+export function recordSend(tracker: WindowTracker): void {
+  if (tracker.c) tracker.u += 1;
+}
+
+/** Accounts for a request finishing (with or without a response). */
+export function recordRelease(tracker: WindowTracker, now: number): void {
+  if (tracker.by === Infinity) return;
+  tracker.rel[tracker.rn++] = now;
+  prune(tracker);
+}
+
+/**
+ * Folds one response's view of a window policy into the tracker (a new one when `tracker` is undefined).
+ * Returns the tracker to keep; a policy without a usable `r` changes nothing. Allocates nothing once the
+ * tracker exists, unless a later window begins.
+ */
+export function observeWindow(
+  tracker: WindowTracker | undefined,
+  policy: RateLimitPolicy,
+  ctx: ObservationContext,
+): WindowTracker | undefined {
+  const r = policy.remaining;
+  if (!finite(r)) return tracker;
+  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.q ?? Infinity);
+  const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.w;
+  const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
+  // The reset instant R: after `sent + (t-1) s` (exclusive), by `now + t s` (inclusive); see the head comment.
+  const after = t === undefined ? -Infinity : ctx.sent + (t - 1) * 1000;
+  const by = t === undefined ? Infinity : ctx.now + t * 1000;
+  const countsRequests = policy.unit === undefined || policy.unit === 'requests';
+  if (tracker && tracker.by < Infinity) {
+    tracker.q = quota;
+    tracker.w = windowMs;
+    const { obs } = tracker;
+    const at = tracker.on;
+    // Written in order at the end of what counts: in place once the list has room, appended (no holes) before.
+    obs[at] = ctx.now;
+    obs[at + TICK] = ctx.tick;
+    obs[at + REMAINING] = r;
+    obs[at + ACCEPTED] = 0;
+    obs[at + LOWEST] = at > 0 ? (obs[at - 1] as number) : Infinity;
+    tracker.on = at + STRIDE;
+    prune(tracker);
+    if (t === undefined) {
+      tracker.r = Math.min(tracker.r, r); // cannot place it: only lower the estimate
+      return tracker;
+    }
+    if (by <= tracker.a) return tracker; // an earlier window
+    if (after < tracker.by && !provesLaterWindow(tracker, r, ctx)) {
+      // The same window, unless its count proves the request landed before we started counting this one.
+      if (tracker.c && quota < Infinity && quota - r > tracker.u) return tracker;
+      tracker.a = Math.max(tracker.a, after);
+      tracker.by = Math.min(tracker.by, by);
+      tracker.r = Math.min(tracker.r, r);
+      accept(tracker, ctx.tick, r);
+      return tracker;
+    }
+  }
+  // First sight of this policy, or proof that a later window has begun: start from the server's figure, but count
+  // no fewer than the requests that may have landed since the old window could have ended (some of them may have
+  // landed after this one and been answered first).
+  const others = countsRequests ? ctx.others : 0;
+  const carried = tracker && tracker.by < Infinity ? spillover(tracker, ctx.others + 1) : 0;
+  const placed = t !== undefined;
+  return {
+    q: quota,
+    w: windowMs,
+    c: countsRequests,
+    u: countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0,
+    r: r - others,
+    a: after,
+    by: by,
+    rel: [],
+    rn: 0,
+    p: MAX_EVENTS,
+    obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
+    on: placed ? STRIDE : 0,
+  };
+}
+
+/**
+ * Moves the tracker into the next window once its reset has certainly passed. Requests active after the earliest
+ * possible reset may count in the new window, unless their reported `r` proves they landed in the old one.
+ */
+export function rollWindow(tracker: WindowTracker, now: number, inFlight: number): void {
+  if (now < tracker.by + RESET_MARGIN_MS) return;
+  tracker.u = tracker.c ? spillover(tracker, inFlight) : 0;
+  tracker.r = Infinity;
+  const w = tracker.w;
+  const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
+  tracker.a = w ? tracker.a + windows * w : -Infinity;
+  tracker.by = w ? tracker.by + windows * w : Infinity;
+  tracker.rn = tracker.on = 0; // the lists keep their room for the next window
+  tracker.p = MAX_EVENTS;
+}
+
+/** Requests active since the earliest possible reset, less those whose reported `r` proves an earlier landing. */
+function spillover(tracker: WindowTracker, inFlight: number): number {
+  const since = tracker.a;
+  let active = inFlight;
+  const { rel, obs } = tracker;
+  for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) active += 1;
+  let provedOld = 0;
+  for (let i = 0; i < tracker.on; i += STRIDE) {
+    if ((obs[i] as number) > since && tracker.q - (obs[i + REMAINING] as number) > active) provedOld += 1;
+  }
+  return Math.max(0, active - provedOld);
+}
+
+/**
+ * Within one window `r` only falls: a request sent after a response reported `x` reports less than `x` if it
+ * landed in the same window. Reporting as much or more proves a reset came in between.
+ */
+function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
+  const { obs } = tracker;
+  // The lowest accepted `r` only falls along the list: below the newest's, `r` is below the one searched for too, so
+  // nothing is proved and the search is skipped (the common case, a count that keeps falling).
+  if (tracker.on > 0 && r < (obs[tracker.on - 1] as number)) return false;
+  // Observations are kept in tick order: find the last one before the request was sent.
+  let low = 0;
+  let high = tracker.on / STRIDE;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((obs[middle * STRIDE + TICK] as number) < ctx.sTick) low = middle + 1;
+    else high = middle;
+  }
+  const before = low === 0 ? Infinity : (obs[low * STRIDE - 1] as number);
+  return r > before || (tracker.c && r === before && r > 0);
+}
+
+/** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
+function accept(tracker: WindowTracker, tick: number, remaining: number): void {
+  const { obs } = tracker;
+  const last = tracker.on - STRIDE;
+  if (last < 0 || obs[last + TICK] !== tick) return;
+  obs[last + ACCEPTED] = 1;
+  obs[last + LOWEST] = Math.min(obs[last + LOWEST] as number, remaining);
+}
+
+/**
+ * Once the event lists grow beyond {@link WindowTracker.p}, drops in place every event from before
+ * `a` (they cannot have landed in the current window) and recomputes the lowest accepted `r` of each.
+ * Amortised constant per event: a window busier than {@link MAX_EVENTS} keeps its events and moves the next prune to
+ * twice their count, so a response costs no scan (test/unit/throttle-window.test.ts).
+ */
+function prune(tracker: WindowTracker): void {
+  const { rel, obs } = tracker;
+  if (tracker.rn + tracker.on / STRIDE <= tracker.p) return;
+  const since = tracker.a;
+  let kept = 0;
+  for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) rel[kept++] = rel[i] as number;
+  tracker.rn = kept;
+  kept = 0;
+  let lowest = Infinity;
+  for (let i = 0; i < tracker.on; i += STRIDE) {
+    if ((obs[i] as number) <= since) continue;
+    if (obs[i + ACCEPTED]) lowest = Math.min(lowest, obs[i + REMAINING] as number);
+    for (let field = 0; field < LOWEST; field += 1) obs[kept + field] = obs[i + field] as number;
+    obs[kept + LOWEST] = lowest;
+    kept += STRIDE;
+  }
+  tracker.on = kept;
+  tracker.p = Math.max(MAX_EVENTS, 2 * (tracker.rn + kept / STRIDE));
+}

@@ -1,0 +1,675 @@
+/**
+ * Client-side throttle: holds requests back so the server never has to reject them, and lets a backlog of any size
+ * finish. Which rule, where (`QuotaThrottle` unless named otherwise):
+ *
+ * | rule | where |
+ * |---|---|
+ * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `limit` |
+ * | a window quota (`minuteRate`) whose conservative count reaches 0 holds new requests until its reset has surely passed | `gateAt`; counting in `throttle-window.ts` |
+ * | cost-aware: a request whose expected complexity cost exceeds the budget left waits for the reset | `gateAt`; costs in `throttle-cost.ts` |
+ * | a 429 (or a budget error's retry-after) pauses every waiter and new caller at once | `observe` (the pause), `gateAt` |
+ * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy at 0) holds every call until its reset, never probed | `observe` (`dailyResetAt`), `gateAt` |
+ * | local pacing (concurrency, a minute window within its own length, the cost budget) waits as long as it takes: only the caller's `signal` and `queueTimeoutMs` bound it | `acquire`, `expire`, `isPacedWindow` |
+ * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `acquire`, `pump` |
+ * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `mayProbe`, `observe` |
+ * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `pump`, `arm` |
+ * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `announce` |
+ * | the backlog per policy for a batch job's progress | `state` |
+ * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `gateAt`, `tryAcquire` |
+ *
+ * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`).
+ */
+import { MAX_TIMER_DELAY_MS } from '../request/sleep.js';
+import type {
+  RateLimitPolicy,
+  RateLimitState,
+  ThrottleEvent,
+  ThrottleOptions,
+  ThrottlePolicyState,
+  ThrottleState,
+} from '../types.js';
+import { type BudgetMark, budgetMarkOf, COST_POLICY, CostBook } from './throttle-cost.js';
+import {
+  finite,
+  holdUntil,
+  isConcurrencyPolicy,
+  type ObservationContext,
+  observeWindow,
+  RESET_MARGIN_MS,
+  recordRelease,
+  recordSend,
+  remainingOf,
+  rollWindow,
+  type WindowTracker,
+} from './throttle-window.js';
+
+/** The policy name of the daily call quota, when a server reports it in its `RateLimit` headers. */
+export const DAILY_POLICY = 'daily';
+
+/** The right to send one request. Release it when the request is over; a second release does nothing. */
+export interface Permit {
+  release(): void;
+}
+
+/** What one response said, handed to {@link Throttle.observe}. */
+export interface ThrottleObservation {
+  status: number;
+  rateLimit: RateLimitState;
+  /** Seconds the server asked to wait (429 or a budget error). */
+  retryAfterSeconds?: number;
+  /** The request's exact complexity cost, when the response reported it (a `complexity { query }` field). */
+  complexityCost?: number;
+  /**
+   * The permit the request was sent under. Optional, but it tells the throttle exactly when the request left,
+   * which pins the quota windows down much better than assuming the oldest request in flight.
+   */
+  permit?: Permit;
+  /** When the response said the daily quota is spent (`DAILY_LIMIT_EXCEEDED`): the instant it resets. */
+  dailyResetAt?: number;
+}
+
+/** Options of one {@link Throttle.acquire}. */
+export interface AcquireOptions {
+  signal?: AbortSignal;
+  /**
+   * The longest wait the server may impose on this call (a 429's pause, the daily limit, a window reset beyond its
+   * declared length); a longer one rejects at once with {@link ThrottleWaitTooLongError}. Local pacing ignores it.
+   */
+  maxWaitMs: number;
+  /** The longest this call waits in line for local pacing; past it, {@link ThrottleQueueTimeout}. Default: no limit. */
+  queueTimeoutMs?: number;
+  operationName?: string;
+  /** The document's text: the key its complexity cost is learned and looked up under. */
+  document?: string;
+}
+
+/** What holds a waiting call back. */
+export type HoldReason = 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
+
+/** Thrown by {@link Throttle.acquire} when the server imposes a wait longer than the caller's `maxWaitMs`. */
+export class ThrottleWaitTooLongError extends Error {
+  declare readonly name: 'ThrottleWaitTooLongError';
+  /** The policy that imposes the wait, when one does. */
+  declare readonly policy?: string;
+  /** How long the wait would have been, in milliseconds. */
+  declare readonly waitMs: number;
+  /** What imposes it. */
+  declare readonly reason: HoldReason;
+  constructor(waitMs: number, maxWaitMs: number, policy?: string, reason: HoldReason = 'quota-exhausted') {
+    const cause = policy ? ` by the ${policy} limit` : '';
+    super(`Request held back ${Math.ceil(waitMs)} ms${cause}, longer than the ${maxWaitMs} ms allowed`);
+    Object.assign(this, { name: 'ThrottleWaitTooLongError', waitMs, policy, reason });
+  }
+}
+
+/** Thrown by {@link Throttle.acquire} when a call waited in line longer than its `queueTimeoutMs`. */
+export class ThrottleQueueTimeout extends Error {
+  declare readonly name: 'ThrottleQueueTimeout';
+  /** How long it waited, in milliseconds. */
+  declare readonly queuedMs: number;
+  /** Its place in line: 1 for the head. */
+  declare readonly position: number;
+  /** Calls in line, this one included. */
+  declare readonly queued: number;
+  /** What held the line. */
+  declare readonly reason: HoldReason;
+  /** The policy that held it, when one did. */
+  declare readonly policy?: string;
+  constructor(queuedMs: number, position: number, queued: number, reason: HoldReason, policy?: string) {
+    super(`Waited ${queuedMs} ms in line (place ${position} of ${queued}), held by ${holdText(reason, policy)}`);
+    Object.assign(this, { name: 'ThrottleQueueTimeout', queuedMs, position, queued, reason, policy });
+  }
+}
+
+/** What holds a line, in words: `the minuteRate limit`, `a pause the server asked for`, ... */
+export function holdText(reason: HoldReason, policy: string | undefined): string {
+  if (policy !== undefined && reason !== 'backoff') return `the ${policy} limit`;
+  if (reason === 'backoff') return 'a pause the server asked for';
+  if (reason === 'daily-limit') return 'the daily limit';
+  if (reason === 'concurrency') return 'the cap on requests in flight';
+  return 'an exhausted quota';
+}
+
+/** Gatekeeper between a client's calls and the network. */
+export interface Throttle {
+  /** Waits until a request may be sent. Rejects with `signal.reason` on abort. */
+  acquire(options: AcquireOptions): Promise<Permit>;
+  /**
+   * The permit at once when a request may be sent right now (nothing held, nobody waiting, below the
+   * cap), or undefined when {@link Throttle.acquire} has to decide. Saves the common call a promise.
+   */
+  tryAcquire(document?: string): Permit | undefined;
+  /** Learns from a response's rate-limit state. Never throws. */
+  observe(observation: ThrottleObservation): void;
+  /** The backlog, for progress reports; absent on a throttle that keeps no line of its own. */
+  state?(): ThrottleState;
+}
+
+/**
+ * The longest declared window the throttle paces through without limit: the platform's per-minute quotas. A reset of
+ * a longer window (an hourly quota, say) is the server's demand, bounded by `maxWaitMs`
+ * (test/e2e/resilience-faults.test.ts, "an exhausted hour-long request window fails fast").
+ */
+const MAX_PACED_WINDOW_MS = 60_000;
+
+/** True when waiting `holdMs` for a window of `windowMs` to reset is pacing: a minute window, within its length. */
+function isPacedWindow(windowMs: number | undefined, holdMs: number): boolean {
+  return windowMs !== undefined && windowMs <= MAX_PACED_WINDOW_MS && holdMs <= windowMs + RESET_MARGIN_MS;
+}
+
+/** Default bound on requests in flight before the server's `concurrency` quota is known. */
+export const DEFAULT_INITIAL_CONCURRENCY = 16;
+/** Pause after a 429 that says neither `Retry-After` nor which quota ran out, in seconds. */
+const DEFAULT_BACKOFF_SECONDS = 1;
+
+/** A call waiting in line (short names: internal only, and they ship in every bundle). */
+interface Waiter {
+  /** The document's text. */
+  d?: string;
+  /** Its expected cost. */
+  c: number;
+  resolve(permit: Permit): void;
+  reject(reason: unknown): void;
+  /** `maxWaitMs`. */
+  m: number;
+  /** When it joined the line. */
+  q: number;
+  /** `operationName`. */
+  o?: string;
+  /** The holds already reported to `onThrottle` for this call (`reason:policy` keys). */
+  r: string[];
+  detach(): void;
+}
+
+/** A time-based hold. */
+interface Gate {
+  reason: 'quota-exhausted' | 'backoff' | 'daily-limit';
+  policy?: string;
+  until: number;
+  /**
+   * The longest hold among those the server imposes (a pause, the daily limit, a window reset beyond its declared
+   * length), when one applies: `maxWaitMs` bounds it. Local pacing alone waits as long as it takes.
+   */
+  imposed?: Gate;
+  /** When an imposed hold has gone unchecked long enough for one probe request, the instant it may go. */
+  probeAt?: number;
+}
+
+/** A permit of a {@link QuotaThrottle}, as the throttle sees it. */
+interface Grant extends Permit {
+  /** Its grant tick. */
+  i: number;
+  /** When it was granted. */
+  a: number;
+  /** The document's text. */
+  d: string | undefined;
+  /** Its expected cost. */
+  c: number;
+  /** The latest complexity budget known when it was granted. */
+  b: BudgetMark | undefined;
+}
+
+const NO_OP_PERMIT: Permit = { release() {} };
+const PASS_THROUGH: Throttle = {
+  acquire: ({ signal }) => (signal?.aborted ? Promise.reject(signal.reason) : Promise.resolve(NO_OP_PERMIT)),
+  tryAcquire: () => NO_OP_PERMIT,
+  observe() {},
+};
+
+/** How long a hold may go unchecked before one probe request goes, when the caller does not say. */
+export const DEFAULT_PROBE_AFTER_MS = 30_000;
+
+/**
+ * Creates a client's local throttle. `false` gives a pass-through that never waits and keeps no state.
+ * The client's options are checked before (`initialConcurrency` a positive integer).
+ * @param onThrottle - Called when a request has to wait; what it throws is ignored.
+ * @param probeAfterMs - A hold longer than this lets one probe request through after this long without an answer.
+ */
+export function createThrottle(
+  options: ThrottleOptions | false | undefined,
+  onThrottle?: (event: ThrottleEvent) => void,
+  probeAfterMs = DEFAULT_PROBE_AFTER_MS,
+): Throttle {
+  return options === false ? PASS_THROUGH : createQuotaThrottle(options, onThrottle, probeAfterMs);
+}
+
+/** Scales a window policy to a share of the quota: the part one client of a fleet may use on its own. */
+function sharePolicy(policy: RateLimitPolicy, share: number): RateLimitPolicy {
+  const scaled = { ...policy };
+  if (finite(policy.quota)) scaled.quota = Math.max(1, Math.floor(policy.quota * share));
+  if (finite(policy.remaining)) scaled.remaining = Math.floor(policy.remaining * share);
+  return scaled;
+}
+
+/** The client-side throttle that keeps its state to itself. */
+export interface QuotaThrottle extends Throttle {
+  /** What each document costs of the complexity budget. */
+  readonly costs: CostBook;
+  /** Limits this throttle to `share` (0..1] of each quota the server reports from now on. */
+  setShare(share: number): void;
+  state(): ThrottleState;
+}
+
+/**
+ * The local throttle itself (also the fallback of a store-backed one). Its state lives in this closure, so a
+ * minifier shortens every name of it.
+ */
+export function createQuotaThrottle(
+  options: ThrottleOptions | undefined,
+  onThrottle: ((event: ThrottleEvent) => void) | undefined,
+  probeAfterMs: number,
+): QuotaThrottle {
+  const initialConcurrency = options?.initialConcurrency ?? DEFAULT_INITIAL_CONCURRENCY;
+  const costs = new CostBook();
+  /** The part of the server's quotas this throttle may use (1: all; less while a fleet's store is unreachable). */
+  let share = 1;
+  /** When the latest response was observed: a hold set before then is as fresh as the server's word. */
+  let lastAnswerAt = 0;
+  /** The probe request out, while one is. */
+  let probeOut: Grant | undefined;
+  /** Expected complexity cost of the requests in flight. */
+  let inFlightCost = 0;
+  /** The latest observation, until the release of the permit it belongs to picks it up. */
+  let pending = false;
+  let pendingExact: number | undefined;
+  let learned = false;
+  let concurrencyQuota: number | undefined;
+  /** Orders grants and observations even within one millisecond; a grant's tick is its permit's `i`. */
+  let tick = 0;
+  /** The permits out, oldest first. */
+  const inFlight = new Set<Grant>();
+  const queue: Waiter[] = [];
+  /** The window quotas by policy name: two columns, searched and walked by index (a response allocates no iterator). */
+  const windowNames: string[] = [];
+  const windows: WindowTracker[] = [];
+  /**
+   * What the last full check ({@link gateAt}) found free: how many more grants the request quotas allow, and how
+   * much complexity cost the budget has left (0 grants when something holds or may hold), until `rollAt`.
+   */
+  let freeGrants = 0;
+  let freeCost = 0;
+  /**
+   * The earliest instant a window may roll: before it, the gate has no side effect (no roll to make first), and
+   * nothing can hold a call that the last full check found free (no hold ends or starts without an observation).
+   */
+  let rollAt = 0;
+  let pause: Gate | undefined;
+  /** Until when the spent daily quota holds every call (0: it does not). */
+  let dailyUntil = 0;
+  /** The key of the hold last announced to the line, so a change of limit is announced once. */
+  let announced: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerAt = 0;
+  const ctx: ObservationContext = { now: 0, tick: 0, sent: 0, sTick: 0, others: 0 };
+  /** The rate-limit state of the latest observation. */
+  let lastState: RateLimitState | undefined;
+
+  /** The hold {@link gateAt} is building: the latest of all, and the latest the server imposes (no allocation). */
+  let gate: Gate | undefined;
+  let imposed: Gate | undefined;
+  const consider = (hold: Gate, isImposed: boolean): void => {
+    if (hold.until > (gate?.until ?? 0)) gate = hold;
+    if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
+  };
+
+  const limit = (): number => (learned ? (concurrencyQuota ?? initialConcurrency) : 1);
+  const full = (): boolean => inFlight.size >= limit();
+  const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
+
+  // (Only an observation sets the quota, and it marks the throttle `learned` first.)
+  const concurrencyPolicy = (): string | undefined => (concurrencyQuota === undefined ? undefined : 'concurrency');
+
+  /**
+   * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
+   * daily limit, an exhausted window, or a complexity budget left below `cost` (the expected cost of the request).
+   * On the way it rolls windows whose reset has passed, and works out how long, for how many grants and how much
+   * cost nothing can hold a call, so that a grant need not run it again: no pause or daily hold now, each window
+   * quota above 0 (a grant uses one of a request quota's), the complexity budget's room, and no window able to roll
+   * before `rollAt`. Only an observation changes a hold (and runs this); a release only frees room.
+   */
+  const gateAt = (now: number, cost: number): Gate | undefined => {
+    gate = imposed = undefined;
+    let roll = Infinity;
+    let grants = Infinity;
+    let costLeft = Infinity;
+    const paused = pause && pause.until > now;
+    if (paused) consider(pause as Gate, true);
+    for (let index = 0; index < windows.length; index += 1) {
+      const policy = windowNames[index] as string;
+      const tracker = windows[index] as WindowTracker;
+      rollWindow(tracker, now, inFlight.size);
+      if (tracker.by === Infinity) continue; // never holds, never rolls
+      const resetAt = tracker.by + RESET_MARGIN_MS;
+      roll = Math.min(roll, resetAt);
+      const remaining = remainingOf(tracker);
+      if (tracker.c) grants = Math.min(grants, remaining);
+      else if (remaining <= 0) grants = 0;
+      let held = remaining <= 0;
+      if (policy === COST_POLICY) {
+        const left = budgetLeft(tracker);
+        costLeft = Math.min(costLeft, left);
+        held ||= cost > 0 && left < cost;
+      }
+      if (!held || resetAt <= now) continue;
+      const daily = policy === DAILY_POLICY;
+      consider(
+        { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
+        daily || !isPacedWindow(tracker.w, resetAt - now),
+      );
+    }
+    rollAt = roll;
+    // (The cost left only counts while grants are left.)
+    freeGrants = !paused && dailyUntil <= now && !probeOut ? grants : 0;
+    freeCost = costLeft;
+    if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
+    // Read back through casts: TypeScript does not see `consider` assign them.
+    const latest = gate as Gate | undefined;
+    const serverHold = imposed as Gate | undefined;
+    if (!latest) return undefined;
+    // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
+    const probeAt =
+      serverHold && serverHold.reason !== 'daily-limit' && serverHold.until - lastAnswerAt > probeAfterMs
+        ? lastAnswerAt + probeAfterMs
+        : undefined;
+    return { ...latest, imposed: serverHold, probeAt };
+  };
+
+  /** True when `gate` is a long hold whose probe may go now. */
+  const mayProbe = (gate: Gate, now: number): boolean => now >= (gate.probeAt ?? Infinity) && !probeOut;
+
+  /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
+  function release(this: Grant): void {
+    if (!inFlight.delete(this)) return;
+    inFlightCost = Math.max(0, inFlightCost - this.c);
+    if (probeOut === this) probeOut = undefined; // no answer came: the next request probes again
+    const now = Date.now();
+    // The client observes a response and releases its permit in the same turn: the observation is this request's.
+    if (pending) {
+      pending = false;
+      costs.learn(this.d, this.b, budgetMarkOf(lastState, now), pendingExact);
+    }
+    for (let index = 0; index < windows.length; index += 1) recordRelease(windows[index] as WindowTracker, now);
+    if (queue.length > 0 || timer !== undefined) pump();
+  }
+
+  const grant = (now: number, document: string | undefined, cost: number, probe?: boolean): Permit => {
+    const permit: Grant = { release, i: ++tick, a: now, d: document, c: cost, b: costs.latest };
+    inFlight.add(permit);
+    inFlightCost += cost;
+    if (probe) probeOut = permit;
+    for (let index = 0; index < windows.length; index += 1) recordSend(windows[index] as WindowTracker);
+    freeGrants -= 1;
+    freeCost -= cost;
+    return permit;
+  };
+
+  /** What holds the line now: `gate`, else the concurrency cap. */
+  const holdOf = (gate: Gate | undefined): Gate | { reason: 'concurrency'; policy?: string; until?: undefined } =>
+    gate ?? { reason: 'concurrency', policy: concurrencyPolicy() };
+  const keyOf = (hold: { reason: HoldReason; policy?: string }): string => `${hold.reason}:${hold.policy ?? ''}`;
+
+  /** Tells `onThrottle` that `hold` holds `waiter`, once per waiter and hold. */
+  const report = (waiter: Waiter, hold: ReturnType<typeof holdOf>, key: string, now: number): void => {
+    if (waiter.r.includes(key)) return;
+    waiter.r.push(key);
+    if (!onThrottle) return;
+    const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
+    if (hold.policy !== undefined) event.policy = hold.policy;
+    if ((hold.until ?? 0) > now) event.delayMs = (hold.until as number) - now;
+    try {
+      onThrottle(event);
+    } catch {
+      // Hooks only observe; a failing one must not break the request.
+    }
+  };
+
+  /** Tells `onThrottle` about each waiter `gate` (else the concurrency cap) now holds (not on every pump). */
+  const announce = (gate: Gate | undefined, now: number): void => {
+    const hold = holdOf(gate);
+    const key = keyOf(hold);
+    if (key === announced) return;
+    announced = key;
+    for (const waiter of queue) report(waiter, hold, key, now);
+  };
+
+  const remove = (waiter: Waiter): void => {
+    waiter.detach();
+    const index = queue.indexOf(waiter);
+    if (index >= 0) queue.splice(index, 1);
+  };
+
+  const disarm = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+
+  const arm = (at: number, now: number): void => {
+    if (timer !== undefined && timerAt === at) return;
+    disarm();
+    timerAt = at;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        pump();
+      },
+      Math.min(Math.max(0, at - now), MAX_TIMER_DELAY_MS),
+    );
+  };
+
+  const tooLong = (imposed: Gate, waitMs: number, maxWaitMs: number): ThrottleWaitTooLongError =>
+    new ThrottleWaitTooLongError(waitMs, maxWaitMs, imposed.policy, imposed.reason);
+
+  /** Serves waiters in order while nothing holds them, and keeps the single timer in step. */
+  const pump = (): void => {
+    const now = Date.now();
+    for (let head = queue[0]; head; head = queue[0]) {
+      const gate = gateAt(now, head.c);
+      if (gate) {
+        if (probeOut) return; // its answer pumps again
+        const probe = mayProbe(gate, now);
+        if (probe && !full()) {
+          queue.shift();
+          head.detach();
+          head.resolve(grant(now, head.d, head.c, true));
+          return;
+        }
+        // Fails waiters the server makes wait longer than their `maxWaitMs`; pacing never does.
+        const { imposed } = gate;
+        if (imposed) {
+          const waitMs = imposed.until - now;
+          for (const waiter of queue.filter((w) => waitMs > w.m)) {
+            remove(waiter);
+            waiter.reject(tooLong(imposed, waitMs, waiter.m));
+          }
+        }
+        announce(gate, now);
+        // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
+        if (queue.length > 0) arm(probe ? gate.until : Math.min(gate.until, gate.probeAt ?? Infinity), now);
+        return;
+      }
+      if (full()) {
+        announce(undefined, now);
+        break;
+      }
+      queue.shift();
+      head.detach();
+      head.resolve(grant(now, head.d, head.c));
+    }
+    if (queue.length === 0) announced = undefined;
+    disarm();
+  };
+
+  /** A waiter's `queueTimeoutMs` ran out: it leaves the line saying how long it waited, where, and for what. */
+  const expire = (waiter: Waiter): void => {
+    const index = queue.indexOf(waiter);
+    if (index < 0) return;
+    const now = Date.now();
+    const hold = holdOf(gateAt(now, (queue[0] as Waiter).c));
+    const queued = queue.length;
+    remove(waiter);
+    waiter.reject(new ThrottleQueueTimeout(now - waiter.q, index + 1, queued, hold.reason, hold.policy));
+    pump();
+  };
+
+  return {
+    costs,
+
+    setShare(value: number): void {
+      share = Math.min(1, Math.max(0.01, value));
+    },
+
+    tryAcquire(document?: string): Permit | undefined {
+      if (queue.length > 0 || full()) return undefined;
+      const now = Date.now();
+      const cost = costs.expected(document);
+      // Nothing near a limit since the last full check: the gate would find nothing (test/unit/throttle.test.ts).
+      if (!(now < rollAt && freeGrants > 0 && (cost <= 0 || cost <= freeCost)) && gateAt(now, cost)) return undefined;
+      return grant(now, document, cost);
+    },
+
+    acquire({ signal, maxWaitMs, queueTimeoutMs, operationName, document }: AcquireOptions): Promise<Permit> {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      const now = Date.now();
+      const cost = costs.expected(document);
+      const gate = gateAt(now, cost);
+      if (queue.length === 0 && !full()) {
+        if (!gate) return Promise.resolve(grant(now, document, cost));
+        if (mayProbe(gate, now)) return Promise.resolve(grant(now, document, cost, true));
+      }
+      // A wait the server imposes beyond this call's patience fails it at once (while a probe is out, its answer
+      // decides); pacing the line never does (test/unit/throttle-backlog.test.ts).
+      const imposed = gate?.imposed;
+      if (imposed && !probeOut && imposed.until - now > maxWaitMs) {
+        return Promise.reject(tooLong(imposed, imposed.until - now, maxWaitMs));
+      }
+      return new Promise<Permit>((resolve, reject) => {
+        let expiry: ReturnType<typeof setTimeout> | undefined;
+        const onAbort = (): void => {
+          remove(waiter);
+          reject(signal?.reason);
+          pump();
+        };
+        const waiter: Waiter = {
+          d: document,
+          c: cost,
+          resolve,
+          reject,
+          m: maxWaitMs,
+          q: now,
+          o: operationName,
+          r: [],
+          detach: () => {
+            signal?.removeEventListener('abort', onAbort);
+            clearTimeout(expiry);
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        if (finite(queueTimeoutMs)) {
+          expiry = setTimeout(() => expire(waiter), Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS));
+        }
+        queue.push(waiter);
+        const hold = holdOf(gate);
+        report(waiter, hold, keyOf(hold), now);
+        pump();
+      });
+    },
+
+    observe({ status, rateLimit, retryAfterSeconds, permit, complexityCost, dailyResetAt }: ThrottleObservation): void {
+      try {
+        const now = Date.now();
+        if (probeOut) {
+          // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
+          probeOut = pause = undefined;
+          windowNames.length = windows.length = 0;
+        }
+        // Move quotas into their next window first, so this response is placed correctly.
+        if (now >= rollAt) gateAt(now, 0);
+        learned = pending = true;
+        lastAnswerAt = now;
+        pendingExact = complexityCost;
+        // The linked request's send, else the oldest in flight's, else now.
+        let sent = permit as Grant | undefined;
+        if (!inFlight.has(sent as Grant)) [sent] = inFlight;
+        ctx.now = now;
+        ctx.sTick = sent ? sent.i : tick;
+        ctx.sent = sent ? sent.a : now;
+        ctx.tick = ++tick;
+        ctx.others = Math.max(0, inFlight.size - 1);
+        /** The exhausted window that resets last, and in how many seconds. */
+        let exhausted: string | undefined;
+        let exhaustedSeconds = 0;
+        lastState = rateLimit;
+        const policies = rateLimit?.policies ?? {};
+        for (const name in policies) {
+          const policy = policies[name];
+          // biome-ignore lint/suspicious/noPrototypeBuiltins: within `for...in` over the same object V8 compiles this to a shape check; `Object.hasOwn` stays a call per policy
+          if (!{}.hasOwnProperty.call(policies, name) || !policy || typeof policy !== 'object') continue;
+          let named = policy.name === name ? policy : { ...policy, name };
+          if (isConcurrencyPolicy(named)) {
+            const q = named.quota;
+            if (finite(q) && q >= 1) {
+              concurrencyQuota = Math.max(1, Math.floor(Math.floor(q) * share));
+            }
+            continue;
+          }
+          if (share < 1) named = sharePolicy(named, share);
+          const index = windowNames.indexOf(name);
+          const known = windows[index];
+          const tracker = observeWindow(known, named, ctx);
+          if (tracker && tracker !== known) {
+            if (index < 0) windowNames.push(name);
+            windows[index < 0 ? windows.length : index] = tracker;
+          }
+          const t = named.resetSeconds;
+          if (named.remaining === 0 && finite(t) && t >= exhaustedSeconds) {
+            exhausted = name;
+            exhaustedSeconds = t;
+          }
+        }
+        if (finite(dailyResetAt)) {
+          // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
+          dailyUntil = Math.max(dailyUntil, dailyResetAt);
+        } else {
+          const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
+          if (status === 429 || finite(retryAfter)) {
+            const delayMs = (retryAfter ?? (exhaustedSeconds || DEFAULT_BACKOFF_SECONDS)) * 1000;
+            if (!pause || now + delayMs > pause.until) {
+              pause = { reason: 'backoff', policy: exhausted, until: now + delayMs };
+            }
+          }
+        }
+      } catch {
+        // A malformed state is as good as none.
+      }
+      gateAt(Date.now(), 0); // works out what is free now
+      // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
+      if (queue.length > 0 || timer !== undefined) pump();
+    },
+
+    state(): ThrottleState {
+      const now = Date.now();
+      const head = queue[0];
+      const gate = gateAt(now, head ? head.c : 0);
+      const queued = queue.length;
+      const out = inFlight.size;
+      const concurrencyLimit = limit();
+      let heldBy: ThrottleState['heldBy'];
+      if (gate) heldBy = { reason: gate.reason, policy: gate.policy, until: gate.until };
+      else if (out >= concurrencyLimit) heldBy = holdOf(undefined);
+      const entry = (policy: string, remaining: number, nextSlotAt?: number): ThrottlePolicyState => {
+        const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
+        if (finite(remaining)) state.remaining = Math.max(0, remaining);
+        if ((nextSlotAt ?? 0) > now) state.nextSlotAt = nextSlotAt;
+        return state;
+      };
+      const policies: Record<string, ThrottlePolicyState> = {};
+      windows.forEach((tracker, index) => {
+        const name = windowNames[index] as string;
+        policies[name] = entry(name, remainingOf(tracker), holdUntil(tracker));
+      });
+      if (concurrencyQuota !== undefined) policies.concurrency = entry('concurrency', concurrencyLimit - out);
+      if (dailyUntil > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, dailyUntil);
+      return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
+    },
+  };
+}
