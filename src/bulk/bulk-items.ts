@@ -10,6 +10,7 @@
 import type { PlatformClient } from '../client/client.js';
 import { PlatformConfigError } from '../index.js';
 import { BulkJobError } from './errors.js';
+import { rethrowAbort } from './import-items.js';
 import { type AsyncJobStatus, asyncJobStatus, requireBulkVersion, startAsyncJob, undoJob } from './job-calls.js';
 import { type BulkProgress, ProgressMeter } from './progress.js';
 import { sleep } from './sleep.js';
@@ -76,7 +77,7 @@ export interface BulkItemsResult {
  * @throws {PlatformError} the client's errors for a call that fails; the signal's reason when `signal` aborts.
  */
 export function bulkDeleteItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
-  return runBulkItems(client, 'delete', options);
+  return rethrowAbort(options?.signal, () => runBulkItems(client, 'delete', options));
 }
 
 /**
@@ -88,7 +89,7 @@ export function bulkDeleteItems(client: PlatformClient, options: BulkItemsOption
  * @throws {PlatformError} the client's errors for a call that fails; the signal's reason when `signal` aborts.
  */
 export function bulkArchiveItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
-  return runBulkItems(client, 'archive', options);
+  return rethrowAbort(options?.signal, () => runBulkItems(client, 'archive', options));
 }
 
 /**

@@ -7,7 +7,7 @@
  * slides or starts on the clock hour; a sliding hour never sends a job the other reading would refuse.
  */
 import type { StoreReserveRequest, StoreReserveResult, ThrottleStore } from '../client/throttle/throttle-store.js';
-import { sleep } from './sleep.js';
+import { sleepOnClock } from './sleep.js';
 
 /** The budget's window: an hour. */
 export const BUDGET_WINDOW_MS = 3_600_000;
@@ -36,12 +36,15 @@ export class HourlyItemBudget {
   readonly #quota: number;
   readonly #store: ThrottleStore | undefined;
   readonly #now: () => number;
+  readonly #stepMs: number;
 
-  constructor(key: string, quota: number, store: ThrottleStore | undefined, now: () => number) {
+  /** `stepMs`: how often (in real time) a wait looks at the clock again; the import's poll interval. */
+  constructor(key: string, quota: number, store: ThrottleStore | undefined, now: () => number, stepMs: number) {
     this.#key = key;
     this.#quota = quota;
     this.#store = store?.reserveUnits ? store : undefined;
     this.#now = now;
+    this.#stepMs = stepMs;
   }
 
   /**
@@ -63,7 +66,7 @@ export class HourlyItemBudget {
       if (answer.granted) return;
       const wait = Math.max(1, Math.ceil(answer.retryInMs));
       onWait?.(wait);
-      await sleep(wait, signal);
+      await sleepOnClock(this.#now, wait, this.#stepMs, signal);
     }
   }
 }

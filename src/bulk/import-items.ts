@@ -220,6 +220,23 @@ export const IMPORT_POLL_INTERVAL_MS = 10_000;
  * @throws the signal's reason when `signal` aborts.
  */
 export async function importItems(client: PlatformClient, options: ImportItemsOptions): Promise<ImportReport> {
+  return rethrowAbort(options.signal, () => runImport(client, options));
+}
+
+/**
+ * Runs `work`; once `signal` has aborted, whatever it rejects with (a call the client stopped, a wait cut short)
+ * becomes the signal's reason, as the bulk functions promise.
+ */
+export async function rethrowAbort<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error;
+  }
+}
+
+async function runImport(client: PlatformClient, options: ImportItemsOptions): Promise<ImportReport> {
   const plan = planImport(client, options);
   const { signal } = options;
   signal?.throwIfAborted();
@@ -363,6 +380,7 @@ class ImportRun {
             plan.hourlyItemBudget,
             options.budgetStore,
             plan.now,
+            plan.pollIntervalMs,
           );
   }
 

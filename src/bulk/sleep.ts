@@ -21,3 +21,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Waits until `ms` have passed on the `now` clock, checking it at least every `stepMs` of real time: with the real
+ * clock that is `ms` (woken every `stepMs`), with a clock that runs faster (a test's, compressed) correspondingly less.
+ * @throws the signal's reason as soon as `signal` aborts.
+ */
+export async function sleepOnClock(now: () => number, ms: number, stepMs: number, signal?: AbortSignal): Promise<void> {
+  const until = now() + ms;
+  for (let left = ms; left > 0; left = until - now()) await sleep(Math.min(left, stepMs), signal);
+}

@@ -63,7 +63,8 @@ export class WindowReservations {
     this.#keys.set(request.key, live);
     for (const entry of live) {
       used -= entry.units;
-      if (used + request.units <= request.quota) return { granted: false, retryInMs: entry.at + request.windowMs - now };
+      if (used + request.units <= request.quota)
+        return { granted: false, retryInMs: entry.at + request.windowMs - now };
     }
     return { granted: false, retryInMs: request.windowMs };
   }
