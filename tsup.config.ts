@@ -1,6 +1,6 @@
 /**
- * Build of workspace-platform-sdk: the client entry (platform-neutral, ESM + CJS + .d.ts), the Redis store and the
- * webhook receiver. The forwarders of the subpaths that moved to the emulator and codegen packages build after those
+ * Build of workspace-platform-sdk: the client entry (platform-neutral, ESM + CJS + .d.ts), the Redis store, the
+ * webhook receiver and the bulk jobs. The forwarders of the subpaths that moved to the emulator and codegen packages build after those
  * packages (tsup.moved.config.ts); `npm run build` (scripts/build.mjs) runs it all. Nothing of theirs is bundled here.
  *
  * The client talks to the API over `fetch` directly and has no runtime dependency of its own (its
@@ -22,10 +22,11 @@ const client: Options = {
       'redis/index': 'src/redis/index.ts',
       'webhooks/index': 'src/webhooks/index.ts',
       'webhooks/node': 'src/webhooks/node.ts',
+      'bulk/index': 'src/bulk/index.ts',
     },
   },
   // Removes everything in dist but the other entries' folders, which those builds clean themselves.
-  clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**', '!testing/**'],
+  clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**', '!bulk/**', '!testing/**'],
 };
 
 // The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given);
@@ -75,5 +76,27 @@ const webhooks: Options = {
   ],
 };
 
-/** The client build, the Redis store's and the webhook receiver's (the moved subpaths: tsup.moved.config.ts). */
-export default defineConfig([client, redis, webhooks]);
+// The bulk jobs: platform-neutral (fetch only, no `node:` import). Like the Redis store, its import of the main entry
+// stays an import of this package's main entry, so both share one set of error classes (a `BulkJobError` is a
+// `PlatformError` of the client's) and the client's own code is not bundled twice.
+const bulk: Options = {
+  name: 'bulk',
+  entry: { index: 'src/bulk/index.ts' },
+  outDir: 'dist/bulk',
+  format: ['esm', 'cjs'],
+  platform: 'neutral',
+  target: 'es2022',
+  dts: false, // with the client's
+  clean: true,
+  esbuildPlugins: [
+    {
+      name: 'main-entry-external',
+      setup(build) {
+        build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: 'workspace-platform-sdk', external: true }));
+      },
+    },
+  ],
+};
+
+/** The client build, the Redis store's, the webhook receiver's and the bulk jobs' (the moved subpaths: tsup.moved.config.ts). */
+export default defineConfig([client, redis, webhooks, bulk]);

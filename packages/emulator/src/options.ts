@@ -3,6 +3,7 @@
  * webhook delivery. Option checking (./settings/) and starting (./start.ts) both read them; neither imports the other
  * for it.
  */
+import type { BulkOptions } from './engine/bulk/settings.js';
 import type { SeedData } from './engine/store/seed.js';
 import type { EmulatorServerOptions } from './server/options.js';
 import type { EmulatorWebhookOptions } from './webhooks/options.js';
@@ -22,4 +23,9 @@ export interface EmulatorOptions extends EmulatorServerOptions {
    * are recorded, never delivered, and no URL is contacted.
    */
   webhooks?: EmulatorWebhookOptions;
+  /**
+   * Speeds and limits of the bulk jobs (`ingest_items`, `backfill_items`, `bulk_delete_items`, ...): rows applied
+   * per second, the hourly item budget, the file size limit. Default: the documented limits, the emulator's speeds.
+   */
+  bulk?: BulkOptions;
 }

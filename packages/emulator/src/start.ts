@@ -25,7 +25,7 @@ export type StartedEmulator = RunningEmulator<Engine> & { readonly webhooks: Web
  */
 export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine): Promise<StartedEmulator> {
   checkEmulatorOptions(options);
-  const { seed, cursorTtlMs, webhooks, ...serverOptions } = options;
+  const { seed, cursorTtlMs, webhooks, bulk, ...serverOptions } = options;
   const clock = options.now;
   const built =
     engine ??
@@ -33,6 +33,7 @@ export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: 
       ...(seed ? { seed } : {}),
       ...(clock ? { clock: { now: clock } } : {}),
       ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
+      ...(bulk ? { bulk } : {}),
     });
   const engineClock = built.clock;
   const now = clock ?? (engineClock ? () => engineClock.now() : Date.now);

@@ -7,21 +7,28 @@
  *   thing a mutation waits on), again when the answer comes; other requests may run in between. Each of those
  *   moments is journaled when it happens, with the clock reading and the challenge's outcome
  *   ({@link ReplaceableEngine.prepare}, `#journalChallenges`);
+ * - bulk jobs: what a job does outside a mutation (an upload, rows applied as time passes, an expiry) is journaled
+ *   as a bulk event in the order it happened among the mutations' moments, and replayed in place, so a restored
+ *   emulator has its jobs (and the items they made) as they were; the upload and report URLs handed out before stay
+ *   valid, as every engine of the kit signs them with one key. Work falling due is done before a mutation starts, so
+ *   the journal's order is the order the store changed in;
  * - snapshot: the journal so far; restore: a new engine from the seed, each moment replayed in journal order at its
  *   time, a challenge answered with its journaled outcome and nothing posted. So a `create_webhook` whose challenge
  *   failed fails again, and an item made while a challenge was pending keeps its id ({@link ReplaceableEngine.restore});
  *   a mutation still waiting on its challenge when the snapshot was taken is rebuilt up to that wait.
- * Pinned by test/testing/restore-exact.test.ts and test/testing/test-emulator.test.ts.
+ * Pinned by test/testing/restore-exact.test.ts, test/testing/test-emulator.test.ts and test/bulk-jobs.test.ts.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import type {
+  BulkTransfers,
   EmulatorClock,
   EngineRequest,
   EngineResponseBody,
   GraphQLEngine,
   PreparedOperation,
 } from '../contract.js';
-import { createEngine, type Engine, type SeedData } from '../engine/index.js';
+import { type BulkEvent, type BulkOptions, createEngine, type Engine, type SeedData } from '../engine/index.js';
 import type { EmulatorStore } from '../engine/store/store.js';
 
 /** One executed mutation, as it was asked for. */
@@ -32,14 +39,18 @@ interface Operation {
   journal: JournalEvent[];
 }
 
-/** A moment a mutation changed the store: its start, or its going on after a URL challenge was answered. */
+/**
+ * A moment the store changed: a mutation's start, its going on after a URL challenge was answered, or a bulk job's
+ * own work.
+ */
 type JournalEvent =
   | { kind: 'start'; operation: Operation; at: number }
-  | { kind: 'challenge'; operation: Operation; at: number; outcome: { refusal: string | null } | { failed: string } };
+  | { kind: 'challenge'; operation: Operation; at: number; outcome: { refusal: string | null } | { failed: string } }
+  | { kind: 'bulk'; event: BulkEvent; at: number };
 
 /** A point to go back to (opaque): how many mutations had run, and when it was taken. */
 export interface EmulatorSnapshot {
-  /** Mutations executed since the seed, up to this snapshot. */
+  /** Mutations executed since the seed, up to this snapshot (a bulk job's own work is not one). */
   readonly mutations: number;
   /** The emulator clock's time when it was taken, in milliseconds. */
   readonly takenAt: number;
@@ -54,17 +65,27 @@ export class ReplaceableEngine implements GraphQLEngine {
   readonly #cursorTtlMs: number | undefined;
   /** The mutation whose execution the current code runs for. */
   readonly #running = new AsyncLocalStorage<Operation>();
+  readonly #bulk: BulkOptions | undefined;
+  readonly #signingKey = randomBytes(32);
   #current: Engine;
   #journal: JournalEvent[] = [];
   #pinned: number | undefined;
 
-  constructor(seed: SeedData, now: () => number, cursorTtlMs?: number) {
+  constructor(seed: SeedData, now: () => number, cursorTtlMs?: number, bulk?: BulkOptions) {
     this.#seed = seed;
     this.#now = now;
     this.#cursorTtlMs = cursorTtlMs;
+    this.#bulk = bulk;
     this.#current = this.#fresh();
     this.#journalChallenges(this.#current.store);
+    this.#journalBulk(this.#current);
   }
+
+  /** The current engine's bulk addresses (each call goes to the engine current at that time). */
+  readonly transfers: BulkTransfers = {
+    upload: (request) => this.#current.transfers?.upload(request) ?? Promise.reject(new Error('no bulk jobs')),
+    report: (request) => this.#current.transfers?.report(request) ?? Promise.reject(new Error('no bulk jobs')),
+  };
 
   /** The emulator's one clock: the test's (the server dates its version calendar by it too). */
   get clock(): EmulatorClock {
@@ -91,9 +112,11 @@ export class ReplaceableEngine implements GraphQLEngine {
     const prepared = this.#current.prepare(request);
     if (!prepared.ok || prepared.kind !== 'mutation') return prepared;
     const journal = this.#journal;
+    const store = this.#current.store;
     return {
       ...prepared,
-      execute: (complexity) => {
+      execute: async (complexity) => {
+        await store.bulkJobs.catchUp();
         const operation: Operation = { request, complexity, journal };
         journal.push({ kind: 'start', operation, at: this.#now() });
         return this.#running.run(operation, () => prepared.execute(complexity));
@@ -103,9 +126,11 @@ export class ReplaceableEngine implements GraphQLEngine {
 
   /** Back to the seed: a new store, an empty journal. */
   reset(): void {
+    this.#current.store.bulkJobs.onEvent(undefined);
     this.#current = this.#fresh();
     this.#journalChallenges(this.#current.store);
     this.#journal = [];
+    this.#journalBulk(this.#current);
   }
 
   /** The journal so far. */
@@ -122,16 +147,26 @@ export class ReplaceableEngine implements GraphQLEngine {
     const journal = journals.get(snapshot);
     if (!journal) throw new TypeError('restore() takes a snapshot made by this kind of emulator with snapshot().');
     const engine = this.#fresh();
+    const jobs = engine.store.bulkJobs;
+    jobs.replaying = true;
     try {
       await replay(engine, journal, (at) => {
         this.#pinned = at;
       });
     } finally {
       this.#pinned = undefined;
+      jobs.replaying = false;
     }
+    this.#current.store.bulkJobs.onEvent(undefined);
     this.#journalChallenges(engine.store);
     this.#current = engine;
     this.#journal = [...journal];
+    this.#journalBulk(engine);
+  }
+
+  /** Journals every bulk event of `engine` in the current journal, at the time it happens. */
+  #journalBulk(engine: Engine): void {
+    engine.store.bulkJobs.onEvent((event) => this.#journal.push({ kind: 'bulk', event, at: this.#now() }));
   }
 
   /** Journals each URL challenge's outcome, and the moment it came, for the mutation that asked. */
@@ -157,6 +192,8 @@ export class ReplaceableEngine implements GraphQLEngine {
       // While a snapshot is replayed, each moment runs at the time it first ran; otherwise the test's clock.
       clock: { now: () => this.#pinned ?? this.#now() },
       ...(this.#cursorTtlMs === undefined ? {} : { cursorTtlMs: this.#cursorTtlMs }),
+      ...(this.#bulk === undefined ? {} : { bulk: this.#bulk }),
+      signingKey: this.#signingKey,
     });
   }
 }
@@ -169,7 +206,7 @@ interface Waiting {
 /**
  * Replays `journal` on `engine`, one moment at a time: a start runs its mutation until it ends or waits on a
  * challenge; a challenge moment answers that wait with the journaled outcome and runs the mutation on to its end or
- * its next wait. `pin` sets the clock for each moment.
+ * its next wait; a bulk moment replays the job's work in place. `pin` sets the clock for each moment.
  */
 async function replay(engine: Engine, journal: readonly JournalEvent[], pin: (at: number) => void): Promise<void> {
   const waiting = new Map<Operation, Waiting>();
@@ -199,6 +236,10 @@ async function replay(engine: Engine, journal: readonly JournalEvent[], pin: (at
     });
   for (const event of journal) {
     pin(event.at);
+    if (event.kind === 'bulk') {
+      engine.store.bulkJobs.replay(event.event);
+      continue;
+    }
     const { operation } = event;
     if (event.kind === 'start') {
       const prepared = engine.prepare(operation.request);

@@ -35,6 +35,13 @@ export interface NewItem {
   relativeTo?: { item: ItemRecord; method: 'before_at' | 'after_at' };
   /** For a subitem: the item it belongs to. */
   parentItemId?: string;
+  /** Create it without an activity log entry (so without webhook events): a backfill import's items. */
+  unlogged?: boolean;
+  /**
+   * Its position, when the caller knows the last one already: a bulk import placing many items last in turn finds
+   * the board's last position once ({@link ItemStore.lastPosition}) instead of once per item.
+   */
+  position?: number;
 }
 
 /** Board order: by position, then by numeric id. */
@@ -108,7 +115,7 @@ export class ItemStore extends Collection<ItemRecord> {
   }
 
   /** The highest position among the board's active items (0 on an empty board). */
-  #lastPosition(boardId: string): number {
+  lastPosition(boardId: string): number {
     let last = 0;
     let any = false;
     for (const item of this.all()) {
@@ -140,14 +147,14 @@ export class ItemStore extends Collection<ItemRecord> {
       // (pinned by test/emulator/store-create-item.test.ts).
       position: input.relativeTo
         ? positionFor(this.active(input.board.id), input.relativeTo)
-        : this.#lastPosition(input.board.id) + 1,
+        : (input.position ?? this.lastPosition(input.board.id) + 1),
       values: valuesRecord(),
     };
     this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
     item.id = this.#store.newId();
     this.#created += 1;
     this.insert(item);
-    this.log(item, item.creatorId, 'create_pulse');
+    if (!input.unlogged) this.log(item, item.creatorId, 'create_pulse');
     return item;
   }
 
