@@ -161,6 +161,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   docBlocks: records,
   forms: records,
   accountDetails: records,
+  boardViews: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

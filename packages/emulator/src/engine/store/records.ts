@@ -172,6 +172,20 @@ export interface BoardRecord {
   columns: ColumnRecord[];
   /** Groups, in display order. */
   groups: GroupRecord[];
+  /** What the board calls its items (`item_terminology`), when a nickname was given; absent: the default. */
+  itemNickname?: ItemNickname;
+  /** The board `duplicate_board` copied this one from; absent or null: not a copy. */
+  createdFromBoardId?: string | null;
+}
+
+/** A board's nickname for its items, as `create_board(item_nickname:)` takes it. */
+export interface ItemNickname {
+  /** One item, e.g. `Task`. */
+  singular: string | null;
+  /** Several items, e.g. `Tasks`. */
+  plural: string | null;
+  /** The predefined nickname picked, if any. */
+  presetType: string | null;
 }
 
 /** An item. `values` holds each set column's stored value (the decoded form of the `value` field). */

@@ -5,6 +5,7 @@ import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
+import type { BoardViewRecord } from './views.js';
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
 export interface SeedItem {
@@ -59,6 +60,8 @@ export interface SeedData extends Partial<FamilySeed> {
   updates?: UpdateRecord[];
   customActivities?: CustomActivityRecord[];
   timelineItems?: TimelineItemRecord[];
+  /** Views added to the boards (./views.ts). */
+  boardViews?: BoardViewRecord[];
 }
 
 /** A seeded board with every field present. */

@@ -39,6 +39,7 @@ import { TagStore } from './tags.js';
 import { type TeamRecord, TeamStore } from './teams.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
+import { BoardViewStore } from './views.js';
 import { WebhookStore } from './webhooks.js';
 import { type FolderRecord, type WorkspaceRecord, WorkspaceStore } from './workspaces.js';
 
@@ -80,6 +81,8 @@ export class EmulatorStore implements Stamper {
   readonly forms: FormStore;
   /** What changed on which board, by whom. */
   readonly activityLog: ActivityLog;
+  /** The views added to boards. */
+  readonly views: BoardViewStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -106,6 +109,7 @@ export class EmulatorStore implements Stamper {
     this.notifications = new NotificationStore(this);
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
     this.forms = new FormStore(copy.forms ?? [], this);
+    this.views = new BoardViewStore(copy.boardViews ?? [], this);
     this.items = new ItemStore(copy.items, this);
     this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {
