@@ -162,6 +162,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   forms: records,
   accountDetails: records,
   boardViews: records,
+  validations: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

@@ -37,6 +37,7 @@ import { timelineResolvers } from './timeline.js';
 import type { FamilyResolvers, FieldResolver, ResolverMap } from './types.js';
 import { updateResolvers } from './updates.js';
 import { userResolvers } from './users.js';
+import { validationResolvers } from './validations.js';
 import { viewResolvers } from './views.js';
 import { webhookResolvers } from './webhooks.js';
 import { workspaceResolvers } from './workspaces.js';
@@ -80,6 +81,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   timeline: timelineResolvers,
   updates: updateResolvers,
   users: userResolvers,
+  validations: validationResolvers,
   views: viewResolvers,
   webhooks: webhookResolvers,
   workspaces: workspaceResolvers,

@@ -5,6 +5,7 @@ import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
+import type { BoardValidationsRecord } from './validations.js';
 import type { BoardViewRecord } from './views.js';
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
@@ -62,6 +63,8 @@ export interface SeedData extends Partial<FamilySeed> {
   timelineItems?: TimelineItemRecord[];
   /** Views added to the boards (./views.ts). */
   boardViews?: BoardViewRecord[];
+  /** Required columns and validation rules of boards (./validations.ts). */
+  validations?: BoardValidationsRecord[];
 }
 
 /** A seeded board with every field present. */

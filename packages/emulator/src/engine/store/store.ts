@@ -39,6 +39,7 @@ import { TagStore } from './tags.js';
 import { type TeamRecord, TeamStore } from './teams.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
+import { ValidationStore } from './validations.js';
 import { BoardViewStore } from './views.js';
 import { WebhookStore } from './webhooks.js';
 import { type FolderRecord, type WorkspaceRecord, WorkspaceStore } from './workspaces.js';
@@ -83,6 +84,8 @@ export class EmulatorStore implements Stamper {
   readonly activityLog: ActivityLog;
   /** The views added to boards. */
   readonly views: BoardViewStore;
+  /** Required columns and validation rules of boards. */
+  readonly validations: ValidationStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -110,6 +113,7 @@ export class EmulatorStore implements Stamper {
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
     this.forms = new FormStore(copy.forms ?? [], this);
     this.views = new BoardViewStore(copy.boardViews ?? [], this);
+    this.validations = new ValidationStore(copy.validations ?? [], this);
     this.items = new ItemStore(copy.items, this);
     this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {
