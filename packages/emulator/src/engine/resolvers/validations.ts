@@ -20,7 +20,7 @@ import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { findColumn } from '../store/columns.js';
 import type { BoardRecord } from '../store/records.js';
-import type { ValidationRuleRecord } from '../store/validations.js';
+import type { RuleParts, ValidationRuleRecord } from '../store/validations.js';
 import type { GroupInput, ValidationRuleInput } from './arguments.generated.js';
 import { accountBoard } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
@@ -50,8 +50,17 @@ function group(board: BoardRecord, input: GroupInput): Record<string, unknown> {
   return { operator: input.operator ?? 'AND', groups: input.groups.map((constraint) => ({ ...constraint })) };
 }
 
-function ruleParts(board: BoardRecord, rule: ValidationRuleInput) {
-  return { if: rule.if ? group(board, rule.if) : null, then: group(board, rule.then) };
+function ruleParts(board: BoardRecord, rule: ValidationRuleInput): RuleParts {
+  return { condition: rule.if ? group(board, rule.if) : null, constraint: group(board, rule.then) };
+}
+
+/** A rule as `validations { rules }` lists it: `{ id, if, then }`. */
+function ruleJson(rule: ValidationRuleRecord): Record<string, unknown> {
+  return Object.fromEntries([
+    ['id', rule.id],
+    ['if', rule.condition],
+    ['then', rule.constraint],
+  ]);
 }
 
 function boardRule(context: EngineContext, board: BoardRecord, ruleId: string): ValidationRuleRecord {
@@ -71,11 +80,7 @@ export const validationResolvers: FamilyResolvers = {
       const board = readableBoard(context, args.id);
       return {
         required_column_ids: requiredColumnIds(context, board),
-        rules: context.store.validations.ofBoard(board.id).rules.map(({ id, if: condition, then }) => ({
-          id,
-          if: condition,
-          then,
-        })),
+        rules: context.store.validations.ofBoard(board.id).rules.map(ruleJson),
       };
     },
   },
@@ -105,5 +110,10 @@ export const validationResolvers: FamilyResolvers = {
       const board = writableBoard(context, args.id);
       return context.store.validations.removeRule(boardRule(context, board, args.rule_id));
     },
+  },
+  ValidationRule: {
+    if: (rule: ValidationRuleRecord) => rule.condition,
+    // biome-ignore lint/suspicious/noThenProperty: the published field is named `then`; this map is never awaited
+    then: (rule: ValidationRuleRecord) => rule.constraint,
   },
 };

@@ -5,17 +5,23 @@
  */
 import type { Stamper } from './clock.js';
 
-/** One validation rule of a board, its `if` and `then` as given (`GroupInput`: `{ operator, groups }`). */
+/**
+ * One validation rule of a board: its `if` (here `condition`) and `then` (here `constraint`, a name no promise
+ * machinery mistakes for a thenable) as given, each a `GroupInput` (`{ operator, groups }`).
+ */
 export interface ValidationRuleRecord {
   /** Rule id (a numeric string). */
   id: string;
   /** The board it validates. */
   boardId: string;
-  /** The condition that makes the rule apply; null: it always applies. */
-  if: Record<string, unknown> | null;
-  /** The constraint the column values must satisfy. */
-  then: Record<string, unknown>;
+  /** The condition that makes the rule apply (`if`); null: it always applies. */
+  condition: Record<string, unknown> | null;
+  /** The constraint the column values must satisfy (`then`). */
+  constraint: Record<string, unknown>;
 }
+
+/** A rule's condition and constraint. */
+export type RuleParts = Pick<ValidationRuleRecord, 'condition' | 'constraint'>;
 
 /** The validations of one board. */
 export interface BoardValidationsRecord {
@@ -63,8 +69,8 @@ export class ValidationStore {
   }
 
   /** Adds a rule to a board. */
-  addRule(boardId: string, rule: Pick<ValidationRuleRecord, 'if' | 'then'>): ValidationRuleRecord {
-    const record: ValidationRuleRecord = { id: this.#stamper.newId(), boardId, if: rule.if, then: rule.then };
+  addRule(boardId: string, rule: RuleParts): ValidationRuleRecord {
+    const record: ValidationRuleRecord = { id: this.#stamper.newId(), boardId, ...rule };
     this.#own(boardId).rules.push(record);
     return record;
   }
@@ -75,9 +81,9 @@ export class ValidationStore {
   }
 
   /** Replaces a rule's condition and constraint. */
-  replaceRule(rule: ValidationRuleRecord, next: Pick<ValidationRuleRecord, 'if' | 'then'>): ValidationRuleRecord {
-    rule.if = next.if;
-    rule.then = next.then;
+  replaceRule(rule: ValidationRuleRecord, next: RuleParts): ValidationRuleRecord {
+    rule.condition = next.condition;
+    rule.constraint = next.constraint;
     return rule;
   }
 
