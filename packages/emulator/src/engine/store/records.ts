@@ -47,12 +47,26 @@ export interface UserRecord {
   enabled: boolean;
   /** ISO 8601 creation time. */
   createdAt: string;
-  /** IANA time zone, e.g. `Europe/London`. */
-  timeZone: string;
+  /** IANA time zone, e.g. `Europe/London`; null for an invited user who has not signed up yet. */
+  timeZone: string | null;
   /** Profile details the user filled in (absent: not set); the seed gives each user plausible ones. */
   profile?: UserProfile;
   /** The user's out-of-office period, when one is set (absent: none). */
   outOfOffice?: OutOfOfficeRecord;
+  /** True while an invited user has not accepted the invitation (absent: false). */
+  pending?: boolean;
+  /** False until the user confirms their email address (absent: true). */
+  verified?: boolean;
+  /** True for a viewer, who can see but not change boards (absent: false). */
+  viewOnly?: boolean;
+  /** ISO 8601 time the user became active; null: not yet (pending); absent: not known to the emulator. */
+  becameActiveAt?: string | null;
+  /** The day the user joined the account, `YYYY-MM-DD` (absent: the day of `createdAt`). */
+  joinDate?: string;
+  /** How the user came into the account (`InvitationMethod`, e.g. `USER`); absent: not known to the emulator. */
+  invitationMethod?: string;
+  /** The product the user signed up through, e.g. `core`; absent: not known to the emulator. */
+  signUpProductKind?: string;
 }
 
 /** A period a user set themselves out of office for (`User.out_of_office`). */

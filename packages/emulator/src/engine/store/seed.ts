@@ -163,6 +163,10 @@ function user(
     createdAt: T0,
     timeZone: 'Europe/London',
     profile,
+    becameActiveAt: T0,
+    // The account's admins opened it; the others were invited by a user.
+    invitationMethod: isAdmin ? 'FIRST_USER' : 'USER',
+    signUpProductKind: 'core',
   };
 }
 

@@ -26,19 +26,19 @@ import { ActivityLog } from './activity-log.js';
 import { AssetStore } from './assets.js';
 import { BoardStore } from './boards.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
-import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
 import { DocStore } from './docs.js';
 import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
 import { NotificationStore } from './notifications.js';
-import type { BoardRecord, UserRecord } from './records.js';
+import type { BoardRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
 import { type TeamRecord, TeamStore } from './teams.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
+import { UserStore } from './users.js';
 import { ValidationStore } from './validations.js';
 import { BoardViewStore } from './views.js';
 import { WebhookStore } from './webhooks.js';
@@ -51,7 +51,7 @@ export class EmulatorStore implements Stamper {
   /** Accounts, with their plans and products. */
   readonly accounts: AccountStore;
   /** Users of every account. */
-  readonly users: Collection<UserRecord>;
+  readonly users: UserStore;
   /** Boards, with their columns and groups. */
   readonly boards: BoardStore;
   /** The groups of every board (kept inside the board records). */
@@ -101,7 +101,7 @@ export class EmulatorStore implements Stamper {
     this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
     this.activityLog = new ActivityLog(this);
     this.accounts = new AccountStore(copy.accounts, copy.accountDetails ?? []);
-    this.users = new Collection(copy.users);
+    this.users = new UserStore(copy.users, this);
     this.boards = new BoardStore(copy.boards.map(completeSeedBoard), this);
     this.groups = new GroupStore(this);
     this.columns = new ColumnStore(this);
