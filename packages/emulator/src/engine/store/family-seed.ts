@@ -286,5 +286,17 @@ function doc(
     createdAt: T0,
     updatedAt: T0,
     deleted: false,
+    // The sample docs' settings, in the shape of the docs reference's settings field.
+    settings: {
+      fontSize: 'normal',
+      hasTitle: true,
+      coverPhoto: { isEnabled: false, imageUrl: '', fromTop: 0 },
+      fontFamily: 'Default',
+      isPageLayout: false,
+      backgroundColor: null,
+      isFullWidthMode: false,
+      backgroundPattern: null,
+      showTableOfContent: false,
+    },
   };
 }
