@@ -17,7 +17,7 @@ const CREATE = `mutation ($board: ID!, $filter: ItemsQueryGroup, $sort: [ItemsQu
 }`;
 
 const OPEN_WORK = {
-  board: '3001',
+  board: '3002',
   filter: { rules: [{ column_id: 'status', compare_value: [0], operator: 'any_of' }] },
   sort: [{ column_id: 'date4', direction: 'desc' }],
   settings: { columns: { column_properties: [{ column_id: 'text', visible: false }] } },
@@ -56,14 +56,15 @@ describe('board views', () => {
       filter_user_id: null,
       source_view_id: null,
     });
-    const listed = await run(engine, '{ boards(ids: [3001, 3002]) { id views { id name type } } }');
+    const listed = await run(engine, '{ boards(ids: [3002, 3001]) { id views { id name type } } }');
     expect(dataField(listed, 'boards')).toEqual([
-      { id: '3001', views: [{ id: view.id, name: 'Open work', type: 'TableBoardView' }] },
-      { id: '3002', views: [] },
+      // The roadmap's seeded view.
+      { id: '3001', views: [{ id: '7801', name: 'This quarter, by date', type: 'TableBoardView' }] },
+      { id: '3002', views: [{ id: view.id, name: 'Open work', type: 'TableBoardView' }] },
     ]);
     const filtered = await run(
       engine,
-      `{ boards(ids: [3001]) { views(ids: [${view.id}], type: "FormBoardView") { id } } }`,
+      `{ boards(ids: [3002]) { views(ids: [${view.id}], type: "FormBoardView") { id } } }`,
     );
     expect(dataField(filtered, 'boards')).toEqual([{ views: [] }]);
   });
@@ -72,7 +73,7 @@ describe('board views', () => {
     const engine = createEngine();
     const body = await run(
       engine,
-      'mutation ($settings: JSON) { create_view(board_id: 3001, type: TABLE, settings: $settings) { name settings_str } }',
+      'mutation ($settings: JSON) { create_view(board_id: 3002, type: TABLE, settings: $settings) { name settings_str } }',
       { variables: { settings: JSON.stringify({ group_by: { conditions: [{ columnId: 'status' }] } }) } },
     );
     expect(body.errors).toBeUndefined();
@@ -87,7 +88,7 @@ describe('board views', () => {
     const view = await createOpenWork(engine);
     const renamed = await run(
       engine,
-      `mutation { update_view_table(board_id: 3001, view_id: ${view.id}, name: "Mine", filter_user_id: 501) { name sort tags filter_user_id } }`,
+      `mutation { update_view_table(board_id: 3002, view_id: ${view.id}, name: "Mine", filter_user_id: 501) { name sort tags filter_user_id } }`,
     );
     expect(renamed.errors).toBeUndefined();
     expect(dataField(renamed, 'update_view_table')).toEqual({
@@ -98,12 +99,12 @@ describe('board views', () => {
     });
     const cleared = await run(
       engine,
-      `mutation { update_view(board_id: 3001, view_id: ${view.id}, type: TABLE, sort: null, tags: []) { name sort tags } }`,
+      `mutation { update_view(board_id: 3002, view_id: ${view.id}, type: TABLE, sort: null, tags: []) { name sort tags } }`,
     );
     expect(dataField(cleared, 'update_view')).toEqual({ name: 'Mine', sort: null, tags: [] });
-    const deleted = await run(engine, `mutation { delete_view(board_id: 3001, view_id: ${view.id}) { id name } }`);
+    const deleted = await run(engine, `mutation { delete_view(board_id: 3002, view_id: ${view.id}) { id name } }`);
     expect(dataField(deleted, 'delete_view')).toEqual({ id: view.id, name: 'Mine' });
-    expect(dataField(await run(engine, '{ boards(ids: [3001]) { views { id } } }'), 'boards')).toEqual([{ views: [] }]);
+    expect(dataField(await run(engine, '{ boards(ids: [3002]) { views { id } } }'), 'boards')).toEqual([{ views: [] }]);
   });
 
   it('refuses columns the board lacks, settings that do not fit, and views of other boards or accounts', async () => {
@@ -119,27 +120,27 @@ describe('board views', () => {
     expect(errorCodes(badSettings)).toEqual(['INVALID_ARGUMENT']);
     const badJson = await run(
       engine,
-      'mutation { create_view(board_id: 3001, type: TABLE, settings: "{\\"columns\\": 3}") { id } }',
+      'mutation { create_view(board_id: 3002, type: TABLE, settings: "{\\"columns\\": 3}") { id } }',
     );
     expect(errorCodes(badJson)).toEqual(['INVALID_ARGUMENT']);
     const view = await createOpenWork(engine);
-    const elsewhere = await run(engine, `mutation { delete_view(board_id: 3002, view_id: ${view.id}) { id } }`);
+    const elsewhere = await run(engine, `mutation { delete_view(board_id: 3001, view_id: ${view.id}) { id } }`);
     expect(errorCodes(elsewhere)).toEqual(['RESOURCE_NOT_FOUND']);
-    const otherAccount = await run(engine, `mutation { delete_view(board_id: 3001, view_id: ${view.id}) { id } }`, {
+    const otherAccount = await run(engine, `mutation { delete_view(board_id: 3002, view_id: ${view.id}) { id } }`, {
       grant: globexGrant(),
     });
     expect(errorCodes(otherAccount)).toEqual(['RESOURCE_NOT_FOUND']);
-    expect(engine.store.views.all()).toHaveLength(1);
+    expect(engine.store.views.ofBoard('3002')).toHaveLength(1);
   });
 
   it('answers NOT_MODELLED for the view kinds it does not keep, and needs boards:write', async () => {
     const engine = createEngine();
-    const form = await run(engine, 'mutation { create_view(board_id: 3001, type: FORM) { id } }');
+    const form = await run(engine, 'mutation { create_view(board_id: 3002, type: FORM) { id } }');
     expect(errorCodes(form)).toEqual(['NOT_MODELLED']);
     const readOnly = acmeGrant(SCOPES.filter((scope) => scope !== 'boards:write'));
     const refused = await run(engine, CREATE, { variables: OPEN_WORK, grant: readOnly });
     expect(errorCodes(refused)).toEqual(['USER_UNAUTHORIZED']);
-    expect(engine.store.views.all()).toEqual([]);
+    expect(engine.store.views.ofBoard('3002')).toEqual([]);
   });
 
   it('answers the TABLE settings schema from the served input type, and NOT_MODELLED for other kinds', async () => {

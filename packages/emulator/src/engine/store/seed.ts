@@ -2,6 +2,7 @@
 import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
+import { boardExtrasSeed } from './seed-board-extras.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
@@ -173,7 +174,7 @@ function user(
 /**
  * A fresh copy of the default sample data: 2 accounts, 3 users, 9 boards (public, private, shareable, archived
  * and a subitems board) with groups, columns, items and subitems, updates with replies, custom activities and
- * timeline items.
+ * timeline items, a board view and the roadmap's validations.
  */
 export function defaultSeed(): SeedData {
   const items: SeedItem[] = [];
@@ -240,5 +241,6 @@ export function defaultSeed(): SeedData {
     customActivities: extra.customActivities,
     timelineItems: extra.timelineItems,
     ...defaultFamilySeed(),
+    ...boardExtrasSeed(),
   };
 }
