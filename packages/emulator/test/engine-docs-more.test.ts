@@ -176,7 +176,7 @@ describe('duplicate_doc, delete_doc and import_doc_from_html', () => {
       'divider',
       'code',
     ]);
-    expect((blocks[1]?.content as { deltaFormat: unknown }).deltaFormat).toEqual([
+    expect((blocks[1]?.content as { deltaFormat: unknown } | undefined)?.deltaFormat).toEqual([
       { insert: 'Ship ' },
       { insert: 'on time', attributes: { bold: true } },
       { insert: ' & ' },

@@ -163,6 +163,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   accountDetails: records,
   boardViews: records,
   validations: records,
+  favorites: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

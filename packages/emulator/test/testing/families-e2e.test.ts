@@ -1,5 +1,5 @@
 /**
- * Board metadata and views, validations, users and docs end to end: the SDK's PlatformClient against the test
+ * Board metadata and views, validations, users, docs and favorites end to end: the SDK's PlatformClient against the test
  * emulator over a real socket at 2026-10, and snapshot/restore bringing each family's new records back exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -104,11 +104,28 @@ describe('through the SDK client at 2026-10', () => {
   });
 });
 
+describe('favorites through the SDK client', () => {
+  it('adds a board to the caller’s favorites before the seeded ones and lists them', async () => {
+    await client.request(
+      'mutation { create_favorite(input: { object: { id: 3002, type: Board }, newPosition: { nextObject: { id: 3001, type: Board } } }) { favorite { id } } }',
+    );
+    const read = await client.request<{ favorites: { position: number; object: { id: string } }[] }>(
+      '{ favorites { position object { id } } }',
+    );
+    expect(read.data.favorites).toEqual([
+      { position: 1, object: { id: '3002' } },
+      { position: 2, object: { id: '3001' } },
+      { position: 3, object: { id: '7002' } },
+    ]);
+  });
+});
+
 describe('snapshot and restore', () => {
   function familiesState() {
     const { store } = emulator;
     return JSON.stringify({
       views: store.views.all(),
+      favorites: store.favorites.all(),
       validations: store.validations.all(),
       users: store.users.all(),
       docs: store.docs.all(),
@@ -127,6 +144,9 @@ describe('snapshot and restore', () => {
     await client.request(
       'mutation { create_board(board_name: "Kept", board_kind: public, item_nickname: { singular: "Ticket" }) { id } }',
     );
+    await client.request(
+      'mutation { create_favorite(input: { object: { id: 3002, type: Board } }) { favorite { id } } }',
+    );
     const before = familiesState();
     const snapshot = emulator.snapshot();
     await emulator.clock.advance('1h');
@@ -134,6 +154,7 @@ describe('snapshot and restore', () => {
     await client.request('mutation { delete_validation_rule(id: 3001, rule_id: 7901) { id } }');
     await client.request('mutation { invite_users(emails: ["dropped@acme.example"]) { invited_users { id } } }');
     await client.request('mutation { delete_doc(docId: 7601) }');
+    await client.request('mutation { delete_favorite(input: { object: { id: 3001, type: Board } }) { success } }');
     await client.request(
       'mutation { duplicate_board(board_id: 3001, duplicate_type: duplicate_board_with_structure) { board { id } } }',
     );

@@ -26,6 +26,7 @@ import { assetResolvers } from './assets.js';
 import { boardResolvers } from './boards.js';
 import { columnResolvers } from './columns.js';
 import { docResolvers } from './docs.js';
+import { favoriteResolvers } from './favorites.js';
 import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
@@ -71,6 +72,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   boards: boardResolvers,
   columns: columnResolvers,
   docs: docResolvers,
+  favorites: favoriteResolvers,
   forms: formResolvers,
   groups: groupResolvers,
   items: itemResolvers,

@@ -1,15 +1,33 @@
 /**
- * Default sample data of what boards carry besides items: a table view on the roadmap (view 7801) and the roadmap's
- * validations (status required, rule 7901: an estimate of at least 1). Account 1001 is acme (user 501 Ada).
+ * Default sample data of what boards carry besides items: a table view on the roadmap (view 7801), the roadmap's
+ * validations (status required, rule 7901: an estimate of at least 1), and Ada's favorites (the roadmap, then the
+ * marketing workspace: favorites 7951, 7952). Account 1001 is acme (user 501 Ada).
  */
+import type { FavoriteRecord } from './favorites.js';
 import type { BoardValidationsRecord } from './validations.js';
 import type { BoardViewRecord } from './views.js';
 
 const T0 = '2024-09-02T09:00:00Z';
 
-/** A fresh copy of the board views and validations of the default seed. */
-export function boardExtrasSeed(): { boardViews: BoardViewRecord[]; validations: BoardValidationsRecord[] } {
+/** A fresh copy of the board views, validations and favorites of the default seed. */
+export function boardExtrasSeed(): {
+  boardViews: BoardViewRecord[];
+  validations: BoardValidationsRecord[];
+  favorites: FavoriteRecord[];
+} {
+  const favorite = (id: string, position: number, objectType: FavoriteRecord['objectType'], objectId: string) => ({
+    id,
+    accountId: '1001',
+    userId: '501',
+    objectType,
+    objectId,
+    name: null,
+    position,
+    createdAt: T0,
+    updatedAt: T0,
+  });
   return {
+    favorites: [favorite('7951', 1, 'Board', '3001'), favorite('7952', 2, 'Workspace', '7002')],
     boardViews: [
       {
         id: '7801',

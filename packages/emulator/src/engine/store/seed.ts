@@ -1,6 +1,7 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
 import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
+import type { FavoriteRecord } from './favorites.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
 import { boardExtrasSeed } from './seed-board-extras.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
@@ -66,6 +67,8 @@ export interface SeedData extends Partial<FamilySeed> {
   boardViews?: BoardViewRecord[];
   /** Required columns and validation rules of boards (./validations.ts). */
   validations?: BoardValidationsRecord[];
+  /** Users' favorite boards and workspaces (./favorites.ts). */
+  favorites?: FavoriteRecord[];
 }
 
 /** A seeded board with every field present. */

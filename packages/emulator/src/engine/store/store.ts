@@ -28,6 +28,7 @@ import { BoardStore } from './boards.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
 import { ColumnStore } from './columns.js';
 import { DocStore } from './docs.js';
+import { FavoriteStore } from './favorites.js';
 import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
@@ -86,6 +87,8 @@ export class EmulatorStore implements Stamper {
   readonly views: BoardViewStore;
   /** Required columns and validation rules of boards. */
   readonly validations: ValidationStore;
+  /** Each user's favorite boards and workspaces. */
+  readonly favorites: FavoriteStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -114,6 +117,7 @@ export class EmulatorStore implements Stamper {
     this.forms = new FormStore(copy.forms ?? [], this);
     this.views = new BoardViewStore(copy.boardViews ?? [], this);
     this.validations = new ValidationStore(copy.validations ?? [], this);
+    this.favorites = new FavoriteStore(copy.favorites ?? [], this);
     this.items = new ItemStore(copy.items, this);
     this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {
