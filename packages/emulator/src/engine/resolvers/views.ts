@@ -17,8 +17,9 @@
  * - A view not on the board is RESOURCE_NOT_FOUND. A view made without a name is called `Table` (the docs do not
  *   say; the name a new table view gets in the product).
  * - Read back: `type` is `TableBoardView` (the docs do not list the values; apps match on this one), `settings_str`
- *   the settings as JSON text (`{}` when none), `view_specific_data_str` `{}` (the field holds form views' data
- *   only), `source_view_id` null (no view is duplicated), `access_level` the caller's access to the board.
+ *   the settings as JSON text (`{}` when none), `view_specific_data_str` `{}` (the docs do not describe its content
+ *   for a table view; one made through the API holds nothing beyond its settings), `source_view_id` null (no view is
+ *   duplicated), `access_level` the caller's access to the board.
  * - `get_view_schema_by_type(type: TABLE)` answers `{ schema }`, the JSON schema of what `create_view_table` /
  *   `update_view_table` take as `settings`, derived from the served schema's `TableViewSettingsInput`
  *   (https://developer.monday.com/api-reference/reference/get-view-schema-by-type); other kinds: NOT_MODELLED.
