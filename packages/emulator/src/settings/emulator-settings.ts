@@ -183,6 +183,9 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   docBlocks: records,
   forms: records,
   accountDetails: records,
+  boardViews: records,
+  validations: records,
+  favorites: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

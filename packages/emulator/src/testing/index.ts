@@ -31,4 +31,6 @@ export {
   type TestItemInput,
   type TestSeed,
   type TestSeedOptions,
+  type TestUser,
+  type TestUserInput,
 } from './seed.js';

@@ -9,7 +9,7 @@
  * ```
  */
 import { COLUMN_DEFAULTS } from '../engine/store/column-record.js';
-import type { ColumnKind, SeedData } from '../index.js';
+import type { ColumnKind, SeedData, UserProfile, UserRecord } from '../index.js';
 import { DEFAULT_SEED_FACTS, defaultSeed } from '../index.js';
 
 /** A column to seed. `id` defaults to the title in lower case with `_` for other characters (made unique). */
@@ -49,6 +49,60 @@ export interface TestBoard {
   items: { id: string; name: string; groupId: string }[];
 }
 
+/** A user to seed: who they are, their role and status, and the profile facts the `User` fields answer. */
+export interface TestUserInput {
+  /** Full name. */
+  name: string;
+  /** Email address, unique in the account (case-insensitive). */
+  email: string;
+  /** The account's id. Default: `acme` (1001), the demo token's account. */
+  accountId?: number;
+  /** The base role. Default `'member'`. */
+  role?: 'admin' | 'member' | 'guest' | 'viewer';
+  /** `'pending'`: invited, not yet joined; `'inactive'`: deactivated. Default `'active'`. */
+  status?: 'active' | 'pending' | 'inactive';
+  /** False until the user confirms their email. Default true. */
+  verified?: boolean;
+  /** Job title. Default: none. */
+  title?: string;
+  /** IANA time zone, such as `America/New_York`. Default `Europe/London`. */
+  timeZone?: string;
+  /** ISO 8601 time the user was created. Default: the seed's `createdAt`. */
+  createdAt?: string;
+  /** ISO 8601 time the user became active. Default: `createdAt` (none for a pending user). */
+  becameActiveAt?: string;
+  /** The day they joined, `YYYY-MM-DD`. Default: the day of `createdAt`. */
+  joinDate?: string;
+  /** How they came into the account (an `InvitationMethod`, such as `USER` or `SSO`). Default `USER`. */
+  invitationMethod?: string;
+  /** The product they signed up through. Default `core`. */
+  signUpProductKind?: string;
+  /** Desk phone, as typed. */
+  phone?: string;
+  /** Mobile phone, as typed. */
+  mobilePhone?: string;
+  /** Free-text location. */
+  location?: string;
+  /** ISO 3166-1 alpha-2 country code, such as `GB`. */
+  countryCode?: string;
+  /** Birthday, `YYYY-MM-DD`. */
+  birthday?: string;
+  /** Interface language, such as `en`. */
+  language?: string;
+  /** ISO 8601 time of their last action. */
+  lastActivity?: string;
+  /** Address of their profile photo. Default: the default avatar. */
+  photo?: string;
+}
+
+/** A seeded user with the id given to it. */
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  accountId: string;
+}
+
 /** Options of {@link createSeed}. */
 export interface TestSeedOptions {
   /**
@@ -67,11 +121,17 @@ export interface TestSeed {
    * @throws RangeError for an unknown account, owner or group, or a duplicate column id.
    */
   board(input: TestBoardInput): TestBoard;
+  /**
+   * Adds a user with their role, status and profile facts; returns them with their id.
+   * @throws RangeError for an unknown account, an email already in it, or a time zone, time or day that is not valid.
+   */
+  user(input: TestUserInput): TestUser;
   /** The seed data, a fresh copy each time. */
   data(): SeedData;
 }
 
 const FIRST_BOARD_ID = 100_001;
+const FIRST_USER_ID = 300_001;
 const FIRST_ITEM_ID = 200_001;
 const COLORS = ['#579bfc', '#00c875', '#e2445c', '#fdab3d', '#a25ddc'];
 
@@ -109,8 +169,15 @@ export function createSeed(options: TestSeedOptions = {}): TestSeed {
   const createdAt = options.createdAt ?? '2024-09-02T09:00:00Z';
   let nextBoard = FIRST_BOARD_ID;
   let nextItem = FIRST_ITEM_ID;
+  let nextUser = FIRST_USER_ID;
   return {
     data: () => structuredClone(data),
+    user(input) {
+      const record = seedUser(input, data, createdAt, String(nextUser));
+      nextUser += 1;
+      data.users.push(record);
+      return { id: record.id, name: record.name, email: record.email, accountId: record.accountId };
+    },
     board(input) {
       const accountId = String(input.accountId ?? DEFAULT_SEED_FACTS.accounts.acme.id);
       if (!data.accounts.some((account) => account.id === accountId)) {
@@ -197,5 +264,90 @@ export function createSeed(options: TestSeedOptions = {}): TestSeed {
         items,
       };
     },
+  };
+}
+
+const ROLES = { admin: 'admin', member: 'member', guest: 'guest', viewer: 'viewer' } as const;
+const STATUSES = { active: 'active', pending: 'pending', inactive: 'inactive' } as const;
+
+function checkTime(what: string, value: string | undefined): void {
+  if (value !== undefined && (typeof value !== 'string' || Number.isNaN(Date.parse(value)))) {
+    throw new RangeError(`${what} must be an ISO 8601 time, such as 2024-09-02T09:00:00Z.`);
+  }
+}
+
+function checkDay(what: string, value: string | undefined): void {
+  if (value !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))) {
+    throw new RangeError(`${what} must be a day as YYYY-MM-DD.`);
+  }
+}
+
+function checkTimeZone(what: string, value: string): void {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    throw new RangeError(`${what} must be an IANA time zone, such as Europe/London; got ${JSON.stringify(value)}.`);
+  }
+}
+
+/** The user record `input` describes, checked in full (nothing is added when it is refused). */
+function seedUser(input: TestUserInput, data: SeedData, seedCreatedAt: string, id: string): UserRecord {
+  const accountId = String(input.accountId ?? DEFAULT_SEED_FACTS.accounts.acme.id);
+  const who = `Seed user "${input.name}"`;
+  if (!data.accounts.some((account) => account.id === accountId)) {
+    throw new RangeError(`${who}: no account ${accountId} in the seed.`);
+  }
+  if (typeof input.name !== 'string' || input.name.trim() === '') throw new RangeError('Seed user: name is required.');
+  if (typeof input.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(input.email)) {
+    throw new RangeError(`${who}: email must be an email address.`);
+  }
+  const email = input.email.toLowerCase();
+  if (data.users.some((user) => user.accountId === accountId && user.email.toLowerCase() === email)) {
+    throw new RangeError(`${who}: ${input.email} is already a user of account ${accountId}.`);
+  }
+  const role = ROLES[input.role ?? 'member'];
+  const status = STATUSES[input.status ?? 'active'];
+  if (!role) throw new RangeError(`${who}: role must be admin, member, guest or viewer.`);
+  if (!status) throw new RangeError(`${who}: status must be active, pending or inactive.`);
+  for (const [what, value] of [
+    ['createdAt', input.createdAt],
+    ['becameActiveAt', input.becameActiveAt],
+    ['lastActivity', input.lastActivity],
+  ] as const) {
+    checkTime(`${who}: ${what}`, value);
+  }
+  checkDay(`${who}: joinDate`, input.joinDate);
+  checkDay(`${who}: birthday`, input.birthday);
+  const timeZone = input.timeZone ?? 'Europe/London';
+  checkTimeZone(`${who}: timeZone`, timeZone);
+  const createdAt = input.createdAt ?? seedCreatedAt;
+  const profile: UserProfile = {};
+  if (input.phone !== undefined) profile.phone = input.phone;
+  if (input.mobilePhone !== undefined) profile.mobilePhone = input.mobilePhone;
+  if (input.location !== undefined) profile.location = input.location;
+  if (input.countryCode !== undefined) profile.countryCode = input.countryCode;
+  if (input.birthday !== undefined) profile.birthday = input.birthday;
+  if (input.language !== undefined) profile.language = input.language;
+  if (input.lastActivity !== undefined) profile.lastActivity = input.lastActivity;
+  if (input.photo !== undefined) profile.photo = input.photo;
+  return {
+    id,
+    accountId,
+    name: input.name,
+    email: input.email,
+    title: input.title ?? null,
+    isAdmin: role === 'admin',
+    isGuest: role === 'guest',
+    ...(role === 'viewer' ? { viewOnly: true } : {}),
+    enabled: status !== 'inactive',
+    ...(status === 'pending' ? { pending: true } : {}),
+    ...(input.verified === false ? { verified: false } : {}),
+    createdAt,
+    timeZone,
+    profile,
+    becameActiveAt: status === 'pending' ? null : (input.becameActiveAt ?? createdAt),
+    ...(input.joinDate === undefined ? {} : { joinDate: input.joinDate }),
+    invitationMethod: input.invitationMethod ?? 'USER',
+    signUpProductKind: input.signUpProductKind ?? 'core',
   };
 }

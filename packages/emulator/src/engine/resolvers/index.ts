@@ -27,6 +27,7 @@ import { boardResolvers } from './boards.js';
 import { bulkResolvers } from './bulk.js';
 import { columnResolvers } from './columns.js';
 import { docResolvers } from './docs.js';
+import { favoriteResolvers } from './favorites.js';
 import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
@@ -38,6 +39,8 @@ import { timelineResolvers } from './timeline.js';
 import type { FamilyResolvers, FieldResolver, ResolverMap } from './types.js';
 import { updateResolvers } from './updates.js';
 import { userResolvers } from './users.js';
+import { validationResolvers } from './validations.js';
+import { viewResolvers } from './views.js';
 import { webhookResolvers } from './webhooks.js';
 import { workspaceResolvers } from './workspaces.js';
 
@@ -71,6 +74,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   bulk: bulkResolvers,
   columns: columnResolvers,
   docs: docResolvers,
+  favorites: favoriteResolvers,
   forms: formResolvers,
   groups: groupResolvers,
   items: itemResolvers,
@@ -81,6 +85,8 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   timeline: timelineResolvers,
   updates: updateResolvers,
   users: userResolvers,
+  validations: validationResolvers,
+  views: viewResolvers,
   webhooks: webhookResolvers,
   workspaces: workspaceResolvers,
 });

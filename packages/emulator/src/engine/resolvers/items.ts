@@ -144,6 +144,8 @@ export const itemResolvers: FamilyResolvers = {
   },
   Item: {
     board: (item: ItemRecord, _args, context) => boardOf(context, item),
+    // 2026-04: the description doc set_item_description_content wrote (docs.ts); null until one is set.
+    description: (item: ItemRecord, _args, context) => context.store.docs.descriptionOf(item.id) ?? null,
     group: (item: ItemRecord, _args, context) => {
       const board = boardOf(context, item);
       const group = board.groups.find((candidate) => candidate.id === item.groupId);

@@ -1,10 +1,14 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
 import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
+import type { FavoriteRecord } from './favorites.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
+import { boardExtrasSeed } from './seed-board-extras.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
+import type { BoardValidationsRecord } from './validations.js';
+import type { BoardViewRecord } from './views.js';
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
 export interface SeedItem {
@@ -59,6 +63,12 @@ export interface SeedData extends Partial<FamilySeed> {
   updates?: UpdateRecord[];
   customActivities?: CustomActivityRecord[];
   timelineItems?: TimelineItemRecord[];
+  /** Views added to the boards (./views.ts). */
+  boardViews?: BoardViewRecord[];
+  /** Required columns and validation rules of boards (./validations.ts). */
+  validations?: BoardValidationsRecord[];
+  /** Users' favorite boards and workspaces (./favorites.ts). */
+  favorites?: FavoriteRecord[];
 }
 
 /** A seeded board with every field present. */
@@ -157,13 +167,17 @@ function user(
     createdAt: T0,
     timeZone: 'Europe/London',
     profile,
+    becameActiveAt: T0,
+    // The account's admins opened it; the others were invited by a user.
+    invitationMethod: isAdmin ? 'FIRST_USER' : 'USER',
+    signUpProductKind: 'core',
   };
 }
 
 /**
  * A fresh copy of the default sample data: 2 accounts, 3 users, 9 boards (public, private, shareable, archived
  * and a subitems board) with groups, columns, items and subitems, updates with replies, custom activities and
- * timeline items.
+ * timeline items, a board view and the roadmap's validations.
  */
 export function defaultSeed(): SeedData {
   const items: SeedItem[] = [];
@@ -230,5 +244,6 @@ export function defaultSeed(): SeedData {
     customActivities: extra.customActivities,
     timelineItems: extra.timelineItems,
     ...defaultFamilySeed(),
+    ...boardExtrasSeed(),
   };
 }

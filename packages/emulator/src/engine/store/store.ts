@@ -30,19 +30,22 @@ import { AssetStore } from './assets.js';
 import { BoardStore } from './boards.js';
 import { BulkJobStore } from './bulk-jobs.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
-import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
 import { DocStore } from './docs.js';
+import { FavoriteStore } from './favorites.js';
 import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
 import { NotificationStore } from './notifications.js';
-import type { BoardRecord, UserRecord } from './records.js';
+import type { BoardRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
 import { type TeamRecord, TeamStore } from './teams.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
+import { UserStore } from './users.js';
+import { ValidationStore } from './validations.js';
+import { BoardViewStore } from './views.js';
 import { WebhookStore } from './webhooks.js';
 import { type FolderRecord, type WorkspaceRecord, WorkspaceStore } from './workspaces.js';
 
@@ -53,7 +56,7 @@ export class EmulatorStore implements Stamper {
   /** Accounts, with their plans and products. */
   readonly accounts: AccountStore;
   /** Users of every account. */
-  readonly users: Collection<UserRecord>;
+  readonly users: UserStore;
   /** Boards, with their columns and groups. */
   readonly boards: BoardStore;
   /** The groups of every board (kept inside the board records). */
@@ -86,6 +89,12 @@ export class EmulatorStore implements Stamper {
   readonly activityLog: ActivityLog;
   /** Import, delete and archive jobs, and the hourly item budget. */
   readonly bulkJobs: BulkJobStore;
+  /** The views added to boards. */
+  readonly views: BoardViewStore;
+  /** Required columns and validation rules of boards. */
+  readonly validations: ValidationStore;
+  /** Each user's favorite boards and workspaces. */
+  readonly favorites: FavoriteStore;
   #nextId: number;
 
   /**
@@ -108,7 +117,7 @@ export class EmulatorStore implements Stamper {
     this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
     this.activityLog = new ActivityLog(this);
     this.accounts = new AccountStore(copy.accounts, copy.accountDetails ?? []);
-    this.users = new Collection(copy.users);
+    this.users = new UserStore(copy.users, this);
     this.boards = new BoardStore(copy.boards.map(completeSeedBoard), this);
     this.groups = new GroupStore(this);
     this.columns = new ColumnStore(this);
@@ -119,6 +128,9 @@ export class EmulatorStore implements Stamper {
     this.notifications = new NotificationStore(this);
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
     this.forms = new FormStore(copy.forms ?? [], this);
+    this.views = new BoardViewStore(copy.boardViews ?? [], this);
+    this.validations = new ValidationStore(copy.validations ?? [], this);
+    this.favorites = new FavoriteStore(copy.favorites ?? [], this);
     this.items = new ItemStore(copy.items, this);
     this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {
