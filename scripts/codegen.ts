@@ -9,6 +9,7 @@
  * emulator built into the package, so the default needs no network.
  */
 import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { generate } from '@graphql-codegen/cli';
 import config from '../codegen.js';
 import { COVERAGE_FILE, writeCoverage } from '../packages/emulator/scripts/coverage.js';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const coverage = await writeCoverage(check);
   if (!check) {
     const written = [...outputs.map((o) => o.filename), RESOLVER_ARGUMENTS_FILE, COVERAGE_FILE];
-    console.log(`codegen: wrote ${written.join(', ')}`);
+    console.log(`codegen: wrote ${written.map((file) => relative(process.cwd(), file)).join(', ')}`);
     return;
   }
   const stale: string[] = [staleArguments, coverage.stale].filter((file): file is string => file !== undefined);
