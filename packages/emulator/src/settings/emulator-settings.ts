@@ -161,6 +161,8 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   docBlocks: records,
   forms: records,
   accountDetails: records,
+  dashboards: records,
+  widgets: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

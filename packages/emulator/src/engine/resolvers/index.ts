@@ -25,6 +25,7 @@ import { apiResolvers } from './api.js';
 import { assetResolvers } from './assets.js';
 import { boardResolvers } from './boards.js';
 import { columnResolvers } from './columns.js';
+import { dashboardResolvers } from './dashboards.js';
 import { docResolvers } from './docs.js';
 import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
@@ -68,6 +69,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   assets: assetResolvers,
   boards: boardResolvers,
   columns: columnResolvers,
+  dashboards: dashboardResolvers,
   docs: docResolvers,
   forms: formResolvers,
   groups: groupResolvers,

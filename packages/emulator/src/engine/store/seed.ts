@@ -1,6 +1,7 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
 import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
+import { defaultPlatformSeed, type PlatformSeed } from './platform-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
@@ -46,7 +47,7 @@ export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<Boa
  * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional,
  * and so are updates, custom activities and timeline items.
  */
-export interface SeedData extends Partial<FamilySeed> {
+export interface SeedData extends Partial<FamilySeed>, Partial<PlatformSeed> {
   /** Accounts. */
   accounts: AccountRecord[];
   /** Users of those accounts. */
@@ -230,5 +231,6 @@ export function defaultSeed(): SeedData {
     customActivities: extra.customActivities,
     timelineItems: extra.timelineItems,
     ...defaultFamilySeed(),
+    ...defaultPlatformSeed(),
   };
 }

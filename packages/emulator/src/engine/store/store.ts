@@ -28,6 +28,7 @@ import { BoardStore } from './boards.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
 import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
+import { DashboardStore } from './dashboards.js';
 import { DocStore } from './docs.js';
 import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
@@ -80,6 +81,8 @@ export class EmulatorStore implements Stamper {
   readonly forms: FormStore;
   /** What changed on which board, by whom. */
   readonly activityLog: ActivityLog;
+  /** Dashboards and their widgets. */
+  readonly dashboards: DashboardStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -115,6 +118,7 @@ export class EmulatorStore implements Stamper {
     }
     this.updates = new UpdateStore(copy.updates ?? [], this);
     this.timeline = new TimelineStore(copy.customActivities ?? [], copy.timelineItems ?? [], this);
+    this.dashboards = new DashboardStore(copy.dashboards ?? [], copy.widgets ?? [], this);
   }
 
   /** A new id, unique in this store (shared by every family). */

@@ -1,0 +1,83 @@
+/**
+ * The account-level platform families end to end: the SDK client at 2026-10 against a test emulator over a real
+ * socket, one flow per family as an integration or agent tool runs it, and the testing kit's snapshot bringing
+ * their records back exactly.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestEmulator, type TestEmulator } from 'workspace-platform-emulator/testing';
+import { PlatformClient } from '../../src/index.js';
+
+const START = Date.UTC(2026, 10, 25, 9, 0, 0);
+let emulator: TestEmulator;
+let client: PlatformClient;
+
+beforeAll(async () => {
+  emulator = await createTestEmulator({ startTime: START });
+  client = new PlatformClient({ token: emulator.token, baseUrl: emulator.baseUrl, apiVersion: '2026-10' });
+});
+afterAll(() => emulator.close());
+beforeEach(() => emulator.reset());
+
+describe('dashboards and widgets', () => {
+  it('builds a dashboard with a widget from the documented schema, moves it and deletes it', async () => {
+    const schemas = await client.request<{ all_widgets_schema: { widget_type: string; schema: string }[] }>(
+      'query { all_widgets_schema { widget_type schema } }',
+    );
+    const battery = schemas.data.all_widgets_schema.find((entry) => entry.widget_type === 'BATTERY');
+    expect(JSON.parse(battery?.schema ?? '{}')).toMatchObject({ required: ['battery_data'] });
+
+    const created = await client.request<{ create_dashboard: { id: string; kind: string } }>(
+      `mutation ($boards: [ID!]!) {
+        create_dashboard(name: "Release health", workspace_id: 7001, board_ids: $boards) { id kind }
+      }`,
+      { boards: ['3001'] },
+    );
+    const dashboardId = created.data.create_dashboard.id;
+    expect(created.data.create_dashboard.kind).toBe('PRIVATE');
+
+    const widget = await client.request<{ create_widget: { id: string; parent: { id: string } } }>(
+      `mutation ($parent: WidgetParentInput!, $settings: JSON!) {
+        create_widget(parent: $parent, kind: BATTERY, name: "Done so far", settings: $settings) { id parent { id } }
+      }`,
+      {
+        parent: { kind: 'DASHBOARD', id: dashboardId },
+        settings: { done_text: 'Done', battery_data: { status_column_ids_per_board: { '3001': ['status'] } } },
+      },
+    );
+    expect(widget.data.create_widget.parent.id).toBe(dashboardId);
+
+    const moved = await client.request<{ update_overview_hierarchy: { success: boolean } }>(
+      `mutation ($id: ID!) {
+        update_overview_hierarchy(overview_id: $id, attributes: { workspace_id: 7002 }) { success }
+      }`,
+      { id: dashboardId },
+    );
+    expect(moved.data.update_overview_hierarchy.success).toBe(true);
+
+    await client.request('mutation ($id: ID!) { delete_dashboard(id: $id) }', { id: dashboardId });
+    expect(emulator.store.dashboards.find(dashboardId)).toBeUndefined();
+    expect(emulator.store.dashboards.widgets.find(widget.data.create_widget.id)).toBeUndefined();
+  });
+});
+
+describe('snapshot and restore', () => {
+  it('brings back the platform families exactly as they were at the snapshot', async () => {
+    await client.request(
+      'mutation { create_dashboard(name: "Kept", workspace_id: 7001, board_ids: [3001], kind: PUBLIC) { id } }',
+    );
+    const state = () =>
+      JSON.stringify({
+        dashboards: emulator.store.dashboards.all(),
+        widgets: emulator.store.dashboards.widgets.all(),
+      });
+    const snapshot = emulator.snapshot();
+    const before = state();
+    await client.request('mutation { delete_widget(id: 8611) }');
+    await client.request(
+      'mutation { create_dashboard(name: "Dropped", workspace_id: 7001, board_ids: [3002]) { id } }',
+    );
+    expect(state()).not.toBe(before);
+    await emulator.restore(snapshot);
+    expect(state()).toBe(before);
+  });
+});
