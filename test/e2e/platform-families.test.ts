@@ -60,6 +60,53 @@ describe('dashboards and widgets', () => {
   });
 });
 
+describe('object schemas', () => {
+  it('defines a schema, adds and deprecates a column, connects a board and detaches it', async () => {
+    const created = await client.request<{ create_object_schema: { id: string; revision: number } }>(
+      'mutation { create_object_schema(name: "client_crm") { id revision } }',
+    );
+    const schemaId = created.data.create_object_schema.id;
+    const withColumn = await client.request<{
+      create_object_schema_columns: { revision: number; columns: { id: string }[] };
+    }>(
+      `mutation ($id: ID!) {
+        create_object_schema_columns(object_schema_id: $id, columns: [
+          { type: status, title: "Stage", policy: { can_override: [title], cannot_delete: true } }
+        ]) { revision columns { id } }
+      }`,
+      { id: schemaId },
+    );
+    expect(withColumn.data.create_object_schema_columns.revision).toBe(2);
+    const columnId = withColumn.data.create_object_schema_columns.columns[0]?.id;
+    await client.request(
+      `mutation ($id: ID!, $column: ID!) {
+        set_object_schema_column_active_state(object_schema_id: $id, column_id: $column, action: DEACTIVATE) { id }
+      }`,
+      { id: schemaId, column: columnId },
+    );
+    await client.request(
+      'mutation ($id: ID!) { connect_board_to_object_schema(board_id: 3001, object_schema_id: $id) { id } }',
+      {
+        id: schemaId,
+      },
+    );
+    const listed = await client.request<{
+      get_object_schemas: { connected_boards_count: number; columns: { tags: { deprecated: string | null } }[] }[];
+    }>(
+      'query ($ids: [ID!]) { get_object_schemas(ids: $ids) { connected_boards_count columns { tags { deprecated } } } }',
+      {
+        ids: [schemaId],
+      },
+    );
+    expect(listed.data.get_object_schemas[0]?.connected_boards_count).toBe(1);
+    expect(listed.data.get_object_schemas[0]?.columns[0]?.tags.deprecated).not.toBeNull();
+    const detached = await client.request<{ detach_boards_from_object_schema: { success: boolean }[] }>(
+      'mutation { detach_boards_from_object_schema(board_ids: [3001]) { success } }',
+    );
+    expect(detached.data.detach_boards_from_object_schema).toEqual([{ success: true }]);
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(
@@ -69,12 +116,20 @@ describe('snapshot and restore', () => {
       JSON.stringify({
         dashboards: emulator.store.dashboards.all(),
         widgets: emulator.store.dashboards.widgets.all(),
+        objectSchemas: emulator.store.objectSchemas.all(),
+        objectSchemaConnections: emulator.store.objectSchemas.connections(),
       });
+    await client.request('mutation { create_object_schema(name: "kept_schema") { id } }');
+    await client.request('mutation { connect_board_to_object_schema(board_id: 3001, object_schema_id: 8702) { id } }');
     const snapshot = emulator.snapshot();
     const before = state();
     await client.request('mutation { delete_widget(id: 8611) }');
     await client.request(
       'mutation { create_dashboard(name: "Dropped", workspace_id: 7001, board_ids: [3002]) { id } }',
+    );
+    await client.request('mutation { detach_boards_from_object_schema(board_ids: [3001, 3002]) { success } }');
+    await client.request(
+      'mutation { set_object_schema_column_active_state(object_schema_id: 8701, column_id: 8711, action: DEACTIVATE) { id } }',
     );
     expect(state()).not.toBe(before);
     await emulator.restore(snapshot);

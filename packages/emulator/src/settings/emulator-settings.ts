@@ -163,6 +163,8 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   accountDetails: records,
   dashboards: records,
   widgets: records,
+  objectSchemas: records,
+  objectSchemaConnections: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

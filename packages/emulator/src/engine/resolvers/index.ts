@@ -31,6 +31,7 @@ import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
 import { notificationResolvers } from './notifications.js';
+import { objectSchemaResolvers } from './object-schemas.js';
 import { searchResolvers } from './search.js';
 import { tagResolvers } from './tags.js';
 import { teamResolvers } from './teams.js';
@@ -75,6 +76,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   groups: groupResolvers,
   items: itemResolvers,
   notifications: notificationResolvers,
+  objectSchemas: objectSchemaResolvers,
   search: searchResolvers,
   tags: tagResolvers,
   teams: teamResolvers,

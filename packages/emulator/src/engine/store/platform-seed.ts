@@ -4,11 +4,15 @@
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
 import type { DashboardRecord, WidgetRecord } from './dashboards.js';
+import type { BoardSchemaConnectionRecord, ObjectSchemaRecord } from './object-schemas.js';
 
 /** The platform families' part of the seed. */
 export interface PlatformSeed {
   dashboards: DashboardRecord[];
   widgets: WidgetRecord[];
+  objectSchemas: ObjectSchemaRecord[];
+  /** Boards connected to object schemas. */
+  objectSchemaConnections: BoardSchemaConnectionRecord[];
 }
 
 const T0 = '2024-09-02T09:00:00Z';
@@ -61,5 +65,54 @@ export function defaultPlatformSeed(): PlatformSeed {
         createdAt: T0,
       },
     ],
+    objectSchemas: [
+      schema('8701', ACME, 'project_tracker', 'Standard columns of project boards', [
+        {
+          id: '8711',
+          title: 'Project status',
+          type: 'status',
+          description: 'Current phase of the project',
+          settings: { labels: { '0': 'Planned', '1': 'Live', '2': 'Blocked' } },
+          policy: { canOverride: ['title', 'description'], cannotDelete: true, messages: null },
+          optOutByDefault: false,
+          deprecatedAt: null,
+        },
+        {
+          id: '8712',
+          title: 'Notes',
+          type: 'text',
+          description: null,
+          settings: {},
+          policy: { canOverride: ['title', 'description', 'settings'], cannotDelete: false, messages: null },
+          optOutByDefault: true,
+          deprecatedAt: null,
+        },
+      ]),
+      schema('8702', ACME, 'vendor', null, []),
+      schema('8703', GLOBEX, 'scheme', 'Evil schemes', []),
+    ],
+    objectSchemaConnections: [{ boardId: '3002', schemaId: '8701' }],
+  };
+}
+
+function schema(
+  id: string,
+  accountId: string,
+  name: string,
+  description: string | null,
+  columns: ObjectSchemaRecord['columns'],
+): ObjectSchemaRecord {
+  return {
+    id,
+    accountId,
+    name,
+    description,
+    parentId: null,
+    revision: 1,
+    createdById: accountId === ACME ? ADA : HANK,
+    createdByPlatform: false,
+    createdAt: T0,
+    updatedAt: T0,
+    columns,
   };
 }

@@ -34,6 +34,7 @@ import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
 import { NotificationStore } from './notifications.js';
+import { ObjectSchemaStore } from './object-schemas.js';
 import type { BoardRecord, UserRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
@@ -83,6 +84,8 @@ export class EmulatorStore implements Stamper {
   readonly activityLog: ActivityLog;
   /** Dashboards and their widgets. */
   readonly dashboards: DashboardStore;
+  /** Object schemas and the boards connected to them. */
+  readonly objectSchemas: ObjectSchemaStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -119,6 +122,7 @@ export class EmulatorStore implements Stamper {
     this.updates = new UpdateStore(copy.updates ?? [], this);
     this.timeline = new TimelineStore(copy.customActivities ?? [], copy.timelineItems ?? [], this);
     this.dashboards = new DashboardStore(copy.dashboards ?? [], copy.widgets ?? [], this);
+    this.objectSchemas = new ObjectSchemaStore(copy.objectSchemas ?? [], copy.objectSchemaConnections ?? [], this);
   }
 
   /** A new id, unique in this store (shared by every family). */
