@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestEmulator, type TestEmulator } from 'workspace-platform-emulator/testing';
-import { PlatformClient } from '../../src/index.js';
+import { GraphQLResponseError, PlatformClient } from '../../src/index.js';
 
 const START = Date.UTC(2026, 10, 25, 9, 0, 0);
 let emulator: TestEmulator;
@@ -107,6 +107,29 @@ describe('object schemas', () => {
   });
 });
 
+describe('AI columns', () => {
+  it('configures a block on a column, refuses a wrong target with the documented code, and removes it', async () => {
+    const configured = await client.request<{ configure_summarize_ai_column: { column_id: string } }>(
+      'mutation { configure_summarize_ai_column(board_id: 3001, column_id: "text", source_type: thread) { column_id } }',
+    );
+    expect(configured.data.configure_summarize_ai_column.column_id).toBe('text');
+    const textColumn = () => emulator.store.boards.find('3001')?.columns.find((column) => column.id === 'text');
+    expect(textColumn()?.ai?.block).toBe('summarize');
+    const refused = await client
+      .request(
+        'mutation { configure_summarize_ai_column(board_id: 3001, column_id: "status", source_type: thread) { column_id } }',
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refused).toBeInstanceOf(GraphQLResponseError);
+    expect((refused as GraphQLResponseError).code).toBe('INVALID_COLUMN_TYPE');
+    await client.request('mutation { remove_ai_from_column(board_id: 3001, column_id: "text") { success } }');
+    expect(textColumn()?.ai).toBeUndefined();
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(
@@ -118,9 +141,13 @@ describe('snapshot and restore', () => {
         widgets: emulator.store.dashboards.widgets.all(),
         objectSchemas: emulator.store.objectSchemas.all(),
         objectSchemaConnections: emulator.store.objectSchemas.connections(),
+        roadmapColumns: emulator.store.boards.find('3001')?.columns,
       });
     await client.request('mutation { create_object_schema(name: "kept_schema") { id } }');
     await client.request('mutation { connect_board_to_object_schema(board_id: 3001, object_schema_id: 8702) { id } }');
+    await client.request(
+      'mutation { configure_translate_ai_column(board_id: 3001, column_id: "text", source_type: item_name, target_language: hebrew) { column_id } }',
+    );
     const snapshot = emulator.snapshot();
     const before = state();
     await client.request('mutation { delete_widget(id: 8611) }');
@@ -131,6 +158,7 @@ describe('snapshot and restore', () => {
     await client.request(
       'mutation { set_object_schema_column_active_state(object_schema_id: 8701, column_id: 8711, action: DEACTIVATE) { id } }',
     );
+    await client.request('mutation { remove_ai_from_column(board_id: 3001, column_id: "text") { success } }');
     expect(state()).not.toBe(before);
     await emulator.restore(snapshot);
     expect(state()).toBe(before);

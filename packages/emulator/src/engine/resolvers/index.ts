@@ -21,6 +21,7 @@
  */
 import { accountResolvers } from './account.js';
 import { aggregateResolvers } from './aggregate.js';
+import { aiColumnResolvers } from './ai-columns.js';
 import { apiResolvers } from './api.js';
 import { assetResolvers } from './assets.js';
 import { boardResolvers } from './boards.js';
@@ -66,6 +67,7 @@ export function composeResolvers(families: Readonly<Record<string, FamilyResolve
 export const RESOLVERS: ResolverMap = composeResolvers({
   account: accountResolvers,
   aggregate: aggregateResolvers,
+  aiColumns: aiColumnResolvers,
   api: apiResolvers,
   assets: assetResolvers,
   boards: boardResolvers,

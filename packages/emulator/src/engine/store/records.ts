@@ -7,6 +7,7 @@
 export type { ColumnKind } from '../column-kinds/types.js';
 
 import type { ColumnKind } from '../column-kinds/types.js';
+import type { AiColumnConfig } from './ai-columns.js';
 
 /** Lifecycle state of a board or an item. */
 export type RecordState = 'active' | 'archived' | 'deleted';
@@ -109,6 +110,8 @@ export interface ColumnRecord {
    * was set with create_column's `capabilities`; absent: none.
    */
   calculated?: string;
+  /** The AI block configured on the column (./ai-columns.ts); absent: none. */
+  ai?: AiColumnConfig;
 }
 
 /** A group of items; its position is its index in the board's `groups`. */
