@@ -130,6 +130,31 @@ describe('AI columns', () => {
   });
 });
 
+describe('automations and their runs', () => {
+  it('lists a board automations, reads why a run failed, counts runs and deletes an automation', async () => {
+    const listed = await client.request<{ board_automations: { items: { id: string; title: string }[] } }>(
+      'query { board_automations(board_ids: [3001]) { items { id title } } }',
+    );
+    expect(listed.data.board_automations.items.map((automation) => automation.id)).toEqual(['8801', '8802']);
+    const failed = await client.request<{
+      trigger_events: { triggerEvents: { triggerUuid: string; errorReason: string }[] };
+    }>('query { trigger_events(filters: { stateFilter: ["failure"] }) { triggerEvents { triggerUuid errorReason } } }');
+    const [run] = failed.data.trigger_events.triggerEvents;
+    expect(run?.errorReason).toBe('The owner has no email address');
+    const blocks = await client.request<{ block_events: { blockEvents: { title: string; eventState: string }[] } }>(
+      'query ($uuid: String!) { block_events(triggerUuid: $uuid) { blockEvents { title eventState } } }',
+      { uuid: run?.triggerUuid },
+    );
+    expect(blocks.data.block_events.blockEvents.at(-1)).toEqual({ title: 'Notify the owner', eventState: 'failure' });
+    const stats = await client.request<{ account_trigger_statistics: { total: number; failure: number } }>(
+      'query { account_trigger_statistics { total failure } }',
+    );
+    expect(stats.data.account_trigger_statistics).toEqual({ total: 3, failure: 1 });
+    await client.request('mutation { delete_board_automation(board_id: 3001, id: 8802) { is_success } }');
+    expect(emulator.store.automations.find('8802')).toBeUndefined();
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(
@@ -142,6 +167,7 @@ describe('snapshot and restore', () => {
         objectSchemas: emulator.store.objectSchemas.all(),
         objectSchemaConnections: emulator.store.objectSchemas.connections(),
         roadmapColumns: emulator.store.boards.find('3001')?.columns,
+        automations: emulator.store.automations.all(),
       });
     await client.request('mutation { create_object_schema(name: "kept_schema") { id } }');
     await client.request('mutation { connect_board_to_object_schema(board_id: 3001, object_schema_id: 8702) { id } }');
@@ -159,6 +185,7 @@ describe('snapshot and restore', () => {
       'mutation { set_object_schema_column_active_state(object_schema_id: 8701, column_id: 8711, action: DEACTIVATE) { id } }',
     );
     await client.request('mutation { remove_ai_from_column(board_id: 3001, column_id: "text") { success } }');
+    await client.request('mutation { delete_board_automation(board_id: 3001, id: 8801) { is_success } }');
     expect(state()).not.toBe(before);
     await emulator.restore(snapshot);
     expect(state()).toBe(before);

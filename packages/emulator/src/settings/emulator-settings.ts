@@ -165,6 +165,10 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   widgets: records,
   objectSchemas: records,
   objectSchemaConnections: records,
+  boardAutomations: records,
+  triggerEvents: records,
+  blockEvents: records,
+  toolEvents: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

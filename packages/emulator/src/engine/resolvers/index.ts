@@ -24,6 +24,7 @@ import { aggregateResolvers } from './aggregate.js';
 import { aiColumnResolvers } from './ai-columns.js';
 import { apiResolvers } from './api.js';
 import { assetResolvers } from './assets.js';
+import { automationResolvers } from './automations.js';
 import { boardResolvers } from './boards.js';
 import { columnResolvers } from './columns.js';
 import { dashboardResolvers } from './dashboards.js';
@@ -70,6 +71,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   aiColumns: aiColumnResolvers,
   api: apiResolvers,
   assets: assetResolvers,
+  automations: automationResolvers,
   boards: boardResolvers,
   columns: columnResolvers,
   dashboards: dashboardResolvers,

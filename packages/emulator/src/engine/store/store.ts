@@ -24,6 +24,7 @@
 import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
 import { AssetStore } from './assets.js';
+import { AutomationStore } from './automations.js';
 import { BoardStore } from './boards.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
 import { Collection } from './collection.js';
@@ -86,6 +87,8 @@ export class EmulatorStore implements Stamper {
   readonly dashboards: DashboardStore;
   /** Object schemas and the boards connected to them. */
   readonly objectSchemas: ObjectSchemaStore;
+  /** Board automations and the runs recorded for them. */
+  readonly automations: AutomationStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -123,6 +126,7 @@ export class EmulatorStore implements Stamper {
     this.timeline = new TimelineStore(copy.customActivities ?? [], copy.timelineItems ?? [], this);
     this.dashboards = new DashboardStore(copy.dashboards ?? [], copy.widgets ?? [], this);
     this.objectSchemas = new ObjectSchemaStore(copy.objectSchemas ?? [], copy.objectSchemaConnections ?? [], this);
+    this.automations = new AutomationStore(copy);
   }
 
   /** A new id, unique in this store (shared by every family). */
