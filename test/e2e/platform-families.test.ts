@@ -155,6 +155,31 @@ describe('automations and their runs', () => {
   });
 });
 
+describe('templates', () => {
+  it('installs a template as a job on the emulator clock and polls it until complete', async () => {
+    const used = await client.request<{ use_template: { process_id: string } }>(
+      'mutation { use_template(template_id: 8901, destination_name: "Relaunch") { process_id } }',
+    );
+    const processId = used.data.use_template.process_id;
+    const poll = () =>
+      client.request<{ template_installation_status: { status: string; board_ids: string[] } | null }>(
+        'query ($id: ID!) { template_installation_status(process_id: $id) { status board_ids } }',
+        { id: processId },
+      );
+    expect((await poll()).data.template_installation_status).toEqual({ status: 'IN_PROGRESS', board_ids: [] });
+    await emulator.clock.advance('3s');
+    const done = (await poll()).data.template_installation_status;
+    expect(done?.status).toBe('COMPLETE');
+    const board = await client.request<{ boards: { name: string; groups: { title: string }[] }[] }>(
+      'query ($ids: [ID!]) { boards(ids: $ids) { name groups { title } } }',
+      { ids: done?.board_ids },
+    );
+    expect(board.data.boards).toEqual([{ name: 'Relaunch', groups: [{ title: 'To do' }, { title: 'Done' }] }]);
+    await emulator.clock.advance('61m');
+    expect((await poll()).data.template_installation_status).toBeNull();
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(
@@ -168,12 +193,15 @@ describe('snapshot and restore', () => {
         objectSchemaConnections: emulator.store.objectSchemas.connections(),
         roadmapColumns: emulator.store.boards.find('3001')?.columns,
         automations: emulator.store.automations.all(),
+        installations: emulator.store.templates.installations.all(),
+        boards: emulator.store.boards.all().map((board) => board.id),
       });
     await client.request('mutation { create_object_schema(name: "kept_schema") { id } }');
     await client.request('mutation { connect_board_to_object_schema(board_id: 3001, object_schema_id: 8702) { id } }');
     await client.request(
       'mutation { configure_translate_ai_column(board_id: 3001, column_id: "text", source_type: item_name, target_language: hebrew) { column_id } }',
     );
+    await client.request('mutation { use_template(template_id: 8902) { process_id } }');
     const snapshot = emulator.snapshot();
     const before = state();
     await client.request('mutation { delete_widget(id: 8611) }');
@@ -186,6 +214,7 @@ describe('snapshot and restore', () => {
     );
     await client.request('mutation { remove_ai_from_column(board_id: 3001, column_id: "text") { success } }');
     await client.request('mutation { delete_board_automation(board_id: 3001, id: 8801) { is_success } }');
+    await client.request('mutation { use_template(template_id: 8901) { process_id } }');
     expect(state()).not.toBe(before);
     await emulator.restore(snapshot);
     expect(state()).toBe(before);

@@ -169,6 +169,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   triggerEvents: records,
   blockEvents: records,
   toolEvents: records,
+  templates: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

@@ -37,6 +37,7 @@ import { objectSchemaResolvers } from './object-schemas.js';
 import { searchResolvers } from './search.js';
 import { tagResolvers } from './tags.js';
 import { teamResolvers } from './teams.js';
+import { templateResolvers } from './templates.js';
 import { timelineResolvers } from './timeline.js';
 import type { FamilyResolvers, FieldResolver, ResolverMap } from './types.js';
 import { updateResolvers } from './updates.js';
@@ -84,6 +85,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   search: searchResolvers,
   tags: tagResolvers,
   teams: teamResolvers,
+  templates: templateResolvers,
   timeline: timelineResolvers,
   updates: updateResolvers,
   users: userResolvers,

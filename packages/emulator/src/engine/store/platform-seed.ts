@@ -1,11 +1,13 @@
 /**
  * Default sample data of the account-level platform families: dashboards 86xx with their widgets, object schemas
- * 87xx, board automations 88xx with the runs recorded for them, and templates 89xx.
+ * 87xx, board automations 88xx with the runs recorded for them, and templates 89xx (their boards 895x).
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
 import type { BlockEventRecord, BoardAutomationRecord, ToolEventRecord, TriggerEventRecord } from './automations.js';
+import { newColumn } from './column-record.js';
 import type { DashboardRecord, WidgetRecord } from './dashboards.js';
 import type { BoardSchemaConnectionRecord, ObjectSchemaRecord } from './object-schemas.js';
+import type { TemplateRecord } from './templates.js';
 
 /** The platform families' part of the seed. */
 export interface PlatformSeed {
@@ -19,6 +21,8 @@ export interface PlatformSeed {
   triggerEvents: TriggerEventRecord[];
   blockEvents: BlockEventRecord[];
   toolEvents: ToolEventRecord[];
+  /** Templates `use_template` can install. */
+  templates: TemplateRecord[];
 }
 
 const T0 = '2024-09-02T09:00:00Z';
@@ -145,6 +149,45 @@ export function defaultPlatformSeed(): PlatformSeed {
         tool_finish_timestamp: 1_762_077_600_520,
         integration_id: null,
         recipe_id: '8801',
+      },
+    ],
+    templates: [
+      {
+        id: '8901',
+        name: 'Simple project',
+        boards: [
+          {
+            sourceBoardId: '8951',
+            name: 'Project plan',
+            kind: 'public',
+            columns: [
+              newColumn('status', 'Status', 'status'),
+              newColumn('person', 'Owner', 'people'),
+              newColumn('date4', 'Due date', 'date'),
+            ],
+            groups: ['To do', 'Done'],
+          },
+        ],
+      },
+      {
+        id: '8902',
+        name: 'Launch kit',
+        boards: [
+          {
+            sourceBoardId: '8952',
+            name: 'Campaigns',
+            kind: 'public',
+            columns: [newColumn('status', 'Status', 'status'), newColumn('numbers', 'Budget', 'numbers')],
+            groups: ['Planned', 'Live'],
+          },
+          {
+            sourceBoardId: '8953',
+            name: 'Content calendar',
+            kind: 'public',
+            columns: [newColumn('date4', 'Publish on', 'date'), newColumn('text', 'Channel', 'text')],
+            groups: ['This month'],
+          },
+        ],
       },
     ],
   };

@@ -40,6 +40,7 @@ import type { BoardRecord, UserRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
 import { type TeamRecord, TeamStore } from './teams.js';
+import { TemplateStore } from './templates.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
 import { WebhookStore } from './webhooks.js';
@@ -89,6 +90,8 @@ export class EmulatorStore implements Stamper {
   readonly objectSchemas: ObjectSchemaStore;
   /** Board automations and the runs recorded for them. */
   readonly automations: AutomationStore;
+  /** Templates and their installations. */
+  readonly templates: TemplateStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -127,6 +130,7 @@ export class EmulatorStore implements Stamper {
     this.dashboards = new DashboardStore(copy.dashboards ?? [], copy.widgets ?? [], this);
     this.objectSchemas = new ObjectSchemaStore(copy.objectSchemas ?? [], copy.objectSchemaConnections ?? [], this);
     this.automations = new AutomationStore(copy);
+    this.templates = new TemplateStore(copy.templates ?? [], this);
   }
 
   /** A new id, unique in this store (shared by every family). */
