@@ -180,6 +180,26 @@ describe('templates', () => {
   });
 });
 
+describe('column type schemas and the knowledge base', () => {
+  it('reads a column kind schema and finds doc snippets; the AI answer stays NOT_MODELLED', async () => {
+    const schema = await client.request<{ get_column_type_schema: string }>(
+      'query { get_column_type_schema(type: dropdown) }',
+    );
+    expect(JSON.parse(schema.data.get_column_type_schema)).toMatchObject({
+      schema: { properties: { settings: { required: ['labels'] } } },
+    });
+    const found = await client.request<{ knowledge_base_search: { raw_snippets: { title: string }[] } }>(
+      'query { knowledge_base_search(query: "sign-ups launch") { raw_snippets { title } } }',
+    );
+    expect(found.data.knowledge_base_search.raw_snippets).toEqual([{ title: 'Campaign brief' }]);
+    const answer = await client.request('query { knowledge_base_search(query: "launch") { answer } }').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((answer as GraphQLResponseError).code).toBe('NOT_MODELLED');
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(

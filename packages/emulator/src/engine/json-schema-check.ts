@@ -1,8 +1,9 @@
 /**
  * Checks a JSON value against a JSON Schema (draft-07) written with the few keywords the platform's published
  * settings schemas use: `type`, `enum`, `required`, `properties`, `patternProperties`, `additionalProperties`
- * (a boolean or a schema), `items`, `uniqueItems`, `maxLength` and `oneOf`. Any other keyword is ignored, so a
- * schema must stay within these to be checked in full (the widget schemas do: test/emulator/dashboards.test.ts).
+ * (a boolean or a schema), `items`, `uniqueItems`, `maxItems`, `minLength`, `maxLength`, `minimum`, `maximum` and
+ * `oneOf`. Any other keyword is ignored, so a schema must stay within these to be checked in full (the widget and
+ * column-kind schemas do: test/emulator/engine/resolvers/dashboards.test.ts, column-type-schemas.test.ts).
  *
  * The check is bounded: it visits each value of the input once per schema branch and stops at the first problems
  * it finds ({@link MAX_PROBLEMS}); inputs are bounded by the request body size.
@@ -18,7 +19,11 @@ export interface JsonSchema {
   readonly additionalProperties?: boolean | JsonSchema;
   readonly items?: JsonSchema;
   readonly uniqueItems?: boolean;
+  readonly maxItems?: number;
+  readonly minLength?: number;
   readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
   readonly oneOf?: readonly JsonSchema[];
   readonly [keyword: string]: unknown;
 }
@@ -73,10 +78,25 @@ function check(value: unknown, schema: JsonSchema, path: string, problems: strin
     problems.push(`${path} must be one of ${schema.enum.map((entry) => JSON.stringify(entry)).join(', ')}`);
     return;
   }
-  if (typeof value === 'string' && schema.maxLength !== undefined && [...value].length > schema.maxLength) {
-    problems.push(`${path} must be at most ${schema.maxLength} characters`);
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (schema.maxLength !== undefined && length > schema.maxLength) {
+      problems.push(`${path} must be at most ${schema.maxLength} characters`);
+    }
+    if (schema.minLength !== undefined && length < schema.minLength) {
+      problems.push(`${path} must be at least ${schema.minLength} characters`);
+    }
+  }
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && value < schema.minimum)
+      problems.push(`${path} must be at least ${schema.minimum}`);
+    if (schema.maximum !== undefined && value > schema.maximum)
+      problems.push(`${path} must be at most ${schema.maximum}`);
   }
   if (Array.isArray(value)) {
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+      problems.push(`${path} must have at most ${schema.maxItems} entries`);
+    }
     if (schema.uniqueItems && new Set(value.map((entry) => JSON.stringify(entry))).size !== value.length) {
       problems.push(`${path} must not repeat an entry`);
     }

@@ -26,12 +26,14 @@ import { apiResolvers } from './api.js';
 import { assetResolvers } from './assets.js';
 import { automationResolvers } from './automations.js';
 import { boardResolvers } from './boards.js';
+import { columnTypeSchemaResolvers } from './column-type-schemas.js';
 import { columnResolvers } from './columns.js';
 import { dashboardResolvers } from './dashboards.js';
 import { docResolvers } from './docs.js';
 import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
+import { knowledgeBaseResolvers } from './knowledge-base.js';
 import { notificationResolvers } from './notifications.js';
 import { objectSchemaResolvers } from './object-schemas.js';
 import { searchResolvers } from './search.js';
@@ -75,11 +77,13 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   automations: automationResolvers,
   boards: boardResolvers,
   columns: columnResolvers,
+  columnTypeSchemas: columnTypeSchemaResolvers,
   dashboards: dashboardResolvers,
   docs: docResolvers,
   forms: formResolvers,
   groups: groupResolvers,
   items: itemResolvers,
+  knowledgeBase: knowledgeBaseResolvers,
   notifications: notificationResolvers,
   objectSchemas: objectSchemaResolvers,
   search: searchResolvers,
