@@ -200,6 +200,31 @@ describe('column type schemas and the knowledge base', () => {
   });
 });
 
+describe('managed columns', () => {
+  it('attaches the account priority scale to a board and renames a label everywhere at once', async () => {
+    const id = '8a0c4e51-0000-4000-8000-000000008a01';
+    const attached = await client.request<{ attach_status_managed_column: { id: string } }>(
+      'mutation ($id: ID!) { attach_status_managed_column(board_id: 3002, managed_column_id: $id) { id } }',
+      { id },
+    );
+    const columnId = attached.data.attach_status_managed_column.id;
+    await client.request(
+      `mutation ($id: String!) { update_status_managed_column(id: $id, revision: 0, settings: { labels: [
+        { id: 2, color: stuck_red, label: "Urgent", index: 0 },
+        { id: 0, color: working_orange, label: "Medium", index: 1 },
+        { id: 1, color: done_green, label: "Low", index: 2 }
+      ] }) { revision } }`,
+      { id },
+    );
+    const board = await client.request<{ boards: { columns: { settings: string }[] }[] }>(
+      'query ($column: [String!]) { boards(ids: [3002]) { columns(ids: $column) { settings } } }',
+      { column: [columnId] },
+    );
+    const labels = JSON.parse(board.data.boards[0]?.columns[0]?.settings ?? '{}') as { labels: { label: string }[] };
+    expect(labels.labels.map((label) => label.label)).toEqual(['Urgent', 'Medium', 'Low']);
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(
@@ -215,6 +240,7 @@ describe('snapshot and restore', () => {
         automations: emulator.store.automations.all(),
         installations: emulator.store.templates.installations.all(),
         boards: emulator.store.boards.all().map((board) => board.id),
+        managedColumns: emulator.store.managedColumns.all(),
       });
     await client.request('mutation { create_object_schema(name: "kept_schema") { id } }');
     await client.request('mutation { connect_board_to_object_schema(board_id: 3001, object_schema_id: 8702) { id } }');
@@ -222,6 +248,9 @@ describe('snapshot and restore', () => {
       'mutation { configure_translate_ai_column(board_id: 3001, column_id: "text", source_type: item_name, target_language: hebrew) { column_id } }',
     );
     await client.request('mutation { use_template(template_id: 8902) { process_id } }');
+    await client.request(
+      'mutation { attach_status_managed_column(board_id: 3001, managed_column_id: "8a0c4e51-0000-4000-8000-000000008a01") { id } }',
+    );
     const snapshot = emulator.snapshot();
     const before = state();
     await client.request('mutation { delete_widget(id: 8611) }');
@@ -235,6 +264,9 @@ describe('snapshot and restore', () => {
     await client.request('mutation { remove_ai_from_column(board_id: 3001, column_id: "text") { success } }');
     await client.request('mutation { delete_board_automation(board_id: 3001, id: 8801) { is_success } }');
     await client.request('mutation { use_template(template_id: 8901) { process_id } }');
+    await client.request(
+      'mutation { deactivate_managed_column(id: "8a0c4e51-0000-4000-8000-000000008a01") { state } }',
+    );
     expect(state()).not.toBe(before);
     await emulator.restore(snapshot);
     expect(state()).toBe(before);

@@ -170,6 +170,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   blockEvents: records,
   toolEvents: records,
   templates: records,
+  managedColumns: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

@@ -34,6 +34,7 @@ import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
 import { knowledgeBaseResolvers } from './knowledge-base.js';
+import { managedColumnResolvers } from './managed-columns.js';
 import { notificationResolvers } from './notifications.js';
 import { objectSchemaResolvers } from './object-schemas.js';
 import { searchResolvers } from './search.js';
@@ -84,6 +85,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   groups: groupResolvers,
   items: itemResolvers,
   knowledgeBase: knowledgeBaseResolvers,
+  managedColumns: managedColumnResolvers,
   notifications: notificationResolvers,
   objectSchemas: objectSchemaResolvers,
   search: searchResolvers,

@@ -1,11 +1,13 @@
 /**
  * Default sample data of the account-level platform families: dashboards 86xx with their widgets, object schemas
- * 87xx, board automations 88xx with the runs recorded for them, and templates 89xx (their boards 895x).
+ * 87xx, board automations 88xx with the runs recorded for them, templates 89xx (their boards 895x), and one managed
+ * column.
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
 import type { BlockEventRecord, BoardAutomationRecord, ToolEventRecord, TriggerEventRecord } from './automations.js';
 import { newColumn } from './column-record.js';
 import type { DashboardRecord, WidgetRecord } from './dashboards.js';
+import type { ManagedColumnRecord } from './managed-columns.js';
 import type { BoardSchemaConnectionRecord, ObjectSchemaRecord } from './object-schemas.js';
 import type { TemplateRecord } from './templates.js';
 
@@ -23,6 +25,8 @@ export interface PlatformSeed {
   toolEvents: ToolEventRecord[];
   /** Templates `use_template` can install. */
   templates: TemplateRecord[];
+  /** Managed status and dropdown columns. */
+  managedColumns: ManagedColumnRecord[];
 }
 
 const T0 = '2024-09-02T09:00:00Z';
@@ -188,6 +192,34 @@ export function defaultPlatformSeed(): PlatformSeed {
             groups: ['This month'],
           },
         ],
+      },
+    ],
+    managedColumns: [
+      {
+        id: '8a0c4e51-0000-4000-8000-000000008a01',
+        accountId: ACME,
+        template: {
+          ...newColumn('status', 'Priority', 'status', {
+            labels: { '2': 'High', '0': 'Medium', '1': 'Low' },
+            labels_positions_v2: { '2': 0, '0': 1, '1': 2 },
+            labels_colors: {
+              '2': { var_name: 'stuck_red' },
+              '0': { var_name: 'working_orange' },
+              '1': { var_name: 'done_green' },
+            },
+            done_colors: [],
+            labels_descriptions: {},
+            deactivated_labels: [],
+          }),
+          description: 'The one priority scale of every team',
+        },
+        state: 'active',
+        revision: 0,
+        createdById: ADA,
+        createdAt: T0,
+        updatedById: ADA,
+        updatedAt: T0,
+        attachments: [],
       },
     ],
   };

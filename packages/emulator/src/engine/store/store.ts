@@ -34,6 +34,7 @@ import { DocStore } from './docs.js';
 import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
+import { ManagedColumnStore } from './managed-columns.js';
 import { NotificationStore } from './notifications.js';
 import { ObjectSchemaStore } from './object-schemas.js';
 import type { BoardRecord, UserRecord } from './records.js';
@@ -92,6 +93,8 @@ export class EmulatorStore implements Stamper {
   readonly automations: AutomationStore;
   /** Templates and their installations. */
   readonly templates: TemplateStore;
+  /** Managed status and dropdown columns, and the board columns attached to them. */
+  readonly managedColumns: ManagedColumnStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -131,6 +134,7 @@ export class EmulatorStore implements Stamper {
     this.objectSchemas = new ObjectSchemaStore(copy.objectSchemas ?? [], copy.objectSchemaConnections ?? [], this);
     this.automations = new AutomationStore(copy);
     this.templates = new TemplateStore(copy.templates ?? [], this);
+    this.managedColumns = new ManagedColumnStore(copy.managedColumns ?? [], this);
   }
 
   /** A new id, unique in this store (shared by every family). */
