@@ -4,7 +4,7 @@
  * their records back exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestEmulator, type TestEmulator } from 'workspace-platform-emulator/testing';
+import { createSeed, createTestEmulator, type TestEmulator } from 'workspace-platform-emulator/testing';
 import { GraphQLResponseError, PlatformClient } from '../../src/index.js';
 
 const START = Date.UTC(2026, 10, 25, 9, 0, 0);
@@ -222,6 +222,51 @@ describe('managed columns', () => {
     );
     const labels = JSON.parse(board.data.boards[0]?.columns[0]?.settings ?? '{}') as { labels: { label: string }[] };
     expect(labels.labels.map((label) => label.label)).toEqual(['Urgent', 'Medium', 'Low']);
+  });
+});
+
+describe('automations seeded through the testing kit', () => {
+  it('reads the runs a test seeded, with their blocks, and counts them', async () => {
+    const seed = createSeed({ base: 'accounts' });
+    const board = seed.board({ name: 'Orders', columns: [{ title: 'Status', type: 'status' }], items: ['Order 1'] });
+    const automation = seed.automation({ boardId: board.id, title: 'When an order is created, email the buyer' });
+    const failed = seed.automationRun({
+      automationId: automation.id,
+      state: 'failure',
+      startedAt: '2026-11-20T10:00:00Z',
+      itemId: board.items[0]?.id,
+      errorReason: 'The buyer has no email address',
+      blocks: [{ title: 'When an order is created' }, { title: 'Email the buyer', state: 'failure' }],
+    });
+    seed.automationRun({ automationId: automation.id, state: 'success', startedAt: '2026-11-21T10:00:00Z' });
+    const own = await createTestEmulator({ seed, startTime: START });
+    try {
+      const ownClient = new PlatformClient({ token: own.token, baseUrl: own.baseUrl, apiVersion: '2026-10' });
+      const runs = await ownClient.request<{
+        trigger_events: { triggerEvents: { triggerUuid: string; eventState: string }[] };
+      }>(
+        'query ($board: String) { trigger_events(filters: { boardId: $board }) { triggerEvents { triggerUuid eventState } } }',
+        { board: board.id },
+      );
+      expect(runs.data.trigger_events.triggerEvents.map((run) => run.eventState)).toEqual(['success', 'failure']);
+      const blocks = await ownClient.request<{
+        block_events: { blockEvents: { title: string; eventState: string }[] };
+      }>('query ($uuid: String!) { block_events(triggerUuid: $uuid) { blockEvents { title eventState } } }', {
+        uuid: failed.triggerUuid,
+      });
+      expect(blocks.data.block_events.blockEvents).toEqual([
+        { title: 'When an order is created', eventState: 'success' },
+        { title: 'Email the buyer', eventState: 'failure' },
+      ]);
+      const stats = await ownClient.request<{ account_trigger_statistics: { success: number; failure: number } }>(
+        'query { account_trigger_statistics { success failure } }',
+      );
+      expect(stats.data.account_trigger_statistics).toEqual({ success: 1, failure: 1 });
+    } finally {
+      await own.close();
+    }
+    expect(() => seed.automation({ boardId: '999', title: 'x' })).toThrow(RangeError);
+    expect(() => seed.automationRun({ automationId: automation.id, state: 'late' as 'success' })).toThrow(RangeError);
   });
 });
 
