@@ -171,6 +171,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   toolEvents: records,
   templates: records,
   managedColumns: records,
+  departments: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

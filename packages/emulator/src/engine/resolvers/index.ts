@@ -29,6 +29,7 @@ import { boardResolvers } from './boards.js';
 import { columnTypeSchemaResolvers } from './column-type-schemas.js';
 import { columnResolvers } from './columns.js';
 import { dashboardResolvers } from './dashboards.js';
+import { departmentResolvers } from './departments.js';
 import { docResolvers } from './docs.js';
 import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
@@ -80,6 +81,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   columns: columnResolvers,
   columnTypeSchemas: columnTypeSchemaResolvers,
   dashboards: dashboardResolvers,
+  departments: departmentResolvers,
   docs: docResolvers,
   forms: formResolvers,
   groups: groupResolvers,

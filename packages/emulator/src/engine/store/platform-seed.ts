@@ -1,12 +1,13 @@
 /**
  * Default sample data of the account-level platform families: dashboards 86xx with their widgets, object schemas
- * 87xx, board automations 88xx with the runs recorded for them, templates 89xx (their boards 895x), and one managed
- * column.
+ * 87xx, board automations 88xx with the runs recorded for them, templates 89xx (their boards 895x), one managed
+ * column, and departments 84xx.
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
 import type { BlockEventRecord, BoardAutomationRecord, ToolEventRecord, TriggerEventRecord } from './automations.js';
 import { newColumn } from './column-record.js';
 import type { DashboardRecord, WidgetRecord } from './dashboards.js';
+import type { DepartmentRecord } from './departments.js';
 import type { ManagedColumnRecord } from './managed-columns.js';
 import type { BoardSchemaConnectionRecord, ObjectSchemaRecord } from './object-schemas.js';
 import type { TemplateRecord } from './templates.js';
@@ -27,6 +28,8 @@ export interface PlatformSeed {
   templates: TemplateRecord[];
   /** Managed status and dropdown columns. */
   managedColumns: ManagedColumnRecord[];
+  /** Departments (an Enterprise feature: globex's). */
+  departments: DepartmentRecord[];
 }
 
 const T0 = '2024-09-02T09:00:00Z';
@@ -221,6 +224,9 @@ export function defaultPlatformSeed(): PlatformSeed {
         updatedAt: T0,
         attachments: [],
       },
+    ],
+    departments: [
+      { id: '8401', accountId: GLOBEX, name: 'Operations', reservedSeats: 5, memberIds: [HANK], ownerIds: [HANK] },
     ],
   };
 }

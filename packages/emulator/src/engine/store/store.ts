@@ -30,6 +30,7 @@ import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
 import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
 import { DashboardStore } from './dashboards.js';
+import { DepartmentStore } from './departments.js';
 import { DocStore } from './docs.js';
 import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
@@ -95,6 +96,8 @@ export class EmulatorStore implements Stamper {
   readonly templates: TemplateStore;
   /** Managed status and dropdown columns, and the board columns attached to them. */
   readonly managedColumns: ManagedColumnStore;
+  /** Departments of Enterprise accounts. */
+  readonly departments: DepartmentStore;
   #nextId: number;
 
   /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
@@ -135,6 +138,7 @@ export class EmulatorStore implements Stamper {
     this.automations = new AutomationStore(copy);
     this.templates = new TemplateStore(copy.templates ?? [], this);
     this.managedColumns = new ManagedColumnStore(copy.managedColumns ?? [], this);
+    this.departments = new DepartmentStore(copy.departments ?? [], this);
   }
 
   /** A new id, unique in this store (shared by every family). */
