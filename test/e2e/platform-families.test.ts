@@ -4,6 +4,7 @@
  * their records back exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_OTHER_ACCOUNT_TOKEN } from 'workspace-platform-emulator';
 import { createSeed, createTestEmulator, type TestEmulator } from 'workspace-platform-emulator/testing';
 import { GraphQLResponseError, PlatformClient } from '../../src/index.js';
 
@@ -270,6 +271,36 @@ describe('automations seeded through the testing kit', () => {
   });
 });
 
+describe('departments', () => {
+  it('creates a department of an Enterprise account and moves a member into it', async () => {
+    const globex = new PlatformClient({
+      token: DEMO_OTHER_ACCOUNT_TOKEN,
+      baseUrl: emulator.baseUrl,
+      apiVersion: '2026-10',
+    });
+    const created = await globex.request<{ create_department: { id: string } }>(
+      'mutation { create_department(data: { name: "Lair maintenance" }) { id } }',
+    );
+    const id = created.data.create_department.id;
+    await globex.request(
+      'mutation ($id: ID!) { assign_department_members(department_id: $id, user_ids: [601]) { successful_users { id } } }',
+      { id },
+    );
+    const listed = await globex.request<{ departments: { id: string; assigned_seats: number }[] }>(
+      'query { departments { id assigned_seats } }',
+    );
+    expect(listed.data.departments).toEqual([
+      { id: '8401', assigned_seats: 0 },
+      { id, assigned_seats: 1 },
+    ]);
+    const refused = await client.request('query { departments { id } }').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((refused as GraphQLResponseError).code).toBe('USER_UNAUTHORIZED');
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(
@@ -286,6 +317,7 @@ describe('snapshot and restore', () => {
         installations: emulator.store.templates.installations.all(),
         boards: emulator.store.boards.all().map((board) => board.id),
         managedColumns: emulator.store.managedColumns.all(),
+        departments: emulator.store.departments.all(),
       });
     await client.request('mutation { create_object_schema(name: "kept_schema") { id } }');
     await client.request('mutation { connect_board_to_object_schema(board_id: 3001, object_schema_id: 8702) { id } }');
