@@ -1,8 +1,8 @@
 /**
  * AI column configuration (2026-10 on): the eight `configure_*_ai_column` mutations and `remove_ai_from_column`,
- * as https://developer.monday.com/api-reference/reference/ai-column describes them. They change a column, so they
- * live with the columns' records here and keep the configuration on the column (../store/ai-columns.ts). Pinned
- * by test/emulator/engine/resolvers/ai-columns.test.ts.
+ * as https://developer.monday.com/api-reference/reference/ai-column describes them. The AI configuration is a family
+ * of its own (../store/ai-columns.ts), kept on the column record it configures. Pinned by
+ * test/emulator/engine/resolvers/ai-columns.test.ts.
  *
  * Rule map:
  * - boards:write (the docs' required scope), on the caller's board (RESOURCE_NOT_FOUND otherwise).
