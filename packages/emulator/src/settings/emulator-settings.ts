@@ -186,6 +186,17 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   boardViews: records,
   validations: records,
   favorites: records,
+  dashboards: records,
+  widgets: records,
+  objectSchemas: records,
+  objectSchemaConnections: records,
+  boardAutomations: records,
+  triggerEvents: records,
+  blockEvents: records,
+  toolEvents: records,
+  templates: records,
+  managedColumns: records,
+  departments: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

@@ -25,6 +25,9 @@ export type { EmulatorSnapshot } from './engine.js';
 export type { OAuthApproveOptions } from './oauth.js';
 export {
   createSeed,
+  type TestAutomationBlockInput,
+  type TestAutomationInput,
+  type TestAutomationRunInput,
   type TestBoard,
   type TestBoardInput,
   type TestColumnInput,

@@ -1,6 +1,7 @@
 /**
  * Seed builders: a board with columns, groups and items in a few lines, every id assigned on the spot so a test
- * can use them before the emulator starts.
+ * can use them before the emulator starts; automations on those boards and the runs recorded for them (the emulator
+ * runs no automation, so a test that reads runs seeds them).
  *
  * ```ts
  * const seed = createSeed();
@@ -8,6 +9,7 @@
  * const emulator = await createTestEmulator({ seed });   // tasks.id, tasks.items[0].id are on it
  * ```
  */
+import type { BlockEventRecord, BoardAutomationRecord, TriggerEventRecord } from '../engine/store/automations.js';
 import { COLUMN_DEFAULTS } from '../engine/store/column-record.js';
 import type { ColumnKind, SeedData, UserProfile, UserRecord } from '../index.js';
 import { DEFAULT_SEED_FACTS, defaultSeed } from '../index.js';
@@ -103,6 +105,42 @@ export interface TestUser {
   accountId: string;
 }
 
+/** An automation to seed on a board. The emulator runs no automation: seed its runs with `automationRun`. */
+export interface TestAutomationInput {
+  /** The board it belongs to (a board of the seed). */
+  boardId: string;
+  title: string;
+  /** Default true. */
+  active?: boolean;
+  description?: string;
+  /** The creating user's id. Default: the board's owner. */
+  userId?: number;
+}
+
+/** A block of a seeded automation run, in the order it ran. */
+export interface TestAutomationBlockInput {
+  title: string;
+  /** Default `'success'`. */
+  state?: 'success' | 'failure';
+  errorReason?: string;
+}
+
+/** A recorded run of a seeded automation (`trigger_events`, `block_events`, the statistics read these). */
+export interface TestAutomationRunInput {
+  /** The automation that ran (an id `automation` answered, or one of the sample data). */
+  automationId: string;
+  /** How the run ended: the `TriggerEventState` values. */
+  state: 'success' | 'failure' | 'exhausted';
+  /** When it started (ISO 8601). Default: the seed's `createdAt`. */
+  startedAt?: string;
+  /** Default 1000. */
+  durationMs?: number;
+  /** The item that triggered it, if any. */
+  itemId?: string;
+  errorReason?: string;
+  blocks?: readonly TestAutomationBlockInput[];
+}
+
 /** Options of {@link createSeed}. */
 export interface TestSeedOptions {
   /**
@@ -126,6 +164,16 @@ export interface TestSeed {
    * @throws RangeError for an unknown account, an email already in it, or a time zone, time or day that is not valid.
    */
   user(input: TestUserInput): TestUser;
+  /**
+   * Adds an automation to a board of the seed; returns its id.
+   * @throws RangeError for a board or user the seed does not hold.
+   */
+  automation(input: TestAutomationInput): { id: string; boardId: string };
+  /**
+   * Records a run of an automation of the seed, with its blocks; returns the run's `triggerUuid`.
+   * @throws RangeError for an unknown automation or state, or a start time that is not ISO 8601.
+   */
+  automationRun(input: TestAutomationRunInput): { triggerUuid: string };
   /** The seed data, a fresh copy each time. */
   data(): SeedData;
 }
@@ -133,6 +181,9 @@ export interface TestSeed {
 const FIRST_BOARD_ID = 100_001;
 const FIRST_USER_ID = 300_001;
 const FIRST_ITEM_ID = 200_001;
+const FIRST_AUTOMATION_ID = 400_001;
+const FIRST_RUN = 1;
+const RUN_STATES = ['success', 'failure', 'exhausted'];
 const COLORS = ['#579bfc', '#00c875', '#e2445c', '#fdab3d', '#a25ddc'];
 
 function slug(title: string, taken: Set<string>): string {
@@ -170,8 +221,106 @@ export function createSeed(options: TestSeedOptions = {}): TestSeed {
   let nextBoard = FIRST_BOARD_ID;
   let nextItem = FIRST_ITEM_ID;
   let nextUser = FIRST_USER_ID;
+  let nextAutomation = FIRST_AUTOMATION_ID;
+  let nextRun = FIRST_RUN;
   return {
     data: () => structuredClone(data),
+    automation(input) {
+      const board = data.boards.find((candidate) => candidate.id === String(input.boardId));
+      if (!board) throw new RangeError(`Seed automation "${input.title}": no board ${input.boardId} in the seed.`);
+      const userId = input.userId === undefined ? board.ownerId : String(input.userId);
+      if (!data.users.some((user) => user.id === userId && user.accountId === board.accountId)) {
+        throw new RangeError(`Seed automation "${input.title}": no user ${userId} in account ${board.accountId}.`);
+      }
+      const record: BoardAutomationRecord = {
+        id: String(nextAutomation++),
+        accountId: board.accountId,
+        boardId: board.id,
+        userId,
+        active: input.active ?? true,
+        title: input.title,
+        description: input.description ?? null,
+        createdAt,
+        updatedAt: createdAt,
+        importance: null,
+        noticeMessage: null,
+        templateReferenceId: null,
+        workflowBlocks: [],
+        workflowHostData: { hostType: 'board', hostInstanceId: Number(board.id) },
+        workflowVariables: [],
+      };
+      data.boardAutomations = [...(data.boardAutomations ?? []), record];
+      return { id: record.id, boardId: board.id };
+    },
+    automationRun(input) {
+      const automation = data.boardAutomations?.find((candidate) => candidate.id === String(input.automationId));
+      if (!automation) throw new RangeError(`Seed automation run: no automation ${input.automationId} in the seed.`);
+      if (!RUN_STATES.includes(input.state)) {
+        throw new RangeError(
+          `Seed automation run: state must be one of ${RUN_STATES.join(', ')}; got ${JSON.stringify(input.state)}.`,
+        );
+      }
+      const startedAt = input.startedAt ?? createdAt;
+      const started = Date.parse(startedAt);
+      if (Number.isNaN(started)) throw new RangeError('Seed automation run: startedAt must be an ISO 8601 time.');
+      const run = nextRun++;
+      const triggerUuid = `00000000-0000-4000-a000-${String(run).padStart(12, '0')}`;
+      const durationMs = input.durationMs ?? 1000;
+      const event: TriggerEventRecord = {
+        triggerUuid,
+        accountId: automation.accountId,
+        boardId: automation.boardId,
+        itemId: input.itemId ?? null,
+        automationId: automation.id,
+        userId: automation.userId,
+        eventState: input.state,
+        eventKind: 'automation',
+        entityKind: 'board',
+        hostType: 'board',
+        hostInstanceId: automation.boardId,
+        createdAt: new Date(started).toISOString(),
+        triggerStartedAt: new Date(started).toISOString(),
+        triggerStarted: started,
+        triggerDuration: durationMs,
+        errorReason: input.errorReason ?? null,
+        billingActionsCount: null,
+        creatorAppFeatureReferenceId: null,
+        waitingForTriggerName: null,
+        reignitionSubscriptionId: null,
+        is_test_run: false,
+      };
+      const blocks = input.blocks ?? [];
+      const step = blocks.length === 0 ? 0 : durationMs / blocks.length;
+      const blockRecords = blocks.map(
+        (block, index): BlockEventRecord => ({
+          id: `${triggerUuid}:${index + 1}`,
+          triggerUuid,
+          accountId: automation.accountId,
+          boardId: automation.boardId,
+          userId: automation.userId,
+          atomicActionId: `${triggerUuid}:${index + 1}`,
+          title: block.title,
+          eventKind: index === 0 ? 'trigger' : 'action',
+          eventState: block.state ?? 'success',
+          entityKind: 'board',
+          errorReason: block.errorReason ?? null,
+          conditionSatisfied: null,
+          blockStartTimestamp: started + index * step,
+          blockFinishTimestamp: started + (index + 1) * step,
+          billingActionCountForBlock: null,
+          workflowNodeId: index + 1,
+          iterator_id: null,
+          current_iteration: null,
+          max_iterations: null,
+          is_test_run: false,
+          triggerStarted: started,
+          triggerStartedAt: event.triggerStartedAt,
+        }),
+      );
+      data.triggerEvents = [...(data.triggerEvents ?? []), event];
+      data.blockEvents = [...(data.blockEvents ?? []), ...blockRecords];
+      return { triggerUuid };
+    },
     user(input) {
       const record = seedUser(input, data, createdAt, String(nextUser));
       nextUser += 1;

@@ -7,6 +7,7 @@
 export type { ColumnKind } from 'workspace-platform-sdk';
 
 import type { ColumnKind } from 'workspace-platform-sdk';
+import type { AiColumnConfig } from './ai-columns.js';
 
 /** Lifecycle state of a board or an item. */
 export type RecordState = 'active' | 'archived' | 'deleted';
@@ -123,6 +124,8 @@ export interface ColumnRecord {
    * was set with create_column's `capabilities`; absent: none.
    */
   calculated?: string;
+  /** The AI block configured on the column (./ai-columns.ts); absent: none. */
+  ai?: AiColumnConfig;
 }
 
 /** A group of items; its position is its index in the board's `groups`. */

@@ -2,6 +2,7 @@
 import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
 import type { FavoriteRecord } from './favorites.js';
+import { defaultPlatformSeed, type PlatformSeed } from './platform-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
 import { boardExtrasSeed } from './seed-board-extras.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
@@ -50,7 +51,7 @@ export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<Boa
  * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional,
  * and so are updates, custom activities and timeline items.
  */
-export interface SeedData extends Partial<FamilySeed> {
+export interface SeedData extends Partial<FamilySeed>, Partial<PlatformSeed> {
   /** Accounts. */
   accounts: AccountRecord[];
   /** Users of those accounts. */
@@ -245,5 +246,6 @@ export function defaultSeed(): SeedData {
     timelineItems: extra.timelineItems,
     ...defaultFamilySeed(),
     ...boardExtrasSeed(),
+    ...defaultPlatformSeed(),
   };
 }
