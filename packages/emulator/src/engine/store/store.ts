@@ -42,7 +42,7 @@ import { ItemStore } from './items.js';
 import { ManagedColumnStore } from './managed-columns.js';
 import { NotificationStore } from './notifications.js';
 import { ObjectSchemaStore } from './object-schemas.js';
-import type { BoardRecord, UserRecord } from './records.js';
+import type { BoardRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
 import { type TeamRecord, TeamStore } from './teams.js';
