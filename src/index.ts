@@ -56,6 +56,7 @@ export {
   ThrottleQueueTimeoutError,
   UnsupportedApiVersionError,
 } from './client/errors/errors.js';
+export { MAX_KEPT_WARNINGS } from './client/errors/warnings.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
 export { parseRateLimit } from './client/rate-limit/rate-limit.js';
 export {
