@@ -309,7 +309,7 @@ redis.call('HSET', D, id, data)
 if isProbe then state.probe = id end
 if isTiming then state.timing = id end
 save(state)
-return { 1 }
+return { 1, redis.call('ZCOUNT', M, '(' .. fmt(now), '+inf') }
 `;
 
 /**

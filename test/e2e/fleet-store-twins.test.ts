@@ -72,14 +72,14 @@ type Step =
 /** The sequence: learn, fill the slots, exhaust a window (well before its last few requests, where timing requests
  * would begin), a 429 asking for 1e308 s. */
 const SEQUENCE: Step[] = [
-  { acquire: acquireOf('l1'), expect: { granted: true } },
+  { acquire: acquireOf('l1'), expect: { granted: true, members: 1 } },
   { acquire: acquireOf('l2'), expect: { granted: false, reason: 'concurrency' } }, // one at a time until learned
   { acquire: acquireOf('l2b', 't-l2b'), expect: { granted: false, reason: 'concurrency' } },
   { settle: 'l1', response: answer([window('minuteRate', 50), window(ODD, 50)]) },
   { acquire: acquireOf('l2'), expect: { granted: true } }, // ahead of l2b: asked first
-  { acquire: acquireOf('l2b', 't-l2b'), expect: { granted: true } },
+  { acquire: { ...acquireOf('l2b', 't-l2b'), memberId: 'member-2' }, expect: { granted: true, members: 2 } },
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'concurrency' } },
-  { renew: ['l2', 'l2b'], expect: 1 },
+  { renew: ['l2', 'l2b'], expect: 2 }, // member-1 renews; member-2 counts from its acquire
   { settle: 'l2', response: answer([window('minuteRate', 49), window(ODD, 0)]) },
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'quota-exhausted', policy: ODD, holdMs: 30_010 } },
   { settle: 'l2b', response: answer([window('minuteRate', 48)], { status: 429, retryAfterMs: 1e308 * 1000 }) },
@@ -163,7 +163,10 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
         );
         await target.settle({ account: name, leaseId: `n${round}`, response: answer(windows) });
       }
-      await expect(target.acquire({ account: name, ...acquireOf('last') })).resolves.toEqual({ granted: true });
+      await expect(target.acquire({ account: name, ...acquireOf('last') })).resolves.toEqual({
+        granted: true,
+        members: 1,
+      });
     }
     const [stateKey] = await spy.keys(`wps:{${name}}:state`);
     const fields = await spy.hkeys(stateKey as string);
@@ -176,7 +179,10 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
     const name = `layout-${++account}`;
     const old = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}.used`, '1']));
     await spy.hset(`wps:{${name}}:state`, { wins: 'minuteRate', 'minuteRate.used': '5', blocked: '1e300', ...old });
-    await expect(store.acquire({ account: name, ...acquireOf('fresh') })).resolves.toEqual({ granted: true });
+    await expect(store.acquire({ account: name, ...acquireOf('fresh') })).resolves.toEqual({
+      granted: true,
+      members: 1,
+    });
     const fields = await spy.hkeys(`wps:{${name}}:state`);
     expect(fields.some((field) => field.endsWith('.used'))).toBe(false);
   });
@@ -186,8 +192,11 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
     const first = `ns-a-${++account}`;
     const second = `ns-b-${account}`;
     // Unlearned, an account lets one request go at a time: the second account's first must not wait for it.
-    await expect(store.acquire({ account: first, ...acquireOf('a1') })).resolves.toEqual({ granted: true });
-    await expect(store.acquire({ account: second, ...acquireOf('b1') })).resolves.toEqual({ granted: true });
+    await expect(store.acquire({ account: first, ...acquireOf('a1') })).resolves.toEqual({ granted: true, members: 1 });
+    await expect(store.acquire({ account: second, ...acquireOf('b1') })).resolves.toEqual({
+      granted: true,
+      members: 1,
+    });
     const keys = await spy.keys('app-one:*');
     expect(keys.some((key) => key.startsWith(`app-one:{${first}}:`))).toBe(true);
     expect(keys.some((key) => key.startsWith(`app-one:{${second}}:`))).toBe(true);

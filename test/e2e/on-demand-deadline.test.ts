@@ -56,7 +56,13 @@ async function settle(call: Promise<unknown>, boundMs = 10_000): Promise<unknown
     timer = setTimeout(resolve, boundMs, 'hung');
   });
   try {
-    return await Promise.race([call.then(() => 'resolved', (error: unknown) => error), hung]);
+    return await Promise.race([
+      call.then(
+        () => 'resolved',
+        (error: unknown) => error,
+      ),
+      hung,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -27,7 +27,8 @@
  *   the daily reset is what ends it: acquire answers `daily-limit` with the whole hold, never lets a probe through
  *   (nothing but the reset ends it), and the client refuses a hold beyond `retry.maxDelayMs` unsent: `fleetSettle`,
  *   `fleetAcquire` (pinned by `fleet-daily-limit.test.ts`).
- * - Members: a client counts from its first acquire and while it renews: `fleetAcquire`, `fleetRenew`.
+ * - Members: a client counts from its first acquire and while it renews; every grant and renewal says how many
+ *   count, the share a client keeps to should the store become unreachable: `fleetAcquire`, `fleetRenew`.
  * - Bounded state: at most `FLEET_MAX_POLICIES` policies per account; one not reported for `FLEET_POLICY_IDLE_MS`
  *   whose hold is over is dropped, and a new name past the cap takes the place of the longest unseen: `admit`.
  */
@@ -272,7 +273,7 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   state.leases.set(request.leaseId, lease);
   if (probe) state.probe = request.leaseId;
   if (timing) state.timing = request.leaseId;
-  return { granted: true };
+  return { granted: true, members: Math.max(1, state.members.size) };
 }
 
 /**

@@ -68,7 +68,14 @@ export interface StoreAcquireRequest {
 
 /** The store's answer to {@link ThrottleStore.acquire}. */
 export type StoreAcquireResult =
-  | { granted: true }
+  | {
+      granted: true;
+      /**
+       * The clients the store counts now (optional): a client learns its fleet's size with every grant, so the share
+       * it keeps to, should the store become unreachable, is right however recently the others joined.
+       */
+      members?: number;
+    }
   | {
       granted: false;
       /** Why the request has to wait: `daily-limit` while the daily quota is spent (until its reset). */
