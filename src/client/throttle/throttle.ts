@@ -46,6 +46,14 @@ import {
 /** The policy name of the daily call quota, when a server reports it in its `RateLimit` headers. */
 export const DAILY_POLICY = 'daily';
 
+/**
+ * Window quotas a throttle keeps, as the fleet's store keeps `FLEET_MAX_POLICIES`: a server naming fresh policies
+ * on every answer grew a client to 120 MB and 146 ms a call after 500 answers. A new name past the cap takes the
+ * place of the longest unseen that holds nothing; when every one holds, the new name is not tracked
+ * (test/unit/throttle-fresh-policies.test.ts).
+ */
+export const MAX_TRACKED_POLICIES = 32;
+
 /** The right to send one request. Release it when the request is over; a second release does nothing. */
 export interface Permit {
   release(): void;
@@ -298,6 +306,19 @@ export function createQuotaThrottle(
   /** The window quotas by policy name: two columns, searched and walked by index (a response allocates no iterator). */
   const windowNames: string[] = [];
   const windows: WindowTracker[] = [];
+  /** The observation tick each window quota was last reported at (for the cap: see {@link MAX_TRACKED_POLICIES}). */
+  const windowSeen: number[] = [];
+
+  /** The slot a new window quota may take once the cap is reached: the longest unseen holding nothing, else -1. */
+  const freeSlot = (now: number): number => {
+    let slot = -1;
+    for (let index = 0; index < windows.length; index += 1) {
+      const seen = windowSeen[index] as number;
+      if (seen === ctx.tick || (holdUntil(windows[index] as WindowTracker) ?? 0) > now) continue;
+      if (slot < 0 || seen < (windowSeen[slot] as number)) slot = index;
+    }
+    return slot;
+  };
   /**
    * What the last full check ({@link gateAt}) found free: how many more grants the request quotas allow, and how
    * much complexity cost the budget has left (0 grants when something holds or may hold), until `rollAt`.
@@ -628,7 +649,7 @@ export function createQuotaThrottle(
         if (probeOut) {
           // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
           probeOut = pause = undefined;
-          windowNames.length = windows.length = 0;
+          windowNames.length = windows.length = windowSeen.length = 0;
         }
         // Move quotas into their next window first, so this response is placed correctly.
         if (now >= rollAt) gateAt(now, 0);
@@ -662,13 +683,17 @@ export function createQuotaThrottle(
             continue;
           }
           if (share < 1) named = sharePolicy(named, share);
-          const index = windowNames.indexOf(name);
+          let index = windowNames.indexOf(name);
           const known = windows[index];
           const tracker = observeWindow(known, named, ctx);
           if (tracker && tracker !== known) {
-            if (index < 0) windowNames.push(name);
-            windows[index < 0 ? windows.length : index] = tracker;
+            if (index < 0) {
+              index = windows.length < MAX_TRACKED_POLICIES ? windows.length : freeSlot(now);
+              if (index >= 0) windowNames[index] = name;
+            }
+            if (index >= 0) windows[index] = tracker;
           }
+          if (index >= 0) windowSeen[index] = ctx.tick;
           const t = named.resetSeconds;
           if (named.remaining === 0 && finite(t) && t >= exhaustedSeconds) {
             exhausted = name;
