@@ -105,6 +105,23 @@ const DAILY_SEQUENCE: Step[] = [
   { acquire: acquireOf('d3'), expect: { granted: false, reason: 'backoff', holdMs: 20_000 } },
 ];
 
+/**
+ * Timing a window's reset: with 3 requests left of a 2 s window whose reset is known to within a second, a member
+ * whose waiting fits in what is left is not held back; one whose waiting does not is held for a timing request.
+ */
+const TIMING_SEQUENCE: Step[] = [
+  { acquire: acquireOf('t1'), expect: { granted: true } },
+  {
+    settle: 't1',
+    response: answer([window('minuteRate', 3, { quota: 40, windowSeconds: 2, resetSeconds: 2 })]),
+  },
+  { acquire: { ...acquireOf('t2'), backlog: 1 }, expect: { granted: true } },
+  {
+    acquire: { ...acquireOf('t3', 't-t3'), memberId: 'member-2', backlog: 5 },
+    expect: { granted: false, reason: 'quota-exhausted', policy: 'minuteRate' },
+  },
+];
+
 /** Runs one step; acquire answers are returned for comparison. */
 async function run(store: ThrottleStore, account: string, step: Step): Promise<unknown> {
   if ('acquire' in step) return store.acquire({ account, ...step.acquire });
@@ -125,6 +142,10 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
 
   it('a daily limit: the same hold until the reset from both, never probed', async () => {
     await compare(DAILY_SEQUENCE, 'daily');
+  });
+
+  it('timing a reset: the same decision from both on what the members have waiting', async () => {
+    await compare(TIMING_SEQUENCE, 'timing');
   });
 
   async function compare(sequence: Step[], prefix: string): Promise<void> {

@@ -299,6 +299,7 @@ export class FleetThrottle implements Throttle {
       costs: { [COST_POLICY]: known ?? -1 },
       probeAfterMs: this.#options.probeAfterMs,
       memberId: this.#memberId,
+      backlog: this.#queue.length - 1,
     };
     this.#options
       .account()
