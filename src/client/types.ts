@@ -92,9 +92,12 @@ export interface ApiResult<T> {
   requestId?: string;
   /**
    * What the server warned about (`extensions.warnings`): a deprecated or unknown version it routed, a deprecated
-   * field the operation used. Empty when there were none. Warnings never fail a call.
+   * field the operation used. Empty when there were none. Warnings never fail a call. At most
+   * `MAX_KEPT_WARNINGS`, the first ones; {@link ApiResult.omittedWarnings} counts the rest.
    */
   warnings: readonly ApiWarning[];
+  /** How many warnings the response held beyond those in `warnings` (0 for nearly every response). */
+  omittedWarnings: number;
 }
 
 /** What a warning is about. */
@@ -358,6 +361,9 @@ export interface ClientHooks {
   onRetry?(event: RetryEvent): void;
   /** Called when the client-side throttle holds a request back before sending it. */
   onThrottle?(event: ThrottleEvent): void;
-  /** Called once per warning of a successful response (a routed version, a deprecated field). */
+  /**
+   * Called once per warning of a successful response (a routed version, a deprecated field), for at most
+   * `MAX_KEPT_WARNINGS` of them: the result's `omittedWarnings` counts the rest.
+   */
   onWarning?(event: WarningEvent): void;
 }

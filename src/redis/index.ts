@@ -216,6 +216,7 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
         request.memberId ?? '',
         String(costs.length / 2),
         ...costs,
+        request.backlog === undefined ? '' : String(request.backlog),
       ];
       return parseAcquireReply(await withTimeout(acquire.run(keysOf(request.account), args), timeoutMs));
     },

@@ -76,6 +76,11 @@ function onlyNarrows(from: GraphQLType, to: GraphQLType): boolean {
 
 const NAME = 'workspace-platform-codegen';
 
+/** True when `argv` passes `--upgrade-to`. */
+function wantsUpgrade(argv: readonly string[]): boolean {
+  return argv.some((arg) => /^--upgrade-to(=|$)/.test(arg));
+}
+
 /** True when `argv` asks for a version tool rather than generation. */
 export function wantsVersionTool(argv: readonly string[]): boolean {
   return argv.some((arg) => /^--(upgrade-to|print-schema)(=|$)/.test(arg));
@@ -225,7 +230,11 @@ export async function runVersionTool(argv: string[], context: VersionToolContext
   try {
     values = parseVersionArgs(argv);
   } catch (error) {
-    context.err(`${NAME}: ${(error as Error).message} (--upgrade-to takes --documents and --api-version only)`);
+    // Name the flag the user passed: `--print-schema x --output y` once blamed an `--upgrade-to` nobody wrote.
+    const takes = wantsUpgrade(argv)
+      ? '--upgrade-to takes --documents and --api-version only'
+      : '--print-schema takes --api-version (or --upgrade-to with --documents) only';
+    context.err(`${NAME}: ${(error as Error).message} (${takes})`);
     return 2;
   }
   const askedFrom = values['api-version'] ?? API_VERSION;

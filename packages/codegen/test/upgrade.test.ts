@@ -120,4 +120,20 @@ describe('--print-schema', () => {
     expect(result.code).toBe(0);
     expect(readFileSync(join(dir, 'schema/platform.graphql'), 'utf8')).toBe(`${publishedSdl('2026-07')}\n`);
   }, 30_000);
+
+  it('refuses --output beside it naming the flags the user passed, not --upgrade-to', async () => {
+    const dir = app({});
+    const result = await codegen(dir, ['--print-schema', 'schema/platform.graphql', '--output', 'x.ts']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("Unknown option '--output'");
+    expect(result.err).toContain('--print-schema takes --api-version');
+    expect(result.err).not.toContain('--upgrade-to takes');
+  });
+
+  it('still names --upgrade-to when the user passed it', async () => {
+    const dir = app({});
+    const result = await codegen(dir, ['--documents', 'x', '--upgrade-to', '2026-10', '--output', 'x.ts']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('--upgrade-to takes --documents and --api-version only');
+  });
 });

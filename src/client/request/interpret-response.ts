@@ -11,7 +11,7 @@ import type { PipelineContext } from '../context.js';
 import { requestIdOf } from '../errors/error-info.js';
 import { DailyLimitError, RateLimitError } from '../errors/errors.js';
 import { responseError } from '../errors/response-error.js';
-import { NO_WARNINGS, warningsOf } from '../errors/warnings.js';
+import { NO_RESPONSE_WARNINGS, warningsOf } from '../errors/warnings.js';
 import { callHook } from '../hooks.js';
 import { parseRateLimit } from '../rate-limit/rate-limit.js';
 import type { Permit } from '../throttle/throttle.js';
@@ -88,6 +88,7 @@ export function interpretResponse<TResult>(
   }
   if (error) throw error;
   const body = payload as { data: TResult; account_id?: unknown };
+  const { warnings, omitted } = plain ? NO_RESPONSE_WARNINGS : warningsOf(body, context.redact);
   const result: ApiResult<TResult> = {
     data: body.data,
     apiVersion: label.apiVersion,
@@ -95,7 +96,8 @@ export function interpretResponse<TResult>(
     replayed,
     status,
     headers,
-    warnings: plain ? NO_WARNINGS : warningsOf(body, context.redact),
+    warnings,
+    omittedWarnings: omitted,
   };
   const { onWarning } = context.options.hooks;
   if (onWarning) {

@@ -65,6 +65,13 @@ export interface StoreAcquireRequest {
    * ThrottleStore.renew} does), so every client's share is right from the start.
    */
   memberId?: string;
+  /**
+   * Requests the client has waiting behind this one (optional, with `memberId`). The store sums what its members
+   * have waiting, and holds no request back to time a window's reset when that fits in what the window has left:
+   * the timing pays only when requests will wait for the next window, and at the end of a batch it held the last
+   * requests of the last window back by up to a second.
+   */
+  backlog?: number;
 }
 
 /** The store's answer to {@link ThrottleStore.acquire}. */
@@ -72,6 +79,11 @@ export type StoreAcquireResult =
   | {
       /** The request may be sent now, under the lease asked for. */
       granted: true;
+      /**
+       * The clients the store counts now (optional): a client learns its fleet's size with every grant, so the share
+       * it keeps to, should the store become unreachable, is right however recently the others joined.
+       */
+      members?: number;
     }
   | {
       /** The request has to wait. */
