@@ -8,6 +8,11 @@
  * await emulator.close();
  * ```
  *
+ * Stability through 0.x: `startEmulator`, its options, the tokens, faults and the testing kit's calls follow semver.
+ * `EmulatorStore` and the record types are exported so tests can seed and inspect data; their shape follows what the
+ * emulator models and may grow or change in a minor release while the version is 0.x (the changelog names each
+ * change).
+ *
  * @packageDocumentation
  * @module workspace-platform-emulator
  */
