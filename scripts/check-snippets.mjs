@@ -12,7 +12,8 @@
  * - A block that is deliberately partial starts with a line `// fragment of <name>`, where <name> is the `// example:
  *   <name>` line of a complete block of the same file: each of the fragment's code lines must appear, in order, in that
  *   example. So a fragment always shows code that compiles.
- * Prints one line per file and a total; exits 1 on the first file with a failure (after checking all of them).
+ * Arguments, when given, name the Markdown files to check (relative to the current directory); none checks them all.
+ * Prints a total and one line per failing block; exits 1 when any block failed (after checking all of them).
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -46,7 +47,9 @@ function markdownFiles() {
         !name.startsWith('.vitepress')
       )
         files.push(join('docs', name));
-  return files.filter((file) => existsSync(join(root, file)));
+  // `node scripts/check-snippets.mjs docs/testing.md README.md` checks only those files (the fast loop while writing).
+  const only = process.argv.slice(2).map((file) => relative(root, join(process.cwd(), file)));
+  return files.filter((file) => existsSync(join(root, file)) && (only.length === 0 || only.includes(file)));
 }
 
 /** The ```ts blocks of a Markdown text, with the line each starts on. */
@@ -125,11 +128,13 @@ try {
         else if (!isPartOf(block.code, example)) failures.push(`${where}: the fragment is not part of example ${name}`);
         continue;
       }
-      const id = `${basename(file, '.md').replace(/\W/g, '_')}_${block.line}`;
+      // A test is named as vitest finds tests (`*.test.ts`); any other block is a plain module.
+      const test = /from 'vitest'/.test(block.code);
+      const id = `${basename(file, '.md').replace(/\W/g, '_')}_${block.line}${test ? '.test' : ''}`;
       writeFileSync(join(app, `${id}.ts`), block.code);
       const runs =
         /from '(workspace-platform-emulator(\/testing)?)'/.test(block.code) && !/^\/\/ compile only/m.test(block.code);
-      planned.push({ id, where, runs });
+      planned.push({ id, where, runs, test });
     }
   }
 
@@ -165,7 +170,7 @@ try {
       );
   }
   program.emit();
-  for (const { id, where, runs } of planned) {
+  for (const { id, where, runs, test } of planned) {
     const problems = errors.get(id);
     if (problems) {
       failures.push(`${where}: does not compile:\n    ${problems.join('\n    ')}`);
@@ -174,7 +179,6 @@ try {
     compiled += 1;
     if (!runs) continue;
     // A test (it imports vitest) runs under vitest, as an app's test file would; any other block with Node.
-    const test = /from 'vitest'/.test(readFileSync(join(app, `${id}.ts`), 'utf8'));
     const command = test
       ? [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', app, '--dir', app, `${id}.ts`]
       : [join(app, 'out', `${id}.js`)];

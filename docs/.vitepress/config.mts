@@ -3,23 +3,13 @@
  * (TypeDoc, then `vitepress build docs`) into docs/.vitepress/dist, and served locally by `npm run docs:dev`.
  *
  * Offline by design: the default theme's own font files (no web font import), the local search index, no analytics
- * and no CDN. Dead links fail the build (VitePress's default), except those to the guides listed in
- * `GUIDES_IN_PROGRESS` while their page is not in docs/ yet.
+ * and no CDN. Dead links fail the build (VitePress's default).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type DefaultTheme, defineConfig } from 'vitepress';
 
 const docs = fileURLToPath(new URL('..', import.meta.url));
-
-/** Guides linked from the site before their page lands: a link to one is ignored only while its file is missing. */
-const GUIDES_IN_PROGRESS = ['bulk-data', 'webhooks', 'testing', 'column-values'];
-const missingGuides = GUIDES_IN_PROGRESS.filter((name) => !existsSync(`${docs}${name}.md`));
-
-/** A sidebar entry for a guide, left out while its page is missing. */
-function guide(text: string, name: string): DefaultTheme.SidebarItem[] {
-  return missingGuides.includes(name) ? [] : [{ text, link: `/${name}` }];
-}
 
 /** One entry per public entry point of the three packages, as TypeDoc names its folders under docs/api/. */
 function apiEntries(): DefaultTheme.SidebarItem[] {
@@ -42,7 +32,6 @@ export default defineConfig({
   lang: 'en',
   // Folder READMEs are for browsing the repository, not pages of the site.
   srcExclude: ['**/README.md'],
-  ignoreDeadLinks: missingGuides.map((name) => new RegExp(`^\\./${name}(\\.md)?(#.*)?$`)),
   lastUpdated: false,
   // The local search index holds the API reference too (about 1 MB); it loads only when the search box opens.
   vite: { build: { chunkSizeWarningLimit: 1500 } },
@@ -64,14 +53,14 @@ export default defineConfig({
         text: 'Using the client',
         items: [
           { text: 'Typed operations', link: '/typed-operations' },
-          ...guide('Column values', 'column-values'),
+          { text: 'Column values', link: '/column-values' },
           { text: 'Pagination', link: '/pagination' },
           { text: 'Rate limits and retries', link: '/rate-limits' },
           { text: 'Errors', link: '/errors' },
           { text: 'API versions', link: '/api-versions' },
           { text: 'OAuth', link: '/oauth' },
-          ...guide('Webhooks', 'webhooks'),
-          ...guide('Bulk data', 'bulk-data'),
+          { text: 'Webhooks', link: '/webhooks' },
+          { text: 'Bulk data', link: '/bulk-data' },
         ],
       },
       {
@@ -79,7 +68,7 @@ export default defineConfig({
         items: [
           { text: 'The emulator', link: '/emulator' },
           { text: 'Emulator coverage', link: '/emulator-coverage' },
-          ...guide('Testing your app', 'testing'),
+          { text: 'Testing your app', link: '/testing' },
         ],
       },
       {

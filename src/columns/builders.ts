@@ -6,7 +6,7 @@
  * Formats come from the platform's public column type reference, cited beside each builder
  * (https://developer.monday.com/api-reference/reference/column-types-reference); a builder whose format its page
  * does not show says so. Read-only kinds have no builder (the colour picker is one: its page lists no update): see
- * the README's column table for why each is read-only.
+ * the column table of docs/column-values.md for why each is read-only.
  */
 import { built, type ColumnValueBuilder, dateProblem, idProblem, idsProblem, refused, timeProblem } from './builder.js';
 

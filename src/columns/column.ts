@@ -1,7 +1,7 @@
 /**
  * The `column` and `columnRule` namespaces of the main entry. Plain object literals rather than `export * as`,
  * which bundlers turn into a registration call they must keep: an app that uses neither pays 0 bytes (measured with
- * `npm run size`; see the README's column section).
+ * `npm run size`; see docs/column-values.md).
  */
 import * as builders from './builders.js';
 import * as rules from './rules.js';

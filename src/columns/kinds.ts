@@ -1,7 +1,8 @@
 /**
  * The column kinds of the pinned API version: the values of the `ColumnType` enum in the 2026-10 schema, and which
  * of them an app can write. Read-only kinds are computed by the platform (formula, mirror, creation log, ...) or
- * changed through their own mutations (files, docs, groups, subitems); the README's column table says which.
+ * changed through their own mutations (files, docs, groups, subitems); the column table of docs/column-values.md
+ * says which.
  */
 
 /**

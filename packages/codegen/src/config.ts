@@ -55,7 +55,7 @@ function schemaPointer(schema: string): string | Record<string, { handleAsSDL: t
 /**
  * The graphql-codegen configuration that generates, for the operations in `documents`, the same typed
  * documents as the built-ins: `FooDocument`, `FooQuery`, `FooQueryVariables`, the same scalar mapping, each
- * document carrying `apiVersion`. Needs `@graphql-codegen/cli` and the plugins named in the README.
+ * document carrying `apiVersion`. Needs `@graphql-codegen/cli` and the plugins named in this package's README.
  *
  * @example
  * ```ts

@@ -7,7 +7,7 @@
  * Interpreting the response is left to the caller.
  *
  * No GraphQL library sits in the request path: graphql-request's best-case overhead alone missed the
- * performance budget (see Performance in the README).
+ * performance budget (see docs/performance.md).
  */
 
 import type { CallLabel } from '../call-label.js';
