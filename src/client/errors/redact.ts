@@ -13,7 +13,10 @@ export type Redactor = (text: string) => string;
 
 /** A pattern for hex `value` written with `width` digits, each letter in either case. */
 const hexPattern = (value: number, width: number): string =>
-  value.toString(16).padStart(width, '0').replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
+  value
+    .toString(16)
+    .padStart(width, '0')
+    .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
 
 /**
  * A pattern for one character of a secret in each form a server may echo it in: as written; percent-escaped (its

@@ -190,7 +190,7 @@ interface Waiter {
 }
 
 /** A time-based hold. */
-interface Gate {
+export interface Gate {
   reason: 'quota-exhausted' | 'backoff' | 'daily-limit';
   policy?: string;
   until: number;
@@ -261,18 +261,33 @@ export interface QuotaThrottle extends Throttle {
    */
   adopt(document?: string): Permit;
   /**
-   * A hold another throttle (a fleet's store) knows of and this one may not: a window quota the fleet spent, a
-   * pause after another process's 429, the daily limit, until `until`. Should this throttle take over, it keeps it.
+   * The time-based holds, which a fleet's throttle also sets (`fleet-throttle.ts`: `holdLocally`); call
+   * {@link QuotaThrottle.refresh} after a change.
    */
-  hold(reason: 'quota-exhausted' | 'backoff' | 'daily-limit', policy: string | undefined, until: number): void;
-  /**
-   * This throttle takes over from another (a fleet's store that became unreachable): a window quota it has had no
-   * report of since the window began may have been spent by the other processes, so it waits for that window's
-   * reset; a window it has a report of keeps to its share of what that report said was left.
-   */
-  takeOver(): void;
+  readonly holds: Holds;
+  /** The window quotas, which a fleet's throttle adjusts when it takes over (`fleet-throttle.ts`: `takeOver`). */
+  readonly windows: WindowTracker[];
+  /** Works out what is free now (rolling the windows that ended), and serves the line if that frees it. */
+  refresh(): void;
   state(): ThrottleState;
 }
+
+/**
+ * The time-based holds of a {@link QuotaThrottle} (short names: they ship in every bundle). A fleet's throttle sets
+ * them too, with what its store knows and this process may not, so the module that wires the store carries that
+ * code, not every client.
+ */
+export interface Holds {
+  /** Until when the spent daily quota holds every call (0: it does not). */
+  d: number;
+  /** A 429's pause (or a budget error's retry-after), imposed by the server. */
+  p?: Gate;
+  /** A window quota another throttle (a fleet's store) said is spent, until its reset: pacing, not imposed. */
+  s?: Gate;
+}
+
+/** `hold` when there is no `gate` or `hold` ends later, else `gate`. */
+export const laterGate = (gate: Gate | undefined, hold: Gate): Gate => (!gate || hold.until > gate.until ? hold : gate);
 
 /**
  * The local throttle itself (also the fallback of a store-backed one). Its state lives in this closure, so a
@@ -330,11 +345,7 @@ export function createQuotaThrottle(
    * nothing can hold a call that the last full check found free (no hold ends or starts without an observation).
    */
   let rollAt = 0;
-  let pause: Gate | undefined;
-  /** A window quota another throttle (a fleet's store) said is spent, until its reset (see `hold`). */
-  let spent: Gate | undefined;
-  /** Until when the spent daily quota holds every call (0: it does not). */
-  let dailyUntil = 0;
+  const holds: Holds = { d: 0 };
   /** The key of the hold last announced to the line, so a change of limit is announced once. */
   let announced: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -371,10 +382,11 @@ export function createQuotaThrottle(
     let roll = Infinity;
     let grants = Infinity;
     let costLeft = Infinity;
+    const { p: pause, s: spent, d: dailyUntil } = holds;
     const paused = pause && pause.until > now;
-    if (paused) consider(pause as Gate, true);
+    if (paused) consider(pause, true);
     const fleetSpent = spent && spent.until > now;
-    if (fleetSpent) consider(spent as Gate, false);
+    if (fleetSpent) consider(spent, false);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
@@ -552,6 +564,12 @@ export function createQuotaThrottle(
     pump();
   };
 
+  const refresh = (): void => {
+    gateAt(Date.now(), 0); // works out what is free now
+    // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
+    if (queue.length > 0 || timer !== undefined) pump();
+  };
+
   return {
     costs,
 
@@ -559,27 +577,9 @@ export function createQuotaThrottle(
       share = Math.min(1, Math.max(0.01, value));
     },
 
-    hold(reason: 'quota-exhausted' | 'backoff' | 'daily-limit', policy: string | undefined, until: number): void {
-      if (!finite(until)) return;
-      if (reason === 'daily-limit') dailyUntil = Math.max(dailyUntil, until);
-      else if (reason === 'backoff') {
-        if (!pause || until > pause.until) pause = { reason, policy, until };
-      } else if (!spent || until > spent.until || spent.until <= Date.now()) spent = { reason, policy, until };
-      gateAt(Date.now(), 0); // works out what is free now
-      if (queue.length > 0 || timer !== undefined) pump();
-    },
-
-    takeOver(): void {
-      const now = Date.now();
-      gateAt(now, 0); // rolls the windows that ended
-      for (const tracker of windows) {
-        if (tracker.r === Number.POSITIVE_INFINITY && tracker.by < Number.POSITIVE_INFINITY) {
-          tracker.r = 0;
-          tracker.ur = tracker.u;
-        }
-      }
-      gateAt(now, 0);
-    },
+    holds,
+    windows,
+    refresh,
 
     adopt(document?: string): Permit {
       const now = Date.now();
@@ -648,7 +648,7 @@ export function createQuotaThrottle(
         const now = Date.now();
         if (probeOut) {
           // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
-          probeOut = pause = undefined;
+          probeOut = holds.p = undefined;
           windowNames.length = windows.length = windowSeen.length = 0;
         }
         // Move quotas into their next window first, so this response is placed correctly.
@@ -702,22 +702,18 @@ export function createQuotaThrottle(
         }
         if (finite(dailyResetAt)) {
           // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
-          dailyUntil = Math.max(dailyUntil, dailyResetAt);
+          holds.d = Math.max(holds.d, dailyResetAt);
         } else {
           const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
           if (status === 429 || finite(retryAfter)) {
             const delayMs = (retryAfter ?? (exhaustedSeconds || DEFAULT_BACKOFF_SECONDS)) * 1000;
-            if (!pause || now + delayMs > pause.until) {
-              pause = { reason: 'backoff', policy: exhausted, until: now + delayMs };
-            }
+            holds.p = laterGate(holds.p, { reason: 'backoff', policy: exhausted, until: now + delayMs });
           }
         }
       } catch {
         // A malformed state is as good as none.
       }
-      gateAt(Date.now(), 0); // works out what is free now
-      // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
-      if (queue.length > 0 || timer !== undefined) pump();
+      refresh();
     },
 
     state(): ThrottleState {
@@ -742,7 +738,7 @@ export function createQuotaThrottle(
         policies[name] = entry(name, remainingOf(tracker), holdUntil(tracker));
       });
       if (concurrencyQuota !== undefined) policies.concurrency = entry('concurrency', concurrencyLimit - out);
-      if (dailyUntil > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, dailyUntil);
+      if (holds.d > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, holds.d);
       return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
     },
   };
