@@ -45,22 +45,11 @@ export function interpretResponse<TResult>(
     !failed &&
     (payload as Record<string, unknown>).errors === undefined &&
     (payload as Record<string, unknown>).extensions === undefined;
-  const error = !failed
-    ? undefined
-    : responseError({
-        status,
-        headers,
-        payload,
-        text: response.text,
-        operationName: label.operationName,
-        idempotencyKey: label.idempotencyKey,
-        rateLimit,
-        redact: context.redact,
-        nowMs: Date.now(),
-        apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
-        bodyLimitExceeded: response.bodyLimitExceeded,
-        bodyContainersExceeded: response.bodyContainersExceeded,
-      });
+  // The error's facts are the response's fields and the call's names as they are (its apiVersion the version sent:
+  // a generated document sends its own).
+  const error = failed
+    ? responseError({ ...response, ...label, rateLimit, redact: context.redact, nowMs: Date.now() })
+    : undefined;
   const requestId = plain ? undefined : error ? error.requestId : requestIdOf(payload, context.redact);
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key. The daily limit holds
   // every call until its reset instead of pausing (test/e2e/throttle-daily-limit.test.ts).
