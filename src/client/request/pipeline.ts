@@ -31,7 +31,7 @@ import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from '..
 import type { PipelineContext } from '../context.js';
 import { documentReady, type PreparedOperation, prepareOperation } from '../documents/document.js';
 import { isGraphQLSuccess } from '../errors/error-info.js';
-import { DailyLimitError, RateLimitError, ThrottleQueueTimeoutError } from '../errors/errors.js';
+import { DailyLimitError, type PlatformError, RateLimitError, ThrottleQueueTimeoutError } from '../errors/errors.js';
 import { redactHeaders } from '../errors/redact.js';
 import { loadErrorFactory } from '../errors/response-error.js';
 import { callHook } from '../hooks.js';
@@ -205,23 +205,15 @@ async function runAttempt<TResult>(
     // A failed response's error class comes from the error factory, which the first one loads.
     const failed = !isGraphQLSuccess(response.status, response.payload);
     const loading = failed && loadErrorFactory();
+    let stopped: PlatformError | undefined;
     if (loading) {
       // Waited for within the attempt's deadline and the call's signal. When the call stops first, the response is
-      // still observed as one whose factory did not load (its rate-limit state, a 429's pause, the onResponse
-      // hook), and the call rejects with the abort, or a `NetworkError { timedOut }` that says what it waited for;
-      // the permit goes back below (test/e2e/on-demand-deadline.test.ts).
+      // still observed (its rate-limit state, a 429's pause, the onResponse hook), and the call rejects with the
+      // abort, or a timeout that names what it waited for (test/e2e/on-demand-deadline.test.ts).
       const { signal, timeoutMs } = call;
       const deadline = timeoutMs > 0 ? context.deadlines.start(timeoutMs, sentAt) : undefined;
-      const loaded = await loadWithin(loading, signal, deadline);
-      if (deadline) context.deadlines.finish(deadline);
-      if (!loaded) {
-        try {
-          interpretResponse(context, plan.label, attempt, response, started, permit, true);
-        } catch {
-          // Observed; the call ends as it stopped, below.
-        }
-        // The abort, or a timeout whose message names what the attempt was waiting for.
-        throw attemptFailure(undefined, deadline, signal, {
+      if (!(await loadWithin(loading, signal, deadline))) {
+        stopped = attemptFailure(undefined, deadline, signal, {
           redact,
           request: {
             method: 'POST',
@@ -231,8 +223,9 @@ async function runAttempt<TResult>(
           label: plan.label,
         });
       }
+      if (deadline) context.deadlines.finish(deadline);
     }
-    return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit, failed);
+    return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit, failed, stopped);
   } catch (error) {
     // The permit goes back before the wait: a retry takes a new one (a second release does nothing).
     permit?.release();
