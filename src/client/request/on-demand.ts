@@ -14,23 +14,21 @@ import type { AttemptDeadline } from './attempt-deadline.js';
  * call nor its throttle permit past the call's own bounds: with the chunk delayed 8 s, a call with a 1 s timeout
  * once settled after 8.1 s.
  */
-export function loadWithin(
+export async function loadWithin(
   load: Promise<void>,
   signal: AbortSignal | undefined,
   deadline: AttemptDeadline | undefined,
 ): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const finish = (loaded: boolean) => {
-      signal?.removeEventListener('abort', stop);
-      deadline?.onExpire(undefined);
-      resolve(loaded);
-    };
-    const stop = () => finish(false);
+  let stop = (): void => {};
+  const loaded = await new Promise<boolean>((resolve) => {
+    stop = () => resolve(false);
     signal?.addEventListener('abort', stop);
-    deadline?.onExpire(stop);
+    deadline?.onExpire(stop); // (the caller finishes the deadline, which drops its action)
     if (signal?.aborted) stop();
-    load.then(() => finish(true));
+    load.then(() => resolve(true));
   });
+  signal?.removeEventListener('abort', stop);
+  return loaded;
 }
 
 /** `load`, or a rejection with a PlatformError naming `what` when it fails. */

@@ -217,7 +217,7 @@ async function runAttempt<TResult>(
           redact,
           request: {
             method: 'POST',
-            url: `${plan.url} answered HTTP ${response.status}, unread: the SDK's error module was still loading`,
+            url: `${plan.url} answered HTTP ${response.status}, but the SDK's error module did not load in time, so the response was not read further`,
             attempt,
           },
           label: plan.label,
