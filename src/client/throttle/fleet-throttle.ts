@@ -8,7 +8,7 @@
  *   alone with its local throttle, says so through `onThrottle` (`store-unavailable`), and tries the store again
  *   every second; the first answer brings it back (`store-rejoined`): `#goAlone`, `#rejoined`.
  * - Alone, it keeps to a share of each quota: 1 / the clients the store counted, or 1 / `FLEET_SIZE_WHEN_UNKNOWN`
- *   before the store ever counted them (Redis down from the start): `#setMembers`. A client counts from its first
+ *   before the store ever counted them (Redis down from the start): `#setMembers`, `sharePolicy`. A client counts from its first
  *   acquire and renews its membership while it is busy and for `MEMBER_IDLE_MS` after: `#startHeartbeat`; every
  *   grant and renewal tells it how many the store counts (a client that joined first once kept a share of 1). The local
  *   throttle counts every request the store let out as its own (`adopt`), so when it takes over it knows what this
@@ -27,7 +27,7 @@
  *   (pinned by `fleet-stall.test.ts`).
  */
 
-import type { ThrottleEvent, ThrottleOptions } from '../types.js';
+import type { RateLimitPolicy, ThrottleEvent, ThrottleOptions } from '../types.js';
 import { DAILY_POLICY, FLEET_MAX_HOLD_MS, FLEET_POLL_MS, FLEET_RESET_MARGIN_MS } from './fleet-state.js';
 import {
   type AcquireOptions,
@@ -49,7 +49,7 @@ import {
   type StoreWindowReport,
   type ThrottleStore,
 } from './throttle-store.js';
-import { isConcurrencyPolicy } from './throttle-window.js';
+import { finite, isConcurrencyPolicy } from './throttle-window.js';
 
 /** How long the client stays on its own after the store failed, before trying it again. */
 const REJOIN_AFTER_MS = 1000;
@@ -404,7 +404,8 @@ export class FleetThrottle implements Throttle {
 
   /** The local throttle (used while alone) keeps to 1 / `members` of each quota. */
   #setMembers(members: number): void {
-    this.#options.local.setShare(1 / Math.max(1, members));
+    const share = Math.max(0.01, 1 / Math.max(1, members));
+    this.#options.local.setScale(share < 1 ? (policy) => sharePolicy(policy, share) : undefined);
   }
 
   #abandon(leaseId: string): void {
@@ -560,4 +561,21 @@ function takeOver(local: QuotaThrottle): void {
     }
   }
   local.refresh();
+}
+
+/**
+ * A policy scaled to `share` (0..1) of the quota: the part one client of a fleet may use on its own. A concurrency
+ * quota of 1 or more keeps at least 1 (what the server says is left of it is not read); a window quota at least 1,
+ * with what is left of it scaled down.
+ */
+function sharePolicy(policy: RateLimitPolicy, share: number): RateLimitPolicy {
+  const scaled = { ...policy };
+  const { quota, remaining } = policy;
+  if (isConcurrencyPolicy(policy)) {
+    if (finite(quota) && quota >= 1) scaled.quota = Math.max(1, Math.floor(Math.floor(quota) * share));
+  } else {
+    if (finite(quota)) scaled.quota = Math.max(1, Math.floor(quota * share));
+    if (finite(remaining)) scaled.remaining = Math.floor(remaining * share);
+  }
+  return scaled;
 }

@@ -241,20 +241,15 @@ export function createThrottle(
   return options === false ? PASS_THROUGH : createQuotaThrottle(options, onThrottle, probeAfterMs);
 }
 
-/** Scales a window policy to a share of the quota: the part one client of a fleet may use on its own. */
-function sharePolicy(policy: RateLimitPolicy, share: number): RateLimitPolicy {
-  const scaled = { ...policy };
-  if (finite(policy.quota)) scaled.quota = Math.max(1, Math.floor(policy.quota * share));
-  if (finite(policy.remaining)) scaled.remaining = Math.floor(policy.remaining * share);
-  return scaled;
-}
-
 /** The client-side throttle that keeps its state to itself. */
 export interface QuotaThrottle extends Throttle {
   /** What each document costs of the complexity budget. */
   readonly costs: CostBook;
-  /** Limits this throttle to `share` (0..1] of each quota the server reports from now on. */
-  setShare(share: number): void;
+  /**
+   * Scales each quota the server reports from now on to the part this throttle may use (a fleet's share, set by
+   * `fleet-throttle.ts`, which carries the scaling); undefined: all of it.
+   */
+  setScale(scale: ((policy: RateLimitPolicy) => RateLimitPolicy) | undefined): void;
   /**
    * Counts a request another throttle let out (a fleet's store) as this one's own, in flight until the permit is
    * released: should this throttle take over, it knows what this process already has out and sent this window.
@@ -300,8 +295,8 @@ export function createQuotaThrottle(
 ): QuotaThrottle {
   const initialConcurrency = options?.initialConcurrency ?? DEFAULT_INITIAL_CONCURRENCY;
   const costs = new CostBook();
-  /** The part of the server's quotas this throttle may use (1: all; less while a fleet's store is unreachable). */
-  let share = 1;
+  /** Scales the server's quotas to the part this throttle may use (none: all; see `setScale`). */
+  let scale: ((policy: RateLimitPolicy) => RateLimitPolicy) | undefined;
   /** When the latest response was observed: a hold set before then is as fresh as the server's word. */
   let lastAnswerAt = 0;
   /** The probe request out, while one is. */
@@ -573,8 +568,8 @@ export function createQuotaThrottle(
   return {
     costs,
 
-    setShare(value: number): void {
-      share = Math.min(1, Math.max(0.01, value));
+    setScale(value): void {
+      scale = value;
     },
 
     holds,
@@ -664,7 +659,7 @@ export function createQuotaThrottle(
         ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
         ctx.others = Math.max(0, inFlight.size - 1);
-        ctx.shared = share < 1;
+        ctx.shared = scale !== undefined;
         /** The exhausted window that resets last, and in how many seconds. */
         let exhausted: string | undefined;
         let exhaustedSeconds = 0;
@@ -675,14 +670,12 @@ export function createQuotaThrottle(
           // biome-ignore lint/suspicious/noPrototypeBuiltins: within `for...in` over the same object V8 compiles this to a shape check; `Object.hasOwn` stays a call per policy
           if (!{}.hasOwnProperty.call(policies, name) || !policy || typeof policy !== 'object') continue;
           let named = policy.name === name ? policy : { ...policy, name };
+          if (scale) named = scale(named);
           if (isConcurrencyPolicy(named)) {
             const q = named.quota;
-            if (finite(q) && q >= 1) {
-              concurrencyQuota = Math.max(1, Math.floor(Math.floor(q) * share));
-            }
+            if (finite(q) && q >= 1) concurrencyQuota = Math.floor(q);
             continue;
           }
-          if (share < 1) named = sharePolicy(named, share);
           let index = windowNames.indexOf(name);
           const known = windows[index];
           const tracker = observeWindow(known, named, ctx);
