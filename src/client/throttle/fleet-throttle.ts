@@ -329,7 +329,7 @@ export class FleetThrottle implements Throttle {
             waiter.detach();
             this.#leases.add(leaseId);
             this.#slotWaitSince = 0;
-            const local = this.#options.local.adopt(waiter.options.document);
+            const local = adopt(this.#options.local, waiter.options.document);
             waiter.resolve(new FleetPermit(this, leaseId, local));
             this.#pump();
             return;
@@ -578,4 +578,13 @@ function sharePolicy(policy: RateLimitPolicy, share: number): RateLimitPolicy {
     if (finite(remaining)) scaled.remaining = Math.floor(remaining * share);
   }
   return scaled;
+}
+
+/**
+ * Counts a request the store let out as the local throttle's own, in flight until the permit is released: should it
+ * take over, it knows what this process already has out and sent this window.
+ */
+function adopt(local: QuotaThrottle, document: string | undefined): Permit {
+  local.refresh(); // rolls a window that ended, so the send counts in the one it lands in
+  return local.grant(Date.now(), document, local.costs.expected(document));
 }

@@ -251,10 +251,12 @@ export interface QuotaThrottle extends Throttle {
    */
   setScale(scale: ((policy: RateLimitPolicy) => RateLimitPolicy) | undefined): void;
   /**
-   * Counts a request another throttle let out (a fleet's store) as this one's own, in flight until the permit is
-   * released: should this throttle take over, it knows what this process already has out and sent this window.
+   * Grants a request at `now` (`Date.now()`) whatever holds, expecting `cost`: a fleet's throttle counts each request
+   * its store let out as this throttle's own, in flight until the permit is released, so that should this throttle
+   * take over it knows what this process already has out and sent this window (`fleet-throttle.ts`: `adopt`). Call
+   * {@link QuotaThrottle.refresh} first, so the send counts in the window it lands in.
    */
-  adopt(document?: string): Permit;
+  grant(now: number, document: string | undefined, cost: number): Permit;
   /**
    * The time-based holds, which a fleet's throttle also sets (`fleet-throttle.ts`: `holdLocally`); call
    * {@link QuotaThrottle.refresh} after a change.
@@ -575,12 +577,7 @@ export function createQuotaThrottle(
     holds,
     windows,
     refresh,
-
-    adopt(document?: string): Permit {
-      const now = Date.now();
-      if (now >= rollAt) gateAt(now, 0); // rolls a window that ended, so the send counts in the one it lands in
-      return grant(now, document, costs.expected(document));
-    },
+    grant,
 
     tryAcquire(document?: string): Permit | undefined {
       if (queue.length > 0 || full()) return undefined;
