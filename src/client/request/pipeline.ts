@@ -217,7 +217,7 @@ async function runAttempt<TResult>(
           redact,
           request: {
             method: 'POST',
-            url: `${plan.url} answered HTTP ${response.status}, but the SDK's error module did not load in time, so the response was not read further`,
+            url: `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
             attempt,
           },
           label: plan.label,
