@@ -194,7 +194,7 @@ async function runAttempt<TResult>(
       }));
     }
     const started = options.hooks.onResponse ? Date.now() : 0; // only the onResponse hook reads it
-    const sentAt = call.timeoutMs > 0 ? monotonicNow() : 0; // the attempt's deadline, should the factory load
+    const sentAt = monotonicNow(); // the attempt's deadline counts from here, should the factory load
     const response = await sendRequest(plan, {
       number: attempt,
       timeoutMs: call.timeoutMs,
