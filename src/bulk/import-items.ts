@@ -19,7 +19,7 @@
  */
 
 import type { PlatformClient } from '../client/client.js';
-import type { ThrottleStore } from '../client/throttle-store.js';
+import type { ThrottleStore } from '../client/throttle/throttle-store.js';
 import type { ColumnValueBuilder } from '../columns/builder.js';
 import type { BulkProgress } from './progress.js';
 
