@@ -26,6 +26,7 @@ export default defineConfig({
       { find: /^workspace-platform-sdk$/, replacement: source('./src/index.ts') },
       { find: /^workspace-platform-sdk\/webhooks$/, replacement: source('./src/webhooks/index.ts') },
       { find: /^workspace-platform-sdk\/redis$/, replacement: source('./src/redis/index.ts') },
+      { find: /^workspace-platform-sdk\/bulk$/, replacement: source('./src/bulk/index.ts') },
       { find: /^workspace-platform-emulator$/, replacement: source('./packages/emulator/src/index.ts') },
       {
         find: /^workspace-platform-emulator\/testing$/,
