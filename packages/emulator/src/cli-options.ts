@@ -26,7 +26,7 @@ Runs a local Workspace Platform API emulator until interrupted.
   --host <address>           Interface to bind. Default 127.0.0.1.
   --minute-rate <q>[/<s>]    Requests per window (minuteRate): quota, optionally "/window seconds". Default 1000/60.
   --concurrency <n>          Requests in flight at once (concurrency). Default 40.
-  --complexity <q>[/<s>]     Complexity budget per window (complexityMinute). Default 5000000/60.
+  --complexity <q>[/<s>]     Complexity budget per window (complexityMinute). Default 10000000/60.
   --daily <q>[/<s>]          Requests per day. Default 1000000/86400.
   --versions <v,v,...>       Supported API versions (a subset of ${ENGINE_VERSIONS.join(',')}).
   --default-version <v>      Version used when a request sends no API-Version. Default: the current one.
@@ -38,7 +38,8 @@ Runs a local Workspace Platform API emulator until interrupted.
                              ${WEBHOOK_SECRET_ENV}, which turns delivery on by itself.
   --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, versionRouting,
                              faults, tokens, idempotency, complexityErrorStyle, maxBodyBytes, maxUploadBytes,
-                             apps, oauthUser, oauthRateLimit, seed, cursorTtlMs, webhooks, maxRecords, port, host.
+                             apps, oauthUser, oauthRateLimit, seed, cursorTtlMs, webhooks, bulk, maxRecords, port,
+                             host.
                              Flags override the file; an unknown or misspelled key is refused.
   --quiet                    Do not print one line per request.
   -h, --help                 Print this text.

@@ -65,6 +65,52 @@ export interface EngineRequest {
   files?: ReadonlyMap<string, EmulatorUpload>;
   /** Warnings the server attaches to the answer (a routed version), sent first in `extensions.warnings`. */
   warnings?: readonly ResponseWarning[];
+  /**
+   * The origin the request reached the server at (`http://127.0.0.1:4010`), for addresses the engine hands out that
+   * point back at the server (the bulk jobs' upload and report URLs).
+   */
+  origin?: string;
+}
+
+/** Faults the server's rules chose for one upload of a bulk job's file (see the fault kinds `upload-expired`, ...). */
+export interface UploadFaults {
+  /** Answer the upload as if its URL had expired. */
+  expireUpload?: boolean;
+  /** The job fails after applying this many rows (default: half of them), with this reason and message. */
+  fail?: { afterRows?: number; reason?: string; message?: string };
+  /** The job applies this many rows per second instead of the engine's setting. */
+  rowsPerSecond?: number;
+}
+
+/** A request to one of the bulk jobs' pre-signed addresses, as the server passes it on. */
+export interface TransferRequest {
+  /** The job named in the path. */
+  jobId: string;
+  /** The `expires` query parameter, as sent. */
+  expires: string | null;
+  /** The `signature` query parameter, as sent. */
+  signature: string | null;
+  /** An upload's body, piece by piece as it arrives. */
+  body?: AsyncIterable<Uint8Array>;
+  /** Faults chosen for an upload. */
+  faults?: UploadFaults;
+}
+
+/** The engine's answer to a {@link TransferRequest}. */
+export interface TransferAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+  /** The error code of a refusal, for the request log. */
+  code?: string;
+}
+
+/** The bulk jobs' pre-signed addresses, served by the server and answered by the engine. */
+export interface BulkTransfers {
+  /** Receives a job's file (`PUT` or `POST` to its `upload_url`). */
+  upload(request: TransferRequest): Promise<TransferAnswer>;
+  /** A job's report of failed rows (`GET` of its `report_url`). */
+  report(request: TransferRequest): Promise<TransferAnswer>;
 }
 
 /** One warning of a response's `extensions.warnings`, in the platform's shape. */
@@ -131,4 +177,6 @@ export interface GraphQLEngine {
   introspection(version: string): Record<string, unknown>;
   /** Parses, validates and costs a request. Never throws for bad GraphQL. */
   prepare(request: EngineRequest): PreparedOperation;
+  /** The bulk jobs' upload and report addresses; an engine without bulk jobs has none (404 on those paths). */
+  readonly transfers?: BulkTransfers;
 }

@@ -2,7 +2,7 @@
  * Starting an emulator around an engine: the built-in one (fresh, seeded) unless a test hands in its
  * own. The public `startEmulator` is this without the engine option.
  */
-import { createEngine, type Engine, type SeedData } from './engine/index.js';
+import { type BulkOptions, createEngine, type Engine, type SeedData } from './engine/index.js';
 import { storeDirectory } from './oauth/index.js';
 import { type RunningEmulator, startEmulatorServer } from './server/emulator.js';
 import type { EmulatorServerOptions } from './server/options.js';
@@ -25,6 +25,11 @@ export interface EmulatorOptions extends EmulatorServerOptions {
    * are recorded, never delivered, and no URL is contacted.
    */
   webhooks?: EmulatorWebhookOptions;
+  /**
+   * Speeds and limits of the bulk jobs (`ingest_items`, `backfill_items`, `bulk_delete_items`, ...): rows applied
+   * per second, the hourly item budget, the file size limit. Default: the documented limits, the emulator's speeds.
+   */
+  bulk?: BulkOptions;
 }
 
 /** A started emulator with its webhook delivery (`webhooks`, idle unless started with the `webhooks` option). */
@@ -40,7 +45,7 @@ export type StartedEmulator = RunningEmulator<Engine> & { readonly webhooks: Web
  */
 export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine): Promise<StartedEmulator> {
   checkEmulatorOptions(options);
-  const { seed, cursorTtlMs, webhooks, ...serverOptions } = options;
+  const { seed, cursorTtlMs, webhooks, bulk, ...serverOptions } = options;
   const clock = options.now;
   const built =
     engine ??
@@ -48,6 +53,7 @@ export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: 
       ...(seed ? { seed } : {}),
       ...(clock ? { clock: { now: clock } } : {}),
       ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
+      ...(bulk ? { bulk } : {}),
     });
   const engineClock = built.clock;
   const now = clock ?? (engineClock ? () => engineClock.now() : Date.now);

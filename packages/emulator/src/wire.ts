@@ -73,6 +73,7 @@ export const ERROR_CODE = {
   rateLimitExceeded: 'RATE_LIMIT_EXCEEDED',
   dailyLimitExceeded: 'DAILY_LIMIT_EXCEEDED',
   complexityBudgetExhausted: 'COMPLEXITY_BUDGET_EXHAUSTED',
+  requestMaxComplexityExceeded: 'REQUEST_MAX_COMPLEXITY_EXCEEDED',
   internalServerError: 'INTERNAL_SERVER_ERROR',
   notFound: 'NOT_FOUND',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',

@@ -16,6 +16,8 @@ export interface EngineContext {
   complexity: ComplexitySnapshot;
   /** How long an items cursor lives, in milliseconds (default 60 minutes). */
   cursorTtlMs?: number;
+  /** Where the request reached the server, for the addresses the bulk jobs hand out. */
+  origin?: string;
 }
 
 /** Throws a USER_UNAUTHORIZED error naming `scope` unless the token carries it. */

@@ -8,6 +8,7 @@
  */
 import { introspectionFromSchema } from 'graphql';
 import type { EngineRequest, GraphQLEngine, PreparedOperation } from '../contract.js';
+import { type BulkOptions, resolveBulkSettings } from './bulk/settings.js';
 import { DEFAULT_CURSOR_TTL_MS } from './cursor.js';
 import { prepareOperation } from './prepare.js';
 import { RESOLVERS } from './resolvers/index.js';
@@ -18,12 +19,14 @@ import { defaultSeed, type SeedData } from './store/seed.js';
 import { EmulatorStore } from './store/store.js';
 import { DEFAULT_VERSION, ENGINE_VERSIONS, type EngineVersion, isEngineVersion } from './versions.js';
 
+export { type BulkOptions, IMPORT_ROW_LIMITS } from './bulk/settings.js';
 export { DEFAULT_LIST_SIZE, LEAF_COST, MUTATION_COST, OBJECT_COST, operationCost } from './complexity.js';
 export type { EngineContext } from './context.js';
 export { MAX_PAGE_SIZE } from './cursor.js';
 export { ENGINE_ERROR_CODES, type EngineErrorCode } from './errors.js';
 export type { ActivityLogRecord } from './store/activity-log.js';
 export type { NewAsset } from './store/assets.js';
+export type { AsyncJobRecord, BulkEvent, ImportJobRecord } from './store/bulk-jobs.js';
 export type { EngineClock } from './store/clock.js';
 export type { NewItem } from './store/items.js';
 export type * from './store/records.js';
@@ -56,6 +59,13 @@ export interface EngineOptions {
   clock?: EngineClock;
   /** How long an items cursor lives, in milliseconds. Default: 60 minutes, as on the platform. */
   cursorTtlMs?: number;
+  /** Speeds and limits of the bulk jobs (import, delete, archive). */
+  bulk?: BulkOptions;
+  /**
+   * The key the bulk jobs' upload and report URLs are signed with. Default: a fresh random key. An engine rebuilt to
+   * the same state (the testing kit's restore) takes the same key, so the URLs handed out before still work.
+   */
+  signingKey?: Uint8Array;
 }
 
 /** A GraphQL engine together with the store its resolvers read and change. */
@@ -75,7 +85,10 @@ const introspection = new Map<EngineVersion, Record<string, unknown>>();
  * and shared by every engine of the process (they hold no data).
  */
 export function createEngine(options: EngineOptions = {}): Engine {
-  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.clock);
+  const store = new EmulatorStore(options.seed ?? defaultSeed(), options.clock, {
+    settings: resolveBulkSettings(options.bulk),
+    ...(options.signingKey ? { signingKey: options.signingKey } : {}),
+  });
   const cursorTtlMs = options.cursorTtlMs ?? DEFAULT_CURSOR_TTL_MS;
   if (!(cursorTtlMs > 0))
     throw new RangeError(`cursorTtlMs must be a positive number of milliseconds; got ${cursorTtlMs}.`);
@@ -96,6 +109,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     prepare(request: EngineRequest): PreparedOperation {
       return prepareOperation(schemas, store, request, cursorTtlMs);
+    },
+    transfers: {
+      upload: (request) => store.bulkJobs.catchUp().then(() => store.bulkJobs.receiveUpload(request)),
+      report: (request) => store.bulkJobs.catchUp().then(() => store.bulkJobs.report(request)),
     },
   };
 }

@@ -127,6 +127,8 @@ export function prepareOperation(
     kind: operation.operation,
     complexity,
     async execute(snapshot) {
+      // Bulk work due by now is done first, so every operation sees the board as the jobs have left it.
+      await store.bulkJobs.catchUp();
       const contextValue: EngineContext = {
         grant: request.grant,
         accountId: String(request.grant.accountId),
@@ -134,6 +136,7 @@ export function prepareOperation(
         version,
         complexity: snapshot,
         ...(cursorTtlMs !== undefined ? { cursorTtlMs } : {}),
+        ...(request.origin !== undefined ? { origin: request.origin } : {}),
       };
       const result = await execute({ schema, document: single, variableValues: variables, contextValue });
       const data = (result.data ?? null) as Record<string, unknown> | null;

@@ -26,6 +26,8 @@ export interface ServerContext {
   complexityErrorStyle: 'status-429' | 'graphql-error' | 'complexity-exception';
   /** `Retry-After` seconds on an idempotency conflict. */
   conflictRetryAfterSeconds: number;
+  /** The server's own origin (`http://127.0.0.1:4010`), once it listens: where the bulk jobs' addresses point. */
+  origin: string;
 }
 
 /** Waits `ms` milliseconds, or less if the emulator closes meanwhile. */

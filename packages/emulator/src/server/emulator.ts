@@ -102,6 +102,7 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
     conflictRetryAfterSeconds: Math.ceil(
       positive(options.idempotency?.retryAfterSeconds, 1, 'idempotency.retryAfterSeconds'),
     ),
+    origin: '',
   };
   const oauth = createOAuthRoutes({
     apps: options.apps ?? [],
@@ -119,6 +120,7 @@ export async function startEmulatorServer<Engine extends GraphQLEngine>(
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const host = options.host ?? '127.0.0.1';
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ctx.origin = origin;
   let closed: Promise<void> | undefined;
 
   return {

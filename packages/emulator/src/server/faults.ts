@@ -1,11 +1,17 @@
 /**
  * Fault injection for resilience tests: rules matched by route and by request count (or a seeded
- * probability), each producing one kind of failure.
+ * probability), each producing one kind of failure. The bulk kinds (`upload-expired`, `job-fails`, `job-slow`) act
+ * on an upload to a bulk job's `upload_url` and the job it starts; their route defaults to `* /bulk/uploads`, so
+ * `nth: [2]` picks the second upload.
  */
+import type { UploadFaults } from '../contract.js';
 
 /** Which requests a rule applies to. With no selector, it applies to every request on its route. */
 export interface FaultMatch {
-  /** `METHOD /path`, e.g. `POST /v2` (also matches `/v2/`) or `GET /v2/get_schema`. Default `POST /v2`. */
+  /**
+   * `METHOD /path`, e.g. `POST /v2` (also matches `/v2/`), `GET /v2/get_schema`, `PUT /bulk/uploads` (every job's
+   * upload URL) or `* /bulk/uploads` (any method). Default `POST /v2`; `* /bulk/uploads` for the bulk kinds.
+   */
   route?: string;
   /** Only mutations (their kind is known once the GraphQL request is parsed). */
   mutationsOnly?: boolean;
@@ -36,13 +42,32 @@ export type FaultAction =
   /** Answers exactly this, without executing. */
   | { kind: 'respond'; status: number; headers?: Record<string, string>; body?: string }
   /** Executes normally but sends garbage `RateLimit` and `RateLimit-Policy` headers. */
-  | { kind: 'malformed-rate-limit-headers' };
+  | { kind: 'malformed-rate-limit-headers' }
+  /** An upload answered as if its URL had expired (403 `UPLOAD_URL_EXPIRED`); nothing is stored, the job waits on. */
+  | { kind: 'upload-expired' }
+  /**
+   * The job of this upload fails (`FAILED`) once `afterRows` of its rows are applied (default: half), with `reason`
+   * (default `INTERNAL_ERROR`) and `message`.
+   */
+  | { kind: 'job-fails'; afterRows?: number; reason?: string; message?: string }
+  /** The job of this upload applies `rowsPerSecond` rows per second of the emulator's clock. */
+  | { kind: 'job-slow'; rowsPerSecond: number };
 
 /** A fault rule: which requests, and what happens to them. */
 export type FaultRule = FaultMatch & FaultAction;
 
+/** The kinds that act on a bulk job's upload and its job. */
+export type UploadFault = Extract<FaultAction, { kind: 'upload-expired' | 'job-fails' | 'job-slow' }>;
+
 /** Kinds that replace the normal handling (at most one applies to a request). */
-export type TerminalFault = Exclude<FaultAction, { kind: 'latency' }>;
+export type TerminalFault = Exclude<FaultAction, { kind: 'latency' } | UploadFault>;
+
+const UPLOAD_FAULT_KINDS: ReadonlySet<string> = new Set(['upload-expired', 'job-fails', 'job-slow']);
+
+/** The route a rule applies to when it names none. */
+function defaultRoute(rule: FaultRule): string {
+  return UPLOAD_FAULT_KINDS.has(rule.kind) ? '* /bulk/uploads' : 'POST /v2';
+}
 
 /** The faults chosen for one request. */
 export interface FaultDecision {
@@ -50,6 +75,8 @@ export interface FaultDecision {
   latencyMs: number;
   /** The first matching non-latency fault, if any. */
   terminal?: TerminalFault;
+  /** What the bulk kinds chose for an upload and its job. */
+  upload?: UploadFaults;
 }
 
 interface ArmedRule {
@@ -81,15 +108,34 @@ export class FaultPlan {
     const decision: FaultDecision = { latencyMs: 0 };
     for (const armed of this.#rules) {
       const { rule } = armed;
-      if (!routeMatches(rule.route ?? 'POST /v2', route)) continue;
+      if (!routeMatches(rule.route ?? defaultRoute(rule), route)) continue;
       if (rule.mutationsOnly && isMutation !== true) continue;
       armed.seen += 1;
       if (!selected(armed)) continue;
       if (rule.kind === 'latency') decision.latencyMs += Math.max(0, rule.ms);
+      else if (isUploadFault(rule)) decision.upload = { ...decision.upload, ...uploadFaults(rule) };
       else decision.terminal ??= rule;
     }
     return decision;
   }
+}
+
+function isUploadFault(rule: FaultRule): rule is FaultMatch & UploadFault {
+  return UPLOAD_FAULT_KINDS.has(rule.kind);
+}
+
+/** What one bulk rule asks of the upload and its job. */
+function uploadFaults(rule: UploadFault): UploadFaults {
+  if (rule.kind === 'upload-expired') return { expireUpload: true };
+  if (rule.kind === 'job-slow') return { rowsPerSecond: rule.rowsPerSecond };
+  const { afterRows, reason, message } = rule;
+  return {
+    fail: {
+      ...(afterRows !== undefined ? { afterRows } : {}),
+      ...(reason !== undefined ? { reason } : {}),
+      ...(message !== undefined ? { message } : {}),
+    },
+  };
 }
 
 /** `METHOD /path` of a request, with a trailing slash removed. */

@@ -14,9 +14,11 @@
  *  9. Idempotency-Key of another request . 422 IDEMPOTENCY_KEY_REUSED                             claimKey
  * 10. key already answered ............... the original answer, `Idempotency-Replayed: true`      claimKey
  * 11. key still in flight ................ 409 IDEMPOTENCY_CONFLICT, `Retry-After`                claimKey
- * 12. too many executing at once ......... 429 RATE_LIMIT_EXCEEDED (concurrency)                  execute
- * 13. complexity budget spent ............ 429, or 200 as `complexityErrorStyle` says             execute
- * 14. the operation throws ............... 500 INTERNAL_SERVER_ERROR                              execute
+ * 12. costlier than one request may be ... 200 REQUEST_MAX_COMPLEXITY_EXCEEDED, uncharged           execute
+ *     (https://developer.monday.com/api-reference/changelog/updated-complexity-error-format)
+ * 13. too many executing at once ......... 429 RATE_LIMIT_EXCEEDED (concurrency)                  execute
+ * 14. complexity budget spent ............ 429, or 200 as `complexityErrorStyle` says             execute
+ * 15. the operation throws ............... 500 INTERNAL_SERVER_ERROR                              execute
  *     otherwise 200 with the result, kept for replays of its key.
  *
  * Every answer leaves through `reply()` (reply.ts), which writes the record, adds the rate-limit headers and the
@@ -112,7 +114,13 @@ async function readRequest(x: Exchange): Promise<GraphQLRequestBody | PlannedRep
 function prepare(x: Exchange, request: GraphQLRequestBody): PreparedOperation {
   const grant = x.auth!.grant;
   const warnings = x.versionWarning ? { warnings: [x.versionWarning] } : {};
-  const prepared = x.ctx.engine.prepare({ ...request, grant, version: x.facts.version!, ...warnings });
+  const prepared = x.ctx.engine.prepare({
+    ...request,
+    grant,
+    version: x.facts.version!,
+    ...warnings,
+    origin: x.ctx.origin,
+  });
   if (prepared.ok) learn(x, { kind: prepared.kind });
   const key = headerOf(x, HEADER.idempotencyKey)?.trim();
   if (key) learn(x, { idempotencyKey: key });
@@ -149,6 +157,12 @@ function claimKey(x: Exchange, request: GraphQLRequestBody, prepared: Prepared):
 async function execute(x: Exchange, prepared: Prepared): Promise<void> {
   const { limiter } = x.ctx;
   const accountId = accountOf(x);
+  const cap = limiter.limits.complexityPerQuery;
+  if (prepared.complexity > cap) {
+    const extra = { cost: prepared.complexity, max_complexity_per_request: cap };
+    const message = 'Max allowed complexity per request exceeded';
+    return reply(x, planError(200, message, ERROR_CODE.requestMaxComplexityExceeded, extra));
+  }
   const busy = limiter.enter(accountId);
   try {
     if (busy) return reply(x, rateLimited(busy));

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OAuthRoutes } from '../oauth/index.js';
 import { ERROR_CODE, HEADER, MEDIA } from '../wire.js';
+import { bulkTarget, handleBulkTransfer } from './bulk-route.js';
 import type { ServerContext } from './context.js';
 import { waitUnlessClosing } from './context.js';
 import { type Exchange, openExchange } from './exchange.js';
@@ -119,6 +120,8 @@ async function route(x: Exchange, oauth: OAuthRoutes): Promise<void> {
     return methodNotAllowed(x, 'GET');
   }
   if (path.startsWith('/oauth2/')) return handleOAuth(x, url, oauth);
+  const bulk = bulkTarget(path);
+  if (bulk) return handleBulkTransfer(x, url, bulk);
   notFound(x, url);
 }
 

@@ -43,8 +43,18 @@ export interface EmulatorLimits {
   minuteRate?: WindowedQuota;
   /** Requests executing at once (policy `concurrency`). Default 40. */
   concurrency?: { quota?: number };
-  /** Complexity budget per window (policy `complexityMinute`). Default 5 000 000 per 60 s. */
+  /**
+   * Complexity budget per window (policy `complexityMinute`). Default 10 000 000 per 60 s: the combined budget of a
+   * personal API token (https://developer.monday.com/api-reference/docs/rate-limits). The platform gives an app's
+   * token 5 000 000 for reads and 5 000 000 for writes instead; the emulator keeps one budget per account, so set
+   * 5 000 000 to mimic an app's writes.
+   */
   complexity?: WindowedQuota;
+  /**
+   * Most complexity one request may cost; a costlier one is refused unexecuted and uncharged with
+   * `REQUEST_MAX_COMPLEXITY_EXCEEDED`. Default 5 000 000 ("Individual query: 5,000,000", the rate-limits page).
+   */
+  complexityPerQuery?: number;
   /**
    * Requests per day (not advertised in headers). Default 1 000 000 per 86 400 s, the window running from midnight
    * UTC on the emulator's clock (a window shorter than a day, for tests, starts with the emulator).
@@ -120,6 +130,8 @@ export interface ResolvedLimits {
   concurrency: { quota: number };
   /** Complexity budget per window (policy `complexityMinute`). */
   complexity: { quota: number; windowSeconds: number };
+  /** Most complexity one request may cost. */
+  complexityPerQuery: number;
   /** Requests per day (not advertised in headers). */
   daily: { quota: number; windowSeconds: number };
 }
@@ -136,9 +148,10 @@ export function resolveLimits(limits: EmulatorLimits = {}): ResolvedLimits {
     },
     concurrency: { quota: positive(limits.concurrency?.quota, 40, 'limits.concurrency.quota') },
     complexity: {
-      quota: positive(limits.complexity?.quota, 5_000_000, 'limits.complexity.quota'),
+      quota: positive(limits.complexity?.quota, 10_000_000, 'limits.complexity.quota'),
       windowSeconds: positive(limits.complexity?.windowSeconds, MINUTE, 'limits.complexity.windowSeconds'),
     },
+    complexityPerQuery: positive(limits.complexityPerQuery, 5_000_000, 'limits.complexityPerQuery'),
     daily: {
       quota: positive(limits.daily?.quota, 1_000_000, 'limits.daily.quota'),
       windowSeconds: positive(limits.daily?.windowSeconds, DAY, 'limits.daily.windowSeconds'),

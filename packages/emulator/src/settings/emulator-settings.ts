@@ -100,6 +100,27 @@ const faultKinds: Record<FaultRule['kind'], ObjectShape> = {
     required: ['status'],
   },
   'malformed-rate-limit-headers': { type: 'object' },
+  'upload-expired': { type: 'object' },
+  'job-fails': {
+    type: 'object',
+    fields: {
+      afterRows: { type: 'number', integer: true, min: 0 },
+      reason: {
+        type: 'string',
+        oneOf: [
+          'ACCOUNT_CAPACITY_EXCEEDED',
+          'AUTHORIZATION_FAILED',
+          'BOARD_CAPACITY_EXCEEDED',
+          'FILE_TOO_LARGE',
+          'INTERNAL_ERROR',
+          'INVALID_UPLOAD',
+          'PERMISSION_DENIED',
+        ],
+      },
+      message: text,
+    },
+  },
+  'job-slow': { type: 'object', fields: { rowsPerSecond: positive }, required: ['rowsPerSecond'] },
 };
 
 const faultRule: VariantShape = { type: 'variant', tag: 'kind', common: faultMatch, variants: faultKinds };
@@ -116,6 +137,7 @@ const serverFields: Record<keyof EmulatorServerOptions, Shape> = {
       minuteRate: windowed,
       concurrency: { type: 'object', fields: { quota: positive } },
       complexity: windowed,
+      complexityPerQuery: positive,
       daily: windowed,
     },
   },
@@ -167,6 +189,15 @@ const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOp
   // The families and that each record is an object; the records' own fields are the engine's to check.
   seed: { type: 'object', fields: seedFamilies, required: ['accounts', 'users', 'boards', 'items'] },
   cursorTtlMs: positive,
+  bulk: {
+    type: 'object',
+    fields: {
+      importRowsPerSecond: positive,
+      itemsPerSecond: positive,
+      hourlyItemBudget: positive,
+      maxFileBytes: positive,
+    },
+  },
   webhooks: {
     type: 'object',
     fields: {

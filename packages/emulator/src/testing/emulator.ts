@@ -97,7 +97,7 @@ class TestEmulatorToken {
 export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {
   const { seedData = createSeed().data(), startTime, rest } = checkTestEmulatorOptions(options);
   const clock = createTestClock(startTime);
-  const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs);
+  const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs, rest.bulk);
   const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
   const delivering = rest.webhooks !== undefined;
   clock.listen(running.webhooks);

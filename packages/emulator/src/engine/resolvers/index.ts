@@ -24,6 +24,7 @@ import { aggregateResolvers } from './aggregate.js';
 import { apiResolvers } from './api.js';
 import { assetResolvers } from './assets.js';
 import { boardResolvers } from './boards.js';
+import { bulkResolvers } from './bulk.js';
 import { columnResolvers } from './columns.js';
 import { docResolvers } from './docs.js';
 import { formResolvers } from './forms.js';
@@ -67,6 +68,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   api: apiResolvers,
   assets: assetResolvers,
   boards: boardResolvers,
+  bulk: bulkResolvers,
   columns: columnResolvers,
   docs: docResolvers,
   forms: formResolvers,

@@ -33,6 +33,8 @@ export interface NewItem {
   relativeTo?: { item: ItemRecord; method: 'before_at' | 'after_at' };
   /** For a subitem: the item it belongs to. */
   parentItemId?: string;
+  /** Create it without an activity log entry (so without webhook events): a backfill import's items. */
+  unlogged?: boolean;
 }
 
 /** Board order: by position, then by numeric id. */
@@ -145,7 +147,7 @@ export class ItemStore extends Collection<ItemRecord> {
     item.id = this.#store.newId();
     this.#created += 1;
     this.insert(item);
-    this.log(item, item.creatorId, 'create_pulse');
+    if (!input.unlogged) this.log(item, item.creatorId, 'create_pulse');
     return item;
   }
 

@@ -21,10 +21,14 @@
  *   {@link EmulatorStore.deleteFolder}, {@link EmulatorStore.deleteTeam}); moving a folder to another workspace
  *   takes along the folders below it and the boards and docs inside ({@link EmulatorStore.moveFolder}).
  */
+
+import { randomBytes } from 'node:crypto';
+import { type BulkSettings, resolveBulkSettings } from '../bulk/settings.js';
 import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
 import { AssetStore } from './assets.js';
 import { BoardStore } from './boards.js';
+import { BulkJobStore } from './bulk-jobs.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
 import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
@@ -80,10 +84,19 @@ export class EmulatorStore implements Stamper {
   readonly forms: FormStore;
   /** What changed on which board, by whom. */
   readonly activityLog: ActivityLog;
+  /** Import, delete and archive jobs, and the hourly item budget. */
+  readonly bulkJobs: BulkJobStore;
   #nextId: number;
 
-  /** Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests). */
-  constructor(seed: SeedData, clock: EngineClock = SYSTEM_CLOCK) {
+  /**
+   * Loads a copy of `seed`; `clock` stamps new records and ages cursors (injectable for deterministic tests); `bulk`
+   * sets the bulk jobs' speeds and limits and the key their addresses are signed with (default: a fresh random key).
+   */
+  constructor(
+    seed: SeedData,
+    clock: EngineClock = SYSTEM_CLOCK,
+    bulk: { settings?: BulkSettings; signingKey?: Uint8Array } = {},
+  ) {
     const copy = structuredClone(seed);
     this.clock = clock;
     const ids = [
@@ -115,6 +128,7 @@ export class EmulatorStore implements Stamper {
     }
     this.updates = new UpdateStore(copy.updates ?? [], this);
     this.timeline = new TimelineStore(copy.customActivities ?? [], copy.timelineItems ?? [], this);
+    this.bulkJobs = new BulkJobStore(this, bulk.settings ?? resolveBulkSettings(), bulk.signingKey ?? randomBytes(32));
   }
 
   /** A new id, unique in this store (shared by every family). */
