@@ -4,6 +4,7 @@
  * Bun, browsers, edge workers); nothing runs at import time.
  *
  * @packageDocumentation
+ * @module workspace-platform-sdk
  */
 
 /**
@@ -26,7 +27,6 @@ export {
 export { getSchema } from './client/calls/schema.js';
 export { type ApiVersionStatus, apiVersionStatus } from './client/calls/version-status.js';
 export { PlatformClient, type RequestArgs } from './client/client.js';
-export type { DocumentInput } from './client/documents/document.js';
 export {
   AuthenticationError,
   ColumnValueError,
@@ -39,7 +39,6 @@ export {
   IdempotencyConflictError,
   IdempotencyKeyReuseError,
   InvalidArgumentError,
-  MAX_KEPT_ERRORS,
   NetworkError,
   NotFoundError,
   PermissionDeniedError,
@@ -57,17 +56,8 @@ export {
   UnsupportedApiVersionError,
 } from './client/errors/errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
-export { parseRateLimit } from './client/rate-limit/rate-limit.js';
-export {
-  DEFAULT_RETRY_POLICY,
-  decideRetry,
-  type RetryContext,
-  type RetryDecision,
-  type RetryPolicy,
-} from './client/retry/retry-policy.js';
-export { backoffDelayMs } from './client/retry/retry-timing.js';
 export { defineThrottleStore } from './client/throttle/fleet-throttle.js';
-export { createMemoryStore } from './client/throttle/memory-store.js';
+export { createMemoryStore, createMemoryThrottleStore } from './client/throttle/memory-store.js';
 export type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -83,6 +73,7 @@ export type {
   ApiWarningKind,
   CallOptions,
   ClientHooks,
+  DocumentInput,
   GetSchemaOptions,
   HeadersInput,
   PlatformClientOptions,

@@ -3,8 +3,8 @@
  * document for each (pass it to `client.request`), and the types of its result and variables.
  * Re-exported by name, so codegen's helper types stay out of the public API.
  */
-// `TypedDocumentString` is codegen's class (a `String` that carries `TResult` and `TVariables`); its
-// documentation has to come from codegen, since a comment on this re-export does not reach the declarations.
+// codegen's `TypedDocumentString` class (a `String` carrying `TResult` and `TVariables`) stays internal: an app
+// passes a document to `client.request` and names what a call accepts with `DocumentInput`.
 export {
   AddFileToColumnDocument,
   type AddFileToColumnMutation,
@@ -31,5 +31,4 @@ export {
   MeDocument,
   type MeQuery,
   type MeQueryVariables,
-  TypedDocumentString,
 } from '../generated/graphql.js';

@@ -2,6 +2,13 @@
  * {@link PlatformClient}: the typed client of the Workspace Platform GraphQL API. It owns the validated
  * options, the private token, the throttle and the latest rate-limit state; the request pipeline,
  * retry policy, errors and parsing live in small modules beside it.
+ *
+ * What is a method and what is a free function, one rule: a method sends one GraphQL operation
+ * (`request`, and the built-ins `boards` and `createItem`, shorthands for `request` with a built-in
+ * document) or reads the client's own state (`rateLimit`, `throttleState`, `apiVersion`). Everything
+ * else takes the client as its first argument: another endpoint (`getSchema`), a walk of many calls
+ * (`paginate`, the bulk functions), a check built on calls (`apiVersionStatus`, `dailyLimitStatus`). A free
+ * function costs an app's bundle nothing until the app imports it (./calls/, ../bulk/).
  */
 import {
   BoardsDocument,
@@ -14,7 +21,6 @@ import {
 import { resolveCallOptions } from './call-options.js';
 import { registerContext } from './client-context.js';
 import type { PipelineContext } from './context.js';
-import type { DocumentInput } from './documents/document.js';
 import { createRedactor } from './errors/redact.js';
 import { callHook } from './hooks.js';
 import { type ResolvedClientOptions, resolveClientOptions } from './options.js';
@@ -27,6 +33,7 @@ import { STORE_THROTTLE } from './throttle/throttle-store.js';
 import type {
   ApiResult,
   CallOptions,
+  DocumentInput,
   PlatformClientOptions,
   RateLimitState,
   ThrottleEvent,
@@ -49,6 +56,10 @@ export type RequestArgs<TVariables> =
  * Every call resolves to an {@link ApiResult} (data, rate-limit state, replay flag, status, headers)
  * or rejects with a {@link PlatformError} subclass. Mutations always carry an Idempotency-Key, so
  * retries (network errors, timeouts, 5xx, 429, 409) can never run them twice.
+ *
+ * Its methods send one GraphQL operation each; what does more than that (`paginate`, `getSchema`,
+ * `apiVersionStatus`, `dailyLimitStatus`) is a function that takes the client, so an app's bundle holds only
+ * what it imports.
  *
  * @example
  * ```ts

@@ -143,7 +143,11 @@ function checkStore(store: unknown): unknown {
     !isObject(store) ||
     ['acquire', 'settle', 'renew', STORE_THROTTLE].some((key) => typeof (store as never)[key] !== 'function')
   ) {
-    refuse('throttle.store', '`createRedisStore(redis)`, `createMemoryStore()` or `defineThrottleStore(store)`', store);
+    refuse(
+      'throttle.store',
+      '`createRedisStore(redis)`, `createMemoryThrottleStore()` or `defineThrottleStore(store)`',
+      store,
+    );
   }
   return store;
 }

@@ -2,7 +2,19 @@
  * Public types of the client: options, results, rate-limit state and hooks.
  * Behaviour lives beside this file; this one only names the shapes.
  */
+import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { ThrottleStore } from './throttle/throttle-store.js';
+
+/**
+ * A GraphQL document: a string, a codegen `TypedDocumentString` (a `String` subclass), or a
+ * `TypedDocumentNode` / `DocumentNode` AST. Typed documents type the result and variables.
+ */
+export type DocumentInput<TResult = Record<string, unknown>, TVariables = Record<string, unknown>> =
+  | string
+  | TypedDocumentNode<TResult, TVariables>
+  | (DocumentTypeDecoration<TResult, TVariables> & string)
+  // biome-ignore lint/complexity/noBannedTypes: codegen's TypedDocumentString is a String subclass.
+  | (DocumentTypeDecoration<TResult, TVariables> & String);
 
 /** One rate-limit policy, joined by name from the `RateLimit-Policy` and `RateLimit` headers. */
 export interface RateLimitPolicy {

@@ -4,7 +4,10 @@
  * changed through their own mutations (files, docs, groups, subitems); the README's column table says which.
  */
 
-/** Every value of the `ColumnType` enum of API version 2026-10, in the schema's order. */
+/**
+ * Every value of the `ColumnType` enum of API version 2026-10 (the platform's order). Held to the newest published
+ * schema by packages/codegen/test/schema-lists.test.ts.
+ */
 export const COLUMN_KINDS = [
   'auto_number',
   'board_relation',

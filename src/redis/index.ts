@@ -5,6 +5,7 @@
  * atomic, timed by Redis's own clock. Every reply is checked: an answer of the wrong shape is a store failure.
  *
  * @packageDocumentation
+ * @module workspace-platform-sdk/redis
  */
 
 import type {

@@ -6,6 +6,9 @@
  * const handle = createWebhookHandler({ signingSecret, audience: 'https://app.example.com/webhooks', onEvent });
  * export default { fetch: handle };
  * ```
+ *
+ * @packageDocumentation
+ * @module workspace-platform-sdk/webhooks
  */
 export {
   createMemoryDeliveryStore,

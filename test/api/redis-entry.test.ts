@@ -50,13 +50,13 @@ describe.each(FORMATS)('the built entries (%s)', (_format, load) => {
           },
         ],
       });
-      let store: ReturnType<Main['createMemoryStore']>;
+      let store: ReturnType<Main['createMemoryThrottleStore']>;
       if (kind === 'redis') {
         const connection = new IORedis(redis.url);
         connections.push(connection);
         await connection.ping(); // connected: the hold comes from the store, not from the client going alone
         store = redisEntry.createRedisStore(connection, { namespace: `entry-${_format}` });
-      } else store = main.createMemoryStore();
+      } else store = main.createMemoryThrottleStore();
       const client = new main.PlatformClient({ token: DEMO_TOKEN, baseUrl: emulator.baseUrl, throttle: { store } });
       await expect(client.request('{ me { id } }')).rejects.toBeInstanceOf(main.RateLimitError);
       // The 429 is shared through the store: the next call is held for an hour, refused at once, never sent.

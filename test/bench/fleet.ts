@@ -6,7 +6,7 @@
  */
 import IORedis from 'ioredis';
 import { DEMO_TOKEN, startEmulator } from 'workspace-platform-emulator';
-import { createMemoryStore, PlatformClient, type ThrottleStore } from '../../src/index.js';
+import { createMemoryThrottleStore, PlatformClient, type ThrottleStore } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
 import { go, killFleet, startFleet } from '../e2e/fleet-harness.js';
 import { startRedis, type TestRedis } from '../e2e/redis-harness.js';
@@ -92,7 +92,7 @@ async function storeOverhead(redis: TestRedis, baseUrl: string, quick: boolean):
   const inFlight = 8;
   const io = new IORedis(redis.url);
   try {
-    const memoryMicrosPerCall = await timeCalls(baseUrl, createMemoryStore(), calls, inFlight);
+    const memoryMicrosPerCall = await timeCalls(baseUrl, createMemoryThrottleStore(), calls, inFlight);
     const stats = async () =>
       Number(
         /calls=(\d+)/.exec(

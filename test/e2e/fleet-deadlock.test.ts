@@ -6,7 +6,7 @@
  */
 import IORedis from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStore, type PlatformClient, type ThrottleStore } from '../../src/index.js';
+import { createMemoryThrottleStore, type PlatformClient, type ThrottleStore } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
 import { useFleetTestbed } from './fleet-harness.js';
 import { clientFor, startTestEmulator } from './harness.js';
@@ -21,7 +21,7 @@ afterEach(() => {
 
 /** One store per client, all on one account's shared state. */
 async function storesFor(kind: 'memory' | 'redis', clients: number): Promise<ThrottleStore[]> {
-  if (kind === 'memory') return Array(clients).fill(createMemoryStore());
+  if (kind === 'memory') return Array(clients).fill(createMemoryThrottleStore());
   return Promise.all(
     Array.from({ length: clients }, async () => {
       const connection = new IORedis(testbed.redis().url);

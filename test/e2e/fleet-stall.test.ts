@@ -7,7 +7,7 @@
  */
 import IORedis from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, defineThrottleStore, RateLimitError, type ThrottleEvent } from '../../src/index.js';
+import { createMemoryThrottleStore, defineThrottleStore, RateLimitError, type ThrottleEvent } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
 import { clientFor, closeEmulators, settle, startTestEmulator } from './harness.js';
 import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
@@ -132,7 +132,7 @@ describe('a budget error asking for 1e308 s', () => {
           },
         ],
       });
-      let store = createMemoryStore();
+      let store = createMemoryThrottleStore();
       if (kind === 'redis') {
         const connection = new IORedis(redis.url);
         connections.push(connection);

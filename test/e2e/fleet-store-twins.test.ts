@@ -15,7 +15,7 @@ import type {
   StoreWindowReport,
   ThrottleStore,
 } from '../../src/client/throttle/throttle-store.js';
-import { createMemoryStore } from '../../src/index.js';
+import { createMemoryThrottleStore } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis/index.js';
 import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
 
@@ -128,7 +128,7 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
   });
 
   async function compare(sequence: Step[], prefix: string): Promise<void> {
-    const memory = createMemoryStore();
+    const memory = createMemoryThrottleStore();
     const { store } = await redisStore();
     const name = `${prefix}-${++account}`;
     for (const [index, step] of sequence.entries()) {
@@ -153,7 +153,7 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
 
   it('a server naming hundreds of policies: the scripts keep working and the state stays bounded', async () => {
     const { store, spy } = await redisStore();
-    const memory = createMemoryStore();
+    const memory = createMemoryThrottleStore();
     const name = `names-${++account}`;
     for (const target of [store, memory]) {
       for (let round = 0; round < 4; round += 1) {

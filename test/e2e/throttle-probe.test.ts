@@ -4,7 +4,7 @@
  * from the emulator and the client works again. Locally, and for a fleet sharing an in-memory store.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStore, RateLimitError } from '../../src/index.js';
+import { createMemoryThrottleStore, RateLimitError } from '../../src/index.js';
 import { clientFor, closeEmulators, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
@@ -37,7 +37,7 @@ describe('a hold longer than retry.maxDelayMs', () => {
             },
           ],
         });
-        const store = shared ? createMemoryStore() : undefined;
+        const store = shared ? createMemoryThrottleStore() : undefined;
         const options = { retry: { maxDelayMs: 400, maxAttempts: 1 }, throttle: store ? { store } : {} };
         const client = clientFor(emulator, options);
         const other = shared ? clientFor(emulator, options) : client;

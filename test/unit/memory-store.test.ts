@@ -23,3 +23,10 @@ describe('AccountStates (the memory store accounts)', () => {
     expect(accounts.size).toBe(2);
   });
 });
+
+describe('the former name', () => {
+  it('createMemoryStore is createMemoryThrottleStore, through the 0.x line', async () => {
+    const { createMemoryStore, createMemoryThrottleStore } = await import('../../src/index.js');
+    expect(createMemoryStore).toBe(createMemoryThrottleStore);
+  });
+});

@@ -6,8 +6,8 @@
  */
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { nextMidnightUtc } from '../../src/client/calls/daily-limit-status.js';
 import { limitKindOf, rateLimitErrorFor } from '../../src/client/errors/rate-limit-errors.js';
+import { nextMidnightUtc } from '../../src/client/rate-limit/daily-reset.js';
 import { DailyLimitError, RateLimitError, type RetryEvent } from '../../src/index.js';
 import { installApi, makeClient, ok, RATE_LIMIT_HEADERS, useMockApi } from './client-fixtures.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseError } from '../../src/client/errors/error-factory.js';
 import {
-  createMemoryStore,
+  createMemoryThrottleStore,
   defineThrottleStore,
   PlatformClient,
   PlatformConfigError,
@@ -68,7 +68,7 @@ describe('throttle.store', () => {
   const base = { token: 't', baseUrl: 'https://api.example.com' };
 
   it('accepts the stores of the package and marked stores of your own', () => {
-    expect(() => new PlatformClient({ ...base, throttle: { store: createMemoryStore() } })).not.toThrow();
+    expect(() => new PlatformClient({ ...base, throttle: { store: createMemoryThrottleStore() } })).not.toThrow();
     const own = defineThrottleStore({
       acquire: async () => ({ granted: true as const }),
       settle: async () => {},
@@ -85,7 +85,7 @@ describe('throttle.store', () => {
     };
     expect(() => new PlatformClient({ ...base, throttle: { store: unmarked } })).toThrow(/defineThrottleStore/);
     expect(() => new PlatformClient({ ...base, throttle: { store: {} as never } })).toThrow(PlatformConfigError);
-    expect(() => new PlatformClient({ ...base, throttle: { store: createMemoryStore(), leaseMs: 5 } })).toThrow(
+    expect(() => new PlatformClient({ ...base, throttle: { store: createMemoryThrottleStore(), leaseMs: 5 } })).toThrow(
       /leaseMs/,
     );
   });

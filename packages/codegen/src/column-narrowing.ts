@@ -12,8 +12,11 @@
 import { type DocumentNode, Kind, type SelectionSetNode, visit } from 'graphql';
 import type { CodegenDocumentFile } from './plugin.js';
 
-/** The column kinds each `...Value` implementation stands for (the platform's column type reference). */
-const VALUE_KINDS: Readonly<Record<string, readonly string[]>> = {
+/**
+ * The column kinds each `...Value` implementation stands for (the platform's column type reference): the type's name
+ * without `Value`, in snake case. Held to the newest published schema by test/schema-lists.test.ts.
+ */
+export const VALUE_KINDS: Readonly<Record<string, readonly string[]>> = {
   BoardRelationValue: ['board_relation'],
   ButtonValue: ['button'],
   CheckboxValue: ['checkbox'],

@@ -56,7 +56,7 @@ function schemaPointer(schema: string): string | Record<string, { handleAsSDL: t
  * @example
  * ```ts
  * // codegen.ts
- * import { platformCodegenConfig } from 'workspace-platform-sdk/codegen';
+ * import { platformCodegenConfig } from 'workspace-platform-codegen';
  * export default platformCodegenConfig({ documents: 'src/**\/*.graphql', output: 'src/platform.generated.ts' });
  * ```
  *

@@ -9,11 +9,11 @@
 import { parseArgs } from 'node:util';
 import { isApiVersion } from 'workspace-platform-sdk';
 import { ENGINE_VERSIONS, VERSION_FORM_HINT } from './engine/versions.js';
+import type { EmulatorOptions } from './options.js';
 import type { EmulatorLimits, WindowedQuota } from './server/options.js';
 import { checkEmulatorOptions, EMULATOR_OPTIONS_SHAPE } from './settings/emulator-settings.js';
 import { EmulatorSettingsError } from './settings/error.js';
 import { nearestName } from './settings/suggest.js';
-import type { EmulatorOptions } from './start.js';
 
 /** The environment variable holding the signing secret of the emulator's webhook deliveries. */
 export const WEBHOOK_SECRET_ENV = 'WORKSPACE_PLATFORM_EMULATOR_WEBHOOK_SECRET';

@@ -1,5 +1,5 @@
 /**
- * `workspace-platform-sdk/emulator`: a local emulator of the Workspace Platform API over a real socket,
+ * `workspace-platform-emulator`: a local emulator of the Workspace Platform API over a real socket,
  * the default target of the demo, codegen and end-to-end tests. Node only.
  *
  * ```ts
@@ -7,6 +7,9 @@
  * // POST `${emulator.baseUrl}/v2` with `Authorization: DEMO_TOKEN`
  * await emulator.close();
  * ```
+ *
+ * @packageDocumentation
+ * @module workspace-platform-emulator
  */
 import type { EmulatorStore as Store } from './engine/index.js';
 import type { RunningEmulator } from './server/emulator.js';

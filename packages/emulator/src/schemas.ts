@@ -9,6 +9,7 @@
  * ```
  *
  * @packageDocumentation
+ * @module workspace-platform-emulator/schemas
  */
 export { PUBLISHED_VERSIONS, type PublishedVersion } from './engine/schema/published/index.js';
 export { isPublishedVersion, publishedSdl } from './engine/schema/published-sdl.js';

@@ -5,6 +5,7 @@
  * `RateLimitState.daily` instead.
  */
 import type { PlatformClient } from '../client.js';
+import { nextMidnightUtc } from '../rate-limit/daily-reset.js';
 import type { CallOptions } from '../types.js';
 
 /** What {@link dailyLimitStatus} found out. */
@@ -40,11 +41,4 @@ export async function dailyLimitStatus(
   const api = (result.data.platform_api ?? {}) as { daily_limit?: { base?: unknown; total?: unknown } | null };
   const limit = api.daily_limit ?? {};
   return { base: count(limit.base), total: count(limit.total), resetsAt: new Date(nextMidnightUtc(Date.now())) };
-}
-
-const DAY_MS = 86_400_000;
-
-/** The next midnight UTC after `nowMs`: when the platform resets the daily quota. */
-export function nextMidnightUtc(nowMs: number): number {
-  return (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
 }

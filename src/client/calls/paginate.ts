@@ -8,12 +8,12 @@
 
 import type { PlatformClient } from '../client.js';
 import { contextOf } from '../client-context.js';
-import { type DocumentInput, prepareOperation } from '../documents/document.js';
+import { prepareOperation } from '../documents/document.js';
 import { pagingMeta } from '../documents/document-meta.js';
 import { print } from '../documents/print-document.js';
 import { GraphQLResponseError, PlatformConfigError, PlatformError } from '../errors/errors.js';
 import { executeOperation } from '../request/pipeline.js';
-import type { ApiResult, CallOptions } from '../types.js';
+import type { ApiResult, CallOptions, DocumentInput } from '../types.js';
 import { isObject } from '../validate.js';
 
 /** A `{ cursor, items }` connection as the API returns it. */

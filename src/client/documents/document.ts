@@ -7,23 +7,11 @@
  * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
  * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
-import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { PlatformConfigError } from '../errors/errors.js';
 import { loadOnDemand } from '../request/on-demand.js';
 import { documentApiVersion } from './document-meta.js';
 import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
 import type { AstNode } from './print-document.js';
-
-/**
- * A GraphQL document: a string, a codegen `TypedDocumentString` (a `String` subclass), or a
- * `TypedDocumentNode` / `DocumentNode` AST. Typed documents type the result and variables.
- */
-export type DocumentInput<TResult = Record<string, unknown>, TVariables = Record<string, unknown>> =
-  | string
-  | TypedDocumentNode<TResult, TVariables>
-  | (DocumentTypeDecoration<TResult, TVariables> & string)
-  // biome-ignore lint/complexity/noBannedTypes: codegen's TypedDocumentString is a String subclass.
-  | (DocumentTypeDecoration<TResult, TVariables> & String);
 
 /** The operation a call will run, ready for the transport. */
 export interface PreparedOperation {

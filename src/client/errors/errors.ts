@@ -3,8 +3,7 @@
  * a response. Messages, `toString()` and `toJSON()` never
  * contain the token: credential headers are redacted and server text is scrubbed before it gets here.
  */
-import type { DocumentInput } from '../documents/document.js';
-import type { RateLimitState } from '../types.js';
+import type { DocumentInput, RateLimitState } from '../types.js';
 import { redactHeaders } from './redact.js';
 
 /** One entry of a GraphQL `errors` array. */
@@ -203,7 +202,7 @@ export class IdempotencyKeyReuseError extends PlatformError {
   override name = 'IdempotencyKeyReuseError' as const;
 }
 
-/** The most GraphQL errors a {@link GraphQLResponseError} keeps; it counts the rest in `omittedErrors`. */
+/** The most GraphQL errors a {@link GraphQLResponseError} keeps (100); it counts the rest in `omittedErrors`. */
 export const MAX_KEPT_ERRORS = 100;
 
 /** The names of {@link GraphQLResponseError} and its subclasses. */
@@ -216,7 +215,7 @@ export type GraphQLResponseErrorName =
 
 /** What a {@link GraphQLResponseError} is built from. */
 export interface GraphQLResponseErrorDetails<TData> extends PlatformErrorDetails {
-  /** The errors kept (at most {@link MAX_KEPT_ERRORS}). */
+  /** The errors kept (at most 100, the first ones). */
   errors: GraphQLErrorInfo[];
   /** How many errors the response held beyond those kept. */
   omittedErrors?: number;
@@ -233,7 +232,7 @@ export class GraphQLResponseError<TData = unknown> extends PlatformError {
   /** `GraphQLResponseError`, or the name of the subclass for a common code. */
   override name: GraphQLResponseErrorName = 'GraphQLResponseError';
   /**
-   * The GraphQL errors: message, locations, path, extensions. At most {@link MAX_KEPT_ERRORS}, the first ones;
+   * The GraphQL errors: message, locations, path, extensions. At most 100, the first ones;
    * {@link GraphQLResponseError.omittedErrors} counts the rest.
    */
   declare readonly errors: GraphQLErrorInfo[];

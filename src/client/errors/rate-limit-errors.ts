@@ -14,7 +14,7 @@
  *
  * The codes are in the one table of codes, `./error-codes.ts`.
  */
-import { nextMidnightUtc } from '../calls/daily-limit-status.js';
+import { nextMidnightUtc } from '../rate-limit/daily-reset.js';
 import { LIMIT_CODE_KINDS } from './error-codes.js';
 import { codeOf } from './error-info.js';
 import {

@@ -3,26 +3,26 @@
  * its Idempotency-Key (one per call, kept across retries), then per attempt: wait for the throttle,
  * send, interpret the response (rate-limit headers, error classification, hooks), release.
  *
- * Where each rule of the API is implemented (file: function):
+ * Where each rule of the API is implemented (file under src/client/: function):
  *
  * | rule | where |
  * |---|---|
- * | bearer token on every call, never on `getSchema` | request-headers.ts: requestHeaders; schema.ts: fetchSchema |
- * | `API-Version`: the client's, or a generated document's own version | request-headers.ts: requestHeaders; pipeline.ts: planCall |
- * | `Idempotency-Key` on every mutation, kept across retries | idempotency.ts: idempotencyKeyFor, isRepeatable |
- * | `Idempotency-Replayed` read back | interpret-response.ts: interpretResponse |
+ * | bearer token on every call, never on `getSchema` | request/request-headers.ts: requestHeaders; calls/schema.ts: fetchSchema |
+ * | `API-Version`: the client's, or a generated document's own version | request/request-headers.ts: requestHeaders; request/pipeline.ts: planCall |
+ * | `Idempotency-Key` on every mutation, kept across retries | request/idempotency.ts: idempotencyKeyFor, isRepeatable |
+ * | `Idempotency-Replayed` read back | request/interpret-response.ts: interpretResponse |
  * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
- * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit.ts: parseRateLimit |
- * | which response is which error (401, 409, 429, budget, version, 3xx, size); the factory loads on demand, at the first failed response | error-factory.ts: createResponseError; response-error.ts |
- * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t` (server-wait.ts); 409 default, backoff (retry-timing.ts) | server-wait.ts; retry-timing.ts |
- * | what is retried, and when to give up | retry-policy.ts: decideRetry; retry.ts: waitToRetry; pipeline.ts: runAttempt |
- * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle.ts: createThrottle (fed by interpretResponse) |
- * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle.ts: acquire; pipeline.ts: acquirePermit |
- * | which limit refused (daily, minute, complexity, concurrency, IP, one mutation); the daily one a `DailyLimitError`, never retried, holding later calls until its reset | rate-limit-errors.ts; retry-policy.ts: classify; interpret-response.ts |
- * | redirects refused, body read under `maxResponseBytes` | transport.ts: sendRequest; body.ts: readBodyText |
- * | per-attempt timeout, one watchdog per client | attempt-deadline.ts: DeadlineWatchdog; transport.ts: sendRequest |
- * | a failure named (method, URL, cause), token redacted | attempt-deadline.ts: attemptFailure; redact.ts |
- * | file uploads (multipart), loaded on demand | upload.ts: uploadReady; multipart.ts: planUpload |
+ * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit/rate-limit.ts: parseRateLimit |
+ * | which response is which error (401, 409, 429, budget, version, 3xx, size); the factory loads on demand, at the first failed response | errors/error-factory.ts: createResponseError; errors/response-error.ts |
+ * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t` (errors/server-wait.ts); 409 default, backoff (retry/retry-timing.ts) | errors/server-wait.ts; retry/retry-timing.ts |
+ * | what is retried, and when to give up | retry/retry-policy.ts: decideRetry; retry/retry.ts: waitToRetry; request/pipeline.ts: runAttempt |
+ * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle/throttle.ts: createThrottle (fed by interpretResponse) |
+ * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle/throttle.ts: acquire; request/pipeline.ts: acquirePermit |
+ * | which limit refused (daily, minute, complexity, concurrency, IP, one mutation); the daily one a `DailyLimitError`, never retried, holding later calls until its reset | errors/rate-limit-errors.ts; retry/retry-policy.ts: classify; request/interpret-response.ts |
+ * | redirects refused, body read under `maxResponseBytes` | request/transport.ts: sendRequest; request/body.ts: readBodyText |
+ * | per-attempt timeout, one watchdog per client | request/attempt-deadline.ts: DeadlineWatchdog; request/transport.ts: sendRequest |
+ * | a failure named (method, URL, cause), token redacted | request/attempt-deadline.ts: attemptFailure; errors/redact.ts |
+ * | file uploads (multipart), loaded on demand | request/upload.ts: uploadReady; request/multipart.ts: planUpload |
  */
 import type { CallLabel } from '../call-label.js';
 import { type ResolvedCallOptions, resolveCallOptions } from '../call-options.js';

@@ -49,9 +49,10 @@ export class AccountStates {
 
 /**
  * A {@link ThrottleStore} in this process's memory. Give the same store to several clients of one account
- * (`throttle: { store }`) and they share its quotas; for clients in several processes use the Redis store.
+ * (`throttle: { store }`) and they share its quotas; for clients in several processes use the Redis store
+ * (`createRedisStore` from `workspace-platform-sdk/redis`).
  */
-export function createMemoryStore(): ThrottleStore {
+export function createMemoryThrottleStore(): ThrottleStore {
   const accounts = new AccountStates();
   return defineThrottleStore({
     acquire: (request) => {
@@ -68,3 +69,9 @@ export function createMemoryStore(): ThrottleStore {
     },
   });
 }
+
+/**
+ * The former name of {@link createMemoryThrottleStore}, kept through the 0.x line.
+ * @deprecated Use `createMemoryThrottleStore`: the name says what it makes.
+ */
+export const createMemoryStore: () => ThrottleStore = createMemoryThrottleStore;

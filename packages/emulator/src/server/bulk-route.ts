@@ -86,8 +86,12 @@ export async function handleBulkTransfer(
   }
   learn(x, { bodyBytes: received });
   const planned = planTransfer(answer);
-  // An upload cut off at the size limit: the answer goes out and the connection closes, unread bytes and all.
-  if (answer.status === 413) planned.headers[HEADER.connection] = 'close';
+  // An upload cut off at the size limit: the answer goes out, then the connection closes, unread bytes and all (a
+  // client sending on forever must not keep the emulator reading).
+  if (answer.status === 413) {
+    planned.headers[HEADER.connection] = 'close';
+    x.res.once('finish', () => x.req.destroy());
+  }
   reply(x, planned);
 }
 

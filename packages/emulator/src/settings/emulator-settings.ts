@@ -11,9 +11,9 @@
 import { isApiVersion, isScope } from 'workspace-platform-sdk';
 import type { SeedData } from '../engine/store/seed.js';
 import { VERSION_FORM_HINT } from '../engine/versions.js';
+import type { EmulatorOptions } from '../options.js';
 import type { FaultMatch, FaultRule } from '../server/faults.js';
 import type { EmulatorServerOptions } from '../server/options.js';
-import type { EmulatorOptions } from '../start.js';
 import type { NumberShape, ObjectShape, Shape, VariantShape } from './shape.js';
 import { checkShape } from './shape.js';
 

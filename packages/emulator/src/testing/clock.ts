@@ -5,7 +5,7 @@
  */
 import { type Duration, durationMs } from './duration.js';
 
-/** What the clock drives besides time itself: the webhook retries due in between. */
+/** What the clock drives besides time itself: the webhook retries due in between, and the bulk jobs' work. */
 export interface ClockListener {
   /** The soonest time something is due, or null. */
   nextDueAt(): number | null;
@@ -19,7 +19,8 @@ export interface TestClock {
   now(): number;
   /**
    * Moves the time forward by `duration` (`'61m'`, `'30s'`, or milliseconds). Webhook retries falling due on the way
-   * are made at their own times; the promise resolves once they are answered (without them, the move is immediate).
+   * are made at their own times; the promise resolves once they are answered and the bulk jobs have done the work
+   * due by the new time (rows imported, items deleted).
    * @throws RangeError for a negative or unreadable duration.
    */
   advance(duration: Duration): Promise<void>;

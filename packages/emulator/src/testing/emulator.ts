@@ -100,7 +100,15 @@ export async function createTestEmulator(options?: TestEmulatorOptions): Promise
   const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs, rest.bulk);
   const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
   const delivering = rest.webhooks !== undefined;
-  clock.listen(running.webhooks);
+  // Moving the clock delivers the webhook retries falling due on the way and then does the bulk jobs' work due by
+  // the new time, so `emulator.store` shows what the jobs did as soon as `advance` resolves.
+  clock.listen({
+    nextDueAt: () => running.webhooks.nextDueAt(),
+    deliverDue: async () => {
+      await running.webhooks.deliverDue();
+      await engine.store.bulkJobs.catchUp();
+    },
+  });
   const afterSwap = () => {
     running.reset();
     running.webhooks.reset();

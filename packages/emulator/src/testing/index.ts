@@ -1,5 +1,5 @@
 /**
- * `workspace-platform-sdk/testing`: what an app's test suite needs, for any test framework. Node only (it starts
+ * `workspace-platform-emulator/testing`: what an app's test suite needs, for any test framework. Node only (it starts
  * the emulator).
  *
  * ```ts
@@ -8,6 +8,9 @@
  * beforeEach(() => emulator.reset());
  * afterAll(() => emulator.close());
  * ```
+ *
+ * @packageDocumentation
+ * @module workspace-platform-emulator/testing
  */
 export { EmulatorSettingsError } from '../settings/error.js';
 export type { TestClock } from './clock.js';

@@ -91,7 +91,8 @@ describe('cells of each importable kind', () => {
       [column('people'), `${users[0]?.id}, ${users[1]?.email}`],
       [column('board_relation'), '1, 2'],
     ];
-    for (const [target, cell] of ok) expect(cellProblem(target, cell, users), `${target.type}: ${cell}`).toBeUndefined();
+    for (const [target, cell] of ok)
+      expect(cellProblem(target, cell, users), `${target.type}: ${cell}`).toBeUndefined();
   });
 
   it('refuses a value its kind does not take, saying why, and a kind the import does not take', () => {
@@ -165,6 +166,10 @@ describe('ImportFileReader', () => {
     expect(reader.refusal).toBeUndefined();
     reader.push(new Uint8Array(200).fill(65));
     expect(reader.refusal).toBe('FILE_TOO_LARGE');
-    expect(reader.end()).toEqual({ ok: false, reason: 'FILE_TOO_LARGE', message: 'The file is larger than 100 bytes.' });
+    expect(reader.end()).toEqual({
+      ok: false,
+      reason: 'FILE_TOO_LARGE',
+      message: 'The file is larger than 100 bytes.',
+    });
   });
 });

@@ -25,11 +25,17 @@
  */
 import type { TransferAnswer, TransferRequest, UploadFaults } from '../../contract.js';
 import { cellInput } from '../bulk/csv-cells.js';
-import { type FileOutcome, ImportFileReader, type RowFailure, rowCells, type UploadedRow } from '../bulk/import-file.js';
+import {
+  type FileOutcome,
+  ImportFileReader,
+  type RowFailure,
+  rowCells,
+  type UploadedRow,
+} from '../bulk/import-file.js';
 import { BUDGET_WINDOW_MS, type BulkSettings } from '../bulk/settings.js';
 import { checkSignedTarget, SIGNED_URL_TTL_MS } from '../bulk/signed-urls.js';
 import { readColumn } from '../column-kinds/index.js';
-import type { ItemRecord, RecordState } from './records.js';
+import type { BoardRecord, ItemRecord, RecordState, UserRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
 /** `BulkImportState`. */
@@ -109,6 +115,16 @@ export type BulkEvent =
   | { type: 'rows'; jobId: string; upTo: number }
   | { type: 'expire'; jobId: string }
   | { type: 'items'; jobId: string; upTo: number };
+
+/** What the rows of one turn share; see `#turn`. */
+interface RowTurn {
+  board: BoardRecord | undefined;
+  users: UserRecord[];
+  /** Active items by their value in the match column (first in board order), items made in the turn included. */
+  matches: Map<string, ItemRecord>;
+  /** The board's last position so far. */
+  last: number;
+}
 
 /** Most rows (or items) applied in one turn of the event loop. */
 export const ROWS_PER_TURN = 250;
@@ -467,7 +483,8 @@ export class BulkJobStore {
         entries.filter((entry) => entry.at > now - BUDGET_WINDOW_MS),
       );
     }
-    job.pending = outcome.rows;
+    // A copy: the rows are let go as they are applied, and the event keeps them whole for a replay.
+    job.pending = [...outcome.rows];
     job.state = 'PROCESSING';
     job.startedAt = now;
     if (faults.rowsPerSecond !== undefined) job.rowsPerSecond = faults.rowsPerSecond;
@@ -485,7 +502,10 @@ export class BulkJobStore {
     if (job.state !== 'PROCESSING') return;
     const count = Math.max(0, upTo - job.applied);
     const rows = job.pending.splice(0, count);
-    for (const row of rows) this.#applyRow(job, row);
+    if (rows.length > 0) {
+      const turn = this.#turn(job);
+      for (const row of rows) this.#applyRow(job, turn, row);
+    }
     job.applied += rows.length;
     if (job.failAfterRows !== undefined && job.applied >= job.failAfterRows && job.injected) {
       this.#end(job, 'FAILED', job.injected);
@@ -494,17 +514,37 @@ export class BulkJobStore {
     if (job.pending.length === 0) this.#end(job, 'COMPLETED');
   }
 
-  #applyRow(job: ImportJobRecord, row: UploadedRow): void {
+  /**
+   * What the rows of one turn share, looked up once: the account's users, the board's last position, and (with
+   * on_match) its active items by their value in the match column; a row per item per lookup would make a job of
+   * n rows cost n times the board.
+   */
+  #turn(job: ImportJobRecord): RowTurn {
+    const board = this.#store.boards.find(job.boardId);
+    const users = this.#store.users.where((user) => user.accountId === job.accountId);
+    if (!board || board.state === 'deleted') return { board: undefined, users, matches: new Map(), last: 0 };
+    const matches = new Map<string, ItemRecord>();
+    const match = job.match;
+    const column = match && board.columns.find((candidate) => candidate.id === match.columnId);
+    if (match && (match.columnId === 'name' || column)) {
+      for (const item of this.#store.items.active(board.id)) {
+        const key = match.columnId === 'name' || !column ? item.name : readColumn(column, item, this.#store).text;
+        if (!matches.has(key)) matches.set(key, item);
+      }
+    }
+    return { board, users, matches, last: this.#store.items.lastPosition(board.id) };
+  }
+
+  #applyRow(job: ImportJobRecord, turn: RowTurn, row: UploadedRow): void {
     const fail = (message: string, columnId?: string) => {
       job.counts.failed += 1;
       job.failures.push({ row: row.row, ...(columnId ? { columnId } : {}), message });
     };
-    const board = this.#store.boards.find(job.boardId);
-    if (!board || board.state === 'deleted') {
+    const { board } = turn;
+    if (!board) {
       fail(`Board ${job.boardId} is gone.`);
       return;
     }
-    const users = this.#store.users.where((user) => user.accountId === job.accountId);
     const cells = rowCells(row);
     let name = '';
     const values: Record<string, unknown> = {};
@@ -522,19 +562,20 @@ export class BulkJobStore {
         return;
       }
       try {
-        values[columnId] = cellInput(column, cell, users);
+        values[columnId] = cellInput(column, cell, turn.users);
       } catch (error) {
         fail(error instanceof Error ? error.message : String(error), columnId);
         return;
       }
     }
+    const key = job.match ? (cells[job.header.indexOf(job.match.columnId)] ?? '').trim() : '';
+    const match = key === '' ? undefined : turn.matches.get(key);
     try {
-      const match = job.match ? this.#matching(job, board.id, cells) : undefined;
-      if (match && job.match?.behaviour === 'SKIP') {
-        job.counts.skipped += 1;
-        return;
-      }
-      if (match) {
+      if (match && match.state === 'active') {
+        if (job.match?.behaviour === 'SKIP') {
+          job.counts.skipped += 1;
+          return;
+        }
         if (match.name !== name) {
           match.name = name;
           match.updatedAt = this.#store.now();
@@ -548,34 +589,23 @@ export class BulkJobStore {
         fail(`Group "${job.groupId}" is no longer on the board.`);
         return;
       }
-      this.#store.items.create({
+      turn.last += 1;
+      const item = this.#store.items.create({
         board,
         groupId: group.id,
         name,
         creatorId: job.userId,
         columnValues: values,
         createLabelsIfMissing: false,
+        position: turn.last,
         // Backfill: "Item creation is not logged in the Activity Log" (the importing-items-in-bulk page).
         ...(job.kind === 'backfill' ? { unlogged: true } : {}),
       });
+      if (key !== '') turn.matches.set(key, item);
       job.counts.created += 1;
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
     }
-  }
-
-  /** The first active item of the board whose value in the match column reads as the row's cell. */
-  #matching(job: ImportJobRecord, boardId: string, cells: readonly string[]): ItemRecord | undefined {
-    const match = job.match;
-    if (!match) return undefined;
-    const index = job.header.indexOf(match.columnId);
-    const wanted = (cells[index] ?? '').trim();
-    if (wanted === '') return undefined;
-    const items = this.#store.items.active(boardId);
-    if (match.columnId === 'name') return items.find((item) => item.name === wanted);
-    const column = this.#store.boards.find(boardId)?.columns.find((candidate) => candidate.id === match.columnId);
-    if (!column) return undefined;
-    return items.find((item) => readColumn(column, item, this.#store).text === wanted);
   }
 
   #handleItems(job: AsyncJobRecord, upTo: number): void {

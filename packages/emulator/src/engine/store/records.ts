@@ -4,9 +4,9 @@
  */
 
 /** Column kinds: every value of the `ColumnType` enum (the emulator models each, see ../column-kinds/index.ts). */
-export type { ColumnKind } from '../column-kinds/types.js';
+export type { ColumnKind } from 'workspace-platform-sdk';
 
-import type { ColumnKind } from '../column-kinds/types.js';
+import type { ColumnKind } from 'workspace-platform-sdk';
 
 /** Lifecycle state of a board or an item. */
 export type RecordState = 'active' | 'archived' | 'deleted';
