@@ -195,7 +195,8 @@ export async function runCli(args: readonly string[], io: CommandIo): Promise<nu
       return EXIT.usage;
     }
     if (io.signal.aborted) {
-      say(`${command}: interrupted.${args.includes('--checkpoint') ? ' Run the same command again to resume.' : ''}`);
+      const resumable = args.some((arg) => arg === '--checkpoint' || arg.startsWith('--checkpoint='));
+      say(`${command}: interrupted.${resumable ? ' Run the same command again to resume.' : ''}`);
       return EXIT.interrupted;
     }
     say(`${command}: failed. ${failureText(error)}`);
