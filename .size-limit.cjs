@@ -48,7 +48,9 @@
 // kB with the throttle's records, against the risk of a name read across separately built entries. The throttle is
 // still the largest part. Limits sit about 3% above what was measured, so a regression fails; the boards call's sits
 // under its 16 kB budget. The webhook receiver's limit is its 4 kB budget. The testing kit's limit follows the
-// emulator, which grows with each version and column kind it models: 181.64 kB measured, limit about 2% above.
+// emulator, which grows with each version and column kind it models: 187.3 kB measured once it modelled the bulk jobs
+// (import files, delete and archive jobs, their addresses), limit about 2% above. The bulk jobs' entry is measured
+// with what it uses of the main entry (6.53 kB), limit about 3% above.
 
 /**
  * Code the SDK loads on demand (`import()`: the AST printer, the upload form, the error factory) stays out of the
@@ -127,9 +129,17 @@ module.exports = [
     modifyEsbuildConfig: forTheBrowser,
   },
   {
+    // The bulk jobs entry with what it uses of the main entry it imports (its error classes), every export kept.
+    name: 'the bulk jobs, every export kept, with what they use of the main entry (dist/bulk/index.js)',
+    path: 'dist/bulk/index.js',
+    limit: '6.7 kB',
+    gzip: true,
+    modifyEsbuildConfig: forTheBrowser,
+  },
+  {
     name: 'the testing kit for Node, every export kept, the emulator included (workspace-platform-emulator/testing)',
     path: 'packages/emulator/dist/testing.js',
-    limit: '185.3 kB',
+    limit: '191 kB',
     gzip: true,
     modifyEsbuildConfig: forNode,
   },

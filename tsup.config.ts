@@ -1,7 +1,7 @@
 /**
  * Build of workspace-platform-sdk: the client entry (platform-neutral, ESM + CJS + .d.ts), the Redis store, the
- * webhook receiver, the bulk operations and the `workspace-platform` command (Node only). The forwarders of the subpaths that moved to the emulator and codegen packages build after those
- * packages (tsup.moved.config.ts); `npm run build` (scripts/build.mjs) runs it all. Nothing of theirs is bundled here.
+ * webhook receiver, the bulk jobs and the `workspace-platform` command (Node only). The forwarders of the subpaths
+ * that moved to the emulator and codegen packages build after those packages (tsup.moved.config.ts); `npm run build` (scripts/build.mjs) runs it all. Nothing of theirs is bundled here.
  *
  * The client talks to the API over `fetch` directly and has no runtime dependency of its own (its
  * Idempotency-Keys come from Web Crypto, its RateLimit parser is its own).
@@ -71,8 +71,9 @@ const webhooks: Options = {
   clean: true,
 };
 
-// The bulk operations: platform-neutral like the client, which they run every call through (its main entry stays an
-// import of this package's, as the Redis store's does).
+// The bulk jobs: platform-neutral (fetch only, no `node:` import). Like the Redis store, its import of the main entry
+// stays an import of this package's main entry, so both share one set of error classes (a `BulkJobError` is a
+// `PlatformError` of the client's) and the client's own code is not bundled twice.
 const bulk: Options = {
   name: 'bulk',
   entry: { index: 'src/bulk/index.ts' },

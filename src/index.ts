@@ -62,6 +62,8 @@ export type {
   StoreAcquireRequest,
   StoreAcquireResult,
   StoreRenewRequest,
+  StoreReserveRequest,
+  StoreReserveResult,
   StoreResponseReport,
   StoreSettleRequest,
   StoreWindowReport,

@@ -21,7 +21,21 @@
 import type { PlatformClient } from '../client/client.js';
 import type { ThrottleStore } from '../client/throttle/throttle-store.js';
 import type { ColumnValueBuilder } from '../columns/builder.js';
-import type { BulkProgress } from './progress.js';
+import { NetworkError, PlatformConfigError } from '../index.js';
+import { BulkJobError } from './errors.js';
+import { HourlyItemBudget } from './hourly-budget.js';
+import { type EncodedRow, encodeRow, JobFile } from './import-csv.js';
+import {
+  boardFacts,
+  type ImportJobStatus,
+  importJobStatus,
+  readReport,
+  requireBulkVersion,
+  startImportJob,
+  uploadFile,
+} from './job-calls.js';
+import { type BulkProgress, ProgressMeter } from './progress.js';
+import { sleep } from './sleep.js';
 
 /**
  * A value for one column of an imported row: a column builder (`column.status({ label: 'Done' })`), or a plain
@@ -142,7 +156,7 @@ export interface ImportReport {
  */
 export interface ImportCheckpoint {
   /** The format of this object. */
-  readonly format: 'workspace-platform-sdk/import-checkpoint@1';
+  readonly format: typeof CHECKPOINT_FORMAT;
   /** The board imported into. */
   readonly boardId: string;
   /** The mode of the import. */
@@ -163,6 +177,9 @@ export interface ImportCheckpoint {
   /** What the ended jobs did. */
   readonly report: ImportReport;
 }
+
+/** The format tag of an {@link ImportCheckpoint}. */
+const CHECKPOINT_FORMAT = 'workspace-platform-sdk/import-checkpoint@1';
 
 /** Rows per job allowed by each mode (the importing-items-in-bulk page's limits table). */
 export const IMPORT_ROW_LIMITS = { ingest: 10_000, backfill: 20_000 } as const;
@@ -202,4 +219,321 @@ export const IMPORT_POLL_INTERVAL_MS = 10_000;
  *   an unknown board, `RateLimitError`, `NetworkError`, ...).
  * @throws the signal's reason when `signal` aborts.
  */
-export declare function importItems(client: PlatformClient, options: ImportItemsOptions): Promise<ImportReport>;
+export async function importItems(client: PlatformClient, options: ImportItemsOptions): Promise<ImportReport> {
+  return rethrowAbort(options.signal, () => runImport(client, options));
+}
+
+/**
+ * Runs `work`; once `signal` has aborted, whatever it rejects with (a call the client stopped, a wait cut short)
+ * becomes the signal's reason, as the bulk functions promise.
+ */
+export async function rethrowAbort<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error;
+  }
+}
+
+async function runImport(client: PlatformClient, options: ImportItemsOptions): Promise<ImportReport> {
+  const plan = planImport(client, options);
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const facts = await boardFacts(client, plan.boardId, signal);
+  const groupId = options.groupId ?? facts.topGroupId;
+  if (groupId === undefined) throw new PlatformConfigError(`Board ${plan.boardId} has no group to import into.`);
+  const run = new ImportRun(client, options, plan, groupId, facts.accountId);
+  return run.go();
+}
+
+/** The options, checked, with their defaults. */
+interface ImportPlan {
+  boardId: string;
+  mode: 'ingest' | 'backfill';
+  match: ImportMatch | undefined;
+  rowsPerJob: number;
+  pollIntervalMs: number;
+  hourlyItemBudget: number | false;
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+function positiveNumber(value: unknown, name: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new PlatformConfigError(`importItems: ${name} must be a positive number; got ${String(value)}.`);
+  }
+}
+
+/** Checks the options before anything is sent. @throws {PlatformConfigError} */
+function planImport(client: PlatformClient, options: ImportItemsOptions): ImportPlan {
+  requireBulkVersion(client);
+  const mode = options.mode ?? 'ingest';
+  if (mode !== 'ingest' && mode !== 'backfill') {
+    throw new PlatformConfigError(`importItems: mode must be "ingest" or "backfill"; got ${String(mode)}.`);
+  }
+  const match = mode === 'ingest' ? options.match : undefined;
+  if (options.mode === 'backfill' && (options as { match?: unknown }).match !== undefined) {
+    throw new PlatformConfigError('importItems: backfill always creates items; it takes no match.');
+  }
+  if (match && (typeof match.columnId !== 'string' || !['upsert', 'skip'].includes(match.onMatch))) {
+    throw new PlatformConfigError('importItems: match needs a columnId and onMatch "upsert" or "skip".');
+  }
+  const limit = IMPORT_ROW_LIMITS[mode];
+  const rowsPerJob = options.rowsPerJob ?? limit;
+  if (!Number.isInteger(rowsPerJob) || rowsPerJob < 1 || rowsPerJob > limit) {
+    throw new PlatformConfigError(`importItems: rowsPerJob must be a whole number from 1 to ${limit} for ${mode}.`);
+  }
+  const pollIntervalMs = options.pollIntervalMs ?? IMPORT_POLL_INTERVAL_MS;
+  positiveNumber(pollIntervalMs, 'pollIntervalMs');
+  const hourlyItemBudget = options.hourlyItemBudget ?? IMPORT_HOURLY_ITEM_BUDGET;
+  if (hourlyItemBudget !== false) positiveNumber(hourlyItemBudget, 'hourlyItemBudget');
+  const rows = options.rows as unknown;
+  if (typeof rows !== 'object' || rows === null || (!(Symbol.iterator in rows) && !(Symbol.asyncIterator in rows))) {
+    throw new PlatformConfigError('importItems: rows must be an array, an iterable or an async iterable of rows.');
+  }
+  const boardId = String(options.boardId);
+  const checkpoint = options.checkpoint;
+  if (checkpoint !== undefined) {
+    if (checkpoint?.format !== CHECKPOINT_FORMAT) {
+      throw new PlatformConfigError('importItems: checkpoint is not a checkpoint handed out by onCheckpoint.');
+    }
+    if (checkpoint.boardId !== boardId || checkpoint.mode !== mode) {
+      throw new PlatformConfigError(
+        `importItems: the checkpoint is of a ${checkpoint.mode} into board ${checkpoint.boardId}, not of this one.`,
+      );
+    }
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new PlatformConfigError('importItems: no fetch to upload with.');
+  return {
+    boardId,
+    mode,
+    match,
+    rowsPerJob,
+    pollIntervalMs,
+    hourlyItemBudget: mode === 'ingest' ? hourlyItemBudget : false,
+    fetch: fetchImpl,
+    now: options.now ?? Date.now,
+  };
+}
+
+/** Attempts at one upload before giving up (a network error, a 5xx or a 429 each take one). */
+const UPLOAD_ATTEMPTS = 4;
+
+function emptyReport(): ImportReport {
+  return { created: 0, updated: 0, skipped: 0, failed: 0, failures: [], jobIds: [] };
+}
+
+function copyReport(report: ImportReport): ImportReport {
+  return { ...report, failures: report.failures.map((failure) => ({ ...failure })), jobIds: [...report.jobIds] };
+}
+
+/** Rows done of one job's counts: applied, skipped, refused or failed. */
+function processed(counts: ImportJobStatus['counts']): number {
+  return counts.created + counts.updated + counts.skipped + counts.invalid + counts.failed;
+}
+
+/** The rows, one at a time with their positions, from an array, an iterable or an async iterable. */
+async function* numbered(rows: Iterable<ImportRow> | AsyncIterable<ImportRow>): AsyncGenerator<[number, ImportRow]> {
+  let index = 0;
+  for await (const row of rows) {
+    yield [index, row];
+    index += 1;
+  }
+}
+
+/** One run of `importItems`: its state, and the steps that move it on. */
+class ImportRun {
+  readonly #client: PlatformClient;
+  readonly #options: ImportItemsOptions;
+  readonly #plan: ImportPlan;
+  readonly #groupId: string;
+  readonly #budget: HourlyItemBudget | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #meter: ProgressMeter;
+  #report: ImportReport;
+  #rowsDone: number;
+  #total: number | undefined;
+
+  constructor(
+    client: PlatformClient,
+    options: ImportItemsOptions,
+    plan: ImportPlan,
+    groupId: string,
+    accountId: number | undefined,
+  ) {
+    this.#client = client;
+    this.#options = options;
+    this.#plan = plan;
+    this.#groupId = groupId;
+    this.#signal = options.signal;
+    this.#report = options.checkpoint ? copyReport(options.checkpoint.report) : emptyReport();
+    this.#rowsDone = options.checkpoint?.rowsDone ?? 0;
+    this.#total = Array.isArray(options.rows) ? options.rows.length : undefined;
+    this.#meter = new ProgressMeter(plan.now, options.onProgress, this.#rowsDone);
+    this.#budget =
+      plan.hourlyItemBudget === false
+        ? undefined
+        : new HourlyItemBudget(
+            `bulk-import:${client.baseUrl}#${accountId ?? 'account'}`,
+            plan.hourlyItemBudget,
+            options.budgetStore,
+            plan.now,
+            plan.pollIntervalMs,
+          );
+  }
+
+  async go(): Promise<ImportReport> {
+    const resumed = this.#options.checkpoint?.job;
+    // A job whose file was uploaded is polled to its end, never sent again; one whose file was not is started anew.
+    if (resumed?.uploaded) {
+      const ended = await this.#pollToEnd(resumed.id, resumed.firstRow);
+      await this.#settle(ended, resumed.id, resumed.firstRow, resumed.rowCount);
+    }
+    const rows = numbered(this.#options.rows)[Symbol.asyncIterator]();
+    let carried: EncodedRow | undefined;
+    for (;;) {
+      const file = new JobFile();
+      if (carried) file.add(carried);
+      carried = undefined;
+      let ended = false;
+      while (file.rows.length < this.#plan.rowsPerJob) {
+        this.#signal?.throwIfAborted();
+        const next = await rows.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        const [index, row] = next.value;
+        if (index < this.#rowsDone) continue;
+        const encoded = encodeRow(row, index);
+        if (file.bytesWith(encoded) <= IMPORT_MAX_FILE_BYTES) {
+          file.add(encoded);
+          continue;
+        }
+        if (file.rows.length === 0) {
+          throw new PlatformConfigError(`Row ${index} alone makes a file over ${IMPORT_MAX_FILE_BYTES} bytes.`);
+        }
+        carried = encoded;
+        break;
+      }
+      if (ended) this.#total = Math.max(this.#rowsDone + file.rows.length, this.#total ?? 0);
+      if (file.rows.length > 0) await this.#runJob(file);
+      if (ended) break;
+    }
+    this.#meter.report(this.#rowsDone, this.#total ?? this.#rowsDone);
+    return copyReport(this.#report);
+  }
+
+  /** Runs the job of one file to its end, starting it again when its URL expires or the budget was spent. */
+  async #runJob(file: JobFile): Promise<void> {
+    const firstRow = file.rows[0]?.index ?? this.#rowsDone;
+    const rowCount = file.rows.length;
+    const text = file.text();
+    let capacityWaitMs = 6 * this.#plan.pollIntervalMs;
+    for (;;) {
+      await this.#budget?.reserve(rowCount, this.#signal);
+      const job = await startImportJob(
+        this.#client,
+        {
+          mode: this.#plan.mode,
+          boardId: this.#plan.boardId,
+          groupId: this.#groupId,
+          ...(this.#plan.match ? { match: this.#plan.match } : {}),
+        },
+        this.#signal,
+      );
+      await this.#save({ id: job.jobId, firstRow, rowCount, uploaded: false });
+      if ((await this.#upload(job.uploadUrl, text)) === 'expired') continue;
+      await this.#save({ id: job.jobId, firstRow, rowCount, uploaded: true });
+      const ended = await this.#pollToEnd(job.jobId, firstRow);
+      if (await this.#settle(ended, job.jobId, firstRow, rowCount)) return;
+      // Rejected for the account's hourly budget (another app spent it): nothing was applied; wait, then again.
+      await sleep(capacityWaitMs, this.#signal);
+      capacityWaitMs = Math.min(capacityWaitMs * 2, 90 * this.#plan.pollIntervalMs);
+    }
+  }
+
+  async #upload(url: string, text: string): Promise<'stored' | 'expired'> {
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await uploadFile(this.#plan.fetch, url, text, this.#signal);
+      if (outcome !== 'retry') return outcome;
+      if (attempt >= UPLOAD_ATTEMPTS) {
+        throw new NetworkError(`The upload of the import file failed ${UPLOAD_ATTEMPTS} times.`);
+      }
+      await sleep(Math.min(this.#plan.pollIntervalMs, 500 * 2 ** attempt), this.#signal);
+    }
+  }
+
+  /** Polls a job until it ends, reporting progress at each poll. */
+  async #pollToEnd(jobId: string, firstRow: number): Promise<ImportJobStatus> {
+    for (;;) {
+      const status = await importJobStatus(this.#client, jobId, this.#signal);
+      this.#meter.report(firstRow + processed(status.counts), this.#total);
+      if (status.status === 'COMPLETED' || status.status === 'FAILED' || status.status === 'REJECTED') return status;
+      await sleep(this.#plan.pollIntervalMs, this.#signal);
+    }
+  }
+
+  /**
+   * Takes an ended job into the report: true when its rows are done (completed), false when they must go again
+   * (rejected for the hourly budget).
+   * @throws {BulkJobError} for any other end.
+   */
+  async #settle(ended: ImportJobStatus, jobId: string, firstRow: number, rowCount: number): Promise<boolean> {
+    if (ended.status === 'REJECTED' && ended.failureReason === 'ACCOUNT_CAPACITY_EXCEEDED') {
+      await this.#save(undefined);
+      return false;
+    }
+    if (ended.status !== 'COMPLETED') {
+      await this.#save(undefined);
+      throw new BulkJobError(
+        `Import job ${jobId} ended ${ended.status}${ended.failureReason ? ` (${ended.failureReason})` : ''}: ${ended.failureMessage ?? 'no message'}`,
+        {
+          jobId,
+          state: ended.status,
+          ...(ended.failureReason ? { failureReason: ended.failureReason } : {}),
+          checkpoint: this.#checkpoint(undefined),
+        },
+      );
+    }
+    const { counts } = ended;
+    const report = this.#report;
+    report.created += counts.created;
+    report.updated += counts.updated;
+    report.skipped += counts.skipped;
+    report.failed += counts.invalid + counts.failed;
+    report.jobIds.push(jobId);
+    if (ended.reportUrl) {
+      const failures = await readReport(this.#plan.fetch, ended.reportUrl, this.#signal);
+      for (const failure of failures) {
+        report.failures.push({
+          row: firstRow + failure.row - 1,
+          ...(failure.columnId ? { columnId: failure.columnId } : {}),
+          reason: failure.reason,
+        });
+      }
+      report.failures.sort((a, b) => a.row - b.row);
+    }
+    this.#rowsDone = firstRow + rowCount;
+    await this.#save(undefined);
+    this.#meter.report(this.#rowsDone, this.#total);
+    return true;
+  }
+
+  #checkpoint(job: ImportCheckpoint['job']): ImportCheckpoint {
+    return {
+      format: CHECKPOINT_FORMAT,
+      boardId: this.#plan.boardId,
+      mode: this.#plan.mode,
+      rowsDone: this.#rowsDone,
+      ...(job ? { job: { ...job } } : {}),
+      report: copyReport(this.#report),
+    };
+  }
+
+  async #save(job: ImportCheckpoint['job']): Promise<void> {
+    await this.#options.onCheckpoint?.(this.#checkpoint(job));
+  }
+}

@@ -6,6 +6,15 @@
  *
  * @packageDocumentation
  */
+export {
+  BULK_ITEMS_PER_JOB,
+  type BulkItemsOptions,
+  type BulkItemsResult,
+  bulkArchiveItems,
+  bulkDeleteItems,
+  type UndoResult,
+  undoBulkAction,
+} from './bulk-items.js';
 export { type BulkImportFailureReason, BulkJobError, type BulkJobErrorDetails } from './errors.js';
 export {
   EXPORT_RECENT_IDS,

@@ -14,3 +14,38 @@ export interface BulkProgress {
   /** Milliseconds left at that rate; undefined while the total or the rate is unknown. */
   remainingMs: number | undefined;
 }
+
+/** Measures progress from a start on a clock, for `onProgress`. */
+export class ProgressMeter {
+  readonly #now: () => number;
+  readonly #startedAt: number;
+  readonly #startedDone: number;
+  readonly #onProgress: ((progress: BulkProgress) => void) | undefined;
+
+  /** `done` counts work done before this run (a resumed import's rows): it is not part of the rate. */
+  constructor(now: () => number, onProgress: ((progress: BulkProgress) => void) | undefined, done = 0) {
+    this.#now = now;
+    this.#startedAt = now();
+    this.#startedDone = done;
+    this.#onProgress = onProgress;
+  }
+
+  /** Where things stand with `done` of `total`. */
+  measure(done: number, total: number | undefined): BulkProgress {
+    const seconds = (this.#now() - this.#startedAt) / 1000;
+    const rate = seconds > 0 ? Math.max(0, done - this.#startedDone) / seconds : 0;
+    const remainingMs =
+      total === undefined || rate === 0 ? undefined : Math.max(0, Math.round(((total - done) / rate) * 1000));
+    return { done, total, rate, remainingMs };
+  }
+
+  /** Hands `onProgress` where things stand (a throwing listener cannot stop the operation). */
+  report(done: number, total: number | undefined): void {
+    if (!this.#onProgress) return;
+    try {
+      this.#onProgress(this.measure(done, total));
+    } catch {
+      // A progress listener's failure is its own; the operation goes on.
+    }
+  }
+}

@@ -21,7 +21,12 @@ type Package = keyof typeof PACKAGES;
 
 /** The public entries each package may be imported by. */
 const ENTRIES: Record<Package, readonly string[]> = {
-  sdk: ['workspace-platform-sdk', 'workspace-platform-sdk/webhooks', 'workspace-platform-sdk/redis'],
+  sdk: [
+    'workspace-platform-sdk',
+    'workspace-platform-sdk/webhooks',
+    'workspace-platform-sdk/redis',
+    'workspace-platform-sdk/bulk',
+  ],
   emulator: [
     'workspace-platform-emulator',
     'workspace-platform-emulator/testing',

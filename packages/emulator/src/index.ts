@@ -17,6 +17,7 @@ import { type EmulatorOptions, startEmulatorWith } from './start.js';
 import type { EmulatorWebhooks } from './webhooks/delivery.js';
 
 export type { TokenGrant } from './contract.js';
+export type { BulkOptions } from './engine/bulk/settings.js';
 export {
   type AccountRecord,
   type AssetRecord,

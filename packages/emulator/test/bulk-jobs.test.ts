@@ -23,7 +23,7 @@ interface Gql<T = Record<string, unknown>> {
   errors?: { message: string; extensions: { code: string } }[];
 }
 
-async function gql<T = Record<string, any>>(
+async function gql<T = Record<string, unknown>>(
   emulator: TestEmulator,
   query: string,
   variables: Record<string, unknown> = {},
@@ -367,7 +367,7 @@ describe('bulk delete and archive', () => {
         ids: [...ids, '999999'],
       },
     );
-    const id = (started.data?.bulk_delete_items as { job_id: string }).job_id;
+    const id = (started.data?.bulk_delete_items as { job_id: string } | undefined)?.job_id ?? '';
     expect((await gql(emulator, JOB, { id })).data?.job_status).toMatchObject({
       status: 'PENDING',
       result: { succeeded: 0 },
@@ -401,7 +401,7 @@ describe('bulk delete and archive', () => {
         ids,
       },
     );
-    const id = (started.data?.bulk_archive_items as { job_id: string }).job_id;
+    const id = (started.data?.bulk_archive_items as { job_id: string } | undefined)?.job_id ?? '';
     await emulator.clock.advance('1s');
     expect(
       emulator.store.items
@@ -415,7 +415,7 @@ describe('bulk delete and archive', () => {
 
   it('keeps jobs to their account, and leaves what it does not model NOT_MODELLED', async () => {
     const started = await gql(emulator, 'mutation { bulk_delete_items(board_id: 3001, item_ids: []) { job_id } }');
-    const id = (started.data?.bulk_delete_items as { job_id: string }).job_id;
+    const id = (started.data?.bulk_delete_items as { job_id: string } | undefined)?.job_id ?? '';
     const foreign = await gql(emulator, JOB, { id }, OTHER);
     expect(foreign.errors?.[0]?.extensions.code).toBe('RESOURCE_NOT_FOUND');
     const details = await gql(emulator, 'query($id: ID!) { job_status(job_id: $id) { result { details } } }', { id });

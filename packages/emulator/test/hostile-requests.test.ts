@@ -74,9 +74,14 @@ describe('fragment spreads', () => {
         body: (await res.json()) as { errors?: { extensions?: Record<string, unknown> }[] },
       };
     });
-    // The price is what the expansion would cost (2^23 × 10 + 100), far beyond any minute's budget.
-    expect(value.status).toBe(429);
-    expect(value.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', limit: 'complexity' });
+    // The price is what the expansion would cost (2^23 × 10 + 100), far beyond what one request may cost (5M, the
+    // rate-limits page): refused before any budget is looked at.
+    expect(value.status).toBe(200);
+    expect(value.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'REQUEST_MAX_COMPLEXITY_EXCEEDED',
+      cost: 2 ** 23 * 10 + 100,
+      max_complexity_per_request: 5_000_000,
+    });
     expect(longestStallMs).toBeLessThan(200);
     await expectServing();
   });

@@ -12,7 +12,7 @@ import {
   fleetSettle,
 } from './fleet-state.js';
 import { defineThrottleStore } from './fleet-throttle.js';
-import type { ThrottleStore } from './throttle-store.js';
+import type { StoreReserveRequest, StoreReserveResult, ThrottleStore } from './throttle-store.js';
 
 /** How often idle accounts are looked for. */
 const SWEEP_EVERY_MS = 60_000;
@@ -47,6 +47,29 @@ export class AccountStates {
   }
 }
 
+/** Sliding-window reservations by key (`reserveUnits`), each list pruned as its reservations age out. */
+export class WindowReservations {
+  readonly #keys = new Map<string, { at: number; units: number }[]>();
+
+  /** Counts `units` under `request.key` at `now` when they fit the quota; else when they will. */
+  reserve(request: StoreReserveRequest, now: number): StoreReserveResult {
+    const live = (this.#keys.get(request.key) ?? []).filter((entry) => entry.at > now - request.windowMs);
+    let used = live.reduce((sum, entry) => sum + entry.units, 0);
+    if (used + request.units <= request.quota) {
+      live.push({ at: now, units: request.units });
+      this.#keys.set(request.key, live);
+      return { granted: true };
+    }
+    this.#keys.set(request.key, live);
+    for (const entry of live) {
+      used -= entry.units;
+      if (used + request.units <= request.quota)
+        return { granted: false, retryInMs: entry.at + request.windowMs - now };
+    }
+    return { granted: false, retryInMs: request.windowMs };
+  }
+}
+
 /**
  * A {@link ThrottleStore} in this process's memory. Give the same store to several clients of one account
  * (`throttle: { store }`) and they share its quotas; for clients in several processes use the Redis store
@@ -54,7 +77,9 @@ export class AccountStates {
  */
 export function createMemoryThrottleStore(): ThrottleStore {
   const accounts = new AccountStates();
+  const reservations = new WindowReservations();
   return defineThrottleStore({
+    reserveUnits: (request) => Promise.resolve(reservations.reserve(request, Date.now())),
     acquire: (request) => {
       const now = Date.now();
       return Promise.resolve(fleetAcquire(accounts.stateOf(request.account, now), now, request));

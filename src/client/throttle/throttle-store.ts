@@ -99,6 +99,30 @@ export interface StoreRenewRequest {
 }
 
 /**
+ * A request to count `units` against a quota over a sliding window, for a limit no response header reports (the
+ * bulk imports' hourly item budget): see {@link ThrottleStore.reserveUnits}.
+ */
+export interface StoreReserveRequest {
+  /** What is counted, chosen by the caller (never a token): e.g. one account's hourly import budget. */
+  key: string;
+  /** Units to count now. */
+  units: number;
+  /** Units allowed in any window. */
+  quota: number;
+  /** The window, in milliseconds; a reservation stops counting this long after it was made. */
+  windowMs: number;
+}
+
+/** The store's answer to {@link ThrottleStore.reserveUnits}. */
+export type StoreReserveResult =
+  | { granted: true }
+  | {
+      granted: false;
+      /** Milliseconds until enough earlier reservations stop counting for these units to fit. */
+      retryInMs: number;
+    };
+
+/**
  * Where a throttle keeps an account's shared rate-limit state. Every method may reject (an unreachable
  * Redis, a timeout): the client then throttles alone on a local share of the quota until the store works again.
  * Implementations must make each method atomic: concurrent callers from many processes see one order.
@@ -110,6 +134,13 @@ export interface ThrottleStore {
   settle(request: StoreSettleRequest): Promise<void>;
   /** Extends the given leases; resolves to the number of clients that renewed recently (at least 1). */
   renew(request: StoreRenewRequest): Promise<number>;
+  /**
+   * Optional: counts `units` against a sliding-window quota shared by every user of the store, when they fit; else
+   * says when they will. `importItems` (`workspace-platform-sdk/bulk`) paces its jobs by the hourly item budget
+   * through it, so the processes of an app importing into one account share that budget. The memory store has it;
+   * a store without it leaves each process to pace itself.
+   */
+  reserveUnits?(request: StoreReserveRequest): Promise<StoreReserveResult>;
 }
 
 /** Default lease: a process that dies mid-request gives its slots back within this. */

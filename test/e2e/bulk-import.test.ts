@@ -1,0 +1,309 @@
+/**
+ * `workspace-platform-sdk/bulk` against the emulator over a real socket, time compressed (the emulator's clock runs
+ * 100 times faster than the wall clock, polls come every 20 ms): importItems end to end (builders and plain values,
+ * jobs split by rows, partial failure with reasons), the limits (rows per job, the hourly item budget paced and
+ * its refusals waited out, through a store), a failed job and its checkpoint, an expired upload URL, a restart from
+ * a checkpoint with no row sent twice, cancellation; bulkDeleteItems and bulkArchiveItems with undo.
+ * Facts: https://developer.monday.com/api-reference/docs/importing-items-in-bulk.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Emulator } from 'workspace-platform-emulator';
+import {
+  BulkJobError,
+  bulkArchiveItems,
+  bulkDeleteItems,
+  type ImportCheckpoint,
+  type ImportRow,
+  importItems,
+  undoBulkAction,
+} from '../../src/bulk/index.js';
+import { WindowReservations } from '../../src/client/throttle/memory-store.js';
+import { column, createMemoryThrottleStore, PlatformConfigError } from '../../src/index.js';
+import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, settle, startTestEmulator } from './harness.js';
+
+afterEach(closeEmulators);
+
+/** A clock running `factor` times faster than the wall clock, from now. */
+function fastClock(factor: number): () => number {
+  const start = Date.now();
+  return () => start + (Date.now() - start) * factor;
+}
+
+async function emulatorAt(factor = 100, bulk = {}) {
+  const now = fastClock(factor);
+  const emulator = await startTestEmulator({ now, bulk });
+  return { emulator, now, client: clientFor(emulator) };
+}
+
+const FAST = { pollIntervalMs: 20 };
+
+function rows(count: number, from = 0): ImportRow[] {
+  return Array.from({ length: count }, (_, offset) => ({
+    name: `Imported ${from + offset}`,
+    values: { text: `key-${from + offset}`, numbers: from + offset },
+  }));
+}
+
+function imported(emulator: Emulator): string[] {
+  return emulator.store.items
+    .active(ROADMAP_BOARD_ID)
+    .filter((item) => item.name.startsWith('Imported '))
+    .map((item) => item.name);
+}
+
+const ingestJobs = (emulator: Emulator) =>
+  graphqlRequests(emulator).filter((record) => record.operationName === 'BulkImportStart' && record.executed);
+
+describe('importItems', () => {
+  it('imports builder values and plain values, reporting refused rows with their reasons (a partial failure)', async () => {
+    const { emulator, client } = await emulatorAt();
+    const progress: number[] = [];
+    const report = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: [
+        { name: 'Launch, v2', values: { status: column.status({ label: 'Done' }), date4: column.date('2026-11-24') } },
+        { name: 'Plain values', values: { text: 'said "hi"', numbers: 12.5, status: 'Working on it' } },
+        { name: 'Bad status', values: { status: column.status({ label: 'Nope' }) } },
+        { name: 'Bad number', values: { numbers: 'twelve' } },
+      ],
+      onProgress: (step) => progress.push(step.done),
+      ...FAST,
+    });
+    expect(report).toMatchObject({ created: 2, updated: 0, skipped: 0, failed: 2 });
+    expect(report.jobIds).toHaveLength(1);
+    expect(report.failures).toEqual([
+      { row: 2, columnId: 'status', reason: expect.stringMatching(/Nope/) },
+      { row: 3, columnId: 'numbers', reason: expect.stringMatching(/expected a number/) },
+    ]);
+    const launch = emulator.store.items.active(ROADMAP_BOARD_ID).find((item) => item.name === 'Launch, v2');
+    expect(launch?.values).toMatchObject({ status: { index: 1 }, date4: { date: '2026-11-24' } });
+    const plain = emulator.store.items.active(ROADMAP_BOARD_ID).find((item) => item.name === 'Plain values');
+    expect(plain?.values).toMatchObject({ text: 'said "hi"', numbers: '12.5', status: { index: 0 } });
+    expect(progress.at(-1)).toBe(4);
+  });
+
+  it('splits rows into jobs of rowsPerJob, upserting by a column, from an async iterable', async () => {
+    const { emulator, client } = await emulatorAt();
+    async function* source() {
+      yield* rows(25);
+    }
+    const first = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: source(),
+      rowsPerJob: 10,
+      match: { columnId: 'text', onMatch: 'upsert' },
+      ...FAST,
+    });
+    expect(first).toMatchObject({ created: 25, updated: 0, failed: 0 });
+    expect(first.jobIds).toHaveLength(3);
+    const again = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: rows(30).map((row) => ({ ...row, values: { ...row.values, numbers: 7 } })),
+      match: { columnId: 'text', onMatch: 'upsert' },
+      ...FAST,
+    });
+    expect(again).toMatchObject({ created: 5, updated: 25 });
+    expect(imported(emulator)).toHaveLength(30);
+  });
+
+  it('refuses, before anything is sent, options the platform would refuse', async () => {
+    const { emulator, client } = await emulatorAt();
+    const refusals = [
+      importItems(client, { boardId: 3001, rows: rows(1), rowsPerJob: 10_001 }),
+      importItems(client, { boardId: 3001, rows: rows(1), mode: 'backfill', rowsPerJob: 20_001 }),
+      importItems(client, {
+        boardId: 3001,
+        rows: rows(1),
+        mode: 'backfill',
+        // @ts-expect-error backfill always creates items: no match
+        match: { columnId: 'text', onMatch: 'skip' },
+      }),
+      importItems(client, { boardId: 3001, rows: rows(1), pollIntervalMs: 0 }),
+      importItems(clientFor(emulator, { apiVersion: '2026-04' }), { boardId: 3001, rows: rows(1) }),
+    ];
+    for (const refusal of refusals) await expect(refusal).rejects.toBeInstanceOf(PlatformConfigError);
+    expect(ingestJobs(emulator)).toHaveLength(0);
+  });
+
+  it('takes a row the import cannot take as a PlatformConfigError before its job starts', async () => {
+    const { emulator, client } = await emulatorAt();
+    await expect(
+      importItems(client, { boardId: 3001, rows: [{ name: 'x', values: { check: column.checkbox(true) } }], ...FAST }),
+    ).rejects.toThrow(/"check" \(checkbox\): an import takes/);
+    expect(ingestJobs(emulator)).toHaveLength(0);
+  });
+
+  it('paces ingest jobs by the hourly item budget, through a store shared by the imports', async () => {
+    // An hour of the emulator's clock is 1 s here; the budget is 30 items an hour on both sides.
+    const { emulator, client, now } = await emulatorAt(3_600, { hourlyItemBudget: 30 });
+    // The memory store's reservations, on the test's fast clock (the store itself reads the wall clock).
+    const store = createMemoryThrottleStore();
+    const shared = new WindowReservations();
+    let reservations = 0;
+    store.reserveUnits = (request) => {
+      reservations += 1;
+      return Promise.resolve(shared.reserve(request, now()));
+    };
+    const waited: number[] = [];
+    const started = now();
+    const report = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: rows(50),
+      rowsPerJob: 20,
+      hourlyItemBudget: 30,
+      budgetStore: store,
+      now,
+      ...FAST,
+      onProgress: () => waited.push(now() - started),
+    });
+    expect(report).toMatchObject({ created: 50, failed: 0 });
+    expect(reservations).toBeGreaterThanOrEqual(3);
+    // The second job of 20 could not start within the hour of the first: every job was accepted, none refused.
+    const jobs = report.jobIds.map((id) => emulator.store.bulkJobs.importJob(id));
+    expect(jobs.map((job) => job?.state)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+    expect((jobs[1]?.createdAt ?? 0) - (jobs[0]?.createdAt ?? 0)).toBeGreaterThanOrEqual(3_600_000 - 60_000);
+  });
+
+  it('waits out a refusal for the hourly budget (another app spent it) and sends the job again', async () => {
+    const { emulator, client } = await emulatorAt(3_600, { hourlyItemBudget: 30 });
+    const report = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: rows(40),
+      rowsPerJob: 20,
+      hourlyItemBudget: false,
+      ...FAST,
+    });
+    expect(report).toMatchObject({ created: 40 });
+    expect(report.jobIds).toHaveLength(2);
+    const [first, last] = [Number(report.jobIds[0]), Number(report.jobIds[1])];
+    const between = Array.from({ length: last - first }, (_, offset) =>
+      emulator.store.bulkJobs.importJob(String(first + offset)),
+    );
+    expect(between.some((job) => job?.failure?.reason === 'ACCOUNT_CAPACITY_EXCEEDED')).toBe(true);
+  });
+
+  it('throws a BulkJobError for a job failing halfway; its checkpoint resumes at that job, upserting safely', async () => {
+    const { emulator, client } = await emulatorAt();
+    emulator.setFaults([{ kind: 'job-fails', nth: [2], reason: 'INTERNAL_ERROR', message: 'Disk on fire.' }]);
+    const all = rows(30);
+    const failed = await settle(
+      importItems(client, {
+        boardId: ROADMAP_BOARD_ID,
+        rows: all,
+        rowsPerJob: 10,
+        match: { columnId: 'text', onMatch: 'upsert' },
+        ...FAST,
+      }),
+    );
+    expect(failed.error).toBeInstanceOf(BulkJobError);
+    const error = failed.error as BulkJobError;
+    expect(error).toMatchObject({ state: 'FAILED', failureReason: 'INTERNAL_ERROR' });
+    expect(error.message).toMatch(/Disk on fire\./);
+    expect(error.checkpoint).toMatchObject({ rowsDone: 10, report: { created: 10 } });
+    expect(imported(emulator)).toHaveLength(15);
+
+    const resumed = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: all,
+      rowsPerJob: 10,
+      match: { columnId: 'text', onMatch: 'upsert' },
+      checkpoint: error.checkpoint,
+      ...FAST,
+    });
+    expect(resumed).toMatchObject({ created: 25, updated: 5, failed: 0 });
+    expect(imported(emulator).sort()).toEqual(all.map((row) => row.name).sort());
+  });
+
+  it('starts a new job when the upload URL has expired', async () => {
+    const { emulator, client } = await emulatorAt();
+    emulator.setFaults([{ kind: 'upload-expired', nth: [1] }]);
+    const report = await importItems(client, { boardId: ROADMAP_BOARD_ID, rows: rows(5), ...FAST });
+    expect(report).toMatchObject({ created: 5 });
+    expect(ingestJobs(emulator)).toHaveLength(2);
+    expect(report.jobIds).toHaveLength(1);
+  });
+
+  it('restarts from a checkpoint: finished jobs are not sent again, an uploaded one is polled, not re-sent', async () => {
+    const { emulator, client } = await emulatorAt(20);
+    const all = rows(30);
+    const saved: ImportCheckpoint[] = [];
+    const stop = new AbortController();
+    const first = await settle(
+      importItems(client, {
+        boardId: ROADMAP_BOARD_ID,
+        rows: all,
+        rowsPerJob: 10,
+        signal: stop.signal,
+        onCheckpoint: (checkpoint) => {
+          saved.push(JSON.parse(JSON.stringify(checkpoint)));
+          // The process "dies" once the second job's file is uploaded.
+          if (checkpoint.job?.uploaded && checkpoint.rowsDone === 10) stop.abort(new Error('restart'));
+        },
+        ...FAST,
+      }),
+    );
+    expect((first.error as Error).message).toBe('restart');
+    const last = saved.at(-1) as ImportCheckpoint;
+    expect(last).toMatchObject({ rowsDone: 10, job: { firstRow: 10, rowCount: 10, uploaded: true } });
+    const jobsBefore = ingestJobs(emulator).length;
+
+    const report = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: all,
+      rowsPerJob: 10,
+      checkpoint: last,
+      ...FAST,
+    });
+    expect(report).toMatchObject({ created: 30, failed: 0 });
+    expect(report.jobIds).toHaveLength(3);
+    expect(report.jobIds[1]).toBe(last.job?.id);
+    expect(ingestJobs(emulator).length - jobsBefore).toBe(1);
+    expect(imported(emulator).sort()).toEqual(all.map((row) => row.name).sort());
+  });
+
+  it('stops promptly when its signal aborts while polling', async () => {
+    const { emulator, client } = await emulatorAt(1, { importRowsPerSecond: 1 });
+    const stop = new AbortController();
+    const running = settle(
+      importItems(client, { boardId: ROADMAP_BOARD_ID, rows: rows(100), signal: stop.signal, pollIntervalMs: 5_000 }),
+    );
+    // Once the file is up, the job takes 100 s at a row a second: the import is polling.
+    while (!emulator.requests.some((record) => record.path.startsWith('/bulk/uploads/') && record.status === 200)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    stop.abort(new Error('stopped by the user'));
+    const outcome = await running;
+    expect((outcome.error as Error).message).toBe('stopped by the user');
+    // A hang bound, not a speed claim: the poll interval is 5 s.
+    expect(outcome.ms).toBeLessThan(4_000);
+  });
+});
+
+describe('bulkDeleteItems and bulkArchiveItems', () => {
+  it('delete items, polling the job, count what could not be deleted, and undo puts them back', async () => {
+    const { emulator, client } = await emulatorAt();
+    const ids = emulator.store.items.active(ROADMAP_BOARD_ID).map((item) => item.id);
+    const seen: number[] = [];
+    const deleted = await bulkDeleteItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      itemIds: [...ids, '999999'],
+      onProgress: (progress) => seen.push(progress.done),
+      ...FAST,
+    });
+    expect(deleted).toMatchObject({ total: ids.length + 1, succeeded: ids.length, failed: 1, completed: true });
+    expect(emulator.store.items.active(ROADMAP_BOARD_ID)).toHaveLength(0);
+    expect(seen.at(-1)).toBe(ids.length + 1);
+    expect(await deleted.undo()).toEqual([{ success: true, message: expect.any(String) }]);
+    expect(emulator.store.items.active(ROADMAP_BOARD_ID)).toHaveLength(ids.length);
+  });
+
+  it('archive items, and undoBulkAction undoes a job by its id', async () => {
+    const { emulator, client } = await emulatorAt();
+    const ids = emulator.store.items.active(ROADMAP_BOARD_ID).map((item) => item.id);
+    const archived = await bulkArchiveItems(client, { boardId: ROADMAP_BOARD_ID, itemIds: ids, ...FAST });
+    expect(archived).toMatchObject({ succeeded: ids.length, failed: 0 });
+    expect(emulator.store.items.active(ROADMAP_BOARD_ID)).toHaveLength(0);
+    expect(await undoBulkAction(client, archived.jobIds[0] as string)).toMatchObject({ success: true });
+    expect(emulator.store.items.active(ROADMAP_BOARD_ID)).toHaveLength(ids.length);
+  });
+});
