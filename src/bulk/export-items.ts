@@ -30,8 +30,7 @@ import type { ItemsQueryInput } from '../columns/rules.js';
 import { GraphQLResponseError, type PlatformClient, PlatformConfigError, PlatformError } from '../index.js';
 import { checkFunction, checkId, checkKnown, checkSignal, checkWhole } from './bulk-options.js';
 import { type ExportedItem, type ExportPage, fetchIdsPage, fetchItemsPage, type PageRequest } from './export-pages.js';
-import type { BulkProgress } from './progress.js';
-import { createProgressMeter } from './progress-meter.js';
+import { type BulkProgress, ProgressMeter } from './progress.js';
 
 export type { ExportedColumnValue, ExportedItem } from './export-pages.js';
 
@@ -209,7 +208,8 @@ export function exportItems(client: PlatformClient, options: ExportItemsOptions)
   let running = false;
 
   async function* iterate(): AsyncGenerator<ExportedItem> {
-    const meter = createProgressMeter(options.onProgress, undefined, state.exported);
+    const meter = new ProgressMeter(Date.now, options.onProgress, state.exported);
+    let total: number | undefined;
     const anchors = new Set(state.recent);
     let limit = plan.pageSize ?? FIRST_PAGE_SIZE;
     let cursor = state.cursor;
@@ -226,8 +226,8 @@ export function exportItems(client: PlatformClient, options: ExportItemsOptions)
       signal,
     });
     const countOf = (page: ExportPage<unknown>): void => {
-      if (page.itemsCount !== undefined && plan.filter === null && meter.snapshot().total === undefined) {
-        meter.setTotal(page.itemsCount);
+      if (page.itemsCount !== undefined && plan.filter === null && total === undefined) {
+        total = page.itemsCount;
       }
     };
     for (;;) {
@@ -284,7 +284,7 @@ export function exportItems(client: PlatformClient, options: ExportItemsOptions)
         if (state.recent.length > EXPORT_RECENT_IDS) anchors.delete(state.recent.shift() as string);
         yield item;
       }
-      meter.add(state.exported - before);
+      if (state.exported > before || page.cursor === null) meter.report(state.exported, total);
       if (page.cursor === null) {
         if (seeking && !anchorSeen) throw positionLost(state);
         return;

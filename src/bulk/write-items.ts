@@ -20,7 +20,6 @@
  * the batches the server already ran are answered from its cache (for as long as it keeps them), the others run.
  */
 
-import { sleep } from '../client/request/sleep.js';
 import type { ColumnValueBuilder } from '../columns/builder.js';
 import {
   columnValues,
@@ -32,8 +31,8 @@ import {
   RateLimitError,
 } from '../index.js';
 import { checkFunction, checkId, checkKnown, checkSignal, checkWhole, randomJobId } from './bulk-options.js';
-import type { BulkProgress } from './progress.js';
-import { createProgressMeter } from './progress-meter.js';
+import { type BulkProgress, ProgressMeter } from './progress.js';
+import { sleep } from './sleep.js';
 import {
   answeredResults,
   type BatchEntry,
@@ -295,7 +294,8 @@ export async function writeItems(client: PlatformClient, options: WriteItemsOpti
     notSent: entries.length,
     idempotencyKey: jobKey,
   };
-  const meter = createProgressMeter(options.onProgress, entries.length);
+  const meter = new ProgressMeter(Date.now, options.onProgress);
+  let done = 0;
   const { signal } = options;
   for (let start = 0, batch = 0; start < entries.length; start += batchSize, batch += 1) {
     if (signal?.aborted) {
@@ -312,7 +312,8 @@ export async function writeItems(client: PlatformClient, options: WriteItemsOpti
       signal,
     );
     for (const [slot, entry] of slice.entries()) record(report, entry, outcome.results[slot] as EntryResult);
-    meter.add(slice.length);
+    done += slice.length;
+    meter.report(done, entries.length);
     if (outcome.stop !== undefined) {
       report.stoppedBy = outcome.stop;
       break;

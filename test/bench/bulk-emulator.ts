@@ -14,6 +14,8 @@ export interface BulkEmulatorSetup {
   items: number;
   limits: NonNullable<EmulatorOptions['limits']>;
   cursorTtlMs?: number;
+  /** How many times faster than the wall clock the emulator's clock runs (its windows and jobs alike). Default 1. */
+  clockScale?: number;
 }
 
 /** What the emulator saw, for the report. */
@@ -46,8 +48,11 @@ for (let n = 0; n < setup.items; n += 1) {
     columnValues: { numbers: n, text: `note ${n}`, status: n % 3 === 0 ? 'Done' : 'Working on it' },
   });
 }
+const scale = setup.clockScale ?? 1;
+const wallStart = Date.now();
 const emulator = await startEmulator({
   seed,
+  ...(scale === 1 ? {} : { now: () => wallStart + (Date.now() - wallStart) * scale }),
   limits: setup.limits,
   maxRecords: 1_000_000,
   ...(setup.cursorTtlMs === undefined ? {} : { cursorTtlMs: setup.cursorTtlMs }),

@@ -1,6 +1,6 @@
 /**
  * The bulk jobs against the bound the platform's limits allow: `npx tsx test/bench/bulk.ts [--quick] [--rounds n]
- * [--only export,export-expiring,create]`, or `npm run bench -- bulk`. Each scenario runs against a fresh emulator in its own process, with the platform's
+ * [--only export,export-expiring,create,import]`, or `npm run bench -- bulk`. Each scenario runs against a fresh emulator in its own process, with the platform's
  * documented limits (a complexity budget of 10,000,000 points per minute for a personal token, 5,000,000 at most per
  * query, https://developer.monday.com/api-reference/docs/rate-limits) and time compressed: the minute windows last
  * 10 s for the writes (six times faster), 30 s for the exports (twice), because the emulator serves a page of 500
@@ -21,8 +21,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DEMO_TOKEN } from 'workspace-platform-emulator';
-import { exportItems } from '../../src/bulk/export-items.js';
-import { writeItems } from '../../src/bulk/write-items.js';
+import { exportItems, importItems, writeItems } from '../../src/bulk/index.js';
 import { GraphQLResponseError, PlatformClient, type ResponseEvent } from '../../src/index.js';
 import type { BulkEmulatorReport, BulkEmulatorSetup } from './bulk-emulator.js';
 import { rotate } from './stats.js';
@@ -53,6 +52,8 @@ export interface BulkRun {
   budgetBoundMs: number;
   /** The earliest the same requests could have finished (see the module's notes). */
   scheduleFloorMs: number;
+  /** What the two floors are, when not the budget's: an import is bound by its jobs' pace and its polls. */
+  floorNames?: [string, string];
 }
 
 /** A scenario's runs. */
@@ -150,14 +151,14 @@ function scheduleFloor(
 async function measure(
   approach: string,
   setup: BulkEmulatorSetup,
-  job: (client: PlatformClient) => Promise<{ finished: boolean; note?: string }>,
+  job: (client: PlatformClient) => Promise<JobOutcome>,
 ): Promise<BulkRun> {
   const emulator = await startBulkEmulator(setup);
   const windowSeconds = setup.limits.complexity?.windowSeconds ?? 60;
   try {
     const { client, durations } = timedClient(emulator.baseUrl);
     const start = Date.now();
-    const outcome = await job(client);
+    const { floors, ...outcome } = await job(client);
     const wallMs = Date.now() - start;
     const report = await emulator.report();
     const costs = report.costs;
@@ -169,18 +170,26 @@ async function measure(
       cost: report.complexity,
       rejected429: report.rejected429,
       expiredCursors: report.expiredCursors,
-      budgetBoundMs: (report.complexity / BUDGET) * windowSeconds * 1000,
-      scheduleFloorMs: scheduleFloor(costs, durations, start, emulator.windowsStart, windowSeconds),
+      budgetBoundMs: floors?.[0].ms ?? (report.complexity / BUDGET) * windowSeconds * 1000,
+      scheduleFloorMs: floors?.[1].ms ?? scheduleFloor(costs, durations, start, emulator.windowsStart, windowSeconds),
+      ...(floors ? { floorNames: [floors[0].name, floors[1].name] as [string, string] } : {}),
     };
   } finally {
     await emulator.close();
   }
 }
 
+/** What a job says of itself; `floors` replaces the budget's two floors for a job the budget does not bind. */
+interface JobOutcome {
+  finished: boolean;
+  note?: string;
+  floors?: [{ name: string; ms: number }, { name: string; ms: number }];
+}
+
 const ITEM_FIELDS = 'id name group { id } column_values { id type text value }';
 
 /** The export loop an app writes: pages of 500, and from the first page again when the cursor expires. */
-async function handExport(client: PlatformClient, items: number, maxRestarts: number) {
+async function handExport(client: PlatformClient, items: number, maxRestarts: number): Promise<JobOutcome> {
   const seen = new Set<string>(); // the app's only defence against duplicates after a restart: every id, kept
   let restarts = 0;
   let cursor: string | null = null;
@@ -224,7 +233,7 @@ async function handExport(client: PlatformClient, items: number, maxRestarts: nu
   };
 }
 
-async function sdkExport(client: PlatformClient, items: number) {
+async function sdkExport(client: PlatformClient, items: number): Promise<JobOutcome> {
   let count = 0;
   for await (const _item of exportItems(client, { boardId: BOARD })) count += 1;
   return { finished: count === items };
@@ -232,7 +241,7 @@ async function sdkExport(client: PlatformClient, items: number) {
 
 const names = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `Bulk ${index}` }));
 
-async function sdkCreate(client: PlatformClient, count: number) {
+async function sdkCreate(client: PlatformClient, count: number): Promise<JobOutcome> {
   const report = await writeItems(client, { boardId: BOARD, creates: names(count) });
   return {
     finished: report.created === count,
@@ -241,9 +250,33 @@ async function sdkCreate(client: PlatformClient, count: number) {
 }
 
 /** The create loop an app writes: one `create_item` per call, one call after another. */
-async function handCreate(client: PlatformClient, count: number) {
+async function handCreate(client: PlatformClient, count: number): Promise<JobOutcome> {
   for (const { name } of names(count)) await client.createItem({ board_id: BOARD, item_name: name });
   return { finished: true };
+}
+
+/** Rows an import job applies per second of the emulator's clock (its default; the docs give no figure). */
+const IMPORT_ROWS_PER_SECOND = 500;
+/** The import scenario's clock runs this many times faster than the wall clock: a minute in 10 s, as the writes. */
+const IMPORT_CLOCK_SCALE = 6;
+
+/** `importItems` of `count` rows, polling at the docs' 10 s, compressed like the clock. */
+async function sdkImport(client: PlatformClient, count: number): Promise<JobOutcome> {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    name: `Row ${index}`,
+    values: { text: `row-${index}`, numbers: index },
+  }));
+  const pollIntervalMs = 10_000 / IMPORT_CLOCK_SCALE;
+  const report = await importItems(client, { boardId: BOARD, rows, pollIntervalMs });
+  const processingMs = ((count / IMPORT_ROWS_PER_SECOND) * 1000) / IMPORT_CLOCK_SCALE;
+  return {
+    finished: report.created === count,
+    note: `${report.jobIds.length} job(s), ${report.created} created, ${report.failed} failed`,
+    floors: [
+      { name: "the jobs' pace", ms: processingMs },
+      { name: 'that pace and one poll interval', ms: processingMs + pollIntervalMs },
+    ],
+  };
 }
 
 /** The scenarios, full size or quick. */
@@ -251,6 +284,7 @@ function scenarios(quick: boolean) {
   const exportItemsCount = quick ? 4_000 : 20_000;
   const seeded = exportItemsCount - 5; // the sample data holds 5 items on the board
   const creates = quick ? 300 : 2_000;
+  const imports = quick ? 2_000 : 10_000;
   return [
     {
       name: 'export',
@@ -321,7 +355,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** One line for a run. */
 export function formatRun(run: BulkRun): string {
-  const ratios = `${(run.wallMs / run.budgetBoundMs).toFixed(2)}x the budget bound (${seconds(run.budgetBoundMs)}), ${(run.wallMs / run.scheduleFloorMs).toFixed(2)}x the schedule floor (${seconds(run.scheduleFloorMs)})`;
+  const [first, second] = run.floorNames ?? ['the budget bound', 'the schedule floor'];
+  const ratios = `${(run.wallMs / run.budgetBoundMs).toFixed(2)}x ${first} (${seconds(run.budgetBoundMs)}), ${(run.wallMs / run.scheduleFloorMs).toFixed(2)}x ${second} (${seconds(run.scheduleFloorMs)})`;
   const counts = `${run.requests} requests, ${(run.cost / 1e6).toFixed(1)}M points, ${run.rejected429} refused (429), ${run.expiredCursors} expired cursors`;
   return `${run.approach}: ${run.finished ? '' : 'DID NOT FINISH, '}${seconds(run.wallMs)} = ${ratios}; ${counts}${run.note ? `; ${run.note}` : ''}`;
 }

@@ -1,19 +1,23 @@
 /**
  * The `workspace-platform` command against the emulator over a real socket, run in process with its streams handed
  * in: export as JSON lines and as CSV, to standard output and to a file; an interrupted export resumed from its
- * checkpoint file with no line twice; a progress bar on a terminal and plain lines otherwise; the exit codes of
- * `--help`; and the token never printed, whatever fails.
+ * checkpoint file with no line twice; import of a CSV file with a refused row (exit 3), and an interrupted import
+ * resumed without a row sent twice; a progress bar on a terminal and plain lines otherwise; the exit codes of
+ * `--help`; the token never printed, whatever fails. And the bin itself, in a process of its own: its exit code, and
+ * Ctrl+C (SIGINT) ending it promptly with what was done kept.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSeed, type SeedData } from 'workspace-platform-emulator';
 import { runCli } from '../../src/cli/cli.js';
 import { BASE_URL_ENV, EXIT, TOKEN_ENV } from '../../src/cli/command-io.js';
 import { readCsv } from '../../src/cli/csv.js';
-import { SCOPES } from '../../src/index.js';
+import { PlatformClient, SCOPES } from '../../src/index.js';
 import {
   closeEmulators,
   DEMO_TOKEN,
@@ -83,6 +87,9 @@ const envFor = (emulator: { baseUrl: string }, token = DEMO_TOKEN) => ({
   [TOKEN_ENV]: token,
   [BASE_URL_ENV]: emulator.baseUrl,
 });
+
+const clientOf = (emulator: { baseUrl: string }) =>
+  new PlatformClient({ token: DEMO_TOKEN, baseUrl: emulator.baseUrl });
 
 const boardOrder = (emulator: Awaited<ReturnType<typeof startTestEmulator>>) =>
   emulator.store.items.active(ROADMAP_BOARD_ID).map((item) => item.id);
@@ -215,5 +222,134 @@ describe('workspace-platform export', () => {
     expect(refused.err).toContain('AuthenticationError');
     await expectCode(['import', '--board', ROADMAP_BOARD_ID, 'missing.csv'], envFor(emulator, secret), EXIT.failed);
     for (const output of outputs) expect(output).not.toContain(secret);
+  });
+});
+
+/** A clock running `factor` times faster than the wall clock: import jobs end in a moment. */
+function fastClock(factor: number): () => number {
+  const start = Date.now();
+  return () => start + (Date.now() - start) * factor;
+}
+
+/** A CSV file of `count` rows as `export --format csv` writes them, plus a status column. */
+function rowsFile(directory: string, count: number, refused?: number): string {
+  const lines = ['item_id,name,group_id,text,numbers,status'];
+  for (let n = 0; n < count; n += 1) {
+    const status = n === refused ? 'No such label' : 'Done';
+    lines.push(`${9_000_000 + n},"Imported ${n}, from CSV",topics,key-${n},${n},${status}`);
+  }
+  writeFileSync(join(directory, 'rows.csv'), `${lines.join('\r\n')}\r\n`);
+  return 'rows.csv';
+}
+
+const importedNames = (emulator: Awaited<ReturnType<typeof startTestEmulator>>) =>
+  emulator.store.items
+    .active(ROADMAP_BOARD_ID)
+    .filter((item) => item.name.startsWith('Imported '))
+    .map((item) => item.name);
+
+describe('workspace-platform import', () => {
+  it('imports the rows of a CSV file; a refused row is listed and exits 3', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    const file = rowsFile(cwd, 40, 7);
+    const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, file], envFor(emulator), { cwd });
+    expect(code).toBe(EXIT.rowsFailed);
+    expect(err).toContain('import: 39 created, 0 updated, 0 skipped, 1 failed (1 job).');
+    expect(err).toMatch(/row 8, column status: .*No such label/);
+    const names = importedNames(emulator);
+    expect(names).toHaveLength(39);
+    expect(names).toContain('Imported 0, from CSV');
+    const { data } = await clientOf(emulator).request<{ items: { column_values: { id: string; text: string }[] }[] }>(
+      'query ($ids: [ID!]) { items(ids: $ids) { column_values(ids: ["text", "numbers"]) { id text } } }',
+      { ids: [emulator.store.items.active(ROADMAP_BOARD_ID).find((item) => item.name === 'Imported 3, from CSV')?.id] },
+    );
+    expect(data.items[0]?.column_values).toEqual([
+      { id: 'text', text: 'key-3' },
+      { id: 'numbers', text: '3' },
+    ]);
+  });
+
+  it('an interrupted import resumes from its checkpoint file: the job is polled again, no row sent twice', async () => {
+    // The job applies a row every 5 s of the emulator's clock, 20 a second of the wall clock.
+    const emulator = await startTestEmulator({
+      now: fastClock(100),
+      faults: [{ kind: 'job-slow', rowsPerSecond: 0.2, first: 1 }],
+    });
+    const cwd = workDirectory();
+    const file = rowsFile(cwd, 60);
+    const args = ['import', '--board', ROADMAP_BOARD_ID, '--checkpoint', 'import.state', file];
+    const controller = new AbortController();
+    const first = run(args, envFor(emulator), { cwd, signal: controller.signal });
+    await waitFor(() => {
+      if (!existsSync(join(cwd, 'import.state'))) return false;
+      const saved = JSON.parse(readFileSync(join(cwd, 'import.state'), 'utf8')) as { job?: { uploaded: boolean } };
+      return saved.job?.uploaded === true;
+    }, 10_000);
+    controller.abort(new Error('Ctrl+C'));
+    const stopped = await first;
+    expect(stopped.code).toBe(EXIT.interrupted);
+    expect(importedNames(emulator).length).toBeLessThan(60);
+
+    const resumed = await run(args, envFor(emulator), { cwd });
+    expect(resumed.code).toBe(EXIT.ok);
+    expect(resumed.err).toContain('import: 60 created');
+    expect(importedNames(emulator)).toHaveLength(60);
+    const starts = graphqlRequests(emulator).filter((record) => record.operationName === 'BulkImportStart');
+    expect(starts).toHaveLength(1);
+    expect(existsSync(join(cwd, 'import.state'))).toBe(false);
+  });
+});
+
+const bin = fileURLToPath(new URL('../../src/cli/workspace-platform.ts', import.meta.url));
+
+/** Runs the bin in a process of its own; `onStarted` may signal it. */
+function spawnBin(args: string[], env: Record<string, string>, onStarted?: (child: ReturnType<typeof spawn>) => void) {
+  const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  onStarted?.(child);
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, out, err })),
+  );
+}
+
+describe('the workspace-platform bin', () => {
+  it('exports in a process of its own and exits 0; Ctrl+C ends it promptly with 130, keeping what was done', async () => {
+    const emulator = await startTestEmulator({
+      seed: seedWithItems(1_000),
+      faults: [{ kind: 'latency', ms: 20_000, nth: [3] }],
+    });
+    const done = await spawnBin(['export', '--board', ROADMAP_BOARD_ID, '--columns', 'numbers'], envFor(emulator));
+    expect(done.code).toBe(EXIT.ok);
+    expect(done.out.trimEnd().split('\n')).toHaveLength(1_005);
+
+    emulator.setFaults([{ kind: 'latency', ms: 20_000, nth: [2] }]);
+    const before = graphqlRequests(emulator).length;
+    const cwd = workDirectory();
+    const started = Date.now();
+    const interrupted = await spawnBin(
+      ['export', '--board', ROADMAP_BOARD_ID, '--output', join(cwd, 'items.jsonl'), '--checkpoint', join(cwd, 'state')],
+      envFor(emulator),
+      (child) => {
+        // Once the first page is in and the second is held by the server: Ctrl+C.
+        void waitFor(() => emulator.stats.inFlight > 0 && graphqlRequests(emulator).length > before, 20_000).then(() =>
+          child.kill('SIGINT'),
+        );
+      },
+    );
+    expect(interrupted.code).toBe(EXIT.interrupted);
+    expect(interrupted.err).toContain('export: interrupted. Run the same command again to resume.');
+    expect(Date.now() - started).toBeLessThan(15_000); // not the 20 s the held request would take
+    expect(existsSync(join(cwd, 'state'))).toBe(true);
   });
 });
