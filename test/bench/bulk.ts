@@ -322,6 +322,12 @@ function scenarios(quick: boolean) {
         },
       ],
     },
+    {
+      name: 'import',
+      description: `import ${imports.toLocaleString('en-US')} rows (the emulator's clock ${IMPORT_CLOCK_SCALE} times faster; by hand, one create_item a row would cost ${((imports * 10_010) / 1e6).toFixed(0)}M points, at least ${(((imports * 10_010) / BUDGET) * 10).toFixed(0)} s at this budget: the create scenario's hand loop shows its pace)`,
+      setup: { items: 0, limits: limits(60), clockScale: IMPORT_CLOCK_SCALE },
+      jobs: [{ approach: 'importItems (ingest)', run: (client: PlatformClient) => sdkImport(client, imports) }],
+    },
   ];
 }
 
