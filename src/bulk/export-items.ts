@@ -6,7 +6,9 @@
  * Cursor expiry and restarts. A listing's cursor lives 60 minutes
  * (https://developer.monday.com/api-reference/docs/querying-board-items); a long wait for the budget, a slow consumer
  * or a restart of the process can outlive it. The API cannot resume a listing by item id (its `items_page` filters
- * compare column values; ordering by `__creation_log__` is by creation time, which is not unique), so the export
+ * compare column values; ordering by `__creation_log__` is by creation time, which is not unique,
+ * https://developer.monday.com/api-reference/changelog/ability-to-sort-items_page-results-by-creation-or-last-updated-date),
+ * so the export
  * remembers where it stands by the ids of the last items it handed out, and resumes like this:
  * 1. from the cursor of the page that held the last item handed out (a checkpoint's, or its own): that page is read
  *    again and every item up to one of the remembered ids is skipped;

@@ -50,6 +50,8 @@ export interface BulkRun {
   expiredCursors: number;
   /** Total cost over the budget rate. */
   budgetBoundMs: number;
+  /** The earliest the budget's fixed windows let the job's cost be spent (its first window's budget is there at once). */
+  windowFloorMs?: number;
   /** The earliest the same requests could have finished (see the module's notes). */
   scheduleFloorMs: number;
   /** What the two floors are, when not the budget's: an import is bound by its jobs' pace and its polls. */
@@ -147,6 +149,17 @@ function scheduleFloor(
   return t - start;
 }
 
+/**
+ * The earliest a job starting at `start` with a full budget could have spent `cost`: the start of the last window it
+ * needs (the budget of `BUDGET` a window, windows from `windowsStart`).
+ */
+function windowFloor(cost: number, start: number, windowsStart: number, windowSeconds: number): number {
+  const windowMs = windowSeconds * 1000;
+  const first = Math.floor((start - windowsStart) / windowMs);
+  const windows = Math.max(1, Math.ceil(cost / BUDGET));
+  return Math.max(0, windowsStart + (first + windows - 1) * windowMs - start);
+}
+
 /** Runs `job` against a fresh emulator and measures it. */
 async function measure(
   approach: string,
@@ -171,6 +184,7 @@ async function measure(
       rejected429: report.rejected429,
       expiredCursors: report.expiredCursors,
       budgetBoundMs: floors?.[0].ms ?? (report.complexity / BUDGET) * windowSeconds * 1000,
+      ...(floors ? {} : { windowFloorMs: windowFloor(report.complexity, start, emulator.windowsStart, windowSeconds) }),
       scheduleFloorMs: floors?.[1].ms ?? scheduleFloor(costs, durations, start, emulator.windowsStart, windowSeconds),
       ...(floors ? { floorNames: [floors[0].name, floors[1].name] as [string, string] } : {}),
     };
@@ -362,7 +376,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** One line for a run. */
 export function formatRun(run: BulkRun): string {
   const [first, second] = run.floorNames ?? ['the budget bound', 'the schedule floor'];
-  const ratios = `${(run.wallMs / run.budgetBoundMs).toFixed(2)}x ${first} (${seconds(run.budgetBoundMs)}), ${(run.wallMs / run.scheduleFloorMs).toFixed(2)}x ${second} (${seconds(run.scheduleFloorMs)})`;
+  const ratio = (ms: number, name: string) => `${(run.wallMs / ms).toFixed(2)}x ${name} (${seconds(ms)})`;
+  const window = run.windowFloorMs && run.windowFloorMs > 0 ? `, ${ratio(run.windowFloorMs, 'the window floor')}` : '';
+  const ratios = `${ratio(run.budgetBoundMs, first)}${window}, ${ratio(run.scheduleFloorMs, second)}`;
   const counts = `${run.requests} requests, ${(run.cost / 1e6).toFixed(1)}M points, ${run.rejected429} refused (429), ${run.expiredCursors} expired cursors`;
   return `${run.approach}: ${run.finished ? '' : 'DID NOT FINISH, '}${seconds(run.wallMs)} = ${ratios}; ${counts}${run.note ? `; ${run.note}` : ''}`;
 }
