@@ -49,7 +49,9 @@
 // still the largest part. Limits sit about 3% above what was measured, so a regression fails; the boards call's sits
 // under its 16 kB budget. The webhook receiver's limit is its 4 kB budget. The testing kit's limit follows the
 // emulator, which grows with each version and column kind it models: 187.3 kB measured once it modelled the bulk jobs
-// (import files, delete and archive jobs, their addresses), limit about 2% above. The bulk jobs' entry is measured
+// (import files, delete and archive jobs, their addresses); 215 kB once it modelled the rest of 2026-10's families
+// (boards' metadata, users, docs, views, dashboards, automations, templates, the knowledge base and more, about 90
+// operations more), limit about 2% above. The bulk jobs' entry is measured
 // with what it uses of the main entry (6.53 kB), limit about 3% above.
 
 /**
@@ -139,7 +141,7 @@ module.exports = [
   {
     name: 'the testing kit for Node, every export kept, the emulator included (workspace-platform-emulator/testing)',
     path: 'packages/emulator/dist/testing.js',
-    limit: '191 kB',
+    limit: '220 kB',
     gzip: true,
     modifyEsbuildConfig: forNode,
   },

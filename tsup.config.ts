@@ -21,6 +21,7 @@ const client: Options = {
       index: 'src/index.ts',
       'redis/index': 'src/redis/index.ts',
       'webhooks/index': 'src/webhooks/index.ts',
+      'webhooks/node': 'src/webhooks/node.ts',
       'bulk/index': 'src/bulk/index.ts',
     },
   },
@@ -59,16 +60,29 @@ const redis: Options = {
   esbuildPlugins: [sdkEntriesExternal],
 };
 
-// The webhook receiver: platform-neutral (Web Crypto, Request and Response only), for any runtime.
+// The webhook receiver: platform-neutral (Web Crypto, Request and Response only), for any runtime; and its Node
+// adapter (`workspace-platform-sdk/webhooks/node`), an entry of its own since its types name node:http's (the
+// receiver's must not need @types/node). The adapter imports the receiver's entry, never a copy of it, and nothing
+// of Node at run time.
 const webhooks: Options = {
   name: 'webhooks',
-  entry: { index: 'src/webhooks/index.ts' },
+  entry: { index: 'src/webhooks/index.ts', node: 'src/webhooks/node.ts' },
   outDir: 'dist/webhooks',
   format: ['esm', 'cjs'],
   platform: 'neutral',
   target: 'es2022',
   dts: false, // with the client's
   clean: true,
+  esbuildPlugins: [
+    {
+      name: 'receiver-entry-external',
+      setup(build) {
+        build.onResolve({ filter: /^\.\/handler\.js$/ }, (args) =>
+          args.importer.endsWith('node.ts') ? { path: 'workspace-platform-sdk/webhooks', external: true } : undefined,
+        );
+      },
+    },
+  ],
 };
 
 // The bulk jobs: platform-neutral (fetch only, no `node:` import). Like the Redis store, its import of the main entry

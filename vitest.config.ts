@@ -25,6 +25,7 @@ export default defineConfig({
       // The three packages by name, from their sources (as tsconfig.json's paths have them), so a test needs no build.
       { find: /^workspace-platform-sdk$/, replacement: source('./src/index.ts') },
       { find: /^workspace-platform-sdk\/webhooks$/, replacement: source('./src/webhooks/index.ts') },
+      { find: /^workspace-platform-sdk\/webhooks\/node$/, replacement: source('./src/webhooks/node.ts') },
       { find: /^workspace-platform-sdk\/redis$/, replacement: source('./src/redis/index.ts') },
       { find: /^workspace-platform-sdk\/bulk$/, replacement: source('./src/bulk/index.ts') },
       { find: /^workspace-platform-emulator$/, replacement: source('./packages/emulator/src/index.ts') },

@@ -25,6 +25,7 @@ export const ENTRIES: readonly Entry[] = [
   entry('workspace-platform-sdk', '', 'index'),
   entry('workspace-platform-sdk/redis', '', 'redis/index'),
   entry('workspace-platform-sdk/webhooks', '', 'webhooks/index'),
+  entry('workspace-platform-sdk/webhooks/node', '', 'webhooks/node'),
   entry('workspace-platform-sdk/bulk', '', 'bulk/index'),
   entry('workspace-platform-sdk/emulator', '', 'emulator/index'),
   entry('workspace-platform-sdk/testing', '', 'testing/index'),
@@ -67,15 +68,18 @@ function kindOf(symbol: ts.Symbol, checker: ts.TypeChecker): ExportedName['kind'
 }
 
 const analysed = new Map<string, ExportedName[]>();
-let shared: ts.Program | undefined;
+let entriesProgram: ts.Program | undefined;
 
-/** One program over every entry's declarations (one is far cheaper than one per entry), made on first use. */
-function programWith(file: string): ts.Program {
-  const files = ENTRIES.map((entry) => `${ROOT}${entry.declarations}`);
-  if (!files.includes(file)) files.push(file);
-  if (!shared?.getSourceFile(file))
-    shared = ts.createProgram(files, { strict: true, skipLibCheck: true, noEmit: true }, undefined, shared);
-  return shared;
+/**
+ * The program holding `file`: one for every entry's declarations together (the standard library and Node's types
+ * are read once, not once per entry), or one of its own for another file.
+ */
+function programOf(file: string): ts.Program {
+  const options = { strict: true, skipLibCheck: true, noEmit: true };
+  const entryFiles = ENTRIES.map((entry) => `${ROOT}${entry.declarations}`);
+  if (!entryFiles.includes(file)) return ts.createProgram([file], options);
+  entriesProgram ??= ts.createProgram(entryFiles, options);
+  return entriesProgram;
 }
 
 /** The exported names of a built declaration file, sorted (analysed once per process). */
@@ -83,7 +87,7 @@ export function exportedNames(declarations: string): ExportedName[] {
   const known = analysed.get(declarations);
   if (known) return known;
   const file = `${ROOT}${declarations}`;
-  const program = programWith(file);
+  const program = programOf(file);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   const moduleSymbol = source && checker.getSymbolAtLocation(source);

@@ -6,8 +6,8 @@
  * Prints each build's output only when it fails, and the wall time.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,18 +35,20 @@ function run(label, args, cwd = root) {
  * `test/api/exports.test.ts` and attw (`npm run check:package`) check both resolutions.
  */
 function oneDeclarationText(dist) {
+  // The entries' declarations are the `types` of package.json's exports; any other `.d.ts` is a chunk.
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const entries = new Set(
+    Object.values(exports)
+      .map((target) => target?.import?.types)
+      .filter(Boolean)
+      .map((types) => relative(dist, join(root, types))),
+  );
   const files = readdirSync(dist, { recursive: true }).map(String);
   for (const file of files.filter((name) => name.endsWith('.d.ts'))) {
     const path = join(dist, file);
-    const twin = path.replace(/\.d\.ts$/, '.d.cts');
-    if (!files.includes(relative(dist, twin))) continue;
-    if (/^(index|.*\/index)\.d\.ts$/.test(file)) {
-      const name = file
-        .split('/')
-        .at(-1)
-        .replace(/\.d\.ts$/, '');
-      writeFileSync(path, `export * from './${name}.cjs';\n`);
-    } else rmSync(path);
+    if (!files.includes(relative(dist, path.replace(/\.d\.ts$/, '.d.cts')))) continue;
+    if (entries.has(file)) writeFileSync(path, `export * from './${basename(file, '.d.ts')}.cjs';\n`);
+    else rmSync(path);
   }
 }
 

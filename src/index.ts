@@ -55,6 +55,7 @@ export {
   ThrottleQueueTimeoutError,
   UnsupportedApiVersionError,
 } from './client/errors/errors.js';
+export { MAX_KEPT_WARNINGS } from './client/errors/warnings.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
 export { defineThrottleStore } from './client/throttle/fleet-throttle.js';
 export { createMemoryStore, createMemoryThrottleStore } from './client/throttle/memory-store.js';

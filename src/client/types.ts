@@ -65,9 +65,17 @@ export interface ApiResult<T> {
   data: T;
   /**
    * The `API-Version` the call was sent with: the version a generated document carries, else the client's
-   * `apiVersion`.
+   * `apiVersion`. The built-in calls (`client.boards()`, ...) and generated documents carry their own version, so
+   * for them this is that version, not the client's `apiVersion` option.
    */
   apiVersion: string;
+  /**
+   * The API version that answered, as the server says in its `API-Version` response header. It differs from
+   * {@link ApiResult.apiVersion} when the server routed the call: a deprecated version is answered by its announced
+   * successor, an unknown one by the current version (a warning in {@link ApiResult.warnings} says so too).
+   * Undefined only when the response carries no such header (or one that is not a `YYYY-MM` version).
+   */
+  answeredApiVersion?: string;
   /** `account_id` from the top level of the response body, when present. */
   accountId?: number;
   /** Rate-limit state of this response. */
@@ -84,9 +92,12 @@ export interface ApiResult<T> {
   requestId?: string;
   /**
    * What the server warned about (`extensions.warnings`): a deprecated or unknown version it routed, a deprecated
-   * field the operation used. Empty when there were none. Warnings never fail a call.
+   * field the operation used. Empty when there were none. Warnings never fail a call. At most
+   * `MAX_KEPT_WARNINGS`, the first ones; {@link ApiResult.omittedWarnings} counts the rest.
    */
   warnings: readonly ApiWarning[];
+  /** How many warnings the response held beyond those in `warnings` (0 for nearly every response). */
+  omittedWarnings: number;
 }
 
 /** What a warning is about. */
@@ -350,6 +361,9 @@ export interface ClientHooks {
   onRetry?(event: RetryEvent): void;
   /** Called when the client-side throttle holds a request back before sending it. */
   onThrottle?(event: ThrottleEvent): void;
-  /** Called once per warning of a successful response (a routed version, a deprecated field). */
+  /**
+   * Called once per warning of a successful response (a routed version, a deprecated field), for at most
+   * `MAX_KEPT_WARNINGS` of them: the result's `omittedWarnings` counts the rest.
+   */
   onWarning?(event: WarningEvent): void;
 }

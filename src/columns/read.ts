@@ -33,13 +33,22 @@ function parsed(value: unknown): Json {
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+/**
+ * The text of a scalar, or null for anything else. Never `String(value)` on what a server sent: an object such as
+ * `{"toString":1}` makes `String()` throw (pinned by test/unit/columns-read-total.test.ts).
+ */
+const scalarText = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
 const num = (value: unknown): number | null => {
   const number =
     typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   return Number.isFinite(number) ? number : null;
 };
-const id = (value: unknown): string | null =>
-  value === null || value === undefined || value === '' ? null : String(value);
+const id = (value: unknown): string | null => {
+  const text = scalarText(value);
+  return text === '' ? null : text;
+};
+const ids = (values: unknown[]): string[] => values.flatMap((value) => id(value) ?? []);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const pick = (...values: unknown[]): unknown => values.find((value) => value !== undefined && value !== null);
 const day = (value: unknown): string | null => str(value)?.slice(0, 10) ?? null;
@@ -54,7 +63,7 @@ function entities(value: unknown): PeopleEntity[] {
 
 function linkedIds(value: Json, cv: ColumnValueSource, field: string): string[] {
   const typed = cv[field];
-  if (Array.isArray(typed)) return typed.map(String);
+  if (Array.isArray(typed)) return ids(typed);
   return list(value.linkedPulseIds).flatMap((entry) => {
     const linked = id((entry as Json | null)?.linkedPulseId);
     return linked === null ? [] : [linked];
@@ -65,7 +74,7 @@ const plainText = (value: Json, _cv: ColumnValueSource, text: string) => ({
   value: str(pick(value.scalar, value.text)) ?? str(text),
 });
 const displayed = (_value: Json, cv: ColumnValueSource, text: string) => ({
-  displayValue: String(pick(cv.display_value, text) ?? ''),
+  displayValue: scalarText(cv.display_value) ?? text,
 });
 const docOf = (value: Json) => ({ docId: id((list(value.files)[0] as Json | undefined)?.objectId) });
 
@@ -81,10 +90,17 @@ const READERS: { [K in ReadableColumnKind]: Reader<K> } = {
   date: (value, cv) => ({ date: str(pick(cv.date, value.date)), time: str(pick(cv.time, value.time)) }),
   people: (value, cv) => ({ personsAndTeams: entities(pick(cv.persons_and_teams, value.personsAndTeams)) }),
   dropdown: (value, cv, text) => {
-    const options = Array.isArray(cv.values) ? (cv.values as Json[]) : undefined;
+    // `values: [null]` has been seen from a server: an option that is not an object is skipped.
+    const options = Array.isArray(cv.values)
+      ? cv.values.filter((option): option is Json => typeof option === 'object' && option !== null)
+      : undefined;
     return {
       ids: (options ? options.map((option) => option.id) : list(value.ids)).flatMap((entry) => num(entry) ?? []),
-      labels: options ? options.map((option) => String(option.label)) : text === '' ? [] : text.split(', '),
+      labels: options
+        ? options.flatMap((option) => scalarText(option.label) ?? [])
+        : text === ''
+          ? []
+          : text.split(', '),
     };
   },
   timeline: (value, cv) => ({ from: day(pick(cv.from, value.from)), to: day(pick(cv.to, value.to)) }),
@@ -125,7 +141,8 @@ const READERS: { [K in ReadableColumnKind]: Reader<K> } = {
     files: list(value.files).map((entry) => {
       const file = (entry ?? {}) as Json;
       const assetId = num(file.assetId);
-      return assetId === null ? { name: String(file.name ?? '') } : { name: String(file.name ?? ''), assetId };
+      const name = scalarText(file.name) ?? '';
+      return assetId === null ? { name } : { name, assetId };
     }),
   }),
   formula: displayed,
@@ -141,7 +158,7 @@ const READERS: { [K in ReadableColumnKind]: Reader<K> } = {
   }),
   item_id: (value, cv, text) => ({ itemId: id(pick(cv.item_id, value.item_id, str(text))) }),
   vote: (value, cv) => {
-    const voters = list(pick(cv.voter_ids, value.votersIds)).map(String);
+    const voters = ids(list(pick(cv.voter_ids, value.votersIds)));
     return { voteCount: num(cv.vote_count) ?? voters.length, voterIds: voters };
   },
   progress: (_value, _cv, text) => ({ percent: num(text.replace(/%$/, '')) }),
@@ -162,13 +179,16 @@ const READERS: { [K in ReadableColumnKind]: Reader<K> } = {
 /**
  * The typed reading of a selected column value (`{ id, type, text, value }` plus any typed fields selected), a
  * union to narrow on `type`: `if (reading.type === 'status') reading.label`. A kind this SDK does not know reads as
- * `{ type: 'unknown', columnType, text }`. Never throws: a malformed `value` reads as empty.
+ * `{ type: 'unknown', columnType, text }`. Never throws: a malformed `value` or field reads as empty (an `id` or
+ * `type` that is not text reads as `''`).
  */
 export function readColumnValue(cv: ColumnValueSource): ColumnReading {
   const text = typeof cv.text === 'string' ? cv.text : '';
-  const read = Object.hasOwn(READERS, cv.type)
-    ? (READERS[cv.type as ReadableColumnKind] as Reader<ReadableColumnKind>)
+  const type = typeof cv.type === 'string' ? cv.type : '';
+  const columnId = scalarText(cv.id) ?? '';
+  const read = Object.hasOwn(READERS, type)
+    ? (READERS[type as ReadableColumnKind] as Reader<ReadableColumnKind>)
     : undefined;
-  if (!read) return { type: 'unknown', id: cv.id, text, columnType: cv.type };
-  return { ...read(parsed(cv.value), cv, text), type: cv.type, id: cv.id, text } as ColumnReading;
+  if (!read) return { type: 'unknown', id: columnId, text, columnType: type };
+  return { ...read(parsed(cv.value), cv, text), type, id: columnId, text } as ColumnReading;
 }

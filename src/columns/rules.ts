@@ -74,6 +74,12 @@ function rule(columnId: string, operator: RuleOperator, compareValue: Array<stri
 /**
  * Items whose status is one of `indexes` (or none of them with `not`), or whose label contains `label`'s terms.
  *
+ * A `label` is not an exact match: it becomes the platform's `contains_terms` operator (with `not`,
+ * `not_contains_text`), which keeps every item whose label contains each word of `label`. So `{ label: 'Live' }`
+ * also keeps items labelled "Not Live" and "Live soon". For an exact label, match its index:
+ * `{ indexes: [1] }` (a label's index is its id in the column's settings). Operators per
+ * https://developer.monday.com/api-reference/reference/status.
+ *
  * @throws {PlatformConfigError} when an index is not a whole number ≥ 0 or the label is empty.
  */
 export function status(
@@ -127,6 +133,11 @@ export type DateOperator =
 /**
  * Items whose date matches a keyword (`'TODAY'`, `'OVERDUE'`, ...) or a day `{ exact: 'YYYY-MM-DD' }`, compared with
  * `operator` (default any_of).
+ *
+ * `'OVERDUE'`, `'UPCOMING'`, `'DONE_ON_TIME'` and `'DONE_OVERDUE'` also read the board's status column: overdue is
+ * a past date on an item not marked Done, upcoming a future date on one not marked Done, and the DONE_ ones an item
+ * marked Done on or before, or after, its date; they take any_of or not_any_of only
+ * (https://developer.monday.com/api-reference/reference/date).
  *
  * @throws {PlatformConfigError} for a keyword the platform does not know or a day that is not `YYYY-MM-DD`.
  */

@@ -105,7 +105,14 @@ export class OAuthClient {
   }
 
   /** A summary without the secret. */
-  toJSON(): { clientId: string; authUrl: string; redirectUri?: string } {
+  toJSON(): {
+    /** The app's public identifier. */
+    clientId: string;
+    /** The OAuth host. */
+    authUrl: string;
+    /** The default redirect URI, when configured. */
+    redirectUri?: string;
+  } {
     return {
       clientId: this.clientId,
       authUrl: this.authUrl,

@@ -59,6 +59,7 @@ export interface OAuthErrorDetails {
 
 /** A failure of the OAuth flow: an error redirect, a token endpoint error, a bad response or bad input. */
 export class OAuthError extends Error {
+  /** The class name (`'OAuthError'` or a subclass's): a string, so it survives minification. */
   override name: 'OAuthError' | 'OAuthStateMismatchError' | 'OAuthConfigError' = 'OAuthError';
   /** What went wrong: a server's code (`access_denied`, `invalid_grant`, ...) or one of the SDK's own. */
   readonly code: OAuthErrorCode;
@@ -79,7 +80,18 @@ export class OAuthError extends Error {
   }
 
   /** A plain summary for logs: name, code, description and status (never a secret). */
-  toJSON(): { name: string; code: string; description?: string; status?: number; message: string } {
+  toJSON(): {
+    /** The class name. */
+    name: string;
+    /** What went wrong, as {@link OAuthError.code}. */
+    code: string;
+    /** The server's or the SDK's explanation, when there is one. */
+    description?: string;
+    /** HTTP status of the token endpoint's answer, when there was one. */
+    status?: number;
+    /** The error's message. */
+    message: string;
+  } {
     const json: { name: string; code: string; description?: string; status?: number; message: string } = {
       name: this.name,
       code: this.code,
@@ -96,6 +108,7 @@ export class OAuthError extends Error {
  * Its code, `state_mismatch`, is never one a server sends.
  */
 export class OAuthStateMismatchError extends OAuthError {
+  /** The class name, `'OAuthStateMismatchError'`: a string, so it survives minification. */
   override name = 'OAuthStateMismatchError' as const;
 
   constructor(description: string) {
@@ -105,6 +118,7 @@ export class OAuthStateMismatchError extends OAuthError {
 
 /** An option or argument of the OAuth helpers is invalid; the message says which and what to fix. */
 export class OAuthConfigError extends OAuthError {
+  /** The class name, `'OAuthConfigError'`: a string, so it survives minification. */
   override name = 'OAuthConfigError' as const;
 
   constructor(description: string) {

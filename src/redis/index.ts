@@ -41,13 +41,17 @@ export interface RedisStoreOptions {
  * The few members of a node-redis client (v4, v5) this store uses. Any client has them.
  */
 export interface NodeRedisLike {
+  /** Sends one command, its name first. */
   sendCommand(args: string[]): Promise<unknown>;
+  /** True while the client is connected and ready for commands. */
   readonly isReady: boolean;
 }
 
 /** The few members of an ioredis client this store uses. */
 export interface IORedisLike {
+  /** Sends one command with its arguments. */
   call(command: string, ...args: string[]): Promise<unknown>;
+  /** The connection's state; `ready` when commands can be sent. */
   readonly status: string;
 }
 
@@ -212,6 +216,7 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
         request.memberId ?? '',
         String(costs.length / 2),
         ...costs,
+        request.backlog === undefined ? '' : String(request.backlog),
       ];
       return parseAcquireReply(await withTimeout(acquire.run(keysOf(request.account), args), timeoutMs));
     },

@@ -8,6 +8,7 @@ import { decodePolicyName } from './scripts.js';
 
 /** Thrown by the store's commands when Redis is not connected, fails, or answers too late. */
 export class RedisStoreError extends Error {
+  /** The class name, `'RedisStoreError'`: a string, so it survives minification. */
   override readonly name = 'RedisStoreError';
 }
 
@@ -35,6 +36,12 @@ export function parseAcquireReply(reply: unknown): StoreAcquireResult {
     throw new RedisStoreError('Unexpected answer from the acquire script');
   const flag = replyText(reply[0], 'grant flag');
   if (flag === '1' && reply.length === 1) return { granted: true };
+  if (flag === '1' && reply.length === 2) {
+    const members = Number(replyText(reply[1], 'member count'));
+    if (!Number.isInteger(members) || members < 0)
+      throw new RedisStoreError('Unexpected answer from the acquire script');
+    return { granted: true, members: Math.max(1, members) };
+  }
   const reason = reply.length === 5 && flag === '0' ? replyText(reply[1], 'reason') : '';
   if (!REASONS.has(reason)) throw new RedisStoreError('Unexpected answer from the acquire script');
   const result: StoreAcquireResult = {

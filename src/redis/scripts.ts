@@ -15,6 +15,7 @@
  */
 import {
   FLEET_DEFAULT_BACKOFF_MS,
+  FLEET_DEMAND_STALE_MS,
   FLEET_LINE_STALE_MS,
   FLEET_MAX_HOLD_MS,
   FLEET_MAX_POLICIES,
@@ -55,6 +56,7 @@ local INF = 1e300
 local MARGIN, PRECISION, RESERVE, POLL = ${lua(FLEET_RESET_MARGIN_MS)}, ${lua(FLEET_PRECISION_MS)}, ${lua(FLEET_TIMING_RESERVE)}, ${lua(FLEET_POLL_MS)}
 local BACKOFF, TTL, STALE = ${lua(FLEET_DEFAULT_BACKOFF_MS)}, ${lua(FLEET_STATE_TTL_MS)}, ${lua(FLEET_LINE_STALE_MS)}
 local MEMBER_MIN, MAX_HOLD = ${lua(FLEET_MEMBER_MIN_MS)}, ${lua(FLEET_MAX_HOLD_MS)}
+local DEMAND_STALE = ${lua(FLEET_DEMAND_STALE_MS)}
 local MAX_POLICIES, POLICY_IDLE = ${lua(FLEET_MAX_POLICIES)}, ${lua(FLEET_POLICY_IDLE_MS)}
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
@@ -159,15 +161,35 @@ end
 
 /**
  * ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, ticket, memberId ('' for none), n, then n pairs of
- * policy and expected cost.
+ * policy and expected cost, then the backlog ('' when not given).
  */
 export const ACQUIRE_SCRIPT = `${COMMON}
 local id, leaseMs, initial, probeAfter, ticket = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local member = ARGV[6]
 local costs = {}
 for i = 1, tonumber(ARGV[7]) do costs[ARGV[6 + 2 * i]] = tonumber(ARGV[7 + 2 * i]) end
+local backlog = ARGV[8 + 2 * tonumber(ARGV[7])] or ''
 expire()
 if member ~= '' then redis.call('ZADD', M, now + math.max(leaseMs, MEMBER_MIN), member) end
+-- What the fleet has waiting (fleetDemand): each member's last word, 'd:<member>' = 'count,when' in the state hash.
+for k, v in pairs(s) do
+  if string.sub(k, 1, 2) == 'd:' then
+    local at = tonumber(string.match(v, ',(.*)$')) or 0
+    if at < now - DEMAND_STALE then
+      redis.call('HDEL', S, k)
+      s[k] = nil
+    end
+  end
+end
+local demand = INF
+if member ~= '' and backlog ~= '' then
+  s['d:' .. member] = fmt(tonumber(backlog) + 1) .. ',' .. fmt(now)
+  redis.call('HSET', S, 'd:' .. member, s['d:' .. member])
+  demand = 0
+  for k, v in pairs(s) do
+    if string.sub(k, 1, 2) == 'd:' then demand = demand + (tonumber(string.match(v, '^([^,]*)')) or 0) end
+  end
+end
 local probe, timing = s.probe or '', s.timing or ''
 if probe ~= '' and not redis.call('ZSCORE', L, probe) then probe = '' end
 if timing ~= '' and not redis.call('ZSCORE', L, timing) then timing = '' end
@@ -272,7 +294,7 @@ if not isProbe then
     local w = W[n]
     if w.req and w.w > 1000 and finite(w.by) then
       local left = math.min(w.q - w.used, w.rep)
-      if left <= RESERVE and w.by - w.after > PRECISION then
+      if left <= RESERVE and w.by - w.after > PRECISION and demand > left then
         local split = (w.after + w.by) / 2
         local steps = math.floor((split - now) / 1000)
         if steps < 1 then
@@ -308,8 +330,9 @@ redis.call('ZADD', L, now + leaseMs, id)
 redis.call('HSET', D, id, data)
 if isProbe then state.probe = id end
 if isTiming then state.timing = id end
+if member ~= '' and backlog ~= '' then redis.call('HSET', S, 'd:' .. member, backlog .. ',' .. fmt(now)) end
 save(state)
-return { 1 }
+return { 1, redis.call('ZCOUNT', M, '(' .. fmt(now), '+inf') }
 `;
 
 /**

@@ -18,6 +18,11 @@ export type WebhookVerificationReason =
   | 'not-yet-valid'
   /** `aud` is not the endpoint configured as `audience`. */
   | 'wrong-audience'
+  /**
+   * The token was already used with another event (`triggerUuid`): the platform's JWT signs its claims, not the
+   * body, so a captured token sent again with an edited body is refused by the handler for its lifetime.
+   */
+  | 'token-reused'
   /** The body is larger than `maxBodyBytes`. */
   | 'too-large'
   /** Not a POST. */
@@ -28,6 +33,7 @@ export type WebhookVerificationReason =
  * the token or the body.
  */
 export class WebhookVerificationError extends Error {
+  /** The class name, `'WebhookVerificationError'`: a string, so it survives minification. */
   override readonly name = 'WebhookVerificationError';
   /** Which check failed. */
   readonly reason: WebhookVerificationReason;

@@ -6,35 +6,10 @@
  * https://developer.monday.com/api-reference/docs/webhooks.
  */
 
-/** Every event a webhook can subscribe to (`create_webhook(event:)`), as the 2026-10 schema lists them. */
-export const WEBHOOK_EVENT_TYPES = [
-  'change_column_value',
-  'change_name',
-  'change_specific_column_value',
-  'change_status_column_value',
-  'change_subitem_column_value',
-  'change_subitem_name',
-  'create_column',
-  'create_item',
-  'create_subitem',
-  'create_subitem_update',
-  'create_update',
-  'delete_update',
-  'edit_update',
-  'item_archived',
-  'item_deleted',
-  'item_moved_to_any_group',
-  'item_moved_to_specific_group',
-  'item_restored',
-  'move_subitem',
-  'subitem_archived',
-  'subitem_deleted',
-] as const;
-
-/** An event a webhook can subscribe to. */
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-/** The `type` field of the payload delivered for each subscription event. */
+/**
+ * The `type` field of the payload delivered for each subscription event; its keys are every event a webhook can
+ * subscribe to, in the 2026-10 schema's order (a test compares them with the schema).
+ */
 export const PAYLOAD_TYPE_OF = {
   change_column_value: 'update_column_value',
   change_name: 'update_name',
@@ -57,7 +32,18 @@ export const PAYLOAD_TYPE_OF = {
   move_subitem: 'move_subitem',
   subitem_archived: 'archive_pulse',
   subitem_deleted: 'delete_pulse',
-} as const satisfies Record<WebhookEventType, string>;
+} as const;
+
+/** An event a webhook can subscribe to. */
+export type WebhookEventType = keyof typeof PAYLOAD_TYPE_OF;
+
+/**
+ * Every event a webhook can subscribe to (`create_webhook(event:)`), as the 2026-10 schema lists them. Read from
+ * {@link PAYLOAD_TYPE_OF}'s keys, so the list is written once (and the receiver's bundle carries it once).
+ */
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.freeze(
+  Object.keys(PAYLOAD_TYPE_OF) as WebhookEventType[],
+);
 
 /** The `type` of a delivered payload. */
 export type WebhookPayloadType = (typeof PAYLOAD_TYPE_OF)[WebhookEventType];

@@ -1,9 +1,13 @@
 /**
  * The typed events a webhook delivers: the `event` object of the JSON body, discriminated by its `type`. Field
- * names follow the platform's payload examples (https://monday.com/integrations/webhooks,
- * https://developer.monday.com/api-reference/docs/webhooks); every event keeps the fields this module does not
- * name, as they came, so a field the platform adds later is never lost.
+ * names follow the platform's payload samples ("Sample payload for webhook events",
+ * https://developer.monday.com/api-reference/reference/webhooks; https://monday.com/integrations/webhooks); every
+ * event keeps the fields this module does not name, as they came, so a field the platform adds later is never lost.
+ * Where the samples show a column value's form (a status label, a date) it is typed: {@link StatusColumnValueEvent},
+ * {@link DateColumnValueEvent}; {@link WebhookEventOf} gives the event a subscription delivers.
  */
+import type { PAYLOAD_TYPE_OF, WebhookEventType } from './event-types.js';
+
 /** Fields every delivered event carries. */
 export interface WebhookEventBase {
   /** Who sent it: `"monday"` on the platform. */
@@ -35,12 +39,15 @@ export interface CreatePulseEvent extends WebhookEventBase {
   isTopGroup?: boolean;
   /** Column values the item was created with, by column id. */
   columnValues?: Record<string, unknown>;
-  /** For a subitem: the item it belongs to. */
-  parentItemId?: number;
-  parentItemBoardId?: number;
+  /** For a subitem: the same as `pulseId` (the create_subitem sample carries both). */
+  itemId?: number;
+  /** For a subitem: the item it belongs to, as a string (so the platform's create_subitem sample sends it). */
+  parentItemId?: string;
+  /** For a subitem: the board of the item it belongs to, as a string; `boardId` is then the subitems' own board. */
+  parentItemBoardId?: string;
 }
 
-/** A column value changed. */
+/** A column value changed. {@link StatusColumnValueEvent} and {@link DateColumnValueEvent} type two kinds' values. */
 export interface UpdateColumnValueEvent extends WebhookEventBase {
   type: 'update_column_value';
   pulseId: number;
@@ -49,14 +56,78 @@ export interface UpdateColumnValueEvent extends WebhookEventBase {
   columnId: string;
   columnType?: string;
   columnTitle?: string;
-  /** The new value, in the column type's JSON form. */
+  /**
+   * The new value. For a status (`columnType: 'color'`) and a date column the docs give the form
+   * ({@link WebhookStatusValue}, {@link WebhookDateValue}: narrow with {@link isStatusColumnValueEvent},
+   * {@link isDateColumnValueEvent}); for other kinds they do not, so it stays `unknown`.
+   */
   value: unknown;
   /** The value before the change (null when it was empty). */
   previousValue?: unknown;
   /** When it changed, Unix epoch seconds (with fractions). */
   changedAt?: number;
   isTopGroup?: boolean;
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
+}
+
+/**
+ * The colour style of a status label in a webhook payload, as the platform's sample shows it (`color`, `border`:
+ * hex colours; `var_name`: the colour's name). Each is optional: the docs show one sample, not a contract, and the
+ * emulator fills only what it keeps for the label.
+ */
+export interface WebhookStatusLabelStyle {
+  color?: string;
+  border?: string;
+  var_name?: string;
+}
+
+/** A status column's value in a webhook payload: the label, not the stored `{ index }`. */
+export interface WebhookStatusValue {
+  label: {
+    /** The label's id (the `index` the column's value holds). */
+    index: number;
+    /** The label's text. */
+    text: string | null;
+    style: WebhookStatusLabelStyle;
+  };
+  /** `null` in the platform's sample. */
+  post_id?: unknown;
+}
+
+/** A date column's value in a webhook payload. */
+export interface WebhookDateValue {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** `HH:MM:SS` (UTC), or null for a day without a time. */
+  time: string | null;
+  icon: string | null;
+}
+
+/** A status column's value changed (`change_status_column_value`, or any column change on a status column). */
+export interface StatusColumnValueEvent extends UpdateColumnValueEvent {
+  /** The platform names the status column kind `color` in payloads. */
+  columnType: 'color';
+  value: WebhookStatusValue | null;
+  /** The label before the change, or null when there was none. */
+  previousValue?: WebhookStatusValue | null;
+}
+
+/** A date column's value changed. */
+export interface DateColumnValueEvent extends UpdateColumnValueEvent {
+  columnType: 'date';
+  value: WebhookDateValue | null;
+  previousValue?: WebhookDateValue | null;
+}
+
+/** True when `event` is a status column's change, whose `value` and `previousValue` are {@link WebhookStatusValue}. */
+export function isStatusColumnValueEvent(event: WebhookEvent): event is StatusColumnValueEvent {
+  return event.type === 'update_column_value' && event.columnType === 'color';
+}
+
+/** True when `event` is a date column's change, whose `value` and `previousValue` are {@link WebhookDateValue}. */
+export function isDateColumnValueEvent(event: WebhookEvent): event is DateColumnValueEvent {
+  return event.type === 'update_column_value' && event.columnType === 'date';
 }
 
 /** An item's name changed. */
@@ -66,7 +137,8 @@ export interface UpdateNameEvent extends WebhookEventBase {
   groupId?: string;
   value: { name: string };
   previousValue?: { name: string };
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
 }
 
 /** An update (comment) was posted, or a reply to one. */
@@ -80,7 +152,8 @@ export interface CreateUpdateEvent extends WebhookEventBase {
   textBody?: string;
   /** For a reply: the update it answers. */
   replyId?: number | null;
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
 }
 
 /** An update was edited. */
@@ -105,7 +178,8 @@ export interface PulseLifecycleEvent extends WebhookEventBase {
   pulseId: number;
   pulseName?: string;
   itemId?: number;
-  parentItemId?: number;
+  /** For a subitem: the item it belongs to, as a string. */
+  parentItemId?: string;
 }
 
 /** An item moved to another group. */
@@ -149,3 +223,27 @@ export interface WebhookChallenge {
   /** The random token to echo back as `{ "challenge": ... }`. */
   challenge: string;
 }
+
+/** The member of {@link WebhookEvent} whose `type` admits `Type`. */
+type EventOfPayloadType<Type> = WebhookEvent extends infer Each
+  ? Each extends { type: infer Admitted }
+    ? Type extends Admitted
+      ? Each
+      : never
+    : never
+  : never;
+
+/**
+ * The event a webhook subscribed to `Event` delivers (`create_item` → {@link CreatePulseEvent}); a
+ * `change_status_column_value` subscription delivers status changes only, so {@link StatusColumnValueEvent}.
+ *
+ * ```ts
+ * // fragment
+ * onEvent: (event) => {
+ *   if (isStatusColumnValueEvent(event)) console.log(event.value?.label.text);
+ * }
+ * ```
+ */
+export type WebhookEventOf<Event extends WebhookEventType> = Event extends 'change_status_column_value'
+  ? StatusColumnValueEvent
+  : EventOfPayloadType<(typeof PAYLOAD_TYPE_OF)[Event]>;

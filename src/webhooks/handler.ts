@@ -1,12 +1,27 @@
 /**
  * A webhook endpoint as one `(request: Request) => Promise<Response>` function, for any runtime or framework route
- * that speaks the Fetch API. Answers: the challenge echoed (200); a verified event handed to `onEvent` once per
- * `triggerUuid` within the duplicate window (200, also for a duplicate, so the platform stops retrying); a refused
- * request with 401 (400 for a malformed or oversized body, 405 for another method, 500 when no secret is configured),
- * its body `{ "error": reason }`; an `onEvent` that throws with 500, and the delivery is released so the platform's
- * retry is handled again.
+ * that speaks the Fetch API. The guarantee: each event (`triggerUuid`) reaches `onEvent` until it succeeds once
+ * (at least once: make `onEvent` idempotent), and is acknowledged only then. Answers:
+ * - the challenge echoed (200);
+ * - a verified event handed to `onEvent`, 200 `{ "ok": true }` once it succeeded; a repeat of one that succeeded
+ *   within the duplicate window 200 `{ "duplicate": true }`, so the platform stops retrying;
+ * - 503 with `Retry-After` (the platform retries anything but 200,
+ *   https://developer.monday.com/apps/changelog/clarification-on-retry-policies-for-webhooks-and-custom-actions)
+ *   for a repeat of an event another attempt is still handling (`in-progress`) and when the delivery store fails
+ *   (`store-unavailable`): never an acknowledgement of an event not handled;
+ * - an `onEvent` that throws: 500, and the delivery is released so the platform's retry is handled again (a release
+ *   that fails leaves the claim to lapse after `claimLeaseMs`);
+ * - a refused request: 401 (400 for a malformed body, 413 past `maxBodyBytes`, 405 for another method, 500 when no
+ *   secret is configured), its body `{ "error": reason }`; a token already used with another event is refused
+ *   (`token-reused`): the platform's JWT signs claims only, not the body.
+ * Pinned by test/webhooks/handler.test.ts and test/webhooks/receiver-safety.test.ts.
  */
-import { createMemoryDeliveryStore, DEFAULT_DUPLICATE_WINDOW_MS, type WebhookDeliveryStore } from './deliveries.js';
+import {
+  createMemoryDeliveryStore,
+  DEFAULT_CLAIM_LEASE_MS,
+  DEFAULT_DUPLICATE_WINDOW_MS,
+  type WebhookDeliveryStore,
+} from './deliveries.js';
 import { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 import type { WebhookEvent } from './events.js';
 import { createKeyCache, type WebhookClaims } from './jwt.js';
@@ -25,12 +40,24 @@ export interface WebhookEventContext {
 
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions extends WebhookVerificationOptions {
-  /** Called once per delivered event; a rejection answers 500 so the platform retries. */
+  /**
+   * Called for each delivered event until it succeeds once: a rejection answers 500 so the platform retries, and the
+   * retry calls it again. At least once, so make it idempotent: an attempt that outlives `claimLeaseMs`, or a
+   * success whose answer is lost on the way, can be followed by another call for the same event.
+   */
   onEvent: (event: WebhookEvent, context: WebhookEventContext) => void | Promise<void>;
-  /** Where handled deliveries are remembered. Default: in memory, 10 000 ids. */
+  /**
+   * Where deliveries and used tokens are remembered. Default: in memory, 10 000 of each. Share one store (Redis, a
+   * database) between processes that receive the same webhooks.
+   */
   deliveries?: WebhookDeliveryStore;
-  /** How long a `triggerUuid` counts as handled, in milliseconds. Default one hour. */
+  /** How long a `triggerUuid` that succeeded counts as handled, in milliseconds. Default one hour. */
   duplicateWindowMs?: number;
+  /**
+   * How long one attempt holds an event, in milliseconds: repeats meanwhile are answered 503 (retry later); past it,
+   * an attempt that died or could not be released no longer holds the event back. Default five minutes.
+   */
+  claimLeaseMs?: number;
   /** Told about each refused request (the error holds no secret). Default: nothing. */
   onRefused?: (error: WebhookVerificationError) => void;
 }
@@ -51,39 +78,87 @@ function json(status: number, body: unknown): Response {
  * here, once, so a bad one fails at start-up rather than on every request.
  * @throws TypeError when `onEvent` is not a function, or `onRefused`, `now` or `deliveries` is of the wrong kind
  * (a missing secret is not thrown: every request is refused with `empty-secret`).
- * @throws RangeError when `duplicateWindowMs` is not a positive number of milliseconds, `maxBodyBytes` not a positive
+ * @throws RangeError when `duplicateWindowMs` or `claimLeaseMs` is not a positive number of milliseconds, `maxBodyBytes` not a positive
  * number, or `clockToleranceSeconds` not a finite number of seconds, 0 or more.
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): (request: Request) => Promise<Response> {
   checkHandlerOptions(options);
   const deliveries = options.deliveries ?? createMemoryDeliveryStore(options.now ? { now: options.now } : {});
   const windowMs = options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
+  const leaseMs = options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   // This handler's own keys: another handler's secret never shares (or evicts) them.
   const keys = createKeyCache();
+  const refuse = (error: WebhookVerificationError) => {
+    try {
+      options.onRefused?.(error);
+    } catch {
+      // A hook that throws must not turn a refusal into an unanswered request.
+    }
+    return json(STATUS[error.reason] ?? 401, { error: error.reason });
+  };
   return async (request) => {
     let verified: Awaited<ReturnType<typeof verifyRequest>>;
     try {
       verified = await verifyRequest(request, options, keys);
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
-      try {
-        options.onRefused?.(error);
-      } catch {
-        // A hook that throws must not turn a refusal into an unanswered request.
-      }
-      return json(STATUS[error.reason] ?? 401, { error: error.reason });
+      return refuse(error);
     }
     if (verified.kind === 'challenge') return json(200, { challenge: verified.challenge.challenge });
     const id = verified.event.triggerUuid;
-    if (!(await deliveries.claim(id, windowMs))) return json(200, { duplicate: true });
+    let claim: unknown;
+    try {
+      const tokenTtlMs = remainingLifeMs(verified.claims, options);
+      const bound = await deliveries.bindToken(await tokenDigest(verified.token), id, tokenTtlMs);
+      if (bound !== id) {
+        return refuse(new WebhookVerificationError('token-reused', 'The token was already used with another event.'));
+      }
+      claim = await deliveries.claim(id, leaseMs);
+    } catch {
+      return retryLater('store-unavailable');
+    }
+    if (claim === 'done') return json(200, { duplicate: true });
+    if (claim === 'in-progress') return retryLater('in-progress');
+    // Anything else from a store is not a claim: fail towards the platform's retry, never an acknowledgement.
+    if (claim !== 'claimed') return retryLater('store-unavailable');
     try {
       await options.onEvent(verified.event, { claims: verified.claims, request: withoutCredential(request) });
     } catch {
-      await deliveries.release(id);
+      try {
+        await deliveries.release(id);
+      } catch {
+        // The claim lapses after its lease; until then retries are answered 503, after it they are handled.
+      }
       return json(500, { error: 'handler-failed' });
+    }
+    try {
+      await deliveries.complete(id, windowMs);
+    } catch {
+      // The event was handled, so it is acknowledged; the claim lapses after its lease (a later repeat would be
+      // handled again, which at-least-once allows).
     }
     return json(200, { ok: true });
   };
+}
+
+/** 503 with `Retry-After`: the platform retries once a minute, and this answer asks for just that. */
+function retryLater(reason: 'in-progress' | 'store-unavailable'): Response {
+  return new Response(JSON.stringify({ error: reason }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '60' },
+  });
+}
+
+/** How long a verified token can still be presented: until `exp` plus the clock tolerance (at least a second). */
+function remainingLifeMs(claims: WebhookClaims, options: WebhookHandlerOptions): number {
+  const toleranceMs = (options.clockToleranceSeconds ?? 30) * 1000;
+  return Math.max(1000, claims.exp * 1000 + toleranceMs - (options.now ?? Date.now)());
+}
+
+/** A digest of the token, so a store never holds the credential (its claims carry the short-lived API token). */
+async function tokenDigest(token: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The handler's options that can be wrong at start-up (the secret may change later, so it is read per request). */
@@ -95,16 +170,18 @@ function checkHandlerOptions(options: WebhookHandlerOptions): void {
     }
   }
   const { deliveries } = options;
-  if (
-    deliveries !== undefined &&
-    (typeof deliveries?.claim !== 'function' || typeof deliveries.release !== 'function')
-  ) {
-    throw new TypeError('createWebhookHandler: deliveries must have claim(id, ttlMs) and release(id) functions.');
+  const methods = ['claim', 'complete', 'release', 'bindToken'] as const;
+  if (deliveries !== undefined && methods.some((name) => typeof deliveries?.[name] !== 'function')) {
+    throw new TypeError(
+      'createWebhookHandler: deliveries must have claim(id, leaseMs), complete(id, ttlMs), release(id) and bindToken(token, triggerUuid, ttlMs) functions.',
+    );
   }
-  const window = options.duplicateWindowMs;
   // NaN would make every claim's expiry NaN, so every retried delivery would be handled again.
-  if (window !== undefined && (typeof window !== 'number' || !Number.isFinite(window) || window <= 0)) {
-    throw new RangeError(`duplicateWindowMs must be a positive number of milliseconds; got ${String(window)}.`);
+  for (const name of ['duplicateWindowMs', 'claimLeaseMs'] as const) {
+    const ms = options[name];
+    if (ms !== undefined && (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0)) {
+      throw new RangeError(`${name} must be a positive number of milliseconds; got ${String(ms)}.`);
+    }
   }
   const maxBodyBytes = options.maxBodyBytes;
   if (

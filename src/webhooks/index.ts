@@ -7,12 +7,17 @@
  * export default { fetch: handle };
  * ```
  *
+ * On Node's own server, Express or Connect, `workspace-platform-sdk/webhooks/node` serves the same handler as a
+ * `(req, res)` listener. The guarantee, the delivery store and the one-event-per-token rule: docs/webhooks.md.
+ *
  * @packageDocumentation
  * @module workspace-platform-sdk/webhooks
  */
 export {
   createMemoryDeliveryStore,
+  DEFAULT_CLAIM_LEASE_MS,
   DEFAULT_DUPLICATE_WINDOW_MS,
+  type DeliveryClaim,
   type MemoryDeliveryStoreOptions,
   type WebhookDeliveryStore,
 } from './deliveries.js';
@@ -24,20 +29,28 @@ export {
   type WebhookEventType,
   type WebhookPayloadType,
 } from './event-types.js';
-export type {
-  CreateColumnEvent,
-  CreatePulseEvent,
-  CreateUpdateEvent,
-  DeleteUpdateEvent,
-  EditUpdateEvent,
-  MovePulseIntoGroupEvent,
-  MoveSubitemEvent,
-  PulseLifecycleEvent,
-  UpdateColumnValueEvent,
-  UpdateNameEvent,
-  WebhookChallenge,
-  WebhookEvent,
-  WebhookEventBase,
+export {
+  type CreateColumnEvent,
+  type CreatePulseEvent,
+  type CreateUpdateEvent,
+  type DateColumnValueEvent,
+  type DeleteUpdateEvent,
+  type EditUpdateEvent,
+  isDateColumnValueEvent,
+  isStatusColumnValueEvent,
+  type MovePulseIntoGroupEvent,
+  type MoveSubitemEvent,
+  type PulseLifecycleEvent,
+  type StatusColumnValueEvent,
+  type UpdateColumnValueEvent,
+  type UpdateNameEvent,
+  type WebhookChallenge,
+  type WebhookDateValue,
+  type WebhookEvent,
+  type WebhookEventBase,
+  type WebhookEventOf,
+  type WebhookStatusLabelStyle,
+  type WebhookStatusValue,
 } from './events.js';
 export { createWebhookHandler, type WebhookEventContext, type WebhookHandlerOptions } from './handler.js';
 export { signJwt as signWebhookToken, type WebhookClaims } from './jwt.js';

@@ -16,6 +16,7 @@ import {
   columnValues,
   GraphQLResponseError,
   itemsQuery,
+  NotFoundError,
   type PlatformClient,
   readColumnValue,
 } from '../../src/index.js';
@@ -327,6 +328,25 @@ describe.each(VERSIONS)('every column kind, through the emulator, at API version
       error_data: { column_id: idOf('rating'), column_type: 'rating' },
     });
     expect(first?.message).toContain(idOf('rating'));
+    expect(emulator.store.items.find(linked)?.values).toEqual(before);
+  });
+
+  it("an unknown column id is the platform's InvalidColumnIdException, raised as NotFoundError", async () => {
+    // The error handling page: InvalidColumnIdException (HTTP 200), "the column ID being passed in the query is not
+    // a valid column ID" (https://developer.monday.com/api-reference/docs/error-handling).
+    const before = structuredClone(emulator.store.items.find(linked)?.values);
+    const error = await client
+      .request(
+        'mutation ($b: ID!, $i: ID!, $v: JSON!) { change_multiple_column_values(board_id: $b, item_id: $i, column_values: $v) { id } }',
+        { b: ROADMAP_BOARD_ID, i: linked, v: JSON.stringify({ [idOf('text')]: 'ok', no_such_column: 'x' }) },
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as GraphQLResponseError).errors[0]?.extensions).toMatchObject({
+      code: 'InvalidColumnIdException',
+      status_code: 200,
+      error_data: { column_id: 'no_such_column' },
+    });
     expect(emulator.store.items.find(linked)?.values).toEqual(before);
   });
 

@@ -52,6 +52,28 @@ export function go(workers: FleetWorker[]): void {
   for (const worker of workers) worker.child.send('go');
 }
 
+/** Resolves once every worker (started with `holdAfter`) has run its first calls and waits to resume. */
+export function held(workers: FleetWorker[]): Promise<void> {
+  return Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          const onMessage = (message: unknown) => {
+            if (message !== 'held') return;
+            worker.child.off('message', onMessage);
+            resolve();
+          };
+          worker.child.on('message', onMessage);
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/** Tells every held worker to run the rest of its calls. */
+export function resume(workers: FleetWorker[]): void {
+  for (const worker of workers) worker.child.send('resume');
+}
+
 /** Kills every worker still running. */
 export function killFleet(workers: FleetWorker[]): void {
   for (const { child } of workers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -72,14 +72,14 @@ type Step =
 /** The sequence: learn, fill the slots, exhaust a window (well before its last few requests, where timing requests
  * would begin), a 429 asking for 1e308 s. */
 const SEQUENCE: Step[] = [
-  { acquire: acquireOf('l1'), expect: { granted: true } },
+  { acquire: acquireOf('l1'), expect: { granted: true, members: 1 } },
   { acquire: acquireOf('l2'), expect: { granted: false, reason: 'concurrency' } }, // one at a time until learned
   { acquire: acquireOf('l2b', 't-l2b'), expect: { granted: false, reason: 'concurrency' } },
   { settle: 'l1', response: answer([window('minuteRate', 50), window(ODD, 50)]) },
   { acquire: acquireOf('l2'), expect: { granted: true } }, // ahead of l2b: asked first
-  { acquire: acquireOf('l2b', 't-l2b'), expect: { granted: true } },
+  { acquire: { ...acquireOf('l2b', 't-l2b'), memberId: 'member-2' }, expect: { granted: true, members: 2 } },
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'concurrency' } },
-  { renew: ['l2', 'l2b'], expect: 1 },
+  { renew: ['l2', 'l2b'], expect: 2 }, // member-1 renews; member-2 counts from its acquire
   { settle: 'l2', response: answer([window('minuteRate', 49), window(ODD, 0)]) },
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'quota-exhausted', policy: ODD, holdMs: 30_010 } },
   { settle: 'l2b', response: answer([window('minuteRate', 48)], { status: 429, retryAfterMs: 1e308 * 1000 }) },
@@ -105,6 +105,23 @@ const DAILY_SEQUENCE: Step[] = [
   { acquire: acquireOf('d3'), expect: { granted: false, reason: 'backoff', holdMs: 20_000 } },
 ];
 
+/**
+ * Timing a window's reset: with 3 requests left of a 2 s window whose reset is known to within a second, a member
+ * whose waiting fits in what is left is not held back; one whose waiting does not is held for a timing request.
+ */
+const TIMING_SEQUENCE: Step[] = [
+  { acquire: acquireOf('t1'), expect: { granted: true } },
+  {
+    settle: 't1',
+    response: answer([window('minuteRate', 3, { quota: 40, windowSeconds: 2, resetSeconds: 2 })]),
+  },
+  { acquire: { ...acquireOf('t2'), backlog: 1 }, expect: { granted: true } },
+  {
+    acquire: { ...acquireOf('t3', 't-t3'), memberId: 'member-2', backlog: 5 },
+    expect: { granted: false, reason: 'quota-exhausted', policy: 'minuteRate' },
+  },
+];
+
 /** Runs one step; acquire answers are returned for comparison. */
 async function run(store: ThrottleStore, account: string, step: Step): Promise<unknown> {
   if ('acquire' in step) return store.acquire({ account, ...step.acquire });
@@ -125,6 +142,10 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
 
   it('a daily limit: the same hold until the reset from both, never probed', async () => {
     await compare(DAILY_SEQUENCE, 'daily');
+  });
+
+  it('timing a reset: the same decision from both on what the members have waiting', async () => {
+    await compare(TIMING_SEQUENCE, 'timing');
   });
 
   async function compare(sequence: Step[], prefix: string): Promise<void> {
@@ -163,7 +184,10 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
         );
         await target.settle({ account: name, leaseId: `n${round}`, response: answer(windows) });
       }
-      await expect(target.acquire({ account: name, ...acquireOf('last') })).resolves.toEqual({ granted: true });
+      await expect(target.acquire({ account: name, ...acquireOf('last') })).resolves.toEqual({
+        granted: true,
+        members: 1,
+      });
     }
     const [stateKey] = await spy.keys(`wps:{${name}}:state`);
     const fields = await spy.hkeys(stateKey as string);
@@ -176,7 +200,10 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
     const name = `layout-${++account}`;
     const old = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}.used`, '1']));
     await spy.hset(`wps:{${name}}:state`, { wins: 'minuteRate', 'minuteRate.used': '5', blocked: '1e300', ...old });
-    await expect(store.acquire({ account: name, ...acquireOf('fresh') })).resolves.toEqual({ granted: true });
+    await expect(store.acquire({ account: name, ...acquireOf('fresh') })).resolves.toEqual({
+      granted: true,
+      members: 1,
+    });
     const fields = await spy.hkeys(`wps:{${name}}:state`);
     expect(fields.some((field) => field.endsWith('.used'))).toBe(false);
   });
@@ -186,8 +213,11 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
     const first = `ns-a-${++account}`;
     const second = `ns-b-${account}`;
     // Unlearned, an account lets one request go at a time: the second account's first must not wait for it.
-    await expect(store.acquire({ account: first, ...acquireOf('a1') })).resolves.toEqual({ granted: true });
-    await expect(store.acquire({ account: second, ...acquireOf('b1') })).resolves.toEqual({ granted: true });
+    await expect(store.acquire({ account: first, ...acquireOf('a1') })).resolves.toEqual({ granted: true, members: 1 });
+    await expect(store.acquire({ account: second, ...acquireOf('b1') })).resolves.toEqual({
+      granted: true,
+      members: 1,
+    });
     const keys = await spy.keys('app-one:*');
     expect(keys.some((key) => key.startsWith(`app-one:{${first}}:`))).toBe(true);
     expect(keys.some((key) => key.startsWith(`app-one:{${second}}:`))).toBe(true);

@@ -4,10 +4,18 @@
  * stops the requests; `signal` stops it; an expired cursor is a CursorExpiredError.
  */
 
+import { parse } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator } from 'workspace-platform-emulator';
 import { FilteredBoardItemsDocument, type ItemsQuery } from '../../examples/app/src/platform.generated.js';
-import { API_VERSION, BoardItemsDocument, CursorExpiredError, NetworkError, paginate } from '../../src/index.js';
+import {
+  API_VERSION,
+  BoardItemsDocument,
+  CursorExpiredError,
+  NetworkError,
+  PlatformConfigError,
+  paginate,
+} from '../../src/index.js';
 import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
@@ -171,5 +179,50 @@ describe('paginate', () => {
     expect((error as CursorExpiredError).message).toMatch(/cursor has expired.*start the listing again/i);
     expect((error as CursorExpiredError).errors[0]?.extensions?.code).toBe('CURSOR_EXPIRED');
     expect(graphqlRequests(emulator)).toHaveLength(2); // not retried
+  });
+});
+
+/** A filtered items_page whose filter variable is `$${'{name}'}` and whose cursor variable is `$${'{cursor}'}`. */
+const filteredBy = (
+  name: string,
+  cursor = 'cursor',
+) => `query Filtered($board: ID!, $${cursor}: String, $${name}: ItemsQuery) {
+  boards(ids: [$board]) { items_page(limit: 500, cursor: $${cursor}, query_params: $${name}) { cursor items { id column_values(ids: ["numbers"]) { id text } } } }
+}`;
+
+describe('paginate finds the filter variable in the document itself', () => {
+  // The API refuses a cursor beside `query_params` (the cursor carries the query): pages after the first must clear
+  // whatever variable the document binds to `query_params`, whatever its name; a one-page board never shows it.
+  const namings: [string, unknown][] = [
+    ['a string naming it $filter', filteredBy('filter')],
+    ['a string naming it $query', filteredBy('query')],
+    ['a string naming it $query and its cursor $after', filteredBy('query', 'after')],
+    ["another generator's AST naming it $filter", parse(filteredBy('filter'))],
+  ];
+  it.each(namings)('pages %s past the first page', async (_name, document) => {
+    const emulator = await startTestEmulator();
+    addItems(emulator, 2_400);
+    const variableName = String(
+      /query_params: \$(\w+)/.exec(typeof document === 'string' ? document : filteredBy('filter'))?.[1],
+    );
+    const estimates: number[] = [];
+    for await (const item of paginate(clientFor(emulator), document as string, {
+      board: ROADMAP_BOARD_ID,
+      [variableName]: DONE_BY_ESTIMATE,
+    })) {
+      estimates.push(estimateOf(item as { column_values: { id: string; text: string | null }[] }));
+    }
+    expect(estimates).toEqual(Array.from({ length: 1_200 }, (_, i) => 2_399 - 2 * i));
+    expect(graphqlRequests(emulator).map((record) => record.status)).toEqual([200, 200, 200]);
+  });
+
+  it('refuses at the start, unsent, a filter written inline, which no later page could clear', async () => {
+    const emulator = await startTestEmulator();
+    const inline = `query ($board: ID!, $cursor: String, $rules: [ItemsQueryRule!]) {
+      boards(ids: [$board]) { items_page(limit: 500, cursor: $cursor, query_params: { rules: $rules }) { cursor items { id } } }
+    }`;
+    expect(() => paginate(clientFor(emulator), inline, { board: ROADMAP_BOARD_ID })).toThrow(PlatformConfigError);
+    expect(() => paginate(clientFor(emulator), inline, { board: ROADMAP_BOARD_ID })).toThrow(/query_params.*variable/);
+    expect(graphqlRequests(emulator)).toHaveLength(0);
   });
 });

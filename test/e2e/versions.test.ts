@@ -20,6 +20,9 @@ describe('warnings', () => {
     const result = await client.request('query Ids { boards(limit: 1) { id } }');
     expect(result.data.boards).toHaveLength(1);
     expect(result.headers.get('api-version')).toBe('2025-04');
+    // The result says both: the version sent and the version that answered.
+    expect(result.apiVersion).toBe('2024-10');
+    expect(result.answeredApiVersion).toBe('2025-04');
     const expected: ApiWarning = {
       message: expect.stringContaining('2024-10') as unknown as string,
       kind: 'deprecated-version',

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator } from 'workspace-platform-emulator';
 import { GraphQLResponseError } from '../../src/index.js';
-import { createWebhookHandler, type WebhookEvent } from '../../src/webhooks/index.js';
+import { createWebhookHandler, isStatusColumnValueEvent, type WebhookEvent } from '../../src/webhooks/index.js';
 import { type Receiver, startReceiver } from '../webhooks/receiver.js';
 import { ACME_ACCOUNT_ID, clientFor, closeEmulators, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
@@ -106,6 +106,11 @@ describe('webhook delivery', () => {
     });
     expect(createdEvent?.triggerUuid).toMatch(/^[0-9a-f]{32}$/);
     expect(changed).toMatchObject({ columnId: 'status', columnType: 'color', previousValue: null });
+    // A status change carries the label, as the platform's sample payload does
+    // (https://developer.monday.com/api-reference/reference/webhooks), and the SDK narrows it.
+    if (!changed || !isStatusColumnValueEvent(changed))
+      throw new Error(`not a status change: ${JSON.stringify(changed)}`);
+    expect(changed.value?.label).toMatchObject({ index: 1, text: 'Done' });
     expect(emulator.webhooks.deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
     const issuedAt = Math.floor(Date.UTC(2026, 10, 25, 12, 0, 0) / 1000);
     expect(claims[0]).toMatchObject({ accountId: ACME_ACCOUNT_ID, userId: 501, aud: hook.url, iat: issuedAt });

@@ -1,7 +1,8 @@
 /**
  * Documents that carry their API version: a generated document is sent with the `API-Version` in its
  * `__meta__` whatever the client's default, a string with the client's; `ApiResult.apiVersion` says which;
- * a document carrying a malformed version is refused before anything is sent.
+ * a document carrying a malformed version is refused before anything is sent. `ApiResult.answeredApiVersion` is the
+ * version that answered, as the server's `API-Version` response header says, whatever was sent.
  */
 import { describe, expect, it } from 'vitest';
 import { BoardsDocument } from '../../generated/graphql.js';
@@ -40,6 +41,29 @@ describe('the API version of a document', () => {
       '2025-04',
       '2025-01',
     ]);
+  });
+
+  it('says which version answered, from the response header, apart from the version sent', async () => {
+    installApi((request) =>
+      ok(
+        { boards: [] },
+        { headers: { 'api-version': request.headers['api-version'] === '2024-10' ? '2025-04' : '2026-10' } },
+      ),
+    );
+    const routed = await makeClient({ apiVersion: '2024-10' }).request('query { boards { id } }');
+    expect(routed.apiVersion).toBe('2024-10');
+    expect(routed.answeredApiVersion).toBe('2025-04');
+    // A generated document carries its own version; the answer still says which answered.
+    const generated = await makeClient({ apiVersion: '2024-10' }).request(BoardsDocument, { limit: 1 });
+    expect(generated.apiVersion).toBe(API_VERSION);
+    expect(generated.answeredApiVersion).toBe('2026-10');
+  });
+
+  it('leaves answeredApiVersion undefined when the server does not say', async () => {
+    installApi(() => ok({ boards: [] }));
+    const result = await makeClient({ apiVersion: '2025-04' }).request('query { boards { id } }');
+    expect(result.answeredApiVersion).toBeUndefined();
+    expect(Object.hasOwn(result, 'answeredApiVersion')).toBe(false);
   });
 
   it('refuses a document whose apiVersion is not YYYY-MM, sending nothing', async () => {

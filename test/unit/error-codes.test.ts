@@ -125,6 +125,8 @@ describe('error codes', () => {
   it.each([
     ['ResourceNotFoundException', NotFoundError],
     ['RESOURCE_NOT_FOUND', NotFoundError],
+    // An unknown column id (https://developer.monday.com/api-reference/docs/error-handling); the emulator answers it.
+    ['InvalidColumnIdException', NotFoundError],
     ['UserUnauthorizedException', PermissionDeniedError],
     ['USER_UNAUTHORIZED', PermissionDeniedError],
     ['missingRequiredPermissions', PermissionDeniedError],

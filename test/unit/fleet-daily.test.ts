@@ -34,7 +34,7 @@ describe('storeReportOf and the daily hold', () => {
     const report = storeReportOf({ status: 200, rateLimit });
     expect(report.dailyResetMs).toBe(30_010);
     const state = emptyFleetState();
-    expect(fleetAcquire(state, 1000, request('a'))).toEqual({ granted: true });
+    expect(fleetAcquire(state, 1000, request('a'))).toEqual({ granted: true, members: 1 });
     fleetSettle(state, 1100, { account: 'x', leaseId: 'a', response: report });
     // probeAfterMs 0: a window's hold would let a probe through; the daily one does not.
     expect(fleetAcquire(state, 2000, request('b'))).toEqual({
@@ -44,6 +44,6 @@ describe('storeReportOf and the daily hold', () => {
       retryInMs: 29_110,
       holdMs: 29_110,
     });
-    expect(fleetAcquire(state, 31_200, request('c'))).toEqual({ granted: true });
+    expect(fleetAcquire(state, 31_200, request('c'))).toEqual({ granted: true, members: 1 });
   });
 });

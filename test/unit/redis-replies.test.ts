@@ -10,6 +10,8 @@ import { decodePolicyName, encodePolicyName } from '../../src/redis/scripts.js';
 describe('the acquire reply', () => {
   it.each([
     ['a grant', [1], { granted: true }],
+    ['a grant with the member count', [1, 3], { granted: true, members: 3 }],
+    ['a grant with no member counted yet', [1, '0'], { granted: true, members: 1 }],
     ['a slot to wait for', [0, 'concurrency', '', '', ''], { granted: false, reason: 'concurrency' }],
     [
       'a hold by a policy',
@@ -29,6 +31,8 @@ describe('the acquire reply', () => {
     ['NaN', [0, 'backoff', '', 'nan', '']],
     ['a negative wait', [0, 'backoff', '', '-5', '']],
     ['a grant with extras', [1, 'concurrency']],
+    ['a grant with a negative member count', [1, -2]],
+    ['a grant with too much', [1, 2, 3]],
     ['a list where a figure belongs', [0, 'backoff', '', ['1'], '']],
   ])('refuses %s as a store failure', (_name, reply) => {
     expect(() => parseAcquireReply(reply)).toThrow(RedisStoreError);

@@ -17,7 +17,7 @@ const START = 1_000_000;
 
 /** A response received at `now` to a request sent at START: every one lands in the same window. */
 function context(now: number, tick: number): ObservationContext {
-  return { now, tick, sent: START, sTick: 0, others: 0 };
+  return { now, tick, sent: START, sTick: 0, others: 0, shared: false };
 }
 
 describe('window tracker events', () => {

@@ -256,6 +256,7 @@ describe('createWebhookHandler options', () => {
     ['an onRefused that is not a function', { onEvent, onRefused: 'log' }, TypeError, /onRefused must be a function/],
     ['a clock that is not a function', { onEvent, now: 5 }, TypeError, /now must be a function/],
     ['a delivery store without release', { onEvent, deliveries: { claim: () => true } }, TypeError, /release\(id\)/],
+    ['a lease of 0', { onEvent, claimLeaseMs: 0 }, RangeError, /claimLeaseMs/],
     ['a duplicate window of NaN', { onEvent, duplicateWindowMs: Number.NaN }, RangeError, /duplicateWindowMs/],
     ['a negative duplicate window', { onEvent, duplicateWindowMs: -1 }, RangeError, /duplicateWindowMs/],
     ['a body limit of 0', { onEvent, maxBodyBytes: 0 }, RangeError, /maxBodyBytes/],
@@ -290,14 +291,28 @@ describe('createMemoryDeliveryStore', () => {
   it('treats an id as new again after its window and stays within maxEntries', () => {
     let clock = 0;
     const store = createMemoryDeliveryStore({ maxEntries: 2, now: () => clock });
-    expect(store.claim('a', 100)).toBe(true);
-    expect(store.claim('a', 100)).toBe(false);
+    expect(store.claim('a', 100)).toBe('claimed');
+    expect(store.claim('a', 100)).toBe('in-progress');
+    store.complete('a', 100);
+    expect(store.claim('a', 100)).toBe('done');
     clock = 101;
-    expect(store.claim('a', 100)).toBe(true);
-    expect(store.claim('b', 100)).toBe(true);
-    expect(store.claim('c', 100)).toBe(true); // evicts 'a', the oldest
-    expect(store.claim('a', 100)).toBe(true);
+    expect(store.claim('a', 100)).toBe('claimed');
+    expect(store.claim('b', 100)).toBe('claimed');
+    expect(store.claim('c', 100)).toBe('claimed'); // evicts 'a', the oldest
+    expect(store.claim('a', 100)).toBe('claimed');
+    store.release('a');
+    expect(store.claim('a', 100)).toBe('claimed');
     expect(() => createMemoryDeliveryStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+
+  it('binds a token to its first event for its lifetime', () => {
+    let clock = 0;
+    const store = createMemoryDeliveryStore({ now: () => clock });
+    expect(store.bindToken('t', 'event-1', 100)).toBe('event-1');
+    expect(store.bindToken('t', 'event-1', 100)).toBe('event-1');
+    expect(store.bindToken('t', 'event-2', 100)).toBe('event-1');
+    clock = 101;
+    expect(store.bindToken('t', 'event-2', 100)).toBe('event-2');
   });
 });
 
@@ -306,16 +321,17 @@ describe('key cache', () => {
 
   it('is per handler: a second handler imports its own key, and each imports once for many requests', async () => {
     const imports = vi.spyOn(crypto.subtle, 'importKey');
-    const signed = await token();
+    // One token per event, as the platform signs each request (a token is good for one event).
+    const signed = await Promise.all([0, 1, 2, 3].map((index) => token({ iat: Math.floor(NOW / 1000) - index })));
     imports.mockClear();
     const first = createWebhookHandler({ signingSecret: SECRET, now, onEvent: () => undefined });
     const second = createWebhookHandler({ signingSecret: SECRET, now, onEvent: () => undefined });
     for (let index = 0; index < 3; index++) {
       const event = { ...EVENT, triggerUuid: `first-${index}` };
-      expect((await first(post({ event }, signed))).status).toBe(200);
+      expect((await first(post({ event }, signed[index]))).status).toBe(200);
     }
     expect(imports).toHaveBeenCalledTimes(1);
-    expect((await second(post({ event: { ...EVENT, triggerUuid: 'second' } }, signed))).status).toBe(200);
+    expect((await second(post({ event: { ...EVENT, triggerUuid: 'second' } }, signed[3]))).status).toBe(200);
     expect(imports).toHaveBeenCalledTimes(2);
   });
 
@@ -332,7 +348,7 @@ describe('key cache', () => {
     for (let round = 0; round < 2; round++) {
       for (let index = 0; index < 10; index++) {
         secret = `secret-${index}`;
-        const signed = await token({}, secret);
+        const signed = await token({ iat: Math.floor(NOW / 1000) - round }, secret);
         const event = { ...EVENT, triggerUuid: `rotated-${round}-${index}` };
         expect((await handle(post({ event }, signed))).status).toBe(200);
       }
@@ -344,8 +360,11 @@ describe('key cache', () => {
     imports.mockClear();
     const signed = await token();
     for (let index = 0; index < 2; index++) {
+      // verifyWebhookRequest alone remembers nothing, so the same token verifies with each event.
       const event = { ...EVENT, triggerUuid: `free-${index}` };
-      await verifyWebhookRequest(post({ event }, signed), { signingSecret: SECRET, now });
+      await expect(
+        verifyWebhookRequest(post({ event }, signed), { signingSecret: SECRET, now }),
+      ).resolves.toBeDefined();
     }
     expect(imports).toHaveBeenCalledTimes(3);
   });

@@ -8,6 +8,7 @@ import { API_VERSION, isApiVersion } from 'workspace-platform-sdk';
 import { createPlatformPlugin } from './plugin.js';
 import { BASE_URL_ENV, schemaUrl, VERSION_FORM_HINT } from './settings.js';
 import { loadToolchain } from './toolchain.js';
+import { chooseVersion } from './versions.js';
 
 /** Options of {@link platformCodegenConfig}. */
 export interface PlatformCodegenOptions {
@@ -15,7 +16,10 @@ export interface PlatformCodegenOptions {
   documents: string | string[];
   /** The generated file, e.g. `'src/platform.generated.ts'`. */
   output: string;
-  /** The API version to generate for, `YYYY-MM`. Default: this package's `API_VERSION`. */
+  /**
+   * The API version to generate for, `YYYY-MM`. Default: this package's `API_VERSION`. An unpublished version is
+   * refused (unless `schema` gives its SDL); a retired one is generated for the version the platform answers it with.
+   */
   apiVersion?: string;
   /**
    * Where the schema comes from: an SDL file, or a URL read with GET as SDL. Default: the API host in
@@ -60,12 +64,19 @@ function schemaPointer(schema: string): string | Record<string, { handleAsSDL: t
  * export default platformCodegenConfig({ documents: 'src/**\/*.graphql', output: 'src/platform.generated.ts' });
  * ```
  *
- * @throws RangeError when `apiVersion` is not `YYYY-MM`, or the schema URL (`schema`, or `WORKSPACE_PLATFORM_BASE_URL`)
- * carries credentials.
+ * A retired `apiVersion` (2024-10, answered by 2025-04 since 2026-02-15) is generated for the version that answers
+ * it, and a warning says so on the console.
+ *
+ * @throws RangeError when `apiVersion` is not `YYYY-MM` or is not published (the message lists the published
+ * versions), or the schema URL (`schema`, or `WORKSPACE_PLATFORM_BASE_URL`) carries credentials.
  */
 export function platformCodegenConfig(options: PlatformCodegenOptions): PlatformCodegenConfig {
-  const apiVersion = options.apiVersion ?? API_VERSION;
-  if (!isApiVersion(apiVersion)) throw new RangeError(`apiVersion must be ${VERSION_FORM_HINT}; got "${apiVersion}".`);
+  const asked = options.apiVersion ?? API_VERSION;
+  if (!isApiVersion(asked)) throw new RangeError(`apiVersion must be ${VERSION_FORM_HINT}; got "${asked}".`);
+  const choice = chooseVersion(asked, new Date(), options.schema !== undefined);
+  if (!choice.ok) throw new RangeError(`platformCodegenConfig: ${choice.message}`);
+  if (choice.note) console.warn(`platformCodegenConfig: ${choice.note}`);
+  const apiVersion = choice.version;
   const base = process.env[BASE_URL_ENV];
   for (const [label, url] of [
     [BASE_URL_ENV, base],

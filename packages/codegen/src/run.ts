@@ -16,6 +16,7 @@ import { readSchema, SchemaSourceError } from './schema-source.js';
 import { VERSION_FORM_HINT } from './settings.js';
 import { CodegenToolchainMissingError, loadToolchain } from './toolchain.js';
 import { runVersionTool, wantsVersionTool } from './upgrade.js';
+import { chooseVersion } from './versions.js';
 
 /** Where the command runs and prints. */
 export interface CodegenRunContext {
@@ -23,6 +24,8 @@ export interface CodegenRunContext {
   env: NodeJS.ProcessEnv;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Now, in milliseconds since the epoch, for which versions are retired (./versions.ts). Default `Date.now`. */
+  now?: () => number;
 }
 
 const NAME = 'workspace-platform-codegen';
@@ -36,15 +39,20 @@ export const USAGE = `Usage: ${NAME} --documents <glob> [--documents <glob> ...]
 Generates typed documents for your .graphql operations: FooDocument, FooQuery, FooQueryVariables.
   --documents    globs of .graphql files (repeatable), e.g. "src/**/*.graphql"
   --output       the file to generate, e.g. src/platform.generated.ts
-  --api-version  the API version to generate for (default ${API_VERSION})
+  --api-version  the API version to generate for (default ${API_VERSION}); an unpublished one is refused
+                 (exit 2), a retired one is generated for the version the platform answers it with
   --schema       an SDL file, or a URL read with GET as SDL. Default: $WORKSPACE_PLATFORM_BASE_URL's
                  /v2/get_schema when set, else the emulator's published schema (offline)
   --check        generate in memory; exit 1 when the output file is not up to date
   --upgrade-to   check the documents (written for --api-version) against this version; list per file and
-                 line what breaks (removed fields, changed types, new required arguments); exit 1 if anything
-  --print-schema write the SDL of --api-version (or of --upgrade-to) to a file, for editors and tools`;
+                 line what breaks a client (removed fields, changed types, new required arguments) and what
+                 cannot (an output becoming non-null); exit 1 only if something breaks
+  --print-schema write the SDL of --api-version (or of --upgrade-to) to a file, for editors and tools
 
-/** Exit codes: 0 done or up to date, 1 stale or invalid input, 2 usage error. */
+Exit codes: 0 done or up to date; 1 out of date, invalid documents, a breaking upgrade or an unreadable schema;
+2 a usage error (an unknown flag, a malformed or unpublished version).`;
+
+/** Exit codes: 0 done or up to date, 1 stale or invalid input, 2 usage error (an unpublished version among them). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 interface Arguments {
@@ -112,6 +120,13 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
     (args ? context.err : context.out)(USAGE);
     return args ? EXIT.usage : EXIT.ok;
   }
+  const choice = chooseVersion(args.apiVersion, new Date((context.now ?? Date.now)()), args.schema !== undefined);
+  if (!choice.ok) {
+    context.err(`${NAME}: ${choice.message}`);
+    return EXIT.usage;
+  }
+  if (choice.note) context.err(`${NAME}: ${choice.note}`);
+  args.apiVersion = choice.version;
   const started = performance.now();
   try {
     const toolchain = await loadToolchain();

@@ -1,11 +1,16 @@
 /**
  * The version tools of `workspace-platform-codegen`:
  * - `--upgrade-to V`: checks the app's documents, written for `--api-version` (default: this package's), against
- *   version V's schema and lists, per file and line, what the move breaks: a field or argument V removed, an
- *   argument V made required, a field or argument whose type changed, anything else V's schema refuses. Exit 1 when
- *   anything breaks, so CI can gate a version move.
+ *   version V's schema and lists, per file and line, what the move changes for them, in two kinds:
+ *   - breaking (a client's code or call fails): a field or argument V removed, an argument V made required, an
+ *     output whose type changed otherwise than below, an input that accepts less, anything V's schema refuses;
+ *   - safe (no reader can notice): an output that only became non-null, at any depth (`String` to `String!`,
+ *     `[User]` to `[User!]` or `[User]!`), and an input that only accepts more (`ID!` to `ID`).
+ *   Exit 1 only when something breaks, so CI can gate a version move on what matters.
  * - `--print-schema <file>`: writes the SDL of `--api-version` (or of V with `--upgrade-to`) for editors and tools.
- * Schemas come from the same sources as generation (`--schema` is not taken: two versions are compared).
+ * Schemas come from the same sources as generation (`--schema` is not taken: two versions are compared), and the
+ * versions follow the same rule (./versions.ts): an unpublished one is a usage error, a retired one is read as
+ * the version that answers it.
  * Pinned by test/codegen/upgrade.test.ts.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -15,8 +20,12 @@ import {
   buildSchema,
   type DocumentNode,
   type GraphQLError,
+  type GraphQLNamedType,
   type GraphQLSchema,
+  type GraphQLType,
   isInputObjectType,
+  isListType,
+  isNonNullType,
   Kind,
   parse,
   Source,
@@ -29,6 +38,7 @@ import { API_VERSION, isApiVersion } from 'workspace-platform-sdk';
 import { expandGlobs } from './glob.js';
 import { readSchema, SchemaSourceError } from './schema-source.js';
 import { VERSION_FORM_HINT } from './settings.js';
+import { chooseVersion } from './versions.js';
 
 /** Where the command runs and prints (the same as the generator's). */
 export interface VersionToolContext {
@@ -36,19 +46,40 @@ export interface VersionToolContext {
   env: NodeJS.ProcessEnv;
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Now, in milliseconds since the epoch, for which versions are retired. Default `Date.now`. */
+  now?: () => number;
 }
 
-/** One thing an upgrade breaks, at a place in a document. */
-export interface UpgradeBreak {
+/** One thing an upgrade changes for a document, at a place in it. */
+export interface UpgradeChange {
   /** File, relative to the working directory. */
   file: string;
   line: number;
   column: number;
-  /** What breaks, e.g. `User.is_admin was removed in 2026-10`. */
+  /** `breaking` when a client's code or call fails on the new version; `safe` when no reader can notice. */
+  kind: 'breaking' | 'safe';
+  /** What changes, e.g. `User.title changed type from String to String! in 2026-07`. */
   message: string;
 }
 
+/**
+ * True when every value of `to` is a value of `from`, so code reading `from` reads `to` unchanged: the same named
+ * type and list shape, with non-null only added (`String` → `String!`, `[User]` → `[User!]`, `[User]` → `[User]!`).
+ */
+function onlyNarrows(from: GraphQLType, to: GraphQLType): boolean {
+  if (isNonNullType(to)) return onlyNarrows(isNonNullType(from) ? from.ofType : from, to.ofType);
+  if (isNonNullType(from)) return false;
+  if (isListType(to)) return isListType(from) && onlyNarrows(from.ofType, to.ofType);
+  if (isListType(from)) return false;
+  return (from as GraphQLNamedType).name === (to as GraphQLNamedType).name;
+}
+
 const NAME = 'workspace-platform-codegen';
+
+/** True when `argv` passes `--upgrade-to`. */
+function wantsUpgrade(argv: readonly string[]): boolean {
+  return argv.some((arg) => /^--upgrade-to(=|$)/.test(arg));
+}
 
 /** True when `argv` asks for a version tool rather than generation. */
 export function wantsVersionTool(argv: readonly string[]): boolean {
@@ -60,25 +91,30 @@ function lineOf(node: { loc?: { startToken: { line: number; column: number } } }
 }
 
 /**
- * What moving `document` (written against `from`) to `to` breaks: type changes of what it selects or passes, found by
- * comparing both schemas along the document, and everything `to`'s validation refuses (removed fields and arguments,
- * new required arguments, removed enum values).
+ * What moving `document` (written against `from`) to `to` changes for it: type changes of what it selects or passes,
+ * found by comparing both schemas along the document (an output that only narrows, an input that only widens: safe;
+ * any other: breaking), and everything `to`'s validation refuses (removed fields and arguments, new required
+ * arguments, removed enum values: breaking).
  */
-export function upgradeBreaks(
+export function upgradeChanges(
   file: string,
   document: DocumentNode,
   from: GraphQLSchema,
   to: GraphQLSchema,
   toVersion: string,
-): UpgradeBreak[] {
-  const breaks: UpgradeBreak[] = [];
+): UpgradeChange[] {
+  const breaks: UpgradeChange[] = [];
   const seen = new Set<string>();
-  const add = (node: { loc?: { startToken: { line: number; column: number } } }, message: string) => {
+  const add = (
+    node: { loc?: { startToken: { line: number; column: number } } },
+    message: string,
+    kind: UpgradeChange['kind'] = 'breaking',
+  ) => {
     const at = lineOf(node);
     const key = `${at.line}:${at.column}:${message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    breaks.push({ file, ...at, message });
+    breaks.push({ file, ...at, kind, message });
   };
   const typeInfo = new TypeInfo(from);
   visit(
@@ -94,6 +130,7 @@ export function upgradeBreaks(
           add(
             node,
             `${parent.name}.${field.name} changed type from ${field.type} to ${targetField.type} in ${toVersion}`,
+            onlyNarrows(field.type, targetField.type) ? 'safe' : 'breaking',
           );
         }
         if (!targetField || !('args' in targetField)) return;
@@ -104,6 +141,7 @@ export function upgradeBreaks(
             add(
               argument,
               `argument ${argument.name.value} of ${parent.name}.${field.name} changed type from ${before.type} to ${after.type} in ${toVersion}`,
+              onlyNarrows(after.type, before.type) ? 'safe' : 'breaking',
             );
           }
         }
@@ -119,6 +157,7 @@ export function upgradeBreaks(
           add(
             node,
             `${named.name}.${node.name.value} changed type from ${before.type} to ${after.type} in ${toVersion}`,
+            onlyNarrows(after.type, before.type) ? 'safe' : 'breaking',
           );
         }
       },
@@ -127,7 +166,7 @@ export function upgradeBreaks(
   for (const error of validate(to, document)) {
     const node = error.nodes?.[0];
     if (node) add(node, `${error.message.replace(/\s+$/, '')} (in ${toVersion})`);
-    else breaks.push({ file, line: 1, column: 1, message: `${error.message} (in ${toVersion})` });
+    else breaks.push({ file, line: 1, column: 1, kind: 'breaking', message: `${error.message} (in ${toVersion})` });
   }
   return breaks.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -182,26 +221,46 @@ function withAllFragments(document: DocumentNode, files: readonly { document: Do
   return others.length === 0 ? document : { ...document, definitions: [...document.definitions, ...others] };
 }
 
-/** Runs `--upgrade-to` and/or `--print-schema`. Resolves to the exit code (0 fine, 1 breaks or failure, 2 usage). */
+/**
+ * Runs `--upgrade-to` and/or `--print-schema`. Resolves to the exit code: 0 fine (safe changes only, listed), 1
+ * something breaks or a schema cannot be read, 2 a usage error (a malformed or unpublished version among them).
+ */
 export async function runVersionTool(argv: string[], context: VersionToolContext): Promise<number> {
   let values: ReturnType<typeof parseVersionArgs>;
   try {
     values = parseVersionArgs(argv);
   } catch (error) {
-    context.err(`${NAME}: ${(error as Error).message} (--upgrade-to takes --documents and --api-version only)`);
+    // Name the flag the user passed: `--print-schema x --output y` once blamed an `--upgrade-to` nobody wrote.
+    const takes = wantsUpgrade(argv)
+      ? '--upgrade-to takes --documents and --api-version only'
+      : '--print-schema takes --api-version (or --upgrade-to with --documents) only';
+    context.err(`${NAME}: ${(error as Error).message} (${takes})`);
     return 2;
   }
-  const fromVersion = values['api-version'] ?? API_VERSION;
-  const toVersion = values['upgrade-to'];
+  const askedFrom = values['api-version'] ?? API_VERSION;
+  const askedTo = values['upgrade-to'];
   for (const [flag, version] of [
-    ['--api-version', fromVersion],
-    ['--upgrade-to', toVersion],
+    ['--api-version', askedFrom],
+    ['--upgrade-to', askedTo],
   ] as const) {
     if (version !== undefined && !isApiVersion(version)) {
       context.err(`${NAME}: ${flag} must be ${VERSION_FORM_HINT}; got "${version}".`);
       return 2;
     }
   }
+  const at = new Date((context.now ?? Date.now)());
+  const chosen: string[] = [];
+  for (const version of askedTo === undefined ? [askedFrom] : [askedFrom, askedTo]) {
+    const choice = chooseVersion(version, at);
+    if (!choice.ok) {
+      context.err(`${NAME}: ${choice.message}`);
+      return 2;
+    }
+    if (choice.note) context.err(`${NAME}: ${choice.note}`);
+    chosen.push(choice.version);
+  }
+  const fromVersion = chosen[0] as string;
+  const toVersion = askedTo === undefined ? undefined : chosen[1];
   if (toVersion !== undefined && !values.documents?.length) {
     context.err(`${NAME}: --upgrade-to needs --documents: the operations to check.`);
     return 2;
@@ -222,19 +281,23 @@ export async function runVersionTool(argv: string[], context: VersionToolContext
     const from = schemaOf(before.sdl, before.from);
     const to = schemaOf(after.sdl, after.from);
     const files = await readDocumentFiles(values.documents ?? [], context.cwd);
-    const breaks = files.flatMap((file) =>
-      upgradeBreaks(file.location, withAllFragments(file.document, files), from, to, toVersion),
+    const changes = files.flatMap((file) =>
+      upgradeChanges(file.location, withAllFragments(file.document, files), from, to, toVersion),
     );
-    for (const found of breaks) context.err(`${found.file}:${found.line}:${found.column}: ${found.message}`);
+    const breaks = changes.filter((change) => change.kind === 'breaking');
+    const safe = changes.filter((change) => change.kind === 'safe');
+    for (const found of safe) context.out(`${found.file}:${found.line}:${found.column}: safe: ${found.message}`);
+    for (const found of breaks) context.err(`${found.file}:${found.line}:${found.column}: breaking: ${found.message}`);
+    const unbreaking = safe.length > 0 ? `; ${safe.length} change(s) that cannot break a client, listed above` : '';
     if (breaks.length > 0) {
       const broken = new Set(breaks.map((found) => found.file)).size;
       context.err(
-        `${NAME}: moving from ${fromVersion} to ${toVersion} breaks ${breaks.length} place(s) in ${broken} of ${files.length} file(s).`,
+        `${NAME}: moving from ${fromVersion} to ${toVersion} breaks ${breaks.length} place(s) in ${broken} of ${files.length} file(s)${unbreaking}.`,
       );
       return 1;
     }
     context.out(
-      `${NAME}: all ${files.length} file(s) work unchanged on API version ${toVersion} (from ${fromVersion}).`,
+      `${NAME}: all ${files.length} file(s) work unchanged on API version ${toVersion} (from ${fromVersion})${unbreaking}.`,
     );
     return 0;
   } catch (error) {

@@ -141,8 +141,17 @@ describe('workspace-platform-codegen', () => {
     const unsupported = await codegen(dir, [...ARGS, '--api-version', '2019-01'], {
       WORKSPACE_PLATFORM_BASE_URL: emulator.baseUrl,
     });
-    expect(unsupported.code).toBe(1);
-    expect(unsupported.err).toContain('answered 400');
+    // Refused before asking the host: a version this package does not know as published is a usage error.
+    expect(unsupported.code).toBe(2);
+    expect(unsupported.err).toContain('API version 2019-01 is not published');
+    // A schema host that refuses is exit 1, with its answer.
+    const refused = await codegen(dir, [
+      ...ARGS,
+      '--schema',
+      `${emulator.baseUrl}/v2/get_schema?format=sdl&version=2019-01`,
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('answered 400');
   });
 
   it('answers bad arguments with exit 2 and the usage', async () => {

@@ -69,7 +69,7 @@ describe('--upgrade-to', () => {
       '2026-10',
     ]);
     expect(result.code).toBe(1);
-    expect(result.err).toContain('src/admins.graphql:4:5: Cannot query field "is_admin" on type "User".');
+    expect(result.err).toContain('src/admins.graphql:4:5: breaking: Cannot query field "is_admin" on type "User".');
     expect(result.err).not.toContain('src/me.graphql');
     expect(result.err).toContain('moving from 2026-07 to 2026-10 breaks 1 place(s) in 1 of 2 file(s)');
   }, 30_000);
@@ -100,7 +100,7 @@ describe('--upgrade-to', () => {
     ]);
     expect(result.code).toBe(1);
     expect(result.err).toContain(
-      'src/joined.graphql:3:5: User.created_at changed type from Date to ISO8601DateTime! in 2026-07',
+      'src/joined.graphql:3:5: breaking: User.created_at changed type from Date to ISO8601DateTime! in 2026-07',
     );
   }, 30_000);
 
@@ -120,4 +120,20 @@ describe('--print-schema', () => {
     expect(result.code).toBe(0);
     expect(readFileSync(join(dir, 'schema/platform.graphql'), 'utf8')).toBe(`${publishedSdl('2026-07')}\n`);
   }, 30_000);
+
+  it('refuses --output beside it naming the flags the user passed, not --upgrade-to', async () => {
+    const dir = app({});
+    const result = await codegen(dir, ['--print-schema', 'schema/platform.graphql', '--output', 'x.ts']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("Unknown option '--output'");
+    expect(result.err).toContain('--print-schema takes --api-version');
+    expect(result.err).not.toContain('--upgrade-to takes');
+  });
+
+  it('still names --upgrade-to when the user passed it', async () => {
+    const dir = app({});
+    const result = await codegen(dir, ['--documents', 'x', '--upgrade-to', '2026-10', '--output', 'x.ts']);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('--upgrade-to takes --documents and --api-version only');
+  });
 });

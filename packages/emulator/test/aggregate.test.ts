@@ -118,8 +118,8 @@ describe('aggregate', () => {
       query: { from, select: [{ type: 'COLUMN', as: 'status', column: { column_id: 'status' } }] },
     });
     expect(codes(column)).toEqual(['NOT_MODELLED']);
-    const distinct = await post(AGGREGATE, { query: { from, select: [over('numbers', 'COUNT_DISTINCT')] } });
-    expect(distinct.errors?.[0]?.message).toContain('COUNT_DISTINCT');
+    const keys = await post(AGGREGATE, { query: { from, select: [over('numbers', 'COUNT_KEYS')] } });
+    expect(keys.errors?.[0]?.message).toContain('COUNT_KEYS');
     const text = await post(AGGREGATE, { query: { from, select: [over('text', 'SUM')] } });
     expect(text.errors?.[0]?.message).toContain('text column');
     const missing = await post(AGGREGATE, { query: { from, select: [over('nope', 'SUM')] } });

@@ -95,7 +95,9 @@ describe('column-kind table', () => {
     expect(dateKeywordRange('TODAY', now)).toEqual({ from: '2026-11-25', to: '2026-11-25' });
     expect(dateKeywordRange('THIS_WEEK', now)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
     expect(dateKeywordRange('ONE_MONTH_AGO', now)).toEqual({ from: '2026-10-01', to: '2026-10-31' });
-    expect(dateKeywordRange('OVERDUE', now)).toEqual({ from: null, to: '2026-11-24' });
+    expect(dateKeywordRange('PAST_DATETIME', now)).toEqual({ from: null, to: '2026-11-24' });
+    // These read the status column too (src/engine/date-status-keywords.ts).
+    expect(dateKeywordRange('OVERDUE', now)).toBeUndefined();
     expect(dateKeywordRange('DONE_ON_TIME', now)).toBeUndefined();
   });
 
@@ -125,7 +127,9 @@ describe('column-kind table', () => {
       .onBoard('3001')
       .filter((item) => item.state === 'active' && !item.parentItemId)
       .filter((item) => typeof (item.values.date4 as { date?: string } | undefined)?.date === 'string')
-      .filter((item) => (item.values.date4 as { date: string }).date < engine.store.now().slice(0, 10));
+      .filter((item) => (item.values.date4 as { date: string }).date < engine.store.now().slice(0, 10))
+      // Overdue is not Done (https://developer.monday.com/api-reference/reference/date): Done is label 1 here.
+      .filter((item) => (item.values.status as { index?: number } | undefined)?.index !== 1);
     const ids = (
       body.data as { boards: { items_page: { items: { id: string }[] } }[] }
     ).boards[0]?.items_page.items.map((item) => item.id);

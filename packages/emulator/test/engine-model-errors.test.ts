@@ -83,7 +83,13 @@ const BAD: [string, string, string, RegExp][] = [
   [
     'a first subitem with a bad value',
     'mutation { create_subitem(parent_item_id: 4000006, item_name: "S", column_values: "{\\"nope\\": 1}") { id } }',
-    'INVALID_COLUMN_VALUE',
+    'InvalidColumnIdException',
+    /nope/,
+  ],
+  [
+    'a simple value for a column the board does not have',
+    'mutation { change_simple_column_value(board_id: 3001, item_id: 4000001, column_id: "nope", value: "x") { id } }',
+    'InvalidColumnIdException',
     /nope/,
   ],
   [

@@ -50,7 +50,9 @@ describe('engine mutations', () => {
     expect(errorCodes(await attempt({ group: 'nope' }))).toEqual(['RESOURCE_NOT_FOUND']);
     expect(errorCodes(await attempt({ values: '{not json' }))).toEqual(['INVALID_COLUMN_VALUE']);
     expect(errorCodes(await attempt({ values: '{"status":"Shipped"}' }))).toEqual(['ColumnValueException']);
-    expect(errorCodes(await attempt({ values: '{"missing_col":"x"}' }))).toEqual(['INVALID_COLUMN_VALUE']);
+    // An unknown column id is the platform's InvalidColumnIdException
+    // (https://developer.monday.com/api-reference/docs/error-handling).
+    expect(errorCodes(await attempt({ values: '{"missing_col":"x"}' }))).toEqual(['InvalidColumnIdException']);
     expect(errorCodes(await attempt({}, acmeGrant(['boards:read'])))).toEqual(['USER_UNAUTHORIZED']);
     const labelsBefore = JSON.stringify(engine.store.boards.find(roadmap)?.columns[0]?.settings);
     const halfBad = await attempt({ values: '{"status":"Shipped","numbers":"many"}', labels: true });

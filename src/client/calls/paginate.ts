@@ -10,6 +10,7 @@ import type { PlatformClient } from '../client.js';
 import { contextOf } from '../client-context.js';
 import { prepareOperation } from '../documents/document.js';
 import { pagingMeta } from '../documents/document-meta.js';
+import { pagingArguments } from '../documents/paging-scan.js';
 import { print } from '../documents/print-document.js';
 import { GraphQLResponseError, PlatformConfigError, PlatformError } from '../errors/errors.js';
 import { executeOperation } from '../request/pipeline.js';
@@ -18,7 +19,9 @@ import { isObject } from '../validate.js';
 
 /** A `{ cursor, items }` connection as the API returns it. */
 export interface Connection<TItem = unknown> {
+  /** The cursor of the next page; null on the last. */
   cursor: string | null;
+  /** The items of this page. */
   items: readonly TItem[];
 }
 
@@ -60,6 +63,7 @@ export interface Paginator<TResult, TItem> extends AsyncIterable<TItem> {
  * from the first page.
  */
 export class CursorExpiredError extends PlatformError {
+  /** The class name, `'CursorExpiredError'`: a string, so it survives minification. */
   override name = 'CursorExpiredError' as const;
   /** The GraphQL errors the API answered with. */
   readonly errors: GraphQLResponseError['errors'];
@@ -85,8 +89,9 @@ export type PaginateArgs<TVariables> =
 /**
  * Pages through the cursor-paginated connection (`{ cursor, items }`, such as `items_page`) in the result of a
  * query run by `client`: iterate it for the items, or `.pages()` for each page's {@link ApiResult}. It runs the
- * query again with the next cursor in its `$cursor` variable (clearing `query_params`, which the cursor remembers)
- * until the cursor is null or `max` items were returned. Nothing is sent until you iterate, and `break` sends
+ * query again with the next cursor in the variable the document passes to the connection's `cursor` (setting the
+ * variable it passes as `query_params` to null: the cursor remembers the filter) until the cursor is null or `max`
+ * items were returned. Nothing is sent until you iterate, and `break` sends
  * nothing more; each page goes through the client's throttle and retries and honours `signal`.
  *
  * @example
@@ -95,8 +100,8 @@ export type PaginateArgs<TVariables> =
  *   console.log(item.id, item.name);
  * }
  * ```
- * @throws {@link PlatformConfigError} at once when the document is not a query with a `$cursor`, or `max` is not a
- * positive integer; while iterating, what each call throws, and {@link CursorExpiredError} for an expired cursor.
+ * @throws {@link PlatformConfigError} at once when the document is not a query that passes a variable to a `cursor`,
+ * writes `query_params` inline beside it (no later page could clear it), or `max` is not a positive integer; while iterating, what each call throws, and {@link CursorExpiredError} for an expired cursor.
  */
 export function paginate<TResult = Record<string, unknown>, TVariables = Record<string, unknown>>(
   client: PlatformClient,
@@ -139,6 +144,10 @@ function isCursorExpired(error: unknown): error is GraphQLResponseError {
   );
 }
 
+function refuse(message: string): never {
+  throw new PlatformConfigError(message);
+}
+
 function checkMax(max: unknown): number {
   if (max === undefined) return Number.POSITIVE_INFINITY;
   if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) {
@@ -160,14 +169,25 @@ export function createPaginator<TResult, TItem>(
   const operation = prepareOperation(document, callOptions.operationName, print);
   if (operation.kind !== 'query')
     throw new PlatformConfigError(`paginate runs queries; the document's operation is a ${operation.kind}.`);
+  // A generated document says what pages it (`__meta__`); any document's own text says it too, under whatever
+  // names it chose (`$filter`, `$query`, `$after`): page 2 sent the cursor beside the filter when only
+  // `$query_params` was cleared, and the API refused it (test/e2e/paginate.test.ts).
   const meta = pagingMeta(document);
-  const cursorVariable = meta.cursorVariable ?? 'cursor';
-  if (!meta.cursorVariable && !operation.text.includes(`$${cursorVariable}`)) {
+  const scanned = pagingArguments(operation.text);
+  const cursorVariable: string =
+    meta.cursorVariable ??
+    scanned.cursorVariable ??
+    (operation.text.includes('$cursor')
+      ? 'cursor'
+      : refuse(
+          "paginate needs a query that passes a `$cursor` variable (under any name) to the connection's `cursor` argument, e.g. `items_page(limit: $limit, cursor: $cursor)`.",
+        ));
+  if (scanned.inlineArgument) {
     throw new PlatformConfigError(
-      'paginate needs a query that passes a `$cursor` variable to the connection, e.g. `items_page(limit: $limit, cursor: $cursor)`.',
+      `paginate sends the cursor alone on the pages after the first (the API refuses \`${scanned.inlineArgument}\` beside a cursor, which carries it), so pass \`${scanned.inlineArgument}\` as a variable, e.g. \`items_page(limit: $limit, cursor: $cursor, ${scanned.inlineArgument}: $filter)\`; this document writes it inline.`,
     );
   }
-  const resetVariables = meta.resetVariables ?? ['query_params'];
+  const resetVariables = [...new Set([...(meta.resetVariables ?? ['query_params']), ...scanned.clearedVariables])];
 
   async function* pages(): AsyncGenerator<Page<TResult, TItem>> {
     let vars: Record<string, unknown> = { ...variables };

@@ -42,7 +42,7 @@ export async function apiVersionStatus(
 ): Promise<ApiVersionStatus> {
   const result = await client.request(VERSION_QUERY, {}, options);
   const version = (result.data.version ?? {}) as { value?: unknown; kind?: unknown; display_name?: unknown };
-  const answered = typeof version.value === 'string' ? version.value : (result.headers.get('api-version') ?? '');
+  const answered = typeof version.value === 'string' ? version.value : (result.answeredApiVersion ?? '');
   return {
     requested: client.apiVersion,
     answered,

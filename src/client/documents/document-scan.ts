@@ -20,7 +20,8 @@ const OPERATION_KEYWORD = /^(query|mutation|subscription)$/;
  * end), a string (to its closing quote or the line's end), a comment, a name (captured), or any other
  * single character. Whitespace, line breaks, commas and the BOM are skipped between tokens.
  */
-const TOKEN = /"""(?:\\"""|[\s\S])*?(?:"""|$)|"(?:\\[\s\S]|[^"\\\n\r])*"?|#[^\n\r]*|([_A-Za-z]\w*)|[^ \t\n\r,\ufeff]/g;
+export const TOKEN =
+  /"""(?:\\"""|[\s\S])*?(?:"""|$)|"(?:\\[\s\S]|[^"\\\n\r])*"?|#[^\n\r]*|([_A-Za-z]\w*)|[^ \t\n\r,\ufeff]/g;
 
 /**
  * Lists the operations defined at the top level of `source`, in order. Never throws. At the top level (depth 0),

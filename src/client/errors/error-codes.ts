@@ -8,6 +8,8 @@
  *   status: `ColumnValueException`, `CorrectedValueException`, `InvalidArgumentException`, `InvalidBoardIdException`,
  *   `InvalidColumnIdException`, `InvalidUserIdException`, `missingRequiredPermissions` (OAuth scopes) and
  *   `ResourceNotFoundException` (all 200), `UserUnauthorizedException` (403) and `ResourceNotFoundException` (404);
+ *   `InvalidColumnIdException` ("the column ID being passed in the query is not a valid column ID") is what an
+ *   unknown column id in `column_values` or `column_id` gives, in production and on the emulator alike;
  * - `InvalidItemIdException` is unconfirmed: that page does not list it (third-party clients map it); it is kept
  *   as a not-found code because its name says so.
  * - `ItemNameTooLongException` (200): the same page's item name rule (between 1 and 255 characters), an argument

@@ -11,7 +11,12 @@ export interface GraphQLErrorInfo {
   /** What went wrong, as the server put it (token redacted). */
   message: string;
   /** Where in the query text, when the error points at it. */
-  locations?: { line: number; column: number }[];
+  locations?: {
+    /** Line in the query text, from 1. */
+    line: number;
+    /** Column in that line, from 1. */
+    column: number;
+  }[];
   /** The response field the error belongs to. */
   path?: (string | number)[];
   /** Extra information, e.g. `code` and `retry_in_seconds`. */
@@ -38,6 +43,7 @@ export interface PlatformErrorDetails {
 
 /** Base class of every error the client throws. */
 export class PlatformError extends Error {
+  /** The class name (`'PlatformError'` or a subclass's): a string, so it survives minification. */
   override name: string = 'PlatformError';
   /** HTTP status of the response, when there was one. */
   readonly status?: number;
@@ -85,11 +91,13 @@ export class PlatformError extends Error {
 
 /** Invalid client options or call arguments. The message says what to fix. Nothing was sent. */
 export class PlatformConfigError extends PlatformError {
+  /** The class name, `'PlatformConfigError'`: a string, so it survives minification. */
   override name = 'PlatformConfigError' as const;
 }
 
 /** 401: the token is missing, invalid or revoked. */
 export class AuthenticationError extends PlatformError {
+  /** The class name, `'AuthenticationError'`: a string, so it survives minification. */
   override name = 'AuthenticationError' as const;
 }
 
@@ -156,6 +164,7 @@ export type ThrottleHoldReason = 'concurrency' | 'quota-exhausted' | 'backoff' |
  * refused it: the throttle was pacing the calls ahead of it within the server's quotas. Not retried.
  */
 export class ThrottleQueueTimeoutError extends PlatformError {
+  /** The class name, `'ThrottleQueueTimeoutError'`: a string, so it survives minification. */
   override name = 'ThrottleQueueTimeoutError' as const;
   /** How long the call waited in line, in milliseconds. */
   declare readonly queuedMs: number;
@@ -184,6 +193,7 @@ export class ThrottleQueueTimeoutError extends PlatformError {
 
 /** 409: another request with the same Idempotency-Key was still running after the allowed waits. */
 export class IdempotencyConflictError extends PlatformError {
+  /** The class name, `'IdempotencyConflictError'`: a string, so it survives minification. */
   override name = 'IdempotencyConflictError' as const;
   /** The server's `Retry-After`, in seconds, when it sent a valid one. */
   declare readonly retryAfterSeconds?: number;
@@ -199,6 +209,7 @@ export class IdempotencyConflictError extends PlatformError {
  * first request, send exactly that request again).
  */
 export class IdempotencyKeyReuseError extends PlatformError {
+  /** The class name, `'IdempotencyKeyReuseError'`: a string, so it survives minification. */
   override name = 'IdempotencyKeyReuseError' as const;
 }
 
@@ -219,6 +230,7 @@ export interface GraphQLResponseErrorDetails<TData> extends PlatformErrorDetails
   errors: GraphQLErrorInfo[];
   /** How many errors the response held beyond those kept. */
   omittedErrors?: number;
+  /** Partial data returned alongside the errors, if any. */
   data?: TData;
 }
 
@@ -309,6 +321,7 @@ export class HttpError extends PlatformError {
  * option (or `getSchema`'s `version`) to one of {@link UnsupportedApiVersionError.supportedVersions}.
  */
 export class UnsupportedApiVersionError extends PlatformError {
+  /** The class name, `'UnsupportedApiVersionError'`: a string, so it survives minification. */
   override name = 'UnsupportedApiVersionError' as const;
   /** The version that was asked for. */
   declare readonly apiVersion?: string;
@@ -347,6 +360,7 @@ export class ResponseTooLargeError extends HttpError {
 
 /** No response: the connection failed, the attempt timed out, or the caller aborted. */
 export class NetworkError extends PlatformError {
+  /** The class name, `'NetworkError'`: a string, so it survives minification. */
   override name = 'NetworkError' as const;
   /** True when the per-attempt timeout fired. */
   declare readonly timedOut: boolean;

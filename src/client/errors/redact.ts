@@ -11,29 +11,53 @@ export const REDACTED = '[REDACTED]';
 /** Replaces every occurrence of a secret in a piece of text. */
 export type Redactor = (text: string) => string;
 
+/** A hex digit that matches in either case. */
+const hexDigit = (digit: string): string =>
+  /[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit;
+
+/** A pattern for hex `value` written with `width` digits in any case. */
+const hexPattern = (value: number, width: number): string =>
+  [...value.toString(16).padStart(width, '0')].map(hexDigit).join('');
+
+const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
+/**
+ * A pattern for one character of a secret in each form a server may echo it in: as written; percent-escaped (its
+ * UTF-8 bytes, hex digits in either case, as encoders differ on which characters they escape and in which case);
+ * a space as `+` (form encoding); JSON-escaped (`\"`, `\\`, `\/` as PHP writes `/`, `\n`..., or `\uXXXX` in
+ * either case).
+ */
+function charPattern(char: string): string {
+  const forms = [escapeRegExp(char)];
+  forms.push([...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(''));
+  if (char === ' ') forms.push('\\+');
+  const json = JSON.stringify(char).slice(1, -1);
+  if (json !== char) forms.push(escapeRegExp(json));
+  if (char === '/') forms.push('\\\\/');
+  const code = char.charCodeAt(0);
+  if (char.length === 1) forms.push(`\\\\u${hexPattern(code, 4)}`);
+  // Longest first: a secret ending in `%` echoed as `%25` is replaced whole, not up to its `%`.
+  return `(?:${forms.sort((x, y) => y.length - x.length).join('|')})`;
+}
+
 /**
  * A redactor that replaces each of `secrets` with `marker` wherever it appears, in every form a server may echo it
- * in: as written, URL-encoded or form-encoded (with upper- or lower-case percent-escapes: `%2F` or `%2f`), and
- * JSON-escaped (quotes and backslashes escaped, with `/` written `\/` as PHP writes it, or not). Empty secrets are
- * ignored. Pinned by `test/unit/redact.test.ts`.
+ * in: as written, with any of its characters percent-escaped (upper- or lower-case hex, or a mixture: `%2F%2b`,
+ * whichever characters the server's encoder escapes), form-encoded (a space as `+`), and JSON-escaped (quotes and
+ * backslashes escaped, `/` as `\/`, any character as `\uXXXX`). Matching is per character, so no list of whole
+ * forms can miss a mixture (a server once echoed a token as `%2f` and `%2b` past a list of forms). Empty secrets are
+ * ignored. Pinned by `test/unit/redact.test.ts` (a property over random tokens and escapes).
  */
 export function createRedactor(secrets: string | readonly string[], marker: string = REDACTED): Redactor {
-  const forms = new Set<string>();
-  for (const secret of [secrets].flat()) {
-    if (secret === '') continue;
-    const json = JSON.stringify(secret).slice(1, -1);
-    for (const encoded of [encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]) {
-      forms.add(encoded).add(encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
-    }
-    forms.add(secret).add(json).add(json.replaceAll('/', '\\/'));
-  }
-  // Longest first, so a form that contains another is replaced whole.
-  const longestFirst = [...forms].sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const form of longestFirst) if (out.includes(form)) out = out.split(form).join(marker);
-    return out;
-  };
+  const patterns = [secrets]
+    .flat()
+    .filter((secret) => secret !== '')
+    // Longest first, so a secret that contains another is replaced whole.
+    .sort((a, b) => b.length - a.length)
+    .map((secret) => [...secret].map(charPattern).join(''));
+  if (patterns.length === 0) return (text) => text;
+  const pattern = new RegExp(patterns.join('|'), 'g');
+  return (text) => text.replace(pattern, marker);
 }
 
 /** Headers as a plain record (lower-case names), credentials replaced by {@link REDACTED}. */

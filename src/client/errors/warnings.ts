@@ -9,6 +9,8 @@
  *   `deprecated-field`; anything else (or no code) → `other`.
  * - An entry without a string `message` is skipped; anything else the server attached stays in `extensions`.
  * - The token is redacted from the message, path and extensions: warnings reach results and the `onWarning` hook.
+ * - The first {@link MAX_KEPT_WARNINGS} are kept; the rest are counted, not read (as errors are capped): one body of
+ *   900,000 warnings once cost 160 MB of heap and 900,000 hook calls.
  * Pinned by test/unit/warnings.test.ts.
  */
 
@@ -28,8 +30,26 @@ const KIND_BY_CODE = /* @__PURE__ */ codeTable<ApiWarningKind>({
 /** Shared by every result without warnings, so the common path allocates nothing. */
 export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);
 
+/**
+ * The most warnings a result keeps (and the most `onWarning` calls one response makes); `ApiResult.omittedWarnings`
+ * counts the rest. The same cap as `MAX_KEPT_ERRORS`.
+ */
+export const MAX_KEPT_WARNINGS = 100;
+
+/** The warnings of a response: the first ones kept, and how many more it held. */
+export interface ResponseWarnings {
+  warnings: readonly ApiWarning[];
+  omitted: number;
+}
+
+/** Shared by every response without warnings, so the common path allocates nothing. */
+export const NO_RESPONSE_WARNINGS: ResponseWarnings = Object.freeze({ warnings: NO_WARNINGS, omitted: 0 });
+
+const isWarning = (entry: unknown): entry is Record<string, unknown> & { message: string } =>
+  isObject(entry) && typeof entry.message === 'string';
+
 function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
-  if (!isObject(entry) || typeof entry.message !== 'string') return undefined;
+  if (!isWarning(entry)) return undefined;
   // The same normalising as an error's (error-info.ts: errorInfoOf); a warning's path keeps names only.
   const info = errorInfoOf(entry, redact);
   const { message, locations, path, extensions = {} } = info;
@@ -41,10 +61,22 @@ function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
   return warning;
 }
 
-/** The warnings of a response body (its `extensions.warnings`), the token redacted, or {@link NO_WARNINGS}. */
-export function warningsOf(body: unknown, redact: Redactor): readonly ApiWarning[] {
+/**
+ * The warnings of a response body (its `extensions.warnings`), the token redacted: the first
+ * {@link MAX_KEPT_WARNINGS}, and how many more there were (entries that are no warning are neither kept nor counted).
+ */
+export function warningsOf(body: unknown, redact: Redactor): ResponseWarnings {
   const list = ownValue(ownValue(body, 'extensions'), 'warnings');
-  if (!Array.isArray(list)) return NO_WARNINGS;
-  const warnings = list.flatMap((entry) => toWarning(entry, redact) ?? []);
-  return warnings.length > 0 ? warnings : NO_WARNINGS;
+  if (!Array.isArray(list)) return NO_RESPONSE_WARNINGS;
+  const warnings: ApiWarning[] = [];
+  let omitted = 0;
+  for (const entry of list) {
+    if (warnings.length < MAX_KEPT_WARNINGS) {
+      const warning = toWarning(entry, redact);
+      if (warning) warnings.push(warning);
+    } else if (isWarning(entry)) {
+      omitted++;
+    }
+  }
+  return warnings.length > 0 ? { warnings, omitted } : NO_RESPONSE_WARNINGS;
 }

@@ -122,11 +122,15 @@ export class DeadlineWatchdog {
   /** When the armed timer fires; Infinity when none is armed. */
   #timerAt = Infinity;
 
-  /** Starts watching an attempt with `timeoutMs` (a positive number); call {@link DeadlineWatchdog.finish} when it ends. */
-  start(timeoutMs: number): AttemptDeadline {
-    const deadline = new AttemptDeadline(timeoutMs, monotonicNow());
+  /**
+   * Starts watching an attempt with `timeoutMs` (a positive number) that started at `startedAt` ({@link monotonicNow},
+   * now by default); call {@link DeadlineWatchdog.finish} when it ends.
+   */
+  start(timeoutMs: number, startedAt?: number): AttemptDeadline {
+    const now = monotonicNow();
+    const deadline = new AttemptDeadline(timeoutMs, startedAt ?? now);
     this.#attempts.add(deadline);
-    if (deadline.at < this.#timerAt) this.#arm(deadline.at, timeoutMs);
+    if (deadline.at < this.#timerAt) this.#arm(deadline.at, deadline.at - now);
     return deadline;
   }
 

@@ -1,15 +1,17 @@
 /**
  * The interpretation step: turns one response into the call's outcome. Parses its rate-limit state (recorded on the client and
  * shown to the throttle, success or error), classifies it with the error factory, reports it to the
- * `onResponse` hook, and builds the {@link ApiResult} of a success.
+ * `onResponse` hook, and builds the {@link ApiResult} of a success (with the version that answered, from the
+ * server's `API-Version` header).
  */
+import { isApiVersion } from '../../api-version-format.js';
 import type { CallLabel } from '../call-label.js';
-import { IDEMPOTENCY_REPLAYED } from '../constants.js';
+import { API_VERSION_HEADER, IDEMPOTENCY_REPLAYED } from '../constants.js';
 import type { PipelineContext } from '../context.js';
 import { requestIdOf } from '../errors/error-info.js';
 import { DailyLimitError, RateLimitError } from '../errors/errors.js';
 import { responseError } from '../errors/response-error.js';
-import { NO_WARNINGS, warningsOf } from '../errors/warnings.js';
+import { NO_RESPONSE_WARNINGS, warningsOf } from '../errors/warnings.js';
 import { callHook } from '../hooks.js';
 import { parseRateLimit } from '../rate-limit/rate-limit.js';
 import type { Permit } from '../throttle/throttle.js';
@@ -86,6 +88,7 @@ export function interpretResponse<TResult>(
   }
   if (error) throw error;
   const body = payload as { data: TResult; account_id?: unknown };
+  const { warnings, omitted } = plain ? NO_RESPONSE_WARNINGS : warningsOf(body, context.redact);
   const result: ApiResult<TResult> = {
     data: body.data,
     apiVersion: label.apiVersion,
@@ -93,7 +96,8 @@ export function interpretResponse<TResult>(
     replayed,
     status,
     headers,
-    warnings: plain ? NO_WARNINGS : warningsOf(body, context.redact),
+    warnings,
+    omittedWarnings: omitted,
   };
   const { onWarning } = context.options.hooks;
   if (onWarning) {
@@ -105,6 +109,10 @@ export function interpretResponse<TResult>(
   if (accountId !== undefined) result.accountId = accountId;
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;
   if (requestId !== undefined) result.requestId = requestId;
+  // The version that answered, from the server's API-Version header (test/unit/document-version.test.ts,
+  // test/e2e/versions.test.ts).
+  const answered = headers.get(API_VERSION_HEADER)?.trim();
+  if (answered !== undefined && isApiVersion(answered)) result.answeredApiVersion = answered;
   return result;
 }
 

@@ -18,7 +18,9 @@
  *   `s + (t-1) s < R <= a + t s`. `t` is relative, so no host clock enters. A window whose reset has certainly
  *   passed rolls into the next: `roll`.
  * - Finding the reset precisely: the last few requests of a window are sent at instants chosen to halve the
- *   uncertainty about R (a "timing" request), so holds end right at the reset instead of up to a second late.
+ *   uncertainty about R (a "timing" request), so holds end right at the reset instead of up to a second late. It
+ *   pays only when requests will wait for the next window: each member says what it has waiting (`backlog`), and
+ *   when the fleet's total fits in what the window has left, nothing is held back for timing: `fleetDemand`.
  * - A hold longer than `probeAfterMs` with no fresh answer from the server lets one probe request through;
  *   its answer replaces what the fleet believed (a stale `Retry-After: 31536000` cannot disable the fleet).
  * - A 429 or a budget error blocks the whole fleet for the wait it names, at most `FLEET_MAX_HOLD_MS`, so a wait
@@ -27,7 +29,8 @@
  *   the daily reset is what ends it: acquire answers `daily-limit` with the whole hold, never lets a probe through
  *   (nothing but the reset ends it), and the client refuses a hold beyond `retry.maxDelayMs` unsent: `fleetSettle`,
  *   `fleetAcquire` (pinned by `fleet-daily-limit.test.ts`).
- * - Members: a client counts from its first acquire and while it renews: `fleetAcquire`, `fleetRenew`.
+ * - Members: a client counts from its first acquire and while it renews; every grant and renewal says how many
+ *   count, the share a client keeps to should the store become unreachable: `fleetAcquire`, `fleetRenew`.
  * - Bounded state: at most `FLEET_MAX_POLICIES` policies per account; one not reported for `FLEET_POLICY_IDLE_MS`
  *   whose hold is over is dropped, and a new name past the cap takes the place of the longest unseen: `admit`.
  */
@@ -57,6 +60,8 @@ export const FLEET_LINE_STALE_MS = 250;
 export const FLEET_DEFAULT_BACKOFF_MS = 1000;
 /** A member (a client) counts for at least this long after it last acquired or renewed. */
 export const FLEET_MEMBER_MIN_MS = 3000;
+/** What a member last said it has waiting counts this long (a member with waiters asks at least every second). */
+export const FLEET_DEMAND_STALE_MS = 3000;
 /** The longest hold a store keeps (about 31 years): any longer wait the server names is this one. */
 export const FLEET_MAX_HOLD_MS = 1e12;
 /** Policies kept per account: a server naming new policies on every answer cannot grow the state. */
@@ -110,6 +115,8 @@ export interface FleetState {
   members: Map<string, number>;
   /** Waiters for a slot, in the order they first asked: ticket -> [first asked, last asked]. */
   line: Map<string, [number, number]>;
+  /** What each member last said it has waiting (its `backlog`, plus the request asking): member -> [count, when]. */
+  demand: Map<string, [number, number]>;
 }
 
 /** A fresh state: nothing known, nothing in flight. */
@@ -126,7 +133,21 @@ export function emptyFleetState(): FleetState {
     leases: new Map(),
     members: new Map(),
     line: new Map(),
+    demand: new Map(),
   };
+}
+
+/**
+ * What the fleet has waiting, as its members last said (stale reports dropped), with `member`'s `count` now; or
+ * Infinity when the asking member does not say (a client that predates `backlog`): timing is then always worth it.
+ */
+function fleetDemand(state: FleetState, now: number, member: string | undefined, count: number | undefined): number {
+  for (const [id, [, at]] of state.demand) if (at < now - FLEET_DEMAND_STALE_MS) state.demand.delete(id);
+  if (member === undefined || count === undefined) return Number.POSITIVE_INFINITY;
+  state.demand.set(member, [count, now]);
+  let total = 0;
+  for (const [waiting] of state.demand.values()) total += waiting;
+  return total;
 }
 
 function freshWindow(): FleetWindow {
@@ -195,6 +216,9 @@ type Wait = Extract<StoreAcquireResult, { granted: false }>;
 export function fleetAcquire(state: FleetState, now: number, request: StoreAcquireRequest): StoreAcquireResult {
   expire(state, now);
   if (request.memberId) state.members.set(request.memberId, now + Math.max(request.leaseMs, FLEET_MEMBER_MIN_MS));
+  const backlog = request.backlog;
+  const waiting = backlog === undefined ? undefined : backlog + 1;
+  const demand = fleetDemand(state, now, request.memberId, waiting);
   let gateUntil = 0;
   let wait: Wait | undefined;
   if (state.blocked > now) {
@@ -238,12 +262,14 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   if (free <= ahead) return { granted: false, reason: 'concurrency' };
   state.line.delete(request.ticket);
   let timing = false;
+  // Timing the reset pays only when requests will wait for the next window: when what the fleet has waiting fits in
+  // what is left, nothing is held back for it (the last requests of a batch once waited up to a second for nothing).
   if (!probe) {
     for (const policy in state.windows) {
       const window = state.windows[policy] as FleetWindow;
       if (!window.countsRequests || window.windowMs <= 1000 || !Number.isFinite(window.by)) continue;
       const left = Math.min(window.quota - window.used, window.rep);
-      if (left > FLEET_TIMING_RESERVE || window.by - window.after <= FLEET_PRECISION_MS) continue;
+      if (left > FLEET_TIMING_RESERVE || window.by - window.after <= FLEET_PRECISION_MS || demand <= left) continue;
       // Send at the instant whose answer (t = k or k+1) tells on which side of a split point R lies: the
       // midpoint of (after, by] when it is still a whole second or more away, else one second from now.
       let split = (window.after + window.by) / 2;
@@ -272,7 +298,8 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   state.leases.set(request.leaseId, lease);
   if (probe) state.probe = request.leaseId;
   if (timing) state.timing = request.leaseId;
-  return { granted: true };
+  if (request.memberId && backlog !== undefined) state.demand.set(request.memberId, [backlog, now]);
+  return { granted: true, members: Math.max(1, state.members.size) };
 }
 
 /**

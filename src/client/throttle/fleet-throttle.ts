@@ -9,8 +9,12 @@
  *   every second; the first answer brings it back (`store-rejoined`): `#goAlone`, `#rejoined`.
  * - Alone, it keeps to a share of each quota: 1 / the clients the store counted, or 1 / `FLEET_SIZE_WHEN_UNKNOWN`
  *   before the store ever counted them (Redis down from the start): `#setMembers`. A client counts from its first
- *   acquire and renews its membership while it is busy and for `MEMBER_IDLE_MS` after: `#startHeartbeat`
- *   (pinned by `fleet-redis-down.test.ts`).
+ *   acquire and renews its membership while it is busy and for `MEMBER_IDLE_MS` after: `#startHeartbeat`; every
+ *   grant and renewal tells it how many the store counts (a client that joined first once kept a share of 1). The local
+ *   throttle counts every request the store let out as its own (`adopt`), so when it takes over it knows what this
+ *   process has in flight and sent this window; its share of a window is its share of what the server last
+ *   reported, less its own sends since (`throttle-window.ts`). Pinned by `test/unit/fleet-store-down.test.ts` (a
+ *   fleet model) and `test/e2e/fleet-redis-down.test.ts` (4 processes, a real redis-server stopped mid-run).
  * - A lease the client gave up on (the acquire timed out, the settle failed) is given back as soon as the store
  *   answers again, so a late grant holds no slot nobody uses: `#abandoned` (pinned by `fleet-stall.test.ts`).
  * - A daily limit one process met (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy spent in the headers: `storeReportOf`)
@@ -33,7 +37,7 @@ import {
   type ThrottleObservation,
   ThrottleWaitTooLongError,
 } from './throttle.js';
-import { type BudgetMark, budgetMarkOf, COST_POLICY } from './throttle-cost.js';
+import { COST_POLICY } from './throttle-cost.js';
 import {
   DEFAULT_LEASE_MS,
   STORE_THROTTLE,
@@ -112,8 +116,8 @@ class FleetPermit implements Permit {
   constructor(
     readonly owner: FleetThrottle,
     readonly leaseId: string,
-    readonly document: string | undefined,
-    readonly budgetBefore: BudgetMark | undefined,
+    /** The same request counted by the local throttle, so it knows what this process has out should it take over. */
+    readonly local: Permit,
   ) {}
 
   release(): void {
@@ -233,7 +237,9 @@ export class FleetThrottle implements Throttle {
   }
 
   observe(observation: ThrottleObservation): void {
-    this.#options.local.observe(observation); // keeps the fallback warm, and learns document costs
+    // Keeps the fallback warm (placed by the request's own send), and learns document costs.
+    const { permit } = observation;
+    this.#options.local.observe(permit instanceof FleetPermit ? { ...observation, permit: permit.local } : observation);
     this.#pending = observation;
   }
 
@@ -243,10 +249,7 @@ export class FleetThrottle implements Throttle {
     const observation = this.#pending;
     this.#pending = undefined;
     this.#leases.delete(permit.leaseId);
-    if (observation) {
-      const after = budgetMarkOf(observation.rateLimit, Date.now());
-      this.#options.local.costs.learn(permit.document, permit.budgetBefore, after, observation.complexityCost);
-    }
+    permit.local.release(); // the local throttle learns the document's cost from the observation, as it does alone
     const response = observation ? storeReportOf(observation) : undefined;
     this.#options
       .account()
@@ -296,6 +299,7 @@ export class FleetThrottle implements Throttle {
       costs: { [COST_POLICY]: known ?? -1 },
       probeAfterMs: this.#options.probeAfterMs,
       memberId: this.#memberId,
+      backlog: this.#queue.length - 1,
     };
     this.#options
       .account()
@@ -316,13 +320,21 @@ export class FleetThrottle implements Throttle {
               this.#giveBack(leaseId);
               return;
             }
+            const { members } = result;
+            if (Number.isInteger(members) && (members as number) >= 1) this.#setMembers(members as number);
             this.#queue.shift();
             waiter.detach();
             this.#leases.add(leaseId);
             this.#slotWaitSince = 0;
-            waiter.resolve(new FleetPermit(this, leaseId, waiter.options.document, this.#options.local.costs.latest));
+            const local = this.#options.local.adopt(waiter.options.document);
+            waiter.resolve(new FleetPermit(this, leaseId, local));
             this.#pump();
             return;
+          }
+          if (result.reason !== 'concurrency' && result.holdMs !== undefined) {
+            // What the fleet knows and this process may not (a window others spent, another's 429): kept locally,
+            // should the store become unreachable before the hold ends (test/unit/fleet-store-down.test.ts).
+            this.#options.local.hold(result.reason, result.policy, Date.now() + result.holdMs);
           }
           if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
             this.#remove(waiter);
@@ -374,6 +386,7 @@ export class FleetThrottle implements Throttle {
     this.#slotWaitSince = 0;
     if (!this.#alone) {
       this.#alone = true;
+      this.#options.local.takeOver();
       this.#emit({ reason: 'store-unavailable' });
     }
     this.#rejoinAt = Date.now() + REJOIN_AFTER_MS;

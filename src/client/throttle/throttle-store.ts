@@ -26,6 +26,7 @@ export interface StoreWindowReport {
 
 /** What a response said, as a store needs it. */
 export interface StoreResponseReport {
+  /** The HTTP status of the response. */
   status: number;
   /** The `concurrency` quota, when declared. */
   concurrencyQuota?: number;
@@ -64,12 +65,28 @@ export interface StoreAcquireRequest {
    * ThrottleStore.renew} does), so every client's share is right from the start.
    */
   memberId?: string;
+  /**
+   * Requests the client has waiting behind this one (optional, with `memberId`). The store sums what its members
+   * have waiting, and holds no request back to time a window's reset when that fits in what the window has left:
+   * the timing pays only when requests will wait for the next window, and at the end of a batch it held the last
+   * requests of the last window back by up to a second.
+   */
+  backlog?: number;
 }
 
 /** The store's answer to {@link ThrottleStore.acquire}. */
 export type StoreAcquireResult =
-  | { granted: true }
   | {
+      /** The request may be sent now, under the lease asked for. */
+      granted: true;
+      /**
+       * The clients the store counts now (optional): a client learns its fleet's size with every grant, so the share
+       * it keeps to, should the store become unreachable, is right however recently the others joined.
+       */
+      members?: number;
+    }
+  | {
+      /** The request has to wait. */
       granted: false;
       /** Why the request has to wait: `daily-limit` while the daily quota is spent (until its reset). */
       reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
@@ -83,7 +100,9 @@ export type StoreAcquireResult =
 
 /** The end of one lease. */
 export interface StoreSettleRequest {
+  /** The account's key in the store, as in {@link StoreAcquireRequest.account}. */
   account: string;
+  /** The lease to give back. */
   leaseId: string;
   /** What the response said; absent when the request got none (network error, abort). */
   response?: StoreResponseReport;
@@ -91,8 +110,11 @@ export interface StoreSettleRequest {
 
 /** Keeps leases of requests still in flight alive. */
 export interface StoreRenewRequest {
+  /** The account's key in the store, as in {@link StoreAcquireRequest.account}. */
   account: string;
+  /** The leases to keep alive. */
   leaseIds: string[];
+  /** How long each lease lasts from now unless renewed again. */
   leaseMs: number;
   /** Unique id of the renewing client: the store counts the live ones to size a client's local share. */
   memberId: string;

@@ -6,6 +6,12 @@
  * between its send and its receipt, and the server's `t` is the whole seconds left then, rounded up, so
  * `sentAt + (t-1) s < R <= receivedAt + t s`. Intersecting many such bounds pins R down tightly; the next window
  * resets exactly one `w` later.
+ *
+ * A tracker may count a share of the quota (`s`: a client of a fleet whose store is unreachable, see
+ * `fleet-throttle.ts`): its `q` and `r` are then the share's, other processes send too, and the proofs that assume
+ * this client sent every request are off. What it may still send of the window is its share of what the server last
+ * reported, less its own sends since that report (`ur`), and never more than its share of the quota: the fleet then
+ * keeps within the quota it last knew (test/unit/fleet-store-down.test.ts).
  */
 import type { RateLimitPolicy } from '../types.js';
 
@@ -35,6 +41,10 @@ export interface WindowTracker {
   u: number;
   /** `r`: the lowest remaining the server reported for the current window. */
   r: number;
+  /** `s`hared: the counts are a share of a fleet's quota, and other processes send too. */
+  s: boolean;
+  /** The value of `u` that `r` already reflects (own sends since then are not in it); read when shared. */
+  ur: number;
   /** `a`fter: lower bound (exclusive) on the reset instant. */
   a: number;
   /** Upper bound (inclusive) on the reset instant. */
@@ -74,6 +84,8 @@ export interface ObservationContext {
   sTick: number;
   /** Requests in flight besides the one whose response this is. */
   others: number;
+  /** True when the policies are a share of a fleet's quota (see the head comment). */
+  shared: boolean;
 }
 
 /** True for a finite number. */
@@ -84,9 +96,19 @@ export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
   return policy.name === 'concurrency' || policy.unit === 'concurrent-requests';
 }
 
-/** What is certainly left of the quota for a request sent now (a lower bound on what the server has left). */
+/**
+ * What is certainly left of the quota for a request sent now (a lower bound on what the server has left); for a
+ * shared tracker, what is left of this client's share, its sends since the last report counted against it.
+ */
 export function remainingOf(tracker: WindowTracker): number {
-  return Math.min(tracker.q - tracker.u, tracker.r);
+  return Math.min(tracker.q - tracker.u, tracker.s ? tracker.r - Math.max(0, tracker.u - tracker.ur) : tracker.r);
+}
+
+/** Lowers the tracker's `r` to a report of `r`, noting which of its own sends the report may not reflect yet. */
+function lowerRemaining(tracker: WindowTracker, r: number, others: number): void {
+  if (r > tracker.r) return;
+  tracker.r = r;
+  tracker.ur = Math.max(0, tracker.u - others);
 }
 
 /** The instant to hold new requests until, or undefined when this quota does not hold them. */
@@ -128,6 +150,7 @@ export function observeWindow(
   if (tracker && tracker.by < Infinity) {
     tracker.q = quota;
     tracker.w = windowMs;
+    tracker.s = ctx.shared;
     const { obs } = tracker;
     const at = tracker.on;
     // Written in order at the end of what counts: in place once the list has room, appended (no holes) before.
@@ -139,16 +162,17 @@ export function observeWindow(
     tracker.on = at + STRIDE;
     prune(tracker);
     if (t === undefined) {
-      tracker.r = Math.min(tracker.r, r); // cannot place it: only lower the estimate
+      lowerRemaining(tracker, r, ctx.others); // cannot place it: only lower the estimate
       return tracker;
     }
     if (by <= tracker.a) return tracker; // an earlier window
     if (after < tracker.by && !provesLaterWindow(tracker, r, ctx)) {
       // The same window, unless its count proves the request landed before we started counting this one.
-      if (tracker.c && quota < Infinity && quota - r > tracker.u) return tracker;
+      // (Shared, the others' requests count too: no such proof.)
+      if (tracker.c && !tracker.s && quota < Infinity && quota - r > tracker.u) return tracker;
       tracker.a = Math.max(tracker.a, after);
       tracker.by = Math.min(tracker.by, by);
-      tracker.r = Math.min(tracker.r, r);
+      lowerRemaining(tracker, r, ctx.others);
       accept(tracker, ctx.tick, r);
       return tracker;
     }
@@ -159,12 +183,15 @@ export function observeWindow(
   const others = countsRequests ? ctx.others : 0;
   const carried = tracker && tracker.by < Infinity ? spillover(tracker, ctx.others + 1) : 0;
   const placed = t !== undefined;
+  const used = countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0;
   return {
     q: quota,
     w: windowMs,
     c: countsRequests,
-    u: countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0,
+    u: used,
     r: r - others,
+    s: ctx.shared,
+    ur: used,
     a: after,
     by: by,
     rel: [],
@@ -183,6 +210,7 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   if (now < tracker.by + RESET_MARGIN_MS) return;
   tracker.u = tracker.c ? spillover(tracker, inFlight) : 0;
   tracker.r = Infinity;
+  tracker.ur = tracker.u;
   const w = tracker.w;
   const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
   tracker.a = w ? tracker.a + windows * w : -Infinity;
@@ -198,7 +226,8 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
   const { rel, obs } = tracker;
   for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) active += 1;
   let provedOld = 0;
-  for (let i = 0; i < tracker.on; i += STRIDE) {
+  // (Shared, a count that others' requests lower proves nothing about this client's.)
+  for (let i = 0; !tracker.s && i < tracker.on; i += STRIDE) {
     if ((obs[i] as number) > since && tracker.q - (obs[i + REMAINING] as number) > active) provedOld += 1;
   }
   return Math.max(0, active - provedOld);
@@ -222,7 +251,8 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
     else high = middle;
   }
   const before = low === 0 ? Infinity : (obs[low * STRIDE - 1] as number);
-  return r > before || (tracker.c && r === before && r > 0);
+  // A share is rounded down: two requests of one window may report the same share of what is left.
+  return r > before || (tracker.c && !tracker.s && r === before && r > 0);
 }
 
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */

@@ -46,6 +46,14 @@ import {
 /** The policy name of the daily call quota, when a server reports it in its `RateLimit` headers. */
 export const DAILY_POLICY = 'daily';
 
+/**
+ * Window quotas a throttle keeps, as the fleet's store keeps `FLEET_MAX_POLICIES`: a server naming fresh policies
+ * on every answer grew a client to 120 MB and 146 ms a call after 500 answers. A new name past the cap takes the
+ * place of the longest unseen that holds nothing; when every one holds, the new name is not tracked
+ * (test/unit/throttle-fresh-policies.test.ts).
+ */
+export const MAX_TRACKED_POLICIES = 32;
+
 /** The right to send one request. Release it when the request is over; a second release does nothing. */
 export interface Permit {
   release(): void;
@@ -247,6 +255,22 @@ export interface QuotaThrottle extends Throttle {
   readonly costs: CostBook;
   /** Limits this throttle to `share` (0..1] of each quota the server reports from now on. */
   setShare(share: number): void;
+  /**
+   * Counts a request another throttle let out (a fleet's store) as this one's own, in flight until the permit is
+   * released: should this throttle take over, it knows what this process already has out and sent this window.
+   */
+  adopt(document?: string): Permit;
+  /**
+   * A hold another throttle (a fleet's store) knows of and this one may not: a window quota the fleet spent, a
+   * pause after another process's 429, the daily limit, until `until`. Should this throttle take over, it keeps it.
+   */
+  hold(reason: 'quota-exhausted' | 'backoff' | 'daily-limit', policy: string | undefined, until: number): void;
+  /**
+   * This throttle takes over from another (a fleet's store that became unreachable): a window quota it has had no
+   * report of since the window began may have been spent by the other processes, so it waits for that window's
+   * reset; a window it has a report of keeps to its share of what that report said was left.
+   */
+  takeOver(): void;
   state(): ThrottleState;
 }
 
@@ -282,6 +306,19 @@ export function createQuotaThrottle(
   /** The window quotas by policy name: two columns, searched and walked by index (a response allocates no iterator). */
   const windowNames: string[] = [];
   const windows: WindowTracker[] = [];
+  /** The observation tick each window quota was last reported at (for the cap: see {@link MAX_TRACKED_POLICIES}). */
+  const windowSeen: number[] = [];
+
+  /** The slot a new window quota may take once the cap is reached: the longest unseen holding nothing, else -1. */
+  const freeSlot = (now: number): number => {
+    let slot = -1;
+    for (let index = 0; index < windows.length; index += 1) {
+      const seen = windowSeen[index] as number;
+      if (seen === ctx.tick || (holdUntil(windows[index] as WindowTracker) ?? 0) > now) continue;
+      if (slot < 0 || seen < (windowSeen[slot] as number)) slot = index;
+    }
+    return slot;
+  };
   /**
    * What the last full check ({@link gateAt}) found free: how many more grants the request quotas allow, and how
    * much complexity cost the budget has left (0 grants when something holds or may hold), until `rollAt`.
@@ -294,13 +331,15 @@ export function createQuotaThrottle(
    */
   let rollAt = 0;
   let pause: Gate | undefined;
+  /** A window quota another throttle (a fleet's store) said is spent, until its reset (see `hold`). */
+  let spent: Gate | undefined;
   /** Until when the spent daily quota holds every call (0: it does not). */
   let dailyUntil = 0;
   /** The key of the hold last announced to the line, so a change of limit is announced once. */
   let announced: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerAt = 0;
-  const ctx: ObservationContext = { now: 0, tick: 0, sent: 0, sTick: 0, others: 0 };
+  const ctx: ObservationContext = { now: 0, tick: 0, sent: 0, sTick: 0, others: 0, shared: false };
   /** The rate-limit state of the latest observation. */
   let lastState: RateLimitState | undefined;
 
@@ -334,6 +373,8 @@ export function createQuotaThrottle(
     let costLeft = Infinity;
     const paused = pause && pause.until > now;
     if (paused) consider(pause as Gate, true);
+    const fleetSpent = spent && spent.until > now;
+    if (fleetSpent) consider(spent as Gate, false);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
@@ -359,7 +400,7 @@ export function createQuotaThrottle(
     }
     rollAt = roll;
     // (The cost left only counts while grants are left.)
-    freeGrants = !paused && dailyUntil <= now && !probeOut ? grants : 0;
+    freeGrants = !paused && !fleetSpent && dailyUntil <= now && !probeOut ? grants : 0;
     freeCost = costLeft;
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
     // Read back through casts: TypeScript does not see `consider` assign them.
@@ -518,6 +559,34 @@ export function createQuotaThrottle(
       share = Math.min(1, Math.max(0.01, value));
     },
 
+    hold(reason: 'quota-exhausted' | 'backoff' | 'daily-limit', policy: string | undefined, until: number): void {
+      if (!finite(until)) return;
+      if (reason === 'daily-limit') dailyUntil = Math.max(dailyUntil, until);
+      else if (reason === 'backoff') {
+        if (!pause || until > pause.until) pause = { reason, policy, until };
+      } else if (!spent || until > spent.until || spent.until <= Date.now()) spent = { reason, policy, until };
+      gateAt(Date.now(), 0); // works out what is free now
+      if (queue.length > 0 || timer !== undefined) pump();
+    },
+
+    takeOver(): void {
+      const now = Date.now();
+      gateAt(now, 0); // rolls the windows that ended
+      for (const tracker of windows) {
+        if (tracker.r === Number.POSITIVE_INFINITY && tracker.by < Number.POSITIVE_INFINITY) {
+          tracker.r = 0;
+          tracker.ur = tracker.u;
+        }
+      }
+      gateAt(now, 0);
+    },
+
+    adopt(document?: string): Permit {
+      const now = Date.now();
+      if (now >= rollAt) gateAt(now, 0); // rolls a window that ended, so the send counts in the one it lands in
+      return grant(now, document, costs.expected(document));
+    },
+
     tryAcquire(document?: string): Permit | undefined {
       if (queue.length > 0 || full()) return undefined;
       const now = Date.now();
@@ -580,7 +649,7 @@ export function createQuotaThrottle(
         if (probeOut) {
           // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
           probeOut = pause = undefined;
-          windowNames.length = windows.length = 0;
+          windowNames.length = windows.length = windowSeen.length = 0;
         }
         // Move quotas into their next window first, so this response is placed correctly.
         if (now >= rollAt) gateAt(now, 0);
@@ -595,6 +664,7 @@ export function createQuotaThrottle(
         ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
         ctx.others = Math.max(0, inFlight.size - 1);
+        ctx.shared = share < 1;
         /** The exhausted window that resets last, and in how many seconds. */
         let exhausted: string | undefined;
         let exhaustedSeconds = 0;
@@ -613,13 +683,17 @@ export function createQuotaThrottle(
             continue;
           }
           if (share < 1) named = sharePolicy(named, share);
-          const index = windowNames.indexOf(name);
+          let index = windowNames.indexOf(name);
           const known = windows[index];
           const tracker = observeWindow(known, named, ctx);
           if (tracker && tracker !== known) {
-            if (index < 0) windowNames.push(name);
-            windows[index < 0 ? windows.length : index] = tracker;
+            if (index < 0) {
+              index = windows.length < MAX_TRACKED_POLICIES ? windows.length : freeSlot(now);
+              if (index >= 0) windowNames[index] = name;
+            }
+            if (index >= 0) windows[index] = tracker;
           }
+          if (index >= 0) windowSeen[index] = ctx.tick;
           const t = named.resetSeconds;
           if (named.remaining === 0 && finite(t) && t >= exhaustedSeconds) {
             exhausted = name;

@@ -8,7 +8,8 @@
 
 import { type DayRange, dateKeywordRange, inRange } from './column-kinds/date-keywords.js';
 import { type Cell, compareCell, readColumn } from './column-kinds/index.js';
-import { invalidArgument } from './errors.js';
+import { statusDateKeywordTest } from './date-status-keywords.js';
+import { ENGINE_ERROR_CODES, engineError, invalidArgument } from './errors.js';
 import type { BoardRecord, ColumnRecord, ItemRecord } from './store/records.js';
 import type { EmulatorStore } from './store/store.js';
 
@@ -146,13 +147,30 @@ const OPERATORS: Readonly<Record<string, Test>> = {
 
 const DATE_KINDS = new Set(['date', 'timeline', 'creation_log', 'last_updated']);
 
-/** A test of a date rule whose compare value is a relative keyword (TODAY, OVERDUE, ...), or undefined. */
-function keywordTest(column: ColumnRecord | 'name', rule: ItemsQueryRule, env: QueryEnvironment) {
+/** The relative keyword (TODAY, OVERDUE, ...) of a rule on a date kind, or undefined. */
+function dateKeywordOf(column: ColumnRecord | 'name', rule: ItemsQueryRule): string | undefined {
   if (column === 'name' || !DATE_KINDS.has(column.type)) return undefined;
   const keyword = compareValues(rule).find((value) => typeof value === 'string' && /^[A-Z_]+$/.test(value));
-  if (typeof keyword !== 'string') return undefined;
+  return typeof keyword === 'string' ? keyword : undefined;
+}
+
+/**
+ * A test of a date rule whose compare value is a relative day keyword (TODAY, THIS_WEEK, ...), or undefined. A
+ * keyword the date column page does not list is the caller's mistake on a date column (that page lists every
+ * keyword, and the emulator models them all); on the other date kinds (timeline, creation log, last updated),
+ * whose pages list keywords the emulator does not model, it answers NOT_MODELLED.
+ */
+function keywordTest(column: ColumnRecord | 'name', rule: ItemsQueryRule, env: QueryEnvironment) {
+  const keyword = dateKeywordOf(column, rule);
+  if (keyword === undefined || column === 'name') return undefined;
   const range: DayRange | undefined = dateKeywordRange(keyword, env.now ?? new Date());
-  if (!range) throw invalidArgument(`query_params: the date keyword "${keyword}" is not modelled by the emulator.`);
+  if (!range && column.type === 'date')
+    throw invalidArgument(`query_params: "${keyword}" is not a date keyword (see the date column's filter keywords).`);
+  if (!range)
+    throw engineError(
+      ENGINE_ERROR_CODES.notModelled,
+      `query_params: the date keyword "${keyword}" on a ${column.type} column is not modelled by the emulator.`,
+    );
   const operator = rule.operator ?? 'any_of';
   return (current: Cell): boolean => {
     const held = scalar(current);
@@ -195,6 +213,12 @@ function groupTest(board: BoardRecord, group: ItemsQueryGroup, env: QueryEnviron
         );
       const column = columnOf(board, given.column_id);
       const rule = { ...withCaller(given, env), operator };
+      const named = dateKeywordOf(column, rule);
+      const byStatus =
+        named !== undefined && column !== 'name'
+          ? statusDateKeywordTest(board, column, named, operator, env)
+          : undefined;
+      if (byStatus) return byStatus;
       const keyword = keywordTest(column, rule, env);
       if (keyword) return (item: ItemRecord) => keyword(cell(item, column, env));
       return (item: ItemRecord) => test(cell(item, column, env), rule, shown(item, column, env));

@@ -5,13 +5,13 @@
  * - A version is named for the month it becomes current (01, 04, 07, 10): `isQuarterVersion` (the client's rule).
  * - Release candidate for the 3 months before, current for 3 months, maintenance for 3 more, then
  *   `old__maintenance` until a deprecation is announced: {@link versionKind}.
- * - A deprecated version is answered by a newer one, only where announced: {@link ANNOUNCED_DEPRECATIONS}
- *   (changelog "Reminder: January 15th, 2025 API version deprecations" and "Deprecating versions 2025-01 and
- *   2024-10 on February 15th, 2026"); {@link routedVersion} follows the chain.
+ * - A deprecated version is answered by a newer one, only where announced: `ANNOUNCED_DEPRECATIONS` and
+ *   `routedVersion`, in ./deprecations.ts (shared with `workspace-platform-emulator/schemas`).
  * - The version used when a request names none is the current one: {@link currentVersion}.
  * - Each served version is the platform's published structure of that version (./schema/published/); nothing
  *   else varies by version.
  */
+import { isDeprecated } from './deprecations.js';
 import { PUBLISHED_VERSIONS, type PublishedVersion } from './schema/published/index.js';
 
 /** Versions the engine serves as themselves, oldest first (newest last). */
@@ -29,24 +29,9 @@ export const DEFAULT_VERSION: EngineVersion = '2026-10';
 /** A version's state on a given day, as `Version.kind` reports it. */
 export type VersionKind = 'release_candidate' | 'current' | 'maintenance' | 'old__maintenance' | 'deprecated';
 
-/** An announced deprecation: from `from` (UTC midnight), calls for the version are answered by `routedTo`. */
-export interface AnnouncedDeprecation {
-  from: string;
-  routedTo: string;
-}
-
-/** Every deprecation the platform announced, by version. A version not listed is never deprecated here. */
-export const ANNOUNCED_DEPRECATIONS: Readonly<Record<string, AnnouncedDeprecation>> = {
-  '2023-10': { from: '2025-01-15', routedTo: '2024-10' },
-  '2024-01': { from: '2025-01-15', routedTo: '2024-10' },
-  '2024-04': { from: '2025-01-15', routedTo: '2024-10' },
-  '2024-07': { from: '2025-01-15', routedTo: '2024-10' },
-  '2024-10': { from: '2026-02-15', routedTo: '2025-04' },
-  '2025-01': { from: '2026-02-15', routedTo: '2025-04' },
-};
-
 /** True when `value` has the platform's version form: a year and a quarter month (`2026-10`); one rule with the client's. */
 export { isApiVersion as isQuarterVersion } from 'workspace-platform-sdk';
+export { ANNOUNCED_DEPRECATIONS, type AnnouncedDeprecation, routedVersion } from './deprecations.js';
 
 /** What a version name looks like, for the emulator's messages. */
 export const VERSION_FORM_HINT = "YYYY-MM with a quarter month (01, 04, 07 or 10), e.g. '2026-10'";
@@ -65,8 +50,7 @@ function monthStart(version: string, months: number): number {
 /** The state of a quarter `version` at `at`, or `undefined` before its release candidate was published. */
 export function versionKind(version: string, at: Date): VersionKind | undefined {
   const time = at.getTime();
-  const deprecation = ANNOUNCED_DEPRECATIONS[version];
-  if (deprecation && time >= Date.parse(deprecation.from)) return 'deprecated';
+  if (isDeprecated(version, at)) return 'deprecated';
   if (time < monthStart(version, -3)) return undefined;
   if (time < monthStart(version, 0)) return 'release_candidate';
   if (time < monthStart(version, 3)) return 'current';
@@ -79,22 +63,6 @@ export function currentVersion(at: Date): string {
   const year = at.getUTCFullYear();
   const month = Math.floor(at.getUTCMonth() / 3) * 3 + 1;
   return `${year}-${String(month).padStart(2, '0')}`;
-}
-
-/**
- * The version that answers a call for deprecated `version` at `at`, following announced routes (a version routed
- * to one deprecated later is answered by that one's route), or `undefined` when `version` is not deprecated then.
- */
-export function routedVersion(version: string, at: Date): string | undefined {
-  let answer: string | undefined;
-  let next = version;
-  for (let hops = 0; hops < 10 && versionKind(next, at) === 'deprecated'; hops += 1) {
-    const route = ANNOUNCED_DEPRECATIONS[next]?.routedTo;
-    if (!route) break;
-    answer = route;
-    next = route;
-  }
-  return answer;
 }
 
 /** Display name of a version kind, as `Version.display_name` reports it (`release_candidate` → `Release Candidate`). */

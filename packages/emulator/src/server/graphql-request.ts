@@ -1,9 +1,9 @@
 /**
- * Reads the GraphQL request out of a POST /v2 body: JSON, or multipart with files.
+ * Reads the GraphQL request out of a POST /v2 body: JSON, or the parts of a multipart upload with files.
  */
 
 import type { EmulatorUpload } from '../contract.js';
-import { ERROR_CODE, MEDIA } from '../wire.js';
+import { ERROR_CODE } from '../wire.js';
 import { parseMultipart } from './multipart.js';
 
 /** A well-formed GraphQL request. */
@@ -22,15 +22,17 @@ export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Parses the body of a POST /v2 whose media type was already accepted. */
-export async function parseGraphQLRequest(contentType: string, bytes: Buffer): Promise<RequestParse> {
-  if (mediaTypeOf(contentType) === MEDIA.multipartRequest) {
-    const multipart = await parseMultipart(contentType, bytes);
-    if (!multipart.ok) return { ok: false, code: ERROR_CODE.badRequest, message: multipart.message };
-    const parsed = validate(multipart.operations);
-    if (parsed.ok && multipart.files.size > 0) parsed.request.files = multipart.files;
-    return parsed;
-  }
+/** The request of an upload's parts (read by `multipart-body.ts`). */
+export async function parseUploadRequest(fields: ReadonlyMap<string, FormDataEntryValue>): Promise<RequestParse> {
+  const multipart = await parseMultipart(fields);
+  if (!multipart.ok) return { ok: false, code: ERROR_CODE.badRequest, message: multipart.message };
+  const parsed = validate(multipart.operations);
+  if (parsed.ok && multipart.files.size > 0) parsed.request.files = multipart.files;
+  return parsed;
+}
+
+/** Parses the JSON body of a POST /v2. */
+export function parseGraphQLRequest(bytes: Buffer): RequestParse {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));

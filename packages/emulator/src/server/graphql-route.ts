@@ -30,7 +30,8 @@ import { readBody } from './body.js';
 import { waitUnlessClosing } from './context.js';
 import { type Exchange, headerOf, learn } from './exchange.js';
 import { isImmediate } from './fault-actions.js';
-import { type GraphQLRequestBody, mediaTypeOf, parseGraphQLRequest } from './graphql-request.js';
+import { type GraphQLRequestBody, mediaTypeOf, parseGraphQLRequest, parseUploadRequest } from './graphql-request.js';
+import { readMultipartBody } from './multipart-body.js';
 import { isRefusal } from './rate-limit.js';
 import { complexityExhausted, rateLimited } from './rate-limit-responses.js';
 import { faultReply, type PlannedReply, planError, planJson, planNothingClientGone, reply } from './reply.js';
@@ -98,14 +99,17 @@ async function readRequest(x: Exchange): Promise<GraphQLRequestBody | PlannedRep
   const contentType = headerOf(x, HEADER.contentType) ?? '';
   const upload = mediaTypeOf(contentType) === MEDIA.multipartRequest;
   const limit = upload ? x.ctx.maxUploadBytes : x.ctx.maxBodyBytes;
-  const body = await readBody(x.req, limit);
+  // An upload's limits apply part by part as it arrives (multipart-body.ts); a JSON body is read whole, capped.
+  const body = upload ? await readMultipartBody(x.req, contentType, limit) : await readBody(x.req, limit);
+  const closing = { headers: { [HEADER.connection]: 'close' } };
   if (!body.ok && body.reason === 'aborted') return planNothingClientGone();
-  if (!body.ok) {
-    const message = `The request body is ${body.received} bytes; the limit is ${limit}.`;
-    return planError(413, message, ERROR_CODE.payloadTooLarge, {}, { headers: { [HEADER.connection]: 'close' } });
+  if (!body.ok && body.reason === 'too-large') {
+    const message = `The request body is over ${limit} bytes (${body.received} read); the limit is ${limit}.`;
+    return planError(413, message, ERROR_CODE.payloadTooLarge, {}, closing);
   }
-  learn(x, { bodyBytes: body.bytes.length });
-  const parsed = await parseGraphQLRequest(contentType, body.bytes);
+  if (!body.ok) return planError(400, body.message, ERROR_CODE.badRequest, {}, closing);
+  learn(x, { bodyBytes: 'fields' in body ? body.bytes : body.bytes.length });
+  const parsed = 'fields' in body ? await parseUploadRequest(body.fields) : parseGraphQLRequest(body.bytes);
   if (!parsed.ok) return planError(400, parsed.message, parsed.code);
   if (parsed.request.operationName) learn(x, { operationName: parsed.request.operationName });
   return parsed.request;

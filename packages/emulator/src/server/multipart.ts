@@ -2,12 +2,12 @@
  * The GraphQL multipart request spec: an `operations` field (the JSON request), a `map` field
  * (file field name → variable paths) and one field per file. The platform's own layouts (`query` with
  * `variables[file]` parts, or the official client's `query`/`variables`/`map`) are turned into it first
- * (`../uploads/forms.ts`).
+ * (`../uploads/forms.ts`). The parts are read, with their limits, by `multipart-body.ts`.
  */
 
 import type { EmulatorUpload } from '../contract.js';
 import { specLayoutOf } from '../uploads/forms.js';
-import { HEADER, MEDIA } from '../wire.js';
+import { MEDIA } from '../wire.js';
 
 /** A parsed multipart GraphQL request, or why it could not be read. */
 export type MultipartResult =
@@ -19,21 +19,11 @@ export const MAX_UPLOAD_FILES = 100;
 /** Most variable paths the map may name, over every file. */
 export const MAX_UPLOAD_PATHS = 1_000;
 
-/** Parses a multipart/form-data body per the GraphQL multipart request spec. */
-export async function parseMultipart(contentType: string, bytes: Buffer): Promise<MultipartResult> {
-  let form: FormData;
-  try {
-    form = await new Request('http://emulator.invalid/', {
-      method: 'POST',
-      headers: { [HEADER.contentType]: contentType },
-      body: new Uint8Array(bytes),
-    }).formData();
-  } catch {
-    return { ok: false, message: 'The multipart body could not be parsed.' };
-  }
-  // One pass over the parts: FormData.get scans every part, so a lookup per map entry would be quadratic.
-  const fields = new Map<string, FormDataEntryValue>();
-  for (const [name, value] of form) if (!fields.has(name)) fields.set(name, value);
+/**
+ * The GraphQL request of an upload's parts (the first value of each part name, as `multipart-body.ts` reads them),
+ * per the GraphQL multipart request spec.
+ */
+export async function parseMultipart(fields: ReadonlyMap<string, FormDataEntryValue>): Promise<MultipartResult> {
   const layout = specLayoutOf(fields);
   if (layout && !layout.ok) return layout;
   const operationsText = layout ? layout.operations : fields.get('operations');

@@ -183,6 +183,20 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   docBlocks: records,
   forms: records,
   accountDetails: records,
+  boardViews: records,
+  validations: records,
+  favorites: records,
+  dashboards: records,
+  widgets: records,
+  objectSchemas: records,
+  objectSchemaConnections: records,
+  boardAutomations: records,
+  triggerEvents: records,
+  blockEvents: records,
+  toolEvents: records,
+  templates: records,
+  managedColumns: records,
+  departments: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

@@ -15,21 +15,30 @@ export interface ClockListener {
 
 /** A clock a test controls. */
 export interface TestClock {
-  /** The current time in milliseconds since the epoch. */
+  /**
+   * The current time in milliseconds since the epoch. A plain function, so it can be handed over as it is: give it
+   * to the SDK's webhook handler as `createWebhookHandler({ ..., now: emulator.clock.now })`, since the emulator
+   * signs its webhook deliveries by this clock (a handler on the real clock refuses those made after
+   * `advance('1m')` as `not-yet-valid`).
+   */
   now(): number;
   /**
    * Moves the time forward by `duration` (`'61m'`, `'30s'`, or milliseconds). Webhook retries falling due on the way
    * are made at their own times; the promise resolves once they are answered and the bulk jobs have done the work
    * due by the new time (rows imported, items deleted).
-   * @throws RangeError for a negative or unreadable duration.
+   * @throws RangeError (as a rejection) for a negative or unreadable duration, or one that would take the clock out
+   * of the range of dates (beyond ±8.64e15 ms, the range `Date` holds); the clock does not move.
    */
   advance(duration: Duration): Promise<void>;
   /**
    * Sets the time (forward or back).
-   * @throws RangeError for a non-finite time.
+   * @throws RangeError for a time that is not finite or out of the range of dates.
    */
   set(time: Date | number): void;
 }
+
+/** The largest distance from the epoch a `Date` holds, in milliseconds (ECMAScript's time value range). */
+const MAX_DATE_MS = 8.64e15;
 
 /** Creates a clock at `start` (default: the real time now). */
 export function createTestClock(
@@ -38,6 +47,9 @@ export function createTestClock(
   const toMs = (time: Date | number) => {
     const ms = time instanceof Date ? time.getTime() : time;
     if (!Number.isFinite(ms)) throw new RangeError(`The clock needs a finite time; got ${String(time)}.`);
+    if (Math.abs(ms) > MAX_DATE_MS) {
+      throw new RangeError(`The clock needs a time within the range of dates (±${MAX_DATE_MS} ms); got ${ms}.`);
+    }
     return ms;
   };
   let current = toMs(start);
@@ -51,7 +63,17 @@ export function createTestClock(
       listener = next;
     },
     advance(duration) {
-      const target = current + durationMs(duration);
+      let target: number;
+      try {
+        target = current + durationMs(duration);
+        if (target > MAX_DATE_MS) {
+          throw new RangeError(
+            `Advancing the clock by ${String(duration).slice(0, 40)} would take it out of the range of dates (up to ${new Date(MAX_DATE_MS).toISOString()}).`,
+          );
+        }
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const due = listener?.nextDueAt() ?? null;
       if (!listener || due === null || due > target) {
         current = target;

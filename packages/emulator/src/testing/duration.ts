@@ -7,7 +7,8 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_0
 
 /**
  * The milliseconds of `duration`.
- * @throws RangeError for a negative, non-finite or unreadable duration (the message shows the accepted forms).
+ * @throws RangeError for a negative, non-finite (or too long) or unreadable duration (the message shows the accepted
+ * forms).
  */
 export function durationMs(duration: Duration): number {
   if (typeof duration === 'number') {
@@ -23,5 +24,8 @@ export function durationMs(duration: Duration): number {
       `Unreadable duration "${text}": use milliseconds or forms such as '500ms', '30s', '61m', '1h30m', '1d'.`,
     );
   }
-  return parts.reduce((total, [, amount, unit]) => total + Number(amount) * (UNIT_MS[unit ?? 'ms'] ?? 1), 0);
+  const total = parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * (UNIT_MS[unit ?? 'ms'] ?? 1), 0);
+  // Digits enough overflow to Infinity, which no clock can move by.
+  if (!Number.isFinite(total)) throw new RangeError(`The duration "${text.slice(0, 40)}" is too long to be a time.`);
+  return total;
 }

@@ -19,6 +19,12 @@ export interface TestEmulatorOptions extends Omit<EmulatorOptions, 'seed' | 'now
   startTime?: Date | number;
 }
 
+/** Options of {@link TestEmulator.reset}. */
+export interface TestEmulatorResetOptions {
+  /** Leave the clock where the tests moved it instead of taking it back to its start. Default false. */
+  keepClock?: boolean;
+}
+
 /** A running test emulator. */
 export interface TestEmulator extends Emulator {
   /**
@@ -26,19 +32,26 @@ export interface TestEmulator extends Emulator {
    * Read by name only: `util.inspect` and `JSON.stringify` of the emulator never show it.
    */
   readonly token: string;
-  /** The emulator's clock: it stands still until moved. */
+  /**
+   * The emulator's clock: it stands still until moved, and `reset()` takes it back to its start. Hand `clock.now` to
+   * the SDK's webhook handler (`now` option) so it checks the tokens the emulator signs by the same clock.
+   */
   readonly clock: TestClock;
   /**
-   * Back to the seed it started from: data and ids, request log and totals, rate-limit windows and the daily quota,
-   * the idempotency cache, fault counters and the webhook delivery log; open OAuth consent pages and authorization
-   * codes are forgotten, so none can be used after. The clock, tokens (OAuth-issued ones too) and faults stay.
+   * Back to where it started: the seed's data and ids, request log and totals, rate-limit windows and the daily
+   * quota, the idempotency cache, fault counters and the webhook delivery log, and the clock back at its start
+   * (`startTime`, or the time the emulator started), so a test that moved the clock leaves nothing to the next; open
+   * OAuth consent pages and authorization codes are forgotten, so none can be used after. Tokens (OAuth-issued ones
+   * too) and faults stay. `{ keepClock: true }` leaves the clock where it is.
    */
-  reset(): void;
+  reset(options?: TestEmulatorResetOptions): void;
   /** A point to go back to with {@link TestEmulator.restore}. */
   snapshot(): EmulatorSnapshot;
   /**
-   * Back to `snapshot`: the data as it was (rebuilt from the seed by running again the mutations made before it, at
-   * their times), with the request log, windows and caches emptied as by `reset()`.
+   * Back to `snapshot`: the data as it was (rebuilt from the seed by running again what the mutations made before it
+   * did, in the order they did it, at their times, each webhook URL challenge answered as it was then, nothing
+   * posted), so ids and records come back the same; with the request log, windows and caches emptied as by
+   * `reset()`. The clock stays where it is (`clock.set(snapshot.takenAt)` takes it back).
    * @throws TypeError (as a rejection) for something that is not a snapshot of a test emulator.
    */
   restore(snapshot: EmulatorSnapshot): Promise<void>;
@@ -97,6 +110,7 @@ class TestEmulatorToken {
 export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {
   const { seedData = createSeed().data(), startTime, rest } = checkTestEmulatorOptions(options);
   const clock = createTestClock(startTime);
+  const startedAt = clock.now();
   const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs, rest.bulk);
   const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
   const delivering = rest.webhooks !== undefined;
@@ -138,7 +152,8 @@ export async function createTestEmulator(options?: TestEmulatorOptions): Promise
     setFaults: (rules) => running.setFaults(rules),
     registerToken: (token, grant) => running.registerToken(token, grant),
     revokeToken: (token) => running.revokeToken(token),
-    reset() {
+    reset(resetOptions) {
+      if (resetOptions?.keepClock !== true) clock.set(startedAt);
       engine.reset();
       afterSwap();
     },

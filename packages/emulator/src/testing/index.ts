@@ -15,15 +15,25 @@
 export { EmulatorSettingsError } from '../settings/error.js';
 export type { TestClock } from './clock.js';
 export { type Duration, durationMs } from './duration.js';
-export { createTestEmulator, type TestEmulator, type TestEmulatorOptions } from './emulator.js';
+export {
+  createTestEmulator,
+  type TestEmulator,
+  type TestEmulatorOptions,
+  type TestEmulatorResetOptions,
+} from './emulator.js';
 export type { EmulatorSnapshot } from './engine.js';
 export type { OAuthApproveOptions } from './oauth.js';
 export {
   createSeed,
+  type TestAutomationBlockInput,
+  type TestAutomationInput,
+  type TestAutomationRunInput,
   type TestBoard,
   type TestBoardInput,
   type TestColumnInput,
   type TestItemInput,
   type TestSeed,
   type TestSeedOptions,
+  type TestUser,
+  type TestUserInput,
 } from './seed.js';

@@ -8,6 +8,8 @@
  * - a delivery that fails (no answer within `timeoutMs`, or a status other than 2xx) is retried every
  *   `retryIntervalMs` (one minute) for `retryForMs` (30 minutes) on the emulator's clock, as the platform retries
  *   (https://developer.monday.com/api-reference/docs/webhooks), then marked `failed` ({@link WebhookDelivery.deliverDue});
+ *   pending retries are kept in a queue by due time (`retry-queue.ts`), so scheduling and running them never scans
+ *   the delivery log, and a round of many due retries yields to the event loop between batches;
  * - a delivery whose webhook is gone (`delete_webhook`, or its board deleted) is `cancelled`: no attempt is made after
  *   the deletion, and no retry is scheduled ({@link #cancelIfDeleted});
  * - a change that cannot be turned into deliveries, or an attempt that throws, never fails the mutation, kills the
@@ -24,6 +26,7 @@ import { boundedText } from './bounded-text.js';
 import { isLoopbackUrl } from './loopback.js';
 import type { ResolvedWebhookOptions } from './options.js';
 import { matchingEvents } from './payloads.js';
+import { RetryQueue } from './retry-queue.js';
 
 /** One attempt to deliver an event. */
 export interface WebhookDeliveryAttempt {
@@ -84,6 +87,8 @@ export interface EmulatorWebhooks {
 }
 
 const MAX_RECORDS = 10_000;
+/** Most retries `deliverDue` has in flight at once. */
+const MAX_RETRIES_AT_ONCE = 32;
 /** Largest answer to a challenge read: a receiver cannot make the emulator buffer without bound. */
 const MAX_CHALLENGE_ANSWER_BYTES = 64 * 1024;
 
@@ -106,6 +111,10 @@ export class WebhookDelivery implements EmulatorWebhooks {
   readonly #deliveries: WebhookDeliveryRecord[] = [];
   readonly #challenges: WebhookChallengeRecord[] = [];
   readonly #inFlight = new Set<Promise<void>>();
+  /** Pending retries by due time; an entry is live while its delivery is pending and still due then. */
+  readonly #retries = new RetryQueue<WebhookDeliveryRecord>(
+    (delivery, at) => delivery.state === 'pending' && delivery.nextAttemptAt === at,
+  );
   /** The account each delivery is for (its webhook's), for the token's `accountId`. */
   readonly #accounts = new WeakMap<WebhookDeliveryRecord, string>();
   #store: EmulatorStore | undefined;
@@ -191,24 +200,24 @@ export class WebhookDelivery implements EmulatorWebhooks {
 
   async deliverDue(): Promise<void> {
     const now = this.#now();
-    for (const delivery of this.#deliveries) {
-      if (delivery.state === 'pending' && delivery.nextAttemptAt !== null && delivery.nextAttemptAt <= now) {
-        delivery.nextAttemptAt = null;
-        void this.#track(this.#guarded(delivery));
-      }
+    const running = new Set<Promise<void>>();
+    for (let delivery = this.#retries.takeDue(now); delivery; delivery = this.#retries.takeDue(now)) {
+      delivery.nextAttemptAt = null;
+      const attempt = this.#track(this.#guarded(delivery));
+      running.add(attempt);
+      void attempt.then(() => running.delete(attempt));
+      // Thousands of attempts at once would hold the event loop and open as many sockets: a few at a time.
+      if (running.size >= MAX_RETRIES_AT_ONCE) await Promise.race(running);
     }
     await this.settled();
   }
 
   /** When the soonest pending retry is due (emulator's clock), or null when none is pending. */
   nextDueAt(): number | null {
-    let soonest: number | null = null;
-    for (const delivery of this.#deliveries) {
-      if (delivery.state !== 'pending' || this.#cancelIfDeleted(delivery)) continue;
-      const at = delivery.nextAttemptAt;
-      if (at !== null && (soonest === null || at < soonest)) soonest = at;
+    for (let next = this.#retries.peek(); next; next = this.#retries.peek()) {
+      if (!this.#cancelIfDeleted(next.item)) return next.at;
     }
-    return soonest;
+    return null;
   }
 
   async settled(): Promise<void> {
@@ -216,6 +225,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
   }
 
   reset(): void {
+    this.#retries.clear();
     this.#deliveries.length = 0;
     this.#challenges.length = 0;
     this.#nextId = 1;
@@ -327,14 +337,16 @@ export class WebhookDelivery implements EmulatorWebhooks {
       return;
     }
     delivery.nextAttemptAt = next;
-    this.#schedule(next);
+    this.#retries.push(delivery, next);
+    this.#schedule();
   }
 
   /** A real timer for the next due retry, for emulators on the real clock; a test's clock calls `deliverDue`. */
-  #schedule(at: number): void {
+  #schedule(): void {
     if (this.#closed) return;
     clearTimeout(this.#timer);
-    const soonest = Math.min(at, this.nextDueAt() ?? at);
+    const soonest = this.#retries.peek()?.at;
+    if (soonest === undefined) return;
     this.#timer = setTimeout(
       () => void this.deliverDue().catch((error: unknown) => this.#report('due retries could not be run', error)),
       Math.max(0, soonest - this.#now()),

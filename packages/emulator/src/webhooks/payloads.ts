@@ -6,14 +6,20 @@
  *   `config.groupId`; `change_status_column_value` matches status columns);
  * - the payload of each: {@link payloadOf}, in the platform's shape (`{ event: { app, type, triggerTime,
  *   subscriptionId, userId, originalTriggerUuid, boardId, pulseId, ..., triggerUuid } }`), with the payload `type`
- *   the platform delivers for the event (`PAYLOAD_TYPE_OF`). Shapes from https://monday.com/integrations/webhooks
- *   and https://developer.monday.com/api-reference/docs/webhooks; pinned by test/e2e/webhook-delivery.test.ts.
+ *   the platform delivers for the event (`PAYLOAD_TYPE_OF`), column values in their payload form
+ *   (./payload-values.ts). Shapes from the samples of https://developer.monday.com/api-reference/reference/webhooks
+ *   (create_item, create_subitem, change_column_value, create_update, a status change) and
+ *   https://monday.com/integrations/webhooks; a subitem's event names the subitem's own board as `boardId`, its
+ *   parent as `parentItemId` and the parent's board as `parentItemBoardId` (strings, as the create_subitem sample
+ *   has them), and `itemId` besides `pulseId`. For the other events the docs show no sample; their fields follow
+ *   the same naming. Pinned by test/webhook-payloads.test.ts and the SDK's test/e2e/webhook-delivery.test.ts.
  */
 import { PAYLOAD_TYPE_OF, type WebhookEventType } from 'workspace-platform-sdk/webhooks';
 import type { ActivityLogRecord } from '../engine/store/activity-log.js';
 import type { BoardRecord, ItemRecord } from '../engine/store/records.js';
 import type { EmulatorStore } from '../engine/store/store.js';
 import type { WebhookRecord } from '../engine/store/webhooks.js';
+import { payloadValue } from './payload-values.js';
 
 /** One event to deliver to one webhook. */
 export interface PendingEvent {
@@ -133,9 +139,9 @@ function payloadOf(
     subscriptionId: Number(webhook.id),
     userId: Number(entry.userId),
     originalTriggerUuid: null,
-    boardId: Number(parent ? parent.boardId : board.id),
+    boardId: Number(board.id),
     pulseId: Number(item.id),
-    ...(parent ? { parentItemId: Number(parent.id), parentItemBoardId: Number(parent.boardId) } : {}),
+    ...(parent ? { parentItemId: parent.id, parentItemBoardId: parent.boardId } : {}),
   };
   const isTopGroup =
     board.groups.findIndex((candidate) => !candidate.deleted && !candidate.archived) ===
@@ -144,11 +150,13 @@ function payloadOf(
   switch (PAYLOAD_TYPE_OF[event]) {
     case 'create_pulse':
       details = {
+        ...(parent ? { itemId: Number(item.id) } : {}),
         pulseName: item.name,
         groupId: item.groupId,
         groupName: group?.title ?? null,
         groupColor: group?.color ?? null,
         isTopGroup,
+        // The samples show only an item created empty (`{}`); values go in the form the store keeps them.
         columnValues: structuredClone(item.values),
       };
       break;
@@ -160,8 +168,8 @@ function payloadOf(
         columnId: data.column_id,
         columnType: column ? (COLUMN_TYPE[column.type] ?? column.type) : null,
         columnTitle: column?.title ?? null,
-        value: structuredClone(data.value ?? null),
-        previousValue: structuredClone(data.previous_value ?? null),
+        value: payloadValue(column, data.value),
+        previousValue: payloadValue(column, data.previous_value),
         changedAt: Date.parse(entry.createdAt) / 1000,
         isTopGroup,
       };

@@ -1,8 +1,10 @@
 /**
  * The test emulator's clock drives webhook retries: `clock.advance('31m')` makes each retry at its own minute, and
- * delivery goes on after `reset()` (the new store is followed).
+ * delivery goes on after `reset()` (the new store is followed); the SDK's handler given `now: emulator.clock.now`
+ * agrees with the emulator on the time, so the retries it signs are taken.
  */
 import { afterEach, expect, it } from 'vitest';
+import { createWebhookHandler } from 'workspace-platform-sdk/webhooks';
 import { type Receiver, startReceiver } from '../../../../test/webhooks/receiver.js';
 import { createTestEmulator, type TestEmulator } from '../../src/testing/index.js';
 
@@ -51,4 +53,42 @@ it('retries at each minute of the moved clock for 30 minutes, and keeps deliveri
   await post(emulator, 'mutation { create_item(board_id: 3001, item_name: "After reset") { id } }');
   await emulator.webhooks.settled();
   expect(emulator.webhooks.deliveries.map((record) => record.state)).toEqual(['delivered']);
+});
+
+it("the SDK's handler given the emulator's clock takes the retries made after clock.advance('1m')", async () => {
+  const secret = 'clock-handler-secret';
+  let calls = 0;
+  const onEvent = () => {
+    calls += 1;
+    if (calls === 1) throw new Error('first attempt fails');
+  };
+  // The kit's clock starts at the real time and stands still; the emulator signs each attempt by it.
+  emulator = await createTestEmulator({ webhooks: { signingSecret: secret } });
+  const onTheKitsClock = createWebhookHandler({ signingSecret: secret, now: emulator.clock.now, onEvent });
+  const refusals: string[] = [];
+  const onTheRealClock = createWebhookHandler({
+    signingSecret: secret,
+    onEvent: () => undefined,
+    onRefused: (error) => void refusals.push(error.reason),
+  });
+  let target = onTheKitsClock;
+  receiver = await startReceiver((request) => target(request));
+  const hook = `mutation { create_webhook(board_id: 3001, url: "${receiver.url}", event: create_item) { id } }`;
+  expect((await post(emulator, hook)).errors).toBeUndefined();
+  await post(emulator, 'mutation { create_item(board_id: 3001, item_name: "Clocked") { id } }');
+  await emulator.webhooks.settled();
+  expect(calls).toBe(1);
+
+  await emulator.clock.advance('1m');
+  const [delivery] = emulator.webhooks.deliveries;
+  expect(delivery?.attempts.map((attempt) => attempt.status)).toEqual([500, 200]);
+  expect(delivery?.state).toBe('delivered');
+  expect(calls).toBe(2);
+
+  // Checked on the real clock instead, a retry signed a minute ahead of it is refused: the reason to pass `now`.
+  target = onTheRealClock;
+  await post(emulator, 'mutation { create_item(board_id: 3001, item_name: "Real clock") { id } }');
+  await emulator.webhooks.settled();
+  await emulator.clock.advance('1m');
+  expect(refusals.at(-1)).toBe('not-yet-valid');
 });

@@ -15,6 +15,7 @@
  * Pinned by test/emulator/calculated-columns.test.ts.
  */
 import { summariseNumbers } from '../number-summaries.js';
+import { storedValue } from '../store/item-values.js';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
 import { columnValueError } from './errors.js';
@@ -59,7 +60,7 @@ export function calculatedValue(
   const subitems = liveSubitems(item, store);
   if (subitems.length === 0) return undefined;
   const values = subitems
-    .map((subitem) => subitem.values[column.id])
+    .map((subitem) => storedValue(subitem, column.id))
     .filter((value) => value !== null && value !== undefined && value !== '')
     .map(Number)
     .filter(Number.isFinite);

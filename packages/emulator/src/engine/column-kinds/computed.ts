@@ -7,6 +7,8 @@
  * (https://developer.monday.com/api-reference/reference/column-types-reference and each kind's page).
  * Each is read back from the store (test/e2e/columns-round-trip.test.ts).
  */
+
+import { storedValue } from '../store/item-values.js';
 import type { ItemRecord } from '../store/records.js';
 import { columnValueError } from './errors.js';
 import { evaluateFormula } from './formula.js';
@@ -102,7 +104,7 @@ function subitems({ item, store }: ReadContext): ItemRecord[] {
 export function computedKinds(reader: CellReader) {
   const mirrorText = (context: ReadContext): string => {
     const { relation_column_id: relation, mirrored_column_id: mirrored } = context.column.settings;
-    const links = fieldsOf(context.item?.values[String(relation)]).linkedPulseIds;
+    const links = fieldsOf(context.item ? storedValue(context.item, String(relation)) : null).linkedPulseIds;
     if (!context.store || !Array.isArray(links)) return '';
     return links
       .flatMap((link) => context.store?.items.find(Number(fieldsOf(link).linkedPulseId)) ?? [])
@@ -275,8 +277,10 @@ export function computedKinds(reader: CellReader) {
         if (!item || !board) return null;
         const seen = new Map<string, unknown>();
         for (const column of board.columns.filter((candidate) => candidate.type === 'people')) {
-          for (const entity of (fieldsOf(item.values[column.id]).personsAndTeams as { id: number; kind: string }[]) ??
-            []) {
+          for (const entity of (fieldsOf(storedValue(item, column.id)).personsAndTeams as {
+            id: number;
+            kind: string;
+          }[]) ?? []) {
             seen.set(`${entity.kind}-${entity.id}`, entity);
           }
         }

@@ -2,7 +2,8 @@
  * The platform's relative date keywords in items_page rules on date columns
  * (https://developer.monday.com/api-reference/reference/date), as day ranges around the store's clock, in UTC (the
  * platform uses the caller's time zone and first day of the week; the emulator's users all read UTC, weeks start on
- * Monday). DONE_ON_TIME and DONE_OVERDUE, which depend on a linked status, are not modelled.
+ * Monday). OVERDUE, UPCOMING, DONE_ON_TIME and DONE_OVERDUE also read the board's status column: they live in
+ * ../date-status-keywords.ts.
  */
 
 /** An inclusive range of days `YYYY-MM-DD`; `open` ends mean "and before" / "and after". */
@@ -45,10 +46,8 @@ export function dateKeywordRange(keyword: string, now: Date): DayRange | undefin
         from: day(plusDays(monthEnd, 1)),
         to: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0))),
       };
-    case 'OVERDUE':
     case 'PAST_DATETIME':
       return { from: null, to: day(plusDays(now, -1)) };
-    case 'UPCOMING':
     case 'FUTURE_DATETIME':
       return { from: day(plusDays(now, 1)), to: null };
     default:

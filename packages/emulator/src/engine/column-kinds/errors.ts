@@ -7,6 +7,8 @@
  * - `CorrectedValueException`: a simple string sent to a kind that takes JSON only (the error handling page:
  *   "ensure the column supports this type of value format"). Pinned by test/emulator/column-kinds.test.ts.
  * The emulator names the column id too, in the message and in `error_data`.
+ * - `InvalidColumnIdException` (status 200): a column id the board does not have, in `column_values` or
+ *   `column_id` (the error handling page: "the column ID being passed in the query is not a valid column ID").
  */
 import { GraphQLError } from 'graphql';
 import type { ColumnRecord } from '../store/records.js';
@@ -39,4 +41,14 @@ export function simpleValueError(column: ColumnRecord): GraphQLError {
     column,
     `a ${column.type} column takes JSON only: use change_column_value (column "${column.id}").`,
   );
+}
+
+/** The code of a column id the board does not have. */
+export const INVALID_COLUMN_ID_EXCEPTION = 'InvalidColumnIdException';
+
+/** An InvalidColumnIdException: `columnId` is not a column of board `boardId`. */
+export function unknownColumnError(boardId: string, columnId: string): GraphQLError {
+  return new GraphQLError(`Column "${columnId}" does not exist on board ${boardId}.`, {
+    extensions: { code: INVALID_COLUMN_ID_EXCEPTION, status_code: 200, error_data: { column_id: columnId } },
+  });
 }

@@ -18,6 +18,7 @@
  * Pinned by test/e2e/columns-round-trip.test.ts and test/emulator/column-kinds.test.ts.
  */
 import { COLUMN_KINDS } from 'workspace-platform-sdk';
+import { storedValue } from '../store/item-values.js';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
 import { calculatedValue } from './calculated.js';
@@ -28,6 +29,7 @@ import { LABEL_KINDS } from './labels.js';
 import { LINK_KINDS } from './links.js';
 import { isObject } from './parse.js';
 import { PLAIN_KINDS } from './plain.js';
+import { newReadScope, type ReadScope, readOnce } from './read-scope.js';
 import type { Cell, ColumnKind, KindSpec, ReadContext } from './types.js';
 
 export { COLUMN_VALUE_EXCEPTION } from './errors.js';
@@ -44,22 +46,51 @@ export const COLUMN_KIND_TABLE: Readonly<Record<ColumnKind, KindSpec>> = {
   ...LABEL_KINDS,
   ...DATE_KINDS,
   ...LINK_KINDS,
+  // Each reader reads within the scope of the cell being read: once per (item, column), cycles and depth cut.
   ...computedKinds({
     text: (item, columnId, context) => {
       const column = columnOf(item, columnId, context);
-      return column ? readColumn(column, item, context.store).text : '';
+      if (!column) return '';
+      const scope = scopeOf(context);
+      return readOnce(scope, `text:${item.id}:${column.id}`, '', () => readIn(scope, column, item, context).text);
     },
     number: (item, columnId, context) => {
       const column = columnOf(item, columnId, context);
-      const cell = column ? compareCell(column, item, context.store) : null;
-      return typeof cell === 'number' ? cell : null;
+      if (!column) return null;
+      const scope = scopeOf(context);
+      return readOnce(scope, `number:${item.id}:${column.id}`, null, () => {
+        const cell = cellIn(scope, column, item, context.store);
+        return typeof cell === 'number' ? cell : null;
+      });
     },
     done: (item, columnId, context) => {
       const column = columnOf(item, columnId, context);
-      return column?.type === 'status' && readColumn(column, item, context.store).fields.is_done === true;
+      if (column?.type !== 'status') return false;
+      return readIn(scopeOf(context), column, item, context).fields.is_done === true;
     },
   }),
 };
+
+/** The scope of the read `context` is part of, made on the first nested read (most cells read none). */
+function scopeOf(context: ReadContext): ReadScope {
+  context.scope ??= newReadScope();
+  return context.scope;
+}
+
+/** The context a kind's steps read `item`'s `column` in, within `scope` for the computed kinds. */
+function contextOf(column: ColumnRecord, item: ItemRecord, store: EmulatorStore | undefined, scope?: ReadScope) {
+  const context: ReadContext = store ? { column, item, store } : { column, item };
+  if (scope) context.scope = scope;
+  return context;
+}
+
+function readIn(scope: ReadScope, column: ColumnRecord, item: ItemRecord, context: ReadContext): ColumnReadout {
+  return readContext(contextOf(column, item, context.store, scope), false);
+}
+
+function cellIn(scope: ReadScope, column: ColumnRecord, item: ItemRecord, store?: EmulatorStore): Cell {
+  return cellOf(contextOf(column, item, store, scope));
+}
 
 /** True when `type` is a kind of the enum. */
 export function isColumnKind(type: string): type is ColumnKind {
@@ -169,11 +200,21 @@ export function readColumn(
   store?: EmulatorStore,
   calculate = false,
 ): ColumnReadout {
+  return readContext(contextOf(column, item, store), calculate);
+}
+
+function readContext(context: ReadContext, calculate: boolean): ColumnReadout {
+  const { column, item, store } = context;
   const spec = COLUMN_KIND_TABLE[column.type];
-  const context: ReadContext = store ? { column, item, store } : { column, item };
-  const calculated = calculate && store ? calculatedValue(column, item, store) : undefined;
+  const calculated = calculate && store && item ? calculatedValue(column, item, store) : undefined;
   const value =
-    calculated !== undefined ? calculated : spec.compute ? spec.compute(context) : (item.values[column.id] ?? null);
+    calculated !== undefined
+      ? calculated
+      : spec.compute
+        ? spec.compute(context)
+        : item
+          ? storedValue(item, column.id)
+          : null;
   return {
     typeName: spec.valueType,
     value: value ?? null,
@@ -189,9 +230,13 @@ export function storedText(column: ColumnRecord, stored: unknown): string {
 
 /** The value items_page rules and order compare for `item` in `column`. */
 export function compareCell(column: ColumnRecord, item: ItemRecord, store?: EmulatorStore): Cell {
+  return cellOf(contextOf(column, item, store));
+}
+
+function cellOf(context: ReadContext): Cell {
+  const { column, item } = context;
   const spec = COLUMN_KIND_TABLE[column.type];
-  const context: ReadContext = store ? { column, item, store } : { column, item };
-  const value = spec.compute ? spec.compute(context) : (item.values[column.id] ?? null);
+  const value = spec.compute ? spec.compute(context) : item ? storedValue(item, column.id) : null;
   if (value === null || value === undefined) return null;
   if (spec.cell) return spec.cell(value, context);
   return spec.text(value, context) || null;

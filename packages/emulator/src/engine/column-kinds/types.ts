@@ -2,6 +2,7 @@
 import type { ColumnKind } from 'workspace-platform-sdk';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
+import type { ReadScope } from './read-scope.js';
 
 export type { ColumnKind };
 
@@ -17,6 +18,8 @@ export interface ReadContext {
   column: ColumnRecord;
   item?: ItemRecord;
   store?: EmulatorStore;
+  /** The cell read this one is part of, for computed kinds reading other cells (./read-scope.ts). */
+  scope?: ReadScope;
 }
 
 /** A value as items_page rules compare it: text, a number, a set of either (people, dropdown, tags), or empty. */

@@ -8,6 +8,11 @@
  * - Each `select` element is one entry of the one result set, under its `as` alias: `COUNT_ITEMS` counts the items;
  *   `SUM`, `AVERAGE`, `MEDIAN`, `MIN` and `MAX` take one `COLUMN` parameter, a numbers column, and skip empty cells
  *   (a `SUM` of none is 0, the others null) - {@link computeFunction}, over ../number-summaries.ts.
+ * - `COUNT` and `COUNT_DISTINCT` take one `COLUMN` parameter, of any kind: the number of items with a value in it,
+ *   and the number of distinct values among them (values compared as the column kind compares cells);
+ *   `COUNT_SUBITEMS` counts the items' active subitems (no parameter, or the board's subitems column). These follow
+ *   the published schema's own descriptions of the functions ("Count the number of values", "... of distinct
+ *   values of the items", "... of subitems"); the reference page gives no more.
  * - `group_by`, `COLUMN` select elements and the other functions answer NOT_MODELLED naming what was asked; the
  *   platform's description of grouped values is not specific enough to copy (test/emulator/aggregate.test.ts).
  */
@@ -34,6 +39,44 @@ function numbers(context: EngineContext, board: BoardRecord, items: ItemRecord[]
     .filter((value) => Number.isFinite(value));
 }
 
+/** The column of a function's one `COLUMN` parameter (`name` for the error). */
+function columnParam(board: BoardRecord, element: AggregateSelectElementInput, name: string) {
+  const params = element.function?.params ?? [];
+  const columnId = params.length === 1 && params[0]?.type === 'COLUMN' ? params[0].column?.column_id : undefined;
+  if (!columnId) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${name} takes one COLUMN parameter.`, { alias: element.as });
+  }
+  return findColumn(board, columnId);
+}
+
+/** The counting functions of rule 3, or undefined for another function. */
+function computeCount(
+  context: EngineContext,
+  board: BoardRecord,
+  items: ItemRecord[],
+  element: AggregateSelectElementInput,
+): number | undefined {
+  const name = element.function?.function;
+  if (name === 'COUNT' || name === 'COUNT_DISTINCT') {
+    const column = columnParam(board, element, name);
+    const cells = items.map((item) => compareCell(column, item, context.store)).filter((cell) => cell !== null);
+    return name === 'COUNT' ? cells.length : new Set(cells.map((cell) => JSON.stringify(cell))).size;
+  }
+  if (name === 'COUNT_SUBITEMS') {
+    if ((element.function?.params ?? []).length > 0 && columnParam(board, element, name).type !== 'subtasks') {
+      throw engineError(
+        ENGINE_ERROR_CODES.invalidArgument,
+        'COUNT_SUBITEMS takes no parameter or the subitems column.',
+        {
+          alias: element.as,
+        },
+      );
+    }
+    return items.reduce((count, item) => count + context.store.items.subitemsOf(item).length, 0);
+  }
+  return undefined;
+}
+
 /** The result of one FUNCTION select element over `items` (rule 2). */
 function computeFunction(
   context: EngineContext,
@@ -43,6 +86,8 @@ function computeFunction(
 ): number | null {
   const name = element.function?.function;
   if (name === 'COUNT_ITEMS') return items.length;
+  const count = computeCount(context, board, items, element);
+  if (count !== undefined) return count;
   if (!name || !isNumberSummary(name)) notModelledArgument('aggregate(select:)', `the ${name ?? 'unnamed'} function`);
   const params = element.function?.params ?? [];
   const columnId = params.length === 1 && params[0]?.type === 'COLUMN' ? params[0].column?.column_id : undefined;

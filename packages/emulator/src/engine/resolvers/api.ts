@@ -16,7 +16,10 @@ function versionView(value: string, at: Date) {
  * platform's rate limits page documents the daily call limit and this query
  * (https://developer.monday.com/api-reference/docs/rate-limits). Pinned by `test/e2e/daily-limit-status.test.ts`.
  */
-function platformApiView(context: EngineContext) {
+function platformApiView(context: EngineContext): {
+  daily_limit?: { base: number; total: number };
+  daily_analytics?: { by_day: { day: string; usage: number }[] };
+} {
   const daily = context.complexity.daily;
   if (!daily) return {};
   const day = new Date(context.store.clock.now()).toISOString().slice(0, 10);

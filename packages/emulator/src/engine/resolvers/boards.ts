@@ -1,5 +1,6 @@
 /**
- * Boards: `Query.boards` with its filters, every Board field (its groups, columns and items pages included), and
+ * Boards: `Query.boards` with its filters, every Board field (its groups, columns and items pages included; the
+ * fields describing the board, such as `item_terminology` and `access_level`, in board-metadata.ts), and
  * the board mutations: create, update, archive, delete, duplicate, move (`update_board_hierarchy`, 2025-10), and
  * board owners, subscribers and teams. Reads need boards:read, changes boards:write; every board is looked up
  * inside the caller's account.
@@ -9,10 +10,11 @@ import { type EngineContext, requireScope } from '../context.js';
 import { itemsPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { ActivityLogRecord } from '../store/activity-log.js';
-import type { BoardRecord, UserRecord } from '../store/records.js';
+import type { BoardRecord, ItemNickname, UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
 import type {
   BoardTeamOwnersArgs,
+  ItemNicknameInput,
   MutationAddTeamsToBoardArgs,
   MutationAddUsersToBoardArgs,
   MutationCreateBoardArgs,
@@ -20,6 +22,7 @@ import type {
   MutationDeleteTeamsFromBoardArgs,
   QueryBoardsArgs,
 } from './arguments.generated.js';
+import { boardMetadataFields } from './board-metadata.js';
 import {
   accountBoard,
   accountFolder,
@@ -35,6 +38,7 @@ import {
 } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 import { visibleUpdates } from './updates.js';
+import { boardViews } from './views.js';
 
 /** The platform's activity-log time: 100-nanosecond units since the epoch, as a string of digits. */
 export function activityTime(iso: string): string {
@@ -113,7 +117,14 @@ function createBoardMutation(_source: unknown, args: MutationCreateBoardArgs, co
     workspaceId: place.workspaceId,
     folderId: place.folderId,
     empty: args.empty ?? false,
+    ...(args.item_nickname ? { itemNickname: itemNickname(args.item_nickname) } : {}),
   });
+}
+
+/** `create_board(item_nickname:)` (2026-10) as the board keeps it; blank parts count as not given. */
+function itemNickname(input: ItemNicknameInput): ItemNickname {
+  const given = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+  return { singular: given(input.singular), plural: given(input.plural), presetType: given(input.preset_type) };
 }
 
 function members(teams: boolean, added: readonly { id: string }[], owner?: boolean) {
@@ -231,8 +242,8 @@ export const boardResolvers: FamilyResolvers = {
       );
       return paginate(found, args.limit ?? 25, args.page);
     },
-    // The emulator models no tag columns, so no board has tags.
-    tags: () => [],
+    ...boardMetadataFields,
+    views: (board: BoardRecord, args, context) => boardViews(context, board, args.ids, args.type),
   },
   Mutation: {
     create_board: createBoardMutation,

@@ -5,7 +5,8 @@
  *
  * Rule map:
  * - a form is read with `boards:read` and changed with `boards:write`, as its board is; create_form making a folder
- *   (`destination_folder_name`) needs `workspaces:write` too
+ *   (`destination_folder_name` without `destination_folder_id`, which wins when both are sent) needs
+ *   `workspaces:write` too
  * - a token of another account's form, or of a form whose board is deleted, is RESOURCE_NOT_FOUND ({@link formOf})
  * - what a change may hold: ../store/forms.ts and ../store/form-settings.ts
  * - `ResponseForm.id` and `ownerId` are `Int`s; `FormQuestion.showIfRules` (2025-10) is `show_if_rules` renamed
@@ -44,11 +45,6 @@ function createForm(
 ) {
   requireScope(context, 'boards:write');
   const workspace = accountWorkspace(context, args.destination_workspace_id);
-  if (args.destination_folder_id != null && args.destination_folder_name != null)
-    throw engineError(
-      ENGINE_ERROR_CODES.invalidArgument,
-      'Send destination_folder_id (an existing folder) or destination_folder_name (a new one), not both.',
-    );
   let folderId: string | null = null;
   if (args.destination_folder_id != null) {
     const folder = accountFolder(context, args.destination_folder_id);
@@ -67,7 +63,9 @@ function createForm(
   const subscribers = accountUsers(context, args.board_subscriber_ids ?? []).map((user) => user.id);
   const ownerTeams = accountTeams(context, args.board_owner_team_ids ?? []).map((team) => team.id);
   const subscriberTeams = accountTeams(context, args.board_subscriber_teams_ids ?? []).map((team) => team.id);
-  if (args.destination_folder_name != null) {
+  // The docs' own example sends both a folder id and a name: the existing folder named by id is used, and a folder
+  // is made from the name only when no id is given (https://developer.monday.com/api-reference/reference/form).
+  if (args.destination_folder_name != null && folderId === null) {
     requireScope(context, 'workspaces:write');
     if (args.destination_folder_name.trim() === '')
       throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A folder name cannot be empty.');

@@ -21,23 +21,35 @@
  */
 import { accountResolvers } from './account.js';
 import { aggregateResolvers } from './aggregate.js';
+import { aiColumnResolvers } from './ai-columns.js';
 import { apiResolvers } from './api.js';
 import { assetResolvers } from './assets.js';
+import { automationResolvers } from './automations.js';
 import { boardResolvers } from './boards.js';
 import { bulkResolvers } from './bulk.js';
+import { columnTypeSchemaResolvers } from './column-type-schemas.js';
 import { columnResolvers } from './columns.js';
+import { dashboardResolvers } from './dashboards.js';
+import { departmentResolvers } from './departments.js';
 import { docResolvers } from './docs.js';
+import { favoriteResolvers } from './favorites.js';
 import { formResolvers } from './forms.js';
 import { groupResolvers } from './groups.js';
 import { itemResolvers } from './items.js';
+import { knowledgeBaseResolvers } from './knowledge-base.js';
+import { managedColumnResolvers } from './managed-columns.js';
 import { notificationResolvers } from './notifications.js';
+import { objectSchemaResolvers } from './object-schemas.js';
 import { searchResolvers } from './search.js';
 import { tagResolvers } from './tags.js';
 import { teamResolvers } from './teams.js';
+import { templateResolvers } from './templates.js';
 import { timelineResolvers } from './timeline.js';
 import type { FamilyResolvers, FieldResolver, ResolverMap } from './types.js';
 import { updateResolvers } from './updates.js';
 import { userResolvers } from './users.js';
+import { validationResolvers } from './validations.js';
+import { viewResolvers } from './views.js';
 import { webhookResolvers } from './webhooks.js';
 import { workspaceResolvers } from './workspaces.js';
 
@@ -65,22 +77,34 @@ export function composeResolvers(families: Readonly<Record<string, FamilyResolve
 export const RESOLVERS: ResolverMap = composeResolvers({
   account: accountResolvers,
   aggregate: aggregateResolvers,
+  aiColumns: aiColumnResolvers,
   api: apiResolvers,
   assets: assetResolvers,
+  automations: automationResolvers,
   boards: boardResolvers,
   bulk: bulkResolvers,
   columns: columnResolvers,
+  columnTypeSchemas: columnTypeSchemaResolvers,
+  dashboards: dashboardResolvers,
+  departments: departmentResolvers,
   docs: docResolvers,
+  favorites: favoriteResolvers,
   forms: formResolvers,
   groups: groupResolvers,
   items: itemResolvers,
+  knowledgeBase: knowledgeBaseResolvers,
+  managedColumns: managedColumnResolvers,
   notifications: notificationResolvers,
+  objectSchemas: objectSchemaResolvers,
   search: searchResolvers,
   tags: tagResolvers,
   teams: teamResolvers,
+  templates: templateResolvers,
   timeline: timelineResolvers,
   updates: updateResolvers,
   users: userResolvers,
+  validations: validationResolvers,
+  views: viewResolvers,
   webhooks: webhookResolvers,
   workspaces: workspaceResolvers,
 });

@@ -4,6 +4,8 @@
  * group or board, changing an item's place on its board (`change_item_position`, 2025-10), and duplication. Reads need boards:read (updates: updates:read), changes boards:write; items are
  * the caller's account's only.
  */
+
+import { unknownColumnError } from '../column-kinds/errors.js';
 import { hasCapabilities, simpleColumnInput } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { nextPage, pageItems } from '../cursor.js';
@@ -11,7 +13,6 @@ import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { ItemsQuery } from '../items-query.js';
 import type { ColumnMapping } from '../store/carried-values.js';
 import { statusLabels } from '../store/column-values.js';
-import { findColumn } from '../store/columns.js';
 import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnMappingInput, ItemsPageByColumnValuesQuery } from './arguments.generated.js';
@@ -143,6 +144,8 @@ export const itemResolvers: FamilyResolvers = {
   },
   Item: {
     board: (item: ItemRecord, _args, context) => boardOf(context, item),
+    // 2026-04: the description doc set_item_description_content wrote (docs.ts); null until one is set.
+    description: (item: ItemRecord, _args, context) => context.store.docs.descriptionOf(item.id) ?? null,
     group: (item: ItemRecord, _args, context) => {
       const board = boardOf(context, item);
       const group = board.groups.find((candidate) => candidate.id === item.groupId);
@@ -210,10 +213,13 @@ export const itemResolvers: FamilyResolvers = {
     change_column_value: (_source, args, context) =>
       change(context, args, () => ({ [args.column_id]: decodeJson(args.value, 'value', false) })),
     change_simple_column_value: (_source, args, context) =>
-      change(context, args, (board) => ({
-        [args.column_id]:
-          args.column_id === 'name' ? args.value : simpleColumnInput(findColumn(board, args.column_id), args.value),
-      })),
+      change(context, args, (board) => {
+        if (args.column_id === 'name') return { name: args.value };
+        // An unknown column id is the platform's InvalidColumnIdException, as in column_values (store/items.ts).
+        const column = board.columns.find((candidate) => candidate.id === args.column_id);
+        if (!column) throw unknownColumnError(board.id, args.column_id);
+        return { [column.id]: simpleColumnInput(column, args.value) };
+      }),
     change_multiple_column_values: (_source, args, context) =>
       change(context, args, () => decodeJson(args.column_values, 'column_values', true) as Record<string, unknown>),
     archive_item: setState('archived'),

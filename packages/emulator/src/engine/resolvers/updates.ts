@@ -2,13 +2,18 @@
  * Updates: `Query.updates`, the Update, Reply and Like types, and the update mutations (create,
  * reply, edit, delete, like, unlike, pin, unpin, clear an item's updates). Reads need updates:read, changes
  * updates:write; an update is visible only in its own account and while its item is not deleted.
+ *
+ * `Query.replies` (2025-10 on) lists the replies on items of `board_ids` (the caller's boards, at most
+ * {@link MAX_REPLY_BOARDS}), newest first, created from `created_at_from` to `created_at_to` (ISO 8601, bounds
+ * included), paged by `limit` (25) and `page`; the schema is all the emulator follows here
+ * (test/emulator/engine/resolvers/replies.test.ts).
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { ItemRecord } from '../store/records.js';
 import { type LikeRecord, textBody, type UpdateRecord } from '../store/updates.js';
-import type { MutationCreateUpdateArgs, MutationPinToTopArgs } from './arguments.generated.js';
-import { accountItem, callerId, paginate } from './lookup.js';
+import type { MutationCreateUpdateArgs, MutationPinToTopArgs, QueryRepliesArgs } from './arguments.generated.js';
+import { accountBoard, accountItem, callerId, paginate } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
 /** Updates and replies of the caller's account whose item is not deleted, newest first. */
@@ -21,6 +26,40 @@ export function visibleUpdates(context: EngineContext): UpdateRecord[] {
       return item !== undefined && item.state !== 'deleted';
     })
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || Number(b.id) - Number(a.id));
+}
+
+/** The most boards one `replies` query reads. */
+export const MAX_REPLY_BOARDS = 100;
+
+/** The replies on items of the caller's `board_ids`, newest first, in the creation window. */
+function repliesOnBoards(context: EngineContext, args: QueryRepliesArgs): UpdateRecord[] {
+  requireScope(context, 'updates:read');
+  if (args.board_ids.length > MAX_REPLY_BOARDS) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `board_ids may list at most ${MAX_REPLY_BOARDS} boards.`);
+  }
+  const boards = new Set(args.board_ids.map((id) => accountBoard(context, id).id));
+  const bound = (value: string | null | undefined, argument: string) => {
+    if (value == null) return undefined;
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) {
+      throw engineError(ENGINE_ERROR_CODES.invalidArgument, `${argument} must be an ISO 8601 time.`, { argument });
+    }
+    return at;
+  };
+  const from = bound(args.created_at_from, 'created_at_from');
+  const to = bound(args.created_at_to, 'created_at_to');
+  const found = visibleUpdates(context).filter((update) => {
+    if (update.parentId === null) return false;
+    const created = Date.parse(update.createdAt);
+    const boardId = context.store.items.find(update.itemId)?.boardId;
+    return (
+      boardId !== undefined &&
+      boards.has(boardId) &&
+      (from === undefined || created >= from) &&
+      (to === undefined || created <= to)
+    );
+  });
+  return paginate(found, args.limit ?? 25, args.page);
 }
 
 /** The caller's update or reply `id` (its item not deleted), or RESOURCE_NOT_FOUND. */
@@ -127,6 +166,7 @@ export const updateResolvers: FamilyResolvers = {
       );
       return paginate(found, args.limit ?? 25, args.page);
     },
+    replies: (_source, args, context) => repliesOnBoards(context, args),
   },
   Update: {
     ...postFields,

@@ -1,7 +1,7 @@
 /**
  * Webhooks: Query.webhooks, create_webhook and delete_webhook, all needing webhooks:write (the one scope the API
  * defines for webhooks). Webhooks are recorded on the caller's boards; when the emulator delivers events, the URL
- * must first answer the challenge (`store.webhooks.checkUrl`, pinned by test/e2e/webhook-delivery.test.ts).
+ * must first answer the challenge (`store.webhooks.challenge`, pinned by test/e2e/webhook-delivery.test.ts).
  * `app_webhooks_only` lists those created by an OAuth app. `change_specific_column_value` needs
  * `config: { "columnId": "..." }` naming a column of the board.
  */
@@ -62,7 +62,7 @@ export const webhookResolvers: FamilyResolvers = {
         }
       }
       const url = checkUrl(args.url);
-      const refusal = await context.store.webhooks.checkUrl?.(url);
+      const refusal = await context.store.webhooks.challenge(url);
       if (refusal) throw engineError(ENGINE_ERROR_CODES.invalidArgument, refusal, { argument: 'url' });
       return context.store.webhooks.createWebhook({
         accountId: context.accountId,

@@ -12,7 +12,14 @@ export interface AccountProductRecord {
 /** The plan and products of one account. */
 export interface AccountDetailsRecord {
   accountId: string;
-  plan: { maxUsers: number; period: string | null; tier: string | null; version: number } | null;
+  plan: {
+    maxUsers: number;
+    period: string | null;
+    tier: string | null;
+    version: number;
+    /** The most items the plan allows on one board (`Board.items_limit`); absent: not stated by the seed. */
+    boardItemsLimit?: number;
+  } | null;
   products: AccountProductRecord[];
   signUpProductKind: string | null;
 }

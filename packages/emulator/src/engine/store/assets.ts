@@ -1,5 +1,6 @@
 /** Files uploaded to items' file columns: the record of each upload, listed in the item's file column value. */
 import { Collection } from './collection.js';
+import { storedValue, valuesRecord } from './item-values.js';
 import type { AssetRecord, ItemRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
 
@@ -51,7 +52,7 @@ export class AssetStore extends Collection<AssetRecord> {
    * moves and the board's activity log records it, as {@link replaceOnItem} does.
    */
   add(input: NewAsset): AssetRecord {
-    const previous = input.item.values[input.columnId] ?? null;
+    const previous = storedValue(input.item, input.columnId);
     const board = this.#store.boards.find(input.item.boardId);
     const asset: AssetRecord = {
       id: this.#store.newId(),
@@ -69,7 +70,7 @@ export class AssetStore extends Collection<AssetRecord> {
     this.#store.items.log(input.item, input.uploadedById, 'update_column_value', {
       column_id: input.columnId,
       previous_value: previous,
-      value: input.item.values[input.columnId] ?? null,
+      value: storedValue(input.item, input.columnId),
     });
     return asset;
   }
@@ -89,19 +90,21 @@ export class AssetStore extends Collection<AssetRecord> {
    * change: the item's `updated_at` moves and the board's activity log records it, as any value change does.
    */
   replaceOnItem(item: ItemRecord, columnId: string, files: NewFileEntry[], userId: string): ItemRecord {
-    const previous = item.values[columnId] ?? null;
+    const previous = storedValue(item, columnId);
     const stamp: EntryStamp = { createdAt: Date.parse(this.#store.now()), createdBy: userId };
     const entries = files.map(
       (file): FileEntry =>
         file.fileType === 'ASSET' ? { ...file, ...stamp } : { ...file, ...stamp, fileId: this.#store.newId() },
     );
-    if (entries.length === 0) delete item.values[columnId];
-    else item.values[columnId] = { files: entries };
+    const values = valuesRecord(item.values);
+    if (entries.length === 0) delete values[columnId];
+    else values[columnId] = { files: entries };
+    item.values = values;
     item.updatedAt = this.#store.now();
     this.#store.items.log(item, userId, 'update_column_value', {
       column_id: columnId,
       previous_value: previous,
-      value: item.values[columnId] ?? null,
+      value: storedValue(item, columnId),
     });
     return item;
   }
@@ -109,12 +112,13 @@ export class AssetStore extends Collection<AssetRecord> {
   /** Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column. */
   attach(item: ItemRecord, asset: AssetRecord): AssetRecord {
     this.insert(asset);
-    const current = (item.values[asset.columnId] as { files?: unknown[] } | undefined)?.files ?? [];
+    const current = (storedValue(item, asset.columnId) as { files?: unknown[] } | null)?.files ?? [];
     const entry: FileEntry = {
       ...this.entryOf(asset),
       createdAt: Date.parse(asset.createdAt),
       createdBy: asset.uploadedById,
     };
+    item.values = valuesRecord(item.values);
     item.values[asset.columnId] = { files: [...current, entry] };
     return asset;
   }

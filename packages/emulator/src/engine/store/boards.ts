@@ -10,7 +10,7 @@ import { isCalculated } from '../column-kinds/calculated.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { Collection } from './collection.js';
 import { newColumn } from './column-record.js';
-import type { BoardRecord, ColumnRecord, GroupRecord } from './records.js';
+import type { BoardRecord, ColumnRecord, GroupRecord, ItemNickname } from './records.js';
 import type { EmulatorStore } from './store.js';
 
 /** What {@link BoardStore.create} needs. */
@@ -28,6 +28,8 @@ export interface NewBoard {
   folderId?: string | null;
   /** Only the first group, no columns. */
   empty?: boolean;
+  /** What the board calls its items; absent: the default. */
+  itemNickname?: ItemNickname;
 }
 
 /** The attributes `update_board` may change. */
@@ -120,6 +122,7 @@ export class BoardStore extends Collection<BoardRecord> {
       updatedAt: stamp,
       columns: input.empty ? [] : starterColumns(),
       groups: [group('topics', 'Group Title', '#579bfc')],
+      ...(input.itemNickname ? { itemNickname: { ...input.itemNickname } } : {}),
     });
     this.#log(board, input.creatorId, 'create_board');
     return board;
@@ -195,6 +198,7 @@ export class BoardStore extends Collection<BoardRecord> {
       groups: structuredClone(source.groups.filter((candidate) => !candidate.deleted && !candidate.archived)),
       createdAt: stamp,
       updatedAt: stamp,
+      createdFromBoardId: source.id,
     });
     if (options.type !== 'duplicate_board_with_structure') {
       this.#copyItems(source, board, stamp, options.type === 'duplicate_board_with_pulses_and_updates');

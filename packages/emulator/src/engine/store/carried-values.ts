@@ -4,6 +4,7 @@
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { columnText, normalizeColumnValue } from './column-values.js';
+import { valuesRecord } from './item-values.js';
 import type { BoardRecord, ColumnRecord, ItemRecord } from './records.js';
 
 /** Source column id → target column id (null drops the value), as `columns_mapping` gives it. */
@@ -22,7 +23,7 @@ export function carriedValues(
   item: ItemRecord,
   mapping: ColumnMapping | undefined,
 ): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+  const values = valuesRecord();
   for (const [columnId, stored] of Object.entries(item.values)) {
     const source = from.columns.find((column) => column.id === columnId);
     if (!source) continue;

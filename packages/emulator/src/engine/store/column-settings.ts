@@ -3,7 +3,11 @@
  * settings create_column starts one with; pure functions over the column and its board's items.
  *
  * Rule map:
- * - create_column's `defaults` over the kind's settings: {@link settingsFor}
+ * - create_column's `defaults` over the kind's settings, in the forms the columns reference documents ("Create a
+ *   status or dropdown column with custom labels", https://developer.monday.com/api-reference/reference/columns):
+ *   status labels as `{"labels": {"1": "text"}}`, dropdown labels as `{"settings": {"labels": [{"id", "name"}]}}`;
+ *   the `settings` wrapper is read for every kind, and labels the emulator cannot read are refused, never dropped:
+ *   {@link settingsFor}
  * - update_column's `settings` (JSON text or an object): a status column's are its labels (the `index → text` object
  *   or update_status_column's list), others merge over the kind's, and a dropdown keeps every label an item holds:
  *   {@link updatedSettings}
@@ -21,6 +25,7 @@ import {
 } from '../column-kinds/status-labels.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { COLUMN_DEFAULTS } from './column-record.js';
+import { storedValue } from './item-values.js';
 import type { ColumnKind, ColumnRecord, ItemRecord } from './records.js';
 
 /** The settings parts of an update (see ColumnUpdate in columns.ts). */
@@ -30,14 +35,55 @@ export interface SettingsUpdate {
   dropdownSettings?: DropdownSettingsInput | null;
 }
 
-/** A new column's settings: `defaults` (an object) over the kind's; status labels must be index → text. */
+/** `defaults` with the `settings` wrapper of the documented dropdown form opened (`{"settings": {...}}`). */
+function openedDefaults(defaults: Record<string, unknown>): Record<string, unknown> {
+  const { settings, ...rest } = defaults;
+  if (settings === undefined) return defaults;
+  if (!isObject(settings))
+    throw engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      'defaults.settings must be a JSON object of column settings.',
+    );
+  return { ...rest, ...settings };
+}
+
+/** A dropdown's `labels` from create_column's defaults, as `{ id, name }` (a plain name takes the next id). */
+function dropdownDefaultLabels(labels: unknown): { id: number; name: string }[] {
+  const wrong = (why: string) =>
+    engineError(
+      ENGINE_ERROR_CODES.invalidArgument,
+      `Dropdown defaults need "labels": a list of {"id": n, "name": "text"} (${why}).`,
+    );
+  if (!Array.isArray(labels)) throw wrong('labels is not a list');
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  let highest = 0;
+  return labels.map((label) => {
+    const name = isObject(label) ? label.name : label;
+    const id = isObject(label) && label.id !== undefined && label.id !== null ? Number(label.id) : undefined;
+    if (typeof name !== 'string' || name.trim() === '') throw wrong('a label has no name');
+    if (id !== undefined && (!Number.isInteger(id) || id < 1))
+      throw wrong(`"${name}" has an id that is not a whole number from 1`);
+    const given = id ?? highest + 1;
+    if (ids.has(given) || names.has(name)) throw wrong(`"${name}" or its id is sent twice`);
+    ids.add(given);
+    names.add(name);
+    highest = Math.max(highest, given);
+    return { id: given, name };
+  });
+}
+
+/**
+ * A new column's settings: `defaults` (an object, `settings`-wrapped or not) over the kind's; status labels must be
+ * id → text, dropdown labels a list of `{ id, name }`.
+ */
 export function settingsFor(type: ColumnKind, defaults: unknown): Record<string, unknown> {
   const base = COLUMN_DEFAULTS[type]();
   if (defaults === null || defaults === undefined) return base;
   if (typeof defaults !== 'object' || Array.isArray(defaults)) {
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'defaults must be a JSON object of column settings.');
   }
-  const settings = { ...base, ...(defaults as Record<string, unknown>) };
+  const settings = { ...base, ...openedDefaults(defaults as Record<string, unknown>) };
   if (type === 'status') {
     const labels = settings.labels;
     const valid =
@@ -51,6 +97,7 @@ export function settingsFor(type: ColumnKind, defaults: unknown): Record<string,
         'Status defaults need "labels": an object of label id → label text.',
       );
   }
+  if (type === 'dropdown') settings.labels = dropdownDefaultLabels(settings.labels);
   return settings;
 }
 
@@ -91,7 +138,7 @@ function checkedSettings(
   );
   for (const item of items) {
     if (item.state === 'deleted') continue;
-    const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+    const ids = (storedValue(item, column.id) as { ids?: unknown } | null)?.ids;
     const lost = Array.isArray(ids) ? ids.find((id) => !kept.has(Number(id))) : undefined;
     if (lost !== undefined) {
       throw engineError(
@@ -108,7 +155,7 @@ function checkedSettings(
 function dropdownUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<number, number> {
   const use = new Map<number, number>();
   for (const item of items) {
-    const ids = (item.values[column.id] as { ids?: unknown } | undefined)?.ids;
+    const ids = (storedValue(item, column.id) as { ids?: unknown } | null)?.ids;
     if (item.state === 'deleted' || !Array.isArray(ids)) continue;
     for (const id of ids) use.set(Number(id), (use.get(Number(id)) ?? 0) + 1);
   }
@@ -119,7 +166,7 @@ function dropdownUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<nu
 function statusUse(column: ColumnRecord, items: readonly ItemRecord[]): Map<number, number> {
   const use = new Map<number, number>();
   for (const item of items) {
-    const index = (item.values[column.id] as { index?: unknown } | undefined)?.index;
+    const index = (storedValue(item, column.id) as { index?: unknown } | null)?.index;
     if (item.state === 'deleted' || typeof index !== 'number') continue;
     use.set(index, (use.get(index) ?? 0) + 1);
   }

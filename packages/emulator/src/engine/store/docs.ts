@@ -1,8 +1,14 @@
 /**
- * Docs and their blocks in the in-memory store. A doc lives in a workspace (optionally a folder); its blocks are
- * ordered by `position` within their parent block. Block ids are UUID strings, as on the platform.
+ * Docs and their blocks in the in-memory store. A doc lives in a workspace (optionally a folder), or holds an item's
+ * description (`itemId`, listed by no `docs` query); its blocks are ordered by `position` within their parent block.
+ * Block ids are UUID-shaped strings, as on the platform, made from the store's id counter so a replayed journal
+ * (the testing kit's restore) gives every block its id again.
+ *
+ * Every change to a doc's blocks or name is journalled ({@link DocChangeRecord}: who, when, and the block's state
+ * after it), so the doc's state at any past time can be rebuilt: `doc_version_history` groups the journal into
+ * restoring points and `doc_version_diff` compares two of them (../resolvers/doc-history.ts). Seeded blocks enter
+ * the journal at their creation time.
  */
-import { randomUUID } from 'node:crypto';
 import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
 
@@ -20,6 +26,30 @@ export interface DocRecord {
   createdAt: string;
   updatedAt: string;
   deleted: boolean;
+  /** The doc's settings (`Document.settings`: font, cover, width...), when the seed gives them; absent: not known. */
+  settings?: Record<string, unknown>;
+  /** For an item's description: the item it describes (such docs are in no workspace listing). */
+  itemId?: string;
+}
+
+/** A block as a journal entry keeps it: its place, type and content after the change; null once deleted. */
+export interface DocBlockState {
+  parentBlockId: string | null;
+  type: string;
+  content: unknown;
+}
+
+/** One change to a doc: a block's new state (or its deletion), or a rename (no block). */
+export interface DocChangeRecord {
+  docId: string;
+  /** ISO 8601 time of the change. */
+  at: string;
+  /** The user who made it. */
+  userId: string;
+  /** The block changed; null for a change to the doc itself (its name). */
+  blockId: string | null;
+  /** The block after the change; null when it was deleted (or for a rename). */
+  state: DocBlockState | null;
 }
 
 /** One block of a doc. `content` is the decoded JSON content. */
@@ -36,7 +66,8 @@ export interface DocBlockRecord {
 }
 
 /** Fields a new doc takes. */
-export type NewDoc = Pick<DocRecord, 'accountId' | 'workspaceId' | 'folderId' | 'name' | 'kind' | 'createdById'>;
+export type NewDoc = Pick<DocRecord, 'accountId' | 'workspaceId' | 'folderId' | 'name' | 'kind' | 'createdById'> &
+  Partial<Pick<DocRecord, 'settings' | 'itemId'>>;
 
 /** Fields a new block takes. */
 export interface NewDocBlock {
@@ -52,17 +83,46 @@ export interface NewDocBlock {
 /** Gap between the positions of consecutive blocks appended at the end. */
 const POSITION_STEP = 10_000;
 
+/** A block id (UUID-shaped) made from a store id. */
+function blockId(id: string): string {
+  return `00000000-0000-4000-8000-${id.padStart(12, '0')}`;
+}
+
+function stateOf(block: DocBlockRecord): DocBlockState {
+  return { parentBlockId: block.parentBlockId, type: block.type, content: structuredClone(block.content) };
+}
+
 /** Docs, and the blocks in them. */
 export class DocStore extends Collection<DocRecord> {
   /** Every block of every doc. */
   readonly blocks: Collection<DocBlockRecord>;
   readonly #stamper: Stamper;
+  readonly #journal: DocChangeRecord[];
 
   /** Keeps the seeded `docs` and `blocks`; new ids and times come from `stamper`. */
   constructor(docs: DocRecord[], blocks: DocBlockRecord[], stamper: Stamper) {
     super(docs);
     this.blocks = new Collection(blocks);
     this.#stamper = stamper;
+    this.#journal = blocks
+      .map((block) => ({
+        docId: block.docId,
+        at: block.createdAt,
+        userId: block.createdById,
+        blockId: block.id,
+        state: stateOf(block),
+      }))
+      .sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** The journal of a doc's changes, oldest first. */
+  changesOf(docId: string): DocChangeRecord[] {
+    return this.#journal.filter((change) => change.docId === docId);
+  }
+
+  /** The item description doc of `itemId`, if it has one. */
+  descriptionOf(itemId: string): DocRecord | undefined {
+    return this.all().find((doc) => doc.itemId === itemId && !doc.deleted);
   }
 
   /** The blocks of a doc in document order (parents before their children, each level by position). */
@@ -101,9 +161,46 @@ export class DocStore extends Collection<DocRecord> {
   }
 
   /** Renames a doc and moves its `updatedAt`. */
-  rename(doc: DocRecord, name: string): DocRecord {
+  rename(doc: DocRecord, name: string, userId: string): DocRecord {
     doc.name = name;
     doc.updatedAt = this.#stamper.now();
+    this.#journal.push({ docId: doc.id, at: doc.updatedAt, userId, blockId: null, state: null });
+    return doc;
+  }
+
+  /** Marks a doc deleted (its blocks stay, unreachable). */
+  deleteDoc(doc: DocRecord): DocRecord {
+    doc.deleted = true;
+    doc.updatedAt = this.#stamper.now();
+    return doc;
+  }
+
+  /** A copy of `source` (same place, kind and settings) with a copy of each of its blocks, made by `userId`. */
+  duplicate(source: DocRecord, name: string, userId: string): DocRecord {
+    const doc = this.createDoc({
+      accountId: source.accountId,
+      workspaceId: source.workspaceId,
+      folderId: source.folderId,
+      name,
+      kind: source.kind,
+      createdById: userId,
+      ...(source.settings ? { settings: structuredClone(source.settings) } : {}),
+    });
+    const stamp = doc.createdAt;
+    const copies = new Map<string, string>();
+    for (const block of this.blocksOf(source.id)) {
+      const copy = this.blocks.insert({
+        ...structuredClone(block),
+        id: blockId(this.#stamper.newId()),
+        docId: doc.id,
+        parentBlockId: block.parentBlockId === null ? null : (copies.get(block.parentBlockId) ?? null),
+        createdById: userId,
+        createdAt: stamp,
+        updatedAt: stamp,
+      });
+      copies.set(block.id, copy.id);
+      this.#record(copy, userId, stamp);
+    }
     return doc;
   }
 
@@ -125,7 +222,7 @@ export class DocStore extends Collection<DocRecord> {
     const positions = this.#positionsFor(place.doc.id, place.parentBlockId, place.after, blocks.length);
     const created = blocks.map(({ type, content }, index) =>
       this.blocks.insert({
-        id: randomUUID(),
+        id: blockId(this.#stamper.newId()),
         docId: place.doc.id,
         parentBlockId: place.parentBlockId,
         type,
@@ -137,20 +234,22 @@ export class DocStore extends Collection<DocRecord> {
       }),
     );
     place.doc.updatedAt = stamp;
+    for (const block of created) this.#record(block, place.createdById, stamp);
     return created;
   }
 
   /** Replaces a block's content. */
-  updateBlock(block: DocBlockRecord, content: unknown): DocBlockRecord {
+  updateBlock(block: DocBlockRecord, content: unknown, userId: string): DocBlockRecord {
     block.content = content;
     block.updatedAt = this.#stamper.now();
     const doc = this.find(block.docId);
     if (doc) doc.updatedAt = block.updatedAt;
+    this.#record(block, userId, block.updatedAt);
     return block;
   }
 
   /** Removes a block and the blocks nested in it. */
-  deleteBlock(block: DocBlockRecord): void {
+  deleteBlock(block: DocBlockRecord, userId: string): void {
     const gone = new Set([block.id]);
     let grew = true;
     while (grew) {
@@ -163,8 +262,15 @@ export class DocStore extends Collection<DocRecord> {
       }
     }
     this.blocks.removeWhere((candidate) => gone.has(candidate.id));
+    const stamp = this.#stamper.now();
     const doc = this.find(block.docId);
-    if (doc) doc.updatedAt = this.#stamper.now();
+    if (doc) doc.updatedAt = stamp;
+    for (const id of gone) this.#journal.push({ docId: block.docId, at: stamp, userId, blockId: id, state: null });
+  }
+
+  /** Journals a block's state after a change. */
+  #record(block: DocBlockRecord, userId: string, at: string): void {
+    this.#journal.push({ docId: block.docId, at, userId, blockId: block.id, state: stateOf(block) });
   }
 
   /** Marks every doc of a workspace deleted. */

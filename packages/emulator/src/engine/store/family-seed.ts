@@ -247,16 +247,17 @@ export function defaultFamilySeed(): FamilySeed {
       block(7631, '7603', 'normal_text', text('Step one: the hammock district.')),
     ],
     forms: seedForms(),
+    // The sample plans state their per-board item limit (`Board.items_limit`); the emulator does not work it out.
     accountDetails: [
       {
         accountId: ACME,
-        plan: { maxUsers: 25, period: 'yearly', tier: 'pro', version: 9 },
+        plan: { maxUsers: 25, period: 'yearly', tier: 'pro', version: 9, boardItemsLimit: 10_000 },
         products: [{ id: '7051', kind: 'core', defaultWorkspaceId: '7001' }],
         signUpProductKind: 'core',
       },
       {
         accountId: GLOBEX,
-        plan: { maxUsers: 1000, period: 'yearly', tier: 'enterprise', version: 9 },
+        plan: { maxUsers: 1000, period: 'yearly', tier: 'enterprise', version: 9, boardItemsLimit: 100_000 },
         products: [{ id: '7052', kind: 'core', defaultWorkspaceId: '7003' }],
         signUpProductKind: 'core',
       },
@@ -285,5 +286,17 @@ function doc(
     createdAt: T0,
     updatedAt: T0,
     deleted: false,
+    // The sample docs' settings, in the shape of the docs reference's settings field.
+    settings: {
+      fontSize: 'normal',
+      hasTitle: true,
+      coverPhoto: { isEnabled: false, imageUrl: '', fromTop: 0 },
+      fontFamily: 'Default',
+      isPageLayout: false,
+      backgroundColor: null,
+      isFullWidthMode: false,
+      backgroundPattern: null,
+      showTableOfContent: false,
+    },
   };
 }

@@ -202,7 +202,8 @@ export class FormStore extends Collection<FormRecord> {
 
   /** Protects the form with `password` (kept as a digest) and switches the password feature on. */
   setPassword(form: FormRecord, password: string): FormRecord {
-    if (password.trim() === '') throw invalidArgument('A form password cannot be empty.');
+    // At least one character, any character (https://developer.monday.com/api-reference/reference/form).
+    if (password.length === 0) throw invalidArgument('A form password cannot be empty.');
     form.passwordDigest = createHash('sha256').update(`${form.id}:${password}`).digest('hex');
     form.features = mergeFormSettings(form.features, { password: { enabled: true } });
     return form;

@@ -5,11 +5,13 @@
  * board's `updatedAt` unless they change the board itself (moving between groups or boards does).
  */
 import { refuseCalculatedWrite } from '../column-kinds/calculated.js';
+import { unknownColumnError } from '../column-kinds/errors.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { type ColumnMapping, carriedValues } from './carried-values.js';
 import { Collection } from './collection.js';
 import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
+import { holdsValue, storedValue, valuesRecord } from './item-values.js';
 import { positionFor } from './positions.js';
 import type { BoardRecord, GroupRecord, ItemRecord } from './records.js';
 import type { SeedItem } from './seed.js';
@@ -86,7 +88,7 @@ export class ItemStore extends Collection<ItemRecord> {
         state: 'active',
         updatedAt: seedItem.createdAt,
         position: index + 1,
-        values: {},
+        values: valuesRecord(),
       };
       this.#applyValues(board, item, columnValues ?? {}, false);
       this.insert(item);
@@ -126,8 +128,8 @@ export class ItemStore extends Collection<ItemRecord> {
 
   /**
    * Creates an item and logs it.
-   * @throws An engine error with code INVALID_COLUMN_VALUE (creating nothing, no label kept) when a column value is
-   *   bad or names no column of the board.
+   * @throws A ColumnValueException (creating nothing, no label kept) when a column value is bad, an
+   *   InvalidColumnIdException when it names no column of the board.
    */
   create(input: NewItem): ItemRecord {
     const stamp = this.#store.now();
@@ -146,7 +148,7 @@ export class ItemStore extends Collection<ItemRecord> {
       position: input.relativeTo
         ? positionFor(this.active(input.board.id), input.relativeTo)
         : (input.position ?? this.lastPosition(input.board.id) + 1),
-      values: {},
+      values: valuesRecord(),
     };
     this.#applyValues(input.board, item, input.columnValues, input.createLabelsIfMissing);
     item.id = this.#store.newId();
@@ -158,7 +160,8 @@ export class ItemStore extends Collection<ItemRecord> {
 
   /**
    * Sets column values (all or none) on an item of `board`, logging each.
-   * @throws An engine error with code INVALID_COLUMN_VALUE (changing nothing) when a value is bad.
+   * @throws A ColumnValueException (changing nothing) when a value is bad, an InvalidColumnIdException when it names
+   *   no column of the board.
    */
   changeValues(
     board: BoardRecord,
@@ -167,15 +170,16 @@ export class ItemStore extends Collection<ItemRecord> {
     createLabels: boolean,
     userId: string = item.creatorId,
   ): ItemRecord {
-    const before = { ...item.values };
-    for (const column of board.columns) if (column.id in values) refuseCalculatedWrite(column, item, this.#store);
+    const before = item.values;
+    for (const column of board.columns)
+      if (holdsValue(values, column.id)) refuseCalculatedWrite(column, item, this.#store);
     this.#applyValues(board, item, values, createLabels);
     item.updatedAt = this.#store.now();
     for (const columnId of Object.keys(values)) {
       this.log(item, userId, 'update_column_value', {
         column_id: columnId,
-        previous_value: before[columnId] ?? null,
-        value: item.values[columnId] ?? null,
+        previous_value: storedValue({ values: before }, columnId),
+        value: storedValue(item, columnId),
       });
     }
     return item;
@@ -217,8 +221,9 @@ export class ItemStore extends Collection<ItemRecord> {
   /** Drops the value of column `columnId` from every item of a board (the column is going). */
   dropValues(boardId: string, columnId: string): void {
     for (const item of this.onBoard(boardId)) {
-      if (columnId in item.values) {
-        const { [columnId]: _dropped, ...rest } = item.values;
+      if (holdsValue(item.values, columnId)) {
+        const rest = valuesRecord(item.values);
+        delete rest[columnId];
         item.values = rest;
       }
     }
@@ -229,6 +234,8 @@ export class ItemStore extends Collection<ItemRecord> {
     const stamp = this.#store.now();
     return this.insert({
       ...structuredClone(item),
+      // structuredClone gives the values record a prototype again
+      values: valuesRecord(structuredClone(item.values)),
       id: this.#store.newId(),
       createdAt: stamp,
       updatedAt: stamp,
@@ -394,7 +401,7 @@ export class ItemStore extends Collection<ItemRecord> {
         Object.assign(sub, {
           boardId: targetSub.id,
           groupId: liveGroups(targetSub)[0]?.id ?? 'topics',
-          values: subValues[index] ?? {},
+          values: subValues[index] ?? valuesRecord(),
           updatedAt: stamp,
         });
       });
@@ -435,7 +442,7 @@ export class ItemStore extends Collection<ItemRecord> {
   }
 
   #applyValues(board: BoardRecord, item: ItemRecord, values: Record<string, unknown>, createLabels: boolean): void {
-    const next = { ...item.values };
+    const next = valuesRecord(item.values);
     const saved = board.columns.map((column) => structuredClone(column.settings));
     let name = item.name;
     try {
@@ -445,13 +452,7 @@ export class ItemStore extends Collection<ItemRecord> {
           name = renamed(board, input);
           continue;
         }
-        if (!column) {
-          throw engineError(
-            ENGINE_ERROR_CODES.invalidColumnValue,
-            `Column "${columnId}" does not exist on board ${board.id}`,
-            { column_id: columnId },
-          );
-        }
+        if (!column) throw unknownColumnError(board.id, columnId);
         const stored = normalizeColumnValue(column, input, createLabels);
         if (stored === null) delete next[columnId];
         else next[columnId] = stored;

@@ -7,6 +7,7 @@
 export type { ColumnKind } from 'workspace-platform-sdk';
 
 import type { ColumnKind } from 'workspace-platform-sdk';
+import type { AiColumnConfig } from './ai-columns.js';
 
 /** Lifecycle state of a board or an item. */
 export type RecordState = 'active' | 'archived' | 'deleted';
@@ -47,12 +48,26 @@ export interface UserRecord {
   enabled: boolean;
   /** ISO 8601 creation time. */
   createdAt: string;
-  /** IANA time zone, e.g. `Europe/London`. */
-  timeZone: string;
+  /** IANA time zone, e.g. `Europe/London`; null for an invited user who has not signed up yet. */
+  timeZone: string | null;
   /** Profile details the user filled in (absent: not set); the seed gives each user plausible ones. */
   profile?: UserProfile;
   /** The user's out-of-office period, when one is set (absent: none). */
   outOfOffice?: OutOfOfficeRecord;
+  /** True while an invited user has not accepted the invitation (absent: false). */
+  pending?: boolean;
+  /** False until the user confirms their email address (absent: true). */
+  verified?: boolean;
+  /** True for a viewer, who can see but not change boards (absent: false). */
+  viewOnly?: boolean;
+  /** ISO 8601 time the user became active; null: not yet (pending); absent: not known to the emulator. */
+  becameActiveAt?: string | null;
+  /** The day the user joined the account, `YYYY-MM-DD` (absent: the day of `createdAt`). */
+  joinDate?: string;
+  /** How the user came into the account (`InvitationMethod`, e.g. `USER`); absent: not known to the emulator. */
+  invitationMethod?: string;
+  /** The product the user signed up through, e.g. `core`; absent: not known to the emulator. */
+  signUpProductKind?: string;
 }
 
 /** A period a user set themselves out of office for (`User.out_of_office`). */
@@ -109,6 +124,8 @@ export interface ColumnRecord {
    * was set with create_column's `capabilities`; absent: none.
    */
   calculated?: string;
+  /** The AI block configured on the column (./ai-columns.ts); absent: none. */
+  ai?: AiColumnConfig;
 }
 
 /** A group of items; its position is its index in the board's `groups`. */
@@ -172,6 +189,20 @@ export interface BoardRecord {
   columns: ColumnRecord[];
   /** Groups, in display order. */
   groups: GroupRecord[];
+  /** What the board calls its items (`item_terminology`), when a nickname was given; absent: the default. */
+  itemNickname?: ItemNickname;
+  /** The board `duplicate_board` copied this one from; absent or null: not a copy. */
+  createdFromBoardId?: string | null;
+}
+
+/** A board's nickname for its items, as `create_board(item_nickname:)` takes it. */
+export interface ItemNickname {
+  /** One item, e.g. `Task`. */
+  singular: string | null;
+  /** Several items, e.g. `Tasks`. */
+  plural: string | null;
+  /** The predefined nickname picked, if any. */
+  presetType: string | null;
 }
 
 /** An item. `values` holds each set column's stored value (the decoded form of the `value` field). */

@@ -138,6 +138,8 @@ export function extraSeed(): {
       subscriberIds: [ADA, GRACE],
       permissions: 'owners',
       workspaceId: SEED_PLACES.acmeMarketing,
+      // The team calls its items candidates (`Board.item_terminology`).
+      itemNickname: { singular: 'Candidate', plural: 'Candidates', presetType: null },
       columns: [
         newColumn('stage', 'Stage', 'status', STAGE),
         newColumn('long_text', 'Interview notes', 'long_text'),

@@ -1,10 +1,15 @@
 /** The data an engine starts with, and the realistic sample the emulator uses by default. */
 import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
+import type { FavoriteRecord } from './favorites.js';
+import { defaultPlatformSeed, type PlatformSeed } from './platform-seed.js';
 import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
+import { boardExtrasSeed } from './seed-board-extras.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
+import type { BoardValidationsRecord } from './validations.js';
+import type { BoardViewRecord } from './views.js';
 
 /** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
 export interface SeedItem {
@@ -46,7 +51,7 @@ export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<Boa
  * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional,
  * and so are updates, custom activities and timeline items.
  */
-export interface SeedData extends Partial<FamilySeed> {
+export interface SeedData extends Partial<FamilySeed>, Partial<PlatformSeed> {
   /** Accounts. */
   accounts: AccountRecord[];
   /** Users of those accounts. */
@@ -59,6 +64,12 @@ export interface SeedData extends Partial<FamilySeed> {
   updates?: UpdateRecord[];
   customActivities?: CustomActivityRecord[];
   timelineItems?: TimelineItemRecord[];
+  /** Views added to the boards (./views.ts). */
+  boardViews?: BoardViewRecord[];
+  /** Required columns and validation rules of boards (./validations.ts). */
+  validations?: BoardValidationsRecord[];
+  /** Users' favorite boards and workspaces (./favorites.ts). */
+  favorites?: FavoriteRecord[];
 }
 
 /** A seeded board with every field present. */
@@ -157,13 +168,17 @@ function user(
     createdAt: T0,
     timeZone: 'Europe/London',
     profile,
+    becameActiveAt: T0,
+    // The account's admins opened it; the others were invited by a user.
+    invitationMethod: isAdmin ? 'FIRST_USER' : 'USER',
+    signUpProductKind: 'core',
   };
 }
 
 /**
  * A fresh copy of the default sample data: 2 accounts, 3 users, 9 boards (public, private, shareable, archived
  * and a subitems board) with groups, columns, items and subitems, updates with replies, custom activities and
- * timeline items.
+ * timeline items, a board view and the roadmap's validations.
  */
 export function defaultSeed(): SeedData {
   const items: SeedItem[] = [];
@@ -230,5 +245,7 @@ export function defaultSeed(): SeedData {
     customActivities: extra.customActivities,
     timelineItems: extra.timelineItems,
     ...defaultFamilySeed(),
+    ...boardExtrasSeed(),
+    ...defaultPlatformSeed(),
   };
 }

@@ -27,22 +27,31 @@ import { type BulkSettings, resolveBulkSettings } from '../bulk/settings.js';
 import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
 import { AssetStore } from './assets.js';
+import { AutomationStore } from './automations.js';
 import { BoardStore } from './boards.js';
 import { BulkJobStore } from './bulk-jobs.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
-import { Collection } from './collection.js';
 import { ColumnStore } from './columns.js';
+import { DashboardStore } from './dashboards.js';
+import { DepartmentStore } from './departments.js';
 import { DocStore } from './docs.js';
+import { FavoriteStore } from './favorites.js';
 import { FormStore } from './forms.js';
 import { GroupStore } from './groups.js';
 import { ItemStore } from './items.js';
+import { ManagedColumnStore } from './managed-columns.js';
 import { NotificationStore } from './notifications.js';
-import type { BoardRecord, UserRecord } from './records.js';
+import { ObjectSchemaStore } from './object-schemas.js';
+import type { BoardRecord } from './records.js';
 import { completeSeedBoard, type SeedData } from './seed.js';
 import { TagStore } from './tags.js';
 import { type TeamRecord, TeamStore } from './teams.js';
+import { TemplateStore } from './templates.js';
 import { TimelineStore } from './timeline.js';
 import { UpdateStore } from './updates.js';
+import { UserStore } from './users.js';
+import { ValidationStore } from './validations.js';
+import { BoardViewStore } from './views.js';
 import { WebhookStore } from './webhooks.js';
 import { type FolderRecord, type WorkspaceRecord, WorkspaceStore } from './workspaces.js';
 
@@ -53,7 +62,7 @@ export class EmulatorStore implements Stamper {
   /** Accounts, with their plans and products. */
   readonly accounts: AccountStore;
   /** Users of every account. */
-  readonly users: Collection<UserRecord>;
+  readonly users: UserStore;
   /** Boards, with their columns and groups. */
   readonly boards: BoardStore;
   /** The groups of every board (kept inside the board records). */
@@ -86,6 +95,24 @@ export class EmulatorStore implements Stamper {
   readonly activityLog: ActivityLog;
   /** Import, delete and archive jobs, and the hourly item budget. */
   readonly bulkJobs: BulkJobStore;
+  /** The views added to boards. */
+  readonly views: BoardViewStore;
+  /** Required columns and validation rules of boards. */
+  readonly validations: ValidationStore;
+  /** Each user's favorite boards and workspaces. */
+  readonly favorites: FavoriteStore;
+  /** Dashboards and their widgets. */
+  readonly dashboards: DashboardStore;
+  /** Object schemas and the boards connected to them. */
+  readonly objectSchemas: ObjectSchemaStore;
+  /** Board automations and the runs recorded for them. */
+  readonly automations: AutomationStore;
+  /** Templates and their installations. */
+  readonly templates: TemplateStore;
+  /** Managed status and dropdown columns, and the board columns attached to them. */
+  readonly managedColumns: ManagedColumnStore;
+  /** Departments of Enterprise accounts. */
+  readonly departments: DepartmentStore;
   #nextId: number;
 
   /**
@@ -108,7 +135,7 @@ export class EmulatorStore implements Stamper {
     this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
     this.activityLog = new ActivityLog(this);
     this.accounts = new AccountStore(copy.accounts, copy.accountDetails ?? []);
-    this.users = new Collection(copy.users);
+    this.users = new UserStore(copy.users, this);
     this.boards = new BoardStore(copy.boards.map(completeSeedBoard), this);
     this.groups = new GroupStore(this);
     this.columns = new ColumnStore(this);
@@ -119,6 +146,9 @@ export class EmulatorStore implements Stamper {
     this.notifications = new NotificationStore(this);
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
     this.forms = new FormStore(copy.forms ?? [], this);
+    this.views = new BoardViewStore(copy.boardViews ?? [], this);
+    this.validations = new ValidationStore(copy.validations ?? [], this);
+    this.favorites = new FavoriteStore(copy.favorites ?? [], this);
     this.items = new ItemStore(copy.items, this);
     this.assets = new AssetStore(this);
     for (const asset of copy.assets ?? []) {
@@ -129,6 +159,12 @@ export class EmulatorStore implements Stamper {
     this.updates = new UpdateStore(copy.updates ?? [], this);
     this.timeline = new TimelineStore(copy.customActivities ?? [], copy.timelineItems ?? [], this);
     this.bulkJobs = new BulkJobStore(this, bulk.settings ?? resolveBulkSettings(), bulk.signingKey ?? randomBytes(32));
+    this.dashboards = new DashboardStore(copy.dashboards ?? [], copy.widgets ?? [], this);
+    this.objectSchemas = new ObjectSchemaStore(copy.objectSchemas ?? [], copy.objectSchemaConnections ?? [], this);
+    this.automations = new AutomationStore(copy);
+    this.templates = new TemplateStore(copy.templates ?? [], this);
+    this.managedColumns = new ManagedColumnStore(copy.managedColumns ?? [], this);
+    this.departments = new DepartmentStore(copy.departments ?? [], this);
   }
 
   /** A new id, unique in this store (shared by every family). */

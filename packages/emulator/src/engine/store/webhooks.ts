@@ -31,11 +31,23 @@ export class WebhookStore extends Collection<WebhookRecord> {
    * challenge there): resolves to a refusal message, or null to accept. Unset: every URL is accepted.
    */
   checkUrl: ((url: string) => Promise<string | null>) | undefined;
+  /**
+   * Wraps every URL check {@link challenge} makes (`check` runs {@link checkUrl}): the testing kit journals each
+   * outcome and the moment it came, and gives the journaled outcome back when it rebuilds a snapshot. Unset: the
+   * check runs as it is.
+   */
+  challengeHook: ((url: string, check: () => Promise<string | null>) => Promise<string | null>) | undefined;
 
   /** Keeps the seeded `webhooks`; new ids and times come from `stamper`. */
   constructor(webhooks: WebhookRecord[], stamper: Stamper) {
     super(webhooks);
     this.#stamper = stamper;
+  }
+
+  /** Checks a new webhook's URL ({@link checkUrl}, through {@link challengeHook}): a refusal message, or null. */
+  challenge(url: string): Promise<string | null> {
+    const check = () => this.checkUrl?.(url) ?? Promise.resolve(null);
+    return this.challengeHook ? this.challengeHook(url, check) : check();
   }
 
   /** Records a webhook. */

@@ -1,0 +1,97 @@
+/**
+ * The docs site: the guides of docs/ and the API reference TypeDoc writes to docs/api/, built by `npm run docs`
+ * (TypeDoc, then `vitepress build docs`) into docs/.vitepress/dist, and served locally by `npm run docs:dev`.
+ *
+ * Offline by design: the default theme's own font files (no web font import), the local search index, no analytics
+ * and no CDN. Dead links fail the build (VitePress's default), except those to the guides listed in
+ * `GUIDES_IN_PROGRESS` while their page is not in docs/ yet.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type DefaultTheme, defineConfig } from 'vitepress';
+
+const docs = fileURLToPath(new URL('..', import.meta.url));
+
+/** Guides linked from the site before their page lands: a link to one is ignored only while its file is missing. */
+const GUIDES_IN_PROGRESS = ['bulk-data', 'webhooks', 'testing', 'column-values'];
+const missingGuides = GUIDES_IN_PROGRESS.filter((name) => !existsSync(`${docs}${name}.md`));
+
+/** A sidebar entry for a guide, left out while its page is missing. */
+function guide(text: string, name: string): DefaultTheme.SidebarItem[] {
+  return missingGuides.includes(name) ? [] : [{ text, link: `/${name}` }];
+}
+
+/** One entry per public entry point of the three packages, as TypeDoc names its folders under docs/api/. */
+function apiEntries(): DefaultTheme.SidebarItem[] {
+  const api = `${docs}api`;
+  if (!existsSync(api)) return [];
+  const entries: DefaultTheme.SidebarItem[] = [];
+  for (const pkg of readdirSync(api, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    entries.push({ text: pkg.name, link: `/api/${pkg.name}/` });
+    for (const sub of readdirSync(`${api}/${pkg.name}`, { withFileTypes: true }))
+      if (sub.isDirectory() && existsSync(`${api}/${pkg.name}/${sub.name}/index.md`))
+        entries.push({ text: `${pkg.name}/${sub.name}`, link: `/api/${pkg.name}/${sub.name}/` });
+  }
+  return entries.sort((a, b) => String(a.text).localeCompare(String(b.text)));
+}
+
+export default defineConfig({
+  title: 'Workspace Platform SDK',
+  description:
+    'A typed TypeScript client for the Workspace Platform GraphQL API, with a local emulator and typed code generation.',
+  lang: 'en',
+  // Folder READMEs are for browsing the repository, not pages of the site.
+  srcExclude: ['**/README.md'],
+  ignoreDeadLinks: missingGuides.map((name) => new RegExp(`^\\./${name}(\\.md)?(#.*)?$`)),
+  lastUpdated: false,
+  // The local search index holds the API reference too (about 1 MB); it loads only when the search box opens.
+  vite: { build: { chunkSizeWarningLimit: 1500 } },
+  themeConfig: {
+    nav: [
+      { text: 'Guides', link: '/getting-started' },
+      { text: 'API reference', link: '/api/' },
+    ],
+    sidebar: [
+      {
+        text: 'Introduction',
+        items: [
+          { text: 'Overview', link: '/' },
+          { text: 'Getting started', link: '/getting-started' },
+          { text: 'Migrating from 0.1', link: '/migrating-from-0.1' },
+        ],
+      },
+      {
+        text: 'Using the client',
+        items: [
+          { text: 'Typed operations', link: '/typed-operations' },
+          ...guide('Column values', 'column-values'),
+          { text: 'Pagination', link: '/pagination' },
+          { text: 'Rate limits and retries', link: '/rate-limits' },
+          { text: 'Errors', link: '/errors' },
+          { text: 'API versions', link: '/api-versions' },
+          { text: 'OAuth', link: '/oauth' },
+          ...guide('Webhooks', 'webhooks'),
+          ...guide('Bulk data', 'bulk-data'),
+        ],
+      },
+      {
+        text: 'Developing and testing',
+        items: [
+          { text: 'The emulator', link: '/emulator' },
+          { text: 'Emulator coverage', link: '/emulator-coverage' },
+          ...guide('Testing your app', 'testing'),
+        ],
+      },
+      {
+        text: 'Background',
+        items: [
+          { text: 'Security', link: '/security' },
+          { text: 'Performance', link: '/performance' },
+        ],
+      },
+      { text: 'API reference', link: '/api/', collapsed: true, items: apiEntries() },
+    ],
+    search: { provider: 'local' },
+    outline: { level: [2, 3] },
+  },
+});
