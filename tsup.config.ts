@@ -1,7 +1,7 @@
 /**
  * Build of workspace-platform-sdk: the client entry (platform-neutral, ESM + CJS + .d.ts), the Redis store, the
- * webhook receiver and the bulk jobs. The forwarders of the subpaths that moved to the emulator and codegen packages build after those
- * packages (tsup.moved.config.ts); `npm run build` (scripts/build.mjs) runs it all. Nothing of theirs is bundled here.
+ * webhook receiver, the bulk jobs and the `workspace-platform` command (Node only). The forwarders of the subpaths
+ * that moved to the emulator and codegen packages build after those packages (tsup.moved.config.ts); `npm run build` (scripts/build.mjs) runs it all. Nothing of theirs is bundled here.
  *
  * The client talks to the API over `fetch` directly and has no runtime dependency of its own (its
  * Idempotency-Keys come from Web Crypto, its RateLimit parser is its own).
@@ -26,7 +26,23 @@ const client: Options = {
     },
   },
   // Removes everything in dist but the other entries' folders, which those builds clean themselves.
-  clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**', '!bulk/**', '!testing/**'],
+  clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**', '!testing/**', '!bulk/**', '!cli/**'],
+};
+
+/**
+ * The SDK's own entries a separately built entry imports by their package name, so that it shares their classes
+ * (one `PlatformError`, one client) instead of bundling copies: `../index.js` is the main entry, `../bulk/index.js`
+ * the bulk entry.
+ */
+const sdkEntriesExternal: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'sdk-entries-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: 'workspace-platform-sdk', external: true }));
+    build.onResolve({ filter: /^\.\.\/bulk\/index\.js$/ }, () => ({
+      path: 'workspace-platform-sdk/bulk',
+      external: true,
+    }));
+  },
 };
 
 // The Redis store: platform-neutral like the client (it talks to Redis only through the client it is given);
@@ -41,14 +57,7 @@ const redis: Options = {
   target: 'es2022',
   dts: false, // with the client's
   clean: true,
-  esbuildPlugins: [
-    {
-      name: 'main-entry-external',
-      setup(build) {
-        build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: 'workspace-platform-sdk', external: true }));
-      },
-    },
-  ],
+  esbuildPlugins: [sdkEntriesExternal],
 };
 
 // The webhook receiver: platform-neutral (Web Crypto, Request and Response only), for any runtime; and its Node
@@ -88,15 +97,22 @@ const bulk: Options = {
   target: 'es2022',
   dts: false, // with the client's
   clean: true,
-  esbuildPlugins: [
-    {
-      name: 'main-entry-external',
-      setup(build) {
-        build.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: 'workspace-platform-sdk', external: true }));
-      },
-    },
-  ],
+  esbuildPlugins: [sdkEntriesExternal],
 };
 
-/** The client build, the Redis store's, the webhook receiver's and the bulk jobs' (the moved subpaths: tsup.moved.config.ts). */
-export default defineConfig([client, redis, webhooks, bulk]);
+// The `workspace-platform` command: Node only (files, streams, signals), ESM, no declarations. It imports the main
+// and bulk entries by their package names, so nothing of it reaches the platform-neutral entries.
+const cli: Options = {
+  name: 'cli',
+  entry: { 'workspace-platform': 'src/cli/workspace-platform.ts' },
+  outDir: 'dist/cli',
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  dts: false,
+  clean: true,
+  esbuildPlugins: [sdkEntriesExternal],
+};
+
+/** The client build, the Redis store's, the webhook receiver's, the bulk entry's and the command's. */
+export default defineConfig([client, redis, webhooks, bulk, cli]);
