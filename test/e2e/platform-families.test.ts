@@ -301,6 +301,20 @@ describe('departments', () => {
   });
 });
 
+describe('complexity beside a mutation', () => {
+  it('answers each write its own cost and the budget it leaves, as the next call sees it', async () => {
+    type Costed = { complexity: { before: number; after: number; query: number }; create_item: { id: string } };
+    const write =
+      'mutation ($name: String!) { complexity { before after query } create_item(board_id: 3001, item_name: $name) { id } }';
+    const first = await client.request<Costed>(write, { name: 'First costed write' });
+    const second = await client.request<Costed>(write, { name: 'Second costed write' });
+    expect(first.data.complexity.query).toBeGreaterThan(0);
+    expect(first.data.complexity.before - first.data.complexity.after).toBe(first.data.complexity.query);
+    expect(second.data.complexity.before).toBe(first.data.complexity.after);
+    expect(emulator.store.items.find(second.data.create_item.id)?.name).toBe('Second costed write');
+  });
+});
+
 describe('snapshot and restore', () => {
   it('brings back the platform families exactly as they were at the snapshot', async () => {
     await client.request(
