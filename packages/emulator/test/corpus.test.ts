@@ -40,6 +40,23 @@ async function runEntry(entry: CorpusEntry): Promise<Outcome> {
   }
 }
 
+/** Posts `entry` as a GraphQL multipart request with a small file at `variables.<upload.variable>`. */
+function postUpload(
+  emulator: { baseUrl: string },
+  entry: CorpusEntry,
+  upload: NonNullable<CorpusEntry['upload']>,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const form = new FormData();
+  form.set(
+    'operations',
+    JSON.stringify({ query: entry.query, variables: { ...entry.variables, [upload.variable]: null } }),
+  );
+  form.set('map', JSON.stringify({ 0: [`variables.${upload.variable}`] }));
+  form.set('0', new Blob([new Uint8Array(512)], { type: upload.contentType }), upload.filename);
+  return fetch(`${emulator.baseUrl}/v2`, { method: 'POST', headers, body: form });
+}
+
 async function runOn(baseUrl: string, entry: CorpusEntry): Promise<Outcome> {
   const emulator = { baseUrl };
   const version = entry.version ?? CORPUS_VERSION;
@@ -47,11 +64,10 @@ async function runOn(baseUrl: string, entry: CorpusEntry): Promise<Outcome> {
   const sdl = await (await fetch(`${emulator.baseUrl}/v2/get_schema?format=sdl&version=${version}`)).text();
   const validationErrors = validate(schemaOf(sdl), parse(entry.query)).map((error) => error.message);
   if (validationErrors.length > 0) return { ...at, validationErrors };
-  const response = await postGraphQL(
-    emulator,
-    { query: entry.query, variables: entry.variables },
-    { authorization: TOKENS[entry.token], 'api-version': version },
-  );
+  const headers = { authorization: TOKENS[entry.token], 'api-version': version };
+  const response = entry.upload
+    ? await postUpload(emulator, entry, entry.upload, headers)
+    : await postGraphQL(emulator, { query: entry.query, variables: entry.variables }, headers);
   const body = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
   if (response.status !== 200) return { ...at, validationErrors, executionProblem: `HTTP ${response.status}` };
   if (body.errors?.length)
@@ -94,5 +110,9 @@ describe('corpus file headers', () => {
     expect(entry).toMatchObject({ variables: { a: 1 }, token: 'read-only', version: '2025-04' });
     expect(() => parseCorpusFile('bad.graphql', '# variables: {a}\nquery X { me { id } }')).toThrow(/bad\.graphql/);
     expect(() => parseCorpusFile('bad.graphql', '# token: admin\nquery X { me { id } }')).toThrow(/unknown token/);
+    expect(
+      parseCorpusFile('up.graphql', '# upload: file notes.pdf application/pdf\nmutation X { me { id } }').upload,
+    ).toEqual({ variable: 'file', filename: 'notes.pdf', contentType: 'application/pdf' });
+    expect(() => parseCorpusFile('bad.graphql', '# upload: file\nmutation X { me { id } }')).toThrow(/upload/);
   });
 });

@@ -63,7 +63,8 @@ function repliesOnBoards(context: EngineContext, args: QueryRepliesArgs): Update
 }
 
 /** The caller's update or reply `id` (its item not deleted), or RESOURCE_NOT_FOUND. */
-function accountUpdate(context: EngineContext, id: string): UpdateRecord {
+/** The caller's account's update `id` whose item is not deleted, or RESOURCE_NOT_FOUND. */
+export function accountUpdate(context: EngineContext, id: string): UpdateRecord {
   const update = context.store.updates.find(id);
   const item = update && context.store.items.find(update.itemId);
   if (!update || update.accountId !== context.accountId || !item || item.state === 'deleted') {
@@ -173,8 +174,8 @@ export const updateResolvers: FamilyResolvers = {
     item_id: (update: UpdateRecord) => update.itemId,
     item: (update: UpdateRecord, _args, context) => context.store.items.find(update.itemId) ?? null,
     replies: (update: UpdateRecord, _args, context) => context.store.updates.repliesTo(update.id),
-    // Files cannot be attached to updates in the emulator (add_file_to_update is not modelled), so there are none.
-    assets: () => [],
+    // The files add_file_to_update added to it (assets.ts), oldest first.
+    assets: (update: UpdateRecord, _args, context) => context.store.assets.ofUpdate(update),
   },
   Reply: {
     ...postFields,
