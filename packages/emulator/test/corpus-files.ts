@@ -2,7 +2,8 @@
  * Reads the operation corpus (test/emulator/corpus/*.graphql): one named operation per file, as an app would write it.
  * Optional header comments, each on its own line at the top of the file:
  *   # variables: {"ids": ["3001"]}        JSON object of variables
- *   # token: read-only | other-account    which demo token sends it (default: the full-scope demo token)
+ *   # token: read-only | other-account | app   which token sends it (default: the full-scope demo token; `app` is an
+ *                                         OAuth token of the seeded marketplace app's client, acting in globex)
  *   # version: 2026-10                    API-Version to send (default: 2025-04, the version the first entries were written for)
  *   # upload: file report.pdf application/pdf   send it as a multipart upload, a small file of that name and media
  *                                         type at `variables.file` (as clients post add_file_to_column and its kin)
@@ -15,7 +16,7 @@ export interface CorpusEntry {
   file: string;
   query: string;
   variables: Record<string, unknown>;
-  token: 'full' | 'read-only' | 'other-account';
+  token: 'full' | 'read-only' | 'other-account' | 'app';
   version?: string;
   /** The file to upload with it, at `variables.<variable>`. */
   upload?: { variable: string; filename: string; contentType: string };
@@ -37,7 +38,9 @@ export function parseCorpusFile(file: string, text: string): CorpusEntry {
         throw new Error(`${file}: "# variables:" is not valid JSON`);
       }
     } else if (key === 'token') {
-      if (value !== 'read-only' && value !== 'other-account') throw new Error(`${file}: unknown token "${value}"`);
+      if (value !== 'read-only' && value !== 'other-account' && value !== 'app') {
+        throw new Error(`${file}: unknown token "${value}"`);
+      }
       entry.token = value;
     } else if (key === 'upload') {
       const [variable, filename, contentType, ...rest] = value.trim().split(/\s+/);

@@ -6,12 +6,29 @@
  */
 import { buildSchema, type GraphQLSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../src/index.js';
+import { DEFAULT_SEED_FACTS, DEMO_TOKENS, type EmulatorTokenConfig, startEmulator } from '../src/index.js';
 import { type CorpusEntry, parseCorpusFile, readCorpus } from './corpus-files.js';
 import { DEMO_OTHER_ACCOUNT_TOKEN, DEMO_READ_ONLY_TOKEN, DEMO_TOKEN, postGraphQL } from './server-helpers.js';
 
 const corpus = readCorpus(new URL('./corpus', import.meta.url).pathname);
-const TOKENS = { full: DEMO_TOKEN, 'read-only': DEMO_READ_ONLY_TOKEN, 'other-account': DEMO_OTHER_ACCOUNT_TOKEN };
+/** An OAuth token of the seeded marketplace app's client (`app-1`), acting in globex, which subscribes to the app. */
+const APP_TOKEN = 'wpe_corpus_app_token';
+const TOKENS = {
+  full: DEMO_TOKEN,
+  'read-only': DEMO_READ_ONLY_TOKEN,
+  'other-account': DEMO_OTHER_ACCOUNT_TOKEN,
+  app: APP_TOKEN,
+};
+const EMULATOR_TOKENS: EmulatorTokenConfig[] = [
+  ...DEMO_TOKENS,
+  {
+    token: APP_TOKEN,
+    kind: 'oauth',
+    accountId: DEFAULT_SEED_FACTS.accounts.globex.id,
+    userId: DEFAULT_SEED_FACTS.users.hank.id,
+    clientId: 'app-1',
+  },
+];
 const EXECUTE_SHARE = 0.85;
 /** The version an entry without a `version` was written for: the published 2025-04 structure. */
 const CORPUS_VERSION = '2025-04';
@@ -32,7 +49,7 @@ interface Outcome {
 }
 
 async function runEntry(entry: CorpusEntry): Promise<Outcome> {
-  const emulator = await startEmulator({ port: 0 });
+  const emulator = await startEmulator({ port: 0, tokens: EMULATOR_TOKENS });
   try {
     return await runOn(emulator.baseUrl, entry);
   } finally {

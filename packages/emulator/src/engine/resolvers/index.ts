@@ -23,6 +23,7 @@ import { accountResolvers } from './account.js';
 import { aggregateResolvers } from './aggregate.js';
 import { aiColumnResolvers } from './ai-columns.js';
 import { apiResolvers } from './api.js';
+import { appMonetizationResolvers } from './app-monetization.js';
 import { assetResolvers } from './assets.js';
 import { automationResolvers } from './automations.js';
 import { boardResolvers } from './boards.js';
@@ -79,6 +80,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   aggregate: aggregateResolvers,
   aiColumns: aiColumnResolvers,
   api: apiResolvers,
+  appMonetization: appMonetizationResolvers,
   assets: assetResolvers,
   automations: automationResolvers,
   boards: boardResolvers,
