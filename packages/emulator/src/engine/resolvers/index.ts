@@ -26,6 +26,7 @@ import { apiResolvers } from './api.js';
 import { appMonetizationResolvers } from './app-monetization.js';
 import { assetResolvers } from './assets.js';
 import { automationResolvers } from './automations.js';
+import { boardMuteResolvers } from './board-mutes.js';
 import { boardResolvers } from './boards.js';
 import { bulkResolvers } from './bulk.js';
 import { columnTypeSchemaResolvers } from './column-type-schemas.js';
@@ -83,6 +84,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   appMonetization: appMonetizationResolvers,
   assets: assetResolvers,
   automations: automationResolvers,
+  boardMutes: boardMuteResolvers,
   boards: boardResolvers,
   bulk: bulkResolvers,
   columns: columnResolvers,

@@ -29,6 +29,7 @@ import { ActivityLog } from './activity-log.js';
 import { AppSubscriptionStore } from './app-subscriptions.js';
 import { AssetStore } from './assets.js';
 import { AutomationStore } from './automations.js';
+import { BoardMuteStore } from './board-mutes.js';
 import { BoardStore } from './boards.js';
 import { BulkJobStore } from './bulk-jobs.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
@@ -116,6 +117,8 @@ export class EmulatorStore implements Stamper {
   readonly departments: DepartmentStore;
   /** Marketplace apps, accounts' subscriptions to them and their operation counters. */
   readonly appSubscriptions: AppSubscriptionStore;
+  /** Users' notification mute settings of boards. */
+  readonly boardMutes = new BoardMuteStore();
   #nextId: number;
 
   /**
