@@ -155,6 +155,8 @@ const postFields = {
   updated_at: (update: UpdateRecord) => update.updatedAt,
   text_body: (update: UpdateRecord) => textBody(update.body),
   pinned_to_top: (update: UpdateRecord) => update.pinnedToItemIds.map((itemId) => ({ item_id: itemId })),
+  // The files add_file_to_update added to it (assets.ts), oldest first.
+  assets: (update: UpdateRecord, _args: unknown, context: EngineContext) => context.store.assets.ofUpdate(update),
 };
 
 /** Resolvers of updates. */
@@ -174,8 +176,6 @@ export const updateResolvers: FamilyResolvers = {
     item_id: (update: UpdateRecord) => update.itemId,
     item: (update: UpdateRecord, _args, context) => context.store.items.find(update.itemId) ?? null,
     replies: (update: UpdateRecord, _args, context) => context.store.updates.repliesTo(update.id),
-    // The files add_file_to_update added to it (assets.ts), oldest first.
-    assets: (update: UpdateRecord, _args, context) => context.store.assets.ofUpdate(update),
   },
   Reply: {
     ...postFields,

@@ -45,7 +45,13 @@ describe('add_file_to_update', () => {
     const engine = createEngine();
     const body = await run(engine, ADD, { version: '2025-04', variables: { id: '9004', file: null }, files: upload() });
     expect(body.errors).toBeUndefined();
-    expect(engine.store.assets.all().filter((asset) => asset.updateId === '9004')).toHaveLength(1);
+    const asset = dataField<{ id: string }>(body, 'add_file_to_update');
+    // Reply.assets is in the schema from 2025-10 on, not at 2025-04: read it at 2026-10.
+    const replies = await run(engine, '{ updates(ids: [9003]) { replies { id assets { id } } } }', {
+      version: '2026-10',
+    });
+    expect(replies.errors).toBeUndefined();
+    expect(replies.data?.updates).toEqual([{ replies: [{ id: '9004', assets: [{ id: asset.id }] }] }]);
   });
 
   it('refuses a token without updates:write, changing nothing', async () => {
