@@ -60,8 +60,9 @@
 // emulator, which grows with each version and column kind it models: 187.3 kB measured once it modelled the bulk jobs
 // (import files, delete and archive jobs, their addresses); 215 kB once it modelled the rest of 2026-10's families
 // (boards' metadata, users, docs, views, dashboards, automations, templates, the knowledge base and more, about 90
-// operations more), limit about 2% above. The bulk jobs' entry is measured
-// with what it uses of the main entry (6.53 kB), limit about 3% above.
+// operations more), limit about 2% above. The bulk jobs' entry is measured with what it uses of the main entry:
+// 6.53 kB with the import, delete and archive jobs; 10.63 kB once it also wrote and exported items (writeItems,
+// exportItems and what they use of the client), limit about 3% above.
 
 /**
  * Code the SDK loads on demand (`import()`: the AST printer, the upload form, the error factory) stays out of the
@@ -143,7 +144,7 @@ module.exports = [
     // The bulk jobs entry with what it uses of the main entry it imports (its error classes), every export kept.
     name: 'the bulk jobs, every export kept, with what they use of the main entry (dist/bulk/index.js)',
     path: 'dist/bulk/index.js',
-    limit: '6.7 kB',
+    limit: '10.95 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

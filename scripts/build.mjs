@@ -46,9 +46,14 @@ function oneDeclarationText(dist) {
   const files = readdirSync(dist, { recursive: true }).map(String);
   for (const file of files.filter((name) => name.endsWith('.d.ts'))) {
     const path = join(dist, file);
-    if (!files.includes(relative(dist, path.replace(/\.d\.ts$/, '.d.cts')))) continue;
-    if (entries.has(file)) writeFileSync(path, `export * from './${basename(file, '.d.ts')}.cjs';\n`);
-    else rmSync(path);
+    if (entries.has(file)) {
+      if (files.includes(relative(dist, path.replace(/\.d\.ts$/, '.d.cts'))))
+        writeFileSync(path, `export * from './${basename(file, '.d.ts')}.cjs';\n`);
+    } else {
+      // A chunk of the ESM declarations: no entry imports it once the entries point at the CommonJS ones (its
+      // CommonJS twin may carry another hash, so it is removed by what it is, not by its twin's name).
+      rmSync(path);
+    }
   }
 }
 

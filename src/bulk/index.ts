@@ -1,6 +1,8 @@
 /**
  * workspace-platform-sdk/bulk: the platform's bulk jobs from a client. `importItems` (CSV import jobs, paced,
- * resumable), `bulkDeleteItems` and `bulkArchiveItems` (with their undo). Platform neutral: fetch only.
+ * resumable), `bulkDeleteItems` and `bulkArchiveItems` (with their undo), `writeItems` (many creates and column
+ * changes, batched as aliased mutations within the complexity budget, safe to retry) and `exportItems` (every item
+ * of a board, one page at a time, through cursor expiry and restarts). Platform neutral: fetch only.
  *
  * @packageDocumentation
  */
@@ -14,6 +16,17 @@ export {
   undoBulkAction,
 } from './bulk-items.js';
 export { type BulkImportFailureReason, BulkJobError, type BulkJobErrorDetails } from './errors.js';
+export {
+  EXPORT_RECENT_IDS,
+  type ExportCheckpoint,
+  type ExportedColumnValue,
+  type ExportedItem,
+  type ExportItemsOptions,
+  ExportPositionLostError,
+  exportItems,
+  type ItemExport,
+  MAX_EXPORT_PAGE_SIZE,
+} from './export-items.js';
 export {
   IMPORT_HOURLY_ITEM_BUDGET,
   IMPORT_MAX_FILE_BYTES,
@@ -29,3 +42,15 @@ export {
   importItems,
 } from './import-items.js';
 export type { BulkProgress } from './progress.js';
+export {
+  type CreateOutcome,
+  DEFAULT_WRITE_BATCH,
+  type ItemCreate,
+  type ItemUpdate,
+  MAX_WRITE_BATCH,
+  type UpdateOutcome,
+  type WriteItemsOptions,
+  type WriteItemsReport,
+  type WriteNotDone,
+  writeItems,
+} from './write-items.js';

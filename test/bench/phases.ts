@@ -2,7 +2,6 @@
 import { fileURLToPath } from 'node:url';
 import type { BoardsCall, ClientAdapter } from './clients/types.js';
 import type { BenchConfig } from './config.js';
-import { BOARD_COUNT } from './fixture.js';
 import { measureBundle } from './measure/bundle.js';
 import { importScript, timeNodeScript } from './measure/import-time.js';
 import { measureMemory } from './measure/memory.js';
@@ -10,25 +9,13 @@ import type { ClientSamples } from './results.js';
 import type { BenchServer } from './server-process.js';
 import { median, rotate } from './stats.js';
 
+export { verifyCall } from './verify-call.js';
+
 /** A client ready to measure: its adapter, its boards call and where its figures go. */
 export interface Contender {
   adapter: ClientAdapter;
   call: BoardsCall;
   samples: ClientSamples;
-}
-
-/** Finds the boards list in a client's result (`{ boards }`, `{ data: { boards } }`, ...). */
-function findBoards(value: unknown, depth = 0): unknown[] | undefined {
-  if (value === null || typeof value !== 'object' || depth > 3) return undefined;
-  const record = value as Record<string, unknown>;
-  if (Array.isArray(record.boards)) return record.boards;
-  return findBoards(record.data, depth + 1);
-}
-
-/** Makes one call and fails unless it returned the server's boards, so no client is timed doing nothing. */
-export async function verifyCall(name: string, call: BoardsCall): Promise<void> {
-  const boards = findBoards(await call());
-  if (boards?.length !== BOARD_COUNT) throw new Error(`${name} did not return the ${BOARD_COUNT} boards`);
 }
 
 /** Peak RSS over many concurrent calls, each client alone in a child process, rounds interleaved. */

@@ -4,7 +4,7 @@
  * their records back exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_OTHER_ACCOUNT_TOKEN } from 'workspace-platform-emulator';
+import { DEFAULT_SEED_FACTS, DEMO_OTHER_ACCOUNT_TOKEN } from 'workspace-platform-emulator';
 import { createSeed, createTestEmulator, type TestEmulator } from 'workspace-platform-emulator/testing';
 import { GraphQLResponseError, PlatformClient } from '../../src/index.js';
 
@@ -298,6 +298,61 @@ describe('departments', () => {
       (error: unknown) => error,
     );
     expect((refused as GraphQLResponseError).code).toBe('USER_UNAUTHORIZED');
+  });
+});
+
+describe('complexity beside a mutation', () => {
+  it('answers each write its own cost and the budget it leaves, as the next call sees it', async () => {
+    type Costed = { complexity: { before: number; after: number; query: number }; create_item: { id: string } };
+    const write =
+      'mutation ($name: String!) { complexity { before after query } create_item(board_id: 3001, item_name: $name) { id } }';
+    const first = await client.request<Costed>(write, { name: 'First costed write' });
+    const second = await client.request<Costed>(write, { name: 'Second costed write' });
+    expect(first.data.complexity.query).toBeGreaterThan(0);
+    expect(first.data.complexity.before - first.data.complexity.after).toBe(first.data.complexity.query);
+    expect(second.data.complexity.before).toBe(first.data.complexity.after);
+    expect(emulator.store.items.find(second.data.create_item.id)?.name).toBe('Second costed write');
+  });
+});
+
+describe('app monetization', () => {
+  it('shows the app the mock subscription its developer set, counts its operations, and drops it when removed', async () => {
+    // https://developer.monday.com/api-reference/docs/app_subscription: the mock is set for the token's account and
+    // read with the app's own token. The seeded app 8501 has OAuth client `app-1`.
+    const acme = DEFAULT_SEED_FACTS.users.ada;
+    const apps = await createTestEmulator({
+      startTime: START,
+      tokens: [
+        { token: 'developer-token', accountId: acme.accountId, userId: acme.id },
+        { token: 'app-token', kind: 'oauth', accountId: acme.accountId, userId: acme.id, clientId: 'app-1' },
+      ],
+    });
+    try {
+      const developer = new PlatformClient({ token: 'developer-token', baseUrl: apps.baseUrl, apiVersion: '2026-10' });
+      const app = new PlatformClient({ token: 'app-token', baseUrl: apps.baseUrl, apiVersion: '2026-10' });
+      const mine = 'query { app_subscription { plan_id is_trial max_units } }';
+      expect((await app.request<{ app_subscription: unknown[] }>(mine)).data.app_subscription).toEqual([]);
+      await developer.request(
+        'mutation { set_mock_app_subscription(app_id: 8501, partial_signing_secret: "a1b2c3d4e5", plan_id: "pro", is_trial: true, max_units: 15) { plan_id } }',
+      );
+      expect((await app.request<{ app_subscription: unknown[] }>(mine)).data.app_subscription).toEqual([
+        { plan_id: 'pro', is_trial: true, max_units: 15 },
+      ]);
+      const counted = await app.request<{ increase_app_subscription_operations: { counter_value: number } }>(
+        'mutation { increase_app_subscription_operations(kind: "export", increment_by: 3) { counter_value } }',
+      );
+      expect(counted.data.increase_app_subscription_operations.counter_value).toBe(3);
+      await developer.request(
+        'mutation { remove_mock_app_subscription(app_id: 8501, partial_signing_secret: "a1b2c3d4e5") { plan_id } }',
+      );
+      expect((await app.request<{ app_subscription: unknown[] }>(mine)).data.app_subscription).toEqual([]);
+      const refused = await app
+        .request('mutation { increase_app_subscription_operations { counter_value } }')
+        .catch((error: unknown) => error);
+      expect((refused as GraphQLResponseError).code).toBe('RESOURCE_NOT_FOUND');
+    } finally {
+      await apps.close();
+    }
   });
 });
 

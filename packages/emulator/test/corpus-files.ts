@@ -2,8 +2,11 @@
  * Reads the operation corpus (test/emulator/corpus/*.graphql): one named operation per file, as an app would write it.
  * Optional header comments, each on its own line at the top of the file:
  *   # variables: {"ids": ["3001"]}        JSON object of variables
- *   # token: read-only | other-account    which demo token sends it (default: the full-scope demo token)
+ *   # token: read-only | other-account | app   which token sends it (default: the full-scope demo token; `app` is an
+ *                                         OAuth token of the seeded marketplace app's client, acting in globex)
  *   # version: 2026-10                    API-Version to send (default: 2025-04, the version the first entries were written for)
+ *   # upload: file report.pdf application/pdf   send it as a multipart upload, a small file of that name and media
+ *                                         type at `variables.file` (as clients post add_file_to_column and its kin)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,11 +16,13 @@ export interface CorpusEntry {
   file: string;
   query: string;
   variables: Record<string, unknown>;
-  token: 'full' | 'read-only' | 'other-account';
+  token: 'full' | 'read-only' | 'other-account' | 'app';
   version?: string;
+  /** The file to upload with it, at `variables.<variable>`. */
+  upload?: { variable: string; filename: string; contentType: string };
 }
 
-const HEADER = /^#\s*(variables|token|version):\s*(.*)$/;
+const HEADER = /^#\s*(variables|token|version|upload):\s*(.*)$/;
 
 /** Parses one corpus file's text; throws naming the file when a header is malformed. */
 export function parseCorpusFile(file: string, text: string): CorpusEntry {
@@ -33,8 +38,16 @@ export function parseCorpusFile(file: string, text: string): CorpusEntry {
         throw new Error(`${file}: "# variables:" is not valid JSON`);
       }
     } else if (key === 'token') {
-      if (value !== 'read-only' && value !== 'other-account') throw new Error(`${file}: unknown token "${value}"`);
+      if (value !== 'read-only' && value !== 'other-account' && value !== 'app') {
+        throw new Error(`${file}: unknown token "${value}"`);
+      }
       entry.token = value;
+    } else if (key === 'upload') {
+      const [variable, filename, contentType, ...rest] = value.trim().split(/\s+/);
+      if (!variable || !filename || !contentType || rest.length > 0) {
+        throw new Error(`${file}: "# upload:" takes a variable, a file name and a media type`);
+      }
+      entry.upload = { variable, filename, contentType };
     } else {
       entry.version = value.trim();
     }

@@ -7,13 +7,13 @@ const engine = createEngine();
 
 describe('fields the emulator does not model', () => {
   it('answer NOT_MODELLED naming the field, with partial data for the rest', async () => {
-    const body = await run(engine, 'query Mixed { me { id name } apps_monetization_status { is_supported } }');
+    const body = await run(engine, 'query Mixed { me { id name } app_installs(app_id: 8501) { app_id } }');
     expect(dataField<{ id: string; name: string }>(body, 'me')).toEqual({ id: '501', name: 'Ada Lovelace' });
-    expect(body.data?.apps_monetization_status).toBeNull();
+    expect(body.data?.app_installs).toBeNull();
     expect(errorCodes(body)).toEqual(['NOT_MODELLED']);
-    expect(body.errors?.[0]?.message).toBe('Query.apps_monetization_status is not modelled by the emulator');
-    expect(body.errors?.[0]?.path).toEqual(['apps_monetization_status']);
-    expect(body.errors?.[0]?.extensions).toMatchObject({ type_name: 'Query', field_name: 'apps_monetization_status' });
+    expect(body.errors?.[0]?.message).toBe('Query.app_installs is not modelled by the emulator');
+    expect(body.errors?.[0]?.path).toEqual(['app_installs']);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ type_name: 'Query', field_name: 'app_installs' });
   });
 
   it('name a nested field of a modelled record and keep its siblings', async () => {

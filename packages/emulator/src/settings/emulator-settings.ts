@@ -197,6 +197,8 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   templates: records,
   managedColumns: records,
   departments: records,
+  marketplaceApps: records,
+  appSubscriptions: records,
 };
 
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {

@@ -1,4 +1,11 @@
-/** Facts about the API itself rather than an account's data: the version a call runs on, every version, the cost. */
+/**
+ * Facts about the API itself rather than an account's data: the version a call runs on, every version, the cost.
+ *
+ * `complexity` answers the same snapshot beside a query and beside a mutation: the platform added the field to
+ * mutations so a write can read its own cost and the budget left
+ * (https://developer.monday.com/api-reference/changelog/added-complexity-field-to-mutations; the figures as the rate
+ * limits page describes them, https://developer.monday.com/api-reference/docs/rate-limits).
+ */
 
 import type { EngineContext } from '../context.js';
 import { ENGINE_VERSIONS, kindDisplayName, versionKind } from '../versions.js';
@@ -29,13 +36,19 @@ function platformApiView(context: EngineContext): {
   };
 }
 
-/** Resolvers of Query.complexity, Query.version, Query.versions and Query.platform_api. */
+/** The call's `Complexity`: the budget before and after it, its cost and when the budget resets. */
+function complexityView(context: EngineContext) {
+  const { before, after, query, resetInSeconds } = context.complexity;
+  return { before, after, query, reset_in_x_seconds: resetInSeconds };
+}
+
+/** Resolvers of Query.complexity, Mutation.complexity, Query.version, Query.versions and Query.platform_api. */
 export const apiResolvers: FamilyResolvers = {
+  Mutation: {
+    complexity: (_source, _args, context) => complexityView(context),
+  },
   Query: {
-    complexity: (_source, _args, context) => {
-      const { before, after, query, resetInSeconds } = context.complexity;
-      return { before, after, query, reset_in_x_seconds: resetInSeconds };
-    },
+    complexity: (_source, _args, context) => complexityView(context),
     version: (_source, _args, context) => versionView(context.version, new Date(context.store.clock.now())),
     versions: (_source, _args, context) => {
       const at = new Date(context.store.clock.now());

@@ -5,6 +5,16 @@
  * (`asset`), links (`link`, `box`, `dropbox`, `google_drive`, `onedrive`, with `linkToFile`) and docs (`doc`, with
  * `objectId`); an unknown or another account's asset, board or item is RESOURCE_NOT_FOUND and changes nothing; the
  * Asset fields.
+ *
+ * `add_file_to_update` (updates:write) adds an uploaded file to an update or a reply
+ * (https://developer.monday.com/api-reference/changelog/add_file_to_update-mutation; files and their fields:
+ * https://developer.monday.com/api-reference/reference/assets). Rule map:
+ * - The update must be of the caller's account, its item not deleted, else RESOURCE_NOT_FOUND, changing nothing.
+ * - The docs do not name the scope; the emulator asks updates:write, as every other change to an update does.
+ * - The file is answered as an Asset, listed by the update's `assets` (oldest first) and found by `Query.assets`;
+ *   no file column lists it, so the item's `assets` (the files of its columns) leaves it out. The update's body and
+ *   `updated_at` do not change (the docs say nothing of either).
+ * - The file arrives through the multipart upload path, as add_file_to_column's does.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -13,6 +23,7 @@ import type { AssetRecord, BoardRecord } from '../store/records.js';
 import type { FileInput } from './arguments.generated.js';
 import { accountBoard, accountItem, callerId, storedUser, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
+import { accountUpdate } from './updates.js';
 
 /** `board`'s file column `columnId`, or an INVALID_COLUMN_VALUE error. */
 function fileColumn(board: BoardRecord, columnId: string): string {
@@ -81,6 +92,16 @@ export const assetResolvers: FamilyResolvers = {
       return context.store.assets.add({
         item,
         columnId: fileColumn(board, args.column_id),
+        filename: args.file.filename,
+        contentType: args.file.contentType,
+        size: args.file.bytes.byteLength,
+        uploadedById: callerId(context),
+      });
+    },
+    add_file_to_update: (_source, args, context) => {
+      requireScope(context, 'updates:write');
+      return context.store.assets.addToUpdate({
+        update: accountUpdate(context, String(args.update_id)),
         filename: args.file.filename,
         contentType: args.file.contentType,
         size: args.file.bytes.byteLength,

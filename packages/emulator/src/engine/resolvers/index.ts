@@ -23,8 +23,10 @@ import { accountResolvers } from './account.js';
 import { aggregateResolvers } from './aggregate.js';
 import { aiColumnResolvers } from './ai-columns.js';
 import { apiResolvers } from './api.js';
+import { appMonetizationResolvers } from './app-monetization.js';
 import { assetResolvers } from './assets.js';
 import { automationResolvers } from './automations.js';
+import { boardMuteResolvers } from './board-mutes.js';
 import { boardResolvers } from './boards.js';
 import { bulkResolvers } from './bulk.js';
 import { columnTypeSchemaResolvers } from './column-type-schemas.js';
@@ -79,8 +81,10 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   aggregate: aggregateResolvers,
   aiColumns: aiColumnResolvers,
   api: apiResolvers,
+  appMonetization: appMonetizationResolvers,
   assets: assetResolvers,
   automations: automationResolvers,
+  boardMutes: boardMuteResolvers,
   boards: boardResolvers,
   bulk: bulkResolvers,
   columns: columnResolvers,

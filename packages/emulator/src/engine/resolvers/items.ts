@@ -165,11 +165,13 @@ export const itemResolvers: FamilyResolvers = {
     assets: (item: ItemRecord, args, context) =>
       args.assets_source === 'gallery'
         ? []
-        : context.store.assets
-            .all()
-            .filter(
-              (asset) => asset.itemId === item.id && (!args.column_ids || args.column_ids.includes(asset.columnId)),
-            ),
+        : context.store.assets.all().filter(
+            // The files of the item's file columns; a file added to one of its updates is listed by the update.
+            (asset) =>
+              asset.itemId === item.id &&
+              asset.columnId !== null &&
+              (!args.column_ids || args.column_ids.includes(asset.columnId)),
+          ),
     creator: (item: ItemRecord, _args, context) => context.store.users.find(item.creatorId) ?? null,
     creator_id: (item: ItemRecord) => item.creatorId,
     created_at: (item: ItemRecord) => item.createdAt,

@@ -2,6 +2,16 @@
  * Teams: Query.teams (teams:read), the Team fields, and create_team, delete_team, add_users_to_team and
  * remove_users_from_team (users:write, the scope for changing the account's users data). Only the caller's account's
  * teams are visible. Adding a deactivated user reports it in `failed_users`; an id outside the account is an error.
+ *
+ * `assign_team_owners` and `remove_team_owners` (users:write, as the other team changes) make members owners of a
+ * team or take that away (https://developer.monday.com/api-reference/changelog/new-assign_team_owners-mutation,
+ * .../new-remove_team_owners-mutation; result and error codes:
+ * https://developer.monday.com/api-reference/reference/teams-other-types). An unknown team is RESOURCE_NOT_FOUND and
+ * an empty `user_ids` INVALID_ARGUMENT; each user that cannot change is reported in `errors` with its code, the others
+ * change: USER_NOT_FOUND (not an active user of the account), CANNOT_UPDATE_SELF (the caller), USER_NOT_MEMBER_OF_TEAM
+ * and, when assigning, VIEWERS_OR_GUESTS (a guest or view-only user cannot own a team). The docs give no batch limit;
+ * past {@link MAX_OWNER_BATCH} ids the whole call is one EXCEEDS_BATCH_LIMIT error and nothing changes (a bound on
+ * the work of one request). Removing a member who is not an owner changes nothing and is no error.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -32,6 +42,54 @@ function membershipChange(
     users.filter(ok).map((user) => user.id),
   );
   return { successful_users: users.filter(ok), failed_users: users.filter((user) => !ok(user)) };
+}
+
+/** The most user ids one owners change takes (the docs give none). */
+export const MAX_OWNER_BATCH = 200;
+
+type OwnerErrorCode =
+  | 'CANNOT_UPDATE_SELF'
+  | 'EXCEEDS_BATCH_LIMIT'
+  | 'USER_NOT_FOUND'
+  | 'USER_NOT_MEMBER_OF_TEAM'
+  | 'VIEWERS_OR_GUESTS';
+
+interface OwnerError {
+  code: OwnerErrorCode;
+  message: string;
+  user_id: string | null;
+}
+
+/** Checks each of `userIds` for an owners change of `team`; `change` gets the ids that may change. */
+function ownersChange(
+  context: EngineContext,
+  args: { team_id: string; user_ids: string[] },
+  assigning: boolean,
+  change: (team: TeamRecord, ids: string[]) => void,
+) {
+  requireScope(context, 'users:write');
+  const team = accountTeam(context, args.team_id);
+  if (args.user_ids.length === 0) throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'user_ids must not be empty.');
+  if (args.user_ids.length > MAX_OWNER_BATCH) {
+    const message = `At most ${MAX_OWNER_BATCH} users can change in one call.`;
+    return { team, errors: [{ code: 'EXCEEDS_BATCH_LIMIT', message, user_id: null }] };
+  }
+  const errors: OwnerError[] = [];
+  const changing: string[] = [];
+  for (const id of new Set(args.user_ids.map(String))) {
+    const user = context.store.users.find(id);
+    const fail = (code: OwnerErrorCode, message: string) => errors.push({ code, message, user_id: id });
+    if (!user || user.accountId !== context.accountId || !user.enabled)
+      fail('USER_NOT_FOUND', `User ${id} was not found.`);
+    else if (id === callerId(context)) fail('CANNOT_UPDATE_SELF', 'You cannot change your own team ownership.');
+    else if (!team.userIds.includes(id))
+      fail('USER_NOT_MEMBER_OF_TEAM', `User ${id} is not a member of team ${team.id}.`);
+    else if (assigning && (user.isGuest || user.viewOnly)) {
+      fail('VIEWERS_OR_GUESTS', `User ${id} is a guest or a viewer and cannot own a team.`);
+    } else changing.push(id);
+  }
+  change(team, changing);
+  return { team, errors };
 }
 
 /** Resolvers of teams. */
@@ -74,6 +132,10 @@ export const teamResolvers: FamilyResolvers = {
       membershipChange(context, args, (team, ids) => context.store.teams.addUsers(team, ids)),
     remove_users_from_team: (_source, args, context) =>
       membershipChange(context, args, (team, ids) => context.store.teams.removeUsers(team, ids)),
+    assign_team_owners: (_source, args, context) =>
+      ownersChange(context, args, true, (team, ids) => context.store.teams.addOwners(team, ids)),
+    remove_team_owners: (_source, args, context) =>
+      ownersChange(context, args, false, (team, ids) => context.store.teams.removeOwners(team, ids)),
   },
   Team: {
     is_guest: (team: TeamRecord) => team.isGuest,

@@ -63,7 +63,8 @@ function repliesOnBoards(context: EngineContext, args: QueryRepliesArgs): Update
 }
 
 /** The caller's update or reply `id` (its item not deleted), or RESOURCE_NOT_FOUND. */
-function accountUpdate(context: EngineContext, id: string): UpdateRecord {
+/** The caller's account's update `id` whose item is not deleted, or RESOURCE_NOT_FOUND. */
+export function accountUpdate(context: EngineContext, id: string): UpdateRecord {
   const update = context.store.updates.find(id);
   const item = update && context.store.items.find(update.itemId);
   if (!update || update.accountId !== context.accountId || !item || item.state === 'deleted') {
@@ -154,6 +155,8 @@ const postFields = {
   updated_at: (update: UpdateRecord) => update.updatedAt,
   text_body: (update: UpdateRecord) => textBody(update.body),
   pinned_to_top: (update: UpdateRecord) => update.pinnedToItemIds.map((itemId) => ({ item_id: itemId })),
+  // The files add_file_to_update added to it (assets.ts), oldest first.
+  assets: (update: UpdateRecord, _args: unknown, context: EngineContext) => context.store.assets.ofUpdate(update),
 };
 
 /** Resolvers of updates. */
@@ -173,8 +176,6 @@ export const updateResolvers: FamilyResolvers = {
     item_id: (update: UpdateRecord) => update.itemId,
     item: (update: UpdateRecord, _args, context) => context.store.items.find(update.itemId) ?? null,
     replies: (update: UpdateRecord, _args, context) => context.store.updates.repliesTo(update.id),
-    // Files cannot be attached to updates in the emulator (add_file_to_update is not modelled), so there are none.
-    assets: () => [],
   },
   Reply: {
     ...postFields,

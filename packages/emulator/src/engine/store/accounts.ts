@@ -22,6 +22,8 @@ export interface AccountDetailsRecord {
   } | null;
   products: AccountProductRecord[];
   signUpProductKind: string | null;
+  /** Whether the account supports app monetization (`apps_monetization_status`); absent: not stated by the seed. */
+  appsMonetizationSupported?: boolean;
 }
 
 /** Accounts and their plans and products (both only seeded: no mutation makes or changes an account). */

@@ -1,8 +1,12 @@
-/** Files uploaded to items' file columns: the record of each upload, listed in the item's file column value. */
+/**
+ * Files uploaded to items' file columns (the record of each upload, listed in the item's file column value) and to
+ * updates (kept with the update's id; no column lists them).
+ */
 import { Collection } from './collection.js';
 import { storedValue, valuesRecord } from './item-values.js';
 import type { AssetRecord, ItemRecord } from './records.js';
 import type { EmulatorStore } from './store.js';
+import type { UpdateRecord } from './updates.js';
 
 /** A file to attach; the bytes are counted, not kept. */
 export interface NewAsset {
@@ -18,6 +22,12 @@ export interface NewAsset {
   size: number;
   /** User id of the uploader. */
   uploadedById: string;
+}
+
+/** A file to add to an update; the bytes are counted, not kept. */
+export interface NewUpdateAsset extends Omit<NewAsset, 'item' | 'columnId'> {
+  /** The update to add the file to. */
+  update: UpdateRecord;
 }
 
 /** Who added a file column entry, and when (milliseconds since the epoch), as the column's value keeps them. */
@@ -75,6 +85,27 @@ export class AssetStore extends Collection<AssetRecord> {
     return asset;
   }
 
+  /** Records a file uploaded to an update; the update and its item are otherwise unchanged. */
+  addToUpdate(input: NewUpdateAsset): AssetRecord {
+    return this.insert({
+      id: this.#store.newId(),
+      accountId: input.update.accountId,
+      itemId: input.update.itemId,
+      columnId: null,
+      updateId: input.update.id,
+      name: input.filename,
+      contentType: input.contentType,
+      size: input.size,
+      uploadedById: input.uploadedById,
+      createdAt: this.#store.now(),
+    });
+  }
+
+  /** The files added to `update`, oldest first. */
+  ofUpdate(update: UpdateRecord): AssetRecord[] {
+    return this.where((asset) => asset.updateId === update.id);
+  }
+
   /** The entry listing `asset` in a file column. */
   entryOf(asset: AssetRecord): Extract<NewFileEntry, { fileType: 'ASSET' }> {
     return {
@@ -109,9 +140,13 @@ export class AssetStore extends Collection<AssetRecord> {
     return item;
   }
 
-  /** Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column. */
+  /**
+   * Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column; a file
+   * of an update is kept as it is.
+   */
   attach(item: ItemRecord, asset: AssetRecord): AssetRecord {
     this.insert(asset);
+    if (asset.columnId === null) return asset;
     const current = (storedValue(item, asset.columnId) as { files?: unknown[] } | null)?.files ?? [];
     const entry: FileEntry = {
       ...this.entryOf(asset),

@@ -254,12 +254,14 @@ export function defaultFamilySeed(): FamilySeed {
         plan: { maxUsers: 25, period: 'yearly', tier: 'pro', version: 9, boardItemsLimit: 10_000 },
         products: [{ id: '7051', kind: 'core', defaultWorkspaceId: '7001' }],
         signUpProductKind: 'core',
+        appsMonetizationSupported: true,
       },
       {
         accountId: GLOBEX,
         plan: { maxUsers: 1000, period: 'yearly', tier: 'enterprise', version: 9, boardItemsLimit: 100_000 },
         products: [{ id: '7052', kind: 'core', defaultWorkspaceId: '7003' }],
         signUpProductKind: 'core',
+        appsMonetizationSupported: true,
       },
     ],
   };

@@ -1,9 +1,10 @@
 /**
  * Default sample data of the account-level platform families: dashboards 86xx with their widgets, object schemas
  * 87xx, board automations 88xx with the runs recorded for them, templates 89xx (their boards 895x), one managed
- * column, and departments 84xx.
+ * column, departments 84xx, and one marketplace app (8501) developed by acme, to which globex subscribes.
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
+import type { AppMonetizationSeed } from './app-subscriptions.js';
 import type { BlockEventRecord, BoardAutomationRecord, ToolEventRecord, TriggerEventRecord } from './automations.js';
 import { newColumn } from './column-record.js';
 import type { DashboardRecord, WidgetRecord } from './dashboards.js';
@@ -13,7 +14,7 @@ import type { BoardSchemaConnectionRecord, ObjectSchemaRecord } from './object-s
 import type { TemplateRecord } from './templates.js';
 
 /** The platform families' part of the seed. */
-export interface PlatformSeed {
+export interface PlatformSeed extends AppMonetizationSeed {
   dashboards: DashboardRecord[];
   widgets: WidgetRecord[];
   objectSchemas: ObjectSchemaRecord[];
@@ -227,6 +228,32 @@ export function defaultPlatformSeed(): PlatformSeed {
     ],
     departments: [
       { id: '8401', accountId: GLOBEX, name: 'Operations', reservedSeats: 5, memberIds: [HANK], ownerIds: [HANK] },
+    ],
+    // An OAuth token of client `app-1` acts in this app's context; the last 10 characters of the signing secret
+    // (`a1b2c3d4e5`) are what set_mock_app_subscription asks for.
+    marketplaceApps: [
+      {
+        id: '8501',
+        name: 'Time Tracker Pro',
+        clientId: 'app-1',
+        signingSecret: 'wpe_demo_signing_secret_a1b2c3d4e5',
+        collaboratorIds: [ADA],
+      },
+    ],
+    appSubscriptions: [
+      {
+        appId: '8501',
+        accountId: GLOBEX,
+        mock: false,
+        planId: 'team_yearly',
+        billingPeriod: 'yearly',
+        isTrial: false,
+        maxUnits: null,
+        pricingVersion: 3,
+        renewalDate: '2027-09-02T00:00:00+00:00',
+        createdAt: T0,
+        billing: { currency: 'USD', monthlyPrice: 48, pricingVersionId: 3, status: 'active', endDate: null },
+      },
     ],
   };
 }

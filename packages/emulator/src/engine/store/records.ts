@@ -237,10 +237,12 @@ export interface AssetRecord {
   id: string;
   /** The account owning the file. */
   accountId: string;
-  /** The item the file is attached to. */
+  /** The item the file is attached to (for a file added to an update, the update's item). */
   itemId: string;
-  /** The file column holding it. */
-  columnId: string;
+  /** The file column holding it; null for a file added to an update (see `updateId`). */
+  columnId: string | null;
+  /** The update the file was added to (`add_file_to_update`); absent for a file in a file column. */
+  updateId?: string;
   /** File name as uploaded. */
   name: string;
   /** Media type as uploaded. */

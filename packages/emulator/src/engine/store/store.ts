@@ -26,8 +26,10 @@ import { randomBytes } from 'node:crypto';
 import { type BulkSettings, resolveBulkSettings } from '../bulk/settings.js';
 import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
+import { AppSubscriptionStore } from './app-subscriptions.js';
 import { AssetStore } from './assets.js';
 import { AutomationStore } from './automations.js';
+import { BoardMuteStore } from './board-mutes.js';
 import { BoardStore } from './boards.js';
 import { BulkJobStore } from './bulk-jobs.js';
 import { type EngineClock, type Stamper, SYSTEM_CLOCK } from './clock.js';
@@ -113,6 +115,10 @@ export class EmulatorStore implements Stamper {
   readonly managedColumns: ManagedColumnStore;
   /** Departments of Enterprise accounts. */
   readonly departments: DepartmentStore;
+  /** Marketplace apps, accounts' subscriptions to them and their operation counters. */
+  readonly appSubscriptions: AppSubscriptionStore;
+  /** Users' notification mute settings of boards. */
+  readonly boardMutes = new BoardMuteStore();
   #nextId: number;
 
   /**
@@ -165,6 +171,7 @@ export class EmulatorStore implements Stamper {
     this.templates = new TemplateStore(copy.templates ?? [], this);
     this.managedColumns = new ManagedColumnStore(copy.managedColumns ?? [], this);
     this.departments = new DepartmentStore(copy.departments ?? [], this);
+    this.appSubscriptions = new AppSubscriptionStore(copy, this);
   }
 
   /** A new id, unique in this store (shared by every family). */

@@ -56,6 +56,14 @@ export class TeamStore extends Collection<TeamRecord> {
   addUsers(team: TeamRecord, userIds: readonly string[]): void {
     for (const id of userIds) if (!team.userIds.includes(id)) team.userIds.push(id);
   }
+  /** Makes members owners (each once); callers check that each is a member. */
+  addOwners(team: TeamRecord, userIds: readonly string[]): void {
+    for (const id of userIds) if (!team.ownerIds.includes(id)) team.ownerIds.push(id);
+  }
+  /** Takes owners' ownership away; they stay members. */
+  removeOwners(team: TeamRecord, userIds: readonly string[]): void {
+    team.ownerIds = team.ownerIds.filter((id) => !userIds.includes(id));
+  }
   /** Removes members; a removed member stops owning the team too. */
   removeUsers(team: TeamRecord, userIds: readonly string[]): void {
     team.userIds = team.userIds.filter((id) => !userIds.includes(id));

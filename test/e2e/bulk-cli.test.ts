@@ -1,0 +1,355 @@
+/**
+ * The `workspace-platform` command against the emulator over a real socket, run in process with its streams handed
+ * in: export as JSON lines and as CSV, to standard output and to a file; an interrupted export resumed from its
+ * checkpoint file with no line twice; import of a CSV file with a refused row (exit 3), and an interrupted import
+ * resumed without a row sent twice; a progress bar on a terminal and plain lines otherwise; the exit codes of
+ * `--help`; the token never printed, whatever fails. And the bin itself, in a process of its own: its exit code, and
+ * Ctrl+C (SIGINT) ending it promptly with what was done kept.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSeed, type SeedData } from 'workspace-platform-emulator';
+import { runCli } from '../../src/cli/cli.js';
+import { BASE_URL_ENV, EXIT, TOKEN_ENV } from '../../src/cli/command-io.js';
+import { readCsv } from '../../src/cli/csv.js';
+import { PlatformClient, SCOPES } from '../../src/index.js';
+import {
+  closeEmulators,
+  DEMO_TOKEN,
+  graphqlRequests,
+  ROADMAP_BOARD_ID,
+  startTestEmulator,
+  waitFor,
+} from './harness.js';
+
+const directories: string[] = [];
+afterEach(async () => {
+  await closeEmulators();
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+function workDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'workspace-platform-cli-'));
+  directories.push(directory);
+  return directory;
+}
+
+function seedWithItems(count: number): SeedData {
+  const seed = defaultSeed();
+  for (let n = 0; n < count; n += 1) {
+    seed.items.push({
+      id: String(7_000_000 + n),
+      boardId: ROADMAP_BOARD_ID,
+      groupId: 'topics',
+      name: n === 1 ? 'Comma, "quoted" name' : `Row ${n}`,
+      creatorId: '1',
+      createdAt: '2026-01-01T00:00:00Z',
+      columnValues: { numbers: n, text: `note ${n}` },
+    });
+  }
+  return seed;
+}
+
+/** Runs the command in process; resolves with its exit code and everything it printed. */
+async function run(
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { cwd?: string; isTTY?: boolean; signal?: AbortSignal } = {},
+) {
+  const stdout = new PassThrough();
+  let out = '';
+  stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  let err = '';
+  const code = await runCli(args, {
+    env,
+    stdout,
+    stderr: {
+      write: (text) => {
+        err += text;
+      },
+      isTTY: options.isTTY ?? false,
+      columns: 100,
+    },
+    signal: options.signal ?? new AbortController().signal,
+    cwd: options.cwd ?? process.cwd(),
+  });
+  return { code, out, err };
+}
+
+const envFor = (emulator: { baseUrl: string }, token = DEMO_TOKEN) => ({
+  [TOKEN_ENV]: token,
+  [BASE_URL_ENV]: emulator.baseUrl,
+});
+
+const clientOf = (emulator: { baseUrl: string }) =>
+  new PlatformClient({ token: DEMO_TOKEN, baseUrl: emulator.baseUrl });
+
+const boardOrder = (emulator: Awaited<ReturnType<typeof startTestEmulator>>) =>
+  emulator.store.items.active(ROADMAP_BOARD_ID).map((item) => item.id);
+
+describe('workspace-platform export', () => {
+  it('writes every item as a JSON line to standard output, with plain progress lines on a pipe', async () => {
+    const emulator = await startTestEmulator({ seed: seedWithItems(1_200) });
+    const { code, out, err } = await run(['export', '--board', ROADMAP_BOARD_ID], envFor(emulator));
+    expect(code).toBe(EXIT.ok);
+    const items = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; name: string; columnValues: unknown[] });
+    expect(items.map((item) => item.id)).toEqual(boardOrder(emulator));
+    expect(items[0]?.columnValues.length).toBeGreaterThan(0);
+    expect(err).toMatch(/^export: 1,205 of 1,205 items/m);
+    expect(err).toContain('export: 1,205 items written.');
+    expect(err).not.toContain('\r');
+  });
+
+  it('writes CSV to a file: a header, the text of the chosen columns, quoted where needed; a bar on a terminal', async () => {
+    const emulator = await startTestEmulator({ seed: seedWithItems(50) });
+    const cwd = workDirectory();
+    const { code, err } = await run(
+      ['export', '--board', ROADMAP_BOARD_ID, '--output', 'items.csv', '--columns', 'numbers,text'],
+      envFor(emulator),
+      { cwd, isTTY: true },
+    );
+    expect(code).toBe(EXIT.ok);
+    const records: string[][] = [];
+    for await (const record of readCsv([readFileSync(join(cwd, 'items.csv'), 'utf8')])) records.push(record.fields);
+    expect(records[0]).toEqual(['item_id', 'name', 'group_id', 'numbers', 'text']);
+    expect(records).toHaveLength(56);
+    expect(records.find((record) => record[0] === '7000001')).toEqual([
+      '7000001',
+      'Comma, "quoted" name',
+      'topics',
+      '1',
+      'note 1',
+    ]);
+    expect(err).toMatch(/\rexport \[#+\] 100% {2}55 of 55 items/);
+    expect(err).toContain('export: 55 items written to items.csv.');
+  });
+
+  it('an interrupted export resumes from its checkpoint file: no line twice, none missed', async () => {
+    const emulator = await startTestEmulator({
+      seed: seedWithItems(2_000),
+      faults: [{ kind: 'latency', ms: 400, nth: [3] }],
+    });
+    const cwd = workDirectory();
+    const args = ['export', '--board', ROADMAP_BOARD_ID, '--output', 'items.jsonl', '--checkpoint', 'export.state'];
+    const controller = new AbortController();
+    const first = run(args, envFor(emulator), { cwd, signal: controller.signal });
+    await waitFor(() => graphqlRequests(emulator).length >= 2 && emulator.requests.length >= 3);
+    controller.abort(new Error('Ctrl+C'));
+    const stopped = await first;
+    expect(stopped.code).toBe(EXIT.interrupted);
+    expect(stopped.err).toContain('export: interrupted. Run the same command again to resume.');
+    const state = JSON.parse(readFileSync(join(cwd, 'export.state'), 'utf8')) as { outputBytes: number };
+    expect(state.outputBytes).toBeGreaterThan(0);
+    // A crash after more lines reached the file than the checkpoint says: the resumed run cuts them off.
+    writeFileSync(join(cwd, 'items.jsonl'), '{"id":"a line written after the checkpoint"}\n', { flag: 'a' });
+
+    const resumed = await run(args, envFor(emulator), { cwd });
+    expect(resumed.code).toBe(EXIT.ok);
+    const ids = readFileSync(join(cwd, 'items.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toEqual(boardOrder(emulator));
+    expect(() => readFileSync(join(cwd, 'export.state'))).toThrow(/ENOENT/);
+  });
+
+  it('--help lists the commands, the environment and the exit codes', async () => {
+    const { code, out } = await run(['--help'], {});
+    expect(code).toBe(EXIT.ok);
+    for (const text of ['export --board <id>', 'import --board <id>', TOKEN_ENV, BASE_URL_ENV, '130']) {
+      expect(out).toContain(text);
+    }
+  });
+
+  it('a wrong command line or environment exits 2 and sends nothing', async () => {
+    const emulator = await startTestEmulator();
+    const env = envFor(emulator);
+    const cases: [string[], Record<string, string | undefined>, RegExp][] = [
+      [['export'], env, /--board <id> is required/],
+      [['export', '--board', 'x'], env, /--board <id> is required/],
+      [['export', '--board', ROADMAP_BOARD_ID, '--format', 'xml'], env, /--format must be jsonl or csv/],
+      [['export', '--board', ROADMAP_BOARD_ID, '--group', 'topics'], env, /export takes no --group/],
+      [['export', '--board', ROADMAP_BOARD_ID, '--checkpoint', 'x.state'], env, /--checkpoint needs --output/],
+      [['import', '--board', ROADMAP_BOARD_ID], env, /import takes one CSV file/],
+      [['import', '--board', ROADMAP_BOARD_ID, '--match', 'text', 'rows.csv'], env, /go together/],
+      [['frobnicate'], env, /Unknown command/],
+      [['export', '--board', ROADMAP_BOARD_ID], { [BASE_URL_ENV]: emulator.baseUrl }, /Set WORKSPACE_PLATFORM_TOKEN/],
+      [['export', '--board', ROADMAP_BOARD_ID], { [TOKEN_ENV]: DEMO_TOKEN }, /Set WORKSPACE_PLATFORM_BASE_URL/],
+    ];
+    for (const [args, environment, message] of cases) {
+      const { code, err } = await run(args, environment);
+      expect(code, args.join(' ')).toBe(EXIT.usage);
+      expect(err).toMatch(message);
+    }
+    expect(graphqlRequests(emulator)).toHaveLength(0);
+  });
+
+  it('never prints the token: not for a refused token, an unknown board, an unreachable host or a bad host', async () => {
+    const emulator = await startTestEmulator();
+    const secret = 'tok-Very-Secret-4d1f9c2e';
+    emulator.registerToken(secret, { kind: 'personal', accountId: 1001, userId: 1, scopes: SCOPES });
+    const closed = await startTestEmulator();
+    const unreachable = closed.baseUrl;
+    await closed.close();
+    const outputs: string[] = [];
+    const expectCode = async (args: string[], env: Record<string, string>, code: number) => {
+      const result = await run(args, env);
+      expect(result.code, `${args.join(' ')} ${JSON.stringify(result.err.slice(0, 200))}`).toBe(code);
+      outputs.push(result.out, result.err);
+      return result;
+    };
+    const board = ['export', '--board', ROADMAP_BOARD_ID];
+    await expectCode(board, envFor(emulator, secret), EXIT.ok);
+    const unknown = await expectCode(['export', '--board', '987654321'], envFor(emulator, secret), EXIT.failed);
+    expect(unknown.err).toContain('NotFoundError');
+    await expectCode(['export', '--board', '987654321', '--format', 'csv'], envFor(emulator, secret), EXIT.usage);
+    await expectCode(board, { [TOKEN_ENV]: secret, [BASE_URL_ENV]: unreachable }, EXIT.failed);
+    const credentials = `http://user:${secret}@127.0.0.1:1`;
+    await expectCode(board, { [TOKEN_ENV]: secret, [BASE_URL_ENV]: credentials }, EXIT.usage);
+    await expectCode(board, { [TOKEN_ENV]: secret, [BASE_URL_ENV]: `${secret}://nowhere` }, EXIT.usage);
+    emulator.revokeToken(secret);
+    const refused = await expectCode(board, envFor(emulator, secret), EXIT.failed);
+    expect(refused.err).toContain('AuthenticationError');
+    await expectCode(['import', '--board', ROADMAP_BOARD_ID, 'missing.csv'], envFor(emulator, secret), EXIT.failed);
+    for (const output of outputs) expect(output).not.toContain(secret);
+  });
+});
+
+/** A clock running `factor` times faster than the wall clock: import jobs end in a moment. */
+function fastClock(factor: number): () => number {
+  const start = Date.now();
+  return () => start + (Date.now() - start) * factor;
+}
+
+/** A CSV file of `count` rows as `export --format csv` writes them, plus a status column. */
+function rowsFile(directory: string, count: number, refused?: number): string {
+  const lines = ['item_id,name,group_id,text,numbers,status'];
+  for (let n = 0; n < count; n += 1) {
+    const status = n === refused ? 'No such label' : 'Done';
+    lines.push(`${9_000_000 + n},"Imported ${n}, from CSV",topics,key-${n},${n},${status}`);
+  }
+  writeFileSync(join(directory, 'rows.csv'), `${lines.join('\r\n')}\r\n`);
+  return 'rows.csv';
+}
+
+const importedNames = (emulator: Awaited<ReturnType<typeof startTestEmulator>>) =>
+  emulator.store.items
+    .active(ROADMAP_BOARD_ID)
+    .filter((item) => item.name.startsWith('Imported '))
+    .map((item) => item.name);
+
+describe('workspace-platform import', () => {
+  it('imports the rows of a CSV file; a refused row is listed and exits 3', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    const file = rowsFile(cwd, 40, 7);
+    const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, file], envFor(emulator), { cwd });
+    expect(code).toBe(EXIT.rowsFailed);
+    expect(err).toContain('import: 39 created, 0 updated, 0 skipped, 1 failed (1 job).');
+    expect(err).toMatch(/row 8, column status: .*No such label/);
+    const names = importedNames(emulator);
+    expect(names).toHaveLength(39);
+    expect(names).toContain('Imported 0, from CSV');
+    const { data } = await clientOf(emulator).request<{ items: { column_values: { id: string; text: string }[] }[] }>(
+      'query ($ids: [ID!]) { items(ids: $ids) { column_values(ids: ["text", "numbers"]) { id text } } }',
+      { ids: [emulator.store.items.active(ROADMAP_BOARD_ID).find((item) => item.name === 'Imported 3, from CSV')?.id] },
+    );
+    expect(data.items[0]?.column_values).toEqual([
+      { id: 'text', text: 'key-3' },
+      { id: 'numbers', text: '3' },
+    ]);
+  });
+
+  it('an interrupted import resumes from its checkpoint file: the job is polled again, no row sent twice', async () => {
+    // The job applies a row every 5 s of the emulator's clock, 20 a second of the wall clock.
+    const emulator = await startTestEmulator({
+      now: fastClock(100),
+      faults: [{ kind: 'job-slow', rowsPerSecond: 0.2, first: 1 }],
+    });
+    const cwd = workDirectory();
+    const file = rowsFile(cwd, 60);
+    const args = ['import', '--board', ROADMAP_BOARD_ID, '--checkpoint', 'import.state', file];
+    const controller = new AbortController();
+    const first = run(args, envFor(emulator), { cwd, signal: controller.signal });
+    await waitFor(() => {
+      if (!existsSync(join(cwd, 'import.state'))) return false;
+      const saved = JSON.parse(readFileSync(join(cwd, 'import.state'), 'utf8')) as { job?: { uploaded: boolean } };
+      return saved.job?.uploaded === true;
+    }, 10_000);
+    controller.abort(new Error('Ctrl+C'));
+    const stopped = await first;
+    expect(stopped.code).toBe(EXIT.interrupted);
+    expect(importedNames(emulator).length).toBeLessThan(60);
+
+    const resumed = await run(args, envFor(emulator), { cwd });
+    expect(resumed.code).toBe(EXIT.ok);
+    expect(resumed.err).toContain('import: 60 created');
+    expect(importedNames(emulator)).toHaveLength(60);
+    const starts = graphqlRequests(emulator).filter((record) => record.operationName === 'BulkImportStart');
+    expect(starts).toHaveLength(1);
+    expect(existsSync(join(cwd, 'import.state'))).toBe(false);
+  });
+});
+
+const bin = fileURLToPath(new URL('../../src/cli/workspace-platform.ts', import.meta.url));
+
+/** Runs the bin in a process of its own; `onStarted` may signal it. */
+function spawnBin(args: string[], env: Record<string, string>, onStarted?: (child: ReturnType<typeof spawn>) => void) {
+  const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  onStarted?.(child);
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, out, err })),
+  );
+}
+
+describe('the workspace-platform bin', () => {
+  it('exports in a process of its own and exits 0; Ctrl+C ends it promptly with 130, keeping what was done', async () => {
+    const emulator = await startTestEmulator({
+      seed: seedWithItems(1_000),
+      faults: [{ kind: 'latency', ms: 20_000, nth: [3] }],
+    });
+    const done = await spawnBin(['export', '--board', ROADMAP_BOARD_ID, '--columns', 'numbers'], envFor(emulator));
+    expect(done.code).toBe(EXIT.ok);
+    expect(done.out.trimEnd().split('\n')).toHaveLength(1_005);
+
+    emulator.setFaults([{ kind: 'latency', ms: 20_000, nth: [2] }]);
+    const before = graphqlRequests(emulator).length;
+    const cwd = workDirectory();
+    const started = Date.now();
+    const interrupted = await spawnBin(
+      ['export', '--board', ROADMAP_BOARD_ID, '--output', join(cwd, 'items.jsonl'), '--checkpoint', join(cwd, 'state')],
+      envFor(emulator),
+      (child) => {
+        // Once the first page is in and the second is held by the server: Ctrl+C.
+        void waitFor(() => emulator.stats.inFlight > 0 && graphqlRequests(emulator).length > before, 20_000).then(() =>
+          child.kill('SIGINT'),
+        );
+      },
+    );
+    expect(interrupted.code).toBe(EXIT.interrupted);
+    expect(interrupted.err).toContain('export: interrupted. Run the same command again to resume.');
+    expect(Date.now() - started).toBeLessThan(15_000); // not the 20 s the held request would take
+    expect(existsSync(join(cwd, 'state'))).toBe(true);
+  });
+});
