@@ -43,7 +43,18 @@
 // every on-demand module inlined (a bundler that does not split) went from 18.46 to 18.72 kB, the price of esbuild's
 // lazy-initialisation wrappers. A failed call's whole download is measured below (17.68 kB as one file). Then
 // (15.40 -> 15.47 kB): a printer or upload form that fails to load rejects its call with a PlatformError naming it
-// (`src/client/request/on-demand.ts`) instead of the runtime's own import error.
+// (`src/client/request/on-demand.ts`) instead of the runtime's own import error. A round of client hardening then
+// took it to 16.36 kB (the factory's load bounded by the attempt's deadline and signal, a fleet whose store went
+// down keeping its share, the cap on tracked policies, per-character redaction, capped warnings; failed call 18.68,
+// columns 20.03, main entry 32.31 kB). Then (16.36 -> 16.01 kB; each step measured from the sources): what only a
+// fleet needs (its holds, its take-over, the count of the store's grants, quotas scaled to its share) sits in the
+// module that wires the store, `fleet-throttle.ts` (-0.14 kB); a call that stops waiting for the factory ends
+// through `attemptFailure` and the one `interpretResponse` (-0.15 kB); a failed response's facts are the response
+// spread as it is (-0.04 kB); redaction and warnings compacted (-0.03 kB). What stays of the round: the wait for
+// the factory (0.17 kB), the window share's bookkeeping (0.08 kB), the spent-window hold (0.03 kB). The ES module
+// build then minifies syntax (see tsup.config.ts): 15.97 kB, failed call 18.26, columns 19.61, main entry 32.12 kB.
+// The boards call's limit is now its budget itself (16 kB): the hardening took the margin, and the next cut is the
+// window share's bookkeeping (0.08 kB). The others sit about 3% above what was measured.
 // Property mangling of internal names (esbuild `mangleProps`) was measured and left out: 0.07 kB for the names outside the throttle, 0.18
 // kB with the throttle's records, against the risk of a name read across separately built entries. The throttle is
 // still the largest part. Limits sit about 3% above what was measured, so a regression fails; the boards call's sits
@@ -51,7 +62,8 @@
 // emulator, which grows with each version and column kind it models: 187.3 kB measured once it modelled the bulk jobs
 // (import files, delete and archive jobs, their addresses); 215 kB once it modelled the rest of 2026-10's families
 // (boards' metadata, users, docs, views, dashboards, automations, templates, the knowledge base and more, about 90
-// operations more), limit about 2% above. The bulk jobs' entry is measured with what it uses of the main entry:
+// operations more); 218.2 kB with app monetization, team owners, board mutes and files on updates, limit about 2%
+// above. The bulk jobs' entry is measured with what it uses of the main entry:
 // 6.53 kB with the import, delete and archive jobs; 10.63 kB once it also wrote and exported items (writeItems,
 // exportItems and what they use of the client), limit about 3% above.
 
@@ -97,7 +109,7 @@ module.exports = [
   {
     name: 'one boards call in a browser app, everything included (budget: 16 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '15.9 kB',
+    limit: '16 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
@@ -105,21 +117,21 @@ module.exports = [
     // What a boards call downloads in all once a response has failed: the error factory's chunk included.
     name: 'one boards call that fails, with the error factory it loads at its first failed response',
     path: 'test/bench/entries/sdk.js',
-    limit: '18.3 kB',
+    limit: '18.8 kB',
     gzip: true,
     modifyEsbuildConfig: (config) => forTheBrowser(config, onDemandChunksBut((path) => path.includes('error-factory'))),
   },
   {
     name: 'a boards call with the column builders and reader (column, columnValues, readColumnValue)',
     path: 'test/bench/entries/sdk-columns.js',
-    limit: '19.5 kB',
+    limit: '20.2 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '31.3 kB',
+    limit: '33.1 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
@@ -142,7 +154,7 @@ module.exports = [
   {
     name: 'the testing kit for Node, every export kept, the emulator included (workspace-platform-emulator/testing)',
     path: 'packages/emulator/dist/testing.js',
-    limit: '220 kB',
+    limit: '223 kB',
     gzip: true,
     modifyEsbuildConfig: forNode,
   },

@@ -11,15 +11,12 @@ export const REDACTED = '[REDACTED]';
 /** Replaces every occurrence of a secret in a piece of text. */
 export type Redactor = (text: string) => string;
 
-/** A hex digit that matches in either case. */
-const hexDigit = (digit: string): string =>
-  /[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit;
-
-/** A pattern for hex `value` written with `width` digits in any case. */
+/** A pattern for hex `value` written with `width` digits, each letter in either case. */
 const hexPattern = (value: number, width: number): string =>
-  [...value.toString(16).padStart(width, '0')].map(hexDigit).join('');
-
-const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  value
+    .toString(16)
+    .padStart(width, '0')
+    .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
 
 /**
  * A pattern for one character of a secret in each form a server may echo it in: as written; percent-escaped (its
@@ -28,14 +25,12 @@ const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-
  * either case).
  */
 function charPattern(char: string): string {
-  const forms = [escapeRegExp(char)];
+  const written = new Set([char, JSON.stringify(char).slice(1, -1)]);
+  if (char === ' ') written.add('+');
+  if (char === '/') written.add('\\/');
+  const forms = [...written].map((text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
   forms.push([...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(''));
-  if (char === ' ') forms.push('\\+');
-  const json = JSON.stringify(char).slice(1, -1);
-  if (json !== char) forms.push(escapeRegExp(json));
-  if (char === '/') forms.push('\\\\/');
-  const code = char.charCodeAt(0);
-  if (char.length === 1) forms.push(`\\\\u${hexPattern(code, 4)}`);
+  if (char.length === 1) forms.push(`\\\\u${hexPattern(char.charCodeAt(0), 4)}`);
   // Longest first: a secret ending in `%` echoed as `%25` is replaced whole, not up to its `%`.
   return `(?:${forms.sort((x, y) => y.length - x.length).join('|')})`;
 }

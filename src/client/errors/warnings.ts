@@ -45,11 +45,8 @@ export interface ResponseWarnings {
 /** Shared by every response without warnings, so the common path allocates nothing. */
 export const NO_RESPONSE_WARNINGS: ResponseWarnings = Object.freeze({ warnings: NO_WARNINGS, omitted: 0 });
 
-const isWarning = (entry: unknown): entry is Record<string, unknown> & { message: string } =>
-  isObject(entry) && typeof entry.message === 'string';
-
-function toWarning(entry: unknown, redact: Redactor): ApiWarning | undefined {
-  if (!isWarning(entry)) return undefined;
+/** A warning of an entry with a string `message`. */
+function toWarning(entry: Record<string, unknown>, redact: Redactor): ApiWarning {
   // The same normalising as an error's (error-info.ts: errorInfoOf); a warning's path keeps names only.
   const info = errorInfoOf(entry, redact);
   const { message, locations, path, extensions = {} } = info;
@@ -71,12 +68,9 @@ export function warningsOf(body: unknown, redact: Redactor): ResponseWarnings {
   const warnings: ApiWarning[] = [];
   let omitted = 0;
   for (const entry of list) {
-    if (warnings.length < MAX_KEPT_WARNINGS) {
-      const warning = toWarning(entry, redact);
-      if (warning) warnings.push(warning);
-    } else if (isWarning(entry)) {
-      omitted++;
-    }
+    if (!isObject(entry) || typeof entry.message !== 'string') continue;
+    if (warnings.length < MAX_KEPT_WARNINGS) warnings.push(toWarning(entry, redact));
+    else omitted++;
   }
   return warnings.length > 0 ? { warnings, omitted } : NO_RESPONSE_WARNINGS;
 }

@@ -9,7 +9,7 @@ import type { CallLabel } from '../call-label.js';
 import { API_VERSION_HEADER, IDEMPOTENCY_REPLAYED } from '../constants.js';
 import type { PipelineContext } from '../context.js';
 import { requestIdOf } from '../errors/error-info.js';
-import { DailyLimitError, RateLimitError } from '../errors/errors.js';
+import { DailyLimitError, type PlatformError, RateLimitError } from '../errors/errors.js';
 import { responseError } from '../errors/response-error.js';
 import { NO_RESPONSE_WARNINGS, warningsOf } from '../errors/warnings.js';
 import { callHook } from '../hooks.js';
@@ -21,7 +21,9 @@ import type { TransportResponse } from './transport.js';
 
 /**
  * The result of a successful response; throws the PlatformError any other response stands for. `failed`: the
- * response is no GraphQL success (`isGraphQLSuccess`), and the caller has awaited `loadErrorFactory` for it.
+ * response is no GraphQL success (`isGraphQLSuccess`), and the caller has awaited `loadErrorFactory` for it, or
+ * stopped waiting for it: then `stopped` is the error the call ends with (its abort or timeout), and the response is
+ * observed all the same.
  */
 export function interpretResponse<TResult>(
   context: PipelineContext,
@@ -31,6 +33,7 @@ export function interpretResponse<TResult>(
   started: number,
   permit: Permit,
   failed: boolean,
+  stopped?: PlatformError,
 ): ApiResult<TResult> {
   const { status, headers } = response;
   const rateLimit = parseRateLimit(headers);
@@ -45,23 +48,13 @@ export function interpretResponse<TResult>(
     !failed &&
     (payload as Record<string, unknown>).errors === undefined &&
     (payload as Record<string, unknown>).extensions === undefined;
-  const error = !failed
-    ? undefined
-    : responseError({
-        status,
-        headers,
-        payload,
-        text: response.text,
-        operationName: label.operationName,
-        idempotencyKey: label.idempotencyKey,
-        rateLimit,
-        redact: context.redact,
-        nowMs: Date.now(),
-        apiVersion: label.apiVersion, // what this call sent: a generated document sends its own
-        bodyLimitExceeded: response.bodyLimitExceeded,
-        bodyContainersExceeded: response.bodyContainersExceeded,
-      });
-  const requestId = plain ? undefined : error ? error.requestId : requestIdOf(payload, context.redact);
+  // The error's facts are the response's fields and the call's names as they are (its apiVersion the version sent:
+  // a generated document sends its own).
+  const error = failed
+    ? (stopped ?? responseError({ ...response, ...label, rateLimit, redact: context.redact, nowMs: Date.now() }))
+    : undefined;
+  // (A call that stopped waiting for the factory still names the request id its response holds.)
+  const requestId = plain ? undefined : (error?.requestId ?? requestIdOf(payload, context.redact));
   // Only rate limits pause the whole client; a 409's Retry-After concerns this one key. The daily limit holds
   // every call until its reset instead of pausing (test/e2e/throttle-daily-limit.test.ts).
   const daily = error instanceof DailyLimitError;

@@ -8,32 +8,27 @@
 import { PlatformError } from '../errors/errors.js';
 import type { AttemptDeadline } from './attempt-deadline.js';
 
-/** How a wait for a load ended: the load finished, or the call stopped waiting. */
-export type LoadOutcome = 'loaded' | 'aborted' | 'timed-out';
-
 /**
  * Waits for `load` (which never rejects) until it settles, `signal` aborts or `deadline` expires (the caller starts
- * and finishes the deadline on its watchdog). A slow chunk then holds neither the call nor its throttle permit past
- * the call's own bounds: with the chunk delayed 8 s, a call with a 1 s timeout once settled after 8.1 s.
+ * and finishes the deadline on its watchdog): true when the load finished first. A slow chunk then holds neither the
+ * call nor its throttle permit past the call's own bounds: with the chunk delayed 8 s, a call with a 1 s timeout
+ * once settled after 8.1 s.
  */
-export function loadWithin(
+export async function loadWithin(
   load: Promise<void>,
   signal: AbortSignal | undefined,
   deadline: AttemptDeadline | undefined,
-): Promise<LoadOutcome> {
-  if (signal?.aborted) return Promise.resolve('aborted');
-  if (!signal && !deadline) return load.then(() => 'loaded');
-  return new Promise<LoadOutcome>((resolve) => {
-    const finish = (outcome: LoadOutcome) => {
-      signal?.removeEventListener('abort', onAbort);
-      deadline?.onExpire(undefined);
-      resolve(outcome);
-    };
-    const onAbort = () => finish('aborted');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    deadline?.onExpire(() => finish('timed-out'));
-    load.then(() => finish('loaded'));
+): Promise<boolean> {
+  let stop = (): void => {};
+  const loaded = await new Promise<boolean>((resolve) => {
+    stop = () => resolve(false);
+    signal?.addEventListener('abort', stop);
+    deadline?.onExpire(stop); // (the caller finishes the deadline, which drops its action)
+    if (signal?.aborted) stop();
+    load.then(() => resolve(true));
   });
+  signal?.removeEventListener('abort', stop);
+  return loaded;
 }
 
 /** `load`, or a rejection with a PlatformError naming `what` when it fails. */

@@ -21,7 +21,7 @@
  * | which limit refused (daily, minute, complexity, concurrency, IP, one mutation); the daily one a `DailyLimitError`, never retried, holding later calls until its reset | errors/rate-limit-errors.ts; retry/retry-policy.ts: classify; request/interpret-response.ts |
  * | redirects refused, body read under `maxResponseBytes` | request/transport.ts: sendRequest; request/body.ts: readBodyText |
  * | per-attempt timeout, one watchdog per client | request/attempt-deadline.ts: DeadlineWatchdog; request/transport.ts: sendRequest |
- * | the error factory's load, awaited within the attempt's deadline and the call's signal | request/pipeline.ts: errorFactoryWithin; request/on-demand.ts: loadWithin |
+ * | the error factory's load, awaited within the attempt's deadline and the call's signal | request/pipeline.ts: runAttempt; request/on-demand.ts: loadWithin |
  * | a failure named (method, URL, cause), token redacted | request/attempt-deadline.ts: attemptFailure; errors/redact.ts |
  * | file uploads (multipart), loaded on demand | request/upload.ts: uploadReady; request/multipart.ts: planUpload |
  */
@@ -31,7 +31,7 @@ import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from '..
 import type { PipelineContext } from '../context.js';
 import { documentReady, type PreparedOperation, prepareOperation } from '../documents/document.js';
 import { isGraphQLSuccess } from '../errors/error-info.js';
-import { DailyLimitError, NetworkError, RateLimitError, ThrottleQueueTimeoutError } from '../errors/errors.js';
+import { DailyLimitError, type PlatformError, RateLimitError, ThrottleQueueTimeoutError } from '../errors/errors.js';
 import { redactHeaders } from '../errors/redact.js';
 import { loadErrorFactory } from '../errors/response-error.js';
 import { callHook } from '../hooks.js';
@@ -40,12 +40,12 @@ import { holdSeconds } from '../retry/retry-timing.js';
 import { holdText, type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from '../throttle/throttle.js';
 import type { ApiResult } from '../types.js';
 import { describe, fail, isObject } from '../validate.js';
-import { monotonicNow } from './attempt-deadline.js';
+import { attemptFailure, monotonicNow } from './attempt-deadline.js';
 import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
 import { interpretResponse } from './interpret-response.js';
-import { type LoadOutcome, loadWithin } from './on-demand.js';
+import { loadWithin } from './on-demand.js';
 import { hasCallHeaders } from './request-headers.js';
-import { sendRequest, type TransportRequest, type TransportResponse } from './transport.js';
+import { sendRequest, type TransportRequest } from './transport.js';
 import { uploadPlanOf, uploadReady } from './upload.js';
 
 /** A call worked out once: what every attempt sends (the plan is the transport's request) and what names it. */
@@ -194,7 +194,7 @@ async function runAttempt<TResult>(
       }));
     }
     const started = options.hooks.onResponse ? Date.now() : 0; // only the onResponse hook reads it
-    const sentAt = call.timeoutMs > 0 ? monotonicNow() : 0; // the attempt's deadline, should the factory load
+    const sentAt = monotonicNow(); // the attempt's deadline counts from here, should the factory load
     const response = await sendRequest(plan, {
       number: attempt,
       timeoutMs: call.timeoutMs,
@@ -204,9 +204,28 @@ async function runAttempt<TResult>(
     });
     // A failed response's error class comes from the error factory, which the first one loads.
     const failed = !isGraphQLSuccess(response.status, response.payload);
-    const loading = failed ? loadErrorFactory() : undefined;
-    if (loading) await errorFactoryWithin(loading, context, plan, { attempt, sentAt, response, started, permit });
-    return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit, failed);
+    const loading = failed && loadErrorFactory();
+    let stopped: PlatformError | undefined;
+    if (loading) {
+      // Waited for within the attempt's deadline and the call's signal. When the call stops first, the response is
+      // still observed (its rate-limit state, a 429's pause, the onResponse hook), and the call rejects with the
+      // abort, or a timeout that names what it waited for (test/e2e/on-demand-deadline.test.ts).
+      const { signal, timeoutMs } = call;
+      const deadline = timeoutMs > 0 ? context.deadlines.start(timeoutMs, sentAt) : undefined;
+      if (!(await loadWithin(loading, signal, deadline))) {
+        stopped = attemptFailure(undefined, deadline, signal, {
+          redact,
+          request: {
+            method: 'POST',
+            url: `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
+            attempt,
+          },
+          label: plan.label,
+        });
+      }
+      if (deadline) context.deadlines.finish(deadline);
+    }
+    return interpretResponse<TResult>(context, plan.label, attempt, response, started, permit, failed, stopped);
   } catch (error) {
     // The permit goes back before the wait: a retry takes a new one (a second release does nothing).
     permit?.release();
@@ -222,54 +241,4 @@ async function runAttempt<TResult>(
   } finally {
     permit?.release();
   }
-}
-
-/** The response an attempt is reading when the error factory must load first. */
-interface FailedResponse {
-  attempt: number;
-  /** When the attempt was sent ({@link monotonicNow}); its deadline counts from there. */
-  sentAt: number;
-  response: TransportResponse;
-  /** For the onResponse hook's duration. */
-  started: number;
-  permit: Permit;
-}
-
-/**
- * Waits for the error factory's load, within the attempt's deadline and the call's signal. When the call stops
- * first, the response is still observed as one whose factory did not load (its rate-limit state, a 429's pause, the
- * onResponse hook), and the call rejects with the abort, or a `NetworkError { timedOut }` that says what it waited
- * for; the pipeline then gives the permit back (test/e2e/on-demand-deadline.test.ts).
- */
-async function errorFactoryWithin(
-  loading: Promise<void>,
-  context: PipelineContext,
-  plan: CallPlan,
-  failed: FailedResponse,
-): Promise<void> {
-  const { signal, timeoutMs } = plan.call;
-  const deadline = timeoutMs > 0 ? context.deadlines.start(timeoutMs, failed.sentAt) : undefined;
-  let outcome: LoadOutcome;
-  try {
-    outcome = await loadWithin(loading, signal, deadline);
-  } finally {
-    if (deadline) context.deadlines.finish(deadline);
-  }
-  if (outcome === 'loaded') return;
-  try {
-    interpretResponse(context, plan.label, failed.attempt, failed.response, failed.started, failed.permit, true);
-  } catch {
-    // Observed; the call ends as it stopped, below.
-  }
-  if (outcome === 'aborted') throw abortedError(signal, plan.label);
-  const { attempt } = failed;
-  throw new NetworkError(
-    `The request timed out after ${timeoutMs} ms: ${context.redact(plan.url)} answered HTTP ${failed.response.status}, and the SDK's error module was still loading to read it (${attempt} attempt${attempt === 1 ? '' : 's'} made)`,
-    {
-      operationName: plan.label.operationName,
-      idempotencyKey: plan.label.idempotencyKey,
-      timedOut: true,
-      attempts: attempt,
-    },
-  );
 }

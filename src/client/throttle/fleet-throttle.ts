@@ -8,12 +8,14 @@
  *   alone with its local throttle, says so through `onThrottle` (`store-unavailable`), and tries the store again
  *   every second; the first answer brings it back (`store-rejoined`): `#goAlone`, `#rejoined`.
  * - Alone, it keeps to a share of each quota: 1 / the clients the store counted, or 1 / `FLEET_SIZE_WHEN_UNKNOWN`
- *   before the store ever counted them (Redis down from the start): `#setMembers`. A client counts from its first
+ *   before the store ever counted them (Redis down from the start): `#setMembers`, `sharePolicy`. A client counts from its first
  *   acquire and renews its membership while it is busy and for `MEMBER_IDLE_MS` after: `#startHeartbeat`; every
  *   grant and renewal tells it how many the store counts (a client that joined first once kept a share of 1). The local
  *   throttle counts every request the store let out as its own (`adopt`), so when it takes over it knows what this
- *   process has in flight and sent this window; its share of a window is its share of what the server last
- *   reported, less its own sends since (`throttle-window.ts`). Pinned by `test/unit/fleet-store-down.test.ts` (a
+ *   process has in flight and sent this window; a hold the store names (a window the fleet spent, another's 429,
+ *   the daily limit) it keeps too (`holdLocally`); a window it has no report of it waits out (`takeOver`); its share
+ *   of a window is its share of what the server last reported, less its own sends since (`throttle-window.ts`). This
+ *   code sits here, not in the local throttle, so a client without a store does not carry it. Pinned by `test/unit/fleet-store-down.test.ts` (a
  *   fleet model) and `test/e2e/fleet-redis-down.test.ts` (4 processes, a real redis-server stopped mid-run).
  * - A lease the client gave up on (the acquire timed out, the settle failed) is given back as soon as the store
  *   answers again, so a late grant holds no slot nobody uses: `#abandoned` (pinned by `fleet-stall.test.ts`).
@@ -25,12 +27,13 @@
  *   (pinned by `fleet-stall.test.ts`).
  */
 
-import type { ThrottleEvent, ThrottleOptions } from '../types.js';
+import type { RateLimitPolicy, ThrottleEvent, ThrottleOptions } from '../types.js';
 import { DAILY_POLICY, FLEET_MAX_HOLD_MS, FLEET_POLL_MS, FLEET_RESET_MARGIN_MS } from './fleet-state.js';
 import {
   type AcquireOptions,
   createQuotaThrottle,
   DEFAULT_INITIAL_CONCURRENCY,
+  laterGate,
   type Permit,
   type QuotaThrottle,
   type Throttle,
@@ -46,7 +49,7 @@ import {
   type StoreWindowReport,
   type ThrottleStore,
 } from './throttle-store.js';
-import { isConcurrencyPolicy } from './throttle-window.js';
+import { finite, isConcurrencyPolicy } from './throttle-window.js';
 
 /** How long the client stays on its own after the store failed, before trying it again. */
 const REJOIN_AFTER_MS = 1000;
@@ -326,7 +329,7 @@ export class FleetThrottle implements Throttle {
             waiter.detach();
             this.#leases.add(leaseId);
             this.#slotWaitSince = 0;
-            const local = this.#options.local.adopt(waiter.options.document);
+            const local = adopt(this.#options.local, waiter.options.document);
             waiter.resolve(new FleetPermit(this, leaseId, local));
             this.#pump();
             return;
@@ -334,7 +337,7 @@ export class FleetThrottle implements Throttle {
           if (result.reason !== 'concurrency' && result.holdMs !== undefined) {
             // What the fleet knows and this process may not (a window others spent, another's 429): kept locally,
             // should the store become unreachable before the hold ends (test/unit/fleet-store-down.test.ts).
-            this.#options.local.hold(result.reason, result.policy, Date.now() + result.holdMs);
+            holdLocally(this.#options.local, result.reason, result.policy, Date.now() + result.holdMs);
           }
           if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
             this.#remove(waiter);
@@ -386,7 +389,7 @@ export class FleetThrottle implements Throttle {
     this.#slotWaitSince = 0;
     if (!this.#alone) {
       this.#alone = true;
-      this.#options.local.takeOver();
+      takeOver(this.#options.local);
       this.#emit({ reason: 'store-unavailable' });
     }
     this.#rejoinAt = Date.now() + REJOIN_AFTER_MS;
@@ -401,7 +404,8 @@ export class FleetThrottle implements Throttle {
 
   /** The local throttle (used while alone) keeps to 1 / `members` of each quota. */
   #setMembers(members: number): void {
-    this.#options.local.setShare(1 / Math.max(1, members));
+    const share = Math.max(0.01, 1 / Math.max(1, members));
+    this.#options.local.setScale(share < 1 ? (policy) => sharePolicy(policy, share) : undefined);
   }
 
   #abandon(leaseId: string): void {
@@ -523,4 +527,64 @@ export function defineThrottleStore<S extends ThrottleStore>(store: S): S {
   const factory: StoreThrottleFactory = (request) => storeThrottle(store, request);
   Object.defineProperty(store, STORE_THROTTLE, { value: factory, enumerable: false });
   return store;
+}
+
+/**
+ * A hold the fleet's store knows of and this process may not (a window quota the fleet spent, a pause after another
+ * process's 429, the daily limit), until `until`, kept by the local throttle should it take over.
+ */
+function holdLocally(
+  local: QuotaThrottle,
+  reason: 'quota-exhausted' | 'backoff' | 'daily-limit',
+  policy: string | undefined,
+  until: number,
+): void {
+  if (!Number.isFinite(until)) return;
+  const { holds } = local;
+  if (reason === 'daily-limit') holds.d = Math.max(holds.d, until);
+  else if (reason === 'backoff') holds.p = laterGate(holds.p, { reason, policy, until });
+  else holds.s = laterGate(holds.s, { reason, policy, until });
+  local.refresh();
+}
+
+/**
+ * The local throttle takes over from the store that became unreachable: a window quota it has had no report of
+ * since the window began may have been spent by the other processes, so it waits for that window's reset; a window
+ * it has a report of keeps to its share of what that report said was left (`throttle-window.ts`).
+ */
+function takeOver(local: QuotaThrottle): void {
+  local.refresh(); // rolls the windows that ended
+  for (const tracker of local.windows) {
+    if (tracker.r === Number.POSITIVE_INFINITY && tracker.by < Number.POSITIVE_INFINITY) {
+      tracker.r = 0;
+      tracker.ur = tracker.u;
+    }
+  }
+  local.refresh();
+}
+
+/**
+ * A policy scaled to `share` (0..1) of the quota: the part one client of a fleet may use on its own. A concurrency
+ * quota of 1 or more keeps at least 1 (what the server says is left of it is not read); a window quota at least 1,
+ * with what is left of it scaled down.
+ */
+function sharePolicy(policy: RateLimitPolicy, share: number): RateLimitPolicy {
+  const scaled = { ...policy };
+  const { quota, remaining } = policy;
+  if (isConcurrencyPolicy(policy)) {
+    if (finite(quota) && quota >= 1) scaled.quota = Math.max(1, Math.floor(Math.floor(quota) * share));
+  } else {
+    if (finite(quota)) scaled.quota = Math.max(1, Math.floor(quota * share));
+    if (finite(remaining)) scaled.remaining = Math.floor(remaining * share);
+  }
+  return scaled;
+}
+
+/**
+ * Counts a request the store let out as the local throttle's own, in flight until the permit is released: should it
+ * take over, it knows what this process already has out and sent this window.
+ */
+function adopt(local: QuotaThrottle, document: string | undefined): Permit {
+  local.refresh(); // rolls a window that ended, so the send counts in the one it lands in
+  return local.grant(Date.now(), document, local.costs.expected(document));
 }

@@ -190,7 +190,7 @@ interface Waiter {
 }
 
 /** A time-based hold. */
-interface Gate {
+export interface Gate {
   reason: 'quota-exhausted' | 'backoff' | 'daily-limit';
   policy?: string;
   until: number;
@@ -241,38 +241,50 @@ export function createThrottle(
   return options === false ? PASS_THROUGH : createQuotaThrottle(options, onThrottle, probeAfterMs);
 }
 
-/** Scales a window policy to a share of the quota: the part one client of a fleet may use on its own. */
-function sharePolicy(policy: RateLimitPolicy, share: number): RateLimitPolicy {
-  const scaled = { ...policy };
-  if (finite(policy.quota)) scaled.quota = Math.max(1, Math.floor(policy.quota * share));
-  if (finite(policy.remaining)) scaled.remaining = Math.floor(policy.remaining * share);
-  return scaled;
-}
-
 /** The client-side throttle that keeps its state to itself. */
 export interface QuotaThrottle extends Throttle {
   /** What each document costs of the complexity budget. */
   readonly costs: CostBook;
-  /** Limits this throttle to `share` (0..1] of each quota the server reports from now on. */
-  setShare(share: number): void;
   /**
-   * Counts a request another throttle let out (a fleet's store) as this one's own, in flight until the permit is
-   * released: should this throttle take over, it knows what this process already has out and sent this window.
+   * Scales each quota the server reports from now on to the part this throttle may use (a fleet's share, set by
+   * `fleet-throttle.ts`, which carries the scaling); undefined: all of it.
    */
-  adopt(document?: string): Permit;
+  setScale(scale: ((policy: RateLimitPolicy) => RateLimitPolicy) | undefined): void;
   /**
-   * A hold another throttle (a fleet's store) knows of and this one may not: a window quota the fleet spent, a
-   * pause after another process's 429, the daily limit, until `until`. Should this throttle take over, it keeps it.
+   * Grants a request at `now` (`Date.now()`) whatever holds, expecting `cost`: a fleet's throttle counts each request
+   * its store let out as this throttle's own, in flight until the permit is released, so that should this throttle
+   * take over it knows what this process already has out and sent this window (`fleet-throttle.ts`: `adopt`). Call
+   * {@link QuotaThrottle.refresh} first, so the send counts in the window it lands in.
    */
-  hold(reason: 'quota-exhausted' | 'backoff' | 'daily-limit', policy: string | undefined, until: number): void;
+  grant(now: number, document: string | undefined, cost: number): Permit;
   /**
-   * This throttle takes over from another (a fleet's store that became unreachable): a window quota it has had no
-   * report of since the window began may have been spent by the other processes, so it waits for that window's
-   * reset; a window it has a report of keeps to its share of what that report said was left.
+   * The time-based holds, which a fleet's throttle also sets (`fleet-throttle.ts`: `holdLocally`); call
+   * {@link QuotaThrottle.refresh} after a change.
    */
-  takeOver(): void;
+  readonly holds: Holds;
+  /** The window quotas, which a fleet's throttle adjusts when it takes over (`fleet-throttle.ts`: `takeOver`). */
+  readonly windows: WindowTracker[];
+  /** Works out what is free now (rolling the windows that ended), and serves the line if that frees it. */
+  refresh(): void;
   state(): ThrottleState;
 }
+
+/**
+ * The time-based holds of a {@link QuotaThrottle} (short names: they ship in every bundle). A fleet's throttle sets
+ * them too, with what its store knows and this process may not, so the module that wires the store carries that
+ * code, not every client.
+ */
+export interface Holds {
+  /** Until when the spent daily quota holds every call (0: it does not). */
+  d: number;
+  /** A 429's pause (or a budget error's retry-after), imposed by the server. */
+  p?: Gate;
+  /** A window quota another throttle (a fleet's store) said is spent, until its reset: pacing, not imposed. */
+  s?: Gate;
+}
+
+/** `hold` when there is no `gate` or `hold` ends later, else `gate`. */
+export const laterGate = (gate: Gate | undefined, hold: Gate): Gate => (!gate || hold.until > gate.until ? hold : gate);
 
 /**
  * The local throttle itself (also the fallback of a store-backed one). Its state lives in this closure, so a
@@ -285,8 +297,8 @@ export function createQuotaThrottle(
 ): QuotaThrottle {
   const initialConcurrency = options?.initialConcurrency ?? DEFAULT_INITIAL_CONCURRENCY;
   const costs = new CostBook();
-  /** The part of the server's quotas this throttle may use (1: all; less while a fleet's store is unreachable). */
-  let share = 1;
+  /** Scales the server's quotas to the part this throttle may use (none: all; see `setScale`). */
+  let scale: ((policy: RateLimitPolicy) => RateLimitPolicy) | undefined;
   /** When the latest response was observed: a hold set before then is as fresh as the server's word. */
   let lastAnswerAt = 0;
   /** The probe request out, while one is. */
@@ -330,11 +342,7 @@ export function createQuotaThrottle(
    * nothing can hold a call that the last full check found free (no hold ends or starts without an observation).
    */
   let rollAt = 0;
-  let pause: Gate | undefined;
-  /** A window quota another throttle (a fleet's store) said is spent, until its reset (see `hold`). */
-  let spent: Gate | undefined;
-  /** Until when the spent daily quota holds every call (0: it does not). */
-  let dailyUntil = 0;
+  const holds: Holds = { d: 0 };
   /** The key of the hold last announced to the line, so a change of limit is announced once. */
   let announced: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -371,10 +379,11 @@ export function createQuotaThrottle(
     let roll = Infinity;
     let grants = Infinity;
     let costLeft = Infinity;
+    const { p: pause, s: spent, d: dailyUntil } = holds;
     const paused = pause && pause.until > now;
-    if (paused) consider(pause as Gate, true);
+    if (paused) consider(pause, true);
     const fleetSpent = spent && spent.until > now;
-    if (fleetSpent) consider(spent as Gate, false);
+    if (fleetSpent) consider(spent, false);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
@@ -552,40 +561,23 @@ export function createQuotaThrottle(
     pump();
   };
 
+  const refresh = (): void => {
+    gateAt(Date.now(), 0); // works out what is free now
+    // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
+    if (queue.length > 0 || timer !== undefined) pump();
+  };
+
   return {
     costs,
 
-    setShare(value: number): void {
-      share = Math.min(1, Math.max(0.01, value));
+    setScale(value): void {
+      scale = value;
     },
 
-    hold(reason: 'quota-exhausted' | 'backoff' | 'daily-limit', policy: string | undefined, until: number): void {
-      if (!finite(until)) return;
-      if (reason === 'daily-limit') dailyUntil = Math.max(dailyUntil, until);
-      else if (reason === 'backoff') {
-        if (!pause || until > pause.until) pause = { reason, policy, until };
-      } else if (!spent || until > spent.until || spent.until <= Date.now()) spent = { reason, policy, until };
-      gateAt(Date.now(), 0); // works out what is free now
-      if (queue.length > 0 || timer !== undefined) pump();
-    },
-
-    takeOver(): void {
-      const now = Date.now();
-      gateAt(now, 0); // rolls the windows that ended
-      for (const tracker of windows) {
-        if (tracker.r === Number.POSITIVE_INFINITY && tracker.by < Number.POSITIVE_INFINITY) {
-          tracker.r = 0;
-          tracker.ur = tracker.u;
-        }
-      }
-      gateAt(now, 0);
-    },
-
-    adopt(document?: string): Permit {
-      const now = Date.now();
-      if (now >= rollAt) gateAt(now, 0); // rolls a window that ended, so the send counts in the one it lands in
-      return grant(now, document, costs.expected(document));
-    },
+    holds,
+    windows,
+    refresh,
+    grant,
 
     tryAcquire(document?: string): Permit | undefined {
       if (queue.length > 0 || full()) return undefined;
@@ -648,7 +640,7 @@ export function createQuotaThrottle(
         const now = Date.now();
         if (probeOut) {
           // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
-          probeOut = pause = undefined;
+          probeOut = holds.p = undefined;
           windowNames.length = windows.length = windowSeen.length = 0;
         }
         // Move quotas into their next window first, so this response is placed correctly.
@@ -664,7 +656,7 @@ export function createQuotaThrottle(
         ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
         ctx.others = Math.max(0, inFlight.size - 1);
-        ctx.shared = share < 1;
+        ctx.shared = scale !== undefined;
         /** The exhausted window that resets last, and in how many seconds. */
         let exhausted: string | undefined;
         let exhaustedSeconds = 0;
@@ -675,14 +667,12 @@ export function createQuotaThrottle(
           // biome-ignore lint/suspicious/noPrototypeBuiltins: within `for...in` over the same object V8 compiles this to a shape check; `Object.hasOwn` stays a call per policy
           if (!{}.hasOwnProperty.call(policies, name) || !policy || typeof policy !== 'object') continue;
           let named = policy.name === name ? policy : { ...policy, name };
+          if (scale) named = scale(named);
           if (isConcurrencyPolicy(named)) {
             const q = named.quota;
-            if (finite(q) && q >= 1) {
-              concurrencyQuota = Math.max(1, Math.floor(Math.floor(q) * share));
-            }
+            if (finite(q) && q >= 1) concurrencyQuota = Math.floor(q);
             continue;
           }
-          if (share < 1) named = sharePolicy(named, share);
           let index = windowNames.indexOf(name);
           const known = windows[index];
           const tracker = observeWindow(known, named, ctx);
@@ -702,22 +692,18 @@ export function createQuotaThrottle(
         }
         if (finite(dailyResetAt)) {
           // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
-          dailyUntil = Math.max(dailyUntil, dailyResetAt);
+          holds.d = Math.max(holds.d, dailyResetAt);
         } else {
           const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
           if (status === 429 || finite(retryAfter)) {
             const delayMs = (retryAfter ?? (exhaustedSeconds || DEFAULT_BACKOFF_SECONDS)) * 1000;
-            if (!pause || now + delayMs > pause.until) {
-              pause = { reason: 'backoff', policy: exhausted, until: now + delayMs };
-            }
+            holds.p = laterGate(holds.p, { reason: 'backoff', policy: exhausted, until: now + delayMs });
           }
         }
       } catch {
         // A malformed state is as good as none.
       }
-      gateAt(Date.now(), 0); // works out what is free now
-      // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
-      if (queue.length > 0 || timer !== undefined) pump();
+      refresh();
     },
 
     state(): ThrottleState {
@@ -742,7 +728,7 @@ export function createQuotaThrottle(
         policies[name] = entry(name, remainingOf(tracker), holdUntil(tracker));
       });
       if (concurrencyQuota !== undefined) policies.concurrency = entry('concurrency', concurrencyLimit - out);
-      if (dailyUntil > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, dailyUntil);
+      if (holds.d > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, holds.d);
       return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
     },
   };
