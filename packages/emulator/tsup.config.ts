@@ -1,7 +1,7 @@
 /**
  * Build of `workspace-platform-emulator`: every entry in one ESM build with code splitting, so the engine is emitted
  * once and shared by the emulator, the testing kit and the bin; `schemas` loads none of it. ESM only: a CommonJS app
- * on Node >= 20.19 loads it with `require()` (require(esm)); the measurements behind that choice are in the README.
+ * on Node >= 20.19 loads it with `require()` (require(esm)); the measurement behind that choice is in its README.
  * The SDK (`workspace-platform-sdk`, a peer dependency), graphql, structured-headers and @fastify/busboy stay external.
  */
 import { defineConfig } from 'tsup';
