@@ -17,6 +17,7 @@
  * Only the result type's own fields are checked, not the fields of the objects under them.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   buildASTSchema,
@@ -295,7 +296,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
         );
         process.exit(1);
       }
-      console.log(check ? `${COVERAGE_FILE} is up to date` : `wrote ${COVERAGE_FILE}`);
+      const shown = relative(process.cwd(), COVERAGE_FILE); // as the user would type it, from where they run it
+      console.log(check ? `${shown} is up to date` : `wrote ${shown}`);
     })
     .catch((error: unknown) => {
       console.error('emulator coverage failed:', error instanceof Error ? error.message : error);
