@@ -17,6 +17,7 @@ import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnMappingInput, ItemsPageByColumnValuesQuery } from './arguments.generated.js';
 import { columnValueView } from './columns.js';
+import { linkedItems } from './linked-items.js';
 import {
   accountBoard,
   accountItem,
@@ -182,6 +183,10 @@ export const itemResolvers: FamilyResolvers = {
       requireScope(context, 'updates:read');
       const found = context.store.updates.ofItem(item.id).filter((update) => !args.ids || args.ids.includes(update.id));
       return paginate(found, args.limit ?? 25, args.page);
+    },
+    linked_items: (item: ItemRecord, args, context) => {
+      requireScope(context, 'boards:read');
+      return linkedItems(item, args, context);
     },
     // The updates `updates` lists, a page at a time with a cursor (updates-page.ts).
     updates_page: (item: ItemRecord, args, context) => {
