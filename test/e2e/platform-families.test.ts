@@ -301,6 +301,36 @@ describe('departments', () => {
   });
 });
 
+describe('updates a page at a time', () => {
+  it("follows an item's updates_page cursor to the last page, as a client pages a long conversation", async () => {
+    for (const body of ['First note', 'Second note', 'Third note']) {
+      await client.request(
+        'mutation ($item: ID!, $body: String!) { create_update(item_id: $item, body: $body) { id } }',
+        {
+          item: '4000001',
+          body,
+        },
+      );
+    }
+    type Page = { items: { updates_page: { cursor: string | null; updates: { text_body: string }[] } }[] };
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { data: Page } = await client.request<Page>(
+        'query ($ids: [ID!], $cursor: String) { items(ids: $ids) { updates_page(limit: 2, cursor: $cursor) { cursor updates { text_body } } } }',
+        { ids: ['4000001'], cursor },
+      );
+      const answer = page.data.items[0]?.updates_page;
+      seen.push(...(answer?.updates.map((update) => update.text_body) ?? []));
+      cursor = answer?.cursor ?? null;
+      pages += 1;
+    } while (cursor !== null && pages < 5);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(['Third note', 'Second note', 'First note', 'Launch date agreed with sales: 1 November.']);
+  });
+});
+
 describe('complexity beside a mutation', () => {
   it('answers each write its own cost and the budget it leaves, as the next call sees it', async () => {
     type Costed = { complexity: { before: number; after: number; query: number }; create_item: { id: string } };

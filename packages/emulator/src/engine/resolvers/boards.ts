@@ -12,6 +12,7 @@ import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { ActivityLogRecord } from '../store/activity-log.js';
 import type { BoardRecord, ItemNickname, UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
+import type { UpdateRecord } from '../store/updates.js';
 import type {
   BoardTeamOwnersArgs,
   ItemNicknameInput,
@@ -38,6 +39,7 @@ import {
 } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 import { visibleUpdates } from './updates.js';
+import { updatesPage } from './updates-page.js';
 import { boardViews } from './views.js';
 
 /** The platform's activity-log time: 100-nanosecond units since the epoch, as a string of digits. */
@@ -56,6 +58,17 @@ export function activityLogAnswer(entry: ActivityLogRecord) {
     data: JSON.stringify(entry.data),
     created_at: activityTime(entry.createdAt),
   };
+}
+
+/** The caller's updates and replies on live items of `board`, newest first (what `updates` and `updates_page` list). */
+function updatesOnBoard(context: EngineContext, board: BoardRecord): UpdateRecord[] {
+  const itemIds = new Set(
+    context.store.items
+      .onBoard(board.id)
+      .filter((item) => item.state !== 'deleted')
+      .map((item) => item.id),
+  );
+  return visibleUpdates(context).filter((update) => itemIds.has(update.itemId));
 }
 
 function users(context: EngineContext, ids: readonly string[]): UserRecord[] {
@@ -231,16 +244,16 @@ export const boardResolvers: FamilyResolvers = {
     },
     updates: (board: BoardRecord, args, context) => {
       requireScope(context, 'updates:read');
-      const itemIds = new Set(
-        context.store.items
-          .onBoard(board.id)
-          .filter((item) => item.state !== 'deleted')
-          .map((item) => item.id),
-      );
-      const found = visibleUpdates(context).filter(
-        (update) => itemIds.has(update.itemId) && (args.ids ? args.ids.includes(update.id) : update.parentId === null),
+      const found = updatesOnBoard(context, board).filter((update) =>
+        args.ids ? args.ids.includes(update.id) : update.parentId === null,
       );
       return paginate(found, args.limit ?? 25, args.page);
+    },
+    // The updates `updates` lists, a page at a time with a cursor (updates-page.ts).
+    updates_page: (board: BoardRecord, args, context) => {
+      requireScope(context, 'updates:read');
+      const found = updatesOnBoard(context, board).filter((update) => update.parentId === null);
+      return updatesPage(found, `board:${board.id}`, args);
     },
     ...boardMetadataFields,
     views: (board: BoardRecord, args, context) => boardViews(context, board, args.ids, args.type),

@@ -17,6 +17,7 @@ import { liveGroups } from '../store/groups.js';
 import type { BoardRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnMappingInput, ItemsPageByColumnValuesQuery } from './arguments.generated.js';
 import { columnValueView } from './columns.js';
+import { linkedItems } from './linked-items.js';
 import {
   accountBoard,
   accountItem,
@@ -29,6 +30,7 @@ import {
   URL_HOST,
 } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
+import { updatesPage } from './updates-page.js';
 
 /** The group a new item goes to: `groupId`, else the group of the item it is placed next to, else the top group. */
 function groupFor(board: BoardRecord, groupId: string | null | undefined, relative: ItemRecord | undefined): string {
@@ -181,6 +183,15 @@ export const itemResolvers: FamilyResolvers = {
       requireScope(context, 'updates:read');
       const found = context.store.updates.ofItem(item.id).filter((update) => !args.ids || args.ids.includes(update.id));
       return paginate(found, args.limit ?? 25, args.page);
+    },
+    linked_items: (item: ItemRecord, args, context) => {
+      requireScope(context, 'boards:read');
+      return linkedItems(item, args, context);
+    },
+    // The updates `updates` lists, a page at a time with a cursor (updates-page.ts).
+    updates_page: (item: ItemRecord, args, context) => {
+      requireScope(context, 'updates:read');
+      return updatesPage(context.store.updates.ofItem(item.id), `item:${item.id}`, args);
     },
     parent_item: (item: ItemRecord, _args, context) => {
       const parent = item.parentItemId === null ? undefined : context.store.items.find(item.parentItemId);

@@ -12,6 +12,11 @@
  * and, when assigning, VIEWERS_OR_GUESTS (a guest or view-only user cannot own a team). The docs give no batch limit;
  * past {@link MAX_OWNER_BATCH} ids the whole call is one EXCEEDS_BATCH_LIMIT error and nothing changes (a bound on
  * the work of one request). Removing a member who is not an owner changes nothing and is no error.
+ *
+ * `Team.created_at` (2026-10, a String) is when the team was created: the teams docs
+ * (https://developer.monday.com/api-reference/reference/teams-other-types) do not describe it, so the emulator answers
+ * its clock's ISO 8601 time, as for every other creation time; the seeded teams were created with the seed's boards
+ * (test/engine/resolvers/team-created-at.test.ts).
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -139,6 +144,8 @@ export const teamResolvers: FamilyResolvers = {
   },
   Team: {
     is_guest: (team: TeamRecord) => team.isGuest,
+    // 2026-10: when the team was created, ISO 8601 on the emulator's clock (the docs give no format; see the head).
+    created_at: (team: TeamRecord) => team.createdAt ?? null,
     picture_url: (team: TeamRecord) => team.pictureUrl,
     owners: (team: TeamRecord, args, context) =>
       team.ownerIds

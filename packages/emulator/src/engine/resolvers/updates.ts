@@ -7,6 +7,10 @@
  * {@link MAX_REPLY_BOARDS}), newest first, created from `created_at_from` to `created_at_to` (ISO 8601, bounds
  * included), paged by `limit` (25) and `page`; the schema is all the emulator follows here
  * (test/emulator/engine/resolvers/replies.test.ts).
+ *
+ * `Update.original_creation_date` (2025-10 on) answers the `original_creation_date` its `create_update` was given,
+ * as sent, and null when none was: the docs give the argument no format and say nothing of what the platform does
+ * with it besides, so `created_at` stays the emulator's clock (test/engine/resolvers/original-creation-date.test.ts).
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -123,10 +127,20 @@ function createUpdate(_source: unknown, args: MutationCreateUpdateArgs, context:
     parentId,
     body: args.body,
     creatorId: userId,
+    originalCreationDate: originalCreationDate(args.original_creation_date),
   });
   item.updatedAt = update.createdAt;
   logUpdate(context, update, parentId ? 'create_reply' : 'create_update');
   return update;
+}
+
+/**
+ * The `original_creation_date` to keep, as sent: the schema types it a String and the docs give no format
+ * (https://developer.monday.com/api-reference/reference/updates), so the emulator checks none; a blank one counts as
+ * not given.
+ */
+function originalCreationDate(given: string | null | undefined): string | null {
+  return given == null || given.trim() === '' ? null : given;
 }
 
 function pin(pinned: boolean) {
@@ -175,6 +189,7 @@ export const updateResolvers: FamilyResolvers = {
     ...postFields,
     item_id: (update: UpdateRecord) => update.itemId,
     item: (update: UpdateRecord, _args, context) => context.store.items.find(update.itemId) ?? null,
+    original_creation_date: (update: UpdateRecord) => update.originalCreationDate ?? null,
     replies: (update: UpdateRecord, _args, context) => context.store.updates.repliesTo(update.id),
   },
   Reply: {

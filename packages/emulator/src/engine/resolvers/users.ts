@@ -12,6 +12,8 @@
  * `status` (2026-07: PENDING, then ACTIVE while enabled), `is_deleted`/`is_email_confirmed` (2026-07: false, and
  * `verified`), `title` (`String!` from 2026-07: an unset title is `''` there, `null` before), `account_id` and
  * `became_active_at` (2026-07).
+ * `department` (2026-04): the department the user is a member of, as the departments family assigns them
+ * (https://developer.monday.com/api-reference/reference/department: a user is in at most one), null when none.
  * `activity_logs` (2026-07): ./user-activity.ts. `out_of_office` (every version): the record's period, `active` while the clock's UTC day is inside it; null unset.
  * Profile fields, from the record's `profile` (unset: null): `phone`, `mobile_phone`, `location`, `country_code`,
  * `birthday` (`Date` until 2026-04, `String` after: both `YYYY-MM-DD`), `current_language`, `last_activity`, the
@@ -137,6 +139,8 @@ export const userResolvers: FamilyResolvers = {
     is_pending: (source: UserRecord) => source.pending ?? false,
     is_verified: (source: UserRecord) => source.verified ?? true,
     created_at: (source: UserRecord) => source.createdAt,
+    // 2026-04: the department the user is a member of (departments.ts keeps at most one per user), null when none.
+    department: (source: UserRecord, _args, context) => context.store.departments.ofUser(source.id) ?? null,
     join_date: (source: UserRecord) => source.joinDate ?? source.createdAt.slice(0, 10),
     time_zone_identifier: (source: UserRecord) => source.timeZone,
     url: (source: UserRecord, _args, context) =>

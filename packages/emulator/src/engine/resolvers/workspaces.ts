@@ -1,6 +1,8 @@
 /**
  * Workspaces and folders: Query.workspaces and Query.folders (workspaces:read), create/update/delete of both and
  * adding or removing a workspace's users and teams (workspaces:write), and the Workspace and Folder fields. Only the caller's account is ever visible.
+ * A folder's `app_feature_slug` (2026-04) is null: no app feature creates folders on the emulator
+ * (https://developer.monday.com/api-reference/changelog/new-fields-on-folder-and-appfeaturetype).
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -270,5 +272,9 @@ export const workspaceResolvers: FamilyResolvers = {
     workspace: (folder: FolderRecord, _args, context) => context.store.workspaces.find(folder.workspaceId),
     children: (folder: FolderRecord, _args, context) =>
       context.store.boards.all().filter((board) => board.state === 'active' && board.folderId === folder.id),
+    // The slug of the app feature a folder belongs to (2026-04, Folders 2.0:
+    // https://developer.monday.com/api-reference/changelog/new-fields-on-folder-and-appfeaturetype). No app feature
+    // makes folders on the emulator: every folder is a plain one, made by a user or `create_folder`, and has none.
+    app_feature_slug: () => null,
   },
 };

@@ -140,6 +140,7 @@ export function defaultFamilySeed(): FamilySeed {
         isGuest: false,
         userIds: [ADA, GRACE],
         ownerIds: [ADA],
+        createdAt: T0,
       },
       {
         id: '7202',
@@ -149,6 +150,7 @@ export function defaultFamilySeed(): FamilySeed {
         isGuest: false,
         userIds: [GRACE],
         ownerIds: [GRACE],
+        createdAt: T0,
       },
       {
         id: '7203',
@@ -158,6 +160,7 @@ export function defaultFamilySeed(): FamilySeed {
         isGuest: false,
         userIds: [HANK],
         ownerIds: [HANK],
+        createdAt: T0,
       },
     ],
     tags: [

@@ -260,6 +260,7 @@ export function extraSeed(): {
     editedAt: at,
     likes: [],
     pinnedToItemIds: [],
+    originalCreationDate: null,
   });
   const updates: UpdateRecord[] = [
     {

@@ -12,6 +12,11 @@ export interface TeamRecord {
   isGuest: boolean;
   userIds: string[];
   ownerIds: string[];
+  /**
+   * When the team was created (ISO 8601, the emulator's clock); optional so that seeds written before the field
+   * still load, and such a team answers null.
+   */
+  createdAt?: string;
 }
 
 /** Teams. */
@@ -45,6 +50,7 @@ export class TeamStore extends Collection<TeamRecord> {
       isGuest: input.isGuest,
       userIds: [...new Set(input.userIds)],
       ownerIds: [input.ownerId],
+      createdAt: this.#stamper.now(),
     };
     return this.insert(team);
   }

@@ -30,6 +30,11 @@ export interface UpdateRecord {
   likes: LikeRecord[];
   /** Items this update is pinned to the top of. */
   pinnedToItemIds: string[];
+  /**
+   * The creation date `create_update` was given for it (`original_creation_date`, as sent); null or absent when none
+   * was (optional so that seeds written before the field still load).
+   */
+  originalCreationDate?: string | null;
 }
 
 /** What {@link UpdateStore.create} needs. */
@@ -39,6 +44,8 @@ export interface NewUpdate {
   parentId?: string | null;
   body: string;
   creatorId: string;
+  /** The `original_creation_date` given to `create_update`, if any. */
+  originalCreationDate?: string | null;
 }
 
 /** The plain text of an HTML body: tags dropped, common entities decoded, whitespace collapsed. */
@@ -91,6 +98,7 @@ export class UpdateStore extends Collection<UpdateRecord> {
       editedAt: stamp,
       likes: [],
       pinnedToItemIds: [],
+      originalCreationDate: input.originalCreationDate ?? null,
     };
     return this.insert(update);
   }
