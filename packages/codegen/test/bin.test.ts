@@ -5,46 +5,19 @@
  * built-in emulator offline, and the one-line install command when the toolchain is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from 'workspace-platform-emulator';
 import { API_VERSION } from 'workspace-platform-sdk';
-import { type CodegenRunContext, runCodegen } from '../src/run.js';
 import { INSTALL_COMMAND } from '../src/settings.js';
+import { app, codegen } from './scratch-app.js';
 
 const ME = '# The signed-in user.\nquery Me {\n  me {\n    id\n    name\n  }\n}\n';
 const root = join(import.meta.dirname, '..', '..', '..');
 const codegenPackage = join(import.meta.dirname, '..');
-const scratch: string[] = [];
-
-/** A scratch app folder holding `files`. */
-function app(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wp-codegen-'));
-  scratch.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs the command in `cwd`; resolves to its exit code and what it printed. */
-async function codegen(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const context: CodegenRunContext = { cwd, env, out: (line) => out.push(line), err: (line) => err.push(line) };
-  const code = await runCodegen(args, context);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
 const ARGS = ['--documents', 'src/**/*.graphql', '--output', 'src/platform.generated.ts'];
 
 let emulator: Emulator;

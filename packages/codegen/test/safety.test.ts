@@ -6,7 +6,7 @@
  * (finish within a generous bound: a hang is the defect); credentials in schema URLs (refused or redacted, never
  * printed); and a schema host that trickles or sends too much (bounded).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,13 +14,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Kind, type OperationDefinitionNode, parse } from 'graphql';
 import ts from 'typescript';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformCodegenConfig } from '../src/config.js';
-import { type CodegenRunContext, runCodegen } from '../src/run.js';
 import { readSchema, SchemaSourceError } from '../src/schema-source.js';
+import { app, codegen } from './scratch-app.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const scratch: string[] = [];
 const SDL = `
 input ItemsQuery { limit: Int }
 type Node { id: Int, child: Node }
@@ -32,26 +31,14 @@ type Query {
 `;
 const ARGS = ['--documents', 'src/**/*.graphql', '--output', 'src/platform.generated.ts', '--schema', 'schema.graphql'];
 
-function app(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wp-codegen-safety-'));
-  scratch.push(dir);
-  for (const [name, text] of Object.entries({ 'schema.graphql': SDL, ...files })) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
+/** A scratch app with the test schema beside `files`. */
+function appWithSchema(files: Record<string, string>): string {
+  return app({ 'schema.graphql': SDL, ...files });
 }
 
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function codegen(cwd: string, args: string[] = ARGS, env: NodeJS.ProcessEnv = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const context: CodegenRunContext = { cwd, env, out: (line) => out.push(line), err: (line) => err.push(line) };
-  const code = await runCodegen(args, context);
-  return { code, out: out.join('\n'), err: err.join('\n') };
+/** Runs the command in `cwd` with the test schema's arguments unless told otherwise. */
+function run(cwd: string, args: string[] = ARGS, env: NodeJS.ProcessEnv = {}) {
+  return codegen(cwd, args, env);
 }
 
 /** Type-checks `file` as `tsc --strict` would; returns the diagnostics as text (empty when it compiles). */
@@ -104,8 +91,10 @@ describe('documents holding backticks, interpolations and escapes', () => {
   };
 
   it('compiles under tsc --strict, runs nothing on import, and each document is the exact operation', async () => {
-    const dir = app(Object.fromEntries(Object.entries(documents).map(([name, text]) => [`src/${name}.graphql`, text])));
-    const result = await codegen(dir);
+    const dir = appWithSchema(
+      Object.fromEntries(Object.entries(documents).map(([name, text]) => [`src/${name}.graphql`, text])),
+    );
+    const result = await run(dir);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     const file = join(dir, 'src/platform.generated.ts');
@@ -123,19 +112,19 @@ describe('documents holding backticks, interpolations and escapes', () => {
 
 describe('names that would collide in the generated file', () => {
   it('an operation whose result type is also a schema type: file:line:column, nothing written', async () => {
-    const dir = app({ 'src/items.graphql': '# Items.\nquery Items($q: ItemsQuery) { items(query: $q) }\n' });
-    const result = await codegen(dir);
+    const dir = appWithSchema({ 'src/items.graphql': '# Items.\nquery Items($q: ItemsQuery) { items(query: $q) }\n' });
+    const result = await run(dir);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^src\/items\.graphql:2:1: .*`ItemsQuery`.*schema/m);
     expect(() => readFileSync(join(dir, 'src/platform.generated.ts'))).toThrow();
   });
 
   it('operations foo and Foo: file:line:column, nothing written', async () => {
-    const dir = app({
+    const dir = appWithSchema({
       'src/a.graphql': 'query Foo { echo(text: "a") }\n',
       'src/b.graphql': '\n\nquery foo { echo(text: "b") }\n',
     });
-    const result = await codegen(dir);
+    const result = await run(dir);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^src\/b\.graphql:3:1: .*`FooQuery`.*src\/a\.graphql:1:1/m);
     expect(() => readFileSync(join(dir, 'src/platform.generated.ts'))).toThrow();
@@ -146,7 +135,7 @@ describe('size and depth', () => {
   it('selections nested deeper than the limit: file:line:column, not a stack overflow', async () => {
     const depth = 5000;
     const deep = `query Deep {\n  node { ${'child { '.repeat(depth)}id${' }'.repeat(depth)} }\n}\n`;
-    const result = await codegen(app({ 'src/deep.graphql': deep }));
+    const result = await run(appWithSchema({ 'src/deep.graphql': deep }));
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^src\/deep\.graphql:2:\d+: .*nest/m);
     expect(result.err).not.toMatch(/Maximum call stack/);
@@ -157,9 +146,9 @@ describe('size and depth', () => {
     // Each a page of items with their column values, against the built-in emulator's schema (as an app has them).
     const operation = (i: number) =>
       `# Page ${i}.\nquery Op${i}($id: ID!) { boards(ids: [$id]) { id items_page(limit: 5) { cursor items { id name column_values { id text value } } } } }\n`;
-    const dir = app({ 'src/many.graphql': Array.from({ length: count }, (_, i) => operation(i)).join('\n') });
+    const dir = appWithSchema({ 'src/many.graphql': Array.from({ length: count }, (_, i) => operation(i)).join('\n') });
     const started = performance.now();
-    const result = await codegen(dir, ARGS.slice(0, 4));
+    const result = await run(dir, ARGS.slice(0, 4));
     expect(result.err).toBe('');
     expect(result.out).toContain(`(${count} operations`);
     expect(performance.now() - started).toBeLessThan(30_000);
@@ -199,10 +188,10 @@ describe('credentials and hostile schema hosts', () => {
   const ECHO = { 'src/echo.graphql': 'query Echo { echo(text: "x") }\n' };
 
   it('a ?token= in --schema is never printed, on success or failure', async () => {
-    const ok = await codegen(app(ECHO), [...args, '--schema', `${base}/schema.graphql?token=s3cr3t-t0k3n`]);
+    const ok = await run(appWithSchema(ECHO), [...args, '--schema', `${base}/schema.graphql?token=s3cr3t-t0k3n`]);
     expect(ok.code).toBe(0);
     expect(ok.out).toContain(`${base}/schema.graphql`);
-    const missing = await codegen(app(ECHO), [...args, '--schema', `${base}/nothing?token=s3cr3t-t0k3n&x=1`]);
+    const missing = await run(appWithSchema(ECHO), [...args, '--schema', `${base}/nothing?token=s3cr3t-t0k3n&x=1`]);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('answered 404');
     for (const printed of [ok.out, ok.err, missing.out, missing.err]) expect(printed).not.toContain('s3cr3t');
@@ -210,13 +199,15 @@ describe('credentials and hostile schema hosts', () => {
 
   it('credentials in WORKSPACE_PLATFORM_BASE_URL or a --schema URL are refused without being printed', async () => {
     const userinfo = base.replace('http://', 'http://someone:s3cr3t-pw@');
-    const fromEnv = await codegen(app(ECHO), args, { WORKSPACE_PLATFORM_BASE_URL: userinfo });
+    const fromEnv = await run(appWithSchema(ECHO), args, { WORKSPACE_PLATFORM_BASE_URL: userinfo });
     expect(fromEnv.code).toBe(1);
     expect(fromEnv.err).toMatch(/WORKSPACE_PLATFORM_BASE_URL must not carry credentials/);
-    const fromArg = await codegen(app(ECHO), [...args, '--schema', `${userinfo}/schema.graphql`]);
+    const fromArg = await run(appWithSchema(ECHO), [...args, '--schema', `${userinfo}/schema.graphql`]);
     expect(fromArg.code).toBe(1);
     expect(fromArg.err).toMatch(/--schema must not carry credentials/);
-    const tokenInEnv = await codegen(app(ECHO), args, { WORKSPACE_PLATFORM_BASE_URL: `${base}/?token=s3cr3t-pw` });
+    const tokenInEnv = await run(appWithSchema(ECHO), args, {
+      WORKSPACE_PLATFORM_BASE_URL: `${base}/?token=s3cr3t-pw`,
+    });
     for (const printed of [fromEnv.err, fromArg.err, fromEnv.out, fromArg.out, tokenInEnv.out, tokenInEnv.err])
       expect(printed).not.toContain('s3cr3t');
   });

@@ -3,36 +3,11 @@
  * (the built-in emulator serves every published version): a document using a published breaking change of the move is
  * listed by file and line with exit 1; a document the move does not touch passes with exit 0.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishedSdl } from 'workspace-platform-emulator/schemas';
-import { type CodegenRunContext, runCodegen } from '../src/run.js';
-
-const scratch: string[] = [];
-
-function app(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wp-upgrade-'));
-  scratch.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function codegen(cwd: string, args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const context: CodegenRunContext = { cwd, env: {}, out: (line) => out.push(line), err: (line) => err.push(line) };
-  const code = await runCodegen(args, context);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { app, codegen } from './scratch-app.js';
 
 // User.is_admin and Mutation.update_form_tag were removed in 2026-10; Query.template_installation_status changed type.
 const BROKEN = `query Admins {

@@ -5,39 +5,14 @@
  * and 2024-10 on February 15th, 2026"), said so and labelled so. `--upgrade-to` tells changes that break a client
  * from changes a reader cannot notice, and exits 1 only for the first. The same for `platformCodegenConfig`.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLISHED_VERSIONS, publishedSdl } from 'workspace-platform-emulator/schemas';
 import { platformCodegenConfig } from '../src/config.js';
-import { type CodegenRunContext, runCodegen } from '../src/run.js';
+import { app, codegen } from './scratch-app.js';
 
 const ME = 'query Me {\n  me {\n    id\n    name\n  }\n}\n';
-const scratch: string[] = [];
-
-function app(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'wp-versions-'));
-  scratch.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function codegen(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const context: CodegenRunContext = { cwd, env, out: (line) => out.push(line), err: (line) => err.push(line) };
-  const code = await runCodegen(args, context);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
 const PUBLISHED_LIST = PUBLISHED_VERSIONS.join(', ');
 
 describe('--api-version', () => {
