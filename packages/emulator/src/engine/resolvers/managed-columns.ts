@@ -140,6 +140,23 @@ function createManaged(
 
 type ManagedColumnStore = EngineContext['store']['managedColumns'];
 
+/** An update of a status or dropdown managed column: its revision checked, then title, description and labels. */
+function updateManaged(
+  context: EngineContext,
+  kind: 'status' | 'dropdown',
+  args: { id: string; revision: number; title?: string | null; description?: string | null },
+  labels: Parameters<ManagedColumnStore['update']>[1]['labels'],
+) {
+  const managed = changeable(context, args.id, kind);
+  checkRevision(managed, args.revision);
+  if (args.title != null) checkTitle(args.title);
+  return context.store.managedColumns.update(
+    managed,
+    { title: args.title, description: args.description, labels },
+    callerId(context),
+  );
+}
+
 function attach(
   context: EngineContext,
   kind: 'status' | 'dropdown',
@@ -208,34 +225,10 @@ export const managedColumnResolvers: FamilyResolvers = {
       createManaged(context, 'status', args, args.settings ? { statusLabels: args.settings.labels } : null),
     create_dropdown_managed_column: (_source, args, context) =>
       createManaged(context, 'dropdown', args, args.settings ? { dropdownSettings: args.settings } : null),
-    update_status_managed_column: (_source, args, context) => {
-      const managed = changeable(context, args.id, 'status');
-      checkRevision(managed, args.revision);
-      if (args.title != null) checkTitle(args.title);
-      return context.store.managedColumns.update(
-        managed,
-        {
-          title: args.title,
-          description: args.description,
-          labels: args.settings ? { statusLabels: args.settings.labels } : null,
-        },
-        callerId(context),
-      );
-    },
-    update_dropdown_managed_column: (_source, args, context) => {
-      const managed = changeable(context, args.id, 'dropdown');
-      checkRevision(managed, args.revision);
-      if (args.title != null) checkTitle(args.title);
-      return context.store.managedColumns.update(
-        managed,
-        {
-          title: args.title,
-          description: args.description,
-          labels: args.settings ? { dropdownSettings: args.settings } : null,
-        },
-        callerId(context),
-      );
-    },
+    update_status_managed_column: (_source, args, context) =>
+      updateManaged(context, 'status', args, args.settings ? { statusLabels: args.settings.labels } : null),
+    update_dropdown_managed_column: (_source, args, context) =>
+      updateManaged(context, 'dropdown', args, args.settings ? { dropdownSettings: args.settings } : null),
     activate_managed_column: (_source, args, context) => setState(context, args.id, 'active'),
     deactivate_managed_column: (_source, args, context) => setState(context, args.id, 'inactive'),
     delete_managed_column: (_source, args, context) => setState(context, args.id, 'deleted'),
