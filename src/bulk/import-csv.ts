@@ -15,11 +15,16 @@
  * A plain string is taken as already in its column's form; a number is written as its decimal.
  */
 import type { ColumnValueBuilder } from '../columns/builder.js';
+import type { ColumnKind } from '../columns/kinds.js';
 import { PlatformConfigError } from '../index.js';
 import type { ImportCellValue, ImportRow } from './import-items.js';
 
-/** Kinds whose builders an import takes. */
-const IMPORTABLE = new Set([
+/**
+ * The column kinds an import file may hold values of, besides the item's name
+ * (https://developer.monday.com/api-reference/docs/importing-items-in-bulk). `importItems` refuses a builder of any
+ * other kind before anything is sent, and the emulator refuses such a column in an uploaded file.
+ */
+export const IMPORTABLE_COLUMN_KINDS = [
   'board_relation',
   'date',
   'dropdown',
@@ -32,7 +37,9 @@ const IMPORTABLE = new Set([
   'status',
   'text',
   'timeline',
-]);
+] as const satisfies readonly ColumnKind[];
+
+const IMPORTABLE: ReadonlySet<string> = new Set(IMPORTABLE_COLUMN_KINDS);
 
 type Json = Record<string, unknown>;
 

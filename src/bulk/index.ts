@@ -27,6 +27,7 @@ export {
   type ItemExport,
   MAX_EXPORT_PAGE_SIZE,
 } from './export-items.js';
+export { IMPORTABLE_COLUMN_KINDS } from './import-csv.js';
 export {
   IMPORT_HOURLY_ITEM_BUDGET,
   IMPORT_MAX_FILE_BYTES,

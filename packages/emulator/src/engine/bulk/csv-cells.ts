@@ -22,25 +22,12 @@
  * - board_relation: item ids, comma-separated (no plain-string form; the ids, as its JSON takes them).
  * An empty cell leaves the column empty (on an upsert: unchanged).
  */
+import { IMPORTABLE_COLUMN_KINDS } from 'workspace-platform-sdk/bulk';
 import { isColumnKind, simpleColumnInput, writeColumnValue } from '../column-kinds/index.js';
 import type { ColumnRecord, UserRecord } from '../store/records.js';
 
-/** The kinds an import file may hold values of. */
-export const IMPORTABLE_KINDS: ReadonlySet<string> = new Set([
-  'name',
-  'board_relation',
-  'date',
-  'dropdown',
-  'email',
-  'link',
-  'long_text',
-  'numbers',
-  'people',
-  'phone',
-  'status',
-  'text',
-  'timeline',
-]);
+/** The kinds an import file may hold values of: the item's name and the SDK's list of the documented kinds. */
+export const IMPORTABLE_KINDS: ReadonlySet<string> = new Set(['name', ...IMPORTABLE_COLUMN_KINDS]);
 
 /** True when an import file may hold values of `column`'s kind. */
 export function isImportable(column: ColumnRecord): boolean {
