@@ -93,12 +93,7 @@ function placement(
   const folder = folderId == null ? undefined : accountFolder(context, folderId);
   if (workspaceId == null && !folder) {
     if (fallback) return fallback;
-    const main = context.store.workspaces
-      .all()
-      .find(
-        (workspace) =>
-          workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
-      );
+    const main = context.store.workspaces.mainOf(context.accountId);
     return { workspaceId: main?.id ?? null, folderId: null };
   }
   const workspace = accountWorkspace(context, workspaceId ?? folder?.workspaceId ?? '');

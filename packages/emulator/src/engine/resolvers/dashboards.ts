@@ -59,12 +59,7 @@ function checkName(name: string, what: string): string {
 /** The caller's workspace `id` as the dashboard records it (`-1` kept as the main-workspace alias). */
 function dashboardWorkspace(context: EngineContext, id: string): { recorded: string; actual: string } {
   if (id === MAIN_WORKSPACE_ALIAS) {
-    const main = context.store.workspaces
-      .all()
-      .find(
-        (workspace) =>
-          workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
-      );
+    const main = context.store.workspaces.mainOf(context.accountId);
     if (!main)
       throw engineError(ENGINE_ERROR_CODES.notFound, 'The account has no main workspace.', { workspace_id: id });
     return { recorded: id, actual: main.id };

@@ -37,11 +37,7 @@ const ids = (list: readonly (number | null)[] | null | undefined): number[] =>
   (list ?? []).filter((id): id is number => id !== null);
 
 function mainWorkspaceId(context: EngineContext): string {
-  const main = context.store.workspaces
-    .all()
-    .find(
-      (workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
-    );
+  const main = context.store.workspaces.mainOf(context.accountId);
   if (!main) throw engineError(ENGINE_ERROR_CODES.notFound, 'The account has no main workspace.');
   return main.id;
 }

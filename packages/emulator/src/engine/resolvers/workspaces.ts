@@ -22,11 +22,7 @@ type Ids = readonly (string | null)[] | null | undefined;
 type PageArgs = { limit?: number | null; page?: number | null };
 
 function defaultWorkspace(context: EngineContext): WorkspaceRecord {
-  const found = context.store.workspaces
-    .all()
-    .find(
-      (workspace) => workspace.accountId === context.accountId && workspace.isDefault && workspace.state !== 'deleted',
-    );
+  const found = context.store.workspaces.mainOf(context.accountId);
   if (!found) throw engineError(ENGINE_ERROR_CODES.notFound, 'The account has no main workspace; pass workspace_id.');
   return found;
 }

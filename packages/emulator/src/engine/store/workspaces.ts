@@ -69,6 +69,13 @@ export class WorkspaceStore extends Collection<WorkspaceRecord> {
     this.#stamper = stamper;
   }
 
+  /** The account's main (default) workspace, unless it was deleted. */
+  mainOf(accountId: string): WorkspaceRecord | undefined {
+    return this.all().find(
+      (workspace) => workspace.accountId === accountId && workspace.isDefault && workspace.state !== 'deleted',
+    );
+  }
+
   /** Creates a workspace owned (and subscribed) by its creator. */
   createWorkspace(input: NewWorkspace): WorkspaceRecord {
     const { ownerId, ...fields } = input;
