@@ -51,8 +51,12 @@ export interface TestBoard {
   items: { id: string; name: string; groupId: string }[];
 }
 
-/** A user to seed: who they are, their role and status, and the profile facts the `User` fields answer. */
-export interface TestUserInput {
+/**
+ * A user to seed: who they are, their role and status, and the profile facts the `User` fields answer (phone,
+ * location, country, birthday, language, last activity and photo, as {@link UserProfile} holds them; a photo left out is
+ * the default avatar).
+ */
+export interface TestUserInput extends UserProfile {
   /** Full name. */
   name: string;
   /** Email address, unique in the account (case-insensitive). */
@@ -79,22 +83,6 @@ export interface TestUserInput {
   invitationMethod?: string;
   /** The product they signed up through. Default `core`. */
   signUpProductKind?: string;
-  /** Desk phone, as typed. */
-  phone?: string;
-  /** Mobile phone, as typed. */
-  mobilePhone?: string;
-  /** Free-text location. */
-  location?: string;
-  /** ISO 3166-1 alpha-2 country code, such as `GB`. */
-  countryCode?: string;
-  /** Birthday, `YYYY-MM-DD`. */
-  birthday?: string;
-  /** Interface language, such as `en`. */
-  language?: string;
-  /** ISO 8601 time of their last action. */
-  lastActivity?: string;
-  /** Address of their profile photo. Default: the default avatar. */
-  photo?: string;
 }
 
 /** A seeded user with the id given to it. */
