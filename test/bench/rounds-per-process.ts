@@ -12,11 +12,10 @@
  * shapes at once. Both move the ratios towards 1 (see test/bench/README.md, "One process per client").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { BenchConfig } from './config.js';
+import { compiledChild } from './measure/compiled-child.js';
 import type { Contender } from './phases.js';
 import type { BenchServer } from './server-process.js';
 import { percentile, rotate } from './stats.js';
@@ -37,31 +36,6 @@ interface CallsChild {
 }
 
 const childSource = fileURLToPath(new URL('./measure/calls-child.ts', import.meta.url));
-// Beside `clients/`, at the same depth, so the SDK adapter's path to `dist/` resolves as it does from source.
-const childDir = fileURLToPath(new URL('./results/', import.meta.url));
-const childPath = `${childDir}calls-child.mjs`;
-let compiled: Promise<void> | undefined;
-
-/**
- * Compiles the child and the adapter it loads into one JavaScript file, packages left as imports: plain JavaScript,
- * never through the TypeScript loader, whose transform caches would sit in every child's heap.
- */
-function compileChild(): Promise<void> {
-  compiled ??= (async () => {
-    mkdirSync(childDir, { recursive: true });
-    await build({
-      entryPoints: [childSource],
-      outfile: childPath,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-  })();
-  return compiled;
-}
 
 function readLine(lines: Interface, child: ChildProcess, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -76,7 +50,7 @@ function readLine(lines: Interface, child: ChildProcess, what: string): Promise<
 
 /** Starts the process of client `id` and waits until it made its first call. */
 async function startChild(id: string, baseUrl: string): Promise<CallsChild> {
-  await compileChild();
+  const childPath = await compiledChild(childSource);
   const child = spawn(process.execPath, ['--expose-gc', childPath, id, baseUrl], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

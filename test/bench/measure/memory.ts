@@ -6,9 +6,8 @@
  * RSS for the SDK than for raw fetch (whose code is a few lines) before a single call was timed. Measured with one
  * call each and a full GC: 10-13 MB more for the SDK under the loader, the same RSS within 2 MB without it.
  */
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { compiledChild } from './compiled-child.js';
 import { runJsonChild } from './json-child.js';
 
 /** Result of one child-process run, in bytes. */
@@ -20,28 +19,6 @@ export interface MemorySample {
 }
 
 const childSource = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
-// Beside `clients/`, at the same depth, so the SDK adapter's path to `dist/` resolves as it does from source.
-const childDir = fileURLToPath(new URL('../results/', import.meta.url));
-const childPath = `${childDir}memory-child.mjs`;
-let compiled: Promise<void> | undefined;
-
-/** Compiles the child and the adapters it loads into one JavaScript file (packages stay imports). */
-function compileChild(): Promise<void> {
-  compiled ??= (async () => {
-    mkdirSync(childDir, { recursive: true });
-    await build({
-      entryPoints: [childSource],
-      outfile: childPath,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-  })();
-  return compiled;
-}
 
 /** Spawns `memory-child.ts` for one client and returns what it measured. */
 export async function measureMemory(
@@ -50,7 +27,7 @@ export async function measureMemory(
   calls: number,
   inFlight: number,
 ): Promise<MemorySample> {
-  await compileChild();
+  const childPath = await compiledChild(childSource);
   return runJsonChild<MemorySample>(
     ['--expose-gc', childPath, id, baseUrl, String(calls), String(inFlight)],
     `memory run of ${id}`,
