@@ -31,8 +31,8 @@ const client: Options = {
 
 /**
  * The SDK's own entries a separately built entry imports by their package name, so that it shares their classes
- * (one `PlatformError`, one client) instead of bundling copies: `../index.js` is the main entry, `../bulk/index.js`
- * the bulk entry.
+ * (one `PlatformError`, one client) instead of bundling copies: the main entry (the specifier '../index.js' in a
+ * built file) and the bulk entry ('../bulk/index.js').
  */
 const sdkEntriesExternal: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'sdk-entries-external',

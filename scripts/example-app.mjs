@@ -4,7 +4,7 @@
  *   1. links examples/app/node_modules/workspace-platform-sdk, -emulator and -codegen to the three packages (what
  *      `npm install` of their `file:` paths does),
  *   2. runs the `workspace-platform-codegen` bin with `--check` (fails when the committed
- *      src/platform.generated.ts is out of date),
+ *      examples/app/src/platform.generated.ts is out of date),
  *   3. typechecks the app (module nodenext, strict, skipLibCheck false), and the generated file again
  *      inside a CommonJS package,
  *   4. runs the app against the emulator (`workspace-platform-emulator`),

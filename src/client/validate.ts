@@ -99,7 +99,7 @@ export function checkOptions<T = Record<string, unknown>>(
   return checked as T;
 }
 
-/** Checks an API version string has the platform's form (see ./api-version.ts). */
+/** Checks an API version string has the platform's form (see ../api-version-format.ts). */
 export function checkApiVersion(value: unknown, name: string): string {
   if (!isApiVersion(value)) {
     refuse(name, API_VERSION_FORM_HINT, value, typeof value === 'string' ? `'${value.slice(0, 40)}'` : undefined);

@@ -1,6 +1,6 @@
 /**
  * Shared set-up of the end-to-end tests: a real emulator on an ephemeral port (started and closed by the one
- * emulator test harness, `test/emulator/server-helpers.ts`), a PlatformClient aimed at it, and the
+ * emulator test harness, `packages/emulator/test/server-helpers.ts`), a PlatformClient aimed at it, and the
  * close-everything step each test file runs after every test.
  */
 import { DEMO_TOKEN, type Emulator } from 'workspace-platform-emulator';

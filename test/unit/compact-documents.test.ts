@@ -1,5 +1,5 @@
 /**
- * Generated documents are written compact (src/codegen/literals.ts: compactDocument): no indentation, a space only
+ * Generated documents are written compact (packages/codegen/src/literals.ts: compactDocument): no indentation, a space only
  * between two names, so every byte they add to an app's bundle is GraphQL. Each one still means exactly what its
  * `.graphql` file says, strings included.
  */

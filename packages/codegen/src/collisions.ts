@@ -2,7 +2,7 @@
  * Names that would be declared twice in the generated file, reported as `file:line:column` problems before anything
  * is written: an operation `Items` generates `ItemsQuery`, which may also be a schema type the operations use (the
  * `items_page` input); operations `foo` and `Foo` both generate `FooQuery`. A file declaring a name twice does not
- * compile. Pinned by `test/codegen/safety.test.ts` ("names that would collide").
+ * compile. Pinned by `packages/codegen/test/safety.test.ts` ("names that would collide").
  */
 import { type DefinitionNode, getLocation, Kind } from 'graphql';
 import type { CodegenDocumentFile } from './plugin.js';

@@ -6,7 +6,7 @@
  *    from (never in the documents sent), so each member is printed with its implementation's name;
  * 2. {@link narrowColumnValues} gives each member the column kinds of its implementation as `type`, merges the
  *    members that differ only by implementation, and drops `__typename` again where the document did not select it.
- * Selections without such fragments are left as they were. Pinned by test/codegen/column-narrowing.test.ts and
+ * Selections without such fragments are left as they were. Pinned by packages/codegen/test/column-narrowing.test.ts and
  * test/types/columns.types.ts.
  */
 import { type DocumentNode, Kind, type SelectionSetNode, visit } from 'graphql';

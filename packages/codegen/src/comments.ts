@@ -13,7 +13,7 @@ export function commentAbove(definition: DefinitionSpan, body = definition.loc?.
   const start = definition.loc?.start;
   if (start === undefined || body === undefined) return '';
   // Walks back line by line from the definition: the time grows with the comment, not with the file
-  // (thousands of operations in one file; pinned by test/codegen/safety.test.ts, "2,000 operations").
+  // (thousands of operations in one file; pinned by packages/codegen/test/safety.test.ts, "2,000 operations").
   const comment: string[] = [];
   let end = start > 0 ? body.lastIndexOf('\n', start - 1) : -1; // the end of the line above
   while (end >= 0) {

@@ -67,7 +67,7 @@ export const MAX_NESTING = 128;
 /**
  * A problem at the first bracket nested deeper than {@link MAX_NESTING}, found with graphql's lexer (a loop, no
  * recursion) before the parser runs; undefined when the nesting is within the limit or the text does not lex
- * (the parser then reports it). Pinned by `test/codegen/safety.test.ts` ("nested deeper than the limit").
+ * (the parser then reports it). Pinned by `packages/codegen/test/safety.test.ts` ("nested deeper than the limit").
  */
 export function nestingProblem(source: Source): GraphQLError | undefined {
   const lexer = new Lexer(source);

@@ -98,7 +98,7 @@ const DECLARATION = /^export (const|type|class) (\w+)/;
  * Adds TSDoc to every operation's document, result and variables types, to fragments, to the schema types the
  * operations use, and to the document class. One pass over the lines (a declaration already under a TSDoc block
  * keeps it): the time grows with the file, not with the file times the operations (pinned by
- * `test/codegen/safety.test.ts`, "2,000 operations").
+ * `packages/codegen/test/safety.test.ts`, "2,000 operations").
  */
 export function documentOperations(text: string, options: FinishOptions): string {
   const comments = new Map(options.operations.map((operation) => [operation.name, operation.comment]));

@@ -6,7 +6,7 @@
  * every string value of the documents is swapped for a plain placeholder (no quote, backslash, backtick or `$`);
  * afterwards each printed literal is read back (it then holds nothing a template literal would interpret), the
  * placeholders are swapped for the strings as GraphQL prints them, and the result is written with
- * `JSON.stringify`. Pinned by `test/codegen/safety.test.ts` ("documents holding backticks...").
+ * `JSON.stringify`. Pinned by `packages/codegen/test/safety.test.ts` ("documents holding backticks...").
  *
  * The text is written compact, without the printer's indentation: a space stays only where GraphQL needs one
  * (between two names or numbers). Every byte of it ships in each app bundle that uses the document.

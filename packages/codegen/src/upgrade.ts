@@ -11,7 +11,7 @@
  * Schemas come from the same sources as generation (`--schema` is not taken: two versions are compared), and the
  * versions follow the same rule (./versions.ts): an unpublished one is a usage error, a retired one is read as
  * the version that answers it.
- * Pinned by test/codegen/upgrade.test.ts.
+ * Pinned by packages/codegen/test/upgrade.test.ts.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';

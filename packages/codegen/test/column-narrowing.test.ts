@@ -1,4 +1,4 @@
-/** src/codegen/column-narrowing.ts: __typename added only where column_values has ...Value fragments; unions narrowed. */
+/** packages/codegen/src/column-narrowing.ts: __typename added only where column_values has ...Value fragments; unions narrowed. */
 import { parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { narrowColumnValues, withColumnTypenames } from '../src/column-narrowing.js';

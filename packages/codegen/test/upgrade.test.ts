@@ -1,5 +1,5 @@
 /**
- * `workspace-platform-codegen --upgrade-to` and `--print-schema` (src/codegen/upgrade.ts), in-process and offline
+ * `workspace-platform-codegen --upgrade-to` and `--print-schema` (packages/codegen/src/upgrade.ts), in-process and offline
  * (the built-in emulator serves every published version): a document using a published breaking change of the move is
  * listed by file and line with exit 1; a document the move does not touch passes with exit 0.
  */

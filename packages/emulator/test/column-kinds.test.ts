@@ -1,5 +1,5 @@
 /**
- * The emulator's column-kind table (src/emulator/engine/column-kinds/): one entry per kind of the enum, each naming a
+ * The emulator's column-kind table (packages/emulator/src/engine/column-kinds/): one entry per kind of the enum, each naming a
  * ColumnValue implementation of the served schema; writes refused with ColumnValueException; the relative date
  * keywords; the formula evaluator.
  */

@@ -268,7 +268,7 @@ describe('docs as markdown', () => {
         doc: HANDBOOK,
       },
     );
-    // JSON answers are sent JSON-encoded, as every JSON field of the emulator (src/emulator/engine/schema/scalars.ts)
+    // JSON answers are sent JSON-encoded, as every JSON field of the emulator (packages/emulator/src/engine/schema/scalars.ts)
     expect(JSON.parse(renamed.data?.update_doc_name as string)).toEqual({ success: true, name: 'Team handbook' });
     const doc = await readDoc((q, v) => post('2025-10', q, v), HANDBOOK);
     expect(doc.name).toBe('Team handbook');

@@ -1,4 +1,4 @@
-/** `items_page_by_column_values` (src/emulator/engine/resolvers/items-by-column-values.ts) against the seed. */
+/** `items_page_by_column_values` (packages/emulator/src/engine/resolvers/items.ts) against the seed. */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
 import { dataField, errorCodes, run } from './engine-helpers.js';

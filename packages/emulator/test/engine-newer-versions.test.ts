@@ -1,5 +1,5 @@
 /**
- * Fields the versions after 2025-04 added, modelled from the store's records (src/emulator/engine/resolvers/
+ * Fields the versions after 2025-04 added, modelled from the store's records (packages/emulator/src/engine/resolvers/
  * newer-versions.ts), each at the version that publishes it; a version without the field refuses it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** `search` over boards and items (src/emulator/engine/resolvers/search.ts), at 2026-10, against the seed. */
+/** `search` over boards and items (packages/emulator/src/engine/resolvers/search.ts), at 2026-10, against the seed. */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
 import { dataField, errorCodes, globexGrant, run } from './engine-helpers.js';

@@ -1,4 +1,4 @@
-/** The version calendar (src/emulator/engine/versions.ts), table by table. */
+/** The version calendar (packages/emulator/src/engine/versions.ts), table by table. */
 import { describe, expect, it } from 'vitest';
 import { currentVersion, isQuarterVersion, routedVersion, versionKind } from '../src/engine/index.js';
 

@@ -1,5 +1,5 @@
 /**
- * One rule for a `limit` below 1, by kind of list (src/emulator/engine/page-limits.ts): page-numbered lists and
+ * One rule for a `limit` below 1, by kind of list (packages/emulator/src/engine/page-limits.ts): page-numbered lists and
  * searches answer none for a negative limit, cursor pages refuse a limit below 1 naming their range. Both
  * `activity_logs` follow their kind: a board's is page-numbered, a user's is a cursor page.
  */

@@ -1,6 +1,6 @@
 /**
  * The `extensions.code` values the client classifies: those that pick a {@link GraphQLResponseError} subclass, in one table: the platform's own
- * codes and the emulator's equivalents (see `src/emulator/engine/errors.ts`). Pinned by
+ * codes and the emulator's equivalents (see `packages/emulator/src/engine/errors.ts`). Pinned by
  * `test/unit/error-codes.test.ts`.
  *
  * Sources for the platform's codes:

@@ -4,7 +4,7 @@
 
 import { MAX_TIMER_DELAY_MS } from '../constants.js';
 
-/** Re-exported for the modules that wait in steps beside `sleep`; defined in `./constants.ts`. */
+/** Re-exported for the modules that wait in steps beside `sleep`; defined in `../constants.ts`. */
 export { MAX_TIMER_DELAY_MS };
 
 /**

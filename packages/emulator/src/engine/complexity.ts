@@ -15,7 +15,7 @@
  *   Introspection (`__schema`, `__type` and their subtrees) is costed by the same formula but kept apart: it is
  *   capped per request (see introspectionCap) instead of charged to the budget; past MAX_INTROSPECTION_ROOTS
  *   `__schema`/`__type` selections in one operation its cost is infinite (refused), however small each one is
- *   (pinned by test/emulator/engine-introspection.test.ts).
+ *   (pinned by packages/emulator/test/engine-introspection.test.ts).
  * Example: `{ boards(limit: 5) { id name owner { account { slug } } } }`
  *   = 100 + 5 × (10 + 10 + (100 + (100 + 10))) = 1250.
  */

@@ -6,7 +6,7 @@
  *
  * Every cursor is signed (`payload.signature`, HMAC-SHA256 with a secret of the emulator's store), and the signature
  * is checked before the payload is parsed: a cursor a client forged or edited (one that never expires, or a query
- * nested thousands deep) is refused as INVALID_CURSOR. Pinned by `test/emulator/engine-cursor.test.ts`.
+ * nested thousands deep) is refused as INVALID_CURSOR. Pinned by `packages/emulator/test/engine-cursor.test.ts`.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EngineContext } from './context.js';

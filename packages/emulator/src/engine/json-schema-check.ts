@@ -3,7 +3,7 @@
  * settings schemas use: `type`, `enum`, `required`, `properties`, `patternProperties`, `additionalProperties`
  * (a boolean or a schema), `items`, `uniqueItems`, `maxItems`, `minLength`, `maxLength`, `minimum`, `maximum` and
  * `oneOf`. Any other keyword is ignored, so a schema must stay within these to be checked in full (the widget and
- * column-kind schemas do: test/emulator/engine/resolvers/dashboards.test.ts, column-type-schemas.test.ts).
+ * column-kind schemas do: packages/emulator/test/engine/resolvers/dashboards.test.ts, column-type-schemas.test.ts).
  *
  * The check is bounded: it visits each value of the input once per schema branch and stops at the first problems
  * it finds ({@link MAX_PROBLEMS}); inputs are bounded by the request body size.

@@ -5,7 +5,7 @@
  * Rule map:
  * - `SUM` adds them (0 for none); `MIN`, `MAX`, `AVERAGE` and `MEDIAN` answer null for none: {@link summariseNumbers}
  * - any count of values, a board's worth included: the extremes are found by a loop, since spreading a list into
- *   `Math.min` throws a RangeError past roughly 100,000 arguments (test/emulator/engine/number-summaries.test.ts)
+ *   `Math.min` throws a RangeError past roughly 100,000 arguments (packages/emulator/test/engine/number-summaries.test.ts)
  */
 
 /** The summaries {@link summariseNumbers} computes. */

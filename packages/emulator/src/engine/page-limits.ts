@@ -3,7 +3,7 @@
  * defaults and maxima (https://developer.monday.com/api-reference/docs/activity-logs: 25 by default) but say nothing
  * of a limit below 1, so the emulator keeps to the kind of list.
  *
- * Rule map (pinned by test/emulator/page-limits.test.ts):
+ * Rule map (pinned by packages/emulator/test/page-limits.test.ts):
  * - page-numbered lists (`boards`, `items`, a board's `activity_logs`, ...) and searches answer `limit` entries, none
  *   for a negative limit, never "all but the last few": {@link listLimit}
  * - cursor pages (`items_page`, `next_items_page`, `timeline_items_page`, a user's `activity_logs`) refuse a limit

@@ -7,7 +7,8 @@
  * - A field the schema marks deprecated, when selected: code `deprecatedField` (the platform's code).
  * - A deprecated argument or input field, when given: code `deprecatedArgument`; a deprecated enum value, when
  *   written in the query: code `deprecatedEnumValue` (our codes, same shape).
- * - Each element warns once per location. Pinned by test/emulator/engine-warnings.test.ts.
+ * - Each element warns once per location. Pinned by packages/emulator/test/engine/warnings.test.ts
+ *   (and over a socket, a deprecated field: packages/emulator/test/server-versions.test.ts).
  */
 import {
   type ASTNode,

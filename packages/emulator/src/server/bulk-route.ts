@@ -7,7 +7,7 @@
  *
  * Faults: the rules for `* /bulk/uploads` (or `GET /bulk/reports`) apply as on any route (latency, an HTTP error, a
  * dropped connection), and the bulk kinds (`upload-expired`, `job-fails`, `job-slow`) go to the engine with the
- * upload. Pinned by test/bulk-http.test.ts.
+ * upload. Pinned by packages/emulator/test/bulk-jobs.test.ts.
  */
 import type { TransferAnswer, TransferRequest } from '../contract.js';
 import { ERROR_CODE, HEADER, MEDIA } from '../wire.js';

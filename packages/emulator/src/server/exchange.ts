@@ -84,7 +84,7 @@ export function openExchange(ctx: ServerContext, req: IncomingMessage, res: Serv
 /**
  * Notes what a step learned about the request, in its facts and at once in its record: a test watching
  * `emulator.requests` sees a request's kind and complexity while it is still executing
- * (test/emulator/idempotency.test.ts waits on that). The outcome is recorded by `reply()`.
+ * (packages/emulator/test/idempotency.test.ts waits on that). The outcome is recorded by `reply()`.
  */
 export function learn(x: Exchange, facts: RequestFacts): void {
   Object.assign(x.facts, facts);

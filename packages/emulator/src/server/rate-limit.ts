@@ -6,7 +6,7 @@
  *   resets at midnight UTC, as the platform's daily call limit does ("resets at midnight UTC",
  *   https://support.monday.com/hc/en-us/articles/26471164460690-API-Rate-Limits); a shorter window, a test's stand-in
  *   for the day, starts with the emulator like the others, so a test knows where it ends.
- *   Pinned by test/emulator/rate-limit.test.ts ("until midnight UTC").
+ *   Pinned by packages/emulator/test/rate-limit.test.ts ("until midnight UTC").
  */
 import type { ComplexitySnapshot } from '../contract.js';
 import type { ResolvedLimits } from './options.js';

@@ -5,15 +5,15 @@
  * Rule map of `reply()`:
  * - The request record: status, first error code, fault, request id and what the steps learned (`writeRecord`).
  * - `RateLimit-Policy` on every answer of the API but a fault's own; the account's `RateLimit` once the
- *   request is authenticated (`rateLimitHeaders`). Pinned by test/emulator/rate-limit.test.ts.
+ *   request is authenticated (`rateLimitHeaders`). Pinned by packages/emulator/test/rate-limit.test.ts.
  * - `API-Version` once the version is resolved, on every answer after that point.
  * - CORS: every answer on the API may be read by any origin; the OAuth pages may not (`corsHeaders`).
  * - `extensions.request_id`: every JSON answer carries a fresh id, a replay the original's (`render`), as the
  *   platform documents (https://developer.monday.com/api-reference/docs/error-handling). Pinned by
- *   test/emulator/reply.test.ts.
+ *   packages/emulator/test/reply.test.ts.
  * - An answer tagged `keep` is what the idempotency cache replays later (exactly the bytes sent).
  * - Faults: one chosen to replace handling arrives as its own planned answer (`faultReply`); one chosen to spoil
- *   delivery touches only an answer tagged `spoilable` (`spoil`). Pinned by test/emulator/faults.test.ts.
+ *   delivery touches only an answer tagged `spoilable` (`spoil`). Pinned by packages/emulator/test/faults.test.ts.
  */
 import { HEADER, MEDIA, REQUEST_ID_EXTENSION } from '../wire.js';
 import type { Exchange } from './exchange.js';

@@ -10,7 +10,7 @@
  * - Anything else (an unknown, unsupported or malformed version): answered by the default, with an
  *   `unsupportedVersion` warning, as the platform falls back to its current version.
  * - `versionRouting: 'refuse'`: both of the last two get the 400 `UNSUPPORTED_API_VERSION` instead.
- * Pinned by test/emulator/server-versions.test.ts.
+ * Pinned by packages/emulator/test/server-versions.test.ts.
  */
 import { isApiVersion } from 'workspace-platform-sdk';
 import type { EmulatorClock, ResponseWarning } from '../contract.js';

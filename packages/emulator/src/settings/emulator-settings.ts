@@ -6,7 +6,7 @@
  * - an impossible value: refused (a negative latency, an `http-error` or `respond` status outside HTTP's,
  *   a probability outside [0, 1], a version not of the platform's quarter form `YYYY-MM`, a port outside 0-65535).
  * The table is typed against the option interfaces, so a new option without a rule here does not compile.
- * Pinned by test/emulator/emulator-settings.test.ts.
+ * Pinned by packages/emulator/test/emulator-settings.test.ts.
  */
 import { isApiVersion, isScope } from 'workspace-platform-sdk';
 import type { SeedData } from '../engine/store/seed.js';

@@ -12,7 +12,7 @@
  *   multi-level board shares one column structure between parents and subitems
  * - functions (`CalculatedFunction`): SUM, MIN, MAX of the subitems' numbers, COUNT_KEYS the number of subitems
  *   holding a value, NONE no calculation; MIN_MAX is refused by create_column and update_column as not modelled
- * Pinned by test/emulator/calculated-columns.test.ts.
+ * Pinned by packages/emulator/test/calculated-columns.test.ts.
  */
 import { summariseNumbers } from '../number-summaries.js';
 import { storedValue } from '../store/item-values.js';

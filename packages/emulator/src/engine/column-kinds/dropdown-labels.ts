@@ -7,7 +7,7 @@
  * - as for status labels (./status-labels.ts), a label an item holds is not removed; `is_deactivated: true` retires
  *   it: kept in `deactivated_labels` (ids), shown where set, not settable again (./labels.ts)
  * - `label_limit_count` and `limit_select` are kept as sent
- * Pinned by test/emulator/column-updates.test.ts.
+ * Pinned by packages/emulator/test/column-updates.test.ts.
  */
 import { invalidArgument } from '../errors.js';
 import type { ColumnRecord } from '../store/records.js';

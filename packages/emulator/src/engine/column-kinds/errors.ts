@@ -5,7 +5,7 @@
  *   (https://developer.monday.com/api-reference/changelog/bug-fix-column-value-exception-error-column_type-update,
  *   https://developer.monday.com/api-reference/docs/error-handling);
  * - `CorrectedValueException`: a simple string sent to a kind that takes JSON only (the error handling page:
- *   "ensure the column supports this type of value format"). Pinned by test/emulator/column-kinds.test.ts.
+ *   "ensure the column supports this type of value format"). Pinned by packages/emulator/test/column-kinds.test.ts.
  * The emulator names the column id too, in the message and in `error_data`.
  * - `InvalidColumnIdException` (status 200): a column id the board does not have, in `column_values` or
  *   `column_id` (the error handling page: "the column ID being passed in the query is not a valid column ID").

@@ -15,7 +15,7 @@
  * - items_page rules and order compare {@link compareCell}; text operators compare {@link readColumn}'s text
  * - what a column can do (`Column.capabilities`, the `capabilities` filters): {@link columnCapabilities}; which kinds
  *   may be calculated from subitems: each entry's `calculable`; the calculated values: ./calculated.ts
- * Pinned by test/e2e/columns-round-trip.test.ts and test/emulator/column-kinds.test.ts.
+ * Pinned by test/e2e/columns-round-trip.test.ts and packages/emulator/test/column-kinds.test.ts.
  */
 import { COLUMN_KINDS } from 'workspace-platform-sdk';
 import { storedValue } from '../store/item-values.js';

@@ -2,9 +2,9 @@
  * Kinds whose values are labels of the column's settings: status (label id → label, the id a value holds as `index`)
  * and dropdown (id → label). Both add a label they are sent when create_labels_if_missing is on
  * (https://developer.monday.com/api-reference/reference/status, .../dropdown); otherwise an unknown label is a
- * ColumnValueException (pinned by test/emulator/engine-mutations.test.ts). A label retired with `is_deactivated`
+ * ColumnValueException (pinned by packages/emulator/test/engine-mutations.test.ts). A label retired with `is_deactivated`
  * (update_status_column, update_dropdown_column) still shows where it is set and cannot be set again
- * (test/emulator/column-updates.test.ts).
+ * (packages/emulator/test/column-updates.test.ts).
  */
 import type { ColumnRecord } from '../store/records.js';
 import { columnValueError } from './errors.js';

@@ -22,7 +22,7 @@
  *   `labels_colors` (key → `{ var_name }`), `labels_descriptions` (key → text), `deactivated_labels` (keys).
  * - how the settings are answered: `settings_str` in that object form at every version; `settings` (2025-10 on) with
  *   the labels as a list in position order, {@link statusSettingsList}
- * Pinned by test/emulator/column-updates.test.ts.
+ * Pinned by packages/emulator/test/column-updates.test.ts.
  */
 import { invalidArgument } from '../errors.js';
 import type { ColumnRecord } from '../store/records.js';
@@ -201,7 +201,7 @@ const LABEL_KEYS = [
  * - `color` is the colour number of the label's key, as the status index map pairs them (the changelog's labels 0,
  *   1 and 2 have colours 0, 1 and 2); a new label's key is its colour's number, so the two agree until the colour is
  *   changed, whose name stays in `settings_str`'s `labels_colors` and does not move the number.
- * Pinned by test/emulator/column-updates.test.ts ("answers the labels as a list in settings").
+ * Pinned by packages/emulator/test/column-updates.test.ts ("answers the labels as a list in settings").
  */
 export function statusSettingsList(column: ColumnRecord): Record<string, unknown> {
   const settings = column.settings;

@@ -14,7 +14,7 @@
  *   the published schema's own descriptions of the functions ("Count the number of values", "... of distinct
  *   values of the items", "... of subitems"); the reference page gives no more.
  * - `group_by`, `COLUMN` select elements and the other functions answer NOT_MODELLED naming what was asked; the
- *   platform's description of grouped values is not specific enough to copy (test/emulator/aggregate.test.ts).
+ *   platform's description of grouped values is not specific enough to copy (packages/emulator/test/aggregate.test.ts).
  */
 import { compareCell } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';

@@ -2,7 +2,7 @@
  * AI column configuration (2026-10 on): the eight `configure_*_ai_column` mutations and `remove_ai_from_column`,
  * as https://developer.monday.com/api-reference/reference/ai-column describes them. The AI configuration is a family
  * of its own (../store/ai-columns.ts), kept on the column record it configures. Pinned by
- * test/emulator/engine/resolvers/ai-columns.test.ts.
+ * packages/emulator/test/engine/resolvers/ai-columns.test.ts.
  *
  * Rule map:
  * - boards:write (the docs' required scope), on the caller's board (RESOURCE_NOT_FOUND otherwise).

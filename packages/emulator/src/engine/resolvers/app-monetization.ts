@@ -31,7 +31,7 @@
  *   `is_supported` says whether the account supports app monetization, as its seed states (NOT_MODELLED when the
  *   seed does not); the docs name no scope, so it asks account:read as the seats do.
  * - `days_left` counts whole days to the renewal date, rounded up, never below 0.
- * Pinned by test/emulator/engine/resolvers/app-monetization.test.ts.
+ * Pinned by packages/emulator/test/engine/resolvers/app-monetization.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';

@@ -1,7 +1,7 @@
 /**
  * Board automations and their runs (2026-04 on): `board_automations`, `delete_board_automation`, `trigger_event`,
  * `trigger_events`, `block_events`, `tool_events`, `account_trigger_statistics` and
- * `account_triggers_statistics_by_entity_id`. Pinned by test/emulator/engine/resolvers/automations.test.ts.
+ * `account_triggers_statistics_by_entity_id`. Pinned by packages/emulator/test/engine/resolvers/automations.test.ts.
  *
  * What the store can honestly hold: the automations and runs seeded into it (the emulator runs no automation,
  * so it records no run of its own; ../store/automations.ts). The docs describe none of these fields beyond the

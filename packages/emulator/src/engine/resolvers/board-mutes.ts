@@ -16,7 +16,7 @@
  * - The docs give no limit on `board_ids`; the emulator reads at most {@link MAX_MUTE_BOARDS} (else INVALID_ARGUMENT).
  * - The scopes are the docs' silence filled with the boards' own: boards:read to read, boards:write to change.
  * - The update answers the board's settings as a one-element list.
- * Pinned by test/emulator/engine/resolvers/board-mutes.test.ts.
+ * Pinned by packages/emulator/test/engine/resolvers/board-mutes.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';

@@ -197,7 +197,7 @@ export const boardResolvers: FamilyResolvers = {
   },
   Board: {
     board_kind: (board: BoardRecord) => board.kind,
-    // 2025-10: the emulator has no multi-level boards (test/emulator/engine-newer-versions.test.ts).
+    // 2025-10: the emulator has no multi-level boards (packages/emulator/test/engine-newer-versions.test.ts).
     hierarchy_type: () => 'classic',
     owner: (board: BoardRecord, _args, context) => storedUser(context, board.ownerId),
     creator: (board: BoardRecord, _args, context) => storedUser(context, board.ownerId),
@@ -320,7 +320,7 @@ export const boardResolvers: FamilyResolvers = {
         throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'attributes need a workspace_id or a folder_id.');
       }
       // Without a folder the board goes to the workspace's top level, as the platform's Move Object tool describes
-      // (https://developer.monday.com/api-reference/docs/move-object); pinned in test/emulator/board-hierarchy.test.ts.
+      // (https://developer.monday.com/api-reference/docs/move-object); pinned in packages/emulator/test/board-hierarchy.test.ts.
       context.store.boards.move(board, placement(context, workspace_id, folder_id));
       return { success: true, message: null, board };
     },

@@ -1,7 +1,7 @@
 /**
  * `Query.get_column_type_schema` (2025-10 on): the JSON Schema of a column kind's settings, answered as
  * `{ "schema": { ... } }` the way each column type's reference page shows it. Static data about column kinds, so
- * it reads no account data and needs no scope. Pinned by test/emulator/engine/resolvers/column-type-schemas.test.ts.
+ * it reads no account data and needs no scope. Pinned by packages/emulator/test/engine/resolvers/column-type-schemas.test.ts.
  *
  * Sources, one page per kind: https://developer.monday.com/api-reference/reference/checkbox, .../status,
  * .../dropdown and .../numbers ("Get column type schema"). The structure is kept keyword for keyword, the prose

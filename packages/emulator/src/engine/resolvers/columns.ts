@@ -88,9 +88,9 @@ export const columnResolvers: FamilyResolvers = {
     settings_str: (column: ColumnRecord) => JSON.stringify(column.settings),
     // 2025-10: the settings as JSON; a status column's labels as a list (../column-kinds/status-labels.ts).
     settings: (column: ColumnRecord) => (column.type === 'status' ? statusSettingsList(column) : column.settings),
-    // 2025-10: what the column kinds table knows of the kind (test/emulator/newer-surfaces.test.ts).
+    // 2025-10: what the column kinds table knows of the kind (packages/emulator/test/newer-surfaces.test.ts).
     capabilities: (column: ColumnRecord) => columnCapabilities(column),
-    // 2025-10: what update_column checks (test/emulator/column-updates.test.ts).
+    // 2025-10: what update_column checks (packages/emulator/test/column-updates.test.ts).
     revision: (column: ColumnRecord) => columnRevision(column),
   },
   Mutation: {
@@ -121,7 +121,7 @@ export const columnResolvers: FamilyResolvers = {
         userId,
       );
     },
-    // 2025-10 (width from 2026-04): test/emulator/column-updates.test.ts.
+    // 2025-10 (width from 2026-04): packages/emulator/test/column-updates.test.ts.
     update_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
       const column = findColumn(board, args.id);
@@ -142,7 +142,7 @@ export const columnResolvers: FamilyResolvers = {
         userId,
       });
     },
-    // 2025-10: a status column with its whole label list (test/emulator/column-updates.test.ts).
+    // 2025-10: a status column with its whole label list (packages/emulator/test/column-updates.test.ts).
     create_status_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
       if (args.capabilities?.calculated) throw statusCalculationNotModelled();
@@ -158,7 +158,7 @@ export const columnResolvers: FamilyResolvers = {
         userId,
       });
     },
-    // 2025-10: a dropdown column with its labels, ids 1, 2, ... (test/emulator/column-updates.test.ts).
+    // 2025-10: a dropdown column with its labels, ids 1, 2, ... (packages/emulator/test/column-updates.test.ts).
     create_dropdown_column: (_source, args, context) => {
       const { board, userId } = writable(context, args.board_id);
       return context.store.columns.create(board, {

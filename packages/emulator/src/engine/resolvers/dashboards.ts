@@ -3,7 +3,7 @@
  * delete_dashboard, create_widget and delete_widget, and `Query.all_widgets_schema`, as
  * https://developer.monday.com/api-reference/reference/dashboards-and-widgets and
  * https://developer.monday.com/api-reference/reference/all-widgets-schema describe them. Pinned by
- * test/emulator/engine/resolvers/dashboards.test.ts.
+ * packages/emulator/test/engine/resolvers/dashboards.test.ts.
  *
  * Rule map:
  * - Changes need boards:write (the docs name no scope; dashboards summarise boards) and act on the caller's own

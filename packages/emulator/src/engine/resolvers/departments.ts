@@ -1,7 +1,7 @@
 /**
  * Departments (2026-04 on): `Query.departments` and the department mutations, as
  * https://developer.monday.com/api-reference/reference/department describes them. Pinned by
- * test/emulator/engine/resolvers/departments.test.ts.
+ * packages/emulator/test/engine/resolvers/departments.test.ts.
  *
  * Rule map:
  * - Enterprise plans only: another plan's account is refused with USER_UNAUTHORIZED naming the plan.

@@ -7,16 +7,16 @@
  * - A block's content is `{ alignment, direction, deltaFormat }`, the delta being Quill's (the platform points app
  *   builders at Quill's Delta library): text inserts with `bold`, `italic`, `strike`, `code` and `link` attributes,
  *   several on one insert written as nested marks (`[~~**_all_**~~](url)`). {@link inlineDelta} reads them from
- *   markdown, {@link inlineMarkdown} writes them back (test/emulator/engine/resolvers/doc-markdown.test.ts).
+ *   markdown, {@link inlineMarkdown} writes them back (packages/emulator/test/engine/resolvers/doc-markdown.test.ts).
  * - One markdown construct is one block of the type named after it ({@link blocksFromMarkdown}): `#`, `##`, `###`
  *   titles, paragraphs (consecutive lines joined), `-`/`*`/`+` and `1.` list items, `>` quotes, fenced code.
  * - What has no block type the emulator models (tables, images, task lists, dividers, nested lists, raw HTML) is
- *   refused with {@link UnsupportedMarkdown} naming it, never dropped (test/emulator/doc-markdown.test.ts).
+ *   refused with {@link UnsupportedMarkdown} naming it, never dropped (packages/emulator/test/doc-markdown.test.ts).
  * - Export writes the same constructs back ({@link markdownFromBlocks}); a block of another type is refused.
  * - Literal text is no markup: export escapes markdown's characters outside code with a backslash ({@link escapeText},
  *   and a paragraph that would read as another construct, {@link escapeLineStart}); import reads a backslash before
  *   ASCII punctuation as that character, except in code, so export then import gives back the same blocks
- *   (test/emulator/engine/resolvers/doc-markdown.test.ts). Not kept: a paragraph's leading and trailing spaces (lines
+ *   (packages/emulator/test/engine/resolvers/doc-markdown.test.ts). Not kept: a paragraph's leading and trailing spaces (lines
  *   are trimmed), a line break inside a text (lines are joined), inline code holding a backtick, a code block holding
  *   a line of three backticks, and a link address holding a space, a parenthesis or a bracket. The platform's docs
  *   do not describe its escaping; this is CommonMark's backslash escape.
@@ -125,7 +125,7 @@ export function blocksFromMarkdown(markdown: string): BlockSpec[] {
 /**
  * Inline marks. Each span stops at the next opener of its own kind (`__` inside `__…__`, `[` inside a link), so an
  * opener that never closes costs one scan to the next opener, not to the end of the line: a line of unclosed
- * openers stays linear (test/emulator/doc-markdown.test.ts: "answers at once on a line of unclosed marks").
+ * openers stays linear (packages/emulator/test/doc-markdown.test.ts: "answers at once on a line of unclosed marks").
  */
 const INLINE =
   /\*\*(.+?)\*\*|(?<!\w)__((?:(?!__).)+?)__(?!\w)|~~(.+?)~~|`([^`]+)`|\[([^[\]]+)\]\(([^()[\]\s]+)\)|\*([^*]+)\*|(?<!\w)_([^_]+)_(?!\w)/dg;

@@ -10,7 +10,7 @@
  * - a token of another account's form, or of a form whose board is deleted, is RESOURCE_NOT_FOUND ({@link formOf})
  * - what a change may hold: ../store/forms.ts and ../store/form-settings.ts
  * - `ResponseForm.id` and `ownerId` are `Int`s; `FormQuestion.showIfRules` (2025-10) is `show_if_rules` renamed
- * Pinned by test/emulator/forms.test.ts.
+ * Pinned by packages/emulator/test/forms.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';

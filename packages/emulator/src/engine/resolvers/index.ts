@@ -17,7 +17,7 @@
  * Adding a mutation: its resolver in its family's module here, its change in the family's store module, a test.
  * The family maps are checked against the schema (types.ts, arguments.generated.ts): an unknown field or argument
  * does not compile, and {@link composeResolvers} refuses two families resolving the same field at start-up
- * (test/emulator/engine/resolvers/index.test.ts).
+ * (packages/emulator/test/engine/resolvers/index.test.ts).
  */
 import { accountResolvers } from './account.js';
 import { aggregateResolvers } from './aggregate.js';

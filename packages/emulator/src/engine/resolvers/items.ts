@@ -97,7 +97,7 @@ function mapping(entries: readonly ColumnMappingInput[] | null | undefined): Col
  * `column_values` matches, across columns every column must; values compare as the column shows them (a status by
  * its label, a checkbox as `true`, others as text; `name` is the item's name). One `any_of` rule per column, a status
  * label turned into its index, as the query engine compares statuses. Pinned by
- * test/emulator/engine-items-by-column-values.test.ts.
+ * packages/emulator/test/engine-items-by-column-values.test.ts.
  */
 function byColumnValuesQuery(board: BoardRecord, columns: readonly ItemsPageByColumnValuesQuery[]): ItemsQuery {
   return {
@@ -162,7 +162,7 @@ export const itemResolvers: FamilyResolvers = {
             hasCapabilities(column, args.capabilities),
         )
         // A parent's value calculated from its subitems only when CALCULATED is asked for
-        // (test/emulator/calculated-columns.test.ts).
+        // (packages/emulator/test/calculated-columns.test.ts).
         .map((column) => columnValueView(item, column, context.store, args.capabilities?.includes('CALCULATED'))),
     assets: (item: ItemRecord, args, context) =>
       args.assets_source === 'gallery'
@@ -265,7 +265,7 @@ export const itemResolvers: FamilyResolvers = {
       const item = accountItem(context, args.item_id);
       // The platform's changelog documents moving an item next to another item of its board ("New
       // change_item_position mutation", 2025-10); a move to a group's top or bottom is not described, so it is
-      // refused (test/emulator/item-position.test.ts).
+      // refused (packages/emulator/test/item-position.test.ts).
       if (args.group_id != null || args.group_top != null) {
         notModelledArgument(
           'change_item_position(group_id:, group_top:)',

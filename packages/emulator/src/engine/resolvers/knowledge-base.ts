@@ -1,7 +1,7 @@
 /**
  * `Query.knowledge_base_search` (2026-10): the docs say nothing of it beyond the schema, so the emulator models the
  * part it can answer honestly from what the store holds, and no more. Pinned by
- * test/emulator/engine/resolvers/knowledge-base.test.ts.
+ * packages/emulator/test/engine/resolvers/knowledge-base.test.ts.
  *
  * What is modelled: `raw_snippets`, the blocks of the caller's account's docs (not deleted) whose text holds any
  * word of `query` (three letters or more, case-insensitive), most words matched first, then in document order;

@@ -2,7 +2,7 @@
  * Managed columns (2025-10 on): `Query.managed_column`, creating, updating, activating, deactivating and deleting
  * managed status and dropdown columns, and attaching them to boards, as
  * https://developer.monday.com/api-reference/reference/managed-columns describes them. Pinned by
- * test/emulator/engine/resolvers/managed-columns.test.ts.
+ * packages/emulator/test/engine/resolvers/managed-columns.test.ts.
  *
  * Rule map:
  * - Reads need boards:read, changes boards:write; a managed column of another account is RESOURCE_NOT_FOUND.

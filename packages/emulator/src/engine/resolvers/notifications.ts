@@ -9,7 +9,7 @@
  * schema, so these are the least surprising rules; it needs me:read (the caller's own data). Nothing marks a
  * notification read in the emulator, so `read` is false and `filter_read` keeps them all; `title` (which the
  * notifications sent through the API do not have) is NOT_MODELLED. `board`, `item` and `update` are the target's,
- * `creators` the sender. Pinned by test/emulator/engine/resolvers/notifications.test.ts.
+ * `creators` the sender. Pinned by packages/emulator/test/engine/resolvers/notifications.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';

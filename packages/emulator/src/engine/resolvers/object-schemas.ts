@@ -1,7 +1,7 @@
 /**
  * Object schemas (2026-07 on): `Query.get_object_schemas`, the schema and column mutations, and connecting boards,
  * as https://developer.monday.com/api-reference/reference/object-schemas and its other-types page describe them.
- * Pinned by test/emulator/engine/resolvers/object-schemas.test.ts.
+ * Pinned by packages/emulator/test/engine/resolvers/object-schemas.test.ts.
  *
  * Rule map:
  * - The docs require the `manage_account_data_entities` permission: the emulator lets account admins manage

@@ -1,6 +1,6 @@
 /**
  * What every `search` (search.ts, search-people.ts) matches with: a case-insensitive substring of a record's text,
- * and the `date_range` bounds (inclusive). Pinned by test/emulator/search.test.ts.
+ * and the `date_range` bounds (inclusive). Pinned by packages/emulator/test/search.test.ts.
  */
 import type { CrossEntityDateRangeInput } from './arguments.generated.js';
 

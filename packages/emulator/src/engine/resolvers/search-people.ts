@@ -9,7 +9,7 @@
  *   `creator_ids` narrow them
  * - users: `users:read`; enabled users only
  * - workspaces: `workspaces:read`; not deleted; `workspace_ids` and `kind` (`open`, `closed`, `template`) narrow them
- * Pinned by test/emulator/search.test.ts.
+ * Pinned by packages/emulator/test/search.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { textBody } from '../store/updates.js';

@@ -11,7 +11,7 @@
  *   emulator timeline item is of kind `custom`, its product the one of its board's workspace) and `date_range`
  *   (created and updated bounds, inclusive) narrow the results; only live records of the caller's account match.
  * - Scope `boards:read` (updates `updates:read`, users `users:read`, workspaces `workspaces:read`).
- * Pinned by test/emulator/engine-search.test.ts and test/emulator/search.test.ts.
+ * Pinned by packages/emulator/test/engine-search.test.ts and packages/emulator/test/search.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { listLimit } from '../page-limits.js';
@@ -105,7 +105,7 @@ function docResults(context: EngineContext, args: SearchNamespaceDocsArgs) {
 
 /**
  * How many results a search answers: `limit`, 10 when none is sent; a negative limit answers none, as paginated
- * lists do (../page-limits.ts), never "all but the last few" (test/emulator/engine-search.test.ts).
+ * lists do (../page-limits.ts), never "all but the last few" (packages/emulator/test/engine-search.test.ts).
  */
 function resultLimit(limit: number | null | undefined): number {
   return listLimit(limit ?? 10);

@@ -1,7 +1,7 @@
 /**
  * Templates (2026-10 on): `use_template` and `template_installation_status`, as
  * https://developer.monday.com/api-reference/reference/templates describes them. Pinned by
- * test/emulator/engine/resolvers/templates.test.ts.
+ * packages/emulator/test/engine/resolvers/templates.test.ts.
  *
  * Rule map:
  * - use_template needs workspaces:write; a template the emulator does not hold is refused as the docs say the

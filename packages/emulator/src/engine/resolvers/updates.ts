@@ -6,7 +6,7 @@
  * `Query.replies` (2025-10 on) lists the replies on items of `board_ids` (the caller's boards, at most
  * {@link MAX_REPLY_BOARDS}), newest first, created from `created_at_from` to `created_at_to` (ISO 8601, bounds
  * included), paged by `limit` (25) and `page`; the schema is all the emulator follows here
- * (test/emulator/engine/resolvers/replies.test.ts).
+ * (packages/emulator/test/engine/resolvers/replies.test.ts).
  *
  * `Update.original_creation_date` (2025-10 on) answers the `original_creation_date` its `create_update` was given,
  * as sent, and null when none was: the docs give the argument no format and say nothing of what the platform does

@@ -11,7 +11,7 @@
  *   matches nothing) narrow the rows; only live boards of the caller's account count
  * - `limit` rows a page (25 when unset, as for a board's activity log; below 1 refused, as by every cursor page:
  *   ../page-limits.ts); `cursor` is the next page's, null on the last
- * Pinned by test/emulator/user-activity-logs.test.ts.
+ * Pinned by packages/emulator/test/user-activity-logs.test.ts.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';

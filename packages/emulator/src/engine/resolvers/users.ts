@@ -156,7 +156,7 @@ export const userResolvers: FamilyResolvers = {
     },
     teams: (user: UserRecord, args, context) =>
       context.store.teams.teamsOf(user.id).filter((team) => !args.ids || args.ids.includes(team.id)),
-    // Fields of the newer versions (test/emulator/engine-newer-versions.test.ts), from what the record keeps.
+    // Fields of the newer versions (packages/emulator/test/engine-newer-versions.test.ts), from what the record keeps.
     // A viewer's kind is not documented: NOT_MODELLED for them.
     kind: (user: UserRecord) => {
       if (user.viewOnly && !user.isAdmin && !user.isGuest) throw notModelledError('User', 'kind');
@@ -182,7 +182,7 @@ export const userResolvers: FamilyResolvers = {
     last_activity: profileField('lastActivity'),
     ...photoFields,
     // Every version: the period the user set, `active` while the emulator's clock is inside it (its days in UTC);
-    // null when none is set (test/emulator/users-out-of-office.test.ts).
+    // null when none is set (packages/emulator/test/users-out-of-office.test.ts).
     out_of_office: (user: UserRecord, _args, context) => {
       const away = user.outOfOffice;
       if (!away) return null;
@@ -197,7 +197,7 @@ export const userResolvers: FamilyResolvers = {
     },
     // 2026-07: the user's changes on the caller's boards, a page at a time (./user-activity.ts).
     activity_logs: (user: UserRecord, args, context) => userActivityLogs(user, args, context),
-    // 2026-07: one object with every size (test/emulator/newer-surfaces.test.ts).
+    // 2026-07: one object with every size (packages/emulator/test/newer-surfaces.test.ts).
     photo_url: (user: UserRecord) => Object.fromEntries(PHOTO_SIZES.map((size) => [size, photoAddress(user, size)])),
   },
 };

@@ -218,7 +218,7 @@ export const workspaceResolvers: FamilyResolvers = {
       const folder = accountFolder(context, args.folder_id);
       // 2025-10 added position, workspace_id and account_product_id (the platform's changelog, "New update_folder
       // mutation arguments"): the emulator keeps no order of folders and no product of its own for a folder, so those
-      // two are refused rather than dropped; test/emulator/folder-move.test.ts.
+      // two are refused rather than dropped; packages/emulator/test/folder-move.test.ts.
       if (args.position != null) notModelledArgument('update_folder(position:)', 'the order of folders is not kept');
       if (args.account_product_id != null)
         notModelledArgument('update_folder(account_product_id:)', 'a folder follows its workspace');

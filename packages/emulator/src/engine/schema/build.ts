@@ -12,7 +12,7 @@ import { installScalars } from './scalars.js';
 
 /**
  * Installs `resolvers` where `schema` has the field. Versions differ, so a resolver may name a field one version
- * lacks; that each names a field of some served version is pinned by test/emulator/schema-parity.test.ts.
+ * lacks; that each names a field of some served version is pinned by packages/emulator/test/schema-parity.test.ts.
  */
 function installResolvers(schema: GraphQLSchema, resolvers: ResolverMap): void {
   for (const [typeName, fields] of Object.entries(resolvers)) {

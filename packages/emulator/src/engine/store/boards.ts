@@ -4,7 +4,7 @@
  *
  * Every change to a board, its groups or its columns goes through {@link BoardStore.recordBoardChange}: it stamps
  * the board's `updatedAt` and writes the activity-log entry, with one clock reading for both (pinned by "records a
- * board, group or column change as one step" in test/emulator/engine/store.test.ts).
+ * board, group or column change as one step" in packages/emulator/test/engine/store.test.ts).
  */
 import { isCalculated } from '../column-kinds/calculated.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';

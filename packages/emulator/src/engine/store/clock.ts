@@ -1,8 +1,8 @@
 /**
  * The store's one source of time. Every time the engine reads (record stamps, cursor issue and expiry) comes from
  * the {@link EngineClock} the store was built with, so a test can move time by handing in its own clock (pinned
- * by "age by the engine clock" in test/emulator/engine/items-query.test.ts and "stamps every record with the clock
- * it was given" in test/emulator/engine/store.test.ts).
+ * by "age by the engine clock" in packages/emulator/test/engine/items-query.test.ts and "stamps every record with the clock
+ * it was given" in packages/emulator/test/engine/store.test.ts).
  */
 
 import type { EmulatorClock } from '../../contract.js';

@@ -12,7 +12,7 @@
  *   or update_status_column's list), others merge over the kind's, and a dropdown keeps every label an item holds:
  *   {@link updatedSettings}
  * - the label lists themselves: ../column-kinds/status-labels.ts, ../column-kinds/dropdown-labels.ts
- * Pinned by test/emulator/column-updates.test.ts.
+ * Pinned by packages/emulator/test/column-updates.test.ts.
  */
 import { applyDropdownLabels, type DropdownSettingsInput } from '../column-kinds/dropdown-labels.js';
 import { isObject } from '../column-kinds/parse.js';

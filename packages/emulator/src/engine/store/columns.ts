@@ -5,7 +5,7 @@
  * inside their board's record; every change is a board change ({@link BoardStore.recordBoardChange}).
  *
  * Rule map of {@link ColumnStore.update}:
- * - a stale `revision` is refused before anything changes ({@link columnRevision}): test/emulator/column-updates.test.ts
+ * - a stale `revision` is refused before anything changes ({@link columnRevision}): packages/emulator/test/column-updates.test.ts
  * - the settings an update leaves: ./column-settings.ts (status labels keep their indexes, dropdown labels their
  *   ids, labels in use are not removed)
  * - a calculated column has a twin of the same id on the board's subitems board, which its values are calculated

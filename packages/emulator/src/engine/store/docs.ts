@@ -289,7 +289,7 @@ export class DocStore extends Collection<DocRecord> {
    * Positions for `count` new blocks, in order, right after `after` (else after the parent's last block). When the
    * gap before the next block is too narrow to split `count + 1` ways (halving it again and again runs out of float
    * precision), the siblings are renumbered first, so the new blocks never land beside or past the next one
-   * (test/emulator/doc-markdown.test.ts: "keeps the blocks after afterBlockId in place").
+   * (packages/emulator/test/doc-markdown.test.ts: "keeps the blocks after afterBlockId in place").
    */
   #positionsFor(
     docId: string,

@@ -8,7 +8,7 @@
  *   ({@link pageBlockOf}); `show_if_rules` conditions name other questions of the form
  * - a question another question depends on (its page, or a condition) is not deleted: {@link deleteQuestion}
  * - `FormQuestionSettingsInput` is kept as `FormQuestionSettings` names it (`labelLimitCount` → `label_limit_count`)
- * Pinned by test/emulator/forms.test.ts.
+ * Pinned by packages/emulator/test/forms.test.ts.
  */
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';
 import { mergeFormSettings, type SettingsTree } from './form-settings.js';

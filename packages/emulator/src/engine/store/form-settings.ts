@@ -8,7 +8,7 @@
  *   describes a form synced with its board: https://developer.monday.com/api-reference/reference/form)
  * - a merge sets the leaves sent and keeps the rest: {@link mergeFormSettings}
  * - a value that cannot be kept is refused, naming its path: {@link checkFormSettings}
- * Pinned by test/emulator/forms.test.ts.
+ * Pinned by packages/emulator/test/forms.test.ts.
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 
@@ -69,7 +69,7 @@ function isTree(value: unknown): value is SettingsTree {
 
 /**
  * `target` with every leaf of `input` set (an absent field, or one sent as undefined, is kept). A group of settings
- * sent as null is refused, naming its path: the form keeps every group whole (test/emulator/forms.test.ts: "refuses
+ * sent as null is refused, naming its path: the form keeps every group whole (packages/emulator/test/forms.test.ts: "refuses
  * a settings group sent as null").
  */
 export function mergeFormSettings(target: SettingsTree, input: object, path = ''): SettingsTree {

@@ -12,7 +12,7 @@
  *   (`deleteAssociatedColumn`)
  * - deleting a board column drops the questions and tags made from it ({@link FormStore.dropColumn})
  * - the password is kept only as a digest and never answered; `features.password.enabled` follows it
- * Pinned by test/emulator/forms.test.ts.
+ * Pinned by packages/emulator/test/forms.test.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';

@@ -144,7 +144,7 @@ export class ItemStore extends Collection<ItemRecord> {
       updatedAt: stamp,
       parentItemId: input.parentItemId ?? null,
       // Last on the board needs only the highest position: one pass, no sort of the whole board per create
-      // (pinned by test/emulator/store-create-item.test.ts).
+      // (pinned by packages/emulator/test/store-create-item.test.ts).
       position: input.relativeTo
         ? positionFor(this.active(input.board.id), input.relativeTo)
         : (input.position ?? this.lastPosition(input.board.id) + 1),

@@ -216,7 +216,7 @@ export function defaultSeed(): SeedData {
       // Grace left most of her profile empty: unset fields answer null.
       {
         ...user(U.grace, false, { location: 'Arlington', countryCode: 'US', language: 'en' }),
-        // Away for the second half of November 2026 (User.out_of_office: test/emulator/users-out-of-office.test.ts).
+        // Away for the second half of November 2026 (User.out_of_office: packages/emulator/test/users-out-of-office.test.ts).
         outOfOffice: {
           type: 'out_of_office',
           startDate: '2026-11-16',

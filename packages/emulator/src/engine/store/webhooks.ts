@@ -1,6 +1,6 @@
 /**
  * Webhooks of the in-memory store: subscriptions of a board's events to a URL. Delivery, when the emulator is
- * started with `webhooks`, lives in `src/emulator/webhooks/`: it sets {@link WebhookStore.checkUrl} and follows
+ * started with `webhooks`, lives in `packages/emulator/src/webhooks/`: it sets {@link WebhookStore.checkUrl} and follows
  * the activity log.
  */
 import type { Stamper } from './clock.js';
