@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from 'workspace-platform-emulator';
+import { PUBLISHED_VERSIONS } from 'workspace-platform-emulator/schemas';
 import {
   COLUMN_KINDS,
   type ColumnKind,
@@ -22,8 +23,8 @@ import {
 } from '../../src/index.js';
 import { clientFor, closeEmulators, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
-/** The oldest version whose enum holds every kind, and the package's default version. */
-const VERSIONS = ['2025-04', '2026-10'] as const;
+/** The oldest and the newest published version (the oldest's enum holds every kind, as the newest's does). */
+const VERSIONS = [PUBLISHED_VERSIONS[0], PUBLISHED_VERSIONS[PUBLISHED_VERSIONS.length - 1]] as const;
 const ADA = 501;
 const ENGINEERING_TEAM = 7201;
 const URGENT_TAG = 7301;

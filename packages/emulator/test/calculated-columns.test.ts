@@ -4,6 +4,7 @@
  * subitems' values; a leaf keeps its own value; a parent's calculated value cannot be written.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { versionsWith } from './published-versions.js';
 import {
   askGraphQL,
   closeTestEmulators,
@@ -14,7 +15,8 @@ import {
 
 afterEach(closeTestEmulators);
 
-const WITH_CAPABILITIES = ['2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const;
+/** Every version whose `Column` has `capabilities`. */
+const WITH_CAPABILITIES = versionsWith('Column.capabilities');
 /** The seed's campaigns board (3004), its subitems board (3009), and its items: 4000101 has subitems 4000111 and
  * 4000112, 4000102 has 4000113, 4000103 has none. */
 const CAMPAIGNS = '3004';

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
+import { versionsWith } from './published-versions.js';
 import {
   askGraphQL,
   closeTestEmulators,
@@ -20,7 +21,8 @@ afterEach(closeTestEmulators);
 
 type Body = GraphQLBody;
 
-const WITH_UPDATE_COLUMN = ['2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const;
+/** Every version with `update_column`. */
+const WITH_UPDATE_COLUMN = versionsWith('Mutation.update_column');
 
 async function serve() {
   const clock = { at: Date.parse('2026-11-25T12:00:00Z'), now: () => clock.at };
@@ -232,7 +234,7 @@ describe('update_column', () => {
     expect(codes(notCalculable)).toEqual(['INVALID_ARGUMENT']);
   });
 
-  it.each(['2026-04', '2026-10'])('sets the width from %s', async (version) => {
+  it.each(versionsWith('Mutation.update_column(width:)'))('sets the width from %s', async (version) => {
     const { post, column } = await serve();
     const { revision } = await column(version, '3001', 'text');
     const body = await post(

@@ -8,6 +8,7 @@ import {
   printSchema,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED_VERSIONS } from 'workspace-platform-emulator/schemas';
 import { API_VERSION } from 'workspace-platform-sdk';
 import { createEngine, DEFAULT_VERSION, ENGINE_VERSIONS } from '../src/engine/index.js';
 import { acmeGrant, SNAPSHOT } from './engine-helpers.js';
@@ -35,8 +36,9 @@ describe('engine schema', () => {
   it("defaults to the SDK's pinned version and serves every published version", () => {
     expect(engine.defaultVersion).toBe(API_VERSION);
     expect(DEFAULT_VERSION).toBe(API_VERSION);
-    expect(engine.versions).toEqual(['2025-04', '2025-10', '2026-01', '2026-04', '2026-07', '2026-10']);
-    expect(ENGINE_VERSIONS.at(-1)).toBe('2026-10');
+    expect(engine.versions).toEqual([...PUBLISHED_VERSIONS]);
+    expect(ENGINE_VERSIONS).toEqual([...PUBLISHED_VERSIONS].sort());
+    expect(ENGINE_VERSIONS).toContain(DEFAULT_VERSION);
   });
 
   it('has the published types and nullability', () => {

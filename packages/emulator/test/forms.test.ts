@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_FORM_TOKENS } from '../src/engine/store/seed-forms.js';
+import { NEWEST_VERSION, versionsWith } from './published-versions.js';
 import {
   askGraphQL,
   closeTestEmulators,
@@ -18,7 +19,8 @@ afterEach(closeTestEmulators);
 
 type Body = GraphQLBody;
 
-const WITH_FORMS = ['2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const;
+/** Every version with `form`. */
+const WITH_FORMS = versionsWith('Query.form');
 const ACME_FORM = SEED_FORM_TOKENS.acme;
 
 async function serve() {
@@ -43,7 +45,7 @@ function field<T>(body: Body, key: string): T {
 const codes = (body: Body) => body.errors?.map((error) => error.extensions?.code);
 
 /** Versions whose question options carry `value`, `position`, ... besides `label` (2026-07 on). */
-const RICH_OPTIONS = new Set(['2026-07', '2026-10']);
+const RICH_OPTIONS: ReadonlySet<string> = new Set(versionsWith('FormQuestionOption.position'));
 
 const readForm = (version: string) => `query ($t: String!) { form(formToken: $t) {
   id token title description active isAnonymous builtWithAI ownerId
@@ -188,7 +190,7 @@ describe('form changes', () => {
     expect(unchanged).toEqual({ title: 'Ideas', questions: [{ id: '7711' }, { id: 'name' }, { id: 'text' }] });
   });
 
-  it.each(['2025-10', '2026-10'])(
+  it.each([WITH_FORMS[0], NEWEST_VERSION])(
     'stores and answers settings, refusing what a form cannot keep, at %s',
     async (version) => {
       const { post } = await serve();

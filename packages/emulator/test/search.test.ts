@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
+import { versionsWith } from './published-versions.js';
 import {
   askGraphQL,
   closeTestEmulators,
@@ -45,7 +46,7 @@ const TIMELINE = `query ($q: String!, $items: [ID!], $type: TimelineItemKind, $p
 } }`;
 
 describe('search.docs', () => {
-  it.each(['2026-07', '2026-10'])('finds the caller’s docs by name at %s', async (version) => {
+  it.each(versionsWith('Query.search'))('finds the caller’s docs by name at %s', async (version) => {
     const post = await serve();
     expect(results(await post(version, DOCS, { q: 'HANDBOOK' }), 'docs')).toEqual([
       {
@@ -201,7 +202,7 @@ describe('search.updates, search.users and search.workspaces', () => {
       { id: '502', indexed_data: { name: 'Grace Hopper', email: 'grace@acme.example' }, live_data: { id: '502' } },
     ]);
     expect(results(await post('2026-10', USERS, { q: 'Hank' }), 'users')).toEqual([]);
-    for (const version of ['2026-07', '2026-10']) {
+    for (const version of versionsWith('Query.search')) {
       const found = results(await post(version, workspaces(version), { q: 'market' }), 'workspaces');
       expect(found).toEqual([
         {

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
+import { versionsWith } from './published-versions.js';
 import {
   askGraphQL,
   closeTestEmulators,
@@ -53,19 +54,22 @@ function page(body: Body) {
 }
 
 describe('User.activity_logs', () => {
-  it.each(['2026-07', '2026-10'])('lists the user’s changes newest first, a page at a time, at %s', async (version) => {
-    const { post, rename } = await serve();
-    for (const note of ['one', 'two', 'three']) await rename(note);
-    const variables = { ids: ['501'], boards: ['3001'], events: ['update_column_value'], limit: 2 };
-    const first = page(await post(version, LOGS, variables));
-    expect(first.logs.map((log) => JSON.parse(log.data).value)).toEqual(['three', 'two']);
-    expect(first.logs.every((log) => log.user_id === '501' && log.entity === 'pulse')).toBe(true);
-    expect(first.logs[0]?.created_at).toBe(`${Date.parse('2026-11-25T12:03:00Z')}0000`);
-    expect(first.cursor).toEqual(expect.any(String));
-    const second = page(await post(version, LOGS, { ...variables, cursor: first.cursor }));
-    expect(second.logs.map((log) => JSON.parse(log.data).value)).toEqual(['one']);
-    expect(second.cursor).toBeNull();
-  });
+  it.each(versionsWith('User.activity_logs'))(
+    'lists the user’s changes newest first, a page at a time, at %s',
+    async (version) => {
+      const { post, rename } = await serve();
+      for (const note of ['one', 'two', 'three']) await rename(note);
+      const variables = { ids: ['501'], boards: ['3001'], events: ['update_column_value'], limit: 2 };
+      const first = page(await post(version, LOGS, variables));
+      expect(first.logs.map((log) => JSON.parse(log.data).value)).toEqual(['three', 'two']);
+      expect(first.logs.every((log) => log.user_id === '501' && log.entity === 'pulse')).toBe(true);
+      expect(first.logs[0]?.created_at).toBe(`${Date.parse('2026-11-25T12:03:00Z')}0000`);
+      expect(first.cursor).toEqual(expect.any(String));
+      const second = page(await post(version, LOGS, { ...variables, cursor: first.cursor }));
+      expect(second.logs.map((log) => JSON.parse(log.data).value)).toEqual(['one']);
+      expect(second.cursor).toBeNull();
+    },
+  );
 
   it('keeps to the user, the time range and the caller’s account', async () => {
     const { post, rename } = await serve();

@@ -4,11 +4,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
+import { VERSIONS } from './published-versions.js';
 import { closeTestEmulators, DEMO_READ_ONLY_TOKEN, postGraphQL, startTestEmulator } from './server-helpers.js';
 
 afterEach(closeTestEmulators);
 
-const VERSIONS = ['2025-04', '2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const;
 const QUERY =
   '{ users(ids: [501, 502]) { id out_of_office { active disable_notifications start_date end_date type } } }';
 

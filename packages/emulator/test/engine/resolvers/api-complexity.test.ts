@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/engine/index.js';
 import { acmeGrant, dataField, errorCodes, run, SNAPSHOT } from '../../engine-helpers.js';
+import { NEWEST_VERSION, OLDEST_VERSION } from '../../published-versions.js';
 
 const CREATE_WITH_COST =
   'mutation ($name: String!) { complexity { before after query reset_in_x_seconds } create_item(board_id: 3001, item_name: $name) { id name } }';
@@ -17,9 +18,9 @@ const EXPECTED = {
 };
 
 describe('Mutation.complexity', () => {
-  it('answers the call’s budget beside the write it accompanies, at the current and the oldest version', async () => {
+  it('answers the call’s budget beside the write it accompanies, at the newest and the oldest version', async () => {
     const engine = createEngine();
-    for (const version of ['2026-10', '2025-04']) {
+    for (const version of [NEWEST_VERSION, OLDEST_VERSION]) {
       const body = await run(engine, CREATE_WITH_COST, { version, variables: { name: `Costed ${version}` } });
       expect(body.errors).toBeUndefined();
       expect(dataField(body, 'complexity')).toEqual(EXPECTED);
