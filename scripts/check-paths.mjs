@@ -9,8 +9,8 @@
  *    the prose of the Markdown files above (fenced code blocks aside: they show an app's files, not this repository's).
  * 2. What is a path: a run of `[A-Za-z0-9_.-]` segments joined by `/`, not glued to a word, `/`, `@` or `.` on its left
  *    (so a URL or a package subpath is not one), whose last segment has an extension (`x.test.ts`) or which ends with
- *    `/` (a folder). A line suffix (`x.ts:139`, `x.ts:95,176`) is allowed. Anything with a wildcard or placeholder
- *    (`*`, `<name>`, `{a,b}`, `${`) is a pattern, not a path, and is skipped.
+ *    `/` (a folder). A line suffix (`x.ts:139`, `x.ts:95,176`) is allowed. A pattern's folder is checked
+ *    (`operations/*.graphql` names `operations/`); anything with a placeholder (`<name>`, `{a,b}`, `${`) is skipped.
  *    A path in quotes (example code in a comment) is not a pointer, and neither are, in Markdown, a path of an app's
  *    files (its sentence says "your" or "app's" before it, as in "your app's 'src/board-tasks.graphql'") and a `./` or
  *    `../` path that is not a link target (an import specifier an app writes). Build output and other
@@ -206,8 +206,8 @@ export function proseOf(text) {
 }
 
 // A path: segments of [A-Za-z0-9_.-] joined by '/', not glued on its left to a word, '/', '@', '.', ':' or '-' (a URL,
-// a package subpath), nor followed by a wildcard or a placeholder.
-const PATH = /(?<![\w/@.:~'"-])(?:[\w.-]+\/)+(?:[\w-][\w.-]*)?(?![\w/*<{$-])/g;
+// a package subpath), nor followed by a placeholder; one followed by a wildcard is a pattern whose folder is checked.
+const PATH = /(?<![\w/@.:~'"-])(?:[\w.-]+\/)+(?:[\w-][\w.-]*)?(?![\w/<{$-])/g;
 
 /**
  * Whether a Markdown path is one of an app's files: its sentence (or table cell, or list item) says "your" or "app's"
@@ -224,14 +224,14 @@ function isAppPath(before) {
 export function pathsIn(text, markdown = false) {
   const found = [];
   for (const match of text.matchAll(PATH)) {
-    const path = match[0].replace(/\.+$/, '');
+    const glob = text[match.index + match[0].length] === '*';
+    const path = glob ? match[0].slice(0, match[0].lastIndexOf('/') + 1) : match[0].replace(/\.+$/, '');
     const last = path.slice(path.lastIndexOf('/') + 1);
     const isFolder = path.endsWith('/');
     const hasExtension = /^[^.].*\.[A-Za-z][A-Za-z0-9]*$/.test(last) || /^\.[A-Za-z]/.test(last);
     if (!isFolder && !hasExtension) continue;
     if (path.startsWith('.') && !path.startsWith('./') && !path.startsWith('../')) continue;
     const before = text.slice(0, match.index);
-    // The sentence so far: from the last full stop, or blank line, before the path.
     const link = before.endsWith('](');
     if (markdown && !link && isAppPath(before)) continue;
     const line = before.split('\n').length - 1;

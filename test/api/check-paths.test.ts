@@ -46,7 +46,7 @@ describe('check:paths', () => {
         'const divided = 4 / 2; // see ./engine/store/records.js',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a scratch file, which holds a template
         'const template = `${code}//test/in-a-template.ts ${`nested//test/x.ts`}`; // see reports/latest.json',
-        'const pattern = /\\/\\/test\\/in-a-regex.ts/; // see test/**/*.test.ts and src/<name>.ts',
+        'const pattern = /\\/\\/test\\/in-a-regex.ts/; // see test/**/*.test.ts, src/<name>.ts and test/old/*.ts',
         '/* block, line 9 */ // and ./gone.js',
         'export { code, divided, pattern, template, url };',
       ].join('\n'),
@@ -72,10 +72,11 @@ describe('check:paths', () => {
         'README.md:9: test/nothing.test.ts',
         'src/a.ts:2: store/missing.ts',
         'src/a.ts:2: test/gone.test.ts',
+        'src/a.ts:8: test/old/',
         'src/a.ts:9: ./gone.js',
       ].sort(),
     );
-    expect(lines.at(-1)).toMatch(/, 5 missing$/);
+    expect(lines.at(-1)).toMatch(/, 6 missing$/);
   });
 
   it('passes a repository whose pointers all exist', () => {

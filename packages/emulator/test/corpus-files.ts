@@ -1,5 +1,5 @@
 /**
- * Reads the operation corpus (test/emulator/corpus/*.graphql): one named operation per file, as an app would write it.
+ * Reads the operation corpus (packages/emulator/test/corpus/*.graphql): one named operation per file, as an app would write it.
  * Optional header comments, each on its own line at the top of the file:
  *   # variables: {"ids": ["3001"]}        JSON object of variables
  *   # token: read-only | other-account | app   which token sends it (default: the full-scope demo token; `app` is an
