@@ -7,7 +7,8 @@
  */
 import IORedis from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_MAX_HOLD_MS, FLEET_MAX_POLICIES } from '../../src/client/throttle/fleet-state.js';
+import { FLEET_MAX_HOLD_MS } from '../../src/client/throttle/fleet-state.js';
+import { MAX_TRACKED_POLICIES } from '../../src/client/throttle/quota-rules.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -191,8 +192,8 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
     }
     const [stateKey] = await spy.keys(`wps:{${name}}:state`);
     const fields = await spy.hkeys(stateKey as string);
-    expect(fields.filter((field) => field.startsWith('w:')).length).toBeLessThanOrEqual(FLEET_MAX_POLICIES);
-    expect(fields.length).toBeLessThanOrEqual(FLEET_MAX_POLICIES + 10);
+    expect(fields.filter((field) => field.startsWith('w:')).length).toBeLessThanOrEqual(MAX_TRACKED_POLICIES);
+    expect(fields.length).toBeLessThanOrEqual(MAX_TRACKED_POLICIES + 10);
   });
 
   it('a state in the earlier layout (a field per figure) is dropped, not read', async () => {

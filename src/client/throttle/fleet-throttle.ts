@@ -28,7 +28,8 @@
  */
 
 import type { RateLimitPolicy, ThrottleEvent, ThrottleOptions } from '../types.js';
-import { DAILY_POLICY, FLEET_MAX_HOLD_MS, FLEET_POLL_MS, FLEET_RESET_MARGIN_MS } from './fleet-state.js';
+import { FLEET_MAX_HOLD_MS, FLEET_POLL_MS } from './fleet-state.js';
+import { COST_POLICY, countsRequests, DAILY_POLICY, isConcurrencyPolicy, RESET_MARGIN_MS } from './quota-rules.js';
 import {
   type AcquireOptions,
   createQuotaThrottle,
@@ -40,7 +41,6 @@ import {
   type ThrottleObservation,
   ThrottleWaitTooLongError,
 } from './throttle.js';
-import { COST_POLICY } from './throttle-cost.js';
 import {
   DEFAULT_LEASE_MS,
   STORE_THROTTLE,
@@ -49,7 +49,7 @@ import {
   type StoreWindowReport,
   type ThrottleStore,
 } from './throttle-store.js';
-import { finite, isConcurrencyPolicy } from './throttle-window.js';
+import { finite } from './throttle-window.js';
 
 /** How long the client stays on its own after the store failed, before trying it again. */
 const REJOIN_AFTER_MS = 1000;
@@ -150,7 +150,7 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
     const report: StoreWindowReport = {
       name,
       remaining: named.remaining,
-      countsRequests: named.unit === undefined || named.unit === 'requests',
+      countsRequests: countsRequests(named),
     };
     if (finite(named.quota) && named.quota >= 0) report.quota = named.quota;
     if (finite(named.window) && named.window > 0) report.windowSeconds = named.window;
@@ -161,7 +161,7 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
     if (name === DAILY_POLICY && named.remaining <= 0 && report.resetSeconds !== undefined) {
       // A `daily` policy spent, as headers would say it: the same fleet-wide daily hold as `DAILY_LIMIT_EXCEEDED`.
       // The margin makes it end with the window's own hold, so the daily reason (never probed) is the one reported.
-      dailyResetMs = report.resetSeconds * 1000 + FLEET_RESET_MARGIN_MS;
+      dailyResetMs = report.resetSeconds * 1000 + RESET_MARGIN_MS;
     }
     windows.push(report);
   }
