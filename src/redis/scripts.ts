@@ -28,6 +28,7 @@ import {
 import {
   DAILY_POLICY,
   DEFAULT_BACKOFF_MS,
+  MAX_PACED_WINDOW_MS,
   MAX_TRACKED_POLICIES,
   RESET_MARGIN_MS,
 } from '../client/throttle/quota-rules.js';
@@ -68,6 +69,7 @@ local BACKOFF, TTL, STALE = ${lua(DEFAULT_BACKOFF_MS)}, ${lua(FLEET_STATE_TTL_MS
 local MEMBER_MIN, MAX_HOLD = ${lua(FLEET_MEMBER_MIN_MS)}, ${lua(FLEET_MAX_HOLD_MS)}
 local DEMAND_STALE = ${lua(FLEET_DEMAND_STALE_MS)}
 local DAILY = ${luaName(DAILY_POLICY)}
+local MAX_PACED = ${lua(MAX_PACED_WINDOW_MS)}
 local MAX_POLICIES, POLICY_IDLE = ${lua(MAX_TRACKED_POLICIES)}, ${lua(FLEET_POLICY_IDLE_MS)}
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
@@ -173,6 +175,8 @@ end
 /**
  * ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, ticket, memberId ('' for none), n, then n pairs of
  * policy and expected cost, then the backlog ('' when not given).
+ * Reply: `{ 1 }` or `{ 1, members }` when granted; else `{ 0, reason, policy, retryInMs, holdMs }`, with a sixth
+ * element `'1'` when the hold is only pacing (`paced`).
  */
 export const ACQUIRE_SCRIPT = `${COMMON}
 local id, leaseMs, initial, probeAfter, ticket = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
@@ -236,8 +240,11 @@ for _, n in ipairs(names) do
 end
 local state = { probe = probe, timing = timing }
 local gate, reason, policy = 0, nil, ''
+-- True while every hold is pacing (isPacedWindow: a minute window within its length), none the server's demand.
+local paced = true
 local blocked = num(s.blocked, 0)
 if blocked > now then
+  paced = false
   gate = blocked
   if s.daily == '1' then
     reason = 'daily-limit'
@@ -251,10 +258,13 @@ for _, n in ipairs(names) do
   local left = math.min(w.q - w.used, w.rep)
   local cost = costOf(n, w)
   local untilAt = w.by + MARGIN
-  if finite(w.by) and (left <= 0 or left < cost) and untilAt > now and untilAt > gate then
-    gate = untilAt
-    reason = 'quota-exhausted'
-    policy = n
+  if finite(w.by) and (left <= 0 or left < cost) and untilAt > now then
+    if not (w.w > 0 and w.w <= MAX_PACED and untilAt - now <= w.w + MARGIN) then paced = false end
+    if untilAt > gate then
+      gate = untilAt
+      reason = 'quota-exhausted'
+      policy = n
+    end
   end
 end
 local isProbe = false
@@ -262,6 +272,10 @@ if reason then
   local hold = gate - now
   local last = num(s.last, 0)
   local probeAt = last + probeAfter
+  if paced then
+    save(state)
+    return { 0, reason, policy, fmt(hold), fmt(hold), '1' }
+  end
   if reason == 'daily-limit' or gate - last <= probeAfter then
     save(state)
     return { 0, reason, policy, fmt(hold), fmt(hold) }

@@ -82,7 +82,11 @@ const SEQUENCE: Step[] = [
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'concurrency' } },
   { renew: ['l2', 'l2b'], expect: 2 }, // member-1 renews; member-2 counts from its acquire
   { settle: 'l2', response: answer([window('minuteRate', 49), window(ODD, 0)]) },
-  { acquire: acquireOf('l3'), expect: { granted: false, reason: 'quota-exhausted', policy: ODD, holdMs: 30_010 } },
+  // A minute window spent, its reset within its length: pacing, which the client waits out whatever its maxWaitMs.
+  {
+    acquire: acquireOf('l3'),
+    expect: { granted: false, reason: 'quota-exhausted', policy: ODD, holdMs: 30_010, paced: true },
+  },
   { settle: 'l2b', response: answer([window('minuteRate', 48)], { status: 429, retryAfterMs: 1e308 * 1000 }) },
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'backoff', holdMs: FLEET_MAX_HOLD_MS } },
 ];

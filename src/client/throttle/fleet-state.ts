@@ -5,7 +5,9 @@
  * `test/e2e/fleet-store-twins.test.ts` drives one scripted sequence through both and compares every decision.
  * The rules it shares with the local throttle (`throttle.ts`), and their constants, are stated once in
  * `quota-rules.ts`; `test/unit/throttle-differential.test.ts` drives the local throttle and this one (over the
- * memory store) through the same server answers and compares their decisions.
+ * memory store) through the same server answers and compares their decisions. The local throttle counts with its
+ * own algorithm, which allocates nothing per call (`test/bench/quota-algorithms.ts`); these steps keep plain objects
+ * a store can hold and the Lua mirror.
  *
  * Rule map (rule: where):
  * - Concurrency: leases with an expiry; a lease not renewed (its process died) frees its slot when it expires:
@@ -26,6 +28,9 @@
  *   when the fleet's total fits in what the window has left, nothing is held back for timing: `fleetDemand`.
  * - A hold longer than `probeAfterMs` with no fresh answer from the server lets one probe request through;
  *   its answer replaces what the fleet believed (a stale `Retry-After: 31536000` cannot disable the fleet).
+ *   A hold that is only pacing (spent windows of at most a minute, each within its length: `isPacedWindow`) is
+ *   never probed, and is answered `paced`, so the client waits it out whatever its `maxWaitMs`, as the local
+ *   throttle does: `fleetAcquire`.
  * - A 429 or a budget error blocks the whole fleet for the wait it names, at most `FLEET_MAX_HOLD_MS`, so a wait
  *   of 1e308 s gives the same finite answer from every store: `fleetSettle`.
  * - The daily quota spent blocks the whole fleet until its reset through the same `blocked`, marked `daily` while
@@ -38,7 +43,13 @@
  *   whose hold is over is dropped, and a new name past the cap takes the place of the longest unseen: `admit`.
  */
 
-import { DAILY_POLICY, DEFAULT_BACKOFF_MS, MAX_TRACKED_POLICIES, RESET_MARGIN_MS } from './quota-rules.js';
+import {
+  DAILY_POLICY,
+  DEFAULT_BACKOFF_MS,
+  isPacedWindow,
+  MAX_TRACKED_POLICIES,
+  RESET_MARGIN_MS,
+} from './quota-rules.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -215,7 +226,10 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   const demand = fleetDemand(state, now, request.memberId, waiting);
   let gateUntil = 0;
   let wait: Wait | undefined;
+  /** True while every hold is pacing (a minute window within its length), none the server's demand. */
+  let paced = true;
   if (state.blocked > now) {
+    paced = false;
     gateUntil = state.blocked;
     wait = state.daily
       ? { granted: false, reason: 'daily-limit', policy: DAILY_POLICY }
@@ -227,7 +241,9 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
     const left = Math.min(window.quota - window.used, window.rep);
     const cost = costOf(window, policy, request.costs);
     const until = window.by + RESET_MARGIN_MS;
-    if (Number.isFinite(window.by) && (left <= 0 || left < cost) && until > now && until > gateUntil) {
+    if (!Number.isFinite(window.by) || !(left <= 0 || left < cost) || until <= now) continue;
+    if (!isPacedWindow(window.windowMs, until - now)) paced = false;
+    if (until > gateUntil) {
       gateUntil = until;
       wait = { granted: false, reason: 'quota-exhausted', policy };
     }
@@ -236,6 +252,8 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   if (wait) {
     const holdMs = gateUntil - now;
     const probeAt = state.lastAnswer + request.probeAfterMs;
+    // Pacing ends within its window: neither bounded by the caller's `maxWaitMs` nor probed.
+    if (paced) return { ...wait, retryInMs: holdMs, holdMs, paced };
     if (wait.reason === 'daily-limit' || gateUntil - state.lastAnswer <= request.probeAfterMs)
       return { ...wait, retryInMs: holdMs, holdMs };
     if (state.probe) return { ...wait, retryInMs: Math.min(holdMs, FLEET_POLL_MS), holdMs };

@@ -22,6 +22,10 @@
  * - A daily limit one process met (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy spent in the headers: `storeReportOf`)
  *   holds every process until the reset: the store answers `daily-limit` with the whole hold, and a hold beyond `maxWaitMs` fails at once, unsent, as the local throttle's does (pinned by
  *   `fleet-daily-limit.test.ts`).
+ * - A hold the store answers `paced` (spent minute windows, see `quota-rules.ts`) is waited out whatever the call's
+ *   `maxWaitMs`; any other hold longer than it fails the call at once, unsent: `#pump`. Where the hold mixes pacing
+ *   with a shorter imposed hold (a pause, a longer window), the whole hold counts against `maxWaitMs`, where the
+ *   local throttle counts the imposed part only: a deliberate simplification of the store's answer (one figure).
  * - Every wait is bounded: the store's retry times are checked and capped at `MAX_RETRY_IN_MS`, and a head
  *   waiter refused a slot for three lease times (`#stallMs`) while this process holds none goes on alone: `#pump`
  *   (pinned by `fleet-stall.test.ts`).
@@ -78,7 +82,8 @@ function validResult(result: unknown): result is StoreAcquireResult {
     REASONS.has(candidate.reason as string) &&
     (candidate.policy === undefined || typeof candidate.policy === 'string') &&
     validMs(candidate.retryInMs) &&
-    validMs(candidate.holdMs)
+    validMs(candidate.holdMs) &&
+    (candidate.paced === undefined || typeof candidate.paced === 'boolean')
   );
 }
 
@@ -339,7 +344,9 @@ export class FleetThrottle implements Throttle {
             // should the store become unreachable before the hold ends (test/unit/fleet-store-down.test.ts).
             holdLocally(this.#options.local, result.reason, result.policy, Date.now() + result.holdMs);
           }
-          if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
+          // Pacing (`paced`) waits as long as it takes, as the local throttle's does; a hold the server imposes
+          // longer than the call's `maxWaitMs` fails it at once (test/unit/throttle-differential.test.ts).
+          if (waiter && !result.paced && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
             this.#remove(waiter);
             const reason = result.reason === 'concurrency' ? undefined : result.reason;
             waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy, reason));

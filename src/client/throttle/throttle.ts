@@ -19,7 +19,8 @@
  *
  * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`). The rules both keep, and their
  * constants, are stated once in `quota-rules.ts`; `test/unit/throttle-differential.test.ts` holds the two to the
- * same decisions.
+ * same decisions. Its own counting (`throttle-window.ts`), not the fleet's steps, because it allocates nothing per
+ * call on the path every call takes (`test/bench/quota-algorithms.ts`).
  */
 import { MAX_TIMER_DELAY_MS } from '../request/sleep.js';
 import type {
@@ -35,6 +36,7 @@ import {
   DAILY_POLICY,
   DEFAULT_BACKOFF_MS,
   isConcurrencyPolicy,
+  isPacedWindow,
   MAX_TRACKED_POLICIES,
   RESET_MARGIN_MS,
 } from './quota-rules.js';
@@ -148,18 +150,6 @@ export interface Throttle {
   observe(observation: ThrottleObservation): void;
   /** The backlog, for progress reports; absent on a throttle that keeps no line of its own. */
   state?(): ThrottleState;
-}
-
-/**
- * The longest declared window the throttle paces through without limit: the platform's per-minute quotas. A reset of
- * a longer window (an hourly quota, say) is the server's demand, bounded by `maxWaitMs`
- * (test/e2e/resilience-faults.test.ts, "an exhausted hour-long request window fails fast").
- */
-const MAX_PACED_WINDOW_MS = 60_000;
-
-/** True when waiting `holdMs` for a window of `windowMs` to reset is pacing: a minute window, within its length. */
-function isPacedWindow(windowMs: number | undefined, holdMs: number): boolean {
-  return windowMs !== undefined && windowMs <= MAX_PACED_WINDOW_MS && holdMs <= windowMs + RESET_MARGIN_MS;
 }
 
 /** Default bound on requests in flight before the server's `concurrency` quota is known. */
