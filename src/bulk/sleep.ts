@@ -1,26 +1,10 @@
-/** Waiting that a signal cuts short. */
-
 /**
- * Resolves after `ms` milliseconds, or rejects with the signal's reason as soon as `signal` aborts (at once when it
- * already has). The timer is cleared either way, so an aborted import leaves nothing pending.
+ * Waiting that a signal cuts short: the client's one abortable sleep (`src/client/request/sleep.ts`), and waiting on
+ * a clock built on it.
  */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+import { sleep } from '../client/request/sleep.js';
+
+export { sleep };
 
 /**
  * Waits until `ms` have passed on the `now` clock, checking it at least every `stepMs` of real time: with the real

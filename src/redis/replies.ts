@@ -42,7 +42,7 @@ export function parseAcquireReply(reply: unknown): StoreAcquireResult {
       throw new RedisStoreError('Unexpected answer from the acquire script');
     return { granted: true, members: Math.max(1, members) };
   }
-  const reason = reply.length === 5 && flag === '0' ? replyText(reply[1], 'reason') : '';
+  const reason = (reply.length === 5 || reply.length === 6) && flag === '0' ? replyText(reply[1], 'reason') : '';
   if (!REASONS.has(reason)) throw new RedisStoreError('Unexpected answer from the acquire script');
   const result: StoreAcquireResult = {
     granted: false,
@@ -54,6 +54,11 @@ export function parseAcquireReply(reply: unknown): StoreAcquireResult {
   const holdMs = replyMs(reply[4], 'hold');
   if (retryInMs !== undefined) result.retryInMs = retryInMs;
   if (holdMs !== undefined) result.holdMs = holdMs;
+  if (reply.length === 6) {
+    if (replyText(reply[5], 'pacing flag') !== '1')
+      throw new RedisStoreError('Unexpected answer from the acquire script');
+    result.paced = true;
+  }
   return result;
 }
 

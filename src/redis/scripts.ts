@@ -1,8 +1,9 @@
 /**
  * The Lua scripts of the Redis store: the acquire, settle and renew steps of `src/client/throttle/fleet-state.ts` (whose
  * rule map covers these too), run atomically inside Redis with Redis's clock (`TIME`), so hosts' clocks never
- * enter. Every constant comes from that module, written into the scripts when this one loads; the twins are held
- * in step by `test/e2e/fleet-store-twins.test.ts`, which runs one scripted sequence through both.
+ * enter. Every constant and policy name comes from that module or from `src/client/throttle/quota-rules.ts` (the
+ * rules both throttles keep), written into the scripts when this one loads; the twins are held in step by
+ * `test/e2e/fleet-store-twins.test.ts`, which runs one scripted sequence through both.
  *
  * Keys: 1 the state hash, 2 the leases (sorted set: lease id -> expiry), 3 the lease data (hash: lease id ->
  * `sentAt|policy=cost=reservedAfter|...`), 4 the members (sorted set: client id -> expiry), 5 the line of
@@ -10,23 +11,27 @@
  * 6 when each last asked (hash: ticket -> time).
  * The state hash holds `v` (its layout), `wins` (the policy names, comma-separated), one field `w:<policy>` per policy (its figures,
  * comma-separated) and a few scalars. Policy names arrive encoded (`encodePolicyName`: no `,` `|` `=` `%`), at
- * most `FLEET_MAX_POLICIES` of them, so no list a script unpacks grows without bound.
+ * most `MAX_TRACKED_POLICIES` of them, so no list a script unpacks grows without bound.
  * Infinity is stored as 1e300. Every key expires `FLEET_STATE_TTL_MS` after its account's last step.
  */
 import {
-  FLEET_DEFAULT_BACKOFF_MS,
   FLEET_DEMAND_STALE_MS,
   FLEET_LINE_STALE_MS,
   FLEET_MAX_HOLD_MS,
-  FLEET_MAX_POLICIES,
   FLEET_MEMBER_MIN_MS,
   FLEET_POLICY_IDLE_MS,
   FLEET_POLL_MS,
   FLEET_PRECISION_MS,
-  FLEET_RESET_MARGIN_MS,
   FLEET_STATE_TTL_MS,
   FLEET_TIMING_RESERVE,
 } from '../client/throttle/fleet-state.js';
+import {
+  DAILY_POLICY,
+  DEFAULT_BACKOFF_MS,
+  MAX_PACED_WINDOW_MS,
+  MAX_TRACKED_POLICIES,
+  RESET_MARGIN_MS,
+} from '../client/throttle/quota-rules.js';
 
 /** Characters a policy name may not hold inside the scripts' encodings, and `%` itself. */
 const RESERVED = /[%,|=]/g;
@@ -47,17 +52,25 @@ const lua = (value: number): string => {
   return String(value);
 };
 
+/** A policy name as a Lua string literal (the TypeScript value, never a copy). */
+const luaName = (name: string): string => {
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new RangeError(`not a plain policy name: ${name}`);
+  return `'${name}'`;
+};
+
 /** The layout of the state hash; a state written in another is dropped. */
 const STATE_LAYOUT = 2;
 
 const COMMON = `
 local S, L, D, M, Q, QS = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local INF = 1e300
-local MARGIN, PRECISION, RESERVE, POLL = ${lua(FLEET_RESET_MARGIN_MS)}, ${lua(FLEET_PRECISION_MS)}, ${lua(FLEET_TIMING_RESERVE)}, ${lua(FLEET_POLL_MS)}
-local BACKOFF, TTL, STALE = ${lua(FLEET_DEFAULT_BACKOFF_MS)}, ${lua(FLEET_STATE_TTL_MS)}, ${lua(FLEET_LINE_STALE_MS)}
+local MARGIN, PRECISION, RESERVE, POLL = ${lua(RESET_MARGIN_MS)}, ${lua(FLEET_PRECISION_MS)}, ${lua(FLEET_TIMING_RESERVE)}, ${lua(FLEET_POLL_MS)}
+local BACKOFF, TTL, STALE = ${lua(DEFAULT_BACKOFF_MS)}, ${lua(FLEET_STATE_TTL_MS)}, ${lua(FLEET_LINE_STALE_MS)}
 local MEMBER_MIN, MAX_HOLD = ${lua(FLEET_MEMBER_MIN_MS)}, ${lua(FLEET_MAX_HOLD_MS)}
 local DEMAND_STALE = ${lua(FLEET_DEMAND_STALE_MS)}
-local MAX_POLICIES, POLICY_IDLE = ${lua(FLEET_MAX_POLICIES)}, ${lua(FLEET_POLICY_IDLE_MS)}
+local DAILY = ${luaName(DAILY_POLICY)}
+local MAX_PACED = ${lua(MAX_PACED_WINDOW_MS)}
+local MAX_POLICIES, POLICY_IDLE = ${lua(MAX_TRACKED_POLICIES)}, ${lua(FLEET_POLICY_IDLE_MS)}
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local function num(value, default)
@@ -162,6 +175,8 @@ end
 /**
  * ARGV: leaseId, leaseMs, initialConcurrency, probeAfterMs, ticket, memberId ('' for none), n, then n pairs of
  * policy and expected cost, then the backlog ('' when not given).
+ * Reply: `{ 1 }` or `{ 1, members }` when granted; else `{ 0, reason, policy, retryInMs, holdMs }`, with a sixth
+ * element `'1'` when the hold is only pacing (`paced`).
  */
 export const ACQUIRE_SCRIPT = `${COMMON}
 local id, leaseMs, initial, probeAfter, ticket = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
@@ -225,12 +240,15 @@ for _, n in ipairs(names) do
 end
 local state = { probe = probe, timing = timing }
 local gate, reason, policy = 0, nil, ''
+-- True while every hold is pacing (isPacedWindow: a minute window within its length), none the server's demand.
+local paced = true
 local blocked = num(s.blocked, 0)
 if blocked > now then
+  paced = false
   gate = blocked
   if s.daily == '1' then
     reason = 'daily-limit'
-    policy = 'daily'
+    policy = DAILY
   else
     reason = 'backoff'
   end
@@ -240,10 +258,13 @@ for _, n in ipairs(names) do
   local left = math.min(w.q - w.used, w.rep)
   local cost = costOf(n, w)
   local untilAt = w.by + MARGIN
-  if finite(w.by) and (left <= 0 or left < cost) and untilAt > now and untilAt > gate then
-    gate = untilAt
-    reason = 'quota-exhausted'
-    policy = n
+  if finite(w.by) and (left <= 0 or left < cost) and untilAt > now then
+    if not (w.w > 0 and w.w <= MAX_PACED and untilAt - now <= w.w + MARGIN) then paced = false end
+    if untilAt > gate then
+      gate = untilAt
+      reason = 'quota-exhausted'
+      policy = n
+    end
   end
 end
 local isProbe = false
@@ -251,6 +272,10 @@ if reason then
   local hold = gate - now
   local last = num(s.last, 0)
   local probeAt = last + probeAfter
+  if paced then
+    save(state)
+    return { 0, reason, policy, fmt(hold), fmt(hold), '1' }
+  end
   if reason == 'daily-limit' or gate - last <= probeAfter then
     save(state)
     return { 0, reason, policy, fmt(hold), fmt(hold) }

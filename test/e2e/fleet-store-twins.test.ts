@@ -7,7 +7,8 @@
  */
 import IORedis from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_MAX_HOLD_MS, FLEET_MAX_POLICIES } from '../../src/client/throttle/fleet-state.js';
+import { FLEET_MAX_HOLD_MS } from '../../src/client/throttle/fleet-state.js';
+import { MAX_TRACKED_POLICIES } from '../../src/client/throttle/quota-rules.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -81,7 +82,11 @@ const SEQUENCE: Step[] = [
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'concurrency' } },
   { renew: ['l2', 'l2b'], expect: 2 }, // member-1 renews; member-2 counts from its acquire
   { settle: 'l2', response: answer([window('minuteRate', 49), window(ODD, 0)]) },
-  { acquire: acquireOf('l3'), expect: { granted: false, reason: 'quota-exhausted', policy: ODD, holdMs: 30_010 } },
+  // A minute window spent, its reset within its length: pacing, which the client waits out whatever its maxWaitMs.
+  {
+    acquire: acquireOf('l3'),
+    expect: { granted: false, reason: 'quota-exhausted', policy: ODD, holdMs: 30_010, paced: true },
+  },
   { settle: 'l2b', response: answer([window('minuteRate', 48)], { status: 429, retryAfterMs: 1e308 * 1000 }) },
   { acquire: acquireOf('l3'), expect: { granted: false, reason: 'backoff', holdMs: FLEET_MAX_HOLD_MS } },
 ];
@@ -191,8 +196,8 @@ describe('the in-memory and the Redis twin of the fleet state', () => {
     }
     const [stateKey] = await spy.keys(`wps:{${name}}:state`);
     const fields = await spy.hkeys(stateKey as string);
-    expect(fields.filter((field) => field.startsWith('w:')).length).toBeLessThanOrEqual(FLEET_MAX_POLICIES);
-    expect(fields.length).toBeLessThanOrEqual(FLEET_MAX_POLICIES + 10);
+    expect(fields.filter((field) => field.startsWith('w:')).length).toBeLessThanOrEqual(MAX_TRACKED_POLICIES);
+    expect(fields.length).toBeLessThanOrEqual(MAX_TRACKED_POLICIES + 10);
   });
 
   it('a state in the earlier layout (a field per figure) is dropped, not read', async () => {

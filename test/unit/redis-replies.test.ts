@@ -18,6 +18,11 @@ describe('the acquire reply', () => {
       [0, 'quota-exhausted', encodePolicyName('a,b|c=d%'), '20', '1500'],
       { granted: false, reason: 'quota-exhausted', policy: 'a,b|c=d%', retryInMs: 20, holdMs: 1500 },
     ],
+    [
+      'a hold that is only pacing',
+      [0, 'quota-exhausted', 'minuteRate', '1500', '1500', '1'],
+      { granted: false, reason: 'quota-exhausted', policy: 'minuteRate', retryInMs: 1500, holdMs: 1500, paced: true },
+    ],
   ])('reads %s', (_name, reply, expected) => {
     expect(parseAcquireReply(reply)).toEqual(expected);
   });
@@ -34,6 +39,8 @@ describe('the acquire reply', () => {
     ['a grant with a negative member count', [1, -2]],
     ['a grant with too much', [1, 2, 3]],
     ['a list where a figure belongs', [0, 'backoff', '', ['1'], '']],
+    ['a pacing flag other than 1', [0, 'quota-exhausted', 'minuteRate', '5', '5', 'yes']],
+    ['too many figures', [0, 'quota-exhausted', 'minuteRate', '5', '5', '1', '1']],
   ])('refuses %s as a store failure', (_name, reply) => {
     expect(() => parseAcquireReply(reply)).toThrow(RedisStoreError);
   });

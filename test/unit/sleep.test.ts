@@ -1,7 +1,15 @@
+/**
+ * The one abortable sleep (`src/client/request/sleep.ts`), as the client's retries and throttle use it and as the
+ * bulk jobs reach it (`src/bulk/sleep.ts`): both must behave alike, so every case runs on both.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_DELAY_MS, sleep } from '../../src/client/request/sleep.js';
+import { sleep as bulkSleep } from '../../src/bulk/sleep.js';
+import { sleep as clientSleep, MAX_TIMER_DELAY_MS } from '../../src/client/request/sleep.js';
 
-describe('sleep', () => {
+describe.each([
+  ['the client', clientSleep],
+  ['the bulk jobs', bulkSleep],
+])('sleep, as %s reach it', (_who, sleep) => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -3,6 +3,11 @@
  * plain functions over a plain object. The in-memory store runs them directly; the Redis store runs the same
  * steps as Lua scripts (`src/redis/scripts.ts`, built from the constants below), with Redis's clock.
  * `test/e2e/fleet-store-twins.test.ts` drives one scripted sequence through both and compares every decision.
+ * The rules it shares with the local throttle (`throttle.ts`), and their constants, are stated once in
+ * `quota-rules.ts`; `test/unit/throttle-differential.test.ts` drives the local throttle and this one (over the
+ * memory store) through the same server answers and compares their decisions. The local throttle counts with its
+ * own algorithm, which allocates nothing per call (`test/bench/quota-algorithms.ts`); these steps keep plain objects
+ * a store can hold and the Lua mirror.
  *
  * Rule map (rule: where):
  * - Concurrency: leases with an expiry; a lease not renewed (its process died) frees its slot when it expires:
@@ -23,6 +28,9 @@
  *   when the fleet's total fits in what the window has left, nothing is held back for timing: `fleetDemand`.
  * - A hold longer than `probeAfterMs` with no fresh answer from the server lets one probe request through;
  *   its answer replaces what the fleet believed (a stale `Retry-After: 31536000` cannot disable the fleet).
+ *   A hold that is only pacing (spent windows of at most a minute, each within its length: `isPacedWindow`) is
+ *   never probed, and is answered `paced`, so the client waits it out whatever its `maxWaitMs`, as the local
+ *   throttle does: `fleetAcquire`.
  * - A 429 or a budget error blocks the whole fleet for the wait it names, at most `FLEET_MAX_HOLD_MS`, so a wait
  *   of 1e308 s gives the same finite answer from every store: `fleetSettle`.
  * - The daily quota spent blocks the whole fleet until its reset through the same `blocked`, marked `daily` while
@@ -31,11 +39,17 @@
  *   `fleetAcquire` (pinned by `fleet-daily-limit.test.ts`).
  * - Members: a client counts from its first acquire and while it renews; every grant and renewal says how many
  *   count, the share a client keeps to should the store become unreachable: `fleetAcquire`, `fleetRenew`.
- * - Bounded state: at most `FLEET_MAX_POLICIES` policies per account; one not reported for `FLEET_POLICY_IDLE_MS`
+ * - Bounded state: at most `MAX_TRACKED_POLICIES` policies per account; one not reported for `FLEET_POLICY_IDLE_MS`
  *   whose hold is over is dropped, and a new name past the cap takes the place of the longest unseen: `admit`.
  */
 
-import { DAILY_POLICY } from './throttle.js';
+import {
+  DAILY_POLICY,
+  DEFAULT_BACKOFF_MS,
+  isPacedWindow,
+  MAX_TRACKED_POLICIES,
+  RESET_MARGIN_MS,
+} from './quota-rules.js';
 import type {
   StoreAcquireRequest,
   StoreAcquireResult,
@@ -43,11 +57,6 @@ import type {
   StoreSettleRequest,
 } from './throttle-store.js';
 
-/** The policy name a daily hold is reported under: the local throttle's, so both report it alike. */
-export { DAILY_POLICY };
-
-/** Waited past the latest possible reset instant, covering millisecond rounding. */
-export const FLEET_RESET_MARGIN_MS = 10;
 /** Below this uncertainty about a window's reset, no more timing requests are spent. */
 export const FLEET_PRECISION_MS = 40;
 /** The last this many requests of a window may be sent as timing requests. */
@@ -56,16 +65,12 @@ export const FLEET_TIMING_RESERVE = 4;
 export const FLEET_POLL_MS = 20;
 /** A waiter that has not asked again for this long has left the line. */
 export const FLEET_LINE_STALE_MS = 250;
-/** Pause after a 429 that says neither `Retry-After` nor which quota ran out. */
-export const FLEET_DEFAULT_BACKOFF_MS = 1000;
 /** A member (a client) counts for at least this long after it last acquired or renewed. */
 export const FLEET_MEMBER_MIN_MS = 3000;
 /** What a member last said it has waiting counts this long (a member with waiters asks at least every second). */
 export const FLEET_DEMAND_STALE_MS = 3000;
 /** The longest hold a store keeps (about 31 years): any longer wait the server names is this one. */
 export const FLEET_MAX_HOLD_MS = 1e12;
-/** Policies kept per account: a server naming new policies on every answer cannot grow the state. */
-export const FLEET_MAX_POLICIES = 32;
 /** A policy not reported for this long, whose hold is over, is forgotten. */
 export const FLEET_POLICY_IDLE_MS = 600_000;
 /** An account's state is dropped this long after its last step (the Redis keys' expiry, the memory store's pruning). */
@@ -190,9 +195,9 @@ function inFlightUnits(state: FleetState, policy: string, window: FleetWindow): 
 
 /** Moves a window whose reset has certainly passed into the window it is in now. */
 function roll(state: FleetState, policy: string, window: FleetWindow, now: number): void {
-  if (!Number.isFinite(window.by) || now < window.by + FLEET_RESET_MARGIN_MS) return;
+  if (!Number.isFinite(window.by) || now < window.by + RESET_MARGIN_MS) return;
   if (window.windowMs > 0) {
-    const steps = Math.floor((now - window.by - FLEET_RESET_MARGIN_MS) / window.windowMs) + 1;
+    const steps = Math.floor((now - window.by - RESET_MARGIN_MS) / window.windowMs) + 1;
     window.after += steps * window.windowMs;
     window.by += steps * window.windowMs;
   } else {
@@ -221,7 +226,10 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   const demand = fleetDemand(state, now, request.memberId, waiting);
   let gateUntil = 0;
   let wait: Wait | undefined;
+  /** True while every hold is pacing (a minute window within its length), none the server's demand. */
+  let paced = true;
   if (state.blocked > now) {
+    paced = false;
     gateUntil = state.blocked;
     wait = state.daily
       ? { granted: false, reason: 'daily-limit', policy: DAILY_POLICY }
@@ -232,8 +240,10 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
     roll(state, policy, window, now);
     const left = Math.min(window.quota - window.used, window.rep);
     const cost = costOf(window, policy, request.costs);
-    const until = window.by + FLEET_RESET_MARGIN_MS;
-    if (Number.isFinite(window.by) && (left <= 0 || left < cost) && until > now && until > gateUntil) {
+    const until = window.by + RESET_MARGIN_MS;
+    if (!Number.isFinite(window.by) || !(left <= 0 || left < cost) || until <= now) continue;
+    if (!isPacedWindow(window.windowMs, until - now)) paced = false;
+    if (until > gateUntil) {
       gateUntil = until;
       wait = { granted: false, reason: 'quota-exhausted', policy };
     }
@@ -242,6 +252,8 @@ export function fleetAcquire(state: FleetState, now: number, request: StoreAcqui
   if (wait) {
     const holdMs = gateUntil - now;
     const probeAt = state.lastAnswer + request.probeAfterMs;
+    // Pacing ends within its window: neither bounded by the caller's `maxWaitMs` nor probed.
+    if (paced) return { ...wait, retryInMs: holdMs, holdMs, paced };
     if (wait.reason === 'daily-limit' || gateUntil - state.lastAnswer <= request.probeAfterMs)
       return { ...wait, retryInMs: holdMs, holdMs };
     if (state.probe) return { ...wait, retryInMs: Math.min(holdMs, FLEET_POLL_MS), holdMs };
@@ -319,7 +331,7 @@ function grantedLaterInFlight(state: FleetState, policy: string, lease: FleetLea
 
 /** A window's hold is over (or it never had one). */
 function holdOver(window: FleetWindow, now: number): boolean {
-  return !Number.isFinite(window.by) || window.by + FLEET_RESET_MARGIN_MS <= now;
+  return !Number.isFinite(window.by) || window.by + RESET_MARGIN_MS <= now;
 }
 
 /** Drops the policies not reported for `FLEET_POLICY_IDLE_MS` whose hold is over. */
@@ -331,14 +343,14 @@ function prune(state: FleetState, now: number): void {
 }
 
 /**
- * The window of `policy`, made when new. Past `FLEET_MAX_POLICIES`, a new name takes the place of the longest
+ * The window of `policy`, made when new. Past `MAX_TRACKED_POLICIES`, a new name takes the place of the longest
  * unseen policy whose hold is over, or is ignored when every policy still holds.
  */
 function admit(state: FleetState, policy: string, now: number): FleetWindow | undefined {
   const known = state.windows[policy];
   if (known) return known;
   const names = Object.keys(state.windows);
-  if (names.length >= FLEET_MAX_POLICIES) {
+  if (names.length >= MAX_TRACKED_POLICIES) {
     let oldest: string | undefined;
     for (const name of names) {
       const window = state.windows[name] as FleetWindow;
@@ -416,7 +428,7 @@ export function fleetSettle(state: FleetState, now: number, request: StoreSettle
     }
   }
   if (response.status === 429 || response.retryAfterMs !== undefined) {
-    const delay = Math.min(FLEET_MAX_HOLD_MS, response.retryAfterMs ?? (exhaustedMs || FLEET_DEFAULT_BACKOFF_MS));
+    const delay = Math.min(FLEET_MAX_HOLD_MS, response.retryAfterMs ?? (exhaustedMs || DEFAULT_BACKOFF_MS));
     if (now + delay > state.blocked) {
       state.blocked = now + delay;
       state.daily = false;

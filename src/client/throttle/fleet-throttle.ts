@@ -22,13 +22,18 @@
  * - A daily limit one process met (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy spent in the headers: `storeReportOf`)
  *   holds every process until the reset: the store answers `daily-limit` with the whole hold, and a hold beyond `maxWaitMs` fails at once, unsent, as the local throttle's does (pinned by
  *   `fleet-daily-limit.test.ts`).
+ * - A hold the store answers `paced` (spent minute windows, see `quota-rules.ts`) is waited out whatever the call's
+ *   `maxWaitMs`; any other hold longer than it fails the call at once, unsent: `#pump`. Where the hold mixes pacing
+ *   with a shorter imposed hold (a pause, a longer window), the whole hold counts against `maxWaitMs`, where the
+ *   local throttle counts the imposed part only: a deliberate simplification of the store's answer (one figure).
  * - Every wait is bounded: the store's retry times are checked and capped at `MAX_RETRY_IN_MS`, and a head
  *   waiter refused a slot for three lease times (`#stallMs`) while this process holds none goes on alone: `#pump`
  *   (pinned by `fleet-stall.test.ts`).
  */
 
 import type { RateLimitPolicy, ThrottleEvent, ThrottleOptions } from '../types.js';
-import { DAILY_POLICY, FLEET_MAX_HOLD_MS, FLEET_POLL_MS, FLEET_RESET_MARGIN_MS } from './fleet-state.js';
+import { FLEET_MAX_HOLD_MS, FLEET_POLL_MS } from './fleet-state.js';
+import { COST_POLICY, countsRequests, DAILY_POLICY, isConcurrencyPolicy, RESET_MARGIN_MS } from './quota-rules.js';
 import {
   type AcquireOptions,
   createQuotaThrottle,
@@ -40,7 +45,6 @@ import {
   type ThrottleObservation,
   ThrottleWaitTooLongError,
 } from './throttle.js';
-import { COST_POLICY } from './throttle-cost.js';
 import {
   DEFAULT_LEASE_MS,
   STORE_THROTTLE,
@@ -49,7 +53,7 @@ import {
   type StoreWindowReport,
   type ThrottleStore,
 } from './throttle-store.js';
-import { finite, isConcurrencyPolicy } from './throttle-window.js';
+import { finite } from './throttle-window.js';
 
 /** How long the client stays on its own after the store failed, before trying it again. */
 const REJOIN_AFTER_MS = 1000;
@@ -78,7 +82,8 @@ function validResult(result: unknown): result is StoreAcquireResult {
     REASONS.has(candidate.reason as string) &&
     (candidate.policy === undefined || typeof candidate.policy === 'string') &&
     validMs(candidate.retryInMs) &&
-    validMs(candidate.holdMs)
+    validMs(candidate.holdMs) &&
+    (candidate.paced === undefined || typeof candidate.paced === 'boolean')
   );
 }
 
@@ -150,7 +155,7 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
     const report: StoreWindowReport = {
       name,
       remaining: named.remaining,
-      countsRequests: named.unit === undefined || named.unit === 'requests',
+      countsRequests: countsRequests(named),
     };
     if (finite(named.quota) && named.quota >= 0) report.quota = named.quota;
     if (finite(named.window) && named.window > 0) report.windowSeconds = named.window;
@@ -161,7 +166,7 @@ export function storeReportOf(observation: ThrottleObservation): StoreResponseRe
     if (name === DAILY_POLICY && named.remaining <= 0 && report.resetSeconds !== undefined) {
       // A `daily` policy spent, as headers would say it: the same fleet-wide daily hold as `DAILY_LIMIT_EXCEEDED`.
       // The margin makes it end with the window's own hold, so the daily reason (never probed) is the one reported.
-      dailyResetMs = report.resetSeconds * 1000 + FLEET_RESET_MARGIN_MS;
+      dailyResetMs = report.resetSeconds * 1000 + RESET_MARGIN_MS;
     }
     windows.push(report);
   }
@@ -339,7 +344,9 @@ export class FleetThrottle implements Throttle {
             // should the store become unreachable before the hold ends (test/unit/fleet-store-down.test.ts).
             holdLocally(this.#options.local, result.reason, result.policy, Date.now() + result.holdMs);
           }
-          if (waiter && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
+          // Pacing (`paced`) waits as long as it takes, as the local throttle's does; a hold the server imposes
+          // longer than the call's `maxWaitMs` fails it at once (test/unit/throttle-differential.test.ts).
+          if (waiter && !result.paced && result.holdMs !== undefined && result.holdMs > waiter.options.maxWaitMs) {
             this.#remove(waiter);
             const reason = result.reason === 'concurrency' ? undefined : result.reason;
             waiter.reject(new ThrottleWaitTooLongError(result.holdMs, waiter.options.maxWaitMs, result.policy, reason));

@@ -5,10 +5,9 @@
  */
 
 import type { RateLimitState } from '../types.js';
+import { COST_POLICY } from './quota-rules.js';
 import { finite } from './throttle-window.js';
 
-/** The policy whose units are a request's complexity cost. */
-export const COST_POLICY = 'complexityMinute';
 /** Documents remembered; the book starts over beyond this. */
 const MAX_DOCUMENTS = 1000;
 

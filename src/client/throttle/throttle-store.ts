@@ -96,6 +96,12 @@ export type StoreAcquireResult =
       retryInMs?: number;
       /** How long the whole known hold lasts, in milliseconds; absent for the concurrency cap. */
       holdMs?: number;
+      /**
+       * True when the hold is only pacing: spent window quotas of at most a minute, each resetting within its own
+       * length. The client waits it out however short the call's `maxWaitMs` (which bounds only what the server
+       * imposes: a pause, the daily limit, a longer window). Absent: the whole hold counts against `maxWaitMs`.
+       */
+      paced?: boolean;
     };
 
 /** The end of one lease. */

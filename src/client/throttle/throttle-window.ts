@@ -14,9 +14,8 @@
  * keeps within the quota it last knew (test/unit/fleet-store-down.test.ts).
  */
 import type { RateLimitPolicy } from '../types.js';
+import { countsRequests, RESET_MARGIN_MS } from './quota-rules.js';
 
-/** Waited past the latest possible reset instant, covering millisecond rounding. */
-export const RESET_MARGIN_MS = 10;
 /** Event lists are pruned once they grow beyond this. */
 const MAX_EVENTS = 1024;
 /** Numbers per observation in {@link WindowTracker.obs}; the offsets of its fields follow. */
@@ -91,11 +90,6 @@ export interface ObservationContext {
 /** True for a finite number. */
 export const finite = (value: unknown): value is number => Number.isFinite(value);
 
-/** True for a policy that counts in-flight requests rather than a window. */
-export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
-  return policy.name === 'concurrency' || policy.unit === 'concurrent-requests';
-}
-
 /**
  * What is certainly left of the quota for a request sent now (a lower bound on what the server has left); for a
  * shared tracker, what is left of this client's share, its sends since the last report counted against it.
@@ -146,7 +140,7 @@ export function observeWindow(
   // The reset instant R: after `sent + (t-1) s` (exclusive), by `now + t s` (inclusive); see the head comment.
   const after = t === undefined ? -Infinity : ctx.sent + (t - 1) * 1000;
   const by = t === undefined ? Infinity : ctx.now + t * 1000;
-  const countsRequests = policy.unit === undefined || policy.unit === 'requests';
+  const perRequest = countsRequests(policy);
   if (tracker && tracker.by < Infinity) {
     tracker.q = quota;
     tracker.w = windowMs;
@@ -180,14 +174,14 @@ export function observeWindow(
   // First sight of this policy, or proof that a later window has begun: start from the server's figure, but count
   // no fewer than the requests that may have landed since the old window could have ended (some of them may have
   // landed after this one and been answered first).
-  const others = countsRequests ? ctx.others : 0;
+  const others = perRequest ? ctx.others : 0;
   const carried = tracker && tracker.by < Infinity ? spillover(tracker, ctx.others + 1) : 0;
   const placed = t !== undefined;
-  const used = countsRequests && quota < Infinity ? Math.max(quota - r + others, carried) : 0;
+  const used = perRequest && quota < Infinity ? Math.max(quota - r + others, carried) : 0;
   return {
     q: quota,
     w: windowMs,
-    c: countsRequests,
+    c: perRequest,
     u: used,
     r: r - others,
     s: ctx.shared,

@@ -17,7 +17,10 @@
  * | the backlog per policy for a batch job's progress | `state` |
  * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `gateAt`, `tryAcquire` |
  *
- * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`).
+ * With `throttle.store` the state lives in the store instead (see `fleet-throttle.ts`). The rules both keep, and their
+ * constants, are stated once in `quota-rules.ts`; `test/unit/throttle-differential.test.ts` holds the two to the
+ * same decisions. Its own counting (`throttle-window.ts`), not the fleet's steps, because it allocates nothing per
+ * call on the path every call takes (`test/bench/quota-algorithms.ts`).
  */
 import { MAX_TIMER_DELAY_MS } from '../request/sleep.js';
 import type {
@@ -28,31 +31,27 @@ import type {
   ThrottlePolicyState,
   ThrottleState,
 } from '../types.js';
-import { type BudgetMark, budgetMarkOf, COST_POLICY, CostBook } from './throttle-cost.js';
+import {
+  COST_POLICY,
+  DAILY_POLICY,
+  DEFAULT_BACKOFF_MS,
+  isConcurrencyPolicy,
+  isPacedWindow,
+  MAX_TRACKED_POLICIES,
+  RESET_MARGIN_MS,
+} from './quota-rules.js';
+import { type BudgetMark, budgetMarkOf, CostBook } from './throttle-cost.js';
 import {
   finite,
   holdUntil,
-  isConcurrencyPolicy,
   type ObservationContext,
   observeWindow,
-  RESET_MARGIN_MS,
   recordRelease,
   recordSend,
   remainingOf,
   rollWindow,
   type WindowTracker,
 } from './throttle-window.js';
-
-/** The policy name of the daily call quota, when a server reports it in its `RateLimit` headers. */
-export const DAILY_POLICY = 'daily';
-
-/**
- * Window quotas a throttle keeps, as the fleet's store keeps `FLEET_MAX_POLICIES`: a server naming fresh policies
- * on every answer grew a client to 120 MB and 146 ms a call after 500 answers. A new name past the cap takes the
- * place of the longest unseen that holds nothing; when every one holds, the new name is not tracked
- * (test/unit/throttle-fresh-policies.test.ts).
- */
-export const MAX_TRACKED_POLICIES = 32;
 
 /** The right to send one request. Release it when the request is over; a second release does nothing. */
 export interface Permit {
@@ -153,22 +152,8 @@ export interface Throttle {
   state?(): ThrottleState;
 }
 
-/**
- * The longest declared window the throttle paces through without limit: the platform's per-minute quotas. A reset of
- * a longer window (an hourly quota, say) is the server's demand, bounded by `maxWaitMs`
- * (test/e2e/resilience-faults.test.ts, "an exhausted hour-long request window fails fast").
- */
-const MAX_PACED_WINDOW_MS = 60_000;
-
-/** True when waiting `holdMs` for a window of `windowMs` to reset is pacing: a minute window, within its length. */
-function isPacedWindow(windowMs: number | undefined, holdMs: number): boolean {
-  return windowMs !== undefined && windowMs <= MAX_PACED_WINDOW_MS && holdMs <= windowMs + RESET_MARGIN_MS;
-}
-
 /** Default bound on requests in flight before the server's `concurrency` quota is known. */
 export const DEFAULT_INITIAL_CONCURRENCY = 16;
-/** Pause after a 429 that says neither `Retry-After` nor which quota ran out, in seconds. */
-const DEFAULT_BACKOFF_SECONDS = 1;
 
 /** A call waiting in line (short names: internal only, and they ship in every bundle). */
 interface Waiter {
@@ -696,7 +681,8 @@ export function createQuotaThrottle(
         } else {
           const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
           if (status === 429 || finite(retryAfter)) {
-            const delayMs = (retryAfter ?? (exhaustedSeconds || DEFAULT_BACKOFF_SECONDS)) * 1000;
+            const delayMs =
+              retryAfter !== undefined ? retryAfter * 1000 : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
             holds.p = laterGate(holds.p, { reason: 'backoff', policy: exhausted, until: now + delayMs });
           }
         }
