@@ -304,16 +304,6 @@ describe('createMemoryDeliveryStore', () => {
     expect(store.claim('a', 100)).toBe('claimed');
     expect(() => createMemoryDeliveryStore({ maxEntries: 0 })).toThrow(RangeError);
   });
-
-  it('binds a token to its first event for its lifetime', () => {
-    let clock = 0;
-    const store = createMemoryDeliveryStore({ now: () => clock });
-    expect(store.bindToken('t', 'event-1', 100)).toBe('event-1');
-    expect(store.bindToken('t', 'event-1', 100)).toBe('event-1');
-    expect(store.bindToken('t', 'event-2', 100)).toBe('event-1');
-    clock = 101;
-    expect(store.bindToken('t', 'event-2', 100)).toBe('event-2');
-  });
 });
 
 describe('key cache', () => {
@@ -321,7 +311,6 @@ describe('key cache', () => {
 
   it('is per handler: a second handler imports its own key, and each imports once for many requests', async () => {
     const imports = vi.spyOn(crypto.subtle, 'importKey');
-    // One token per event, as the platform signs each request (a token is good for one event).
     const signed = await Promise.all([0, 1, 2, 3].map((index) => token({ iat: Math.floor(NOW / 1000) - index })));
     imports.mockClear();
     const first = createWebhookHandler({ signingSecret: SECRET, now, onEvent: () => undefined });
