@@ -9,7 +9,6 @@
  *   platform's 30 minutes of retries;
  * - completed: `onEvent` succeeded; repeats within the window are duplicates;
  * - released (forgotten): `onEvent` failed, so the platform's retry is handled again.
- * It also binds each token to the one event it came with ({@link WebhookDeliveryStore.bindToken}).
  * Pinned by test/webhooks/receiver-safety.test.ts and test/webhooks/handler.test.ts.
  */
 
@@ -40,12 +39,11 @@ export interface WebhookDeliveryStore {
   /** Forgets a claim, so a retry of a delivery whose handling failed is handled again. */
   release(id: string): void | Promise<void>;
   /**
-   * Binds `token` (a digest of a verified JWT, never the token itself) to the event `triggerUuid` for `ttlMs` (the
-   * token's remaining lifetime) unless it is bound already, and returns the event it is bound to: `triggerUuid`
-   * on first use and for a retry of the same event, another event's id when the token was captured and sent again
-   * with an edited body. Must be atomic when shared (`SET token uuid NX PX ttlMs`, then `GET`).
+   * Not called. The handler no longer binds a token to one event: the platform's token carries nothing per delivery,
+   * so two genuine events of one user in one second share it. A store written for 0.2 may keep the method.
+   * @deprecated Never called; will be removed at 1.0.
    */
-  bindToken(token: string, triggerUuid: string, ttlMs: number): string | Promise<string>;
+  bindToken?(token: string, triggerUuid: string, ttlMs: number): string | Promise<string>;
 }
 
 /** Default window within which a repeated `triggerUuid` is a duplicate: one hour. */
@@ -59,14 +57,14 @@ export const DEFAULT_CLAIM_LEASE_MS = 5 * 60_000;
 
 /** Options of {@link createMemoryDeliveryStore}. */
 export interface MemoryDeliveryStoreOptions {
-  /** Most ids (and tokens) remembered; past it the oldest are forgotten first. Default 10 000. */
+  /** Most ids remembered; past it the oldest are forgotten first. Default 10 000. */
   maxEntries?: number;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
 
 interface Entry {
-  /** `in-progress` or `done` for a delivery; the bound event's id for a token. */
+  /** `in-progress` or `done`. */
   value: string;
   until: number;
 }
@@ -99,7 +97,7 @@ function expiringMap(maxEntries: number, now: () => number) {
 }
 
 /**
- * An in-memory {@link WebhookDeliveryStore} for one process, bounded by `maxEntries` (deliveries and tokens each).
+ * An in-memory {@link WebhookDeliveryStore} for one process, bounded by `maxEntries` deliveries.
  * @throws RangeError when `maxEntries` is not a positive integer.
  */
 export function createMemoryDeliveryStore(options: MemoryDeliveryStoreOptions = {}): WebhookDeliveryStore {
@@ -109,7 +107,6 @@ export function createMemoryDeliveryStore(options: MemoryDeliveryStoreOptions = 
   }
   const now = options.now ?? Date.now;
   const deliveries = expiringMap(maxEntries, now);
-  const tokens = expiringMap(maxEntries, now);
   return {
     claim(id, leaseMs) {
       const held = deliveries.get(id);
@@ -122,12 +119,6 @@ export function createMemoryDeliveryStore(options: MemoryDeliveryStoreOptions = 
     },
     release(id) {
       deliveries.delete(id);
-    },
-    bindToken(token, triggerUuid, ttlMs) {
-      const bound = tokens.get(token);
-      if (bound !== undefined) return bound;
-      tokens.set(token, triggerUuid, ttlMs);
-      return triggerUuid;
     },
   };
 }

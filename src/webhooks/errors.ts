@@ -19,8 +19,9 @@ export type WebhookVerificationReason =
   /** `aud` is not the endpoint configured as `audience`. */
   | 'wrong-audience'
   /**
-   * The token was already used with another event (`triggerUuid`): the platform's JWT signs its claims, not the
-   * body, so a captured token sent again with an edited body is refused by the handler for its lifetime.
+   * Not raised: the handler no longer refuses a token seen with another event, since the platform's token carries
+   * nothing per delivery and two genuine events can share one.
+   * @deprecated Never raised; will be removed at 1.0.
    */
   | 'token-reused'
   /** The body is larger than `maxBodyBytes`. */

@@ -12,9 +12,13 @@
  * - an `onEvent` that throws: 500, and the delivery is released so the platform's retry is handled again (a release
  *   that fails leaves the claim to lapse after `claimLeaseMs`);
  * - a refused request: 401 (400 for a malformed body, 413 past `maxBodyBytes`, 405 for another method, 500 when no
- *   secret is configured), its body `{ "error": reason }`; a token already used with another event is refused
- *   (`token-reused`): the platform's JWT signs claims only, not the body.
- * Pinned by test/webhooks/handler.test.ts and test/webhooks/receiver-safety.test.ts.
+ *   secret is configured), its body `{ "error": reason }`;
+ * - a token is not bound to one event: the platform's token holds the account, user, audience and times, nothing
+ *   per delivery, and signs no body (https://developer.monday.com/apps/docs/authorization-header), so two genuine
+ *   events of one user in one second carry the same token. What tells events apart is `triggerUuid`, so the
+ *   duplicate rule keys on it alone; a refusal of a token seen before would drop genuine events.
+ * Pinned by test/webhooks/handler.test.ts, test/webhooks/receiver-safety.test.ts and
+ * test/e2e/webhook-delivery.test.ts.
  */
 import {
   createMemoryDeliveryStore,
@@ -108,11 +112,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): (request: 
     const id = verified.event.triggerUuid;
     let claim: unknown;
     try {
-      const tokenTtlMs = remainingLifeMs(verified.claims, options);
-      const bound = await deliveries.bindToken(await tokenDigest(verified.token), id, tokenTtlMs);
-      if (bound !== id) {
-        return refuse(new WebhookVerificationError('token-reused', 'The token was already used with another event.'));
-      }
       claim = await deliveries.claim(id, leaseMs);
     } catch {
       return retryLater('store-unavailable');
@@ -149,18 +148,6 @@ function retryLater(reason: 'in-progress' | 'store-unavailable'): Response {
   });
 }
 
-/** How long a verified token can still be presented: until `exp` plus the clock tolerance (at least a second). */
-function remainingLifeMs(claims: WebhookClaims, options: WebhookHandlerOptions): number {
-  const toleranceMs = (options.clockToleranceSeconds ?? 30) * 1000;
-  return Math.max(1000, claims.exp * 1000 + toleranceMs - (options.now ?? Date.now)());
-}
-
-/** A digest of the token, so a store never holds the credential (its claims carry the short-lived API token). */
-async function tokenDigest(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The handler's options that can be wrong at start-up (the secret may change later, so it is read per request). */
 function checkHandlerOptions(options: WebhookHandlerOptions): void {
   if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler needs an onEvent function.');
@@ -170,10 +157,10 @@ function checkHandlerOptions(options: WebhookHandlerOptions): void {
     }
   }
   const { deliveries } = options;
-  const methods = ['claim', 'complete', 'release', 'bindToken'] as const;
+  const methods = ['claim', 'complete', 'release'] as const;
   if (deliveries !== undefined && methods.some((name) => typeof deliveries?.[name] !== 'function')) {
     throw new TypeError(
-      'createWebhookHandler: deliveries must have claim(id, leaseMs), complete(id, ttlMs), release(id) and bindToken(token, triggerUuid, ttlMs) functions.',
+      'createWebhookHandler: deliveries must have claim(id, leaseMs), complete(id, ttlMs) and release(id) functions.',
     );
   }
   // NaN would make every claim's expiry NaN, so every retried delivery would be handled again.

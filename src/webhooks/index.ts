@@ -8,7 +8,7 @@
  * ```
  *
  * On Node's own server, Express or Connect, `workspace-platform-sdk/webhooks/node` serves the same handler as a
- * `(req, res)` listener. The guarantee, the delivery store and the one-event-per-token rule: docs/webhooks.md.
+ * `(req, res)` listener. The guarantee and the delivery store: docs/webhooks.md.
  *
  * @packageDocumentation
  * @module workspace-platform-sdk/webhooks

@@ -1,7 +1,8 @@
 /**
  * HS256 JWT verification on Web Crypto alone (runs on Node, Deno, Bun and workerd). The signature is checked by
  * `crypto.subtle.verify`, which compares in constant time. Rules, in the order they are checked:
- * - three base64url parts, a JSON header with `alg: "HS256"` (anything else: `wrong-algorithm`, so `none` never passes);
+ * - three parts, each in canonical base64url (no padding, unused low bits zero: one spelling per token), a JSON header
+ *   with `alg: "HS256"` (anything else: `wrong-algorithm`, so `none` never passes);
  * - the signature over `header.payload` with the signing secret (`bad-signature`);
  * - JSON claims with a numeric `exp` (`malformed`), not past (`expired`), `iat`/`nbf` not ahead (`not-yet-valid`),
  *   each with `clockToleranceSeconds` of slack;
@@ -89,6 +90,9 @@ function base64UrlBytes(part: string): Uint8Array<ArrayBuffer> {
   }
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  // The last character of a part can carry unused low bits: other spellings decode to the same bytes. Only the
+  // canonical one (RFC 7515's base64url, no padding, unused bits zero) is a JWT part, so a token has one spelling.
+  if (base64UrlText(bytes) !== part) throw new WebhookVerificationError('malformed', 'The token is not a JWT.');
   return bytes;
 }
 

@@ -18,6 +18,10 @@
  *   platform's JWT signs the claims, not the body bytes, so re-encoding parsed JSON verifies alike;
  * - the request's URL is the one the client asked for (`req.originalUrl` where a router mounted the handler under a
  *   path, else `req.url`), so the `Request` handed to `onEvent` names the endpoint;
+ * - a request the Fetch API cannot carry (a method it forbids, such as `TRACE`; a Host or path that makes a URL with
+ *   credentials; a parsed body that is not JSON-writable) is answered by the adapter, never thrown on the server:
+ *   405 `wrong-method` for a method other than POST, else 400 `malformed`, told to `onRefused` like any refusal
+ *   ({@link unreadable});
  * - an error of the handler itself (a wrong option found per request) goes to `next` when given (Express), else 500.
  * Types only are taken from `node:http`; nothing is imported at run time but the handler.
  * Pinned by test/webhooks/node-adapter.test.ts.
@@ -26,6 +30,7 @@
  * @module workspace-platform-sdk/webhooks/node
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WebhookVerificationError } from './errors.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from './handler.js';
 
 /** A Node request as routers hand it over: Express and Connect add `originalUrl`, body parsers `body`. */
@@ -43,7 +48,7 @@ export type NodeWebhookListener = (
  * @throws TypeError, RangeError for options that are wrong, as {@link createWebhookHandler} does, at start-up.
  */
 export function createNodeWebhookHandler(options: WebhookHandlerOptions): NodeWebhookListener {
-  return toNodeHandler(createWebhookHandler(options));
+  return nodeListener(createWebhookHandler(options), options.onRefused);
 }
 
 /**
@@ -52,8 +57,23 @@ export function createNodeWebhookHandler(options: WebhookHandlerOptions): NodeWe
  */
 export function toNodeHandler(handle: (request: Request) => Promise<Response>): NodeWebhookListener {
   if (typeof handle !== 'function') throw new TypeError('toNodeHandler needs the handler function.');
+  return nodeListener(handle);
+}
+
+/** The listener of {@link toNodeHandler}; `onRefused` is told about requests the adapter itself refuses. */
+function nodeListener(
+  handle: (request: Request) => Promise<Response>,
+  onRefused?: (error: WebhookVerificationError) => void,
+): NodeWebhookListener {
   return (req, res, next) => {
-    const { request, body } = toRequest(req, res);
+    let converted: { request: Request; body: BodyState };
+    try {
+      converted = toRequest(req, res);
+    } catch {
+      void send(unreadable(req, onRefused), req, res, { ended: req.body !== undefined }).catch(() => req.destroy());
+      return;
+    }
+    const { request, body } = converted;
     handle(request)
       .then((response) => send(response, req, res, body))
       .catch((error: unknown) => {
@@ -62,6 +82,27 @@ export function toNodeHandler(handle: (request: Request) => Promise<Response>): 
         res.end(JSON.stringify({ error: 'internal' }));
       });
   };
+}
+
+/**
+ * The answer to a request that cannot be made a Fetch `Request`: 405 for a method other than POST (webhooks are
+ * POSTs; the Fetch API forbids `TRACE`, `TRACK` and `CONNECT`), else 400. The error thrown while converting is not
+ * kept: its message can quote the URL, credentials included.
+ */
+function unreadable(req: IncomingMessage, onRefused?: (error: WebhookVerificationError) => void): Response {
+  const error =
+    req.method !== 'POST'
+      ? new WebhookVerificationError('wrong-method', 'Webhooks are POST requests.')
+      : new WebhookVerificationError('malformed', 'The request cannot be read as a Fetch Request (URL or body).');
+  try {
+    onRefused?.(error);
+  } catch {
+    // A hook that throws must not turn a refusal into an unanswered request.
+  }
+  return new Response(JSON.stringify({ error: error.reason }), {
+    status: error.reason === 'wrong-method' ? 405 : 400,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /**

@@ -40,7 +40,7 @@ export interface WebhookVerificationOptions {
 /** A verified request: the challenge, or an event with the token's claims. */
 export type VerifiedWebhook =
   | { kind: 'challenge'; challenge: WebhookChallenge }
-  | { kind: 'event'; event: WebhookEvent; claims: WebhookClaims; token: string };
+  | { kind: 'event'; event: WebhookEvent; claims: WebhookClaims };
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
@@ -128,9 +128,8 @@ function checkedSettings(options: WebhookVerificationOptions) {
 }
 
 /**
- * Checks a request and returns what it carries: the challenge or the event (with its token, for the handler's
- * one-event-per-token rule). Used by the handler, with its own key cache in `keys` (default: the key is imported
- * for this request alone).
+ * Checks a request and returns what it carries: the challenge or the event with the token's claims. Used by the
+ * handler, with its own key cache in `keys` (default: the key is imported for this request alone).
  */
 export async function verifyRequest(
   request: Request,
@@ -171,7 +170,7 @@ export async function verifyRequest(
   if (!isObject(event) || typeof event.type !== 'string' || typeof event.triggerUuid !== 'string') {
     throw new WebhookVerificationError('malformed', 'The body has no event with a type and a triggerUuid.');
   }
-  return { kind: 'event', event: event as WebhookEvent, claims, token };
+  return { kind: 'event', event: event as WebhookEvent, claims };
 }
 
 /**

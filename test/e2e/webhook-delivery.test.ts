@@ -4,10 +4,14 @@
  * received by a handler built with `workspace-platform-sdk/webhooks`; a failing receiver gets a retry every minute
  * of the emulator's clock for 30 minutes.
  */
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator } from 'workspace-platform-emulator';
 import { GraphQLResponseError } from '../../src/index.js';
 import { createWebhookHandler, isStatusColumnValueEvent, type WebhookEvent } from '../../src/webhooks/index.js';
+import { createNodeWebhookHandler } from '../../src/webhooks/node.js';
 import { type Receiver, startReceiver } from '../webhooks/receiver.js';
 import { ACME_ACCOUNT_ID, clientFor, closeEmulators, ROADMAP_BOARD_ID, startTestEmulator } from './harness.js';
 
@@ -115,6 +119,53 @@ describe('webhook delivery', () => {
     const issuedAt = Math.floor(Date.UTC(2026, 10, 25, 12, 0, 0) / 1000);
     expect(claims[0]).toMatchObject({ accountId: ACME_ACCOUNT_ID, userId: 501, aud: hook.url, iat: issuedAt });
     expect(claims[0]?.exp).toBe(issuedAt + 300);
+  });
+
+  it('delivers every event when many come in the same second for the same user (identical tokens, as the platform signs them)', async () => {
+    // The platform's token holds accountId, userId, aud, iat and exp, nothing per delivery
+    // (https://developer.monday.com/apps/docs/authorization-header): two events of one user in one second carry the
+    // same token, and both are genuine.
+    const clock = Date.UTC(2026, 10, 25, 12, 0, 0);
+    const handled: string[] = [];
+    const refused: string[] = [];
+    let url = '';
+    const server: Server = createServer(
+      createNodeWebhookHandler({
+        signingSecret: SECRET,
+        get audience() {
+          return url;
+        },
+        now: () => clock,
+        onEvent: (event) => void handled.push(event.triggerUuid),
+        onRefused: (error) => void refused.push(error.reason),
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+    receivers.push({
+      url,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    });
+    const emulator = await startTestEmulator({ webhooks: { signingSecret: SECRET }, now: () => clock });
+    await createWebhook(emulator, url, 'create_item');
+    const client = clientFor(emulator, { apiVersion: VERSION });
+    const count = 20;
+    for (let index = 0; index < count; index++) {
+      await client.request(
+        `mutation { create_item(board_id: ${ROADMAP_BOARD_ID}, item_name: "Same second ${index}") { id } }`,
+      );
+    }
+    await emulator.webhooks.settled();
+    const deliveries = emulator.webhooks.deliveries;
+    expect(deliveries).toHaveLength(count);
+    expect(refused).toEqual([]);
+    expect(new Set(handled)).toEqual(new Set(deliveries.map((delivery) => delivery.payload.event.triggerUuid)));
+    expect(handled).toHaveLength(count);
+    expect(deliveries.every((delivery) => delivery.state === 'delivered' && delivery.attempts.length === 1)).toBe(true);
   });
 
   it('refuses a webhook whose URL does not echo the challenge, or is not a loopback address', async () => {

@@ -193,3 +193,63 @@ describe('Express-style (req, res, next) use', () => {
     expect(() => toNodeHandler('handler' as never)).toThrow(TypeError);
   });
 });
+
+/** Sends a raw request with `method` over a socket and resolves to the status (undefined when the socket closed). */
+function rawStatus(url: string, method: string, body?: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const outgoing = httpRequest(url, { method, headers: body ? { 'content-type': 'application/json' } : {} });
+    outgoing.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    outgoing.on('error', () => resolve(undefined));
+    outgoing.end(body);
+  });
+}
+
+describe('requests the Fetch API cannot carry', () => {
+  it('answers TRACE with 405 and keeps serving (no exception on the server)', async () => {
+    const refused: string[] = [];
+    const { origin } = await serve(
+      createNodeWebhookHandler({
+        signingSecret: SECRET,
+        onEvent: () => {},
+        onRefused: (error) => void refused.push(error.reason),
+      }),
+    );
+    expect(await rawStatus(`${origin}/webhooks`, 'TRACE')).toBe(405);
+    expect(refused).toEqual(['wrong-method']);
+    // A Host naming credentials makes a URL a Request refuses: 400, not an exception.
+    const withCredentials = await new Promise<number | undefined>((resolve) => {
+      const outgoing = httpRequest(`${origin}/webhooks`, { method: 'POST', headers: { host: 'user:pw@127.0.0.1' } });
+      outgoing.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      outgoing.on('error', () => resolve(undefined));
+      outgoing.end('{}');
+    });
+    expect(withCredentials).toBe(400);
+    expect(refused).toEqual(['wrong-method', 'malformed']);
+    expect(await post(`${origin}/webhooks`, { challenge: 'still-up' })).toEqual({
+      status: 200,
+      body: { challenge: 'still-up' },
+    });
+  });
+
+  it('answers 400 for a parsed body that cannot be written as JSON (a framework left a cycle or a BigInt)', async () => {
+    const listener = createNodeWebhookHandler({ signingSecret: SECRET, onEvent: () => {} });
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const bodies: unknown[] = [cyclic, { n: 1n }];
+    let next = 0;
+    const { app, errors } = mount('/hooks', listener, async (req) => {
+      req.resume();
+      Object.assign(req, { body: bodies[next++] });
+    });
+    const { origin } = await serve(app);
+    expect(await rawStatus(`${origin}/hooks/monday`, 'POST', '{}')).toBe(400);
+    expect(await rawStatus(`${origin}/hooks/monday`, 'POST', '{}')).toBe(400);
+    expect(errors).toEqual([]);
+  });
+});

@@ -9,14 +9,15 @@
  *   `retryIntervalMs` (one minute) for `retryForMs` (30 minutes) on the emulator's clock, as the platform retries
  *   (https://developer.monday.com/api-reference/docs/webhooks), then marked `failed` ({@link WebhookDelivery.deliverDue});
  *   pending retries are kept in a queue by due time (`retry-queue.ts`), so scheduling and running them never scans
- *   the delivery log, and a round of many due retries yields to the event loop between batches;
+ *   the delivery log, and a round of many due retries yields to the event loop between batches; on the real clock a
+ *   timer runs the soonest, set again after every round ({@link #schedule});
  * - a delivery whose webhook is gone (`delete_webhook`, or its board deleted) is `cancelled`: no attempt is made after
  *   the deletion, and no retry is scheduled ({@link #cancelIfDeleted});
  * - a change that cannot be turned into deliveries, or an attempt that throws, never fails the mutation, kills the
  *   emulator or stalls a request: one line goes to the emulator's log, secrets and URL queries left out, and
  *   delivery goes on ({@link #onChange}, {@link #guarded});
  * - every challenge and every attempt is in the log (`deliveries`, `challenges`).
- * Pinned by test/e2e/webhook-delivery.test.ts.
+ * Pinned by test/e2e/webhook-delivery.test.ts and packages/emulator/test/webhook-real-clock.test.ts.
  */
 
 import { signWebhookToken, type WebhookEventType } from 'workspace-platform-sdk/webhooks';
@@ -209,7 +210,13 @@ export class WebhookDelivery implements EmulatorWebhooks {
       // Thousands of attempts at once would hold the event loop and open as many sockets: a few at a time.
       if (running.size >= MAX_RETRIES_AT_ONCE) await Promise.race(running);
     }
-    await this.settled();
+    try {
+      await this.settled();
+    } finally {
+      // After every round: a retry that fell due while it ran, or that was not due yet when it started, gets its
+      // timer even when every attempt of the round succeeded (only a failed attempt sets one on its own).
+      this.#schedule();
+    }
   }
 
   /** When the soonest pending retry is due (emulator's clock), or null when none is pending. */

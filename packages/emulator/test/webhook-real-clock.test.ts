@@ -1,0 +1,71 @@
+/**
+ * Webhook retries on the real clock: the emulator's own timer runs them, so a retry never waits on a test calling
+ * `deliverDue`. A retry that falls due just after a round in which every attempt succeeded is still attempted: the
+ * timer is set again after every round, not only when an attempt fails.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { createEngine } from '../src/engine/index.js';
+import { WebhookDelivery } from '../src/webhooks/delivery.js';
+import { resolveWebhookOptions } from '../src/webhooks/options.js';
+import { run } from './engine-helpers.js';
+
+let receiver: Server | undefined;
+let delivery: WebhookDelivery | undefined;
+afterEach(async () => {
+  delivery?.close();
+  await new Promise<void>((resolve) => {
+    if (!receiver) return resolve();
+    receiver.close(() => resolve());
+    receiver.closeAllConnections();
+  });
+});
+
+/** A receiver that answers the challenge, fails the first attempt of each event with 503 and accepts the next. */
+async function failOnceReceiver(): Promise<string> {
+  const seen = new Set<string>();
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as { challenge?: string; event?: { triggerUuid: string } };
+      if (parsed.challenge) return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      const id = parsed.event?.triggerUuid ?? '';
+      if (seen.has(id)) return void res.writeHead(200).end('{}');
+      seen.add(id);
+      res.writeHead(503).end('later');
+    });
+  });
+  await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('attempts a retry that falls due just after a round in which every attempt succeeded', async () => {
+  const retryIntervalMs = 400;
+  const engine = createEngine({ clock: { now: Date.now } });
+  delivery = new WebhookDelivery(resolveWebhookOptions({ signingSecret: 'real-clock', retryIntervalMs }), Date.now);
+  delivery.attach(engine.store);
+  const url = await failOnceReceiver();
+  await run(engine, `mutation { create_webhook(board_id: 3001, url: "${url}", event: create_item) { id } }`);
+
+  // The first event's retry is due at t+400, the second's at t+550: the round at t+400 takes the first alone, and
+  // it succeeds, so no attempt of that round fails and schedules the next timer.
+  await run(engine, 'mutation { create_item(board_id: 3001, item_name: "First") { id } }');
+  await delivery.settled();
+  await sleep(150);
+  await run(engine, 'mutation { create_item(board_id: 3001, item_name: "Second") { id } }');
+  await delivery.settled();
+  expect(delivery.deliveries.map((record) => record.state)).toEqual(['pending', 'pending']);
+
+  // Generous bound (a hang is the defect): both retries are due within a second; allow ten.
+  const records = delivery.deliveries;
+  await expect
+    .poll(() => records.map((record) => record.state), { timeout: 10_000, interval: 50 })
+    .toEqual(['delivered', 'delivered']);
+  expect(records.map((record) => record.attempts.length)).toEqual([2, 2]);
+});
