@@ -118,6 +118,41 @@ describe('exportItems', () => {
     expect(numbers).toEqual(Array.from({ length: 99 }, (_, index) => 999 - index));
   });
 
+  // A cursor stands for "the position in the list after the last returned item"
+  // (https://developer.monday.com/api-reference/reference/next-items-page), not a count of items served: an item
+  // already exported that is deleted meanwhile must not push an item that stayed out of the next page.
+  it('a filtered export loses no item that stayed when an item already exported is deleted meanwhile', async () => {
+    const filters = [
+      itemsQuery([columnRule.numbers('numbers', 'greater_than', 99)]),
+      itemsQuery([columnRule.numbers('numbers', 'greater_than', 99)], {
+        orderBy: [{ columnId: 'numbers', direction: 'desc' }],
+      }),
+    ];
+    for (const filter of filters) {
+      const emulator = await startTestEmulator({ seed: seedWithItems(600) });
+      const client = clientFor(emulator);
+      const exported: { id: string; name: string }[] = [];
+      for await (const item of exportItems(client, {
+        boardId: ROADMAP_BOARD_ID,
+        columns: ['numbers'],
+        filter,
+        pageSize: 50,
+      })) {
+        exported.push({ id: item.id, name: item.name });
+        if (exported.length === 60) {
+          // Mid second page: the first item exported leaves the board.
+          const first = emulator.store.items.find(exported[0]?.id ?? '');
+          if (!first) throw new Error('no first item');
+          emulator.store.items.setState(first, 'deleted');
+        }
+      }
+      const names = exported.map((item) => item.name);
+      const numbers = names.map((name) => Number(name.slice('Row '.length)));
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, index) => 100 + index));
+    }
+  });
+
   it('an expired cursor mid-export: finds its place by a walk of ids and goes on, no item twice, none missed', async () => {
     const clock = testClock();
     const emulator = await startTestEmulator({ seed: seedWithItems(2_000), now: clock.now, cursorTtlMs: 60_000 });

@@ -413,6 +413,50 @@ describe('bulk delete and archive', () => {
     expect(emulator.store.items.active('3001')).toHaveLength(ids.length);
   });
 
+  // The job takes an item's subitems with it (an item deleted or archived takes its subitems along); undo puts
+  // back each one it took as it was, and leaves one that was archived or deleted before the job as it was.
+  for (const kind of ['delete', 'archive'] as const) {
+    it(`undoing a bulk ${kind} puts back the subitems it removed with their parent, each as it was`, async () => {
+      const [parent] = emulator.store.items.active('3001');
+      if (!parent) throw new Error('no item on board 3001');
+      const subitem = async (name: string) => {
+        const made = await gql(
+          emulator,
+          `mutation { create_subitem(parent_item_id: ${parent.id}, item_name: "${name}") { id } }`,
+        );
+        expect(made.errors).toBeUndefined();
+        return (made.data?.create_subitem as { id: string } | undefined)?.id ?? '';
+      };
+      const live = await subitem('Live');
+      const archivedBefore = await subitem('Archived before');
+      const deletedBefore = await subitem('Deleted before');
+      expect(
+        (await gql(emulator, `mutation { archive_item(item_id: ${archivedBefore}) { id } }`)).errors,
+      ).toBeUndefined();
+      expect(
+        (await gql(emulator, `mutation { delete_item(item_id: ${deletedBefore}) { id } }`)).errors,
+      ).toBeUndefined();
+      const started = await gql(
+        emulator,
+        `mutation($ids: [ID!]!) { bulk_${kind}_items(board_id: 3001, item_ids: $ids) { job_id } }`,
+        { ids: [parent.id] },
+      );
+      const id = (started.data?.[`bulk_${kind}_items`] as { job_id: string } | undefined)?.job_id ?? '';
+      await emulator.clock.advance('1s');
+      const stateOf = (itemId: string) => emulator.store.items.find(itemId)?.state;
+      const gone = kind === 'delete' ? 'deleted' : 'archived';
+      expect([stateOf(parent.id), stateOf(live)]).toEqual([gone, gone]);
+      const undone = await gql(emulator, 'mutation($id: ID!) { undo_action(job_id: $id) { success } }', { id });
+      expect(undone.data?.undo_action).toMatchObject({ success: true });
+      expect({
+        parent: stateOf(parent.id),
+        live: stateOf(live),
+        archivedBefore: stateOf(archivedBefore),
+        deletedBefore: stateOf(deletedBefore),
+      }).toEqual({ parent: 'active', live: 'active', archivedBefore: 'archived', deletedBefore: 'deleted' });
+    });
+  }
+
   it('keeps jobs to their account, and leaves what it does not model NOT_MODELLED', async () => {
     const started = await gql(emulator, 'mutation { bulk_delete_items(board_id: 3001, item_ids: []) { job_id } }');
     const id = (started.data?.bulk_delete_items as { job_id: string } | undefined)?.job_id ?? '';

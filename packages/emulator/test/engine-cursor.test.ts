@@ -66,3 +66,51 @@ describe('signed cursors', () => {
     expect(errorCodes(body)).toEqual(['INVALID_CURSOR']);
   });
 });
+
+/**
+ * A filtered cursor is a place in the query's order (the last served item's `order_by` values, board position and
+ * id), not a count of items served (https://developer.monday.com/api-reference/reference/next-items-page): items
+ * leaving the listing before that place, the last served one included, move nothing that stayed.
+ */
+describe('filtered cursors keep a position', () => {
+  const FILTERED = (orderBy: string) =>
+    `{ boards(ids: [${boards.roadmap.id}]) { items_page(limit: 3, query_params: { rules: [{ column_id: "name", compare_value: ["Row"], operator: starts_with }]${orderBy} }) { cursor items { id name } } } }`;
+  const PAGE = 'query ($c: String!) { next_items_page(cursor: $c, limit: 3) { cursor items { id name } } }';
+
+  async function rows(orderBy: string) {
+    const engine = createEngine();
+    // Ten rows whose text ties in pairs, so the ordered listing breaks ties by board order.
+    for (let n = 0; n < 10; n += 1) {
+      const body = await run(
+        engine,
+        `mutation ($v: JSON) { create_item(board_id: ${boards.roadmap.id}, item_name: "Row ${n}", column_values: $v) { id } }`,
+        { variables: { v: JSON.stringify({ text: `t${Math.floor(n / 2)}` }) } },
+      );
+      expect(body.errors).toBeUndefined();
+    }
+    const first = dataField<{ items_page: Page }[]>(await run(engine, FILTERED(orderBy)), 'boards')[0]?.items_page;
+    if (!first?.cursor) throw new Error('no cursor');
+    return { engine, first };
+  }
+
+  const names = (page: Page) => page.items.map((item) => item.name);
+
+  for (const [label, orderBy, expected] of [
+    ['board order', '', ['Row 3', 'Row 4', 'Row 5']],
+    [
+      'order_by a column, ties in board order',
+      ', order_by: [{ column_id: "text", direction: desc }]',
+      ['Row 7', 'Row 4', 'Row 5'],
+    ],
+  ] as const) {
+    it(`${label}: deleting served items, the last one included, skips no item that stayed`, async () => {
+      const { engine, first } = await rows(orderBy);
+      for (const item of first.items) {
+        const body = await run(engine, `mutation { delete_item(item_id: ${item.id}) { id } }`);
+        expect(body.errors).toBeUndefined();
+      }
+      const next = dataField<Page>(await run(engine, PAGE, { variables: { c: first.cursor } }), 'next_items_page');
+      expect(names(next)).toEqual(expected);
+    });
+  }
+});

@@ -100,16 +100,46 @@ describe('date keywords where the docs are silent or the rule is wrong', () => {
     expect(codes(await run(engine, rule('3001', 'date4', 'OVERDUE')))).toEqual(['NOT_MODELLED']);
   });
 
-  it('refuse a board without a status column, and an operator the page does not list', async () => {
+  it('refuse an operator the page does not list', async () => {
     const engine = createEngine();
+    expect(codes(await run(engine, rule('3001', 'date4', 'OVERDUE', 'greater_than')))).toEqual(['INVALID_ARGUMENT']);
+  });
+
+  // The date page lists the keywords without saying a board without a status column refuses them: such a board has
+  // no item marked Done, so OVERDUE is a date that has passed and UPCOMING one still ahead, as before the status
+  // column was read.
+  it('on a board without a status column: no item is Done, OVERDUE selects past dates, UPCOMING future ones', async () => {
+    const now = Date.UTC(2026, 10, 20, 12, 0, 0);
+    const engine = createEngine({ clock: { now: () => now } });
     const board = await run(
       engine,
       'mutation { create_board(board_name: "Plain", board_kind: public, empty: true) { id } }',
     );
     const id = (board.data as { create_board: { id: string } }).create_board.id;
     await run(engine, `mutation { create_column(board_id: ${id}, id: "due", title: "Due", column_type: date) { id } }`);
-    expect(codes(await run(engine, rule(id, 'due', 'OVERDUE')))).toEqual(['INVALID_ARGUMENT']);
-    expect(codes(await run(engine, rule('3001', 'date4', 'OVERDUE', 'greater_than')))).toEqual(['INVALID_ARGUMENT']);
+    const make = async (name: string, date: string) => {
+      const body = await run(
+        engine,
+        `mutation ($values: JSON) { create_item(board_id: ${id}, item_name: "${name}", column_values: $values) { id } }`,
+        { variables: { values: JSON.stringify({ due: { date } }) } },
+      );
+      expect(body.errors).toBeUndefined();
+      return (body.data as { create_item: { id: string } }).create_item.id;
+    };
+    const past = await make('Past', '2026-11-10');
+    await make('Today', '2026-11-20');
+    const future = await make('Future', '2026-12-01');
+    const ids = async (keyword: string, operator = 'any_of') => {
+      const body = await run(engine, rule(id, 'due', keyword, operator));
+      expect(body.errors).toBeUndefined();
+      const page = (body.data as { boards: { items_page: { items: { id: string }[] } }[] }).boards[0]?.items_page;
+      return (page?.items ?? []).map((item) => item.id);
+    };
+    expect(await ids('OVERDUE')).toEqual([past]);
+    expect(await ids('UPCOMING')).toEqual([future]);
+    expect(await ids('DONE_ON_TIME')).toEqual([]);
+    expect(await ids('DONE_OVERDUE')).toEqual([]);
+    expect((await ids('OVERDUE', 'not_any_of')).length).toBe(2);
   });
 
   it('refuse a keyword the date page does not list, and answer NOT_MODELLED for a timeline keyword', async () => {

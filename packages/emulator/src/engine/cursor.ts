@@ -1,8 +1,12 @@
 /**
  * Cursor pagination of items. A cursor is opaque to clients: base64url JSON naming the board (and group) being
  * listed, when it was issued (it expires after the engine's `cursorTtlMs`, 60 minutes by default), and either
- * the board position of the last item returned, so a plain listing stays stable while items are added, or,
- * for a listing with `query_params`, the query itself and how many of its items were served.
+ * the place of the last item returned: its board position, so a plain listing stays stable while items are added,
+ * or, for a listing with `query_params`, the query itself and the last item's key in the query's order (its
+ * `order_by` values, board position and id: ./items-query.ts). A cursor is a position, never a count of items
+ * served: the platform's cursor "represents the position in the list after the last returned item"
+ * (https://developer.monday.com/api-reference/reference/next-items-page), so an item that leaves the listing before
+ * that place moves no item that stayed out of the next page (pinned end to end by test/e2e/bulk-export-items.test.ts).
  *
  * Every cursor is signed (`payload.signature`, HMAC-SHA256 with a secret of the emulator's store), and the signature
  * is checked before the payload is parsed: a cursor a client forged or edited (one that never expires, or a query
@@ -11,7 +15,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EngineContext } from './context.js';
 import { ENGINE_ERROR_CODES, engineError } from './errors.js';
-import { type ItemsQuery, queryItems } from './items-query.js';
+import { type ItemsQuery, isQueryOrderKey, type QueryOrderKey, queryPage } from './items-query.js';
 import { cursorPageLimit } from './page-limits.js';
 import type { ItemRecord } from './store/records.js';
 
@@ -25,9 +29,9 @@ interface CursorState {
   item: number;
   /** When the cursor was issued (ms since the epoch). */
   issued?: number;
-  /** The query of a filtered listing, and how many of its items were served. */
+  /** The query of a filtered listing, and the order key of the last item served (none on a first page's cursor). */
   query?: ItemsQuery;
-  served?: number;
+  after?: QueryOrderKey;
 }
 
 /** How long a cursor lives unless the engine says otherwise: 60 minutes, as on the platform. */
@@ -77,7 +81,7 @@ function decode(context: EngineContext, cursor: string): CursorState {
     const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorState;
     const query = state.query;
     const queryOk =
-      query === undefined || (typeof query === 'object' && query !== null && Number.isInteger(state.served));
+      query === undefined || (typeof query === 'object' && query !== null && isQueryOrderKey(state.after, query));
     if (
       typeof state.board === 'string' &&
       typeof state.position === 'number' &&
@@ -108,7 +112,7 @@ export function pageItems(
   if (after) checkAge(context, after);
   const all = context.store.items.active(scope.board, scope.group);
   const filter = after ? after.query : query;
-  if (filter) return pageQuery(context, scope, all, filter, limit, after?.served ?? 0);
+  if (filter) return pageQuery(context, scope, all, filter, limit, after?.after);
   const rest = after
     ? all.filter(
         (item) => item.position > after.position || (item.position === after.position && Number(item.id) > after.item),
@@ -136,29 +140,24 @@ function checkAge(context: EngineContext, state: CursorState): void {
   }
 }
 
-/** A page of a filtered, ordered listing: the query's items after the first `served`. */
+/** A page of a filtered, ordered listing: the query's items after the place `after` (none: from its start). */
 function pageQuery(
   context: EngineContext,
   scope: { board: string; group?: string },
   all: ItemRecord[],
   query: ItemsQuery,
   limit: number,
-  served: number,
+  after: QueryOrderKey | undefined,
 ): ItemsPage {
   const board = context.store.boards.find(scope.board);
   if (!board) throw engineError(ENGINE_ERROR_CODES.notFound, `Board ${scope.board} does not exist.`);
-  const matching = queryItems(board, all, query, {
-    store: context.store,
-    callerId: String(context.grant.userId),
-    now: new Date(context.store.now()),
-  });
-  const items = matching.slice(served, served + limit);
-  const next = served + items.length;
+  const env = { store: context.store, callerId: String(context.grant.userId), now: new Date(context.store.now()) };
+  const page = queryPage(board, all, query, env, limit, after);
   const cursor =
-    next < matching.length
-      ? encode(context, { ...scope, position: 0, item: 0, issued: context.store.clock.now(), query, served: next })
+    page.more && page.last
+      ? encode(context, { ...scope, position: 0, item: 0, issued: context.store.clock.now(), query, after: page.last })
       : null;
-  return { items, cursor };
+  return { items: page.items, cursor };
 }
 
 /** The arguments of `items_page` on a board or a group. */

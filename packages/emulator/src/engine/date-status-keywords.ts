@@ -1,7 +1,7 @@
 /**
  * The date keywords of items_page rules that read the board's status column besides the date
- * (https://developer.monday.com/api-reference/reference/date, "Filter"; its UPCOMING example notes that they need a
- * status column on the board):
+ * (https://developer.monday.com/api-reference/reference/date, "Filter"; the page lists them among the date column's
+ * compare values and says nothing of a board without a status column being refused):
  * - OVERDUE: not marked Done, and the date has passed (a date of today is overdue from the next day);
  * - UPCOMING: not marked Done, and the date has not passed (a date of today is not upcoming);
  * - DONE_ON_TIME: marked Done on or before the date; DONE_OVERDUE: marked Done after it.
@@ -10,10 +10,11 @@
  * its current value (the last logged change of the column, else the item's creation). Days are UTC days, as the
  * other keywords (./column-kinds/date-keywords.ts).
  *
- * Where the docs are silent, the emulator does not guess: on a board with several status columns (which one the
- * platform reads is not documented) and on other date kinds (timeline, ...) these keywords answer NOT_MODELLED; on
- * a board without a status column they are refused as INVALID_ARGUMENT (the docs say they need one). Pinned by
- * test/engine-date-status-keywords.test.ts.
+ * A board without a status column has no item marked Done: OVERDUE keeps the dates that have passed, UPCOMING those
+ * still ahead, and DONE_ON_TIME and DONE_OVERDUE keep nothing (the least surprising reading, and what the emulator
+ * answered before it read the status column). Where the docs are silent otherwise, the emulator does not guess: on a
+ * board with several status columns (which one the platform reads is not documented) and on other date kinds
+ * (timeline, ...) these keywords answer NOT_MODELLED. Pinned by test/engine-date-status-keywords.test.ts.
  */
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from './errors.js';
 import type { BoardRecord, ColumnRecord, ItemRecord } from './store/records.js';
@@ -33,13 +34,11 @@ function notModelled(message: string) {
   return engineError(ENGINE_ERROR_CODES.notModelled, message);
 }
 
-/** The board's one status column; refuses a board with none or (not modelled) several. */
-function statusColumnOf(board: BoardRecord, keyword: string): ColumnRecord {
+/** The board's one status column, or undefined when it has none; refuses (not modelled) several. */
+function statusColumnOf(board: BoardRecord, keyword: string): ColumnRecord | undefined {
   const statuses = board.columns.filter((column) => column.type === 'status');
-  if (statuses.length === 0)
-    throw invalidArgument(`query_params: the date keyword "${keyword}" needs a status column on board ${board.id}.`);
   const [status] = statuses;
-  if (statuses.length > 1 || !status)
+  if (statuses.length > 1)
     throw notModelled(
       `query_params: the date keyword "${keyword}" on a board with several status columns is not modelled by the emulator (which one the platform reads is not documented).`,
     );
@@ -53,7 +52,8 @@ function dateOf(item: ItemRecord, column: ColumnRecord): string | null {
   return typeof date === 'string' ? date : null;
 }
 
-function isDone(item: ItemRecord, status: ColumnRecord): boolean {
+function isDone(item: ItemRecord, status: ColumnRecord | undefined): boolean {
+  if (!status) return false;
   const stored = item.values[status.id];
   const index = typeof stored === 'object' && stored !== null ? (stored as { index?: unknown }).index : undefined;
   const done = Array.isArray(status.settings.done_colors) ? (status.settings.done_colors as unknown[]) : [];
@@ -95,6 +95,7 @@ export function statusDateKeywordTest(
   const today = (env.now ?? new Date()).toISOString().slice(0, 10);
   let changed: Map<string, string> | undefined;
   const doneDay = (item: ItemRecord) => {
+    if (!status) return item.createdAt.slice(0, 10); // never asked: without a status column no item is Done
     changed ??= statusChangeDays(env.store, board, status);
     return changed.get(item.id) ?? item.createdAt.slice(0, 10);
   };

@@ -231,27 +231,117 @@ function groupTest(board: BoardRecord, group: ItemsQueryGroup, env: QueryEnviron
     : (item) => tests.every((test) => test(item));
 }
 
-function orderOf(
-  board: BoardRecord,
-  query: ItemsQuery,
-  env: QueryEnvironment,
-): ((a: ItemRecord, b: ItemRecord) => number) | undefined {
+/**
+ * Where an item stands in a query's order: its `order_by` values (each a single comparable value), then its board
+ * position and numeric id, which break ties as board order does. A cursor keeps the key of the last item it served
+ * (./cursor.ts), so the next page starts after that place however many items before it left the listing.
+ */
+export type QueryOrderKey = readonly Scalar[];
+
+/** The order of a query: the key of an item, and how two keys compare (empty values last, whatever the direction). */
+interface QueryOrder {
+  /** Whether `order_by` names a column (else the order is board order). */
+  readonly byColumns: boolean;
+  key(item: ItemRecord): QueryOrderKey;
+  compare(a: QueryOrderKey, b: QueryOrderKey): number;
+}
+
+function orderOf(board: BoardRecord, query: ItemsQuery, env: QueryEnvironment): QueryOrder {
   const keys = (query.order_by ?? []).map((order) => ({
     column: columnOf(board, order.column_id),
     sign: order.direction === 'desc' ? -1 : 1,
   }));
-  if (keys.length === 0) return undefined;
-  return (a, b) => {
-    for (const { column, sign } of keys) {
-      const x = scalar(cell(a, column, env));
-      const y = scalar(cell(b, column, env));
-      if (x === y) continue;
-      if (x === null) return 1; // empty values last, whatever the direction
-      if (y === null) return -1;
-      return (x < y ? -1 : 1) * sign;
-    }
-    return 0;
+  return {
+    byColumns: keys.length > 0,
+    key: (item) => [...keys.map(({ column }) => scalar(cell(item, column, env))), item.position, Number(item.id)],
+    compare: (a, b) => {
+      for (const [index, { sign }] of keys.entries()) {
+        const x = a[index] ?? null;
+        const y = b[index] ?? null;
+        if (x === y) continue;
+        if (x === null) return 1; // empty values last, whatever the direction
+        if (y === null) return -1;
+        return (x < y ? -1 : 1) * sign;
+      }
+      const [position, id] = [keys.length, keys.length + 1];
+      return Number(a[position]) - Number(b[position]) || Number(a[id]) - Number(b[id]);
+    },
   };
+}
+
+/** Whether `key` has the form of a query's order key (`columns` values, then a position and an id). */
+export function isQueryOrderKey(key: unknown, query: ItemsQuery): key is QueryOrderKey {
+  const columns = Array.isArray(query.order_by) ? query.order_by.length : 0;
+  return (
+    Array.isArray(key) &&
+    key.length === columns + 2 &&
+    key.every((value) => value === null || typeof value === 'string' || typeof value === 'number') &&
+    typeof key[columns] === 'number' &&
+    typeof key[columns + 1] === 'number'
+  );
+}
+
+/** One page of a query: its items, whether more follow, and the order key of the last. */
+export interface QueryPage {
+  items: ItemRecord[];
+  more: boolean;
+  last: QueryOrderKey | undefined;
+}
+
+/**
+ * The first `limit` items of `board` (`items` given in board order) that `query` keeps, in its order, after the
+ * place `after` (an order key a previous page answered; none: from the start). In board order the listing reads
+ * on from that place and stops at the page's end; an order by columns sorts the items kept once, by their keys.
+ * @throws INVALID_ARGUMENT as {@link queryItems}.
+ */
+export function queryPage(
+  board: BoardRecord,
+  items: readonly ItemRecord[],
+  query: ItemsQuery,
+  env: QueryEnvironment,
+  limit: number,
+  after?: QueryOrderKey,
+): QueryPage {
+  const order = orderOf(board, query, env);
+  const keeps = keepTest(board, query, env);
+  const page: ItemRecord[] = [];
+  if (!order.byColumns) {
+    let start = 0;
+    if (after) {
+      // The first item past `after` in board order (a binary search: `items` are in board order).
+      let high = items.length;
+      while (start < high) {
+        const middle = (start + high) >>> 1;
+        const item = items[middle] as ItemRecord;
+        if (order.compare(order.key(item), after) > 0) high = middle;
+        else start = middle + 1;
+      }
+    }
+    for (let index = start; index < items.length; index += 1) {
+      const item = items[index] as ItemRecord;
+      if (!keeps(item)) continue;
+      if (page.length === limit) return { items: page, more: true, last: keyOfLast(order, page) };
+      page.push(item);
+    }
+    return { items: page, more: false, last: keyOfLast(order, page) };
+  }
+  const keyed = items.filter(keeps).map((item) => ({ item, key: order.key(item) }));
+  keyed.sort((a, b) => order.compare(a.key, b.key));
+  const rest = after ? keyed.filter((entry) => order.compare(entry.key, after) > 0) : keyed;
+  const slice = rest.slice(0, limit);
+  return { items: slice.map((entry) => entry.item), more: rest.length > slice.length, last: slice.at(-1)?.key };
+}
+
+function keyOfLast(order: QueryOrder, page: readonly ItemRecord[]): QueryOrderKey | undefined {
+  const last = page.at(-1);
+  return last ? order.key(last) : undefined;
+}
+
+/** The test of `query`'s `ids` and rules on one item. */
+function keepTest(board: BoardRecord, query: ItemsQuery, env: QueryEnvironment): (item: ItemRecord) => boolean {
+  const ids = query.ids ? new Set(query.ids.map(String)) : undefined;
+  const keep = groupTest(board, query, env);
+  return (item) => (!ids || ids.has(item.id)) && keep(item);
 }
 
 /**
@@ -264,9 +354,5 @@ export function queryItems(
   query: ItemsQuery,
   env: QueryEnvironment = {},
 ): ItemRecord[] {
-  const ids = query.ids ? new Set(query.ids.map(String)) : undefined;
-  const keep = groupTest(board, query, env);
-  const kept = items.filter((item) => (!ids || ids.has(item.id)) && keep(item));
-  const order = orderOf(board, query, env);
-  return order ? kept.sort(order) : kept; // Array.prototype.sort is stable: board order breaks ties
+  return queryPage(board, items, query, env, Number.POSITIVE_INFINITY).items;
 }

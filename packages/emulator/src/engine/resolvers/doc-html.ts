@@ -11,6 +11,10 @@
  * - The title is the `title` element's text, else the first title block's.
  * - What the emulator keeps no block for (tables, images, deeper headings) is refused with
  *   {@link UnsupportedMarkdown} naming it, never dropped.
+ * - The work is linear in the HTML's length, whatever it holds: open marks are counted by tag, not listed and
+ *   scanned per text, and the tokenizer looks for a `>` or `-->` at most once past each place (thousands of
+ *   unclosed tags, or a `<` that never ends, do not make it quadratic; pinned by
+ *   test/engine/resolvers/doc-html.test.ts).
  */
 import { type BlockSpec, type DeltaInsert, type TextContent, UnsupportedMarkdown } from './doc-markdown.js';
 
@@ -23,7 +27,6 @@ export interface HtmlDoc {
   blocks: HtmlBlockSpec[];
 }
 
-const TOKEN = /<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|([^<]+)|</g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const MARKS: Record<string, string> = {
   strong: 'bold',
@@ -69,6 +72,114 @@ function href(attributes: string): string | undefined {
   return value === undefined ? undefined : decode(value);
 }
 
+/** One piece of the HTML: a tag (opening or closing, with its attribute text) or text; comments are skipped. */
+type Token = { tag: string; closing: boolean; attributes: string } | { text: string };
+
+const NAME_START = /[a-zA-Z]/;
+const NAME_PART = /[a-zA-Z0-9]/;
+
+/**
+ * The tags and texts of `html`, in order: `<!-- ... -->` and `<!DOCTYPE ...>` are skipped, `<name ...>` and
+ * `</name ...>` are tags, a `<` that starts none of these is text. Each search for the `>` or `-->` that ends a
+ * piece is remembered, so a search never scans again what an earlier one scanned: linear in the length.
+ */
+function* tokens(html: string): Generator<Token> {
+  let gt = -2; // the next '>' at or after the last place asked (-1: none left), -2: not looked for yet
+  let commentEnd = -2;
+  const nextGt = (from: number) => {
+    if (gt !== -1 && gt < from) gt = html.indexOf('>', from);
+    return gt;
+  };
+  const nextCommentEnd = (from: number) => {
+    if (commentEnd !== -1 && commentEnd < from) commentEnd = html.indexOf('-->', from);
+    return commentEnd;
+  };
+  let at = 0;
+  while (at < html.length) {
+    if (html[at] !== '<') {
+      const next = html.indexOf('<', at);
+      const end = next === -1 ? html.length : next;
+      yield { text: html.slice(at, end) };
+      at = end;
+      continue;
+    }
+    if (html.startsWith('<!--', at)) {
+      const end = nextCommentEnd(at + 4);
+      if (end !== -1) {
+        at = end + 3;
+        continue;
+      }
+    }
+    if (html.startsWith('<!DOCTYPE', at)) {
+      const end = nextGt(at + 9);
+      if (end !== -1) {
+        at = end + 1;
+        continue;
+      }
+    }
+    const closing = html[at + 1] === '/';
+    const nameAt = at + (closing ? 2 : 1);
+    if (NAME_START.test(html[nameAt] ?? '')) {
+      let nameEnd = nameAt + 1;
+      while (nameEnd < html.length && NAME_PART.test(html[nameEnd] as string)) nameEnd += 1;
+      const end = nextGt(nameEnd);
+      if (end !== -1) {
+        yield { tag: html.slice(nameAt, nameEnd), closing, attributes: html.slice(nameEnd, end) };
+        at = end + 1;
+        continue;
+      }
+    }
+    yield { text: '<' };
+    at += 1;
+  }
+}
+
+/**
+ * The inline marks open at a place: how many tags of each name are open (a closing tag ends one of its name, and
+ * one that ends none is ignored), and the links of the open `a` tags, the innermost last. Each change and each
+ * reading of the marks costs the same however many tags are open.
+ */
+class OpenMarks {
+  readonly #open = new Map<string, number>();
+  readonly #byMark = new Map<string, number>();
+  readonly #links: string[] = [];
+
+  open(tag: string, attributes: string): void {
+    if (tag === 'a') {
+      const link = href(attributes);
+      if (link === undefined) return;
+      this.#links.push(link);
+    } else this.#byMark.set(MARKS[tag] as string, (this.#byMark.get(MARKS[tag] as string) ?? 0) + 1);
+    this.#open.set(tag, (this.#open.get(tag) ?? 0) + 1);
+  }
+
+  close(tag: string): void {
+    const open = this.#open.get(tag) ?? 0;
+    if (open === 0) return;
+    this.#open.set(tag, open - 1);
+    if (tag === 'a') this.#links.pop();
+    else this.#byMark.set(MARKS[tag] as string, (this.#byMark.get(MARKS[tag] as string) ?? 1) - 1);
+  }
+
+  /** The delta attributes of text here, or undefined when no mark is open. */
+  attributes(): Record<string, string | true> | undefined {
+    const attributes: Record<string, string | true> = {};
+    let any = false;
+    for (const [mark, count] of this.#byMark) {
+      if (count > 0) {
+        attributes[mark] = true;
+        any = true;
+      }
+    }
+    const link = this.#links.at(-1);
+    if (link !== undefined) {
+      attributes.link = link;
+      any = true;
+    }
+    return any ? attributes : undefined;
+  }
+}
+
 function content(deltaFormat: DeltaInsert[]): TextContent {
   return { alignment: 'left', direction: 'ltr', deltaFormat };
 }
@@ -80,7 +191,7 @@ export function blocksFromHtml(html: string): HtmlDoc {
   let titleText: string | null = null;
   let hidden = 0;
   let current: { type: BlockSpec['type']; inserts: DeltaInsert[] } | null = null;
-  const marks: { tag: string; mark: string; value: string | true }[] = [];
+  const marks = new OpenMarks();
   const lists: ('ul' | 'ol')[] = [];
   const flush = () => {
     if (current) {
@@ -100,19 +211,18 @@ export function blocksFromHtml(html: string): HtmlDoc {
       current = { type: 'normal_text', inserts: [] };
     }
     const value = current.type === 'code' ? raw : raw.replace(/\s+/g, ' ');
-    const attributes = Object.fromEntries(marks.map((entry) => [entry.mark, entry.value]));
-    current.inserts.push(Object.keys(attributes).length > 0 ? { insert: value, attributes } : { insert: value });
+    const attributes = marks.attributes();
+    current.inserts.push(attributes ? { insert: value, attributes } : { insert: value });
   };
-  for (const match of html.matchAll(TOKEN)) {
-    const [, closing, rawTag, attributes = '', rawText] = match;
-    if (rawText !== undefined || match[0] === '<') {
-      const decoded = decode(rawText ?? '<');
+  for (const token of tokens(html)) {
+    if ('text' in token) {
+      const decoded = decode(token.text);
       if (titleText !== null) titleText += decoded;
       else if (hidden === 0) text(decoded);
       continue;
     }
-    if (!rawTag) continue;
-    const tag = rawTag.toLowerCase();
+    const { closing, attributes } = token;
+    const tag = token.tag.toLowerCase();
     if (tag === 'title') {
       if (closing) {
         title = (titleText ?? '').trim() || title;
@@ -144,13 +254,8 @@ export function blocksFromHtml(html: string): HtmlDoc {
     } else if (tag === 'br') {
       text(' ');
     } else if (tag === 'a' || MARKS[tag]) {
-      if (closing) {
-        const index = marks.map((entry) => entry.tag).lastIndexOf(tag);
-        if (index >= 0) marks.splice(index, 1);
-      } else if (tag === 'a') {
-        const link = href(attributes);
-        if (link !== undefined) marks.push({ tag, mark: 'link', value: link });
-      } else marks.push({ tag, mark: MARKS[tag] as string, value: true });
+      if (closing) marks.close(tag);
+      else marks.open(tag, attributes);
     }
   }
   flush();

@@ -14,7 +14,7 @@
  *   accepted; counts older than an hour no longer count ({@link BUDGET_WINDOW_MS}). Backfill jobs are not counted.
  * - Delete and archive jobs: `PENDING` until their first item is handled, `RUNNING`, `COMPLETED`; items handled at
  *   `itemsPerSecond`. An item not on the board (or deleted) counts as failed. `undo_action` puts back what the job
- *   did (a job still running stops: `CANCELLED`).
+ *   did, the subitems that went with each item included, each as it was (a job still running stops: `CANCELLED`).
  * - Time: work falls due on the emulator's clock and is done when the engine next runs an operation
  *   ({@link BulkJobStore.catchUp}), a bounded number of rows per turn of the event loop, so however far a test moves
  *   the clock no request holds the loop long.
@@ -104,8 +104,11 @@ export interface AsyncJobRecord {
   handled: number;
   succeeded: number;
   failed: number;
-  /** What each item it changed was before, for undo. */
-  changed: { itemId: string; previous: RecordState }[];
+  /**
+   * What each item it changed was before, for undo, with the subitems that went with it (an item deleted or archived
+   * takes its subitems along: {@link ItemStore.setState}) and what each of them was before.
+   */
+  changed: { itemId: string; previous: RecordState; subitems?: { itemId: string; previous: RecordState }[] }[];
   undone: boolean;
 }
 
@@ -273,11 +276,15 @@ export class BulkJobStore {
     job.undone = true;
     if (job.state === 'PENDING' || job.state === 'RUNNING') job.state = 'CANCELLED';
     let restored = 0;
-    for (const { itemId, previous } of job.changed) {
+    const now = job.kind === 'delete' ? 'deleted' : 'archived';
+    for (const { itemId, previous, subitems } of job.changed) {
       const item = this.#store.items.find(itemId);
-      const now = job.kind === 'delete' ? 'deleted' : 'archived';
       if (!item || item.state !== now) continue;
-      this.#restore(item, previous);
+      this.#restore(item, previous, now);
+      for (const subitem of subitems ?? []) {
+        const target = this.#store.items.find(subitem.itemId);
+        if (target) this.#restore(target, subitem.previous, now);
+      }
       restored += 1;
     }
     job.updatedAt = this.#now();
@@ -285,17 +292,13 @@ export class BulkJobStore {
   }
 
   /**
-   * Puts an item (and its subitems that went with it) back to `previous`. No activity log entry: the docs name no
-   * event for a restored item, and the emulator invents none.
+   * Puts an item the job changed back to `previous`, unless it was changed since (it is no longer `now`). No activity
+   * log entry: the docs name no event for a restored item, and the emulator invents none.
    */
-  #restore(item: ItemRecord, previous: RecordState): void {
-    const stamp = this.#store.now();
-    for (const target of [item, ...this.#store.items.where((candidate) => candidate.parentItemId === item.id)]) {
-      if (target.state === item.state) {
-        target.state = previous;
-        target.updatedAt = stamp;
-      }
-    }
+  #restore(item: ItemRecord, previous: RecordState, now: RecordState): void {
+    if (item.state !== now) return;
+    item.state = previous;
+    item.updatedAt = this.#store.now();
   }
 
   /**
@@ -622,7 +625,10 @@ export class BulkJobStore {
         job.succeeded += 1;
         continue;
       }
-      job.changed.push({ itemId, previous: item.state });
+      const subitems = this.#store.items
+        .where((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted')
+        .map((subitem) => ({ itemId: subitem.id, previous: subitem.state }));
+      job.changed.push({ itemId, previous: item.state, subitems });
       this.#store.items.setState(item, job.kind === 'delete' ? 'deleted' : 'archived', job.userId);
       job.succeeded += 1;
     }
