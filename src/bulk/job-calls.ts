@@ -126,13 +126,18 @@ export async function importJobStatus(
   };
 }
 
-/** What an upload to a job's URL came to. */
-export type UploadOutcome = 'stored' | 'expired' | 'retry';
+/**
+ * What an upload to a job's URL came to. `unknown`: no answer came (a network error, 5xx, 429), so the file may or
+ * may not be stored; `conflict`: the storage says the job is not waiting for a file (409), which an earlier
+ * upload whose answer was lost also causes. Either is settled by asking the job's status, never by sending again
+ * blindly.
+ */
+export type UploadOutcome = 'stored' | 'expired' | 'unknown' | 'conflict';
 
 /**
  * Uploads a job's CSV to its pre-signed URL (no token: the URL is the credential). `expired` when the storage
- * refuses it as expired (403: upload URLs live 10 minutes), `retry` for a failure worth another try (a network
- * error, 5xx, 429).
+ * refuses it as expired (403: upload URLs live 10 minutes), `unknown` when no answer says what became of it (a network
+ * error, 5xx, 429), `conflict` for a 409.
  * @throws {HttpError} for another refusal; the signal's reason when aborted.
  */
 export async function uploadFile(
@@ -151,12 +156,13 @@ export async function uploadFile(
     });
   } catch {
     signal?.throwIfAborted();
-    return 'retry';
+    return 'unknown';
   }
   const text = await response.text().catch(() => '');
   if (response.ok) return 'stored';
   if (response.status === 403 && /expir/i.test(text)) return 'expired';
-  if (response.status >= 500 || response.status === 429) return 'retry';
+  if (response.status === 409) return 'conflict';
+  if (response.status >= 500 || response.status === 429) return 'unknown';
   throw new HttpError(`The upload of the import file was refused with HTTP ${response.status}.`, {
     status: response.status,
     bodyExcerpt: text.slice(0, 200),

@@ -223,6 +223,54 @@ describe('importItems', () => {
     expect(report.jobIds).toHaveLength(1);
   });
 
+  it('settles an upload whose answer was lost by asking the job, never sending its rows twice', async () => {
+    const { emulator, client } = await emulatorAt();
+    // The file is stored, but its answer never arrives: the retried upload would get 409.
+    emulator.setFaults([{ kind: 'drop-after-execute', route: '* /bulk/uploads', nth: [1] }]);
+    const saved: ImportCheckpoint[] = [];
+    const report = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: rows(50),
+      onCheckpoint: (checkpoint) => {
+        saved.push(JSON.parse(JSON.stringify(checkpoint)));
+      },
+      ...FAST,
+    });
+    expect(report).toMatchObject({ created: 50, failed: 0 });
+    expect(report.jobIds).toHaveLength(1);
+    expect(imported(emulator)).toHaveLength(50);
+    expect(ingestJobs(emulator)).toHaveLength(1);
+    // Once settled, the checkpoint says what the server holds: the job's file is uploaded.
+    expect(saved.some((checkpoint) => checkpoint.job?.uploaded === true)).toBe(true);
+  });
+
+  it('resumes a job the checkpoint says was not uploaded by asking the job first: a stored file is not sent twice', async () => {
+    const { emulator, client } = await emulatorAt();
+    const all = rows(20);
+    const saved: ImportCheckpoint[] = [];
+    await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: all,
+      onCheckpoint: (checkpoint) => {
+        saved.push(JSON.parse(JSON.stringify(checkpoint)));
+      },
+      ...FAST,
+    });
+    // A process killed after its file was stored but before it recorded so resumes from this checkpoint.
+    const beforeUpload = saved.find((checkpoint) => checkpoint.job?.uploaded === false) as ImportCheckpoint;
+    expect(beforeUpload).toMatchObject({ rowsDone: 0, job: { uploaded: false } });
+    const resumed = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: all,
+      checkpoint: beforeUpload,
+      ...FAST,
+    });
+    expect(resumed).toMatchObject({ created: 20, failed: 0 });
+    expect(resumed.jobIds).toEqual([beforeUpload.job?.id]);
+    expect(imported(emulator)).toHaveLength(20);
+    expect(ingestJobs(emulator)).toHaveLength(1);
+  });
+
   it('restarts from a checkpoint: finished jobs are not sent again, an uploaded one is polled, not re-sent', async () => {
     const { emulator, client } = await emulatorAt(20);
     const all = rows(30);
