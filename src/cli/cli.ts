@@ -16,7 +16,8 @@ export const HELP = `Usage: workspace-platform <command> [options]
 Commands:
   export --board <id> [--format jsonl|csv] [--output file] [--columns id,id] [--checkpoint file]
       Writes every item of a board: one JSON object a line (jsonl, the default; csv when --output ends in .csv),
-      or CSV with item_id, name, group_id and the text of each column. To standard output unless --output.
+      or CSV with item_id, name, group_id and each column in the form import reads. To standard output unless
+      --output.
       --checkpoint file (with --output): run the same command again to resume an interrupted export.
   import --board <id> [--group id] [--match column --on-match upsert|skip] [--mode ingest|backfill]
          [--checkpoint file] <file.csv>

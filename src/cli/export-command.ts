@@ -1,7 +1,8 @@
 /**
  * `workspace-platform export --board <id> [--format jsonl|csv] [--output file] [--columns a,b] [--checkpoint file]`:
- * every item of a board, one JSON object a line (`jsonl`) or a CSV file of the columns' text (`csv`: `item_id`,
- * `name`, `group_id`, then a column per column id), to a file or to standard output, with `exportItems`.
+ * every item of a board, one JSON object a line (`jsonl`) or a CSV file (`csv`: `item_id`,
+ * `name`, `group_id`, then a cell per column id in the form the import reads, ./export-cells.ts), to a file or to
+ * standard output, with `exportItems`.
  *
  * With `--checkpoint file` (and `--output`), the export can be stopped (Ctrl+C, a crash) and run again with the same
  * command: the checkpoint file holds the export's checkpoint and how many bytes of the output went with it, written
@@ -15,6 +16,7 @@ import { type ExportCheckpoint, type ExportedItem, exportItems } from '../bulk/i
 import type { PlatformClient } from '../index.js';
 import { type CommandIo, UsageError, writeTo } from './command-io.js';
 import { csvRecord } from './csv.js';
+import { exportCell } from './export-cells.js';
 import { createProgressDisplay } from './progress-display.js';
 
 /** The options of `export`, from the command line. */
@@ -44,7 +46,7 @@ const FLUSH_INTERVAL_MS = 2_000;
 /** One output line of an item. */
 function lineOf(item: ExportedItem, format: 'jsonl' | 'csv', columns: readonly string[] | null): string {
   if (format === 'jsonl') return `${JSON.stringify(item)}\n`;
-  const texts = new Map(item.columnValues.map((value) => [value.id, value.text ?? '']));
+  const texts = new Map(item.columnValues.map((value) => [value.id, exportCell(value)]));
   return csvRecord([item.id, item.name, item.groupId ?? '', ...(columns ?? []).map((id) => texts.get(id) ?? '')]);
 }
 
