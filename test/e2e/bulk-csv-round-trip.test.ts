@@ -5,7 +5,7 @@
  * chosen to be awkward for a CSV: labels beside addresses, several people and labels, commas, quotes, line breaks,
  * cells a spreadsheet would take for a formula, and empty cells.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -14,6 +14,7 @@ import type { Emulator } from 'workspace-platform-emulator';
 import { IMPORTABLE_COLUMN_KINDS } from '../../src/bulk/index.js';
 import { runCli } from '../../src/cli/cli.js';
 import { BASE_URL_ENV, EXIT, TOKEN_ENV } from '../../src/cli/command-io.js';
+import { readCsv } from '../../src/cli/csv.js';
 import {
   type ColumnValueBuilder,
   column,
@@ -30,9 +31,21 @@ type Kind = (typeof IMPORTABLE_COLUMN_KINDS)[number];
 
 /** Each importable kind: its column settings, and the values of the items (undefined: the cell is left empty). */
 const KINDS: Record<Kind, { settings?: Record<string, unknown>; values: (ColumnValueBuilder | undefined)[] }> = {
-  text: { values: [column.text('plain'), column.text('=SUM(A1:A3)'), column.text('comma, "quotes"'), undefined] },
+  text: {
+    values: [
+      column.text('plain'),
+      column.text('=SUM(A1:A3)'),
+      column.text('comma, "quotes"'),
+      column.text('\ttab first'),
+    ],
+  },
   long_text: {
-    values: [column.longText('first line\nsecond, with a comma'), column.longText('+1 more'), undefined, undefined],
+    values: [
+      column.longText('first line\nsecond, with a comma'),
+      column.longText('+1 more'),
+      column.longText('\rcarriage return first'),
+      column.longText("'=already quoted"),
+    ],
   },
   numbers: { values: [column.numbers(42.5), column.numbers(-7), column.numbers(0), undefined] },
   status: {
@@ -198,6 +211,14 @@ describe('an exported CSV imports back', () => {
   it('export --format csv, then import into a board with the same columns: every value of every item equal', async () => {
     const exported = await run(['export', '--board', source, '--format', 'csv', '--output', 'board.csv']);
     expect(exported.code, exported.err).toBe(EXIT.ok);
+    // No cell a spreadsheet would run as a formula (OWASP's CSV injection guidance): each such cell starts with '.
+    const cells: string[] = [];
+    for await (const record of readCsv([readFileSync(join(directory, 'board.csv'), 'utf8')]))
+      cells.push(...record.fields);
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(cells).toEqual(
+      expect.arrayContaining(["'=SUM(A1:A3)", "'-7", "'@home", "'\ttab first", "''=already quoted"]),
+    );
     const imported = await run(['import', '--board', target, 'board.csv']);
     expect(imported.code, imported.err).toBe(EXIT.ok);
     expect(imported.err).toContain(`import: ${NAMES.length} created, 0 updated, 0 skipped, 0 failed`);
