@@ -30,6 +30,7 @@ import {
   type ImportJobStatus,
   importJobStatus,
   readReport,
+  redactorOf,
   requireBulkVersion,
   startImportJob,
   uploadFile,
@@ -466,7 +467,7 @@ class ImportRun {
    */
   async #upload(jobId: string, url: string, text: string): Promise<'stored' | 'expired'> {
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await uploadFile(this.#plan.fetch, url, text, this.#signal);
+      const outcome = await uploadFile(this.#plan.fetch, url, text, this.#signal, redactorOf(this.#client));
       if (outcome === 'stored' || outcome === 'expired') return outcome;
       if (await this.#holdsFile(jobId)) return 'stored';
       if (attempt >= UPLOAD_ATTEMPTS) {
@@ -522,7 +523,7 @@ class ImportRun {
     report.failed += counts.invalid + counts.failed;
     report.jobIds.push(jobId);
     if (ended.reportUrl) {
-      const failures = await readReport(this.#plan.fetch, ended.reportUrl, this.#signal);
+      const failures = await readReport(this.#plan.fetch, ended.reportUrl, this.#signal, redactorOf(this.#client));
       for (const failure of failures) {
         report.failures.push({
           row: firstRow + failure.row - 1,

@@ -225,6 +225,31 @@ describe('workspace-platform export', () => {
   });
 });
 
+describe('workspace-platform: secrets', () => {
+  it('never prints the token in any spelling a server echoes it in, nor a mistyped argument in "Unknown command"', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const secret = 'tok/Very+Secret=9f3a';
+    emulator.registerToken(secret, { kind: 'personal', accountId: 1001, userId: 501, scopes: SCOPES });
+    const encoded = encodeURIComponent(secret);
+    emulator.setFaults([{ kind: 'job-fails', nth: [1], reason: 'INTERNAL_ERROR', message: `Echoed: ${encoded}` }]);
+    const cwd = workDirectory();
+    const failed = await run(['import', '--board', ROADMAP_BOARD_ID, rowsFile(cwd, 3)], envFor(emulator, secret), {
+      cwd,
+    });
+    expect(failed.code).toBe(EXIT.failed);
+    expect(failed.err).toContain('Echoed: ');
+    expect(failed.err).not.toContain(encoded);
+    // A token passed as the command by mistake is not echoed back, whole or in part.
+    const mistaken = await run([secret, '--board', ROADMAP_BOARD_ID], envFor(emulator, secret));
+    expect(mistaken.code).toBe(EXIT.usage);
+    expect(mistaken.err).toMatch(/Unknown command/);
+    expect(mistaken.err).not.toContain('tok/Very');
+    const typo = await run(['exprot', '--board', ROADMAP_BOARD_ID], envFor(emulator, secret));
+    expect(typo.err).toMatch(/Unknown command; did you mean "export"\?/);
+    expect(typo.err).not.toContain('exprot');
+  });
+});
+
 /** A clock running `factor` times faster than the wall clock: import jobs end in a moment. */
 function fastClock(factor: number): () => number {
   const start = Date.now();

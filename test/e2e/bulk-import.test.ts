@@ -18,7 +18,7 @@ import {
   undoBulkAction,
 } from '../../src/bulk/index.js';
 import { WindowReservations } from '../../src/client/throttle/memory-store.js';
-import { column, createMemoryThrottleStore, PlatformConfigError } from '../../src/index.js';
+import { column, createMemoryThrottleStore, PlatformConfigError, SCOPES } from '../../src/index.js';
 import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, settle, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
@@ -212,6 +212,29 @@ describe('importItems', () => {
     });
     expect(resumed).toMatchObject({ created: 25, updated: 5, failed: 0 });
     expect(imported(emulator).sort()).toEqual(all.map((row) => row.name).sort());
+  });
+
+  it('redacts the token from server text in a BulkJobError, its message and its JSON, in any spelling', async () => {
+    const { emulator } = await emulatorAt();
+    const secret = 'tok/Very+Secret=9f3a';
+    emulator.registerToken(secret, { kind: 'personal', accountId: 1001, userId: 501, scopes: SCOPES });
+    const spellings = [
+      secret,
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+      secret.replaceAll('/', '\\/'),
+    ];
+    emulator.setFaults([
+      { kind: 'job-fails', nth: [1], reason: 'INTERNAL_ERROR', message: `Echoed: ${spellings.join(' ')}` },
+    ]);
+    const failed = await settle(
+      importItems(clientFor(emulator, { token: secret }), { boardId: ROADMAP_BOARD_ID, rows: rows(5), ...FAST }),
+    );
+    expect(failed.error).toBeInstanceOf(BulkJobError);
+    const error = failed.error as BulkJobError;
+    expect(error.message).toMatch(/Echoed: /);
+    const shown = [error.message, JSON.stringify(error), String(error)].join('\n');
+    for (const spelling of spellings) expect(shown).not.toContain(spelling);
   });
 
   it('starts a new job when the upload URL has expired', async () => {
