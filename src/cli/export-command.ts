@@ -13,7 +13,7 @@
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type ExportCheckpoint, type ExportedItem, exportItems } from '../bulk/index.js';
-import type { PlatformClient } from '../index.js';
+import { type PlatformClient, PlatformConfigError } from '../index.js';
 import { type CommandIo, UsageError, writeTo } from './command-io.js';
 import { csvRecord } from './csv.js';
 import { exportCell } from './export-cells.js';
@@ -93,22 +93,36 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
   }
   const checkpointPath = options.checkpoint === undefined ? undefined : resolve(io.cwd, options.checkpoint);
   const saved = checkpointPath === undefined ? undefined : await readSaved(checkpointPath);
+  // A checkpoint of another board is refused before anything is sent or any file is touched.
+  if (saved && saved.checkpoint?.boardId !== options.board) {
+    throw new UsageError(
+      `${options.checkpoint} is the checkpoint of an export of board ${String(saved.checkpoint?.boardId)}, not of board ${options.board}: give that board, or another --checkpoint file.`,
+    );
+  }
   const format = saved?.output.format ?? options.format;
   let columns = saved?.output.columns ?? options.columns ?? null;
   if (format === 'csv' && columns === null) columns = await boardColumns(client, options.board, io.signal);
 
+  const display = createProgressDisplay(io.stderr, 'export', 'items');
+  let exporter: ReturnType<typeof exportItems>;
+  try {
+    // Checks the options and the checkpoint (of the same listing) before the output file is opened.
+    exporter = exportItems(client, {
+      boardId: options.board,
+      ...(options.columns || format === 'csv' ? { columns: columns ?? [] } : {}),
+      ...(saved ? { checkpoint: saved.checkpoint } : {}),
+      signal: io.signal,
+      onProgress: (progress) => display.update(progress),
+    });
+  } catch (error) {
+    if (error instanceof PlatformConfigError)
+      throw new UsageError(`${options.checkpoint ?? 'export'}: ${error.message}`);
+    throw error;
+  }
   const file =
     options.output === undefined ? undefined : await open(resolve(io.cwd, options.output), saved ? 'r+' : 'w');
   let outputBytes = saved?.outputBytes ?? 0;
   if (file && saved) await file.truncate(saved.outputBytes);
-  const display = createProgressDisplay(io.stderr, 'export', 'items');
-  const exporter = exportItems(client, {
-    boardId: options.board,
-    ...(options.columns || format === 'csv' ? { columns: columns ?? [] } : {}),
-    ...(saved ? { checkpoint: saved.checkpoint } : {}),
-    signal: io.signal,
-    onProgress: (progress) => display.update(progress),
-  });
   let buffer = '';
   let flushedAt = Date.now();
   const flush = async (): Promise<void> => {

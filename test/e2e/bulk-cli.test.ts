@@ -163,6 +163,29 @@ describe('workspace-platform export', () => {
     expect(() => readFileSync(join(cwd, 'export.state'))).toThrow(/ENOENT/);
   });
 
+  it('refuses a checkpoint file of another board before touching the output or sending anything', async () => {
+    const emulator = await startTestEmulator();
+    const cwd = workDirectory();
+    const kept = '{"id":"1"}\n{"id":"2"}\n';
+    writeFileSync(join(cwd, 'items.jsonl'), kept);
+    const checkpoint = {
+      format: 'workspace-platform-sdk/export-checkpoint@1',
+      boardId: '424242',
+      listing: JSON.stringify({ columns: null, filter: null }),
+      exported: 1,
+      cursor: null,
+      recent: ['1'],
+    };
+    const state = { format: 'workspace-platform/export-state@1', output: { format: 'jsonl', columns: null } };
+    writeFileSync(join(cwd, 'export.state'), JSON.stringify({ ...state, outputBytes: 11, checkpoint }));
+    const args = ['export', '--board', ROADMAP_BOARD_ID, '--output', 'items.jsonl', '--checkpoint', 'export.state'];
+    const refused = await run(args, envFor(emulator), { cwd });
+    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.err).toMatch(/board 424242/);
+    expect(readFileSync(join(cwd, 'items.jsonl'), 'utf8')).toBe(kept);
+    expect(graphqlRequests(emulator)).toHaveLength(0);
+  });
+
   it('--help lists the commands, the environment and the exit codes', async () => {
     const { code, out } = await run(['--help'], {});
     expect(code).toBe(EXIT.ok);
