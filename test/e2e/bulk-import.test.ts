@@ -221,7 +221,7 @@ describe('importItems', () => {
     const spellings = [
       secret,
       encodeURIComponent(secret),
-      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
       secret.replaceAll('/', '\\/'),
     ];
     emulator.setFaults([
