@@ -30,6 +30,7 @@ import {
   type ImportJobStatus,
   importJobStatus,
   readReport,
+  redactorOf,
   requireBulkVersion,
   startImportJob,
   uploadFile,
@@ -386,9 +387,13 @@ class ImportRun {
 
   async go(): Promise<ImportReport> {
     const resumed = this.#options.checkpoint?.job;
-    // A job whose file was uploaded is polled to its end, never sent again; one whose file was not is started anew.
-    if (resumed?.uploaded) {
+    // A job whose file the server holds is polled to its end, never sent again. A checkpoint saying "not uploaded"
+    // may predate an upload that did arrive (the process stopped before it could record it): the job is asked first,
+    // and only one still waiting for its file is left for a new job.
+    if (resumed && (resumed.uploaded || (await this.#holdsFile(resumed.id)))) {
+      if (!resumed.uploaded) await this.#save({ ...resumed, uploaded: true });
       const ended = await this.#pollToEnd(resumed.id, resumed.firstRow);
+      // Rejected for the hourly budget (settle answers false): nothing was applied, and its rows go again below.
       await this.#settle(ended, resumed.id, resumed.firstRow, resumed.rowCount);
     }
     const rows = numbered(this.#options.rows)[Symbol.asyncIterator]();
@@ -445,7 +450,7 @@ class ImportRun {
         this.#signal,
       );
       await this.#save({ id: job.jobId, firstRow, rowCount, uploaded: false });
-      if ((await this.#upload(job.uploadUrl, text)) === 'expired') continue;
+      if ((await this.#upload(job.jobId, job.uploadUrl, text)) === 'expired') continue;
       await this.#save({ id: job.jobId, firstRow, rowCount, uploaded: true });
       const ended = await this.#pollToEnd(job.jobId, firstRow);
       if (await this.#settle(ended, job.jobId, firstRow, rowCount)) return;
@@ -455,15 +460,27 @@ class ImportRun {
     }
   }
 
-  async #upload(url: string, text: string): Promise<'stored' | 'expired'> {
+  /**
+   * Uploads a job's file until the server holds it. An upload whose fate is unknown (no answer, a 5xx, a 409 after
+   * an answer was lost) is settled by asking the job: a job no longer waiting for its file has it, and the file is
+   * never sent again.
+   */
+  async #upload(jobId: string, url: string, text: string): Promise<'stored' | 'expired'> {
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await uploadFile(this.#plan.fetch, url, text, this.#signal);
-      if (outcome !== 'retry') return outcome;
+      const outcome = await uploadFile(this.#plan.fetch, url, text, this.#signal, redactorOf(this.#client));
+      if (outcome === 'stored' || outcome === 'expired') return outcome;
+      if (await this.#holdsFile(jobId)) return 'stored';
       if (attempt >= UPLOAD_ATTEMPTS) {
         throw new NetworkError(`The upload of the import file failed ${UPLOAD_ATTEMPTS} times.`);
       }
+      // Still waiting for its file: a 409 then means another upload is being received; either way, wait and retry.
       await sleep(Math.min(this.#plan.pollIntervalMs, 500 * 2 ** attempt), this.#signal);
     }
+  }
+
+  /** True when the job has its file: it is no longer waiting for an upload. */
+  async #holdsFile(jobId: string): Promise<boolean> {
+    return (await importJobStatus(this.#client, jobId, this.#signal)).status !== 'UPLOAD_PENDING';
   }
 
   /** Polls a job until it ends, reporting progress at each poll. */
@@ -506,7 +523,7 @@ class ImportRun {
     report.failed += counts.invalid + counts.failed;
     report.jobIds.push(jobId);
     if (ended.reportUrl) {
-      const failures = await readReport(this.#plan.fetch, ended.reportUrl, this.#signal);
+      const failures = await readReport(this.#plan.fetch, ended.reportUrl, this.#signal, redactorOf(this.#client));
       for (const failure of failures) {
         report.failures.push({
           row: firstRow + failure.row - 1,

@@ -4,7 +4,20 @@
  * upload of a job's file and the read of its report. The fields are those of the published 2026-07 schema.
  */
 import type { PlatformClient } from '../client/client.js';
+import { contextOf } from '../client/client-context.js';
+import type { Redactor } from '../client/errors/redact.js';
 import { HttpError, PlatformConfigError } from '../index.js';
+
+/**
+ * The client's redactor: every piece of server text a bulk call keeps (a job's failure message and reason, a report's
+ * reasons, an upload's refusal) goes through it, so a server echoing the token, in any spelling, never puts it in
+ * an error, its JSON or a report.
+ */
+export function redactorOf(client: PlatformClient): Redactor {
+  return contextOf(client).redact;
+}
+
+const redactNullable = (redact: Redactor, text: string | null): string | null => (text === null ? null : redact(text));
 
 /** The oldest API version with the bulk jobs. */
 export const BULK_MIN_VERSION = '2026-07';
@@ -120,19 +133,24 @@ export async function importJobStatus(
       invalid: count('invalid'),
       failed: count('failed'),
     },
-    failureReason: status.failure_reason,
-    failureMessage: status.failure_message,
+    failureReason: redactNullable(redactorOf(client), status.failure_reason),
+    failureMessage: redactNullable(redactorOf(client), status.failure_message),
     reportUrl: status.report_created ? status.report_url : null,
   };
 }
 
-/** What an upload to a job's URL came to. */
-export type UploadOutcome = 'stored' | 'expired' | 'retry';
+/**
+ * What an upload to a job's URL came to. `unknown`: no answer came (a network error, 5xx, 429), so the file may or
+ * may not be stored; `conflict`: the storage says the job is not waiting for a file (409), which an earlier
+ * upload whose answer was lost also causes. Either is settled by asking the job's status, never by sending again
+ * blindly.
+ */
+export type UploadOutcome = 'stored' | 'expired' | 'unknown' | 'conflict';
 
 /**
  * Uploads a job's CSV to its pre-signed URL (no token: the URL is the credential). `expired` when the storage
- * refuses it as expired (403: upload URLs live 10 minutes), `retry` for a failure worth another try (a network
- * error, 5xx, 429).
+ * refuses it as expired (403: upload URLs live 10 minutes), `unknown` when no answer says what became of it (a network
+ * error, 5xx, 429), `conflict` for a 409.
  * @throws {HttpError} for another refusal; the signal's reason when aborted.
  */
 export async function uploadFile(
@@ -140,6 +158,7 @@ export async function uploadFile(
   url: string,
   body: string,
   signal: AbortSignal | undefined,
+  redact: Redactor,
 ): Promise<UploadOutcome> {
   let response: Response;
   try {
@@ -151,15 +170,16 @@ export async function uploadFile(
     });
   } catch {
     signal?.throwIfAborted();
-    return 'retry';
+    return 'unknown';
   }
   const text = await response.text().catch(() => '');
   if (response.ok) return 'stored';
   if (response.status === 403 && /expir/i.test(text)) return 'expired';
-  if (response.status >= 500 || response.status === 429) return 'retry';
+  if (response.status === 409) return 'conflict';
+  if (response.status >= 500 || response.status === 429) return 'unknown';
   throw new HttpError(`The upload of the import file was refused with HTTP ${response.status}.`, {
     status: response.status,
-    bodyExcerpt: text.slice(0, 200),
+    bodyExcerpt: redact(text.slice(0, 200)),
   });
 }
 
@@ -172,6 +192,7 @@ export async function readReport(
   fetchImpl: typeof fetch,
   url: string,
   signal: AbortSignal | undefined,
+  redact: Redactor,
 ): Promise<{ row: number; columnId?: string; reason: string }[]> {
   let text: string;
   try {
@@ -193,7 +214,7 @@ export async function readReport(
     const row = Number(record[rowAt]);
     if (!Number.isInteger(row) || row < 1) return [];
     const columnId = columnAt >= 0 ? record[columnAt] : undefined;
-    return [{ row, ...(columnId ? { columnId } : {}), reason: record[reasonAt] ?? '' }];
+    return [{ row, ...(columnId ? { columnId: redact(columnId) } : {}), reason: redact(record[reasonAt] ?? '') }];
   });
 }
 
@@ -275,7 +296,7 @@ export async function asyncJobStatus(
   const { status } = result.data;
   return {
     status: status.status ?? 'PENDING',
-    error: status.error,
+    error: redactNullable(redactorOf(client), status.error),
     total: status.result?.total ?? 0,
     succeeded: status.result?.succeeded ?? 0,
     failed: status.result?.failed ?? 0,

@@ -1,12 +1,14 @@
 /**
  * `workspace-platform`: the everyday bulk jobs from a shell. Reads the command line, takes the token and the API
  * host from the environment, runs `export` or `import`, and says how it went in one exit code (`EXIT`). Every
- * message goes through `scrub` with the token before it is printed, and no message is built from the token or the
- * environment's values (test/e2e/bulk-cli.test.ts: "never prints the token").
+ * message goes through the client's redactor with the token before it is printed (the token in any spelling a
+ * server may echo it in), no message is built from the token or the environment's values, and an unknown command
+ * is never echoed (test/e2e/bulk-cli.test.ts: "never prints the token").
  */
 import { parseArgs } from 'node:util';
+import { createRedactor } from '../client/errors/redact.js';
 import { PlatformClient, PlatformConfigError, PlatformError } from '../index.js';
-import { BASE_URL_ENV, type CommandIo, EXIT, scrub, TOKEN_ENV, UsageError } from './command-io.js';
+import { BASE_URL_ENV, type CommandIo, EXIT, TOKEN_ENV, UsageError } from './command-io.js';
 import { type ExportCommandOptions, runExport } from './export-command.js';
 import { type ImportCommandOptions, runImport } from './import-command.js';
 
@@ -16,7 +18,8 @@ export const HELP = `Usage: workspace-platform <command> [options]
 Commands:
   export --board <id> [--format jsonl|csv] [--output file] [--columns id,id] [--checkpoint file]
       Writes every item of a board: one JSON object a line (jsonl, the default; csv when --output ends in .csv),
-      or CSV with item_id, name, group_id and the text of each column. To standard output unless --output.
+      or CSV with item_id, name, group_id and each column in the form import reads. To standard output unless
+      --output.
       --checkpoint file (with --output): run the same command again to resume an interrupted export.
   import --board <id> [--group id] [--match column --on-match upsert|skip] [--mode ingest|backfill]
          [--checkpoint file] <file.csv>
@@ -141,6 +144,36 @@ function clientFrom(env: CommandIo['env']): PlatformClient {
   }
 }
 
+/** Letters to change, add or remove to turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/**
+ * Why `command` is refused, without echoing it: a first argument may be a token pasted in the wrong place. A near
+ * miss of a command names the command meant.
+ */
+function unknownCommand(command: string): string {
+  const meant = (['export', 'import'] as const).find(
+    (name) => command.length <= 12 && editDistance(command.toLowerCase(), name) <= 2,
+  );
+  return meant
+    ? `Unknown command; did you mean "${meant}"? (see --help)`
+    : 'Unknown command: the first argument must be export or import (see --help).';
+}
+
 /** One line saying why the job failed. */
 function failureText(error: unknown): string {
   if (error instanceof PlatformError) return `${error.name}: ${error.message}`;
@@ -157,16 +190,15 @@ function failureText(error: unknown): string {
  */
 export async function runCli(args: readonly string[], io: CommandIo): Promise<number> {
   const token = io.env[TOKEN_ENV];
-  const say = (text: string) => io.stderr.write(`${scrub(text, [token])}\n`);
+  const redact = createRedactor(token ?? '');
+  const say = (text: string) => io.stderr.write(`${redact(text)}\n`);
   const [command, ...rest] = args;
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       await new Promise<void>((resolve) => io.stdout.write(HELP, () => resolve()));
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
-    if (command !== 'export' && command !== 'import') {
-      throw new UsageError(`Unknown command "${command.slice(0, 40)}": export or import (see --help).`);
-    }
+    if (command !== 'export' && command !== 'import') throw new UsageError(unknownCommand(command));
     const { values, positionals } = parse(rest);
     if (values.help) {
       await new Promise<void>((resolve) => io.stdout.write(HELP, () => resolve()));

@@ -1,7 +1,7 @@
 /**
  * What a command of `workspace-platform` works with, handed in so that tests run it in process: the environment,
- * where its data and its messages go, and the signal that stops it (Ctrl+C). Also its exit codes, its one error
- * for a wrong command line, and the scrubbing every message goes through before it is printed.
+ * where its data and its messages go, and the signal that stops it (Ctrl+C). Also its exit codes and its one error
+ * for a wrong command line.
  */
 import type { Writable } from 'node:stream';
 import type { DisplayTarget } from './progress-display.js';
@@ -42,13 +42,6 @@ export const BASE_URL_ENV = 'WORKSPACE_PLATFORM_BASE_URL';
 /** A wrong command line or environment: the message says what to fix. */
 export class UsageError extends Error {
   override name = 'UsageError';
-}
-
-/** `text` with every occurrence of each secret replaced, for anything printed. */
-export function scrub(text: string, secrets: readonly (string | undefined)[]): string {
-  let clean = text;
-  for (const secret of secrets) if (secret && secret.length >= 4) clean = clean.replaceAll(secret, '[redacted]');
-  return clean;
 }
 
 /** Writes `text` to `stream`, resolving once the stream takes more (its back-pressure respected). */

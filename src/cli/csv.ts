@@ -1,11 +1,34 @@
 /**
  * CSV as the command writes and reads it (RFC 4180): fields separated by commas, a field quoted when it holds a
  * comma, a quote, a line break or starts with a space, quotes doubled inside quotes, records ended by CRLF when
- * written, by LF or CRLF when read. The reader streams: it holds one record at a time, whatever the file's size.
+ * written, by LF or CRLF when read. A field a spreadsheet would run as a formula is written with a leading `'`, which
+ * the import takes off again (neutraliseFormulaCell, restoreFormulaCell). The reader streams: it holds one record at a time, whatever the file's size.
  */
 
-/** One field, quoted when it must be. */
-export function csvField(value: string): string {
+/**
+ * Cells a spreadsheet runs as a formula: those starting with `=`, `+`, `-`, `@`, a tab or a carriage return, as
+ * OWASP's CSV-injection guidance lists them (ASVS requirement 1.2.10, https://asvs.emil.hemdal.se/1.2.10; CWE-1236).
+ * Also matched: the same after leading `'`s, so that neutralising stays reversible.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * A cell as written: one a spreadsheet would run as a formula gets a leading `'` (the guidance's escape, which a
+ * spreadsheet shows as text). Reversed exactly by {@link restoreFormulaCell}: a value already starting with `'`s
+ * before such a character gets one more.
+ */
+export function neutraliseFormulaCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A cell as read: the `'` that {@link neutraliseFormulaCell} added, taken off (only before `'`s and such a start). */
+export function restoreFormulaCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;
+}
+
+/** One field, neutralised when a spreadsheet would run it, and quoted when it must be. */
+export function csvField(text: string): string {
+  const value = neutraliseFormulaCell(text);
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

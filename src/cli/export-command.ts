@@ -1,7 +1,8 @@
 /**
  * `workspace-platform export --board <id> [--format jsonl|csv] [--output file] [--columns a,b] [--checkpoint file]`:
- * every item of a board, one JSON object a line (`jsonl`) or a CSV file of the columns' text (`csv`: `item_id`,
- * `name`, `group_id`, then a column per column id), to a file or to standard output, with `exportItems`.
+ * every item of a board, one JSON object a line (`jsonl`) or a CSV file (`csv`: `item_id`,
+ * `name`, `group_id`, then a cell per column id in the form the import reads, ./export-cells.ts), to a file or to
+ * standard output, with `exportItems`.
  *
  * With `--checkpoint file` (and `--output`), the export can be stopped (Ctrl+C, a crash) and run again with the same
  * command: the checkpoint file holds the export's checkpoint and how many bytes of the output went with it, written
@@ -12,9 +13,10 @@
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type ExportCheckpoint, type ExportedItem, exportItems } from '../bulk/index.js';
-import type { PlatformClient } from '../index.js';
+import { type PlatformClient, PlatformConfigError } from '../index.js';
 import { type CommandIo, UsageError, writeTo } from './command-io.js';
 import { csvRecord } from './csv.js';
+import { exportCell } from './export-cells.js';
 import { createProgressDisplay } from './progress-display.js';
 
 /** The options of `export`, from the command line. */
@@ -44,7 +46,7 @@ const FLUSH_INTERVAL_MS = 2_000;
 /** One output line of an item. */
 function lineOf(item: ExportedItem, format: 'jsonl' | 'csv', columns: readonly string[] | null): string {
   if (format === 'jsonl') return `${JSON.stringify(item)}\n`;
-  const texts = new Map(item.columnValues.map((value) => [value.id, value.text ?? '']));
+  const texts = new Map(item.columnValues.map((value) => [value.id, exportCell(value)]));
   return csvRecord([item.id, item.name, item.groupId ?? '', ...(columns ?? []).map((id) => texts.get(id) ?? '')]);
 }
 
@@ -91,22 +93,36 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
   }
   const checkpointPath = options.checkpoint === undefined ? undefined : resolve(io.cwd, options.checkpoint);
   const saved = checkpointPath === undefined ? undefined : await readSaved(checkpointPath);
+  // A checkpoint of another board is refused before anything is sent or any file is touched.
+  if (saved && saved.checkpoint?.boardId !== options.board) {
+    throw new UsageError(
+      `${options.checkpoint} is the checkpoint of an export of board ${String(saved.checkpoint?.boardId)}, not of board ${options.board}: give that board, or another --checkpoint file.`,
+    );
+  }
   const format = saved?.output.format ?? options.format;
   let columns = saved?.output.columns ?? options.columns ?? null;
   if (format === 'csv' && columns === null) columns = await boardColumns(client, options.board, io.signal);
 
+  const display = createProgressDisplay(io.stderr, 'export', 'items');
+  let exporter: ReturnType<typeof exportItems>;
+  try {
+    // Checks the options and the checkpoint (of the same listing) before the output file is opened.
+    exporter = exportItems(client, {
+      boardId: options.board,
+      ...(options.columns || format === 'csv' ? { columns: columns ?? [] } : {}),
+      ...(saved ? { checkpoint: saved.checkpoint } : {}),
+      signal: io.signal,
+      onProgress: (progress) => display.update(progress),
+    });
+  } catch (error) {
+    if (error instanceof PlatformConfigError)
+      throw new UsageError(`${options.checkpoint ?? 'export'}: ${error.message}`);
+    throw error;
+  }
   const file =
     options.output === undefined ? undefined : await open(resolve(io.cwd, options.output), saved ? 'r+' : 'w');
   let outputBytes = saved?.outputBytes ?? 0;
   if (file && saved) await file.truncate(saved.outputBytes);
-  const display = createProgressDisplay(io.stderr, 'export', 'items');
-  const exporter = exportItems(client, {
-    boardId: options.board,
-    ...(options.columns || format === 'csv' ? { columns: columns ?? [] } : {}),
-    ...(saved ? { checkpoint: saved.checkpoint } : {}),
-    signal: io.signal,
-    onProgress: (progress) => display.update(progress),
-  });
   let buffer = '';
   let flushedAt = Date.now();
   const flush = async (): Promise<void> => {

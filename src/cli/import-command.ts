@@ -3,7 +3,8 @@
  * [--checkpoint file] <file.csv>`: the rows of a CSV file onto a board, with `importItems` (the platform's import
  * jobs). The file's first record names the columns: `name` (the item's name, required), then column ids; the columns
  * `item_id` and `group_id` that `export --format csv` writes are left out, so an export imports into another board.
- * Each cell goes as its text (an empty cell leaves the column empty).
+ * Each cell goes as its text (an empty cell leaves the column empty), less the `'` that `export` puts before a cell
+ * a spreadsheet would run as a formula (`'=`, `'+`, `'-`, `'@`, `'` before a tab or a carriage return: ./csv.ts).
  *
  * With `--checkpoint file`, an interrupted import (Ctrl+C, a crash) resumes with the same command: the file is read
  * again and the rows of the jobs that ended are skipped.
@@ -14,7 +15,7 @@ import { resolve } from 'node:path';
 import { type ImportCheckpoint, type ImportReport, type ImportRow, importItems } from '../bulk/index.js';
 import type { PlatformClient } from '../index.js';
 import { type CommandIo, UsageError } from './command-io.js';
-import { CsvSyntaxError, readCsv } from './csv.js';
+import { CsvSyntaxError, readCsv, restoreFormulaCell } from './csv.js';
 import { createProgressDisplay } from './progress-display.js';
 
 /** The options of `import`, from the command line. */
@@ -40,7 +41,7 @@ function rowsOf(path: string): AsyncIterable<ImportRow> {
         for await (const record of readCsv(stream)) {
           if (record.fields.length === 1 && record.fields[0] === '') continue; // a blank line
           if (!header) {
-            const names = record.fields.map((field) => field.trim());
+            const names = record.fields.map((field) => restoreFormulaCell(field).trim());
             const name = names.findIndex((field) => field.toLowerCase() === 'name');
             if (name === -1)
               throw new UsageError(`${path}: the first line must name the columns, one of them \`name\`.`);
@@ -50,7 +51,7 @@ function rowsOf(path: string): AsyncIterable<ImportRow> {
             header = { name, columns };
             continue;
           }
-          const fields = record.fields;
+          const fields = record.fields.map(restoreFormulaCell);
           const values: Record<string, string | undefined> = {};
           for (const [index, id] of header.columns) {
             const cell = fields[index];

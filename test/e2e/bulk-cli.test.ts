@@ -163,6 +163,29 @@ describe('workspace-platform export', () => {
     expect(() => readFileSync(join(cwd, 'export.state'))).toThrow(/ENOENT/);
   });
 
+  it('refuses a checkpoint file of another board before touching the output or sending anything', async () => {
+    const emulator = await startTestEmulator();
+    const cwd = workDirectory();
+    const kept = '{"id":"1"}\n{"id":"2"}\n';
+    writeFileSync(join(cwd, 'items.jsonl'), kept);
+    const checkpoint = {
+      format: 'workspace-platform-sdk/export-checkpoint@1',
+      boardId: '424242',
+      listing: JSON.stringify({ columns: null, filter: null }),
+      exported: 1,
+      cursor: null,
+      recent: ['1'],
+    };
+    const state = { format: 'workspace-platform/export-state@1', output: { format: 'jsonl', columns: null } };
+    writeFileSync(join(cwd, 'export.state'), JSON.stringify({ ...state, outputBytes: 11, checkpoint }));
+    const args = ['export', '--board', ROADMAP_BOARD_ID, '--output', 'items.jsonl', '--checkpoint', 'export.state'];
+    const refused = await run(args, envFor(emulator), { cwd });
+    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.err).toMatch(/board 424242/);
+    expect(readFileSync(join(cwd, 'items.jsonl'), 'utf8')).toBe(kept);
+    expect(graphqlRequests(emulator)).toHaveLength(0);
+  });
+
   it('--help lists the commands, the environment and the exit codes', async () => {
     const { code, out } = await run(['--help'], {});
     expect(code).toBe(EXIT.ok);
@@ -222,6 +245,31 @@ describe('workspace-platform export', () => {
     expect(refused.err).toContain('AuthenticationError');
     await expectCode(['import', '--board', ROADMAP_BOARD_ID, 'missing.csv'], envFor(emulator, secret), EXIT.failed);
     for (const output of outputs) expect(output).not.toContain(secret);
+  });
+});
+
+describe('workspace-platform: secrets', () => {
+  it('never prints the token in any spelling a server echoes it in, nor a mistyped argument in "Unknown command"', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const secret = 'tok/Very+Secret=9f3a';
+    emulator.registerToken(secret, { kind: 'personal', accountId: 1001, userId: 501, scopes: SCOPES });
+    const encoded = encodeURIComponent(secret);
+    emulator.setFaults([{ kind: 'job-fails', nth: [1], reason: 'INTERNAL_ERROR', message: `Echoed: ${encoded}` }]);
+    const cwd = workDirectory();
+    const failed = await run(['import', '--board', ROADMAP_BOARD_ID, rowsFile(cwd, 3)], envFor(emulator, secret), {
+      cwd,
+    });
+    expect(failed.code).toBe(EXIT.failed);
+    expect(failed.err).toContain('Echoed: ');
+    expect(failed.err).not.toContain(encoded);
+    // A token passed as the command by mistake is not echoed back, whole or in part.
+    const mistaken = await run([secret, '--board', ROADMAP_BOARD_ID], envFor(emulator, secret));
+    expect(mistaken.code).toBe(EXIT.usage);
+    expect(mistaken.err).toMatch(/Unknown command/);
+    expect(mistaken.err).not.toContain('tok/Very');
+    const typo = await run(['exprot', '--board', ROADMAP_BOARD_ID], envFor(emulator, secret));
+    expect(typo.err).toMatch(/Unknown command; did you mean "export"\?/);
+    expect(typo.err).not.toContain('exprot');
   });
 });
 

@@ -18,7 +18,7 @@ import {
   undoBulkAction,
 } from '../../src/bulk/index.js';
 import { WindowReservations } from '../../src/client/throttle/memory-store.js';
-import { column, createMemoryThrottleStore, PlatformConfigError } from '../../src/index.js';
+import { column, createMemoryThrottleStore, PlatformConfigError, SCOPES } from '../../src/index.js';
 import { clientFor, closeEmulators, graphqlRequests, ROADMAP_BOARD_ID, settle, startTestEmulator } from './harness.js';
 
 afterEach(closeEmulators);
@@ -214,6 +214,29 @@ describe('importItems', () => {
     expect(imported(emulator).sort()).toEqual(all.map((row) => row.name).sort());
   });
 
+  it('redacts the token from server text in a BulkJobError, its message and its JSON, in any spelling', async () => {
+    const { emulator } = await emulatorAt();
+    const secret = 'tok/Very+Secret=9f3a';
+    emulator.registerToken(secret, { kind: 'personal', accountId: 1001, userId: 501, scopes: SCOPES });
+    const spellings = [
+      secret,
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+      secret.replaceAll('/', '\\/'),
+    ];
+    emulator.setFaults([
+      { kind: 'job-fails', nth: [1], reason: 'INTERNAL_ERROR', message: `Echoed: ${spellings.join(' ')}` },
+    ]);
+    const failed = await settle(
+      importItems(clientFor(emulator, { token: secret }), { boardId: ROADMAP_BOARD_ID, rows: rows(5), ...FAST }),
+    );
+    expect(failed.error).toBeInstanceOf(BulkJobError);
+    const error = failed.error as BulkJobError;
+    expect(error.message).toMatch(/Echoed: /);
+    const shown = [error.message, JSON.stringify(error), String(error)].join('\n');
+    for (const spelling of spellings) expect(shown).not.toContain(spelling);
+  });
+
   it('starts a new job when the upload URL has expired', async () => {
     const { emulator, client } = await emulatorAt();
     emulator.setFaults([{ kind: 'upload-expired', nth: [1] }]);
@@ -221,6 +244,54 @@ describe('importItems', () => {
     expect(report).toMatchObject({ created: 5 });
     expect(ingestJobs(emulator)).toHaveLength(2);
     expect(report.jobIds).toHaveLength(1);
+  });
+
+  it('settles an upload whose answer was lost by asking the job, never sending its rows twice', async () => {
+    const { emulator, client } = await emulatorAt();
+    // The file is stored, but its answer never arrives: the retried upload would get 409.
+    emulator.setFaults([{ kind: 'drop-after-execute', route: '* /bulk/uploads', nth: [1] }]);
+    const saved: ImportCheckpoint[] = [];
+    const report = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: rows(50),
+      onCheckpoint: (checkpoint) => {
+        saved.push(JSON.parse(JSON.stringify(checkpoint)));
+      },
+      ...FAST,
+    });
+    expect(report).toMatchObject({ created: 50, failed: 0 });
+    expect(report.jobIds).toHaveLength(1);
+    expect(imported(emulator)).toHaveLength(50);
+    expect(ingestJobs(emulator)).toHaveLength(1);
+    // Once settled, the checkpoint says what the server holds: the job's file is uploaded.
+    expect(saved.some((checkpoint) => checkpoint.job?.uploaded === true)).toBe(true);
+  });
+
+  it('resumes a job the checkpoint says was not uploaded by asking the job first: a stored file is not sent twice', async () => {
+    const { emulator, client } = await emulatorAt();
+    const all = rows(20);
+    const saved: ImportCheckpoint[] = [];
+    await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: all,
+      onCheckpoint: (checkpoint) => {
+        saved.push(JSON.parse(JSON.stringify(checkpoint)));
+      },
+      ...FAST,
+    });
+    // A process killed after its file was stored but before it recorded so resumes from this checkpoint.
+    const beforeUpload = saved.find((checkpoint) => checkpoint.job?.uploaded === false) as ImportCheckpoint;
+    expect(beforeUpload).toMatchObject({ rowsDone: 0, job: { uploaded: false } });
+    const resumed = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: all,
+      checkpoint: beforeUpload,
+      ...FAST,
+    });
+    expect(resumed).toMatchObject({ created: 20, failed: 0 });
+    expect(resumed.jobIds).toEqual([beforeUpload.job?.id]);
+    expect(imported(emulator)).toHaveLength(20);
+    expect(ingestJobs(emulator)).toHaveLength(1);
   });
 
   it('restarts from a checkpoint: finished jobs are not sent again, an uploaded one is polled, not re-sent', async () => {

@@ -4,7 +4,7 @@
  * (a bar redrawn in place on a terminal, a line every few seconds elsewhere, always the last state).
  */
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvRecord, readCsv } from '../../src/cli/csv.js';
+import { CsvSyntaxError, csvRecord, neutraliseFormulaCell, readCsv, restoreFormulaCell } from '../../src/cli/csv.js';
 import { createProgressDisplay, describeProgress, duration } from '../../src/cli/progress-display.js';
 
 async function records(chunks: string[]): Promise<string[][]> {
@@ -28,6 +28,18 @@ describe('CSV', () => {
     for (let at = 1; at < text.length; at += 1) {
       expect(await records([text.slice(0, at), text.slice(at)])).toEqual(rows);
     }
+  });
+
+  it("neutralises a cell a spreadsheet would run as a formula with a leading ', and reading takes exactly it off", () => {
+    const values = ['=1+2', '+1', '-7', '@SUM(A1)', '\tx', '\rx', "'=x", "''-x", "'plain", 'plain', '', "'", 'a=b'];
+    for (const value of values) {
+      const written = neutraliseFormulaCell(value);
+      expect(written, JSON.stringify(value)).not.toMatch(/^[=+\-@\t\r]/);
+      expect(restoreFormulaCell(written), JSON.stringify(value)).toBe(value);
+    }
+    expect(csvRecord(["=cmd|' /C calc'!A0", '-7', "'plain"])).toBe("'=cmd|' /C calc'!A0,'-7,'plain\r\n");
+    // A hand-written file: a ' before a formula start is the escape; any other ' is the cell's own.
+    expect(["'=x", "'plain", "it's"].map(restoreFormulaCell)).toEqual(['=x', "'plain", "it's"]);
   });
 
   it('reads LF and CRLF ends, a byte-order mark, a last record without an end, and counts lines', async () => {
