@@ -184,12 +184,7 @@ async function readProgress(file: string, key: string): Promise<SnapshotProgress
     );
   const progress: SnapshotProgress = { key, boards: {} };
   for (const line of lines.slice(1)) {
-    let entry: {
-      board: string;
-      items: SeedItem[];
-      checkpoint: SnapshotProgress['boards'][string]['checkpoint'];
-      done: boolean;
-    };
+    let entry: { board: string } & SnapshotProgress['boards'][string];
     try {
       entry = JSON.parse(line);
     } catch {

@@ -503,6 +503,7 @@ async function readPlaces(client: PlatformClient, boards: SeedBoard[], accountId
               teamIds: [],
               teamOwnerIds: [],
               iconColor: null,
+              accountProductId: null,
             },
           ]
         : [],
