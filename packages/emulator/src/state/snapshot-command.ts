@@ -12,7 +12,6 @@
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { PlatformClient, PlatformError } from 'workspace-platform-sdk';
-import type { SeedItem } from '../engine/index.js';
 import { writeFileAtomically } from './save.js';
 import { progressKey, readSnapshot, SnapshotBoardMissingError, type SnapshotProgress } from './snapshot-read.js';
 import { formatStateFile } from './state-file.js';
