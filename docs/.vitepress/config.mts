@@ -69,6 +69,7 @@ export default defineConfig({
           { text: 'The emulator', link: '/emulator' },
           { text: 'Emulator coverage', link: '/emulator-coverage' },
           { text: 'Testing your app', link: '/testing' },
+          { text: 'Testing against your real boards', link: '/real-boards' },
         ],
       },
       {

@@ -36,6 +36,11 @@ Runs a local Workspace Platform API emulator until interrupted.
   --webhooks                 Deliver webhook events to the (loopback) URLs of create_webhook, retrying failures.
                              Signed with the secret in the environment variable
                              ${WEBHOOK_SECRET_ENV}, which turns delivery on by itself.
+  --snapshot <file>          Start from a state file: a snapshot of real boards (the snapshot command) or a
+                             state saved by --export-on-exit; its boards are served with their ids, and the
+                             demo tokens act as the user who took the snapshot.
+  --with-sample-data         With --snapshot: serve the sample data beside the file's boards.
+  --export-on-exit <file>    On Ctrl+C, write the emulator's whole state to <file> (load it with --snapshot).
   --config <file.json>       Any emulator option as JSON: limits, versions, defaultVersion, versionRouting,
                              faults, tokens, idempotency, complexityErrorStyle, maxBodyBytes, maxUploadBytes,
                              apps, oauthUser, oauthRateLimit, seed, cursorTtlMs, webhooks, bulk, maxRecords, port,
@@ -44,7 +49,10 @@ Runs a local Workspace Platform API emulator until interrupted.
   --quiet                    Do not print one line per request.
   -h, --help                 Print this text.
 
-Example: workspace-platform-emulator --port 4010 --minute-rate 100/10 --concurrency 5`;
+Example: workspace-platform-emulator --port 4010 --minute-rate 100/10 --concurrency 5
+
+       workspace-platform-emulator snapshot --from <base-url> --board <id> --output <file>
+Reads real boards into a state file (run it with --help for its options).`;
 
 /** A command line the emulator cannot start from; the message says what to fix. */
 export class CliUsageError extends Error {
@@ -72,6 +80,9 @@ const FLAGS = {
   'strict-versions': { type: 'boolean' },
   'complexity-error-style': { type: 'string' },
   webhooks: { type: 'boolean' },
+  snapshot: { type: 'string' },
+  'with-sample-data': { type: 'boolean' },
+  'export-on-exit': { type: 'string' },
   config: { type: 'string' },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -121,6 +132,25 @@ export function parseCli(
     }
     options.complexityErrorStyle = style;
   }
+  if (typeof values.snapshot === 'string') {
+    if (values.snapshot.trim() === '')
+      throw new CliUsageError('--snapshot must name a state file; got an empty value.');
+    options.snapshot = values.snapshot;
+  }
+  if (values['with-sample-data'] === true) {
+    if (options.snapshot === undefined)
+      throw new CliUsageError('--with-sample-data is for --snapshot: without it the sample data is served already.');
+    options.sampleData = true;
+  }
+  if (typeof values['export-on-exit'] === 'string') {
+    if (values['export-on-exit'].trim() === '')
+      throw new CliUsageError('--export-on-exit must name a file to write; got an empty value.');
+    options.exportOnExit = values['export-on-exit'];
+  }
+  if (options.snapshot !== undefined && options.seed !== undefined)
+    throw new CliUsageError(
+      '--snapshot and a seed in --config cannot both be given: the file holds the data to start from.',
+    );
   const secret = env[WEBHOOK_SECRET_ENV];
   if (secret !== undefined && secret.trim() === '') {
     throw new CliUsageError(`${WEBHOOK_SECRET_ENV} is set but empty; set it to the app's signing secret, or unset it.`);

@@ -14,6 +14,7 @@ import {
   type EmulatorOptions,
   startEmulator,
 } from './index.js';
+import { runSnapshotCommand } from './state/snapshot-command.js';
 
 const NAME = 'workspace-platform-emulator';
 
@@ -38,8 +39,14 @@ async function main(argv: string[]): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: stopping the emulator`);
     emulator.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        if (options.exportOnExit !== undefined) console.log(`wrote the emulator's state to ${options.exportOnExit}`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(`${NAME}: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
     );
   };
   process.once('SIGINT', stop);
@@ -87,9 +94,23 @@ ${tokens}
 Press Ctrl+C to stop.`;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`${NAME}: ${message}`);
-  if (error instanceof CliUsageError) console.error(`Run ${NAME} --help for the options.`);
-  process.exit(1);
-});
+const argv = process.argv.slice(2);
+if (argv[0] === 'snapshot') {
+  runSnapshotCommand(argv.slice(1), {
+    env: process.env,
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`${NAME} snapshot: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+} else
+  main(argv).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`${NAME}: ${message}`);
+    if (error instanceof CliUsageError) console.error(`Run ${NAME} --help for the options.`);
+    process.exit(1);
+  });

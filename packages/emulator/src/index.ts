@@ -60,6 +60,7 @@ export type {
 } from './server/options.js';
 export { EmulatorSettingsError } from './settings/error.js';
 export type { EmulatorOptions } from './start.js';
+export { EmulatorStateFileError } from './state/state-file.js';
 export type {
   EmulatorWebhooks,
   WebhookChallengeRecord,
@@ -87,6 +88,8 @@ export interface Emulator extends Omit<RunningEmulator, 'engine' | 'store'> {
  * With no options: an ephemeral port on 127.0.0.1, the demo tokens, the default seed and generous limits.
  * @throws {EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
  * the key; nothing is started.
+ * @throws {EmulatorStateFileError} (as a rejection) for a `snapshot` file that is missing, unreadable or not a state
+ * file this emulator reads; nothing is started.
  * @throws Error (as a rejection) from the socket when it cannot listen (`code` `EADDRINUSE`, `EACCES`, ...).
  */
 export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {

@@ -201,9 +201,18 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   appSubscriptions: records,
 };
 
+/** The seed: its families and that each record is an object; the records' own fields are the engine's to check. */
+const seedShape: ObjectShape = {
+  type: 'object',
+  fields: seedFamilies,
+  required: ['accounts', 'users', 'boards', 'items'],
+};
+
 const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOptions>, Shape> = {
-  // The families and that each record is an object; the records' own fields are the engine's to check.
-  seed: { type: 'object', fields: seedFamilies, required: ['accounts', 'users', 'boards', 'items'] },
+  seed: seedShape,
+  snapshot: { type: 'string', nonEmpty: true },
+  sampleData: { type: 'boolean' },
+  exportOnExit: { type: 'string', nonEmpty: true },
   cursorTtlMs: positive,
   bulk: {
     type: 'object',
@@ -234,6 +243,14 @@ export const EMULATOR_OPTIONS_SHAPE: ObjectShape = { type: 'object', fields: { .
  */
 export function checkEmulatorOptions(options: unknown, label = 'Emulator option'): void {
   checkShape(options, EMULATOR_OPTIONS_SHAPE, label, '');
+}
+
+/**
+ * Checks seed data (a state file's) as the `seed` option is checked.
+ * @throws {EmulatorSettingsError} naming the first family or record that is malformed.
+ */
+export function checkSeed(seed: unknown, label: string): void {
+  checkShape(seed, seedShape, label, 'seed');
 }
 
 /** A token and its grant, as `registerToken(token, grant)` takes them. */

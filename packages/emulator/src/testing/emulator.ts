@@ -5,8 +5,10 @@
  */
 import { DEMO_TOKEN, type Emulator, type EmulatorOptions } from '../index.js';
 import { startEmulatorWith } from '../start.js';
+import { readStateFile, seedOfState } from '../state/load.js';
+import { type EmulatorSnapshot, ReplaceableEngine } from '../state/replaceable-engine.js';
+import { saveState } from '../state/save.js';
 import { createTestClock, type TestClock } from './clock.js';
-import { type EmulatorSnapshot, ReplaceableEngine } from './engine.js';
 import { decideConsent, type OAuthApproveOptions } from './oauth.js';
 import { checkTestEmulatorOptions } from './options.js';
 import { createSeed, type TestSeed } from './seed.js';
@@ -15,7 +17,10 @@ import { createSeed, type TestSeed } from './seed.js';
 export interface TestEmulatorOptions extends Omit<EmulatorOptions, 'seed' | 'now' | 'port'> {
   /** The data to start from (and to go back to on `reset()`): a {@link TestSeed} or seed data. Default: the sample data. */
   seed?: TestSeed | EmulatorOptions['seed'];
-  /** Where the clock starts. Default: the real time when the emulator starts. */
+  /**
+   * Where the clock starts. Default: the saved clock of a `snapshot` file holding a saved state, else the real time
+   * when the emulator starts.
+   */
   startTime?: Date | number;
 }
 
@@ -45,6 +50,14 @@ export interface TestEmulator extends Emulator {
    * too) and faults stay. `{ keepClock: true }` leaves the clock where it is.
    */
   reset(options?: TestEmulatorResetOptions): void;
+  /**
+   * Writes the emulator's whole state to `file` (the seed it started from and what its mutations and bulk jobs did
+   * since), to start another emulator from with the `snapshot` option or `--snapshot`. Like `snapshot()`, it holds the
+   * data, ids, webhooks and jobs, not the request log or windows. No token is written.
+   * @throws {Error} (as a rejection) the file system's error when the file cannot be written; an existing file is
+   * left as it was.
+   */
+  saveState(file: string): Promise<void>;
   /** A point to go back to with {@link TestEmulator.restore}. */
   snapshot(): EmulatorSnapshot;
   /**
@@ -108,11 +121,16 @@ class TestEmulatorToken {
  * the key and what to give instead; nothing is started.
  */
 export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {
-  const { seedData = createSeed().data(), startTime, rest } = checkTestEmulatorOptions(options);
-  const clock = createTestClock(startTime);
+  const { seedData, startTime, rest } = checkTestEmulatorOptions(options);
+  const { snapshot: stateFile, sampleData, ...emulatorOptions } = rest;
+  const state = stateFile === undefined ? undefined : await readStateFile(stateFile);
+  const savedClock = state?.kind === 'state' ? state.clock : undefined;
+  const clock = createTestClock(startTime ?? savedClock);
   const startedAt = clock.now();
-  const engine = new ReplaceableEngine(seedData, clock.now, rest.cursorTtlMs, rest.bulk);
-  const running = await startEmulatorWith({ ...rest, port: 0, now: clock.now }, engine);
+  const seed = state ? seedOfState(state, stateFile as string, sampleData === true) : (seedData ?? createSeed().data());
+  const engine = new ReplaceableEngine(seed, clock.now, rest.cursorTtlMs, rest.bulk);
+  if (state?.kind === 'state') await engine.load(state.journal);
+  const running = await startEmulatorWith({ ...emulatorOptions, port: 0, now: clock.now }, engine, state?.reader);
   const delivering = rest.webhooks !== undefined;
   // Moving the clock delivers the webhook retries falling due on the way and then does the bulk jobs' work due by
   // the new time, so `emulator.store` shows what the jobs did as soon as `advance` resolves.
@@ -157,6 +175,7 @@ export async function createTestEmulator(options?: TestEmulatorOptions): Promise
       engine.reset();
       afterSwap();
     },
+    saveState: (file) => saveState(engine, file, clock.now(), state?.reader),
     snapshot: () => engine.snapshot(),
     async restore(snapshot) {
       await engine.restore(snapshot);
@@ -169,7 +188,7 @@ export async function createTestEmulator(options?: TestEmulatorOptions): Promise
     },
     close: () => running.close(),
   };
-  const holder = new TestEmulatorToken(rest.tokens?.[0]?.token ?? DEMO_TOKEN);
+  const holder = new TestEmulatorToken(emulatorOptions.tokens?.[0]?.token ?? DEMO_TOKEN);
   return Object.defineProperties(holder, Object.getOwnPropertyDescriptors(emulator)) as TestEmulatorToken &
     TestEmulator;
 }

@@ -13,6 +13,8 @@
  * @module workspace-platform-emulator/testing
  */
 export { EmulatorSettingsError } from '../settings/error.js';
+export type { EmulatorSnapshot } from '../state/replaceable-engine.js';
+export { EmulatorStateFileError } from '../state/state-file.js';
 export type { TestClock } from './clock.js';
 export { type Duration, durationMs } from './duration.js';
 export {
@@ -21,7 +23,6 @@ export {
   type TestEmulatorOptions,
   type TestEmulatorResetOptions,
 } from './emulator.js';
-export type { EmulatorSnapshot } from './engine.js';
 export type { OAuthApproveOptions } from './oauth.js';
 export {
   createSeed,

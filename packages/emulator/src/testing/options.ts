@@ -7,6 +7,7 @@
  * - `startTime`: a valid `Date` or a finite number of milliseconds;
  * - `port` and `now`: the kit's own (an ephemeral port, the test clock), refused with what to use instead;
  * - `tokens`: not empty, as `token` is the first of them;
+ * - `snapshot` (a state file): not with `seed`, as the file holds the data to start from;
  * - every other option: as `startEmulator` checks it.
  * Pinned by test/testing/test-emulator.test.ts ("refuses bad options").
  */
@@ -55,6 +56,12 @@ export function checkTestEmulatorOptions(options: unknown): CheckedTestEmulatorO
     throw new EmulatorSettingsError(
       'tokens',
       `${LABEL} tokens must not be empty: \`token\` is the first of them; leave the option out for the demo tokens.`,
+    );
+  }
+  if (seed !== undefined && rest.snapshot !== undefined) {
+    throw new EmulatorSettingsError(
+      'snapshot',
+      `${LABEL} snapshot and seed cannot both be given: the file holds the data to start from (add sampleData: true to serve the sample data beside it).`,
     );
   }
   checkStartTime(startTime);

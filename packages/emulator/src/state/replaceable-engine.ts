@@ -16,7 +16,11 @@
  *   time, a challenge answered with its journaled outcome and nothing posted. So a `create_webhook` whose challenge
  *   failed fails again, and an item made while a challenge was pending keeps its id ({@link ReplaceableEngine.restore});
  *   a mutation still waiting on its challenge when the snapshot was taken is rebuilt up to that wait.
- * Pinned by test/testing/restore-exact.test.ts, test/testing/test-emulator.test.ts and test/bulk-jobs.test.ts.
+ * - saved state: the seed and the journal in a plain form ({@link ReplaceableEngine.savedJournal}), which
+ *   {@link ReplaceableEngine.load} replays as `restore` does, so a state written to a file by one process is rebuilt
+ *   by another (./state-file.ts holds the file's format).
+ * Pinned by packages/emulator/test/testing/restore-exact.test.ts, packages/emulator/test/testing/test-emulator.test.ts
+ * and packages/emulator/test/state/state-file.test.ts.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +62,24 @@ export interface EmulatorSnapshot {
 
 const journals = new WeakMap<EmulatorSnapshot, readonly JournalEvent[]>();
 
+/** A journaled mutation in a plain form: the request as it was asked for, and the complexity it was charged. */
+export interface SavedOperation {
+  request: EngineRequest;
+  complexity: Operation['complexity'];
+}
+
+/** A journal moment in a plain form; a mutation's moments name it by its index in {@link SavedJournal.operations}. */
+export type SavedJournalEvent =
+  | { kind: 'start'; operation: number; at: number }
+  | { kind: 'challenge'; operation: number; at: number; outcome: { refusal: string | null } | { failed: string } }
+  | { kind: 'bulk'; event: BulkEvent; at: number };
+
+/** The journal of an engine in a plain form, for a state file. */
+export interface SavedJournal {
+  operations: SavedOperation[];
+  events: SavedJournalEvent[];
+}
+
 /** An engine whose store can be replaced by the seed's, or rebuilt to a snapshot. */
 export class ReplaceableEngine implements GraphQLEngine {
   readonly #seed: SeedData;
@@ -90,6 +112,11 @@ export class ReplaceableEngine implements GraphQLEngine {
   /** The emulator's one clock: the test's (the server dates its version calendar by it too). */
   get clock(): EmulatorClock {
     return { now: this.#now };
+  }
+
+  /** The data this engine starts from (and goes back to on `reset()`). */
+  get seed(): SeedData {
+    return this.#seed;
   }
 
   get store(): EmulatorStore {
@@ -146,6 +173,60 @@ export class ReplaceableEngine implements GraphQLEngine {
   async restore(snapshot: EmulatorSnapshot): Promise<void> {
     const journal = journals.get(snapshot);
     if (!journal) throw new TypeError('restore() takes a snapshot made by this kind of emulator with snapshot().');
+    await this.#rebuild(journal);
+  }
+
+  /** The journal so far in a plain form (requests without the files' streams, operations by index). */
+  savedJournal(): SavedJournal {
+    const operations: SavedOperation[] = [];
+    const index = new Map<Operation, number>();
+    const indexOf = (operation: Operation) => {
+      let at = index.get(operation);
+      if (at === undefined) {
+        at = operations.push({ request: operation.request, complexity: operation.complexity }) - 1;
+        index.set(operation, at);
+      }
+      return at;
+    };
+    const events = this.#journal.map((event): SavedJournalEvent => {
+      if (event.kind === 'bulk') return event;
+      if (event.kind === 'start') return { kind: 'start', operation: indexOf(event.operation), at: event.at };
+      return { kind: 'challenge', operation: indexOf(event.operation), at: event.at, outcome: event.outcome };
+    });
+    return { operations, events };
+  }
+
+  /**
+   * Rebuilds the store from the seed with a saved journal replayed, as {@link ReplaceableEngine.restore} does.
+   * @throws {RangeError} (as a rejection) for a journal whose moments name an operation it does not hold.
+   */
+  async load(saved: SavedJournal): Promise<void> {
+    const journal: JournalEvent[] = [];
+    const operations = saved.operations.map(
+      (operation): Operation => ({ request: operation.request, complexity: operation.complexity, journal }),
+    );
+    const operationAt = (at: number) => {
+      const operation = operations[at];
+      if (!operation) throw new RangeError(`the saved journal names operation ${at}, which it does not hold`);
+      return operation;
+    };
+    for (const event of saved.events) {
+      if (event.kind === 'bulk') journal.push(event);
+      else if (event.kind === 'start')
+        journal.push({ kind: 'start', operation: operationAt(event.operation), at: event.at });
+      else
+        journal.push({
+          kind: 'challenge',
+          operation: operationAt(event.operation),
+          at: event.at,
+          outcome: event.outcome,
+        });
+    }
+    await this.#rebuild(journal);
+  }
+
+  /** Replaces the current engine by a new one from the seed with `journal` replayed. */
+  async #rebuild(journal: readonly JournalEvent[]): Promise<void> {
     const engine = this.#fresh();
     const jobs = engine.store.bulkJobs;
     jobs.replaying = true;
