@@ -6,6 +6,8 @@
  *      (and that one's peer).
  *   3. An app that installs all three: a call through the SDK against the emulator, the testing kit, the published
  *      schemas, the codegen bin, and the old subpaths that forward to the new packages.
+ *   4. The docs as an installed package shows them: each package.json names its `repository`, `homepage` and `bugs`,
+ *      and every link of each README is absolute or an anchor of that README (`scripts/readme-links.mjs`).
  * Prints each figure; exits 1 on the first failed check.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -13,6 +15,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brokenLinks, REPOSITORY } from './readme-links.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SDK_UNPACKED_LIMIT = 700_000;
@@ -128,6 +131,19 @@ try {
   console.log(
     `check:install: development install: a boards call on the emulator, the testing kit, ${facts.versions} published schemas, the codegen bin and the forwarded subpath all work`,
   );
+
+  // The docs from node_modules (what the registry's page shows too): links that resolve, and where the project lives.
+  for (const name of Object.keys(tarball)) {
+    const installedPackage = join(dev, 'node_modules', name);
+    const fields = manifest(installedPackage);
+    const missing = ['repository', 'homepage', 'bugs'].filter(
+      (field) => !JSON.stringify(fields[field] ?? '').includes(REPOSITORY),
+    );
+    if (missing.length > 0) fail(`${name}'s package.json has no ${missing.join(', ')} naming ${REPOSITORY}`);
+    const problems = brokenLinks(readFileSync(join(installedPackage, 'README.md'), 'utf8'), root);
+    if (problems.length > 0) fail(`${name}'s README, as installed:\n  ${problems.join('\n  ')}`);
+  }
+  console.log('check:install: every link of the three installed READMEs is absolute or an anchor, and resolves');
 } catch (error) {
   if (!process.exitCode) {
     console.error(`check:install: ${error.message}`);
