@@ -7,12 +7,14 @@
  *      1 MB.
  *   3. An app that installs all three: a call through the SDK against the emulator, the testing kit, the published
  *      schemas, the codegen bin, and the old subpaths that forward to the new packages.
- *   4. The docs as an installed package shows them: each package.json names its `repository`, `homepage` and `bugs`,
+ *   4. The same app's tests under Jest in its default CommonJS mode: `test/jest/kit.test.cjs` (the testing kit's
+ *      clock, `reset()`, `store` and webhooks), run by the repository's Jest with no configuration.
+ *   5. The docs as an installed package shows them: each package.json names its `repository`, `homepage` and `bugs`,
  *      and every link of each README is absolute or an anchor of that README (`scripts/readme-links.mjs`).
  * Prints each figure; exits 1 on the first failed check.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +142,17 @@ try {
     fail('the codegen bin wrote no MeDocument');
   console.log(
     `check:install: development install: a boards call on the emulator, the testing kit, ${facts.versions} published schemas, the codegen bin and the forwarded subpath all work`,
+  );
+
+  // A Jest suite on the kit, as an app's own test file, in Jest's default (CommonJS) mode.
+  copyFileSync(join(root, 'test', 'jest', 'kit.test.cjs'), join(dev, 'kit.test.cjs'));
+  const jest = spawnSync(process.execPath, [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci'], {
+    cwd: dev,
+    encoding: 'utf8',
+  });
+  if (jest.status !== 0) fail(`Jest on the testing kit:\n${jest.stderr.trim()}`);
+  console.log(
+    `check:install: Jest (default CommonJS mode) runs a suite on the testing kit: ${jest.stderr.match(/Tests:.*/)?.[0]}`,
   );
 
   // The docs from node_modules (what the registry's page shows too): links that resolve, and where the project lives.
