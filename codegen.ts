@@ -10,7 +10,7 @@ import { platformCodegenConfig } from 'workspace-platform-codegen';
 const config = platformCodegenConfig({ documents: 'operations/*.graphql', output: 'generated/graphql.ts' });
 // The built-ins live inside the package, so they import the document type marker from its source, not from the package.
 for (const output of Object.values(config.generates))
-  Object.assign(output.config, { typesFrom: '@graphql-typed-document-node/core' });
+  Object.assign(output.config, { typesFrom: '../src/client/documents/typed-document.js' });
 
 /** The configuration of the built-in operations. */
 export default config;

@@ -2,20 +2,28 @@
  * `npm run check:install` (part of `npm test`, after the build): the three packages as an app installs them.
  *   1. Packs the SDK, the emulator and codegen (`npm pack`), as they would be published.
  *   2. A production app that installs the SDK's tarball alone: its node_modules holds no emulator or codegen code,
- *      the SDK package unpacks to at most 700 kB, and the SDK brings no runtime dependency beyond its declared one
- *      (and that one's peer).
+ *      the SDK package unpacks to at most 700 kB, the SDK brings no runtime dependency beyond those it declares, no
+ *      `graphql` (`npm ls graphql` finds none: the client never imports it), and the whole node_modules is at most
+ *      1 MB.
  *   3. An app that installs all three: a call through the SDK against the emulator, the testing kit, the published
  *      schemas, the codegen bin, and the old subpaths that forward to the new packages.
+ *   4. The same app's tests under Jest in its default CommonJS mode: `test/jest/kit.test.cjs` (the testing kit's
+ *      clock, `reset()`, `store` and webhooks), run by the repository's Jest with no configuration.
+ *   5. The docs as an installed package shows them: each package.json names its `repository`, `homepage` and `bugs`,
+ *      and every link of each README is absolute or an anchor of that README (`scripts/readme-links.mjs`).
  * Prints each figure; exits 1 on the first failed check.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brokenLinks, REPOSITORY } from './readme-links.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SDK_UNPACKED_LIMIT = 700_000;
+/** All of an SDK-only production install's node_modules (it was 4.0 MB when `graphql` came in as a peer). */
+const PRODUCTION_MODULES_LIMIT = 1_000_000;
 const work = mkdtempSync(join(tmpdir(), 'packed-install-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -29,7 +37,7 @@ function fail(message) {
 function bytes(dir) {
   let total = 0;
   for (const name of readdirSync(dir, { recursive: true })) {
-    const stat = statSync(join(dir, String(name)));
+    const stat = lstatSync(join(dir, String(name)));
     if (stat.isFile()) total += stat.size;
   }
   return total;
@@ -80,7 +88,7 @@ try {
     .filter((file) => file.endsWith('.js') || file.endsWith('.cjs'))
     .filter((file) => readFileSync(join(modules, file), 'utf8').includes('is not modelled by the emulator'));
   if (emulatorCode.length > 0) fail(`emulator code in a production install: ${emulatorCode.join(', ')}`);
-  // What the SDK declares, and what those declare as peers (npm installs peers: graphql, for the type marker package).
+  // What the SDK declares, and what those declare as peers (npm installs peers).
   const manifest = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const declared = Object.keys(manifest(root).dependencies ?? {});
   for (const name of [...declared]) declared.push(...Object.keys(manifest(join(modules, name)).peerDependencies ?? {}));
@@ -89,8 +97,15 @@ try {
   );
   const extra = others.filter((name) => name !== 'workspace-platform-sdk' && !declared.includes(name));
   if (extra.length > 0) fail(`a production install of the SDK pulls in ${extra.join(', ')}`);
+  // No graphql at any depth, by npm's own account (`npm ls` exits 1 and prints an empty tree when none is there).
+  const graphqlTree = spawnSync(npm, ['ls', 'graphql', '--all', '--parseable'], { cwd: production, encoding: 'utf8' });
+  if (graphqlTree.stdout.trim() !== '')
+    fail(`a production install of the SDK holds graphql: ${graphqlTree.stdout.trim()}`);
+  const modulesBytes = bytes(modules);
+  if (modulesBytes > PRODUCTION_MODULES_LIMIT)
+    fail(`a production install of the SDK is ${modulesBytes} bytes of node_modules, over ${PRODUCTION_MODULES_LIMIT}`);
   console.log(
-    `check:install: production install: ${others.join(', ')}; the SDK unpacks to ${(sdkBytes / 1000).toFixed(1)} kB (limit ${SDK_UNPACKED_LIMIT / 1000} kB); no emulator or codegen code`,
+    `check:install: production install: ${others.join(', ')}; no graphql; node_modules ${(modulesBytes / 1000).toFixed(1)} kB (limit ${PRODUCTION_MODULES_LIMIT / 1000} kB); the SDK unpacks to ${(sdkBytes / 1000).toFixed(1)} kB (limit ${SDK_UNPACKED_LIMIT / 1000} kB); no emulator or codegen code`,
   );
 
   // A development install: all three, and a call through each entry point the docs show.
@@ -128,6 +143,30 @@ try {
   console.log(
     `check:install: development install: a boards call on the emulator, the testing kit, ${facts.versions} published schemas, the codegen bin and the forwarded subpath all work`,
   );
+
+  // A Jest suite on the kit, as an app's own test file, in Jest's default (CommonJS) mode.
+  copyFileSync(join(root, 'test', 'jest', 'kit.test.cjs'), join(dev, 'kit.test.cjs'));
+  const jest = spawnSync(process.execPath, [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci'], {
+    cwd: dev,
+    encoding: 'utf8',
+  });
+  if (jest.status !== 0) fail(`Jest on the testing kit:\n${jest.stderr.trim()}`);
+  console.log(
+    `check:install: Jest (default CommonJS mode) runs a suite on the testing kit: ${jest.stderr.match(/Tests:.*/)?.[0]}`,
+  );
+
+  // The docs from node_modules (what the registry's page shows too): links that resolve, and where the project lives.
+  for (const name of Object.keys(tarball)) {
+    const installedPackage = join(dev, 'node_modules', name);
+    const fields = manifest(installedPackage);
+    const missing = ['repository', 'homepage', 'bugs'].filter(
+      (field) => !JSON.stringify(fields[field] ?? '').includes(REPOSITORY),
+    );
+    if (missing.length > 0) fail(`${name}'s package.json has no ${missing.join(', ')} naming ${REPOSITORY}`);
+    const problems = brokenLinks(readFileSync(join(installedPackage, 'README.md'), 'utf8'), root);
+    if (problems.length > 0) fail(`${name}'s README, as installed:\n  ${problems.join('\n  ')}`);
+  }
+  console.log('check:install: every link of the three installed READMEs is absolute or an anchor, and resolves');
 } catch (error) {
   if (!process.exitCode) {
     console.error(`check:install: ${error.message}`);

@@ -2,7 +2,7 @@
  * Public types of the client: options, results, rate-limit state and hooks.
  * Behaviour lives beside this file; this one only names the shapes.
  */
-import type { DocumentTypeDecoration, TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { DocumentTypeDecoration, TypedDocumentAst } from './documents/typed-document.js';
 import type { ThrottleStore } from './throttle/throttle-store.js';
 
 /**
@@ -11,7 +11,7 @@ import type { ThrottleStore } from './throttle/throttle-store.js';
  */
 export type DocumentInput<TResult = Record<string, unknown>, TVariables = Record<string, unknown>> =
   | string
-  | TypedDocumentNode<TResult, TVariables>
+  | TypedDocumentAst<TResult, TVariables>
   | (DocumentTypeDecoration<TResult, TVariables> & string)
   // biome-ignore lint/complexity/noBannedTypes: codegen's TypedDocumentString is a String subclass.
   | (DocumentTypeDecoration<TResult, TVariables> & String);

@@ -9,6 +9,7 @@
  * top-level await. Pinned by test/api/moved-subpaths.test.ts.
  */
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 /** A subpath of this package that moved, and where to. */
 export interface MovedSubpath {
@@ -26,8 +27,20 @@ function isMissing(error: unknown, moved: MovedSubpath): boolean {
   return (
     (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') &&
     typeof message === 'string' &&
-    message.includes(`'${moved.now}'`)
+    // `require()` names the path ('workspace-platform-emulator/testing'), `import.meta.resolve` the package.
+    (message.includes(`'${moved.now}'`) || message.includes(`'${moved.to}'`))
   );
+}
+
+/**
+ * What to `require()` for `specifier`: from this module's ESM build, the file an `import` of it resolves to (the new
+ * package's ES module, so the forwarded values are the very ones an app's own `import` gets, not those of the
+ * emulator's CommonJS build); from the CommonJS build (where `import.meta.resolve` does not exist) the specifier
+ * itself, which resolves as the app's own `require()` does.
+ */
+function esmEntryOf(specifier: string): string {
+  const resolve = (import.meta as { resolve?: (specifier: string) => string }).resolve;
+  return typeof resolve === 'function' ? fileURLToPath(resolve(specifier)) : specifier;
 }
 
 /**
@@ -37,7 +50,7 @@ function isMissing(error: unknown, moved: MovedSubpath): boolean {
  */
 export function requireMoved<T>(moved: MovedSubpath): T {
   try {
-    return createRequire(import.meta.url)(moved.now) as T;
+    return createRequire(import.meta.url)(esmEntryOf(moved.now)) as T;
   } catch (error) {
     if (isMissing(error, moved))
       throw new Error(
