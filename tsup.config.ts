@@ -23,10 +23,20 @@ const client: Options = {
       'webhooks/index': 'src/webhooks/index.ts',
       'webhooks/node': 'src/webhooks/node.ts',
       'bulk/index': 'src/bulk/index.ts',
+      'boards/index': 'src/boards/index.ts',
     },
   },
   // Removes everything in dist but the other entries' folders, which those builds clean themselves.
-  clean: ['!emulator/**', '!codegen/**', '!redis/**', '!webhooks/**', '!testing/**', '!bulk/**', '!cli/**'],
+  clean: [
+    '!emulator/**',
+    '!codegen/**',
+    '!redis/**',
+    '!webhooks/**',
+    '!testing/**',
+    '!bulk/**',
+    '!boards/**',
+    '!cli/**',
+  ],
 };
 
 /**
@@ -100,6 +110,20 @@ const bulk: Options = {
   esbuildPlugins: [sdkEntriesExternal],
 };
 
+// The typed boards: platform-neutral, like the bulk jobs; its import of the main entry stays an import of this
+// package's main entry (one client, one set of error classes), so a typed board call adds only its own code.
+const boards: Options = {
+  name: 'boards',
+  entry: { index: 'src/boards/index.ts' },
+  outDir: 'dist/boards',
+  format: ['esm', 'cjs'],
+  platform: 'neutral',
+  target: 'es2022',
+  dts: false, // with the client's
+  clean: true,
+  esbuildPlugins: [sdkEntriesExternal],
+};
+
 // The `workspace-platform` command: Node only (files, streams, signals), ESM, no declarations. It imports the main
 // and bulk entries by their package names, so nothing of it reaches the platform-neutral entries.
 const cli: Options = {
@@ -114,7 +138,7 @@ const cli: Options = {
   esbuildPlugins: [sdkEntriesExternal],
 };
 
-/** The client build, the Redis store's, the webhook receiver's, the bulk entry's and the command's. */
+/** The client build, the Redis store's, the webhook receiver's, the bulk and boards entries' and the command's. */
 /**
  * What an install unpacks is held to 700 kB (`npm run check:install`), README and declarations included (820 kB
  * unminified, measured on the built package with the bulk entry and the command in). So:
@@ -141,4 +165,4 @@ function compact(options: Options): Options {
   };
 }
 
-export default defineConfig([client, redis, webhooks, bulk, cli].map(compact));
+export default defineConfig([client, redis, webhooks, bulk, boards, cli].map(compact));

@@ -28,6 +28,7 @@ export default defineConfig({
       { find: /^workspace-platform-sdk\/webhooks\/node$/, replacement: source('./src/webhooks/node.ts') },
       { find: /^workspace-platform-sdk\/redis$/, replacement: source('./src/redis/index.ts') },
       { find: /^workspace-platform-sdk\/bulk$/, replacement: source('./src/bulk/index.ts') },
+      { find: /^workspace-platform-sdk\/boards$/, replacement: source('./src/boards/index.ts') },
       { find: /^workspace-platform-emulator$/, replacement: source('./packages/emulator/src/index.ts') },
       {
         find: /^workspace-platform-emulator\/testing$/,

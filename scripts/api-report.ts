@@ -27,6 +27,7 @@ export const ENTRIES: readonly Entry[] = [
   entry('workspace-platform-sdk/webhooks', '', 'webhooks/index'),
   entry('workspace-platform-sdk/webhooks/node', '', 'webhooks/node'),
   entry('workspace-platform-sdk/bulk', '', 'bulk/index'),
+  entry('workspace-platform-sdk/boards', '', 'boards/index'),
   entry('workspace-platform-sdk/emulator', '', 'emulator/index'),
   entry('workspace-platform-sdk/testing', '', 'testing/index'),
   entry('workspace-platform-sdk/codegen', '', 'codegen/index'),

@@ -26,6 +26,7 @@ const ENTRIES: Record<Package, readonly string[]> = {
     'workspace-platform-sdk/webhooks',
     'workspace-platform-sdk/redis',
     'workspace-platform-sdk/bulk',
+    'workspace-platform-sdk/boards',
   ],
   emulator: [
     'workspace-platform-emulator',

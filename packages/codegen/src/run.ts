@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { API_VERSION, isApiVersion } from 'workspace-platform-sdk';
+import { BOARD_HELP, BOARD_USAGE_LINE, runBoards, wantsBoards } from './boards/command.js';
 import { CodegenProblemsError } from './collisions.js';
 import { readDocuments } from './documents.js';
 import { createPlatformPlugin } from './plugin.js';
@@ -35,6 +36,7 @@ export const USAGE = `Usage: ${NAME} --documents <glob> [--documents <glob> ...]
          [--api-version YYYY-MM] [--schema <sdl-file-or-url>] [--check]
        ${NAME} --documents <glob> --upgrade-to YYYY-MM [--api-version YYYY-MM]
        ${NAME} --print-schema <file.graphql> [--api-version YYYY-MM]
+${BOARD_USAGE_LINE}
 
 Generates typed documents for your .graphql operations: FooDocument, FooQuery, FooQueryVariables.
   --documents    globs of .graphql files (repeatable), e.g. "src/**/*.graphql"
@@ -48,6 +50,8 @@ Generates typed documents for your .graphql operations: FooDocument, FooQuery, F
                  line what breaks a client (removed fields, changed types, new required arguments) and what
                  cannot (an output becoming non-null); exit 1 only if something breaks
   --print-schema write the SDL of --api-version (or of --upgrade-to) to a file, for editors and tools
+
+${BOARD_HELP}
 
 Exit codes: 0 done or up to date; 1 out of date, invalid documents, a breaking upgrade or an unreadable schema;
 2 a usage error (an unknown flag, a malformed or unpublished version).`;
@@ -114,6 +118,7 @@ function reportProblems(problems: readonly string[], context: CodegenRunContext)
 /** Runs the command with `argv` (without node and the script). Resolves to the exit code. */
 export async function runCodegen(argv: string[], context: CodegenRunContext): Promise<number> {
   if (wantsVersionTool(argv)) return runVersionTool(argv, context);
+  if (wantsBoards(argv)) return runBoards(argv, context);
   const args = parseArguments(argv);
   if (typeof args === 'string') {
     if (args) context.err(`${NAME}: ${args}`);
