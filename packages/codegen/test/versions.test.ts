@@ -14,19 +14,22 @@ import { app, codegen } from './scratch-app.js';
 
 const ME = 'query Me {\n  me {\n    id\n    name\n  }\n}\n';
 const PUBLISHED_LIST = PUBLISHED_VERSIONS.join(', ');
+/** A version of the platform's form that is not published: a year after the newest published one. */
+const NEWEST = PUBLISHED_VERSIONS[PUBLISHED_VERSIONS.length - 1] as string;
+const UNPUBLISHED = `${Number(NEWEST.slice(0, 4)) + 1}${NEWEST.slice(4)}`;
 
 describe('--api-version', () => {
   it('refuses an unpublished version with the published ones, exit 2, whatever the source', async () => {
     const dir = app({ 'src/me.graphql': ME });
-    const args = ['--documents', 'src/*.graphql', '--output', 'out.ts', '--api-version', '2027-01'];
+    const args = ['--documents', 'src/*.graphql', '--output', 'out.ts', '--api-version', UNPUBLISHED];
     const offline = await codegen(dir, args);
     expect(offline.code).toBe(2);
-    expect(offline.err).toContain('API version 2027-01 is not published');
+    expect(offline.err).toContain(`API version ${UNPUBLISHED} is not published`);
     expect(offline.err).toContain(PUBLISHED_LIST);
     // Refused before any fetch: the host here answers nothing.
     const remote = await codegen(dir, args, { WORKSPACE_PLATFORM_BASE_URL: 'http://127.0.0.1:9' });
     expect(remote.code).toBe(2);
-    expect(remote.err).toContain('API version 2027-01 is not published');
+    expect(remote.err).toContain(`API version ${UNPUBLISHED} is not published`);
   }, 30_000);
 
   it('generates a retired version for the version that answers it, and says so', async () => {
@@ -50,12 +53,12 @@ describe('--api-version', () => {
 
   it('--print-schema and --upgrade-to refuse an unpublished version too', async () => {
     const dir = app({ 'src/me.graphql': ME });
-    const printed = await codegen(dir, ['--print-schema', 'schema.graphql', '--api-version', '2027-01']);
+    const printed = await codegen(dir, ['--print-schema', 'schema.graphql', '--api-version', UNPUBLISHED]);
     expect(printed.code).toBe(2);
     expect(printed.err).toContain(PUBLISHED_LIST);
-    const upgrade = await codegen(dir, ['--documents', 'src/*.graphql', '--upgrade-to', '2027-01']);
+    const upgrade = await codegen(dir, ['--documents', 'src/*.graphql', '--upgrade-to', UNPUBLISHED]);
     expect(upgrade.code).toBe(2);
-    expect(upgrade.err).toContain('API version 2027-01 is not published');
+    expect(upgrade.err).toContain(`API version ${UNPUBLISHED} is not published`);
   });
 });
 
@@ -93,8 +96,8 @@ describe('platformCodegenConfig', () => {
   const options = { documents: 'src/*.graphql', output: 'out.ts' };
 
   it('refuses an unpublished version, naming the published ones', () => {
-    expect(() => platformCodegenConfig({ ...options, apiVersion: '2027-01' })).toThrow(RangeError);
-    expect(() => platformCodegenConfig({ ...options, apiVersion: '2027-01' })).toThrow(PUBLISHED_LIST);
+    expect(() => platformCodegenConfig({ ...options, apiVersion: UNPUBLISHED })).toThrow(RangeError);
+    expect(() => platformCodegenConfig({ ...options, apiVersion: UNPUBLISHED })).toThrow(PUBLISHED_LIST);
   });
 
   it('generates a retired version for the version that answers it', () => {

@@ -4,6 +4,7 @@
  * the default, each with a warning naming both; deprecated fields draw the platform's `deprecatedField` warning.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLISHED_VERSIONS } from 'workspace-platform-emulator/schemas';
 import type { Emulator } from '../src/index.js';
 import { BOARDS_QUERY, DEMO_TOKEN, postGraphQL, startTestEmulator } from './server-helpers.js';
 
@@ -53,14 +54,19 @@ describe('the version calendar on the emulator clock', () => {
     expect(res.headers.get('api-version')).toBe('2026-10');
     expect(emulator.defaultVersion).toBe('2026-10');
     expect(body.data.version).toEqual({ value: '2026-10', kind: 'current', display_name: 'Current' });
-    expect(body.data.versions).toEqual([
-      { value: '2025-04', kind: 'old__maintenance' },
-      { value: '2025-10', kind: 'old__maintenance' },
-      { value: '2026-01', kind: 'old__maintenance' },
-      { value: '2026-04', kind: 'old__maintenance' },
-      { value: '2026-07', kind: 'maintenance' },
-      { value: '2026-10', kind: 'current' },
-    ]);
+    // Every published version out by this day (2027-01, if published, is the release candidate), oldest first.
+    const out: string[] = PUBLISHED_VERSIONS.filter((version) => version <= '2027-01');
+    expect(body.data.versions.map((version) => version.value)).toEqual(out);
+    const kinds = Object.fromEntries(body.data.versions.map((version) => [version.value, version.kind]));
+    if (out.includes('2027-01')) expect(kinds['2027-01']).toBe('release_candidate');
+    expect(kinds).toMatchObject({
+      '2025-04': 'old__maintenance',
+      '2025-10': 'old__maintenance',
+      '2026-01': 'old__maintenance',
+      '2026-04': 'old__maintenance',
+      '2026-07': 'maintenance',
+      '2026-10': 'current',
+    });
     expect(body.extensions?.warnings).toBeUndefined();
   });
 

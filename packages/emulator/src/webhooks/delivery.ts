@@ -4,7 +4,8 @@
  *   is a 2xx JSON body echoing it ({@link WebhookDelivery.checkUrl}); only loopback URLs are accepted or delivered
  *   to (a seeded webhook elsewhere is never contacted), so a test's emulator never posts anywhere else (`loopback.ts`);
  * - every change of the store (activity-log entry) is matched to webhooks and turned into payloads (`payloads.ts`),
- *   each delivered as a POST, signed with a JWT in `Authorization` when a signing secret is set ({@link #send});
+ *   each delivered as a POST, signed with a JWT in `Authorization` when a signing secret is set ({@link #send},
+ *   `signature.ts`);
  * - a delivery that fails (no answer within `timeoutMs`, or a status other than 2xx) is retried every
  *   `retryIntervalMs` (one minute) for `retryForMs` (30 minutes) on the emulator's clock, as the platform retries
  *   (https://developer.monday.com/api-reference/docs/webhooks), then marked `failed` ({@link WebhookDelivery.deliverDue});
@@ -20,7 +21,7 @@
  * Pinned by test/e2e/webhook-delivery.test.ts and packages/emulator/test/webhook-real-clock.test.ts.
  */
 
-import { signWebhookToken, type WebhookEventType } from 'workspace-platform-sdk/webhooks';
+import type { WebhookEventType } from 'workspace-platform-sdk/webhooks';
 import type { ActivityLogRecord } from '../engine/store/activity-log.js';
 import type { EmulatorStore } from '../engine/store/store.js';
 import { boundedText } from './bounded-text.js';
@@ -28,6 +29,7 @@ import { isLoopbackUrl } from './loopback.js';
 import type { ResolvedWebhookOptions } from './options.js';
 import { matchingEvents } from './payloads.js';
 import { RetryQueue } from './retry-queue.js';
+import { signDeliveryToken } from './signature.js';
 
 /** One attempt to deliver an event. */
 export interface WebhookDeliveryAttempt {
@@ -372,7 +374,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
     const claims: Record<string, unknown> = { aud: url, iat, exp: iat + 300 };
     if (who.accountId !== undefined) claims.accountId = Number(who.accountId);
     if (typeof who.userId === 'number') claims.userId = who.userId;
-    return { authorization: await signWebhookToken(claims, secret) };
+    return { authorization: signDeliveryToken(claims, secret) };
   }
 
   #track<T>(work: Promise<T>): Promise<T> {

@@ -22,11 +22,11 @@
  * - board_relation: item ids, comma-separated (no plain-string form; the ids, as its JSON takes them).
  * An empty cell leaves the column empty (on an upsert: unchanged).
  */
-import { IMPORTABLE_COLUMN_KINDS } from 'workspace-platform-sdk/bulk';
 import { isColumnKind, simpleColumnInput, writeColumnValue } from '../column-kinds/index.js';
+import { IMPORTABLE_COLUMN_KINDS } from '../column-kinds/kinds.js';
 import type { ColumnRecord, UserRecord } from '../store/records.js';
 
-/** The kinds an import file may hold values of: the item's name and the SDK's list of the documented kinds. */
+/** The kinds an import file may hold values of: the item's name and the documented kinds (../column-kinds/kinds.ts). */
 export const IMPORTABLE_KINDS: ReadonlySet<string> = new Set(['name', ...IMPORTABLE_COLUMN_KINDS]);
 
 /** True when an import file may hold values of `column`'s kind. */

@@ -3,7 +3,7 @@
  * how a value is written and refused, its simple-string form, its text, its typed fields and how rules compare it.
  *
  * Rule map (where each platform rule lives):
- * - which kinds exist: src/columns/kinds.ts (the 2026-10 enum; the 2025-04 enum has the same values)
+ * - which kinds exist: ./kinds.ts (the newest served schema's enum, held to the SDK's src/columns/kinds.ts by a test)
  * - create_column settings and kinds the platform makes itself (`creatable: false`): each entry's `settings`
  * - a wrong value is a ColumnValueException naming the column: ./errors.ts, raised by each entry's `write`
  * - read-only kinds refuse writes: {@link writeColumnValue}; the computed ones: ./computed.ts
@@ -17,7 +17,6 @@
  *   may be calculated from subitems: each entry's `calculable`; the calculated values: ./calculated.ts
  * Pinned by test/e2e/columns-round-trip.test.ts and packages/emulator/test/column-kinds.test.ts.
  */
-import { COLUMN_KINDS } from 'workspace-platform-sdk';
 import { storedValue } from '../store/item-values.js';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
@@ -25,6 +24,7 @@ import { calculatedValue } from './calculated.js';
 import { computedKinds } from './computed.js';
 import { DATE_KINDS } from './dates.js';
 import { columnValueError, simpleValueError } from './errors.js';
+import { COLUMN_KINDS } from './kinds.js';
 import { LABEL_KINDS } from './labels.js';
 import { LINK_KINDS } from './links.js';
 import { isObject } from './parse.js';

@@ -1,7 +1,7 @@
 /** The shape of one column kind's entry in the emulator's column-kind table (./index.ts). */
-import type { ColumnKind } from 'workspace-platform-sdk';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
+import type { ColumnKind } from './kinds.js';
 import type { ReadScope } from './read-scope.js';
 
 export type { ColumnKind };

@@ -1,7 +1,7 @@
 /** New column records: the settings each column kind starts with, and one constructor for seeds and mutations. */
 import { createHash } from 'node:crypto';
-import { COLUMN_KINDS } from 'workspace-platform-sdk';
 import { kindSettings } from '../column-kinds/index.js';
+import { COLUMN_KINDS } from '../column-kinds/kinds.js';
 import type { ColumnKind, ColumnRecord } from './records.js';
 
 /** Every column kind, with the settings a new column of it starts with (from the column-kind table). */

@@ -4,9 +4,9 @@
  */
 
 /** Column kinds: every value of the `ColumnType` enum (the emulator models each, see ../column-kinds/index.ts). */
-export type { ColumnKind } from 'workspace-platform-sdk';
+export type { ColumnKind } from '../column-kinds/kinds.js';
 
-import type { ColumnKind } from 'workspace-platform-sdk';
+import type { ColumnKind } from '../column-kinds/kinds.js';
 import type { AiColumnConfig } from './ai-columns.js';
 
 /** Lifecycle state of a board or an item. */
