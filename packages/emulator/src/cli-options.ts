@@ -52,7 +52,10 @@ Runs a local Workspace Platform API emulator until interrupted.
 Example: workspace-platform-emulator --port 4010 --minute-rate 100/10 --concurrency 5
 
        workspace-platform-emulator snapshot --from <base-url> --board <id> --output <file>
-Reads real boards into a state file (run it with --help for its options).`;
+Reads real boards into a state file (run it with --help for its options).
+
+       workspace-platform-emulator parity --against <base-url> --documents "<glob>"
+Runs your operations against the API and against a snapshot of their boards, and reports the differences.`;
 
 /** A command line the emulator cannot start from; the message says what to fix. */
 export class CliUsageError extends Error {

@@ -14,6 +14,7 @@ import {
   type EmulatorOptions,
   startEmulator,
 } from './index.js';
+import { runParityCommand } from './state/parity-command.js';
 import { runSnapshotCommand } from './state/snapshot-command.js';
 
 const NAME = 'workspace-platform-emulator';
@@ -95,15 +96,18 @@ Press Ctrl+C to stop.`;
 }
 
 const argv = process.argv.slice(2);
-if (argv[0] === 'snapshot') {
-  runSnapshotCommand(argv.slice(1), {
-    env: process.env,
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-  }).then(
+/** The subcommands, each resolving to its exit code. */
+const SUBCOMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  snapshot: (args) => runSnapshotCommand(args, { env: process.env, out: console.log, err: console.error }),
+  parity: (args) =>
+    runParityCommand(args, { env: process.env, cwd: process.cwd(), out: console.log, err: console.error }),
+};
+const subcommand = argv[0] === undefined ? undefined : SUBCOMMANDS[argv[0]];
+if (subcommand) {
+  subcommand(argv.slice(1)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(`${NAME} snapshot: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`${NAME} ${argv[0]}: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },
   );

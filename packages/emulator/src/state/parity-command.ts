@@ -1,0 +1,389 @@
+/**
+ * `workspace-platform-emulator parity`: runs an app's own operations against the platform (or any target) and against
+ * an emulator serving a snapshot of the boards they touch, taken first, and reports where the answers differ. Rule
+ * map:
+ * - the operations: every operation of every file the `--documents` glob matches, with the variables of `--variables`
+ *   (a JSON object by operation name); the queries run first, in file and document order, then the mutations, so
+ *   every query compares values on the same snapshot (a mutation makes new ids on each side);
+ * - the boards they touch: `--board` ids, and the ids their arguments name (`board_id`, `board_ids`, `boardId`, and
+ *   `ids` of `boards`), literal or from the variables; read by the `snapshot` command's reader before any operation
+ *   runs, personal data kept in memory only (never written) so names compare equal;
+ * - mutations run only with `--allow-mutations`, and only when every board they name is in the snapshot; otherwise
+ *   they are listed as skipped;
+ * - each operation is sent once to each side as a raw request (no retry), so the statuses, errors and headers
+ *   compared are the ones answered (./parity-compare.ts says what is compared);
+ * - exit 0: no difference; 1: differences (or a failure of the target); 2: a usage mistake, nothing sent;
+ * - the token comes from {@link TOKEN_ENV} only and never enters the report, the temporary snapshot (deleted at the
+ *   end) or a message.
+ * Pinned by packages/emulator/test/state/parity.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type DocumentNode, Kind, type OperationDefinitionNode, parse, print, type ValueNode, visit } from 'graphql';
+import { glob } from 'tinyglobby';
+import { API_VERSION, PlatformClient, PlatformError } from 'workspace-platform-sdk';
+import { DEMO_TOKEN } from '../server/demo-tokens.js';
+import { startEmulatorWith } from '../start.js';
+import {
+  compareAnswers,
+  DIFFERENCE_EXPLANATIONS,
+  type ParityAnswer,
+  type ParityDifference,
+  type ParityDifferenceKind,
+} from './parity-compare.js';
+import { writeFileAtomically } from './save.js';
+import { TOKEN_ENV } from './snapshot-command.js';
+import { readSnapshot } from './snapshot-read.js';
+import { formatStateFile } from './state-file.js';
+
+/** The subcommand's help text. */
+export const PARITY_USAGE = `Usage: workspace-platform-emulator parity --against <base-url> --documents "<glob>" [options]
+
+Runs your operations against <base-url> (the real API, with the token in ${TOKEN_ENV}) and against an emulator
+serving a snapshot of the boards they touch, taken first, and reports where the answers differ.
+  --against <base-url>       The API to compare with (requests go to <base-url>/v2).
+  --documents "<glob>"       Your operations (.graphql files); quote the glob.
+  --variables <file.json>    Variables by operation name: { "MyQuery": { "id": "123" } }.
+  --board <id>               A board to snapshot beside those the operations name; repeat for more.
+  --allow-mutations          Also run mutations (only on boards of the snapshot). Default: skipped.
+  --output <report.md>       Write the report there (default: print it).
+  --api-version <YYYY-MM>    The API version to send. Default: the SDK's.
+  -h, --help                 Print this text.
+Exit codes: 0 no difference; 1 differences, or the target failed; 2 a usage mistake, nothing sent.`;
+
+/** Where the command writes. */
+export interface ParityCommandIo {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** One operation of the app's documents. */
+interface AppOperation {
+  name: string;
+  file: string;
+  kind: 'query' | 'mutation' | 'subscription';
+  query: string;
+  variables: Record<string, unknown>;
+  boards: string[];
+}
+
+/** What one operation came to. */
+interface OperationOutcome {
+  operation: AppOperation;
+  skipped?: string;
+  differences: ParityDifference[];
+}
+
+const FLAGS = {
+  against: { type: 'string' },
+  documents: { type: 'string' },
+  variables: { type: 'string' },
+  board: { type: 'string', multiple: true },
+  'allow-mutations': { type: 'boolean', default: false },
+  output: { type: 'string' },
+  'api-version': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+class UsageError extends Error {}
+
+/** Runs the subcommand; resolves to its exit code. */
+export async function runParityCommand(argv: string[], io: ParityCommandIo): Promise<number> {
+  let usage: Awaited<ReturnType<typeof parseUsage>>;
+  try {
+    usage = await parseUsage(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`workspace-platform-emulator parity: ${error.message}`);
+    io.err('Run workspace-platform-emulator parity --help for the options.');
+    return 2;
+  }
+  if (usage === 'help') {
+    io.out(PARITY_USAGE);
+    return 0;
+  }
+  const { client, token, operations, allowMutations, output, apiVersion } = usage;
+  const boards = [...new Set([...usage.boards, ...operations.flatMap((operation) => operation.boards)])];
+  const folder = await mkdtemp(join(tmpdir(), 'workspace-platform-parity-'));
+  try {
+    const snapshotFile = join(folder, 'snapshot.json');
+    try {
+      const snapshot = await readSnapshot(client, { boards, structureOnly: false, keepPersonalData: true });
+      await writeFileAtomically(snapshotFile, formatStateFile(snapshot));
+    } catch (error) {
+      io.err(
+        `workspace-platform-emulator parity: the snapshot of boards ${boards.join(', ')} failed: ${message(error, token)}`,
+      );
+      return 1;
+    }
+    const emulator = await startEmulatorWith({ snapshot: snapshotFile, port: 0 });
+    const outcomes: OperationOutcome[] = [];
+    try {
+      const ordered = [
+        ...operations.filter((operation) => operation.kind !== 'mutation'),
+        ...operations.filter((operation) => operation.kind === 'mutation'),
+      ];
+      for (const operation of ordered) {
+        if (operation.kind === 'subscription') {
+          outcomes.push({ operation, skipped: 'a subscription', differences: [] });
+          continue;
+        }
+        if (operation.kind === 'mutation') {
+          if (!allowMutations) {
+            outcomes.push({ operation, skipped: 'a mutation (run with --allow-mutations)', differences: [] });
+            continue;
+          }
+          const outside = operation.boards.filter((board) => !boards.includes(board));
+          if (operation.boards.length === 0 || outside.length > 0) {
+            outcomes.push({ operation, skipped: 'a mutation naming no board of the snapshot', differences: [] });
+            continue;
+          }
+        }
+        const platform = await send(client.baseUrl, token, operation, apiVersion);
+        const copy = await send(emulator.baseUrl, DEMO_TOKEN, operation, apiVersion);
+        outcomes.push({
+          operation,
+          differences: compareAnswers(platform, copy, { compareValues: operation.kind === 'query' }),
+        });
+      }
+    } catch (error) {
+      io.err(`workspace-platform-emulator parity: ${message(error, token)}`);
+      return 1;
+    } finally {
+      await emulator.close();
+    }
+    const report = redact(formatReport(outcomes, client.baseUrl, boards), token);
+    if (output) {
+      await writeFileAtomically(output, report);
+      io.out(`wrote ${output}`);
+    } else io.out(report);
+    const differing = outcomes.filter((outcome) => outcome.differences.length > 0).length;
+    io.out(
+      differing === 0
+        ? `parity: ${outcomes.length} operations, no difference`
+        : `parity: ${differing} of ${outcomes.length} operations answered differently`,
+    );
+    return differing === 0 ? 0 : 1;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function parseUsage(argv: string[], io: ParityCommandIo) {
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv, strict: true, options: FLAGS }));
+  } catch (error) {
+    const given = /'(-{1,2}[^']*)'/.exec((error as Error).message)?.[1];
+    const shown = given !== undefined && /^--?[a-z][a-z-]{0,30}$/.test(given) ? ` ${given}` : '';
+    throw new UsageError(`unknown option${shown} (the token goes in ${TOKEN_ENV}, never on the command line).`);
+  }
+  if (values.help) return 'help' as const;
+  const against = values.against;
+  if (typeof against !== 'string' || against.trim() === '') throw new UsageError('--against <base-url> is required.');
+  const pattern = values.documents;
+  if (typeof pattern !== 'string' || pattern.trim() === '') throw new UsageError('--documents "<glob>" is required.');
+  const token = io.env[TOKEN_ENV];
+  if (token === undefined || token.trim() === '') throw new UsageError(`set ${TOKEN_ENV} to the token for ${against}.`);
+  const apiVersion = typeof values['api-version'] === 'string' ? values['api-version'] : API_VERSION;
+  let client: PlatformClient;
+  try {
+    client = new PlatformClient({ token, baseUrl: against, apiVersion: apiVersion as typeof API_VERSION });
+  } catch (error) {
+    throw new UsageError(message(error, token));
+  }
+  const variables = typeof values.variables === 'string' ? await readVariables(values.variables) : {};
+  const files = (await glob(pattern, { cwd: io.cwd, absolute: true })).sort();
+  if (files.length === 0) throw new UsageError(`--documents "${pattern}" matches no file.`);
+  const operations: AppOperation[] = [];
+  for (const file of files) operations.push(...(await operationsOf(file, variables, io.cwd)));
+  if (operations.length === 0) throw new UsageError(`the documents of "${pattern}" hold no operation.`);
+  const boards = (values.board as string[] | undefined) ?? [];
+  const bad = boards.find((board) => !/^\d+$/.test(board));
+  if (bad !== undefined) throw new UsageError(`--board takes a board id (digits); got '${bad.slice(0, 40)}'.`);
+  return {
+    client,
+    token,
+    operations,
+    boards,
+    apiVersion,
+    allowMutations: values['allow-mutations'] === true,
+    output: typeof values.output === 'string' ? values.output : undefined,
+  };
+}
+
+async function readVariables(file: string): Promise<Record<string, Record<string, unknown>>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--variables: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--variables: ${file} is not JSON.`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`--variables: ${file} must hold an object of variables by operation name.`);
+  return value as Record<string, Record<string, unknown>>;
+}
+
+/** The operations of one file, each with the fragments of the file it needs. */
+async function operationsOf(
+  file: string,
+  variables: Record<string, Record<string, unknown>>,
+  cwd: string,
+): Promise<AppOperation[]> {
+  let document: DocumentNode;
+  try {
+    document = parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${relative(cwd, file)} is not a GraphQL document: ${(error as Error).message}`);
+  }
+  const fragments = document.definitions.filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION);
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  return operations.map((definition, index) => {
+    const name = definition.name?.value ?? `${relative(cwd, file)}#${index + 1}`;
+    const values = variables[name] ?? {};
+    return {
+      name,
+      file: relative(cwd, file),
+      kind: definition.operation as AppOperation['kind'],
+      query: [definition, ...fragments].map((node) => print(node)).join('\n\n'),
+      variables: values,
+      boards: boardsNamed(definition, values),
+    };
+  });
+}
+
+/** The board ids an operation's arguments name, literal or from its variables. */
+function boardsNamed(operation: OperationDefinitionNode, variables: Record<string, unknown>): string[] {
+  const found = new Set<string>();
+  const add = (value: unknown) => {
+    if (Array.isArray(value)) for (const entry of value) add(entry);
+    else if (
+      (typeof value === 'string' && /^\d+$/.test(value)) ||
+      (typeof value === 'number' && Number.isInteger(value))
+    )
+      found.add(String(value));
+  };
+  const literal = (node: ValueNode): unknown => {
+    switch (node.kind) {
+      case Kind.VARIABLE:
+        return variables[node.name.value];
+      case Kind.INT:
+      case Kind.STRING:
+        return node.value;
+      case Kind.LIST:
+        return node.values.map(literal);
+      default:
+        return undefined;
+    }
+  };
+  visit(operation, {
+    Field(field) {
+      for (const argument of field.arguments ?? []) {
+        const name = argument.name.value;
+        if (
+          name === 'board_id' ||
+          name === 'board_ids' ||
+          name === 'boardId' ||
+          (field.name.value === 'boards' && name === 'ids')
+        )
+          add(literal(argument.value));
+      }
+    },
+  });
+  return [...found];
+}
+
+async function send(
+  baseUrl: string,
+  token: string,
+  operation: AppOperation,
+  apiVersion: string,
+): Promise<ParityAnswer> {
+  const headers: Record<string, string> = {
+    authorization: token,
+    'content-type': 'application/json',
+    'api-version': apiVersion,
+  };
+  if (operation.kind === 'mutation') headers['idempotency-key'] = randomUUID();
+  const response = await fetch(`${baseUrl}/v2`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query: operation.query, variables: operation.variables, operationName: operation.name }),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // kept as text: a difference in status or errors shows it
+  }
+  return { status: response.status, headers: Object.fromEntries(response.headers), body };
+}
+
+function message(error: unknown, token: string): string {
+  const text = error instanceof PlatformError || error instanceof Error ? error.message : String(error);
+  return redact(text, token);
+}
+
+function redact(text: string, token: string): string {
+  return token.length > 0 ? text.split(token).join('[redacted]') : text;
+}
+
+function formatReport(outcomes: OperationOutcome[], against: string, boards: string[]): string {
+  const lines = [
+    '# Parity report',
+    '',
+    `Target: ${new URL(against).origin}. Boards in the snapshot: ${boards.length === 0 ? 'none' : boards.join(', ')}.`,
+    '',
+    '| Operation | File | Result |',
+    '|---|---|---|',
+  ];
+  for (const outcome of outcomes) {
+    const result = outcome.skipped
+      ? `skipped: ${outcome.skipped}`
+      : outcome.differences.length === 0
+        ? 'same'
+        : `${outcome.differences.length} difference${outcome.differences.length === 1 ? '' : 's'}`;
+    lines.push(`| ${outcome.operation.name} | ${outcome.operation.file} | ${result} |`);
+  }
+  const byKind = new Map<ParityDifferenceKind, { operation: string; difference: ParityDifference }[]>();
+  for (const outcome of outcomes)
+    for (const difference of outcome.differences) {
+      const list = byKind.get(difference.kind) ?? [];
+      list.push({ operation: outcome.operation.name, difference });
+      byKind.set(difference.kind, list);
+    }
+  for (const [kind, list] of byKind) {
+    lines.push(
+      '',
+      `## ${kind}`,
+      '',
+      DIFFERENCE_EXPLANATIONS[kind],
+      '',
+      '| Operation | Path | Target | Emulator |',
+      '|---|---|---|---|',
+    );
+    for (const { operation, difference } of list)
+      lines.push(
+        `| ${operation} | ${difference.path || '(answer)'} | ${cell(difference.platform)} | ${cell(difference.emulator)} |`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
