@@ -70,7 +70,11 @@ export function checkTestEmulatorOptions(options: unknown): CheckedTestEmulatorO
   checkStartTime(startTime);
   const seedData = seedDataOf(seed);
   checkShape(
-    { ...rest, ...(seedData === undefined ? {} : { seed: seedData }), ...(startTime === undefined ? {} : { startTime }) },
+    {
+      ...rest,
+      ...(seedData === undefined ? {} : { seed: seedData }),
+      ...(startTime === undefined ? {} : { startTime }),
+    },
     TEST_EMULATOR_OPTIONS_SHAPE,
     LABEL,
     '',
