@@ -13,11 +13,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEmulator, type TestEmulator } from '../src/testing/index.js';
 
-async function post(emulator: TestEmulator, query: string) {
+async function post(emulator: TestEmulator, query: string, variables?: Record<string, unknown>) {
   const response = await fetch(`${emulator.baseUrl}/v2`, {
     method: 'POST',
     headers: { authorization: emulator.token, 'content-type': 'application/json', 'api-version': '2026-10' },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify({ query, variables }),
   });
   return {
     status: response.status,
@@ -77,5 +77,79 @@ describe('complexity budget and costs', () => {
     const fits = await post(emulator, `mutation { ${aliases.slice(0, 494).join(' ')} }`);
     expect(fits.status).toBe(200);
     expect(remaining(fits.rateLimit)).toBe(10_000_000 - 494 * 10_110);
+  });
+
+  // A subtree @include(if: false) or @skip(if: true) switches off is never run nor answered: it costs nothing, as
+  // common GraphQL cost analyses (graphql-query-complexity) leave it out, and as the platform settles a query's
+  // charge on what it really cost (https://developer.monday.com/api-reference/changelog/improved-api-complexity-calculation).
+  describe('a subtree switched off by @include or @skip', () => {
+    // 500 boards x 500 items x their column values: about 250M points, far over the 5M cap of one request.
+    const HEAVY = 'boards(limit: 500) { items_page(limit: 500) { items { id column_values { id text } } } }';
+    const costOf = async (query: string, variables?: Record<string, unknown>) => {
+      const answer = await post(emulator, query, variables);
+      expect(answer.body.errors).toBeUndefined();
+      return (answer.body.data as { complexity: { query: number } }).complexity.query;
+    };
+
+    it('costs nothing, by a literal or a variable, on a field, an inline fragment or a fragment spread', async () => {
+      emulator.reset();
+      const bare = await costOf('query { complexity { query } }');
+      const heavy = await post(emulator, `query { complexity { query } ${HEAVY} }`);
+      expect(heavy.body.errors?.[0]?.extensions).toMatchObject({ code: 'REQUEST_MAX_COMPLEXITY_EXCEEDED' });
+      expect(
+        await costOf(
+          `query { complexity { query } ${HEAVY.replace('boards(limit: 500)', 'boards(limit: 500) @include(if: false)')} }`,
+        ),
+      ).toBe(bare);
+      expect(
+        await costOf(
+          `query { complexity { query } ${HEAVY.replace('boards(limit: 500)', 'boards(limit: 500) @skip(if: true)')} }`,
+        ),
+      ).toBe(bare);
+      expect(
+        await costOf(`query ($on: Boolean!) { complexity { query } ... @include(if: $on) { ${HEAVY} } }`, {
+          on: false,
+        }),
+      ).toBe(bare);
+      expect(
+        await costOf(
+          `query ($off: Boolean!) { complexity { query } ...Heavy @skip(if: $off) } fragment Heavy on Query { ${HEAVY} }`,
+          {
+            off: true,
+          },
+        ),
+      ).toBe(bare);
+    });
+
+    it('is charged when the directive keeps it', async () => {
+      emulator.reset();
+      const light = 'boards(limit: 2) { id }';
+      const plain = await costOf(`query { complexity { query } ${light} }`);
+      expect(plain).toBeGreaterThan(await costOf('query { complexity { query } }'));
+      expect(
+        await costOf(`query ($on: Boolean!) { complexity { query } boards(limit: 2) @include(if: $on) { id } }`, {
+          on: true,
+        }),
+      ).toBe(plain);
+      expect(await costOf(`query { complexity { query } boards(limit: 2) @skip(if: false) { id } }`)).toBe(plain);
+    });
+  });
+
+  // The items_page reference gives a default of 25 and a maximum of 500 for `limit`, and nothing below 1
+  // (https://developer.monday.com/api-reference/reference/items-page): what the platform answers for
+  // `items_page(limit: 0)` is unknown. The emulator refuses it (src/engine/page-limits.ts) and, until then, costs it
+  // as an empty page: the page object alone, nothing for the items it would hold.
+  it('costs items_page(limit: 0) as an empty page, and refuses it as INVALID_ARGUMENT', async () => {
+    emulator.reset();
+    const answer = await post(emulator, 'query { boards(ids: [3001]) { items_page(limit: 0) { items { id name } } } }');
+    expect(answer.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    const spent = (query: string) => post(emulator, query).then((reply) => remaining(reply.rateLimit));
+    emulator.reset();
+    const withEmpty =
+      10_000_000 - (await spent('query { boards(ids: [3001]) { items_page(limit: 0) { items { id } } } }'));
+    emulator.reset();
+    const withoutItems =
+      10_000_000 - (await spent('query { boards(ids: [3001]) { items_page(limit: 0) { cursor } } }'));
+    expect(withEmpty).toBe(withoutItems);
   });
 });

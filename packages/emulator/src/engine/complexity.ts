@@ -1,7 +1,7 @@
 /**
  * Deterministic complexity cost of an operation, computed from the document and its variables only.
  *
- * Formula (an upper bound: every fragment and inline fragment counts, @skip/@include are ignored):
+ * Formula (an upper bound: every fragment and inline fragment counts, but what `@skip`/`@include` switch off does not):
  *   cost(selection) = Σ over fields of fieldCost
  *   fieldCost(`__typename`)      = 0
  *   fieldCost(scalar/enum field) = LEAF_COST × size
@@ -12,6 +12,14 @@
  *          `__Schema.types` has the size of the schema's type map.
  *   Each top-level field of a mutation (also when selected through a fragment) adds MUTATION_COST.
  *   Each named fragment is costed once per operation and reused at every spread.
+ *   A field, inline fragment or fragment spread that `@include(if: false)` or `@skip(if: true)` switches off (by a
+ *   literal or a variable) costs nothing: it is never run nor answered. Common GraphQL cost analyses leave it out
+ *   (graphql-query-complexity does), and the platform settles a query's charge on what it really cost once answered
+ *   (https://developer.monday.com/api-reference/changelog/improved-api-complexity-calculation); its docs say nothing
+ *   of the two directives themselves. Pinned by test/complexity-budget.test.ts.
+ *   `items_page(limit: 0)`: the docs give a default (25) and a maximum (500), nothing below 1
+ *   (https://developer.monday.com/api-reference/reference/items-page), so what the platform answers is unknown; the
+ *   emulator refuses it (./page-limits.ts) and costs it as an empty page (its object alone).
  *   Introspection (`__schema`, `__type` and their subtrees) is costed by the same formula but kept apart: it is
  *   capped per request (see introspectionCap) instead of charged to the budget; past MAX_INTROSPECTION_ROOTS
  *   `__schema`/`__type` selections in one operation its cost is infinite (refused), however small each one is
@@ -22,14 +30,19 @@
 import {
   type FieldNode,
   type FragmentDefinitionNode,
+  type FragmentSpreadNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  GraphQLIncludeDirective,
   type GraphQLObjectType,
   type GraphQLSchema,
+  GraphQLSkipDirective,
   getArgumentValues,
+  getDirectiveValues,
   getIntrospectionQuery,
   getNamedType,
   getNullableType,
+  type InlineFragmentNode,
   isCompositeType,
   isListType,
   Kind,
@@ -111,9 +124,24 @@ function fieldOf(parent: GraphQLCompositeType, name: string, walk: Walk): GraphQ
   return parent.getFields()[name];
 }
 
+/**
+ * Whether `@skip` and `@include` keep `node` (as execution decides: skipped when `@skip(if: true)` or
+ * `@include(if: false)`). A directive whose value cannot be read keeps it: the cost stays an upper bound.
+ */
+function included(node: FieldNode | FragmentSpreadNode | InlineFragmentNode, walk: Walk): boolean {
+  if (!node.directives?.length) return true;
+  try {
+    if (getDirectiveValues(GraphQLSkipDirective, node, walk.variables)?.if === true) return false;
+    return getDirectiveValues(GraphQLIncludeDirective, node, walk.variables)?.if !== false;
+  } catch {
+    return true;
+  }
+}
+
 function selectionCost(selectionSet: SelectionSetNode, parent: GraphQLCompositeType, walk: Walk): OperationCost {
   const total: OperationCost = { api: 0, introspection: 0 };
   for (const selection of selectionSet.selections) {
+    if (!included(selection, walk)) continue;
     if (selection.kind === Kind.FIELD) {
       const field = fieldOf(parent, selection.name.value, walk);
       if (!field) continue;

@@ -8,17 +8,27 @@
  * - `port` and `now`: the kit's own (an ephemeral port, the test clock), refused with what to use instead;
  * - `tokens`: not empty, as `token` is the first of them;
  * - `snapshot` (a state file): not with `seed`, as the file holds the data to start from;
- * - every other option: as `startEmulator` checks it.
+ * - every other option: as `startEmulator` checks it; an unknown key is refused with the nearest key the kit takes
+ *   ("did you mean"), or the list of the keys it takes (`startTime` among them, not `port` or `now`).
  * Pinned by test/testing/test-emulator.test.ts ("refuses bad options").
  */
 import type { SeedData } from '../engine/index.js';
 import type { EmulatorOptions } from '../index.js';
-import { checkEmulatorOptions } from '../settings/emulator-settings.js';
+import { EMULATOR_OPTIONS_SHAPE } from '../settings/emulator-settings.js';
 import { EmulatorSettingsError } from '../settings/error.js';
-import { describe } from '../settings/shape.js';
+import { checkShape, describe, type ObjectShape } from '../settings/shape.js';
 import type { TestSeed } from './seed.js';
 
 const LABEL = 'createTestEmulator option';
+
+/** The options the kit takes: `startEmulator`'s but its own port and clock, and `startTime` (checked on its own). */
+const TEST_EMULATOR_OPTIONS_SHAPE: ObjectShape = {
+  type: 'object',
+  fields: Object.fromEntries([
+    ...Object.entries(EMULATOR_OPTIONS_SHAPE.fields ?? {}).filter(([key]) => key !== 'port' && key !== 'now'),
+    ['startTime', { type: 'any' }],
+  ]),
+};
 
 /** What {@link checkTestEmulatorOptions} hands on: the seed data (a copy), the start time and the other options. */
 export interface CheckedTestEmulatorOptions {
@@ -66,7 +76,16 @@ export function checkTestEmulatorOptions(options: unknown): CheckedTestEmulatorO
   }
   checkStartTime(startTime);
   const seedData = seedDataOf(seed);
-  checkEmulatorOptions({ ...rest, ...(seedData === undefined ? {} : { seed: seedData }) }, LABEL);
+  checkShape(
+    {
+      ...rest,
+      ...(seedData === undefined ? {} : { seed: seedData }),
+      ...(startTime === undefined ? {} : { startTime }),
+    },
+    TEST_EMULATOR_OPTIONS_SHAPE,
+    LABEL,
+    '',
+  );
   return {
     seedData: seedData === undefined ? undefined : copy(seedData),
     startTime: startTime as Date | number | undefined,

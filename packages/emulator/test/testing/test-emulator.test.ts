@@ -306,6 +306,13 @@ describe('options', () => {
     ['a clock of its own', { now: () => 0 }, 'now', /set `startTime` and move `clock`/],
     ['no tokens', { tokens: [] }, 'tokens', /must not be empty/],
     ['a misspelled option', { sead: {} }, 'sead', /did you mean `seed`\?/],
+    ['a misspelled start time', { startTme: 0 }, 'startTme', /did you mean `startTime`\?/],
+    [
+      'an option nothing is near: the keys the kit takes, startTime among them, not port or now',
+      { zzzzzz: 1 },
+      'zzzzzz',
+      /valid keys: (?=.*\bstartTime\b)(?!.*\bport\b)(?!.*\bnow\b)/,
+    ],
     ['an impossible emulator option', { cursorTtlMs: -1 }, 'cursorTtlMs', /must be above 0/],
     ['options that are not an object', null, '', /takes an object of options or nothing; got null/],
   ])('refuses %s with the typed settings error naming the key', async (_case, options, key, message) => {
