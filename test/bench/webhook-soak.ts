@@ -2,13 +2,13 @@
  * Webhook soak: one emulator under steady load with a `create_item` webhook to a receiver built with
  * `workspace-platform-sdk/webhooks/node`, for a fixed time. Each loop runs, over and over: a create, a read, an
  * invalid query and, every tenth round, a `writeItems` batch of 10 creates. At the end it waits for the deliveries to
- * settle and prints, as one JSON object: operations, unexpected errors, 5xx answers, items created, events the
+ * settle (retries included, up to `--drain-seconds`) and prints, as one JSON object: operations, unexpected errors, 5xx answers, items created, events the
  * receiver handled (distinct `triggerUuid`s) and refused (by reason), the emulator's delivery states, the warnings of
  * its log, and the process's RSS and heap before and after (after a full collection when run with
  * `--expose-gc`). Everything runs in this one process, as an app's test suite runs emulator and receiver.
  *
  *   npm run build   # the emulator signs with the SDK's built webhooks entry
- *   node --expose-gc --import tsx test/bench/webhook-soak.ts [--seconds 90] [--loops 12] [--no-webhook]
+ *   node --expose-gc --import tsx test/bench/webhook-soak.ts [--seconds 90] [--loops 12] [--drain-seconds 150] [--no-webhook]
  *
  * Not part of `npm test`: it takes minutes, and its figures depend on the machine.
  */
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '90' },
     loops: { type: 'string', default: '12' },
     'no-webhook': { type: 'boolean', default: false },
+    'drain-seconds': { type: 'string', default: '150' },
   },
 });
 const seconds = Number(values.seconds);
@@ -121,9 +122,21 @@ await Promise.all(Array.from({ length: loops }, (_, index) => loop(index)));
 const loadSeconds = (Date.now() - started) / 1000;
 const atLoadEnd = memory();
 
-// Let first attempts finish; retries (if any) run on the emulator's timer, a minute apart.
+// Let first attempts finish; retries (an attempt that timed out under load) run on the emulator's timer, a minute
+// apart: wait for them, up to --drain-seconds.
 await emulator.webhooks.settled();
+const drainUntil = Date.now() + Number(values['drain-seconds']) * 1000;
+while (Date.now() < drainUntil && emulator.webhooks.deliveries.some((delivery) => delivery.state === 'pending')) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
 const deliveries = emulator.webhooks.deliveries;
+const attemptProblems: Record<string, number> = {};
+for (const delivery of deliveries) {
+  for (const attempt of delivery.attempts) {
+    const key = attempt.error ?? String(attempt.status);
+    attemptProblems[key] = (attemptProblems[key] ?? 0) + 1;
+  }
+}
 const states: Record<string, number> = {};
 for (const delivery of deliveries) states[delivery.state] = (states[delivery.state] ?? 0) + 1;
 
@@ -138,6 +151,7 @@ console.log(
       refused,
       deliveriesLogged: deliveries.length,
       deliveryStates: states,
+      attempts: attemptProblems,
       warnings: logLines.filter((line) => line.startsWith('webhooks:')).slice(0, 5),
       warningCount: logLines.filter((line) => line.startsWith('webhooks:')).length,
       firstErrors,
