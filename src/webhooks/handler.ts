@@ -80,8 +80,9 @@ function json(status: number, body: unknown): Response {
 /**
  * Creates a webhook endpoint: challenge, JWT verification, typed events, duplicates dropped. The options are checked
  * here, once, so a bad one fails at start-up rather than on every request.
- * @throws TypeError when `onEvent` is not a function, or `onRefused`, `now` or `deliveries` is of the wrong kind
- * (a missing secret is not thrown: every request is refused with `empty-secret`).
+ * @throws TypeError when `signingSecret` is empty or not a string, `onEvent` is not a function, or `onRefused`, `now`
+ * or `deliveries` is of the wrong kind (a secret read through a getter that turns empty later refuses each request
+ * with `empty-secret`, 500).
  * @throws RangeError when `duplicateWindowMs` or `claimLeaseMs` is not a positive number of milliseconds, `maxBodyBytes` not a positive
  * number, or `clockToleranceSeconds` not a finite number of seconds, 0 or more.
  */
@@ -148,9 +149,17 @@ function retryLater(reason: 'in-progress' | 'store-unavailable'): Response {
   });
 }
 
-/** The handler's options that can be wrong at start-up (the secret may change later, so it is read per request). */
+/** The handler's options that can be wrong at start-up (the secret is also read per request: it may be rotated). */
 function checkHandlerOptions(options: WebhookHandlerOptions): void {
   if (typeof options?.onEvent !== 'function') throw new TypeError('createWebhookHandler needs an onEvent function.');
+  // Without a secret nothing can be verified: say so at start-up rather than answer every delivery 500. (A secret
+  // given as a getter that turns empty later still fails closed per request, `empty-secret`.)
+  const secret: unknown = options.signingSecret;
+  if (typeof secret !== 'string' || secret === '') {
+    throw new TypeError(
+      `createWebhookHandler needs signingSecret, your app's Signing Secret (the one the platform signs webhook tokens with); got ${secret === '' ? 'an empty string (is the environment variable set?)' : typeof secret}.`,
+    );
+  }
   for (const name of ['onRefused', 'now'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new TypeError(`createWebhookHandler: ${name} must be a function.`);

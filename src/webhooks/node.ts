@@ -45,7 +45,8 @@ export type NodeWebhookListener = (
 
 /**
  * Creates the webhook handler of {@link createWebhookHandler} as a Node `(req, res)` listener.
- * @throws TypeError, RangeError for options that are wrong, as {@link createWebhookHandler} does, at start-up.
+ * @throws TypeError, RangeError for options that are wrong (an empty `signingSecret` among them), as
+ * {@link createWebhookHandler} does, at start-up.
  */
 export function createNodeWebhookHandler(options: WebhookHandlerOptions): NodeWebhookListener {
   return nodeListener(createWebhookHandler(options), options.onRefused);

@@ -12,6 +12,7 @@ import {
   type WebhookEvent,
   WebhookVerificationError,
 } from '../../src/webhooks/index.js';
+import { createNodeWebhookHandler } from '../../src/webhooks/node.js';
 
 const SECRET = 'whsec-test-0123456789abcdef';
 const ENDPOINT = 'https://app.example.com/webhooks';
@@ -248,8 +249,25 @@ describe('createWebhookHandler', () => {
     expect((await handle(new Request(ENDPOINT))).status).toBe(405);
   });
 
-  it('answers 500 without a secret', async () => {
-    const handle = createWebhookHandler({ signingSecret: '', onEvent: () => {} });
+  it('refuses an empty or missing secret at construction, with a TypeError that says what to set', async () => {
+    for (const signingSecret of ['', undefined, 42]) {
+      expect(() => createWebhookHandler({ signingSecret, onEvent: () => {} } as never)).toThrow(
+        /createWebhookHandler needs signingSecret, your app's Signing Secret/,
+      );
+      expect(() => createNodeWebhookHandler({ signingSecret, onEvent: () => {} } as never)).toThrow(TypeError);
+    }
+  });
+
+  it('answers 500 when a secret read per request (a getter) turns empty later', async () => {
+    let secret = SECRET;
+    const handle = createWebhookHandler({
+      get signingSecret() {
+        return secret;
+      },
+      now,
+      onEvent: () => {},
+    });
+    secret = '';
     const response = await handle(post({ event: EVENT }, await token()));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: 'empty-secret' });

@@ -1,7 +1,8 @@
 /**
  * Webhook retries on the real clock: the emulator's own timer runs them, so a retry never waits on a test calling
  * `deliverDue`. A retry that falls due just after a round in which every attempt succeeded is still attempted: the
- * timer is set again after every round, not only when an attempt fails.
+ * timer is set again after every round, not only when an attempt fails. And what pending deliveries hold is bounded:
+ * past `maxPendingDeliveries` the oldest is dropped, with a line in the emulator's log.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,23 @@ afterEach(async () => {
     receiver.closeAllConnections();
   });
 });
+
+/** A receiver that answers the challenge and refuses every delivery with 401. */
+async function refusingReceiver(): Promise<string> {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as { challenge?: string };
+      if (parsed.challenge) return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      res.writeHead(401).end('{"error":"bad-signature"}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+}
 
 /** A receiver that answers the challenge, fails the first attempt of each event with 503 and accepts the next. */
 async function failOnceReceiver(): Promise<string> {
@@ -68,4 +86,46 @@ it('attempts a retry that falls due just after a round in which every attempt su
     .poll(() => records.map((record) => record.state), { timeout: 10_000, interval: 50 })
     .toEqual(['delivered', 'delivered']);
   expect(records.map((record) => record.attempts.length)).toEqual([2, 2]);
+});
+
+it('keeps at most maxPendingDeliveries pending: the oldest is dropped, with a line in the log, never silently', async () => {
+  let now = Date.UTC(2026, 10, 25, 9, 0, 0);
+  const lines: string[] = [];
+  const engine = createEngine({ clock: { now: () => now } });
+  const options = resolveWebhookOptions({ signingSecret: 'cap-secret', maxPendingDeliveries: 5 });
+  delivery = new WebhookDelivery(
+    options,
+    () => now,
+    (line) => lines.push(line),
+  );
+  delivery.attach(engine.store);
+  const url = await refusingReceiver();
+  await run(engine, `mutation { create_webhook(board_id: 3001, url: "${url}", event: create_item) { id } }`);
+  for (let index = 0; index < 8; index++) {
+    await run(engine, `mutation { create_item(board_id: 3001, item_name: "Refused ${index}") { id } }`);
+  }
+  await delivery.settled();
+  const records = delivery.deliveries;
+  expect(records.map((record) => record.state)).toEqual([
+    'failed',
+    'failed',
+    'failed',
+    'pending',
+    'pending',
+    'pending',
+    'pending',
+    'pending',
+  ]);
+  expect(records.slice(0, 3).every((record) => record.nextAttemptAt === null)).toBe(true);
+  const dropped = lines.filter((line) => line.includes('dropped'));
+  expect(dropped).toHaveLength(3);
+  expect(dropped[0]).toMatch(/^webhooks: more than 5 deliveries pending; delivery 1 \(webhook \d+\) was dropped/);
+  expect(lines.join('\n')).not.toContain('cap-secret');
+
+  // Only the kept ones are retried.
+  now += 60_000;
+  await delivery.deliverDue();
+  expect(records.map((record) => record.attempts.length)).toEqual([1, 1, 1, 2, 2, 2, 2, 2]);
+  expect(() => resolveWebhookOptions({ maxPendingDeliveries: 0 })).toThrow(RangeError);
+  expect(() => resolveWebhookOptions({ maxPendingDeliveries: 1.5 })).toThrow(RangeError);
 });

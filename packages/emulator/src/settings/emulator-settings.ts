@@ -230,6 +230,7 @@ const optionFields: Record<Exclude<keyof EmulatorOptions, keyof EmulatorServerOp
       retryIntervalMs: positive,
       retryForMs: positive,
       timeoutMs: positive,
+      maxPendingDeliveries: positiveInteger,
     },
   },
 };

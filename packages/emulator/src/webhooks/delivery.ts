@@ -17,7 +17,10 @@
  * - a change that cannot be turned into deliveries, or an attempt that throws, never fails the mutation, kills the
  *   emulator or stalls a request: one line goes to the emulator's log, secrets and URL queries left out, and
  *   delivery goes on ({@link #onChange}, {@link #guarded});
- * - every challenge and every attempt is in the log (`deliveries`, `challenges`).
+ * - every challenge and every attempt is in the log (`deliveries`, `challenges`, the last 10 000 of each);
+ * - at most `maxPendingDeliveries` deliveries are pending at once: past it the oldest is dropped (`failed`, no more
+ *   retries) with one line in the emulator's log, never silently ({@link #keepPending}); a pending delivery holds
+ *   its record and nothing more (each attempt's timer is cleared when the attempt ends).
  * Pinned by test/e2e/webhook-delivery.test.ts and packages/emulator/test/webhook-real-clock.test.ts.
  */
 
@@ -120,6 +123,8 @@ export class WebhookDelivery implements EmulatorWebhooks {
   );
   /** The account each delivery is for (its webhook's), for the token's `accountId`. */
   readonly #accounts = new WeakMap<WebhookDeliveryRecord, string>();
+  /** Deliveries still pending, oldest first: at most `maxPendingDeliveries` ({@link #keepPending}). */
+  readonly #pending = new Map<number, WebhookDeliveryRecord>();
   #store: EmulatorStore | undefined;
   #unsubscribe: (() => void) | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -235,6 +240,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
 
   reset(): void {
     this.#retries.clear();
+    this.#pending.clear();
     this.#deliveries.length = 0;
     this.#challenges.length = 0;
     this.#nextId = 1;
@@ -273,6 +279,7 @@ export class WebhookDelivery implements EmulatorWebhooks {
       };
       this.#accounts.set(delivery, pending.webhook.accountId);
       this.#push(this.#deliveries, delivery);
+      this.#keepPending(delivery);
       void this.#track(this.#guarded(delivery));
     }
   }
@@ -282,17 +289,38 @@ export class WebhookDelivery implements EmulatorWebhooks {
     try {
       await this.#attempt(delivery);
     } catch (error) {
-      delivery.state = 'failed';
-      delivery.nextAttemptAt = null;
+      this.#finish(delivery, 'failed');
       this.#report(`delivery ${delivery.id} could not be attempted; it was marked failed`, error);
     }
+  }
+
+  /**
+   * Counts `delivery` as pending; past `maxPendingDeliveries` the oldest pending one is dropped (marked `failed`, its
+   * retries stale) with one line in the log, so a receiver that refuses everything holds a bounded amount of memory.
+   */
+  #keepPending(delivery: WebhookDeliveryRecord): void {
+    this.#pending.set(delivery.id, delivery);
+    const cap = this.#options.maxPendingDeliveries;
+    for (const oldest of this.#pending.values()) {
+      if (this.#pending.size <= cap) break;
+      this.#finish(oldest, 'failed');
+      this.#warn(
+        `more than ${cap} deliveries pending; delivery ${oldest.id} (webhook ${oldest.webhookId}) was dropped and will not be retried`,
+      );
+    }
+  }
+
+  /** Ends a delivery: no attempt is due any more, and it no longer counts as pending. */
+  #finish(delivery: WebhookDeliveryRecord, state: 'delivered' | 'failed' | 'cancelled'): void {
+    delivery.state = state;
+    delivery.nextAttemptAt = null;
+    this.#pending.delete(delivery.id);
   }
 
   /** True (and the delivery `cancelled`) when its webhook is no longer in the store. */
   #cancelIfDeleted(delivery: WebhookDeliveryRecord): boolean {
     if (!this.#store || this.#store.webhooks.find(delivery.webhookId)) return false;
-    delivery.state = 'cancelled';
-    delivery.nextAttemptAt = null;
+    this.#finish(delivery, 'cancelled');
     return true;
   }
 
@@ -304,17 +332,26 @@ export class WebhookDelivery implements EmulatorWebhooks {
     const secret = this.#options.signingSecret;
     if (secret) message = message.split(secret).join('[REDACTED]');
     message = message.replace(/\?\S*/g, '?[REDACTED]').replace(/\s+/g, ' ').slice(0, 200);
+    this.#warn(`${what} (${name}: ${message})`);
+  }
+
+  /** One line for the emulator's log, prefixed `webhooks:`; a log function that throws is ignored. */
+  #warn(line: string): void {
     try {
-      this.#log(`webhooks: ${what} (${name}: ${message})`);
+      this.#log?.(`webhooks: ${line}`);
     } catch {
       // A log function that throws must not break delivery either.
     }
   }
 
   async #attempt(delivery: WebhookDeliveryRecord): Promise<void> {
-    if (this.#closed || this.#cancelIfDeleted(delivery)) return;
+    if (this.#closed || delivery.state !== 'pending' || this.#cancelIfDeleted(delivery)) return;
     const attempt: WebhookDeliveryAttempt = { at: this.#now() };
     delivery.attempts.push(attempt);
+    // A timer cleared when the attempt ends (not AbortSignal.timeout, whose signal keeps the request's listeners,
+    // and what they hold, for the whole timeout after the answer came).
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), this.#options.timeoutMs);
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
@@ -327,22 +364,26 @@ export class WebhookDelivery implements EmulatorWebhooks {
         },
         body: JSON.stringify(delivery.payload),
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        signal: abort.signal,
       });
       attempt.status = response.status;
       await response.body?.cancel();
     } catch (error) {
       attempt.error = reasonOf(error);
+    } finally {
+      clearTimeout(timer);
     }
+    // Dropped meanwhile (more deliveries pending than kept): nothing more to do.
+    if (delivery.state !== 'pending') return;
     if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
-      delivery.state = 'delivered';
+      this.#finish(delivery, 'delivered');
       return;
     }
     if (this.#cancelIfDeleted(delivery)) return;
     const first = delivery.attempts[0]?.at ?? attempt.at;
     const next = attempt.at + this.#options.retryIntervalMs;
     if (next - first > this.#options.retryForMs) {
-      delivery.state = 'failed';
+      this.#finish(delivery, 'failed');
       return;
     }
     delivery.nextAttemptAt = next;

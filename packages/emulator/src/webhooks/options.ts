@@ -14,6 +14,12 @@ export interface EmulatorWebhookOptions {
   retryForMs?: number;
   /** Longest wait for a receiver's answer (challenge or delivery), in milliseconds. Default 10 000. */
   timeoutMs?: number;
+  /**
+   * Most deliveries kept pending (first attempt in flight or retries to come) at once. Past it the oldest pending
+   * delivery is dropped (marked `failed`, no more retries) with a line in the emulator's log, so a receiver that
+   * refuses everything cannot make the emulator's memory grow without bound. Default 10 000.
+   */
+  maxPendingDeliveries?: number;
 }
 
 /** Options with every default filled in. */
@@ -22,9 +28,10 @@ export interface ResolvedWebhookOptions {
   retryIntervalMs: number;
   retryForMs: number;
   timeoutMs: number;
+  maxPendingDeliveries: number;
 }
 
-const KEYS = ['signingSecret', 'retryIntervalMs', 'retryForMs', 'timeoutMs'];
+const KEYS = ['signingSecret', 'retryIntervalMs', 'retryForMs', 'timeoutMs', 'maxPendingDeliveries'];
 
 function positiveNumber(value: unknown, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -36,9 +43,17 @@ function positiveNumber(value: unknown, fallback: number, name: string): number 
   return value;
 }
 
+function positiveCount(value: unknown, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw new RangeError(`Emulator option webhooks.${name} must be a positive integer, got ${String(value)}`);
+  }
+  return value;
+}
+
 /**
  * Checks and defaults the `webhooks` option.
- * @throws RangeError naming the key: an unknown key, an empty `signingSecret`, a non-positive duration.
+ * @throws RangeError naming the key: an unknown key, an empty `signingSecret`, a non-positive duration or count.
  */
 export function resolveWebhookOptions(options: EmulatorWebhookOptions): ResolvedWebhookOptions {
   if (typeof options !== 'object' || options === null)
@@ -56,5 +71,6 @@ export function resolveWebhookOptions(options: EmulatorWebhookOptions): Resolved
     retryIntervalMs: positiveNumber(options.retryIntervalMs, 60_000, 'retryIntervalMs'),
     retryForMs: positiveNumber(options.retryForMs, 30 * 60_000, 'retryForMs'),
     timeoutMs: positiveNumber(options.timeoutMs, 10_000, 'timeoutMs'),
+    maxPendingDeliveries: positiveCount(options.maxPendingDeliveries, 10_000, 'maxPendingDeliveries'),
   };
 }
