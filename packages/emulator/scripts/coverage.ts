@@ -7,7 +7,8 @@
  *
  * Nothing is listed by hand: the fields come from each version's published schema, their state from the resolver
  * map (src/engine/resolvers/index.ts) and the resolvers' source (./coverage-resolvers.ts), plus the few gaps the
- * source cannot show (./coverage-gaps.ts). The rule, as the table states it:
+ * source cannot show (./coverage-gaps.ts), and, for the gaps left on purpose, what a test can do instead
+ * (./coverage-instead.ts). The rule, as the table states it:
  * - NOT MODELLED: the resolver map has no resolver for the field; every call answers NOT_MODELLED.
  * - PARTLY MODELLED: it has one, but at least one of: a field of its result type has neither a resolver nor a
  *   property of the record the resolver returns (it answers NOT_MODELLED, see src/engine/schema/modelled.ts), or
@@ -33,6 +34,7 @@ import { RESOLVERS } from '../src/engine/resolvers/index.js';
 import { publishedStructure } from '../src/engine/schema/published-sdl.js';
 import { ENGINE_VERSIONS } from '../src/engine/versions.js';
 import { KNOWN_GAPS } from './coverage-gaps.js';
+import { TEST_INSTEAD } from './coverage-instead.js';
 import { type ResolverSource, readResolverSource } from './coverage-resolvers.js';
 
 /** Where the table goes. */
@@ -52,6 +54,8 @@ export interface FieldCoverage {
   unmodelledResultFields: string[];
   /** The fields of its result type that answer NOT_MODELLED for some records only (part of `missing`). */
   sometimesUnmodelledResultFields: string[];
+  /** What a test can do instead where the emulator leaves the field (or part of it) NOT_MODELLED on purpose. */
+  instead?: string;
 }
 
 /** One version's lines and totals. */
@@ -180,7 +184,8 @@ function versionCoverage(
         : { missing: [], unmodelledResultFields: [], sometimesUnmodelledResultFields: [] };
       const coverage: Coverage = !resolved ? 'not modelled' : found.missing.length > 0 ? 'partly modelled' : 'modelled';
       totals[root][coverage] += 1;
-      fields.push({ root, field: field.name, coverage, ...found });
+      const instead = coverage === 'modelled' ? undefined : TEST_INSTEAD[`${root}.${field.name}`];
+      fields.push({ root, field: field.name, coverage, ...found, ...(instead ? { instead } : {}) });
     }
   }
   return { version, fields, totals };
@@ -199,6 +204,16 @@ function checkDeclaredGaps(schemas: readonly GraphQLSchema[]): void {
   }
 }
 
+/** Refuses a "what a test can do instead" line for a field no served version has a gap in: it would be stale. */
+function checkTestInstead(coverage: readonly VersionCoverage[]): void {
+  for (const coordinate of Object.keys(TEST_INSTEAD)) {
+    const gap = coverage.some((version) =>
+      version.fields.some((line) => `${line.root}.${line.field}` === coordinate && line.coverage !== 'modelled'),
+    );
+    if (!gap) throw new Error(`coverage: ${coordinate} has a test-instead line but no served version leaves a gap`);
+  }
+}
+
 /** The coverage of every served version, newest first. */
 export function emulatorCoverage(): VersionCoverage[] {
   const source = readResolverSource();
@@ -208,7 +223,11 @@ export function emulatorCoverage(): VersionCoverage[] {
   );
   checkDeclaredGaps(schemas);
   const anywhere = argumentsAnywhere(schemas);
-  return versions.map((version, index) => versionCoverage(version, schemas[index] as GraphQLSchema, source, anywhere));
+  const coverage = versions.map((version, index) =>
+    versionCoverage(version, schemas[index] as GraphQLSchema, source, anywhere),
+  );
+  checkTestInstead(coverage);
+  return coverage;
 }
 
 function totalsCell(totals: Record<Coverage, number>): string {
@@ -236,6 +255,12 @@ export function coverageMarkdown(coverage: readonly VersionCoverage[]): string {
     'emulator does not model never gets an invented value: it answers a GraphQL error with',
     '`extensions.code: "NOT_MODELLED"` and the rest of the query still runs.',
     '',
+    'Where the emulator leaves a field out on purpose (an answer only the platform can give, or one its docs do not',
+    'describe), the line says what a test can do instead. A fault rule `respond` gives a test the answer it expects:',
+    "set `{ first: 1, kind: 'respond', status: 200, body }` just before the call, with `body` the platform's answer",
+    '(best recorded once from the platform and kept beside the test); the emulator answers it without executing.',
+    "Or leave the field out of the query, and the rest of it runs on the emulator's data.",
+    '',
     '## Totals',
     '',
     'Modelled / partly modelled / not modelled, of all root fields.',
@@ -251,8 +276,10 @@ export function coverageMarkdown(coverage: readonly VersionCoverage[]): string {
     for (const root of ROOTS) {
       lines.push('', `## ${version.version} ${root}`, '', `${totalsCell(version.totals[root])}.`, '');
       lines.push('| Field | Coverage | What is missing |', '| --- | --- | --- |');
-      for (const field of version.fields.filter((line) => line.root === root))
-        lines.push(`| \`${field.field}\` | ${field.coverage} | ${field.missing.join('; ').replaceAll('|', '\\|')} |`);
+      for (const field of version.fields.filter((line) => line.root === root)) {
+        const notes = field.instead ? [...field.missing, `in a test: ${field.instead}`] : field.missing;
+        lines.push(`| \`${field.field}\` | ${field.coverage} | ${notes.join('; ').replaceAll('|', '\\|')} |`);
+      }
     }
   }
   return `${lines.join('\n')}\n`;

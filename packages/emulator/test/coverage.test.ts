@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COVERAGE_FILE, coverageMarkdown, emulatorCoverage, type VersionCoverage } from '../scripts/coverage.js';
+import { TEST_INSTEAD } from '../scripts/coverage-instead.js';
 import { createEngine } from '../src/engine/index.js';
 import { publishedStructure } from '../src/engine/schema/published-sdl.js';
 import { DEFAULT_VERSION } from '../src/engine/versions.js';
@@ -72,6 +73,18 @@ describe('the coverage table', () => {
         expect(modelled + partly + not).toBe(listed.length);
       }
     }
+  });
+
+  it('says what a test can do instead on the line of each gap left on purpose, and on no modelled line', () => {
+    const lines = coverage.flatMap((version) => version.fields);
+    for (const coordinate of Object.keys(TEST_INSTEAD)) {
+      const gaps = lines.filter((line) => `${line.root}.${line.field}` === coordinate && line.coverage !== 'modelled');
+      expect(gaps.length, coordinate).toBeGreaterThan(0);
+      for (const line of gaps) expect(line.instead, coordinate).toBe(TEST_INSTEAD[coordinate]);
+    }
+    expect(lines.filter((line) => line.coverage === 'modelled' && line.instead)).toEqual([]);
+    const markdown = coverageMarkdown(coverage);
+    expect(markdown).toContain("`run_prompt` | not modelled | in a test: the answer is a language model's text");
   });
 
   it('calls a field not modelled only when calling it answers NOT_MODELLED', async () => {

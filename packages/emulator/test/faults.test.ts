@@ -97,6 +97,22 @@ describe('fault kinds', () => {
     expect(emu.stats.executedQueries).toBe(0);
   });
 
+  it('respond with first: 1 gives one call the answer of a field the emulator does not model (see COVERAGE.md)', async () => {
+    // The coverage table's advice for an answer only the platform can give (here a language model's text).
+    const canned = { data: { run_prompt: { __typename: 'RunPromptResult' } }, extensions: { request_id: 'recorded' } };
+    const emu = await startTestEmulator();
+    emu.setFaults([{ first: 1, kind: 'respond', status: 200, body: JSON.stringify(canned) }]);
+    const prompt = 'mutation Ask { run_prompt(prompt: "Summarise the board") { __typename } }';
+    const res = await postGraphQL(emu, { query: prompt }, { authorization: DEMO_TOKEN });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(canned);
+    expect(emu.stats.executedMutations).toBe(0);
+    // The rule is spent: the next request runs on the emulator's data.
+    const after = await query(emu);
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { data?: { boards?: unknown[] } }).data?.boards?.length).toBeGreaterThan(0);
+  });
+
   it('malformed-rate-limit-headers sends headers no structured-field parser accepts', async () => {
     const emu = await startTestEmulator({ faults: [{ kind: 'malformed-rate-limit-headers' }] });
     const res = await query(emu);
