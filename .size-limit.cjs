@@ -152,6 +152,16 @@ module.exports = [
     modifyEsbuildConfig: forTheBrowser,
   },
   {
+    // The typed boards entry with what it uses of the main entry (the client's calls, column builders and reader,
+    // paginate, the error classes), every export kept: 20.2 kB measured, limit about 3% above. The main entry does not
+    // import it, so a boards call of the main entry (the first check) does not grow with it.
+    name: 'the typed boards, every export kept, with what they use of the main entry (dist/boards/index.js)',
+    path: 'dist/boards/index.js',
+    limit: '20.8 kB',
+    gzip: true,
+    modifyEsbuildConfig: forTheBrowser,
+  },
+  {
     name: 'the testing kit for Node, every export kept, the emulator included (workspace-platform-emulator/testing)',
     path: 'packages/emulator/dist/testing.js',
     limit: '223 kB',

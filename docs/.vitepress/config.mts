@@ -54,6 +54,7 @@ export default defineConfig({
         items: [
           { text: 'Typed operations', link: '/typed-operations' },
           { text: 'Column values', link: '/column-values' },
+          { text: 'Typed boards', link: '/typed-boards' },
           { text: 'Pagination', link: '/pagination' },
           { text: 'Rate limits and retries', link: '/rate-limits' },
           { text: 'Errors', link: '/errors' },

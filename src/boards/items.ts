@@ -108,7 +108,7 @@ export interface BoardItemsOptions<B extends BoardDefinition> {
 export function boardItems<B extends BoardDefinition>(
   client: PlatformClient,
   board: B,
-  options: BoardItemsOptions<B> = {},
+  options: BoardItemsOptions<NoInfer<B>> = {},
 ): AsyncIterable<BoardItem<B>> {
   checkBoard(board, 'boardItems');
   const { pageSize = DEFAULT_PAGE_SIZE, signal } = options;
@@ -173,7 +173,7 @@ async function write<B extends BoardDefinition>(
 export async function createBoardItem<B extends BoardDefinition>(
   client: PlatformClient,
   board: B,
-  item: { name: string; groupId?: B['groups'][number]['id'] | (string & {}); values?: BoardValues<B> },
+  item: { name: string; groupId?: B['groups'][number]['id'] | (string & {}); values?: BoardValues<NoInfer<B>> },
 ): Promise<BoardItem<B>> {
   checkBoard(board, 'createBoardItem');
   if (typeof item?.name !== 'string' || item.name.trim() === '') {
@@ -206,7 +206,7 @@ export async function updateBoardItem<B extends BoardDefinition>(
   client: PlatformClient,
   board: B,
   itemId: string | number,
-  values: BoardValues<B>,
+  values: BoardValues<NoInfer<B>>,
 ): Promise<BoardItem<B>> {
   checkBoard(board, 'updateBoardItem');
   if (!/^\d+$/.test(String(itemId))) throw new PlatformConfigError(`${JSON.stringify(itemId)} is not an item id.`);
