@@ -23,7 +23,7 @@ import type { ThrottleStore } from '../client/throttle/throttle-store.js';
 import type { ColumnValueBuilder } from '../columns/builder.js';
 import { NetworkError, PlatformConfigError } from '../index.js';
 import { BulkJobError } from './errors.js';
-import { HourlyItemBudget } from './hourly-budget.js';
+import { BUDGET_WINDOW_MS, HourlyItemBudget } from './hourly-budget.js';
 import { type EncodedRow, encodeRow, JobFile } from './import-csv.js';
 import {
   boardFacts,
@@ -437,8 +437,15 @@ class ImportRun {
     const rowCount = file.rows.length;
     const text = file.text();
     let capacityWaitMs = 6 * this.#plan.pollIntervalMs;
+    // Only rows the platform takes spend the budget: a job started again for the same rows (its upload URL expired,
+    // or it was refused for the account's capacity) uses the rows' reservation while it still counts, within the
+    // budget's hour, instead of reserving them a second time.
+    let reservedAt: number | undefined;
     for (;;) {
-      await this.#budget?.reserve(rowCount, this.#signal);
+      if (this.#budget && (reservedAt === undefined || this.#plan.now() - reservedAt >= BUDGET_WINDOW_MS)) {
+        await this.#budget.reserve(rowCount, this.#signal);
+        reservedAt = this.#plan.now();
+      }
       const job = await startImportJob(
         this.#client,
         {
