@@ -75,8 +75,11 @@ function parse(args: readonly string[]): Parsed {
 
 function boardOf(values: Parsed['values']): string {
   const board = values.board;
-  if (board === undefined || !/^[1-9]\d{0,19}$/.test(board))
-    throw new UsageError('--board <id> is required: a board id.');
+  if (board === undefined) throw new UsageError('--board <id> is required: a board id.');
+  // The value is not echoed: a mistyped command line may hold a secret.
+  if (!/^[1-9]\d{0,19}$/.test(board)) {
+    throw new UsageError('--board must be a board id (digits); got a value that is not one.');
+  }
   return board;
 }
 

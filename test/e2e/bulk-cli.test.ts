@@ -199,7 +199,7 @@ describe('workspace-platform export', () => {
     const env = envFor(emulator);
     const cases: [string[], Record<string, string | undefined>, RegExp][] = [
       [['export'], env, /--board <id> is required/],
-      [['export', '--board', 'x'], env, /--board <id> is required/],
+      [['export', '--board', 'abc'], env, /--board must be a board id \(digits\); got a value that is not/],
       [['export', '--board', ROADMAP_BOARD_ID, '--format', 'xml'], env, /--format must be jsonl or csv/],
       [['export', '--board', ROADMAP_BOARD_ID, '--group', 'topics'], env, /export takes no --group/],
       [['export', '--board', ROADMAP_BOARD_ID, '--checkpoint', 'x.state'], env, /--checkpoint needs --output/],
