@@ -3,7 +3,7 @@
  * SDK can fix. Everything else is the client's own errors (`PlatformConfigError`, `RateLimitError`, ...).
  */
 import { PlatformError, type PlatformErrorDetails } from '../index.js';
-import type { ImportCheckpoint } from './import-items.js';
+import type { ImportCheckpoint } from './import-types.js';
 
 /**
  * Why the platform failed or rejected an import job (`BulkImportFailureReason`,

@@ -17,7 +17,7 @@
 import type { ColumnValueBuilder } from '../columns/builder.js';
 import type { ColumnKind } from '../columns/kinds.js';
 import { PlatformConfigError } from '../index.js';
-import type { ImportCellValue, ImportRow } from './import-items.js';
+import type { ImportCellValue, ImportRow } from './import-types.js';
 
 /**
  * The column kinds an import file may hold values of, besides the item's name

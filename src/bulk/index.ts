@@ -33,15 +33,17 @@ export {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_POLL_INTERVAL_MS,
   IMPORT_ROW_LIMITS,
-  type ImportCellValue,
-  type ImportCheckpoint,
-  type ImportFailure,
   type ImportItemsOptions,
-  type ImportMatch,
-  type ImportReport,
-  type ImportRow,
   importItems,
 } from './import-items.js';
+export type {
+  ImportCellValue,
+  ImportCheckpoint,
+  ImportFailure,
+  ImportMatch,
+  ImportReport,
+  ImportRow,
+} from './import-types.js';
 export type { BulkProgress } from './progress.js';
 export {
   type CreateOutcome,

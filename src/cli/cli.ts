@@ -10,7 +10,7 @@ import { createRedactor } from '../client/errors/redact.js';
 import { PlatformClient, PlatformConfigError, PlatformError } from '../index.js';
 import { BASE_URL_ENV, type CommandIo, EXIT, TOKEN_ENV, UsageError } from './command-io.js';
 import { type ExportCommandOptions, runExport } from './export-command.js';
-import { type ImportCommandOptions, runImport } from './import-command.js';
+import { type ImportCommandOptions, reportCounts, runImport } from './import-command.js';
 
 /** What `--help` prints. */
 export const HELP = `Usage: workspace-platform <command> [options]
@@ -26,6 +26,8 @@ Commands:
       Imports the rows of a CSV file through the platform's import jobs. The first line names the columns:
       name, then column ids (item_id and group_id, as export writes them, are left out). --match updates
       (upsert) or skips rows whose value in that column matches an item. --mode backfill: account admins only.
+      The whole file is checked before the first job: a bad line (not CSV, a column named twice, more fields
+      than the header) exits 2 with nothing sent.
       --checkpoint file: run the same command again to resume an interrupted import.
 
 Environment:
@@ -73,8 +75,11 @@ function parse(args: readonly string[]): Parsed {
 
 function boardOf(values: Parsed['values']): string {
   const board = values.board;
-  if (board === undefined || !/^[1-9]\d{0,19}$/.test(board))
-    throw new UsageError('--board <id> is required: a board id.');
+  if (board === undefined) throw new UsageError('--board <id> is required: a board id.');
+  // The value is not echoed: a mistyped command line may hold a secret.
+  if (!/^[1-9]\d{0,19}$/.test(board)) {
+    throw new UsageError('--board must be a board id (digits); got a value that is not one.');
+  }
   return board;
 }
 
@@ -214,9 +219,7 @@ export async function runCli(args: readonly string[], io: CommandIo): Promise<nu
     }
     const options = importOptions(values, positionals);
     const report = await runImport(clientFrom(io.env), options, io);
-    say(
-      `import: ${report.created} created, ${report.updated} updated, ${report.skipped} skipped, ${report.failed} failed (${report.jobIds.length} job${report.jobIds.length === 1 ? '' : 's'}).`,
-    );
+    say(`import: ${reportCounts(report)}.`);
     for (const failure of report.failures) {
       say(`  row ${failure.row + 1}${failure.columnId ? `, column ${failure.columnId}` : ''}: ${failure.reason}`);
     }

@@ -6,6 +6,10 @@
  * Each cell goes as its text (an empty cell leaves the column empty), less the `'` that `export` puts before a cell
  * a spreadsheet would run as a formula (`'=`, `'+`, `'-`, `'@`, `'` before a tab or a carriage return: ./csv.ts).
  *
+ * The whole file is read and checked once before the first job (checkFile), so a file the import would stop in the
+ * middle of is refused while nothing was sent; an import that stops once a job was sent says what was imported
+ * (ImportStoppedError).
+ *
  * With `--checkpoint file`, an interrupted import (Ctrl+C, a crash) resumes with the same command: the file is read
  * again and the rows of the jobs that ended are skipped.
  */
@@ -31,43 +35,106 @@ export interface ImportCommandOptions {
 /** Headers the export writes that are not columns of a board. */
 const EXPORT_ONLY_COLUMNS = new Set(['item_id', 'group_id']);
 
+/** The file's header: where the name is, the columns read (position and id), and how many fields it names. */
+interface Header {
+  name: number;
+  columns: [number, string][];
+  fields: number;
+}
+
+/** Reads the header record. @throws {UsageError} without a `name` column, or naming a column twice. */
+function headerOf(path: string, fields: readonly string[], line: number): Header {
+  const names = fields.map((field) => restoreFormulaCell(field).trim());
+  const name = names.findIndex((field) => field.toLowerCase() === 'name');
+  if (name === -1) throw new UsageError(`${path}: the first line must name the columns, one of them \`name\`.`);
+  const seen = new Set<string>();
+  for (const id of names) {
+    const key = id.toLowerCase() === 'name' ? 'name' : id;
+    if (id === '') continue;
+    if (seen.has(key)) {
+      throw new UsageError(`${path}: line ${line}: the header names column "${id}" twice (each column once).`);
+    }
+    seen.add(key);
+  }
+  const columns = names
+    .map((id, index): [number, string] => [index, id])
+    .filter(([index, id]) => index !== name && id !== '' && !EXPORT_ONLY_COLUMNS.has(id));
+  return { name, columns, fields: names.length };
+}
+
+/**
+ * The rows of a CSV file with their lines, read lazily, each checked: the header (a `name` column, no column twice),
+ * no row with more fields than the header names, a name in every row.
+ * @throws {UsageError} for the first record that fails a check or cannot be read as CSV, naming its line.
+ */
+async function* checkedRows(path: string): AsyncGenerator<ImportRow> {
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  let header: Header | undefined;
+  try {
+    for await (const record of readCsv(stream)) {
+      if (record.fields.length === 1 && record.fields[0] === '') continue; // a blank line
+      if (!header) {
+        header = headerOf(path, record.fields, record.line);
+        continue;
+      }
+      const fields = record.fields.map(restoreFormulaCell);
+      if (fields.length > header.fields) {
+        throw new UsageError(
+          `${path}: line ${record.line}: ${fields.length} fields, but the header names ${header.fields} columns.`,
+        );
+      }
+      const name = fields[header.name] ?? '';
+      if (name.trim() === '') throw new UsageError(`${path}: line ${record.line}: the row has no name.`);
+      const values: Record<string, string | undefined> = {};
+      for (const [index, id] of header.columns) {
+        const cell = fields[index];
+        values[id] = cell === undefined || cell === '' ? undefined : cell;
+      }
+      yield { name, values };
+    }
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new UsageError(`${path}: ${error.message}`);
+    throw error;
+  } finally {
+    stream.destroy();
+  }
+  if (!header) throw new UsageError(`${path} is empty: its first line must name the columns.`);
+}
+
+/**
+ * Reads the whole file once and checks every record before the first job: a file the import would stop in the
+ * middle of is refused while nothing was sent. One record is held at a time, so a file of any size is checked.
+ * @throws {UsageError} for the first record that fails.
+ */
+async function checkFile(path: string, signal: AbortSignal): Promise<void> {
+  for await (const _row of checkedRows(path)) signal.throwIfAborted();
+}
+
 /** The rows of a CSV file, read lazily (the file is read again, from its start, on every iteration). */
 function rowsOf(path: string): AsyncIterable<ImportRow> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
-      let header: { name: number; columns: [number, string][] } | undefined;
-      try {
-        for await (const record of readCsv(stream)) {
-          if (record.fields.length === 1 && record.fields[0] === '') continue; // a blank line
-          if (!header) {
-            const names = record.fields.map((field) => restoreFormulaCell(field).trim());
-            const name = names.findIndex((field) => field.toLowerCase() === 'name');
-            if (name === -1)
-              throw new UsageError(`${path}: the first line must name the columns, one of them \`name\`.`);
-            const columns = names
-              .map((id, index): [number, string] => [index, id])
-              .filter(([index, id]) => index !== name && id !== '' && !EXPORT_ONLY_COLUMNS.has(id));
-            header = { name, columns };
-            continue;
-          }
-          const fields = record.fields.map(restoreFormulaCell);
-          const values: Record<string, string | undefined> = {};
-          for (const [index, id] of header.columns) {
-            const cell = fields[index];
-            values[id] = cell === undefined || cell === '' ? undefined : cell;
-          }
-          yield { name: fields[header.name] ?? '', values };
-        }
-      } catch (error) {
-        if (error instanceof CsvSyntaxError) throw new UsageError(`${path}: ${error.message}`);
-        throw error;
-      } finally {
-        stream.destroy();
-      }
-      if (!header) throw new UsageError(`${path} is empty: its first line must name the columns.`);
-    },
-  };
+  return { [Symbol.asyncIterator]: () => checkedRows(path) };
+}
+
+/** What a report counts, in words: `3 created, 0 updated, 0 skipped, 1 failed (1 job)`. */
+export function reportCounts(report: ImportReport): string {
+  const jobs = report.jobIds.length;
+  return `${report.created.toLocaleString('en-US')} created, ${report.updated.toLocaleString('en-US')} updated, ${report.skipped.toLocaleString('en-US')} skipped, ${report.failed.toLocaleString('en-US')} failed (${jobs} job${jobs === 1 ? '' : 's'})`;
+}
+
+/**
+ * An import that stopped after jobs were sent: its cause, and what the jobs that ended had done, so the command
+ * never reports less than what happened (a usage error's "nothing was sent" would be false).
+ */
+export class ImportStoppedError extends Error {
+  override name = 'ImportStoppedError';
+  /** What the jobs that ended had done. */
+  readonly report: ImportReport;
+
+  constructor(cause: unknown, report: ImportReport) {
+    const why = cause instanceof Error ? `${cause.name}: ${cause.message}` : 'the import stopped.';
+    super(`${why} Imported before it stopped: ${reportCounts(report)}.`, { cause });
+    this.report = report;
+  }
 }
 
 /** Runs `import`; resolves with the platform's report (rejects when a job fails or the import is stopped). */
@@ -88,7 +155,10 @@ export async function runImport(
       }
     }
   }
+  await checkFile(path, io.signal);
   const display = createProgressDisplay(io.stderr, 'import', 'rows');
+  // What the jobs that ended have done, once a job was started: said if the import stops.
+  let soFar: ImportReport | undefined;
   const common = {
     boardId: options.board,
     rows: rowsOf(path),
@@ -96,15 +166,13 @@ export async function runImport(
     onProgress: display.update,
     ...(options.group === undefined ? {} : { groupId: options.group }),
     ...(checkpoint === undefined ? {} : { checkpoint }),
-    ...(checkpointPath === undefined
-      ? {}
-      : {
-          onCheckpoint: async (next: ImportCheckpoint) => {
-            const temporary = `${checkpointPath}.${process.pid}.tmp`;
-            await writeFile(temporary, `${JSON.stringify(next)}\n`);
-            await rename(temporary, checkpointPath);
-          },
-        }),
+    onCheckpoint: async (next: ImportCheckpoint) => {
+      soFar = next.report;
+      if (checkpointPath === undefined) return;
+      const temporary = `${checkpointPath}.${process.pid}.tmp`;
+      await writeFile(temporary, `${JSON.stringify(next)}\n`);
+      await rename(temporary, checkpointPath);
+    },
   };
   try {
     const report =
@@ -116,6 +184,7 @@ export async function runImport(
     return report;
   } catch (error) {
     display.finish();
+    if (soFar && !io.signal.aborted) throw new ImportStoppedError(error, soFar);
     throw error;
   }
 }

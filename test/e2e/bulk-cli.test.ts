@@ -199,7 +199,7 @@ describe('workspace-platform export', () => {
     const env = envFor(emulator);
     const cases: [string[], Record<string, string | undefined>, RegExp][] = [
       [['export'], env, /--board <id> is required/],
-      [['export', '--board', 'x'], env, /--board <id> is required/],
+      [['export', '--board', 'abc'], env, /--board must be a board id \(digits\); got a value that is not/],
       [['export', '--board', ROADMAP_BOARD_ID, '--format', 'xml'], env, /--format must be jsonl or csv/],
       [['export', '--board', ROADMAP_BOARD_ID, '--group', 'topics'], env, /export takes no --group/],
       [['export', '--board', ROADMAP_BOARD_ID, '--checkpoint', 'x.state'], env, /--checkpoint needs --output/],
@@ -316,6 +316,48 @@ describe('workspace-platform import', () => {
       { id: 'text', text: 'key-3' },
       { id: 'numbers', text: '3' },
     ]);
+  });
+
+  it('refuses a header naming a column twice, a row with more fields than the header, before anything is sent', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    const cases: [string, RegExp][] = [
+      ['name,text,numbers,text\r\nA,key-a,1,\r\n', /line 1: the header names column "text" twice/],
+      ['name,text\r\nA,key-a\r\nB,key-b,extra\r\nC,key-c\r\n', /line 3: 3 fields, but the header names 2 columns/],
+    ];
+    for (const [text, message] of cases) {
+      writeFileSync(join(cwd, 'bad.csv'), text);
+      const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, 'bad.csv'], envFor(emulator), { cwd });
+      expect(code, text).toBe(EXIT.usage);
+      expect(err).toMatch(message);
+    }
+    expect(importedNames(emulator)).toHaveLength(0);
+    expect(graphqlRequests(emulator)).toHaveLength(0);
+  });
+
+  it('checks the whole file before the first job: an error past row 10,000 sends nothing, and exit 2 says so truly', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    const file = rowsFile(cwd, 10_005);
+    writeFileSync(join(cwd, file), 'Last one,"unclosed\r\n', { flag: 'a' });
+    const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, file], envFor(emulator), { cwd });
+    expect(code).toBe(EXIT.usage);
+    expect(err).toMatch(/rows\.csv: line 10007: a quoted field is never closed/);
+    expect(importedNames(emulator)).toHaveLength(0);
+    expect(graphqlRequests(emulator).filter((record) => record.operationName === 'BulkImportStart')).toHaveLength(0);
+  });
+
+  it('a job failing after others ran: exit 1, saying what was imported before it stopped', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    emulator.setFaults([{ kind: 'job-fails', nth: [2], reason: 'INTERNAL_ERROR', message: 'Disk on fire.' }]);
+    const cwd = workDirectory();
+    const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, rowsFile(cwd, 10_005)], envFor(emulator), {
+      cwd,
+    });
+    expect(code).toBe(EXIT.failed);
+    expect(err).toMatch(/Disk on fire\./);
+    expect(err).toMatch(/before it stopped: 10,000 created, 0 updated, 0 skipped, 0 failed \(1 job\)/);
+    expect(importedNames(emulator).length).toBeGreaterThanOrEqual(10_000);
   });
 
   it('an interrupted import resumes from its checkpoint file: the job is polled again, no row sent twice', async () => {

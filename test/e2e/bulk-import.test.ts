@@ -182,6 +182,33 @@ describe('importItems', () => {
     expect(between.some((job) => job?.failure?.reason === 'ACCOUNT_CAPACITY_EXCEEDED')).toBe(true);
   });
 
+  it('spends the hourly budget only on rows the platform took: a job started again for the same rows does not', async () => {
+    // An hour of the emulator's clock is 1 s here. The first upload's URL has expired: its rows get a new job, which
+    // uses their reservation (a job refused for capacity is sent again the same way, ./import-items.ts #runJob).
+    const { emulator, client, now } = await emulatorAt(3_600);
+    emulator.setFaults([{ kind: 'upload-expired', nth: [1] }]);
+    const store = createMemoryThrottleStore();
+    const shared = new WindowReservations();
+    const granted: number[] = [];
+    store.reserveUnits = (request) => {
+      const answer = shared.reserve(request, now());
+      if (answer.granted) granted.push(request.units);
+      return Promise.resolve(answer);
+    };
+    const report = await importItems(client, {
+      boardId: ROADMAP_BOARD_ID,
+      rows: rows(40),
+      rowsPerJob: 20,
+      hourlyItemBudget: 40,
+      budgetStore: store,
+      now,
+      ...FAST,
+    });
+    expect(report).toMatchObject({ created: 40 });
+    expect(ingestJobs(emulator)).toHaveLength(3); // the expired upload's rows were started again
+    expect(granted.reduce((sum, units) => sum + units, 0)).toBe(40);
+  });
+
   it('throws a BulkJobError for a job failing halfway; its checkpoint resumes at that job, upserting safely', async () => {
     const { emulator, client } = await emulatorAt();
     emulator.setFaults([{ kind: 'job-fails', nth: [2], reason: 'INTERNAL_ERROR', message: 'Disk on fire.' }]);
