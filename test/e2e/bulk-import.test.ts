@@ -184,7 +184,7 @@ describe('importItems', () => {
 
   it('spends the hourly budget only on rows the platform took: a job started again for the same rows does not', async () => {
     // An hour of the emulator's clock is 1 s here. The first upload's URL has expired: its rows get a new job, which
-    // uses their reservation (a job refused for capacity is sent again the same way, ./import-items.ts #runJob).
+    // uses their reservation (a job refused for capacity is sent again the same way, src/bulk/import-items.ts #runJob).
     const { emulator, client, now } = await emulatorAt(3_600);
     emulator.setFaults([{ kind: 'upload-expired', nth: [1] }]);
     const store = createMemoryThrottleStore();
