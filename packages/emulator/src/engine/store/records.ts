@@ -7,7 +7,6 @@
 export type { ColumnKind } from 'workspace-platform-sdk';
 
 import type { ColumnKind } from 'workspace-platform-sdk';
-import type { AiColumnConfig } from './ai-columns.js';
 
 /** Lifecycle state of a board or an item. */
 export type RecordState = 'active' | 'archived' | 'deleted';
@@ -100,6 +99,28 @@ export interface UserProfile {
   lastActivity?: string;
   /** Address of the uploaded profile photo (its sizes are derived from it); absent: the default avatar. */
   photo?: string;
+}
+
+/** The AI blocks the configure mutations set, named after their mutation. */
+export type AiColumnBlock =
+  | 'categorize'
+  | 'extract'
+  | 'improve_text'
+  | 'open_block'
+  | 'person_assignment'
+  | 'summarize'
+  | 'translate'
+  | 'write_me';
+
+/** One column's AI configuration, as given to its configure mutation (kept and changed by ./ai-columns.ts). */
+export interface AiColumnConfig {
+  block: AiColumnBlock;
+  /** The block's arguments as given (besides the board and column), e.g. `source_type`, `target_language`. */
+  settings: Record<string, unknown>;
+  /** Whether the block was to run on the board's existing items (`extra_settings.run_backfill`, default true). */
+  runBackfill: boolean;
+  configuredById: string;
+  configuredAt: string;
 }
 
 /**
