@@ -275,3 +275,38 @@ export interface AssetRecord {
   /** ISO 8601 upload time. */
   createdAt: string;
 }
+
+/** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
+export interface SeedItem {
+  /** Item id (a numeric string). */
+  id: string;
+  /** The board holding the item. */
+  boardId: string;
+  /** The group holding the item. */
+  groupId: string;
+  /** Item name. */
+  name: string;
+  /** User id of the creator. */
+  creatorId: string;
+  /** ISO 8601 creation time. */
+  createdAt: string;
+  /** For a subitem (on a subitems board): the item it belongs to. */
+  parentItemId?: string | null;
+  /** Column values by column id, in the form `create_item` accepts. */
+  columnValues?: Record<string, unknown>;
+}
+
+/** Board fields a seed may leave out, with their defaults. */
+type OptionalBoardField =
+  | 'type'
+  | 'ownerIds'
+  | 'subscriberIds'
+  | 'teamOwnerIds'
+  | 'teamSubscriberIds'
+  | 'permissions'
+  | 'folderId'
+  | 'subitemsBoardId'
+  | 'parentBoardId';
+
+/** A board to seed: a {@link BoardRecord} whose newer fields may be left out (owners default to the creator). */
+export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<BoardRecord, OptionalBoardField>>;
