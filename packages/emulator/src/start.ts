@@ -6,7 +6,7 @@ import { createEngine, type Engine } from './engine/index.js';
 import { storeDirectory } from './oauth/index.js';
 import type { EmulatorOptions } from './options.js';
 import { type RunningEmulator, startEmulatorServer } from './server/emulator.js';
-import { checkEmulatorOptions } from './settings/emulator-settings.js';
+import { checkEmulatorOptions, checkFaultRules, checkRegisteredToken } from './settings/emulator-settings.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
 import { resolveWebhookOptions } from './webhooks/options.js';
 
@@ -43,9 +43,18 @@ export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: 
   const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(directory));
   const running = await startEmulatorServer(built, { ...serverOptions, now, oauthDirectory });
   if (webhooks) delivery.attach(built.store);
-  const close = running.close;
+  const { close, setFaults, registerToken } = running;
   return Object.assign(running, {
     webhooks: delivery,
+    // Checked here, at the edge, like the options: the server below takes them as given.
+    setFaults: (rules: Parameters<typeof setFaults>[0]) => {
+      checkFaultRules(rules);
+      setFaults(rules);
+    },
+    registerToken: (token: string, grant: Parameters<typeof registerToken>[1]) => {
+      checkRegisteredToken(token, grant);
+      registerToken(token, grant);
+    },
     close: () => {
       delivery.close();
       return close();

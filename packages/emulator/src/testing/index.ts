@@ -12,7 +12,7 @@
  * @packageDocumentation
  * @module workspace-platform-emulator/testing
  */
-export { EmulatorSettingsError } from '../settings/error.js';
+export { EmulatorSettingsError } from '../settings-error.js';
 export type { TestClock } from './clock.js';
 export { type Duration, durationMs } from './duration.js';
 export {

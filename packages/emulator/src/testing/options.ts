@@ -13,8 +13,8 @@
 import type { SeedData } from '../engine/index.js';
 import type { EmulatorOptions } from '../index.js';
 import { checkEmulatorOptions } from '../settings/emulator-settings.js';
-import { EmulatorSettingsError } from '../settings/error.js';
 import { describe } from '../settings/shape.js';
+import { EmulatorSettingsError } from '../settings-error.js';
 import type { TestSeed } from './seed.js';
 
 const LABEL = 'createTestEmulator option';
