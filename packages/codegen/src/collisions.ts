@@ -5,7 +5,7 @@
  * compile. Pinned by `packages/codegen/test/safety.test.ts` ("names that would collide").
  */
 import { type DefinitionNode, getLocation, Kind } from 'graphql';
-import type { CodegenDocumentFile } from './plugin.js';
+import type { CodegenDocumentFile } from './plugin-interface.js';
 
 /** Problems in the documents that stop generation; each is `file:line:column: message`. */
 export class CodegenProblemsError extends Error {

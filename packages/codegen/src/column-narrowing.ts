@@ -10,7 +10,7 @@
  * test/types/columns.types.ts.
  */
 import { type DocumentNode, Kind, type SelectionSetNode, visit } from 'graphql';
-import type { CodegenDocumentFile } from './plugin.js';
+import type { CodegenDocumentFile } from './plugin-interface.js';
 
 /**
  * The column kinds each `...Value` implementation stands for (the platform's column type reference): the type's name

@@ -5,41 +5,21 @@
  * (see `./paging-meta.ts`), narrows `column_values` unions on `type` (see `./column-narrowing.ts`), and finishes the text
  * (see `./finish.ts`) with the comments of the `.graphql` files.
  */
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { DocumentNode } from 'graphql';
 import { CodegenProblemsError, collisionProblems } from './collisions.js';
 import { narrowColumnValues, withColumnTypenames } from './column-narrowing.js';
 import { commentAbove } from './comments.js';
 import { finishGeneratedFile, type OperationComment } from './finish.js';
 import { maskStrings } from './literals.js';
 import { pagingMeta } from './paging-meta.js';
+import type {
+  CodegenDocumentFile,
+  CodegenPluginModule,
+  CodegenPluginOutput,
+  CodegenToolchain,
+} from './plugin-interface.js';
 import { PLATFORM_PLUGIN_CONFIG } from './settings.js';
 import { withoutDescriptions } from './structure.js';
-
-/** A `.graphql` file as graphql-codegen hands it to plugins. */
-export interface CodegenDocumentFile {
-  location?: string;
-  document?: DocumentNode;
-  rawSDL?: string;
-}
-
-/** What a graphql-codegen plugin returns. */
-export type CodegenPluginOutput = string | { prepend?: string[]; content: string; append?: string[] };
-
-/** A graphql-codegen plugin module. */
-export interface CodegenPluginModule {
-  plugin(
-    schema: GraphQLSchema,
-    documents: CodegenDocumentFile[],
-    config: object,
-    info?: { outputFile?: string },
-  ): CodegenPluginOutput | Promise<CodegenPluginOutput>;
-}
-
-/** The two graphql-codegen plugins the platform plugin runs. */
-export interface CodegenToolchain {
-  operations: CodegenPluginModule;
-  documents: CodegenPluginModule;
-}
 
 /** Settings of the platform plugin. */
 export interface PlatformPluginConfig {

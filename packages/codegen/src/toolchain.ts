@@ -2,7 +2,7 @@
  * Loads the graphql-codegen plugins, optional peer dependencies of this package. When one is missing
  * the error is one line holding the exact command that installs what is needed.
  */
-import type { CodegenPluginModule, CodegenToolchain } from './plugin.js';
+import type { CodegenPluginModule, CodegenToolchain } from './plugin-interface.js';
 import { CODEGEN_TOOLCHAIN, INSTALL_COMMAND } from './settings.js';
 
 /** The graphql-codegen toolchain is not installed. The message is one line with the install command. */

@@ -12,8 +12,8 @@ import { ENGINE_VERSIONS, VERSION_FORM_HINT } from './engine/versions.js';
 import type { EmulatorOptions } from './options.js';
 import type { EmulatorLimits, WindowedQuota } from './server/options.js';
 import { checkEmulatorOptions, EMULATOR_OPTIONS_SHAPE } from './settings/emulator-settings.js';
-import { EmulatorSettingsError } from './settings/error.js';
 import { nearestName } from './settings/suggest.js';
+import { EmulatorSettingsError } from './settings-error.js';
 
 /** The environment variable holding the signing secret of the emulator's webhook deliveries. */
 export const WEBHOOK_SECRET_ENV = 'WORKSPACE_PLATFORM_EMULATOR_WEBHOOK_SECRET';

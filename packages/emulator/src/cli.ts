@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { CliUsageError, parseCli, USAGE, WEBHOOK_SECRET_ENV } from './cli-options.js';
+import { runParityCommand } from './commands/parity-command.js';
+import { runSnapshotCommand } from './commands/snapshot-command.js';
 import {
   DEMO_OTHER_ACCOUNT_TOKEN,
   DEMO_READ_ONLY_TOKEN,
@@ -14,8 +16,6 @@ import {
   type EmulatorOptions,
   startEmulator,
 } from './index.js';
-import { runParityCommand } from './state/parity-command.js';
-import { runSnapshotCommand } from './state/snapshot-command.js';
 
 const NAME = 'workspace-platform-emulator';
 

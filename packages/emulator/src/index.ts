@@ -58,7 +58,7 @@ export type {
   EmulatorTokenConfig,
   WindowedQuota,
 } from './server/options.js';
-export { EmulatorSettingsError } from './settings/error.js';
+export { EmulatorSettingsError } from './settings-error.js';
 export type { EmulatorOptions } from './start.js';
 export { EmulatorStateFileError } from './state/state-file.js';
 export type {

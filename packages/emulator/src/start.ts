@@ -6,8 +6,8 @@ import { createEngine, defaultSeed, type Engine } from './engine/index.js';
 import { storeDirectory } from './oauth/index.js';
 import type { EmulatorOptions } from './options.js';
 import { type RunningEmulator, startEmulatorServer } from './server/emulator.js';
-import { checkEmulatorOptions } from './settings/emulator-settings.js';
-import { EmulatorSettingsError } from './settings/error.js';
+import { checkEmulatorOptions, checkFaultRules, checkRegisteredToken } from './settings/emulator-settings.js';
+import { EmulatorSettingsError } from './settings-error.js';
 import { readerTokens, readStateFile, seedOfState } from './state/load.js';
 import { ReplaceableEngine } from './state/replaceable-engine.js';
 import { saveState } from './state/save.js';
@@ -69,10 +69,19 @@ export async function startEmulatorWith(
   const oauthDirectory = serverOptions.oauthDirectory ?? (() => storeDirectory(directory));
   const running = await startEmulatorServer(built, { ...serverOptions, now, oauthDirectory });
   if (webhooks) delivery.attach(built.store);
-  const close = running.close;
+  const { close, setFaults, registerToken } = running;
   const journaled = built instanceof ReplaceableEngine ? built : undefined;
   return Object.assign(running, {
     webhooks: delivery,
+    // Checked here, at the edge, like the options: the server below takes them as given.
+    setFaults: (rules: Parameters<typeof setFaults>[0]) => {
+      checkFaultRules(rules);
+      setFaults(rules);
+    },
+    registerToken: (token: string, grant: Parameters<typeof registerToken>[1]) => {
+      checkRegisteredToken(token, grant);
+      registerToken(token, grant);
+    },
     close: async () => {
       delivery.close();
       // The state is written before the server closes, so a failure to write it leaves the emulator up to retry.

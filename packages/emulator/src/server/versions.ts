@@ -16,7 +16,7 @@ import { isApiVersion } from 'workspace-platform-sdk';
 import type { EmulatorClock, ResponseWarning } from '../contract.js';
 import { currentVersion, routedVersion, VERSION_FORM_HINT } from '../engine/versions.js';
 import { WARNING_CODES } from '../engine/warnings.js';
-import { EmulatorSettingsError } from '../settings/error.js';
+import { EmulatorSettingsError } from '../settings-error.js';
 
 /** The outcome of resolving a requested version. */
 export type VersionResolution =

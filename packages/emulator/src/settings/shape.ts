@@ -3,7 +3,7 @@
  * valid one suggested), wrong types and impossible values are each an {@link EmulatorSettingsError} naming the key.
  * A value marked `secret` is never shown in a message.
  */
-import { EmulatorSettingsError } from './error.js';
+import { EmulatorSettingsError } from '../settings-error.js';
 import { nearestName } from './suggest.js';
 
 /** What a setting must be. */

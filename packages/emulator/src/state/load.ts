@@ -8,7 +8,7 @@
  * - without a `tokens` option the demo tokens keep their names but act as the file's reader, so the demo token reads
  *   the snapshot's boards as the user who took it (the other account's token stays the sample data's);
  * - a saved state's journal is replayed on the seed by the engine ({@link ReplaceableEngine.load}).
- * Pinned by packages/emulator/test/state/state-file.test.ts and packages/emulator/test/state/snapshot-command.test.ts.
+ * Pinned by packages/emulator/test/state/state-file.test.ts and packages/emulator/test/commands/snapshot-command.test.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { defaultSeed, type SeedData } from '../engine/index.js';

@@ -16,7 +16,7 @@
  */
 import type { SeedData } from '../engine/index.js';
 import { checkSeed } from '../settings/emulator-settings.js';
-import { EmulatorSettingsError } from '../settings/error.js';
+import { EmulatorSettingsError } from '../settings-error.js';
 import { decodeStateJson, encodeStateJson } from './json-codec.js';
 import type { SavedJournal } from './replaceable-engine.js';
 

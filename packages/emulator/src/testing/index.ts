@@ -12,7 +12,7 @@
  * @packageDocumentation
  * @module workspace-platform-emulator/testing
  */
-export { EmulatorSettingsError } from '../settings/error.js';
+export { EmulatorSettingsError } from '../settings-error.js';
 export type { EmulatorSnapshot } from '../state/replaceable-engine.js';
 export { EmulatorStateFileError } from '../state/state-file.js';
 export type { TestClock } from './clock.js';

@@ -15,8 +15,8 @@
 import type { SeedData } from '../engine/index.js';
 import type { EmulatorOptions } from '../index.js';
 import { EMULATOR_OPTIONS_SHAPE } from '../settings/emulator-settings.js';
-import { EmulatorSettingsError } from '../settings/error.js';
 import { checkShape, describe, type ObjectShape } from '../settings/shape.js';
+import { EmulatorSettingsError } from '../settings-error.js';
 import type { TestSeed } from './seed.js';
 
 const LABEL = 'createTestEmulator option';

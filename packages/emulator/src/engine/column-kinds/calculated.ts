@@ -17,8 +17,8 @@
 import { summariseNumbers } from '../number-summaries.js';
 import { storedValue } from '../store/item-values.js';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
-import type { EmulatorStore } from '../store/store.js';
 import { columnValueError } from './errors.js';
+import type { RecordReader } from './types.js';
 
 /** The calculation functions the emulator applies (the others of `CalculatedFunction` are NONE and MIN_MAX). */
 const FUNCTIONS: Readonly<Record<string, (values: readonly number[]) => number | null>> = {
@@ -27,6 +27,9 @@ const FUNCTIONS: Readonly<Record<string, (values: readonly number[]) => number |
   MAX: (values) => summariseNumbers('MAX', values),
   COUNT_KEYS: (values) => values.length,
 };
+
+/** What a calculation reads: a board's subitems board and its live items. */
+export type SubitemReader = Pick<RecordReader, 'boards' | 'items'>;
 
 /** True when `fn` is a calculation the emulator does not model on a numbers column. */
 export function isUnmodelledCalculation(fn: string): boolean {
@@ -39,7 +42,7 @@ export function isCalculated(column: ColumnRecord): boolean {
 }
 
 /** The live subitems of `item` (none for a subitem or an item of a board without subitems). */
-export function liveSubitems(item: ItemRecord, store: EmulatorStore): ItemRecord[] {
+export function liveSubitems(item: ItemRecord, store: SubitemReader): ItemRecord[] {
   const board = store.boards.find(item.boardId);
   const subBoard = board && store.boards.subitemsBoardOf(board);
   if (!subBoard) return [];
@@ -53,7 +56,7 @@ export function liveSubitems(item: ItemRecord, store: EmulatorStore): ItemRecord
 export function calculatedValue(
   column: ColumnRecord,
   item: ItemRecord,
-  store: EmulatorStore,
+  store: SubitemReader,
 ): string | null | undefined {
   const calculate = column.calculated === undefined ? undefined : FUNCTIONS[column.calculated];
   if (!calculate) return undefined;
@@ -69,7 +72,7 @@ export function calculatedValue(
 }
 
 /** Throws a ColumnValueException when `item`'s value in `column` is calculated from subitems it has. */
-export function refuseCalculatedWrite(column: ColumnRecord, item: ItemRecord, store: EmulatorStore): void {
+export function refuseCalculatedWrite(column: ColumnRecord, item: ItemRecord, store: SubitemReader): void {
   if (isCalculated(column) && liveSubitems(item, store).length > 0)
     throw columnValueError(column, `the value is calculated from the item's subitems (${column.calculated})`);
 }

@@ -19,7 +19,6 @@
  */
 import { storedValue } from '../store/item-values.js';
 import type { ColumnRecord, ItemRecord } from '../store/records.js';
-import type { EmulatorStore } from '../store/store.js';
 import { calculatedValue } from './calculated.js';
 import { computedKinds } from './computed.js';
 import { DATE_KINDS } from './dates.js';
@@ -30,7 +29,7 @@ import { LINK_KINDS } from './links.js';
 import { isObject } from './parse.js';
 import { PLAIN_KINDS } from './plain.js';
 import { newReadScope, type ReadScope, readOnce } from './read-scope.js';
-import type { Cell, ColumnKind, KindSpec, ReadContext } from './types.js';
+import type { Cell, ColumnKind, KindSpec, ReadContext, RecordReader } from './types.js';
 
 export { COLUMN_VALUE_EXCEPTION } from './errors.js';
 export { dropdownLabels, statusLabels } from './labels.js';
@@ -78,7 +77,7 @@ function scopeOf(context: ReadContext): ReadScope {
 }
 
 /** The context a kind's steps read `item`'s `column` in, within `scope` for the computed kinds. */
-function contextOf(column: ColumnRecord, item: ItemRecord, store: EmulatorStore | undefined, scope?: ReadScope) {
+function contextOf(column: ColumnRecord, item: ItemRecord, store: RecordReader | undefined, scope?: ReadScope) {
   const context: ReadContext = store ? { column, item, store } : { column, item };
   if (scope) context.scope = scope;
   return context;
@@ -88,7 +87,7 @@ function readIn(scope: ReadScope, column: ColumnRecord, item: ItemRecord, contex
   return readContext(contextOf(column, item, context.store, scope), false);
 }
 
-function cellIn(scope: ReadScope, column: ColumnRecord, item: ItemRecord, store?: EmulatorStore): Cell {
+function cellIn(scope: ReadScope, column: ColumnRecord, item: ItemRecord, store?: RecordReader): Cell {
   return cellOf(contextOf(column, item, store, scope));
 }
 
@@ -197,7 +196,7 @@ export interface ColumnReadout {
 export function readColumn(
   column: ColumnRecord,
   item: ItemRecord,
-  store?: EmulatorStore,
+  store?: RecordReader,
   calculate = false,
 ): ColumnReadout {
   return readContext(contextOf(column, item, store), calculate);
@@ -229,7 +228,7 @@ export function storedText(column: ColumnRecord, stored: unknown): string {
 }
 
 /** The value items_page rules and order compare for `item` in `column`. */
-export function compareCell(column: ColumnRecord, item: ItemRecord, store?: EmulatorStore): Cell {
+export function compareCell(column: ColumnRecord, item: ItemRecord, store?: RecordReader): Cell {
   return cellOf(contextOf(column, item, store));
 }
 

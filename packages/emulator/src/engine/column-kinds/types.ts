@@ -1,6 +1,5 @@
 /** The shape of one column kind's entry in the emulator's column-kind table (./index.ts). */
-import type { ColumnRecord, ItemRecord } from '../store/records.js';
-import type { EmulatorStore } from '../store/store.js';
+import type { AssetRecord, BoardRecord, ColumnRecord, ItemRecord, UserRecord } from '../store/records.js';
 import type { ColumnKind } from './kinds.js';
 import type { ReadScope } from './read-scope.js';
 
@@ -13,11 +12,34 @@ export interface WriteContext {
   createLabels: boolean;
 }
 
+/**
+ * What column kinds read of other records (the users a people value names, the items a link points at, a parent's
+ * subitems...), so the kinds know nothing of the store that keeps them: the store implements it (`EmulatorStore`).
+ * Each entry is the least a kind reads; a record a kind hands on (a creator, a linked item) goes out as it is.
+ */
+export interface RecordReader {
+  readonly users: { find(id: string | number): UserRecord | undefined };
+  readonly teams: { find(id: string | number): { name: string } | undefined };
+  readonly tags: { all(): readonly { id: string; name: string }[] };
+  readonly items: {
+    find(id: string | number): ItemRecord | undefined;
+    active(boardId: string): ItemRecord[];
+    all(): readonly ItemRecord[];
+  };
+  readonly boards: {
+    find(id: string | number): BoardRecord | undefined;
+    subitemsBoardOf(board: BoardRecord): BoardRecord | undefined;
+  };
+  readonly assets: { find(id: string | number): AssetRecord | undefined };
+  readonly docs: { all(): readonly { objectId: string }[] };
+}
+
 /** What a kind's read steps see; `item` and `store` are missing only where a value is re-read outside a query. */
 export interface ReadContext {
   column: ColumnRecord;
   item?: ItemRecord;
-  store?: EmulatorStore;
+  /** The store, read through {@link RecordReader}. */
+  store?: RecordReader;
   /** The cell read this one is part of, for computed kinds reading other cells (./read-scope.ts). */
   scope?: ReadScope;
 }

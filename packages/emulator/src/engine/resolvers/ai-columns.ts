@@ -20,8 +20,8 @@
  */
 import { GraphQLError } from 'graphql';
 import { type EngineContext, requireScope } from '../context.js';
-import { type AiColumnBlock, configureAi, removeAi } from '../store/ai-columns.js';
-import type { BoardRecord, ColumnKind, ColumnRecord } from '../store/records.js';
+import { configureAi, removeAi } from '../store/ai-columns.js';
+import type { AiColumnBlock, BoardRecord, ColumnKind, ColumnRecord } from '../store/records.js';
 import type { AiColumnExtraSettingsInput, AiColumnSource } from './arguments.generated.js';
 import { accountBoard, accountUsers, callerId } from './lookup.js';
 import type { FamilyResolvers } from './types.js';

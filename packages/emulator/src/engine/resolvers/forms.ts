@@ -14,7 +14,7 @@
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
-import type { FormQuestionRecord, FormRecord } from '../store/forms.js';
+import type { FormQuestionRecord, FormRecord } from '../store/form-records.js';
 import { accountFolder, accountTeams, accountUsers, accountWorkspace, callerId, URL_HOST } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 

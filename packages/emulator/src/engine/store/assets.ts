@@ -2,10 +2,13 @@
  * Files uploaded to items' file columns (the record of each upload, listed in the item's file column value) and to
  * updates (kept with the update's id; no column lists them).
  */
+
+import type { BoardStore } from './boards.js';
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
 import { storedValue, valuesRecord } from './item-values.js';
+import type { ItemStore } from './items.js';
 import type { AssetRecord, ItemRecord } from './records.js';
-import type { EmulatorStore } from './store.js';
 import type { UpdateRecord } from './updates.js';
 
 /** A file to attach; the bytes are counted, not kept. */
@@ -47,12 +50,21 @@ export type FileEntry =
   | (Extract<NewFileEntry, { fileType: 'ASSET' }> & EntryStamp)
   | (Exclude<NewFileEntry, { fileType: 'ASSET' }> & EntryStamp & { fileId: string });
 
+/**
+ * What the asset family uses of the rest of the store (the store hands itself in): ids and time, the board of an
+ * item a file is added to, and the item's activity log.
+ */
+export interface AssetCollaborators extends Stamper {
+  readonly boards: Pick<BoardStore, 'find'>;
+  readonly items: Pick<ItemStore, 'log'>;
+}
+
 /** Uploaded files. */
 export class AssetStore extends Collection<AssetRecord> {
-  readonly #store: EmulatorStore;
+  readonly #store: AssetCollaborators;
 
   /** Starts empty; the store attaches the seeded assets with {@link attach} once their items exist. */
-  constructor(store: EmulatorStore) {
+  constructor(store: AssetCollaborators) {
     super();
     this.#store = store;
   }

@@ -8,10 +8,12 @@
  */
 import { isCalculated } from '../column-kinds/calculated.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ActivityLog } from './activity-log.js';
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
 import { newColumn } from './column-record.js';
-import type { BoardRecord, ColumnRecord, GroupRecord, ItemNickname } from './records.js';
-import type { EmulatorStore } from './store.js';
+import type { BoardRecord, ColumnRecord, GroupRecord, ItemNickname, ItemRecord } from './records.js';
+import type { UpdateStore } from './updates.js';
 
 /** What {@link BoardStore.create} needs. */
 export interface NewBoard {
@@ -75,12 +77,27 @@ function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
 
+/**
+ * What the board family uses of the rest of the store (the store hands itself in): ids and time, the activity log,
+ * and the items and updates a deleted or duplicated board takes along. The items are described here rather than
+ * imported: the item family reads boards, so the board module stays below it.
+ */
+export interface BoardCollaborators extends Stamper {
+  readonly activityLog: Pick<ActivityLog, 'record'>;
+  readonly updates: Pick<UpdateStore, 'copyForItem'>;
+  readonly items: {
+    active(boardId: string): ItemRecord[];
+    copy(item: ItemRecord, changes: Partial<ItemRecord>): ItemRecord;
+    deleteOnBoard(boardId: string, stamp: string): void;
+  };
+}
+
 /** Boards, with their columns and groups inside each record. */
 export class BoardStore extends Collection<BoardRecord> {
-  readonly #store: EmulatorStore;
+  readonly #store: BoardCollaborators;
 
   /** Keeps the seeded `boards` (completed records); ids, time and the other families come from `store`. */
-  constructor(boards: BoardRecord[], store: EmulatorStore) {
+  constructor(boards: BoardRecord[], store: BoardCollaborators) {
     super(boards);
     this.#store = store;
   }

@@ -35,8 +35,12 @@ import {
 import { BUDGET_WINDOW_MS, type BulkSettings } from '../bulk/settings.js';
 import { checkSignedTarget, SIGNED_URL_TTL_MS } from '../bulk/signed-urls.js';
 import { readColumn } from '../column-kinds/index.js';
+import type { RecordReader } from '../column-kinds/types.js';
+import type { BoardStore } from './boards.js';
+import type { EngineClock, Stamper } from './clock.js';
+import type { ItemStore } from './items.js';
 import type { BoardRecord, ItemRecord, RecordState, UserRecord } from './records.js';
-import type { EmulatorStore } from './store.js';
+import type { UserStore } from './users.js';
 
 /** `BulkImportState`. */
 export type ImportJobState = 'UPLOAD_PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
@@ -166,9 +170,20 @@ export interface NewAsyncJob {
   itemIds: string[];
 }
 
+/**
+ * What the bulk job family uses of the rest of the store (the store hands itself in): ids and the clock, the boards
+ * and users a job reads, the items it creates, changes, archives or deletes, and the records a cell's text names.
+ */
+export interface BulkJobCollaborators extends Stamper, RecordReader {
+  readonly clock: EngineClock;
+  readonly boards: BoardStore;
+  readonly users: UserStore;
+  readonly items: ItemStore;
+}
+
 /** The bulk jobs and the hourly budget; see the rule map. */
 export class BulkJobStore {
-  readonly #store: EmulatorStore;
+  readonly #store: BulkJobCollaborators;
   readonly settings: BulkSettings;
   /** The key the pre-signed addresses are signed with. */
   readonly signingKey: Uint8Array;
@@ -182,7 +197,7 @@ export class BulkJobStore {
   /** While true (a snapshot being rebuilt), nothing falls due: only replayed events change the jobs. */
   replaying = false;
 
-  constructor(store: EmulatorStore, settings: BulkSettings, signingKey: Uint8Array) {
+  constructor(store: BulkJobCollaborators, settings: BulkSettings, signingKey: Uint8Array) {
     this.#store = store;
     this.settings = settings;
     this.signingKey = signingKey;

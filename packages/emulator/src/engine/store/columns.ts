@@ -19,10 +19,11 @@ import { isCalculated, isUnmodelledCalculation } from '../column-kinds/calculate
 import { calculableKinds, creatableKinds, isCalculableKind, isCreatableKind } from '../column-kinds/index.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { BoardStore } from './boards.js';
+import type { Stamper } from './clock.js';
 import { columnRevision } from './column-record.js';
 import { type SettingsUpdate, settingsFor, updatedSettings } from './column-settings.js';
+import type { ItemStore } from './items.js';
 import type { BoardRecord, ColumnKind, ColumnRecord } from './records.js';
-import type { EmulatorStore } from './store.js';
 
 const COLUMN_ID = /^[a-z][a-z0-9_]{0,19}$/;
 
@@ -70,12 +71,23 @@ export interface ColumnUpdate extends SettingsUpdate {
   userId: string;
 }
 
+/**
+ * What the column family uses of the rest of the store (the store hands itself in): ids, the boards the columns live
+ * in, the items whose values a column change reads or drops, and the forms asking about a deleted column (described
+ * here: the form family makes columns).
+ */
+export interface ColumnCollaborators extends Stamper {
+  readonly boards: BoardStore;
+  readonly items: Pick<ItemStore, 'dropValues' | 'onBoard'>;
+  readonly forms: { dropColumn(boardId: string, columnId: string): void };
+}
+
 /** The columns of every board. */
 export class ColumnStore {
-  readonly #store: EmulatorStore;
+  readonly #store: ColumnCollaborators;
 
   /** Columns are seeded inside their boards; ids, time and the other families come from `store`. */
-  constructor(store: EmulatorStore) {
+  constructor(store: ColumnCollaborators) {
     this.#store = store;
   }
 

@@ -4,8 +4,9 @@
  * with. Deleting a dashboard deletes its widgets. Callers have checked the account and the arguments; these keep
  * the records consistent.
  */
+
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
-import type { EmulatorStore } from './store.js';
 
 /** The workspace id the platform's examples use for the account's main workspace. */
 export const MAIN_WORKSPACE_ALIAS = '-1';
@@ -63,10 +64,10 @@ export type DashboardChange = Partial<Pick<DashboardRecord, 'name' | 'kind' | 'w
 export class DashboardStore extends Collection<DashboardRecord> {
   /** Widgets of every dashboard. */
   readonly widgets: Collection<WidgetRecord>;
-  readonly #store: EmulatorStore;
+  readonly #store: Stamper;
 
   /** Keeps the seeded dashboards and widgets; ids and times come from `store`. */
-  constructor(dashboards: DashboardRecord[], widgets: WidgetRecord[], store: EmulatorStore) {
+  constructor(dashboards: DashboardRecord[], widgets: WidgetRecord[], store: Stamper) {
     super(dashboards);
     this.widgets = new Collection(widgets);
     this.#store = store;

@@ -3,8 +3,9 @@
  * member of at most one department (https://developer.monday.com/api-reference/reference/department): joining one
  * takes the user out of any other. Callers have checked the account, the plan and the users.
  */
+
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
-import type { EmulatorStore } from './store.js';
 
 /** A department. */
 export interface DepartmentRecord {
@@ -18,10 +19,10 @@ export interface DepartmentRecord {
 
 /** Departments. */
 export class DepartmentStore extends Collection<DepartmentRecord> {
-  readonly #store: EmulatorStore;
+  readonly #store: Stamper;
 
   /** Keeps the seeded departments; ids come from `store`. */
-  constructor(departments: DepartmentRecord[], store: EmulatorStore) {
+  constructor(departments: DepartmentRecord[], store: Stamper) {
     super(departments);
     this.#store = store;
   }

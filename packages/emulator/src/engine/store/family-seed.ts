@@ -6,7 +6,7 @@
  */
 import type { AccountDetailsRecord } from './accounts.js';
 import type { DocBlockRecord, DocRecord } from './docs.js';
-import type { FormRecord } from './forms.js';
+import type { FormRecord } from './form-records.js';
 import type { AssetRecord } from './records.js';
 import { seedForms } from './seed-forms.js';
 import type { TagRecord } from './tags.js';

@@ -11,8 +11,8 @@
  * Pinned by packages/emulator/test/forms.test.ts.
  */
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';
+import type { FormQuestionRecord, FormRecord } from './form-records.js';
 import { mergeFormSettings, type SettingsTree } from './form-settings.js';
-import type { FormQuestionRecord, FormRecord } from './forms.js';
 import type { BoardRecord } from './records.js';
 
 /** A question as create_form_question and update_form_question send it (`CreateQuestionInput`). */

@@ -16,7 +16,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';
+import type { BoardStore } from './boards.js';
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
+import type { ColumnStore } from './columns.js';
 import {
   addQuestion,
   deleteQuestion,
@@ -25,71 +28,9 @@ import {
   type QuestionInput,
   updateQuestion,
 } from './form-questions.js';
+import type { FormQuestionRecord, FormRecord, FormTagRecord } from './form-records.js';
 import { checkFormSettings, defaultFormSettings, mergeFormSettings, type SettingsTree } from './form-settings.js';
 import type { BoardRecord } from './records.js';
-import type { EmulatorStore } from './store.js';
-
-/** One choice of a select question (`FormQuestionOption`). */
-export interface FormQuestionOptionRecord {
-  label: string;
-  value: string;
-  visible: boolean;
-  active: boolean;
-  position: number;
-}
-
-/** A question of a form (`FormQuestion`). */
-export interface FormQuestionRecord {
-  id: string;
-  /** A `FormQuestionType` value (`ShortText`, `SingleSelect`, `PAGE_BLOCK`, ...). */
-  type: string;
-  title: string;
-  description: string | null;
-  required: boolean;
-  visible: boolean;
-  options: FormQuestionOptionRecord[] | null;
-  /** The question's type-specific settings, as `FormQuestionSettings` answers them. */
-  settings: SettingsTree | null;
-  /** The conditions for showing the question, as sent (`ShowIfRulesInput`). */
-  show_if_rules: unknown;
-  /** The PAGE_BLOCK question this one is on, if any. */
-  page_block_id: string | null;
-  /** The board column the question was made from, if any. */
-  columnId: string | null;
-}
-
-/** A tag of a form: a value recorded into a column of the form's board (`FormTag`). */
-export interface FormTagRecord {
-  id: string;
-  name: string;
-  columnId: string;
-  /** The value recorded with each submission (update_form_tag, up to 2026-07). */
-  value: string | null;
-}
-
-/** A form. */
-export interface FormRecord {
-  id: string;
-  token: string;
-  accountId: string;
-  boardId: string;
-  ownerId: string;
-  title: string;
-  description: string | null;
-  active: boolean;
-  isAnonymous: boolean;
-  builtWithAI: boolean;
-  /** The form's kind, which the emulator does not distinguish. */
-  type: string | null;
-  questions: FormQuestionRecord[];
-  tags: FormTagRecord[];
-  accessibility: SettingsTree;
-  appearance: SettingsTree;
-  features: SettingsTree;
-  /** Digest of the password set with set_form_password; null when none. */
-  passwordDigest: string | null;
-  createdAt: string;
-}
 
 /** What {@link FormStore.create} needs: the board the form fills, and who made it. */
 export interface NewForm {
@@ -98,12 +39,21 @@ export interface NewForm {
   title: string;
 }
 
+/**
+ * What the form family uses of the rest of the store (the store hands itself in): ids and time, the boards forms
+ * belong to, and the columns a form's questions and tags make or delete.
+ */
+export interface FormCollaborators extends Stamper {
+  readonly boards: Pick<BoardStore, 'find'>;
+  readonly columns: Pick<ColumnStore, 'create' | 'delete'>;
+}
+
 /** The forms of every account. */
 export class FormStore extends Collection<FormRecord> {
-  readonly #store: EmulatorStore;
+  readonly #store: FormCollaborators;
 
   /** Keeps the seeded `forms`; ids, time and the boards' columns come from `store`. */
-  constructor(forms: FormRecord[], store: EmulatorStore) {
+  constructor(forms: FormRecord[], store: FormCollaborators) {
     super(forms);
     this.#store = store;
   }

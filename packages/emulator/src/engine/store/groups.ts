@@ -5,8 +5,8 @@
  */
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { BoardStore } from './boards.js';
-import type { BoardRecord, GroupRecord } from './records.js';
-import type { EmulatorStore } from './store.js';
+import type { Stamper } from './clock.js';
+import type { BoardRecord, GroupRecord, ItemRecord } from './records.js';
 
 /** The palette new groups take their colour from, in turn. */
 export const GROUP_COLORS = [
@@ -81,12 +81,25 @@ function refuseLastGroup(board: BoardRecord, group: GroupRecord, action: string)
   }
 }
 
+/**
+ * What the group family uses of the rest of the store (the store hands itself in): ids, the boards the groups live
+ * in, and the items a duplicated, archived or deleted group takes along (described here: the item family reads groups).
+ */
+export interface GroupCollaborators extends Stamper {
+  readonly boards: BoardStore;
+  readonly items: {
+    active(boardId: string, groupId?: string): ItemRecord[];
+    copy(item: ItemRecord, changes: Partial<ItemRecord>): ItemRecord;
+    setStateInGroup(board: BoardRecord, group: GroupRecord, state: 'archived' | 'deleted', userId: string): void;
+  };
+}
+
 /** The groups of every board. */
 export class GroupStore {
-  readonly #store: EmulatorStore;
+  readonly #store: GroupCollaborators;
 
   /** Groups are seeded inside their boards; ids, time and the other families come from `store`. */
-  constructor(store: EmulatorStore) {
+  constructor(store: GroupCollaborators) {
     this.#store = store;
   }
 

@@ -7,15 +7,18 @@
 import { refuseCalculatedWrite } from '../column-kinds/calculated.js';
 import { unknownColumnError } from '../column-kinds/errors.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import type { ActivityLog } from './activity-log.js';
+import type { BoardStore } from './boards.js';
 import { type ColumnMapping, carriedValues } from './carried-values.js';
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
 import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
 import { holdsValue, storedValue, valuesRecord } from './item-values.js';
 import { positionFor } from './positions.js';
-import type { BoardRecord, GroupRecord, ItemRecord } from './records.js';
-import type { SeedItem } from './seed.js';
-import type { EmulatorStore } from './store.js';
+import type { BoardRecord, GroupRecord, ItemRecord, SeedItem } from './records.js';
+import type { TimelineStore } from './timeline.js';
+import type { UpdateStore } from './updates.js';
 
 /** What {@link ItemStore.create} needs. */
 export interface NewItem {
@@ -70,13 +73,24 @@ export interface ItemMove {
   userId: string;
 }
 
+/**
+ * What the item family uses of the rest of the store (the store hands itself in): ids and time, the activity log, the
+ * boards items live on, and the updates and timeline entries a copied or moved item takes along.
+ */
+export interface ItemCollaborators extends Stamper {
+  readonly activityLog: ActivityLog;
+  readonly boards: BoardStore;
+  readonly updates: UpdateStore;
+  readonly timeline: TimelineStore;
+}
+
 /** Items of every board, subitems included. */
 export class ItemStore extends Collection<ItemRecord> {
-  readonly #store: EmulatorStore;
+  readonly #store: ItemCollaborators;
   #created = 0;
 
   /** Stores the seeded `items` (their values checked like `create_item`'s, each creation logged); needs the boards. */
-  constructor(items: readonly SeedItem[], store: EmulatorStore) {
+  constructor(items: readonly SeedItem[], store: ItemCollaborators) {
     super();
     this.#store = store;
     items.forEach(({ columnValues, ...seedItem }, index) => {
@@ -172,7 +186,8 @@ export class ItemStore extends Collection<ItemRecord> {
   ): ItemRecord {
     const before = item.values;
     for (const column of board.columns)
-      if (holdsValue(values, column.id)) refuseCalculatedWrite(column, item, this.#store);
+      if (holdsValue(values, column.id))
+        refuseCalculatedWrite(column, item, { boards: this.#store.boards, items: this });
     this.#applyValues(board, item, values, createLabels);
     item.updatedAt = this.#store.now();
     for (const columnId of Object.keys(values)) {

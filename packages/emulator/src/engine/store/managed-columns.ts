@@ -7,10 +7,12 @@
  * in use anywhere is not removed (nothing changes when one check fails).
  */
 import { createHash } from 'node:crypto';
+import type { BoardStore } from './boards.js';
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
 import { type SettingsUpdate, updatedSettings } from './column-settings.js';
+import type { ItemStore } from './items.js';
 import type { BoardRecord, ColumnRecord } from './records.js';
-import type { EmulatorStore } from './store.js';
 
 /** The states of a managed column (`ManagedColumnState`). */
 export type ManagedColumnState = 'active' | 'inactive' | 'deleted';
@@ -38,12 +40,21 @@ export interface ManagedColumnRecord {
   attachments: ManagedColumnAttachment[];
 }
 
+/**
+ * What the managed column family uses of the rest of the store (the store hands itself in): ids and time, the
+ * boards whose attached columns follow a change, and their items (whose values a label change is checked against).
+ */
+export interface ManagedColumnCollaborators extends Stamper {
+  readonly boards: Pick<BoardStore, 'find' | 'recordBoardChange'>;
+  readonly items: Pick<ItemStore, 'onBoard'>;
+}
+
 /** Managed columns. */
 export class ManagedColumnStore extends Collection<ManagedColumnRecord> {
-  readonly #store: EmulatorStore;
+  readonly #store: ManagedColumnCollaborators;
 
   /** Keeps the seeded managed columns; ids and times come from `store`. */
-  constructor(columns: ManagedColumnRecord[], store: EmulatorStore) {
+  constructor(columns: ManagedColumnRecord[], store: ManagedColumnCollaborators) {
     super(columns);
     this.#store = store;
   }

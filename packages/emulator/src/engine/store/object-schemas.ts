@@ -3,8 +3,9 @@
  * schema (a board to at most one). Every change to a schema or its columns raises its revision by one. Callers
  * have checked the account and the arguments; these keep the records consistent.
  */
+
+import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
-import type { EmulatorStore } from './store.js';
 
 /** The policy of one schema column. */
 export interface ObjectSchemaColumnPolicyRecord {
@@ -64,10 +65,10 @@ export type ObjectSchemaColumnChange = Partial<
 export class ObjectSchemaStore extends Collection<ObjectSchemaRecord> {
   /** The schema each connected board belongs to, by board id. */
   readonly #connections: Map<string, string>;
-  readonly #store: EmulatorStore;
+  readonly #store: Stamper;
 
   /** Keeps the seeded schemas and connections; ids and times come from `store`. */
-  constructor(schemas: ObjectSchemaRecord[], connections: BoardSchemaConnectionRecord[], store: EmulatorStore) {
+  constructor(schemas: ObjectSchemaRecord[], connections: BoardSchemaConnectionRecord[], store: Stamper) {
     super(schemas);
     this.#connections = new Map(connections.map((connection) => [connection.boardId, connection.schemaId]));
     this.#store = store;

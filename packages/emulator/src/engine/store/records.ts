@@ -7,7 +7,6 @@
 export type { ColumnKind } from '../column-kinds/kinds.js';
 
 import type { ColumnKind } from '../column-kinds/kinds.js';
-import type { AiColumnConfig } from './ai-columns.js';
 
 /** Lifecycle state of a board or an item. */
 export type RecordState = 'active' | 'archived' | 'deleted';
@@ -100,6 +99,28 @@ export interface UserProfile {
   lastActivity?: string;
   /** Address of the uploaded profile photo (its sizes are derived from it); absent: the default avatar. */
   photo?: string;
+}
+
+/** The AI blocks the configure mutations set, named after their mutation. */
+export type AiColumnBlock =
+  | 'categorize'
+  | 'extract'
+  | 'improve_text'
+  | 'open_block'
+  | 'person_assignment'
+  | 'summarize'
+  | 'translate'
+  | 'write_me';
+
+/** One column's AI configuration, as given to its configure mutation (kept and changed by ./ai-columns.ts). */
+export interface AiColumnConfig {
+  block: AiColumnBlock;
+  /** The block's arguments as given (besides the board and column), e.g. `source_type`, `target_language`. */
+  settings: Record<string, unknown>;
+  /** Whether the block was to run on the board's existing items (`extra_settings.run_backfill`, default true). */
+  runBackfill: boolean;
+  configuredById: string;
+  configuredAt: string;
 }
 
 /**
@@ -254,3 +275,38 @@ export interface AssetRecord {
   /** ISO 8601 upload time. */
   createdAt: string;
 }
+
+/** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
+export interface SeedItem {
+  /** Item id (a numeric string). */
+  id: string;
+  /** The board holding the item. */
+  boardId: string;
+  /** The group holding the item. */
+  groupId: string;
+  /** Item name. */
+  name: string;
+  /** User id of the creator. */
+  creatorId: string;
+  /** ISO 8601 creation time. */
+  createdAt: string;
+  /** For a subitem (on a subitems board): the item it belongs to. */
+  parentItemId?: string | null;
+  /** Column values by column id, in the form `create_item` accepts. */
+  columnValues?: Record<string, unknown>;
+}
+
+/** Board fields a seed may leave out, with their defaults. */
+type OptionalBoardField =
+  | 'type'
+  | 'ownerIds'
+  | 'subscriberIds'
+  | 'teamOwnerIds'
+  | 'teamSubscriberIds'
+  | 'permissions'
+  | 'folderId'
+  | 'subitemsBoardId'
+  | 'parentBoardId';
+
+/** A board to seed: a {@link BoardRecord} whose newer fields may be left out (owners default to the creator). */
+export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<BoardRecord, OptionalBoardField>>;

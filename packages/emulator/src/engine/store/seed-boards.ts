@@ -5,8 +5,7 @@
  * workspace-level families.
  */
 import { newColumn } from './column-record.js';
-import type { BoardRecord, GroupRecord } from './records.js';
-import type { SeedBoard, SeedItem } from './seed.js';
+import type { BoardRecord, GroupRecord, SeedBoard, SeedItem } from './records.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
 import type { UpdateRecord } from './updates.js';
 

@@ -3,8 +3,8 @@
  * 7702 on globex's board (3003). Tokens are fixed so tests and the corpus can name them.
  */
 import { newQuestion } from './form-questions.js';
+import type { FormQuestionRecord, FormRecord } from './form-records.js';
 import { defaultFormSettings } from './form-settings.js';
-import type { FormQuestionRecord, FormRecord } from './forms.js';
 
 /** Tokens of the seeded forms. */
 export const SEED_FORM_TOKENS = { acme: 'a1c2e3f4a5c6e7f8a9c0', globex: 'b1d2f3a4b5d6f7a8b9d0' } as const;

@@ -3,7 +3,16 @@ import { newColumn } from './column-record.js';
 import { defaultFamilySeed, type FamilySeed } from './family-seed.js';
 import type { FavoriteRecord } from './favorites.js';
 import { defaultPlatformSeed, type PlatformSeed } from './platform-seed.js';
-import type { AccountRecord, BoardRecord, ColumnRecord, GroupRecord, UserProfile, UserRecord } from './records.js';
+import type {
+  AccountRecord,
+  BoardRecord,
+  ColumnRecord,
+  GroupRecord,
+  SeedBoard,
+  SeedItem,
+  UserProfile,
+  UserRecord,
+} from './records.js';
 import { boardExtrasSeed } from './seed-board-extras.js';
 import { extraSeed, placeOriginalBoard } from './seed-boards.js';
 import type { CustomActivityRecord, TimelineItemRecord } from './timeline.js';
@@ -11,40 +20,7 @@ import type { UpdateRecord } from './updates.js';
 import type { BoardValidationsRecord } from './validations.js';
 import type { BoardViewRecord } from './views.js';
 
-/** An item to seed; `columnValues` uses the same shapes `create_item(column_values:)` accepts. */
-export interface SeedItem {
-  /** Item id (a numeric string). */
-  id: string;
-  /** The board holding the item. */
-  boardId: string;
-  /** The group holding the item. */
-  groupId: string;
-  /** Item name. */
-  name: string;
-  /** User id of the creator. */
-  creatorId: string;
-  /** ISO 8601 creation time. */
-  createdAt: string;
-  /** For a subitem (on a subitems board): the item it belongs to. */
-  parentItemId?: string | null;
-  /** Column values by column id, in the form `create_item` accepts. */
-  columnValues?: Record<string, unknown>;
-}
-
-/** Board fields a seed may leave out, with their defaults. */
-type OptionalBoardField =
-  | 'type'
-  | 'ownerIds'
-  | 'subscriberIds'
-  | 'teamOwnerIds'
-  | 'teamSubscriberIds'
-  | 'permissions'
-  | 'folderId'
-  | 'subitemsBoardId'
-  | 'parentBoardId';
-
-/** A board to seed: a {@link BoardRecord} whose newer fields may be left out (owners default to the creator). */
-export type SeedBoard = Omit<BoardRecord, OptionalBoardField> & Partial<Pick<BoardRecord, OptionalBoardField>>;
+export type { SeedBoard, SeedItem } from './records.js';
 
 /**
  * Everything an engine's store starts with. Records are copied; the seed is never mutated.

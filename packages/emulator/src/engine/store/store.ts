@@ -6,7 +6,10 @@
  * - Ids: one counter for every family ({@link EmulatorStore.newId}), so ids never repeat across records.
  * - Time: one injectable clock ({@link EmulatorStore.clock}); every stamp and cursor age reads it (clock.ts).
  * - Families: one class per family in its own module, built from its slice of the seed; the skeleton they share
- *   (list, find by id, insert, remove) is {@link Collection}.
+ *   (list, find by id, insert, remove) is {@link Collection}. Each family names what it uses of the rest (its
+ *   `...Collaborators` interface: ids and time, the log, the families it reads) and never imports this module; the
+ *   store hands itself in, so this module only wires them. Column kinds read other records through
+ *   `RecordReader` (../column-kinds/types.ts), which the store implements.
  * - A board change stamps the board and writes the activity log in one step: `boards.recordBoardChange`
  *   (boards.ts), used by the board, group and column families.
  * - Cross-family cascades: a family changes its own records and asks the sibling family for the rest, through this
@@ -24,6 +27,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { type BulkSettings, resolveBulkSettings } from '../bulk/settings.js';
+import type { RecordReader } from '../column-kinds/types.js';
 import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
 import { AppSubscriptionStore } from './app-subscriptions.js';
@@ -58,7 +62,7 @@ import { WebhookStore } from './webhooks.js';
 import { type FolderRecord, type WorkspaceRecord, WorkspaceStore } from './workspaces.js';
 
 /** The emulator's in-memory data, one family store per kind of record. */
-export class EmulatorStore implements Stamper {
+export class EmulatorStore implements Stamper, RecordReader {
   /** Where every time the engine reads comes from. */
   readonly clock: EngineClock;
   /** Accounts, with their plans and products. */

@@ -5,9 +5,10 @@
  * ({@link TEMPLATE_INSTALL_MS} after it started) and forgets ({@link TEMPLATE_RECORD_TTL_MS} after it started).
  */
 import { createHash } from 'node:crypto';
+import type { BoardStore } from './boards.js';
+import type { EngineClock, Stamper } from './clock.js';
 import { Collection } from './collection.js';
 import type { BoardRecord, ColumnRecord } from './records.js';
-import type { EmulatorStore } from './store.js';
 
 /** How long an installation runs on the emulator's clock (the docs: "a few seconds to several minutes"). */
 export const TEMPLATE_INSTALL_MS = 3_000;
@@ -62,14 +63,23 @@ export interface TemplatePlacement {
 
 const GROUP_COLORS = ['#579bfc', '#00c875', '#e2445c', '#fdab3d', '#a25ddc'];
 
+/**
+ * What the template family uses of the rest of the store (the store hands itself in): ids, the clock, and the
+ * boards an installed template creates.
+ */
+export interface TemplateCollaborators extends Stamper {
+  readonly clock: EngineClock;
+  readonly boards: Pick<BoardStore, 'create'>;
+}
+
 /** Templates (seeded) and installations. */
 export class TemplateStore extends Collection<TemplateRecord> {
   /** Installations, oldest first. */
   readonly installations: Collection<TemplateInstallationRecord>;
-  readonly #store: EmulatorStore;
+  readonly #store: TemplateCollaborators;
 
   /** Keeps the seeded templates; boards and ids come from `store`. */
-  constructor(templates: TemplateRecord[], store: EmulatorStore) {
+  constructor(templates: TemplateRecord[], store: TemplateCollaborators) {
     super(templates);
     this.installations = new Collection();
     this.#store = store;

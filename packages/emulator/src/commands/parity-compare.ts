@@ -12,7 +12,7 @@
  * - `rate-limit-policy`: the names of the policies in `RateLimit-Policy`;
  * - `cost`: the complexity charged, when both sides report it (`extensions.complexity` or a `complexity { query }`
  *   field of the answer), differing by more than 10%.
- * Pinned by packages/emulator/test/state/parity.test.ts.
+ * Pinned by packages/emulator/test/commands/parity.test.ts.
  */
 
 /** One side's answer to an operation. */

@@ -15,7 +15,7 @@
  * - exit 0: no difference; 1: differences (or a failure of the target); 2: a usage mistake, nothing sent;
  * - the token comes from {@link TOKEN_ENV} only and never enters the report, the temporary snapshot (deleted at the
  *   end) or a message.
- * Pinned by packages/emulator/test/state/parity.test.ts.
+ * Pinned by packages/emulator/test/commands/parity.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -27,6 +27,8 @@ import { glob } from 'tinyglobby';
 import { API_VERSION, PlatformClient, PlatformError } from 'workspace-platform-sdk';
 import { DEMO_TOKEN } from '../server/demo-tokens.js';
 import { startEmulatorWith } from '../start.js';
+import { writeFileAtomically } from '../state/save.js';
+import { formatStateFile } from '../state/state-file.js';
 import {
   compareAnswers,
   DIFFERENCE_EXPLANATIONS,
@@ -34,10 +36,8 @@ import {
   type ParityDifference,
   type ParityDifferenceKind,
 } from './parity-compare.js';
-import { writeFileAtomically } from './save.js';
 import { TOKEN_ENV } from './snapshot-command.js';
 import { readSnapshot } from './snapshot-read.js';
-import { formatStateFile } from './state-file.js';
 
 /** The subcommand's help text. */
 export const PARITY_USAGE = `Usage: workspace-platform-emulator parity --against <base-url> --documents "<glob>" [options]

@@ -7,14 +7,14 @@
  *   removes the progress file;
  * - the progress file (`<output>.progress`) holds one JSON line naming the run's arguments, then one line per page
  *   read; a progress file of other arguments is refused, never mixed in.
- * Pinned by packages/emulator/test/state/snapshot-command.test.ts.
+ * Pinned by packages/emulator/test/commands/snapshot-command.test.ts.
  */
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { PlatformClient, PlatformError } from 'workspace-platform-sdk';
-import { writeFileAtomically } from './save.js';
+import { writeFileAtomically } from '../state/save.js';
+import { formatStateFile } from '../state/state-file.js';
 import { progressKey, readSnapshot, SnapshotBoardMissingError, type SnapshotProgress } from './snapshot-read.js';
-import { formatStateFile } from './state-file.js';
 
 /** The environment variable holding the token the snapshot is read with. */
 export const TOKEN_ENV = 'WORKSPACE_PLATFORM_TOKEN';

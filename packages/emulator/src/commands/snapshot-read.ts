@@ -15,12 +15,12 @@
  * - secrets: the token is the client's and never reaches the snapshot, the progress file or a message.
  * The platform's pages: https://developer.monday.com/api-reference/reference/boards,
  * https://developer.monday.com/api-reference/reference/items-page, https://developer.monday.com/api-reference/reference/users.
- * Pinned by packages/emulator/test/state/snapshot-command.test.ts.
+ * Pinned by packages/emulator/test/commands/snapshot-command.test.ts.
  */
 import type { PlatformClient } from 'workspace-platform-sdk';
 import { type ExportCheckpoint, type ExportedItem, exportItems } from 'workspace-platform-sdk/bulk';
 import type { SeedBoard, SeedData, SeedItem } from '../engine/index.js';
-import { type SnapshotFile, STATE_FILE_FORMAT, STATE_FILE_VERSION } from './state-file.js';
+import { type SnapshotFile, STATE_FILE_FORMAT, STATE_FILE_VERSION } from '../state/state-file.js';
 
 /** What to read. */
 export interface SnapshotReadOptions {
