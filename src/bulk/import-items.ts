@@ -93,7 +93,7 @@ interface ImportItemsBase {
   hourlyItemBudget?: number | false;
   /**
    * A store shared by every process importing into the account (the one given to the client's `throttle.store`),
-   * so their jobs are paced against one budget. A store without the optional `reserveWindow` capability paces this
+   * so their jobs are paced against one budget. A store without the optional `reserveUnits` capability paces this
    * process alone.
    */
   budgetStore?: ThrottleStore;

@@ -52,7 +52,7 @@ describe('warnings', () => {
 
   it('the built-in boards call draws no warning at any version: its owner is the creator, as Board.owner was', async () => {
     const emulator = await startTestEmulator({ now: NOVEMBER_2026 });
-    for (const apiVersion of ['2025-04', '2025-10', '2026-01', '2026-04', '2026-07', '2026-10']) {
+    for (const apiVersion of ['2025-04', '2025-10', '2026-01', '2026-04', '2026-07', '2026-10'] as const) {
       const client = clientFor(emulator, { apiVersion });
       const result = await client.boards({ limit: 2 });
       expect(result.warnings).toEqual([]);
