@@ -9,7 +9,7 @@ import { HttpError, PlatformConfigError } from '../index.js';
 /** The oldest API version with the bulk jobs. */
 export const BULK_MIN_VERSION = '2026-07';
 
-/** Refuses a client pinned below 2026-07, before anything is sent. @throws {PlatformConfigError} */
+/** Refuses a client pinned below 2026-07, before anything is sent. @throws `PlatformConfigError` */
 export function requireBulkVersion(client: PlatformClient): void {
   if (client.apiVersion < BULK_MIN_VERSION) {
     throw new PlatformConfigError(
@@ -133,7 +133,7 @@ export type UploadOutcome = 'stored' | 'expired' | 'retry';
  * Uploads a job's CSV to its pre-signed URL (no token: the URL is the credential). `expired` when the storage
  * refuses it as expired (403: upload URLs live 10 minutes), `retry` for a failure worth another try (a network
  * error, 5xx, 429).
- * @throws {HttpError} for another refusal; the signal's reason when aborted.
+ * @throws {@link HttpError} for another refusal; the signal's reason when aborted.
  */
 export async function uploadFile(
   fetchImpl: typeof fetch,

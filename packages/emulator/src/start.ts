@@ -21,7 +21,7 @@ export type StartedEmulator = RunningEmulator<Engine> & { readonly webhooks: Web
  * built-in engine is made on it), else the engine's; the server's windows, the version calendar, cursor expiry,
  * record stamps and webhook retries alike (pinned by test/testing/webhook-clock.test.ts and
  * test/testing/test-emulator.test.ts).
- * @throws {EmulatorSettingsError} for an unknown, misspelled, mistyped or impossible option.
+ * @throws {@link EmulatorSettingsError} for an unknown, misspelled, mistyped or impossible option.
  */
 export async function startEmulatorWith(options: EmulatorOptions = {}, engine?: Engine): Promise<StartedEmulator> {
   checkEmulatorOptions(options);

@@ -60,16 +60,16 @@ export interface TestEmulator extends Emulator {
     /**
      * Approves the consent of `authorizeUrl` (from `OAuthClient.authorizeUrl`); resolves to the redirect URL with the
      * code, for `OAuthClient.parseCallback`.
-     * @throws {OAuthConfigError} (as a rejection) when `authorizeUrl` is not a URL of this emulator (make the client
+     * @throws `OAuthConfigError` (as a rejection) when `authorizeUrl` is not a URL of this emulator (make the client
      * with `authUrl: emulator.authUrl`); nothing is requested.
-     * @throws {OAuthError} (as a rejection) when the emulator refuses the authorize request or the decision outright:
+     * @throws `OAuthError` (as a rejection) when the emulator refuses the authorize request or the decision outright:
      * its `code`, `description` and `status` say why; `network_error` when the emulator does not answer (closed).
      */
     approve(authorizeUrl: string | URL, options?: OAuthApproveOptions): Promise<URL>;
     /**
      * Denies it; resolves to the redirect URL with `error=access_denied`.
-     * @throws {OAuthConfigError} (as a rejection) when `authorizeUrl` is not a URL of this emulator.
-     * @throws {OAuthError} (as a rejection) when the emulator refuses the authorize request or the decision outright.
+     * @throws `OAuthConfigError` (as a rejection) when `authorizeUrl` is not a URL of this emulator.
+     * @throws `OAuthError` (as a rejection) when the emulator refuses the authorize request or the decision outright.
      */
     deny(authorizeUrl: string | URL): Promise<URL>;
   };
@@ -104,7 +104,7 @@ class TestEmulatorToken {
 
 /**
  * Starts a test emulator on an ephemeral loopback port.
- * @throws {EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
+ * @throws {@link EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
  * the key and what to give instead; nothing is started.
  */
 export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {
