@@ -8,8 +8,16 @@
 
 const QUARTER_VERSION = /^\d{4}-(01|04|07|10)$/;
 
+/**
+ * The name of an API version, in the platform's form: a year and a quarter month (`'2026-10'`, `'2027-01'`). A
+ * month that names no version (`'2026-11'`) is a compile error where an option takes it; a version name read at run
+ * time (an environment variable) becomes one through {@link isApiVersion}. Whether the platform still serves a
+ * version is a run-time question: see `apiVersionStatus`.
+ */
+export type ApiVersionName = `${number}-${'01' | '04' | '07' | '10'}`;
+
 /** True when `value` is an API version of the platform's form (`2026-10`); says nothing about support. */
-export function isApiVersion(value: unknown): value is string {
+export function isApiVersion(value: unknown): value is ApiVersionName {
   return typeof value === 'string' && QUARTER_VERSION.test(value);
 }
 

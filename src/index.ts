@@ -7,7 +7,7 @@
  * @module workspace-platform-sdk
  */
 
-export { isApiVersion } from './api-version-format.js';
+export { type ApiVersionName, isApiVersion } from './api-version-format.js';
 export { type DailyLimitStatus, dailyLimitStatus } from './client/calls/daily-limit-status.js';
 export {
   type Connection,

@@ -17,7 +17,8 @@ function apiEntries(): DefaultTheme.SidebarItem[] {
   if (!existsSync(api)) return [];
   const entries: DefaultTheme.SidebarItem[] = [];
   for (const pkg of readdirSync(api, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-    entries.push({ text: pkg.name, link: `/api/${pkg.name}/` });
+    // A folder without a page of its own (one TypeDoc names after a source folder) is no entry: its link would 404.
+    if (existsSync(`${api}/${pkg.name}/index.md`)) entries.push({ text: pkg.name, link: `/api/${pkg.name}/` });
     for (const sub of readdirSync(`${api}/${pkg.name}`, { withFileTypes: true }))
       if (sub.isDirectory() && existsSync(`${api}/${pkg.name}/${sub.name}/index.md`))
         entries.push({ text: `${pkg.name}/${sub.name}`, link: `/api/${pkg.name}/${sub.name}/` });
@@ -25,7 +26,14 @@ function apiEntries(): DefaultTheme.SidebarItem[] {
   return entries.sort((a, b) => String(a.text).localeCompare(String(b.text)));
 }
 
+/**
+ * Where the site is published: the repository's GitHub Pages by default, or `DOCS_BASE` (`/` to serve it at a
+ * host's root). VitePress prefixes every link and asset with it.
+ */
+const base = process.env.DOCS_BASE ?? '/workspace-platform-sdk/';
+
 export default defineConfig({
+  base,
   title: 'Workspace Platform SDK',
   description:
     'A typed TypeScript client for the Workspace Platform GraphQL API, with a local emulator and typed code generation.',

@@ -63,8 +63,8 @@ function ruleFor(board: BoardDefinition, key: string, value: unknown): ItemsQuer
 /**
  * The `ItemsQuery` of a filter by key (every rule must hold), or null for no filter.
  *
- * @throws {BoardDriftError} for a key or label the generated board does not have.
- * @throws {PlatformConfigError} for a value its rule refuses.
+ * @throws {@link BoardDriftError} for a key or label the generated board does not have.
+ * @throws {@link PlatformConfigError} for a value its rule refuses.
  */
 export function boardItemsQuery(
   board: BoardDefinition,

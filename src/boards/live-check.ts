@@ -52,7 +52,7 @@ export function usesOf(board: BoardDefinition, values: Readonly<Record<string, u
 /**
  * Checks what a call uses against the board as the server has it now.
  *
- * @throws {BoardDriftError} naming the board, the column and the label the server's board does not have.
+ * @throws {@link BoardDriftError} naming the board, the column and the label the server's board does not have.
  */
 export async function checkAgainstServer(
   client: PlatformClient,

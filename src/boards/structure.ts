@@ -122,7 +122,7 @@ function columnOf(raw: Json): BoardStructureColumn {
  * Reads a board's structure: its columns with their kinds, titles and settings (labels, linked boards, what a mirror
  * shows) and its groups, in the board's order.
  *
- * @throws {NotFoundError} when the board does not exist or the token cannot see it; what the call throws otherwise.
+ * @throws {@link NotFoundError} when the board does not exist or the token cannot see it; what the call throws otherwise.
  */
 export async function readBoardStructure(
   client: PlatformClient,

@@ -154,8 +154,8 @@ export function columnOf(board: BoardDefinition, key: string): BoardColumnDefini
  * The `column_values` JSON text of a write, keyed by column id; every key and label checked against the generated
  * board first.
  *
- * @throws {BoardDriftError} for a key or label the generated board does not have.
- * @throws {PlatformConfigError} for a value its builder refuses, naming the column.
+ * @throws {@link BoardDriftError} for a key or label the generated board does not have.
+ * @throws {@link PlatformConfigError} for a value its builder refuses, naming the column.
  */
 export function boardColumnValues(board: BoardDefinition, values: Readonly<Record<string, unknown>>): string {
   if (typeof values !== 'object' || values === null) return '{}';

@@ -56,7 +56,7 @@ export interface BulkItemsResult {
   completed: boolean;
   /**
    * Puts back what the jobs did (`undo_action` of each). Resolves to each job's answer.
-   * @throws {PlatformError} the client's errors for a call that fails.
+   * @throws `PlatformError` the client's errors for a call that fails.
    */
   undo(options?: { signal?: AbortSignal }): Promise<UndoResult[]>;
 }
@@ -72,9 +72,9 @@ export interface BulkItemsResult {
  * await deleted.undo(); // changed our mind
  * ```
  *
- * @throws {PlatformConfigError} for bad options or a client pinned below 2026-07, before anything is sent.
- * @throws {BulkJobError} when a job ends `FAILED`.
- * @throws {PlatformError} the client's errors for a call that fails; the signal's reason when `signal` aborts.
+ * @throws `PlatformConfigError` for bad options or a client pinned below 2026-07, before anything is sent.
+ * @throws {@link BulkJobError} when a job ends `FAILED`.
+ * @throws `PlatformError` the client's errors for a call that fails; the signal's reason when `signal` aborts.
  */
 export function bulkDeleteItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
   return rethrowAbort(options?.signal, () => runBulkItems(client, 'delete', options));
@@ -84,9 +84,9 @@ export function bulkDeleteItems(client: PlatformClient, options: BulkItemsOption
  * Archives items in bulk: starts `bulk_archive_items` jobs and polls each until it ends. Same behaviour as
  * {@link bulkDeleteItems}.
  *
- * @throws {PlatformConfigError} for bad options or a client pinned below 2026-07, before anything is sent.
- * @throws {BulkJobError} when a job ends `FAILED`.
- * @throws {PlatformError} the client's errors for a call that fails; the signal's reason when `signal` aborts.
+ * @throws `PlatformConfigError` for bad options or a client pinned below 2026-07, before anything is sent.
+ * @throws {@link BulkJobError} when a job ends `FAILED`.
+ * @throws `PlatformError` the client's errors for a call that fails; the signal's reason when `signal` aborts.
  */
 export function bulkArchiveItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
   return rethrowAbort(options?.signal, () => runBulkItems(client, 'archive', options));
@@ -94,7 +94,7 @@ export function bulkArchiveItems(client: PlatformClient, options: BulkItemsOptio
 
 /**
  * Undoes one bulk job by its id (`undo_action`), e.g. one kept from an earlier run.
- * @throws {PlatformError} the client's errors for a call that fails.
+ * @throws `PlatformError` the client's errors for a call that fails.
  */
 export function undoBulkAction(
   client: PlatformClient,

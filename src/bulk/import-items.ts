@@ -77,7 +77,7 @@ interface ImportItemsBase {
   hourlyItemBudget?: number | false;
   /**
    * A store shared by every process importing into the account (the one given to the client's `throttle.store`),
-   * so their jobs are paced against one budget. A store without the optional `reserveWindow` capability paces this
+   * so their jobs are paced against one budget. A store without the optional `reserveUnits` capability paces this
    * process alone.
    */
   budgetStore?: ThrottleStore;
@@ -137,12 +137,12 @@ export const IMPORT_POLL_INTERVAL_MS = 10_000;
  * });
  * ```
  *
- * @throws {PlatformConfigError} before anything is sent, for bad options (a `rowsPerJob` above the mode's limit, a
+ * @throws `PlatformConfigError` before anything is sent, for bad options (a `rowsPerJob` above the mode's limit, a
  *   checkpoint of another board or mode, a client pinned below 2026-07), and before a job is started for a row whose
  *   builder was given input the platform refuses, or a row too large for one file.
- * @throws {BulkJobError} when a job fails or is rejected for a reason a new job cannot fix (`INVALID_UPLOAD`,
+ * @throws {@link BulkJobError} when a job fails or is rejected for a reason a new job cannot fix (`INVALID_UPLOAD`,
  *   `PERMISSION_DENIED`, a failure while processing): its `checkpoint` resumes at that job's rows.
- * @throws {PlatformError} the client's own errors for a call that fails (`AuthenticationError`, `NotFoundError` for
+ * @throws `PlatformError` the client's own errors for a call that fails (`AuthenticationError`, `NotFoundError` for
  *   an unknown board, `RateLimitError`, `NetworkError`, ...).
  * @throws the signal's reason when `signal` aborts.
  */
@@ -192,7 +192,7 @@ function positiveNumber(value: unknown, name: string): void {
   }
 }
 
-/** Checks the options before anything is sent. @throws {PlatformConfigError} */
+/** Checks the options before anything is sent. @throws `PlatformConfigError` */
 function planImport(client: PlatformClient, options: ImportItemsOptions): ImportPlan {
   requireBulkVersion(client);
   const mode = options.mode ?? 'ingest';
@@ -429,7 +429,7 @@ class ImportRun {
   /**
    * Takes an ended job into the report: true when its rows are done (completed), false when they must go again
    * (rejected for the hourly budget).
-   * @throws {BulkJobError} for any other end.
+   * @throws {@link BulkJobError} for any other end.
    */
   async #settle(ended: ImportJobStatus, jobId: string, firstRow: number, rowCount: number): Promise<boolean> {
     if (ended.status === 'REJECTED' && ended.failureReason === 'ACCOUNT_CAPACITY_EXCEEDED') {

@@ -5,6 +5,7 @@
  * of a board, one page at a time, through cursor expiry and restarts). Platform neutral: fetch only.
  *
  * @packageDocumentation
+ * @module workspace-platform-sdk/bulk
  */
 export {
   BULK_ITEMS_PER_JOB,

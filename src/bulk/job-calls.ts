@@ -22,7 +22,7 @@ const redactNullable = (redact: Redactor, text: string | null): string | null =>
 /** The oldest API version with the bulk jobs. */
 export const BULK_MIN_VERSION = '2026-07';
 
-/** Refuses a client pinned below 2026-07, before anything is sent. @throws {PlatformConfigError} */
+/** Refuses a client pinned below 2026-07, before anything is sent. @throws `PlatformConfigError` */
 export function requireBulkVersion(client: PlatformClient): void {
   if (client.apiVersion < BULK_MIN_VERSION) {
     throw new PlatformConfigError(
@@ -151,7 +151,7 @@ export type UploadOutcome = 'stored' | 'expired' | 'unknown' | 'conflict';
  * Uploads a job's CSV to its pre-signed URL (no token: the URL is the credential). `expired` when the storage
  * refuses it as expired (403: upload URLs live 10 minutes), `unknown` when no answer says what became of it (a network
  * error, 5xx, 429), `conflict` for a 409.
- * @throws {HttpError} for another refusal; the signal's reason when aborted.
+ * @throws {@link HttpError} for another refusal; the signal's reason when aborted.
  */
 export async function uploadFile(
   fetchImpl: typeof fetch,

@@ -277,7 +277,7 @@ function failedBatch(count: number, error: PlatformError, status: 'failed' | 'un
  * });
  * ```
  *
- * @throws {PlatformConfigError} before anything is sent, for options it cannot run with: a board or item id that is
+ * @throws `PlatformConfigError` before anything is sent, for options it cannot run with: a board or item id that is
  *   not an id, an empty name, an unknown option, a `batchSize` out of range, or a column value its builder refused
  *   (the message names the write, e.g. `creates[12].values`).
  */

@@ -42,7 +42,7 @@ interface Header {
   fields: number;
 }
 
-/** Reads the header record. @throws {UsageError} without a `name` column, or naming a column twice. */
+/** Reads the header record. @throws {@link UsageError} without a `name` column, or naming a column twice. */
 function headerOf(path: string, fields: readonly string[], line: number): Header {
   const names = fields.map((field) => restoreFormulaCell(field).trim());
   const name = names.findIndex((field) => field.toLowerCase() === 'name');
@@ -65,7 +65,7 @@ function headerOf(path: string, fields: readonly string[], line: number): Header
 /**
  * The rows of a CSV file with their lines, read lazily, each checked: the header (a `name` column, no column twice),
  * no row with more fields than the header names, a name in every row.
- * @throws {UsageError} for the first record that fails a check or cannot be read as CSV, naming its line.
+ * @throws {@link UsageError} for the first record that fails a check or cannot be read as CSV, naming its line.
  */
 async function* checkedRows(path: string): AsyncGenerator<ImportRow> {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
@@ -104,7 +104,7 @@ async function* checkedRows(path: string): AsyncGenerator<ImportRow> {
 /**
  * Reads the whole file once and checks every record before the first job: a file the import would stop in the
  * middle of is refused while nothing was sent. One record is held at a time, so a file of any size is checked.
- * @throws {UsageError} for the first record that fails.
+ * @throws {@link UsageError} for the first record that fails.
  */
 async function checkFile(path: string, signal: AbortSignal): Promise<void> {
   for await (const _row of checkedRows(path)) signal.throwIfAborted();

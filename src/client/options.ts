@@ -53,7 +53,10 @@ export interface ResolvedClientOptions {
   hooks: ClientHooks;
 }
 
-/** One refusal for every bad token (missing, blank, a line break or other non-printable), never showing it. */
+/**
+ * One refusal for every bad token (missing, blank, a line break or other non-printable, a `Bearer ` prefix), never
+ * showing it.
+ */
 function checkToken(token: unknown): string {
   const fault =
     typeof token !== 'string'
@@ -64,7 +67,10 @@ function checkToken(token: unknown): string {
           ? token === ''
             ? 'an empty string'
             : 'only spaces'
-          : '';
+          : // The client sends `Authorization: Bearer <token>` itself; a prefixed token would be sent as `Bearer Bearer …`.
+            /^bearer\s/i.test(token.trim())
+            ? 'a `Bearer ` prefix (the client adds it: pass the token alone)'
+            : '';
   if (fault)
     refuse('token', 'a non-empty string of printable ASCII, no line break (an API or OAuth token)', token, fault);
   return (token as string).trim();

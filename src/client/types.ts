@@ -2,6 +2,8 @@
  * Public types of the client: options, results, rate-limit state and hooks.
  * Behaviour lives beside this file; this one only names the shapes.
  */
+
+import type { ApiVersionName } from '../api-version-format.js';
 import type { DocumentTypeDecoration, TypedDocumentAst } from './documents/typed-document.js';
 import type { ThrottleStore } from './throttle/throttle-store.js';
 
@@ -194,8 +196,11 @@ export interface PlatformClientOptions {
   token: string;
   /** API host, e.g. `https://api.example.com` or a local emulator's `baseUrl`. http(s) only; `/v2` is appended (a `baseUrl` that already ends in `/v2` is taken as the same host). */
   baseUrl: string;
-  /** `API-Version` header value, `YYYY-MM`. Defaults to {@link API_VERSION}. */
-  apiVersion?: string;
+  /**
+   * `API-Version` header value: a year and a quarter month (`'2026-10'`), so `'2026-11'` does not compile; a string
+   * read at run time passes {@link isApiVersion} first. Defaults to {@link API_VERSION}.
+   */
+  apiVersion?: ApiVersionName;
   /** A fetch implementation. Defaults to the global `fetch`. */
   fetch?: typeof fetch;
   /** Extra headers sent with every request. */

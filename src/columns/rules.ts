@@ -80,7 +80,7 @@ function rule(columnId: string, operator: RuleOperator, compareValue: Array<stri
  * `{ indexes: [1] }` (a label's index is its id in the column's settings). Operators per
  * https://developer.monday.com/api-reference/reference/status.
  *
- * @throws {PlatformConfigError} when an index is not a whole number ≥ 0 or the label is empty.
+ * @throws {@link PlatformConfigError} when an index is not a whole number ≥ 0 or the label is empty.
  */
 export function status(
   columnId: string,
@@ -101,7 +101,7 @@ export function status(
 /**
  * Items assigned to any of these people (user ids) or to the caller (`'assigned_to_me'`); with `not`, the others.
  *
- * @throws {PlatformConfigError} when a user id is not a positive whole number.
+ * @throws {@link PlatformConfigError} when a user id is not a positive whole number.
  */
 export function people(
   columnId: string,
@@ -139,7 +139,7 @@ export type DateOperator =
  * marked Done on or before, or after, its date; they take any_of or not_any_of only
  * (https://developer.monday.com/api-reference/reference/date).
  *
- * @throws {PlatformConfigError} for a keyword the platform does not know or a day that is not `YYYY-MM-DD`.
+ * @throws {@link PlatformConfigError} for a keyword the platform does not know or a day that is not `YYYY-MM-DD`.
  */
 export function date(
   columnId: string,
@@ -160,7 +160,7 @@ export function date(
 /**
  * Items whose number compares with `value` (`'greater_than'`, ...) or lies `'between'` two values.
  *
- * @throws {PlatformConfigError} for a value that is not a finite number.
+ * @throws {@link PlatformConfigError} for a value that is not a finite number.
  */
 export function numbers(
   columnId: string,
@@ -175,7 +175,7 @@ export function numbers(
 /**
  * Items whose text (any text column, or `name`) contains `value` (`contains_text`), or matches another text operator.
  *
- * @throws {PlatformConfigError} for an empty value.
+ * @throws {@link PlatformConfigError} for an empty value.
  */
 export function text(
   columnId: string,
@@ -190,7 +190,7 @@ export function text(
 /**
  * Items whose checkbox is checked (or unchecked).
  *
- * @throws {PlatformConfigError} when the column id is empty.
+ * @throws {@link PlatformConfigError} when the column id is empty.
  */
 export function checkbox(columnId: string, checked: boolean): ItemsQueryRuleInput {
   return rule(columnId, checked ? 'is_not_empty' : 'is_empty', []);
@@ -199,7 +199,7 @@ export function checkbox(columnId: string, checked: boolean): ItemsQueryRuleInpu
 /**
  * Items whose column is empty.
  *
- * @throws {PlatformConfigError} when the column id is empty.
+ * @throws {@link PlatformConfigError} when the column id is empty.
  */
 export function isEmpty(columnId: string): ItemsQueryRuleInput {
   return rule(columnId, 'is_empty', []);
@@ -208,7 +208,7 @@ export function isEmpty(columnId: string): ItemsQueryRuleInput {
 /**
  * Items whose column is not empty.
  *
- * @throws {PlatformConfigError} when the column id is empty.
+ * @throws {@link PlatformConfigError} when the column id is empty.
  */
 export function isNotEmpty(columnId: string): ItemsQueryRuleInput {
   return rule(columnId, 'is_not_empty', []);
@@ -217,7 +217,7 @@ export function isNotEmpty(columnId: string): ItemsQueryRuleInput {
 /**
  * The `ItemsQuery` input for `rules`, joined by `operator` (default `and`), ordered by `orderBy`.
  *
- * @throws {PlatformConfigError} when `rules` is empty and there is no order.
+ * @throws {@link PlatformConfigError} when `rules` is empty and there is no order.
  */
 export function itemsQuery(
   rules: readonly ItemsQueryRuleInput[],

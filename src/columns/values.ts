@@ -22,7 +22,7 @@ function checked(columnId: string, builder: ColumnValueBuilder): unknown {
  * The `column_values` JSON text for `values`, keyed by column id:
  * `columnValues({ status: column.status({ label: 'Done' }), date4: column.date('2026-11-24') })`.
  *
- * @throws {PlatformConfigError} naming the column and why, when a builder was given input the platform would refuse.
+ * @throws {@link PlatformConfigError} naming the column and why, when a builder was given input the platform would refuse.
  */
 export function columnValues(values: Readonly<Record<string, ColumnValueBuilder>>): string {
   const json: Record<string, unknown> = {};
@@ -33,7 +33,7 @@ export function columnValues(values: Readonly<Record<string, ColumnValueBuilder>
 /**
  * The `value` JSON text of change_column_value for one column.
  *
- * @throws {PlatformConfigError} naming the column and why, when the builder was given input the platform would refuse.
+ * @throws {@link PlatformConfigError} naming the column and why, when the builder was given input the platform would refuse.
  */
 export function columnValue(columnId: string, builder: ColumnValueBuilder): string {
   return JSON.stringify(checked(columnId, builder));

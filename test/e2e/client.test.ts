@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AddFileToColumnDocument, CreateItemDocument } from '../../generated/graphql.js';
 import {
   API_VERSION,
+  type ApiVersionName,
   AuthenticationError,
   GraphQLResponseError,
   getSchema,
@@ -224,7 +225,7 @@ describe('API versions', () => {
 
   it('a malformed version fails at construction, before anything is sent', async () => {
     const emulator = await startTestEmulator();
-    expect(() => clientFor(emulator, { apiVersion: 'latest' })).toThrow(PlatformConfigError);
+    expect(() => clientFor(emulator, { apiVersion: 'latest' as ApiVersionName })).toThrow(PlatformConfigError);
     expect(emulator.stats.received).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import {
   type DailyLimitError,
   GraphQLResponseError,
   type HttpError,
+  isApiVersion,
   type NetworkError,
   type NotFoundError,
   type OAuthError,
@@ -146,4 +147,16 @@ export function errorClassesHaveLiteralNames(): void {
   expectType<Equal<ColumnValueError['name'], 'ColumnValueError'>>();
   expectType<Equal<OAuthStateMismatchError['name'], 'OAuthStateMismatchError'>>();
   expectType<Equal<OAuthError['name'], 'OAuthError' | 'OAuthStateMismatchError' | 'OAuthConfigError'>>();
+}
+
+export function apiVersionIsAQuarterMonth(fromEnvironment: string): void {
+  new PlatformClient({ token: 't', baseUrl: 'http://127.0.0.1:4010', apiVersion: '2026-10' });
+  new PlatformClient({ token: 't', baseUrl: 'http://127.0.0.1:4010', apiVersion: '2027-01' });
+  // @ts-expect-error a month that names no version (versions are quarterly) does not compile
+  new PlatformClient({ token: 't', baseUrl: 'http://127.0.0.1:4010', apiVersion: '2026-11' });
+  // @ts-expect-error nor does a name that is no version
+  new PlatformClient({ token: 't', baseUrl: 'http://127.0.0.1:4010', apiVersion: 'latest' });
+  // A version read at run time passes isApiVersion first.
+  if (isApiVersion(fromEnvironment))
+    new PlatformClient({ token: 't', baseUrl: 'http://127.0.0.1:4010', apiVersion: fromEnvironment });
 }

@@ -96,7 +96,9 @@ describe('hooks', () => {
       .request('{ a }')
       .catch((error: unknown) => error)) as Error & { headers: Headers };
     expect(failure.name).toBe('AuthenticationError');
-    expect(failure.message).toBe('Authentication failed (401): token [REDACTED] is revoked');
+    expect(failure.message).toBe(
+      "Authentication failed (401): check the client's `token` option (an API or OAuth token for this host); the API said: token [REDACTED] is revoked",
+    );
     expect(JSON.stringify(failure)).not.toContain(TOKEN);
     expect(failure.headers.get('x-echo')).toBe('Bearer [REDACTED]');
   });

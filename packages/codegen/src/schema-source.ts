@@ -132,7 +132,15 @@ export async function readSchema(options: {
     } catch {
       throw new SchemaSourceError(`${BASE_URL_ENV} is not a valid URL.`);
     }
-    return getSdl(url, BASE_URL_ENV, limits);
+    // The variable may be set for another tool (the `workspace-platform` command reads it too): a failure says how to
+    // generate without it.
+    return getSdl(url, BASE_URL_ENV, limits).catch((error: unknown) => {
+      if (!(error instanceof SchemaSourceError)) throw error;
+      throw new SchemaSourceError(
+        `${error.message} ${BASE_URL_ENV} is set, so the schema is read from that host; to generate offline from the ` +
+          `published schema, unset it (env -u ${BASE_URL_ENV} ...), or pass --schema with an SDL file or URL.`,
+      );
+    });
   }
   return { sdl: fromEmulator(apiVersion), from: `the emulator's published schema (API version ${apiVersion})` };
 }

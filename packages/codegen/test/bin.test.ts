@@ -127,6 +127,15 @@ describe('workspace-platform-codegen', () => {
     expect(refused.err).toContain('answered 400');
   });
 
+  it('WORKSPACE_PLATFORM_BASE_URL set for another tool, its host down: exit 1 saying how to generate offline', async () => {
+    const dir = app({ 'src/me.graphql': ME });
+    // A port nothing listens on: the emulator the variable was exported for has stopped.
+    const down = await codegen(dir, ARGS, { WORKSPACE_PLATFORM_BASE_URL: 'http://127.0.0.1:9' });
+    expect(down.code).toBe(1);
+    expect(down.err).toMatch(/WORKSPACE_PLATFORM_BASE_URL: GET http:\/\/127\.0\.0\.1:9\/v2\/get_schema.* failed/);
+    expect(down.err).toContain('unset it (env -u WORKSPACE_PLATFORM_BASE_URL ...), or pass --schema');
+  });
+
   it('answers bad arguments with exit 2 and the usage', async () => {
     const dir = app({});
     expect(await codegen(dir, ['--output', 'x.ts'])).toMatchObject({

@@ -94,7 +94,7 @@ const FLAGS = {
 /**
  * Parses `argv` (without node and the script); `readFile` reads the `--config` file as text; `env` is the process
  * environment, read for {@link WEBHOOK_SECRET_ENV} only.
- * @throws {CliUsageError} saying what to fix.
+ * @throws {@link CliUsageError} saying what to fix.
  */
 export function parseCli(
   argv: string[],

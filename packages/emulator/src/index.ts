@@ -86,9 +86,9 @@ export interface Emulator extends Omit<RunningEmulator, 'engine' | 'store'> {
 /**
  * Starts an emulator. Resolves once it listens; `close()` stops it.
  * With no options: an ephemeral port on 127.0.0.1, the demo tokens, the default seed and generous limits.
- * @throws {EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
+ * @throws {@link EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
  * the key; nothing is started.
- * @throws {EmulatorStateFileError} (as a rejection) for a `snapshot` file that is missing, unreadable or not a state
+ * @throws {@link EmulatorStateFileError} (as a rejection) for a `snapshot` file that is missing, unreadable or not a state
  * file this emulator reads; nothing is started.
  * @throws Error (as a rejection) from the socket when it cannot listen (`code` `EADDRINUSE`, `EACCES`, ...).
  */

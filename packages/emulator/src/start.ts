@@ -28,8 +28,8 @@ export type StartedEmulator = RunningEmulator<Engine> & { readonly webhooks: Web
  * test/testing/test-emulator.test.ts).
  * With `snapshot` or `exportOnExit`, the built-in engine journals its mutations (./state/) so its state can be loaded
  * and saved; `reader` is the user a given engine's state was read as (the demo tokens act as that user).
- * @throws {EmulatorSettingsError} for an unknown, misspelled, mistyped or impossible option.
- * @throws {EmulatorStateFileError} for a `snapshot` file that is missing or not a state file this emulator reads.
+ * @throws {@link EmulatorSettingsError} for an unknown, misspelled, mistyped or impossible option.
+ * @throws {@link EmulatorStateFileError} for a `snapshot` file that is missing or not a state file this emulator reads.
  */
 export async function startEmulatorWith(
   options: EmulatorOptions = {},
@@ -93,7 +93,7 @@ export async function startEmulatorWith(
 
 /**
  * The state options' combinations.
- * @throws {EmulatorSettingsError} for `snapshot` with `seed`, or `sampleData` without `snapshot`.
+ * @throws {@link EmulatorSettingsError} for `snapshot` with `seed`, or `sampleData` without `snapshot`.
  */
 function checkStateOptions(options: EmulatorOptions): void {
   if (options.snapshot !== undefined && options.seed !== undefined)

@@ -58,7 +58,7 @@ const count = (value: unknown): number | undefined =>
  * const { total, resetsAt, source } = await dailyLimitStatus(client);
  * console.log(`daily limit ${total ?? 'unknown'} (${source}), resets at ${resetsAt.toISOString()}`);
  * ```
- * @throws {PlatformError} any other error of the call itself (network, auth, rate limit), as `client.request`
+ * @throws {@link PlatformError} any other error of the call itself (network, auth, rate limit), as `client.request`
  * throws.
  */
 export async function dailyLimitStatus(

@@ -34,7 +34,7 @@ const VERSION_QUERY = 'query ApiVersionStatus { version { value kind display_nam
  *   throw new Error(`API version ${status.requested} is answered by ${status.answered} (${status.kind})`);
  * }
  * ```
- * @throws {PlatformError} any error of the call itself (network, auth, rate limit), as `client.request` throws.
+ * @throws {@link PlatformError} any error of the call itself (network, auth, rate limit), as `client.request` throws.
  */
 export async function apiVersionStatus(
   client: Pick<PlatformClient, 'apiVersion' | 'request'>,

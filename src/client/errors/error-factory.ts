@@ -109,7 +109,12 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       `: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
     );
   }
-  if (status === 401) return new AuthenticationError(`Authentication failed (401)${said}`, details);
+  if (status === 401)
+    // What the server says names its Authorization header, which the client sets from its `token` option.
+    return new AuthenticationError(
+      `Authentication failed (401): check the client's \`token\` option (an API or OAuth token for this host)${first ? `; the API said: ${first.message}` : ''}`,
+      details,
+    );
   if (status === 409) {
     return new IdempotencyConflictError(
       'Idempotency conflict (409): a request with the same Idempotency-Key is still in progress',

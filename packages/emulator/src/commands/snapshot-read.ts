@@ -125,7 +125,7 @@ export function progressKey(baseUrl: string, options: Pick<SnapshotReadOptions, 
 
 /**
  * Reads the boards and everything they name into a snapshot.
- * @throws {PlatformError} (as a rejection) the SDK's error when the API refuses a call (an unknown board is a
+ * @throws {@link PlatformError} (as a rejection) the SDK's error when the API refuses a call (an unknown board is a
  * `NotFoundError`), with the token redacted.
  */
 export async function readSnapshot(client: PlatformClient, options: SnapshotReadOptions): Promise<SnapshotFile> {

@@ -46,13 +46,13 @@ export interface RunningEmulator<Engine extends GraphQLEngine = GraphQLEngine> {
   readonly stats: Readonly<EmulatorStats>;
   /**
    * Replaces the fault rules; their counters start again.
-   * @throws {EmulatorSettingsError} for an unknown fault kind or key, a wrong type or an impossible value; the
+   * @throws {@link EmulatorSettingsError} for an unknown fault kind or key, a wrong type or an impossible value; the
    * rules in force stay.
    */
   setFaults(rules: readonly FaultRule[]): void;
   /**
    * Makes `token` valid on /v2 with exactly `grant`.
-   * @throws {EmulatorSettingsError} for an empty token or one with spaces, or a grant with a missing, mistyped or
+   * @throws {@link EmulatorSettingsError} for an empty token or one with spaces, or a grant with a missing, mistyped or
    * unknown part (an unknown scope, a `kind` other than `personal` or `oauth`); the message never shows the token.
    */
   registerToken(token: string, grant: TokenGrant): void;

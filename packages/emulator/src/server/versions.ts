@@ -34,7 +34,7 @@ export class VersionPolicy {
   readonly #clock: EmulatorClock;
   readonly #routing: VersionRouting;
 
-  /** @throws {EmulatorSettingsError} when the engine cannot serve a version asked for, or the default is not among them. */
+  /** @throws {@link EmulatorSettingsError} when the engine cannot serve a version asked for, or the default is not among them. */
   constructor(
     engineVersions: readonly string[],
     engineDefault: string,

@@ -240,7 +240,7 @@ export const EMULATOR_OPTIONS_SHAPE: ObjectShape = { type: 'object', fields: { .
 
 /**
  * Checks the options of `startEmulator` before anything starts.
- * @throws {EmulatorSettingsError} naming the first key that is unknown, of the wrong type, or impossible.
+ * @throws {@link EmulatorSettingsError} naming the first key that is unknown, of the wrong type, or impossible.
  */
 export function checkEmulatorOptions(options: unknown, label = 'Emulator option'): void {
   checkShape(options, EMULATOR_OPTIONS_SHAPE, label, '');
@@ -248,7 +248,7 @@ export function checkEmulatorOptions(options: unknown, label = 'Emulator option'
 
 /**
  * Checks seed data (a state file's) as the `seed` option is checked.
- * @throws {EmulatorSettingsError} naming the first family or record that is malformed.
+ * @throws {@link EmulatorSettingsError} naming the first family or record that is malformed.
  */
 export function checkSeed(seed: unknown, label: string): void {
   checkShape(seed, seedShape, label, 'seed');
@@ -276,7 +276,7 @@ const registeredToken: ObjectShape = {
 
 /**
  * Checks a token and its grant before `registerToken` makes it valid; the token itself is never shown.
- * @throws {EmulatorSettingsError} naming the first part that is missing, of the wrong type, or impossible.
+ * @throws {@link EmulatorSettingsError} naming the first part that is missing, of the wrong type, or impossible.
  */
 export function checkRegisteredToken(tokenValue: unknown, grant: unknown): void {
   checkShape({ token: tokenValue, grant }, registeredToken, 'registerToken:', '');
@@ -284,7 +284,7 @@ export function checkRegisteredToken(tokenValue: unknown, grant: unknown): void 
 
 /**
  * Checks fault rules before they replace the active ones.
- * @throws {EmulatorSettingsError} naming the first rule and key that is unknown, of the wrong type, or impossible.
+ * @throws {@link EmulatorSettingsError} naming the first rule and key that is unknown, of the wrong type, or impossible.
  */
 export function checkFaultRules(rules: unknown): void {
   checkShape(rules, faultRules, 'setFaults', 'faults');

@@ -18,8 +18,8 @@ export function encodeStateJson(value: unknown): string {
 
 /**
  * Reads JSON text written by {@link encodeStateJson}.
- * @throws {SyntaxError} for text that is not JSON.
- * @throws {TypeError} for a tag that is not one of the rules above.
+ * @throws {@link SyntaxError} for text that is not JSON.
+ * @throws {@link TypeError} for a tag that is not one of the rules above.
  */
 export function decodeStateJson(text: string): unknown {
   return untag(JSON.parse(text));

@@ -18,7 +18,7 @@ import { EmulatorStateFileError, parseStateFile, type SnapshotReader, type State
 
 /**
  * Reads and checks a state file.
- * @throws {EmulatorStateFileError} (as a rejection) for a file that is missing, unreadable, or not a state file this
+ * @throws {@link EmulatorStateFileError} (as a rejection) for a file that is missing, unreadable, or not a state file this
  * emulator reads.
  */
 export async function readStateFile(file: string): Promise<StateFile> {
@@ -35,7 +35,7 @@ export async function readStateFile(file: string): Promise<StateFile> {
 
 /**
  * The data to seed from `state`: its own, with the sample data beside it when `sampleData` is set.
- * @throws {EmulatorStateFileError} when the file and the sample data hold an account, user, board or item of one id.
+ * @throws {@link EmulatorStateFileError} when the file and the sample data hold an account, user, board or item of one id.
  */
 export function seedOfState(state: StateFile, file: string, sampleData: boolean): SeedData {
   if (!sampleData) return state.seed;

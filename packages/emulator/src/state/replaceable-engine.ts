@@ -198,7 +198,7 @@ export class ReplaceableEngine implements GraphQLEngine {
 
   /**
    * Rebuilds the store from the seed with a saved journal replayed, as {@link ReplaceableEngine.restore} does.
-   * @throws {RangeError} (as a rejection) for a journal whose moments name an operation it does not hold.
+   * @throws {@link RangeError} (as a rejection) for a journal whose moments name an operation it does not hold.
    */
   async load(saved: SavedJournal): Promise<void> {
     const journal: JournalEvent[] = [];

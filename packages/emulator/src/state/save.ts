@@ -30,7 +30,7 @@ export function stateOf(engine: ReplaceableEngine, now: number, reader?: Snapsho
 
 /**
  * Writes `text` to `file` whole or not at all.
- * @throws {Error} (as a rejection) the file system's error when the file cannot be written; the file is untouched.
+ * @throws {@link Error} (as a rejection) the file system's error when the file cannot be written; the file is untouched.
  */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;

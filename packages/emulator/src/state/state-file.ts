@@ -94,7 +94,7 @@ export function formatStateFile(state: StateFile): string {
 
 /**
  * Reads the text of a state file and checks it whole.
- * @throws {EmulatorStateFileError} for text that is not JSON, a file of another format or format version, or a part
+ * @throws {@link EmulatorStateFileError} for text that is not JSON, a file of another format or format version, or a part
  * that is missing or malformed.
  */
 export function parseStateFile(text: string, file: string): StateFile {

@@ -39,7 +39,7 @@ export interface CheckedTestEmulatorOptions {
 
 /**
  * Checks the options of `createTestEmulator` and copies the seed data.
- * @throws {EmulatorSettingsError} naming the first key that is unknown, of the wrong type, or impossible.
+ * @throws {@link EmulatorSettingsError} naming the first key that is unknown, of the wrong type, or impossible.
  */
 export function checkTestEmulatorOptions(options: unknown): CheckedTestEmulatorOptions {
   if (options === undefined) return { seedData: undefined, startTime: undefined, rest: {} };

@@ -52,7 +52,7 @@ export class CsvReader {
     this.#onRecord = onRecord;
   }
 
-  /** Reads `text`, emitting every record it completes. @throws {CsvFormatError} */
+  /** Reads `text`, emitting every record it completes. @throws {@link CsvFormatError} */
   push(text: string): void {
     let at = 0;
     if (!this.#started && text.length > 0) {
@@ -62,7 +62,7 @@ export class CsvReader {
     while (at < text.length) at = this.#quoted ? this.#inQuotes(text, at) : this.#outside(text, at);
   }
 
-  /** Ends the text: a last record without a line break is emitted. @throws {CsvFormatError} */
+  /** Ends the text: a last record without a line break is emitted. @throws {@link CsvFormatError} */
   end(): void {
     if (this.#quoted && !this.#quotePending) {
       throw new CsvFormatError('a quoted field is not closed before the end of the file', this.#recordLine);
