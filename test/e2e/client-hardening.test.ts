@@ -191,7 +191,8 @@ describe('per-attempt timeouts over a real socket', () => {
       timedOut: true,
       message: expect.stringMatching(/^The request timed out after 400 ms: POST http:\/\/.*\/v2, 1 attempt made$/),
     });
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // A generous bound that only catches a hang (chunks keeping the call alive past its 400 ms); not a timing figure.
+    expect(performance.now() - started).toBeLessThan(15_000);
     await trickler.closed; // the client cancelled the read, which closed the connection
     for (const timer of timers) clearInterval(timer);
   });
@@ -285,7 +286,9 @@ describe('maxResponseBytes over a real socket', () => {
     expect(error).toMatchObject({ status: 200, maxResponseBytes: 32 * 1024 * 1024 });
     await big.closed;
     expect(big.written()).toBeLessThan(48 * 1024 * 1024);
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(80 * 1024 * 1024);
+    // A generous bound that only catches buffering the whole answer (the written bytes above say where reading
+    // stopped); the heap's figures, which the collector moves, are not asserted.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('refuses a declared 100 MB Content-Length at once, before reading', async () => {

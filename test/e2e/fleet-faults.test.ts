@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from 'workspace-platform-emulator';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
 import { go, useFleetTestbed } from './fleet-harness.js';
-import { startTestEmulator } from './harness.js';
+import { graphqlRequests, startTestEmulator, waitFor } from './harness.js';
 
 const DOCUMENT = '{ boards(limit: 1) { id name } }';
 const LIBRARIES = ['redis', 'redis4', 'ioredis'] as const;
@@ -106,9 +106,13 @@ describe('fleet faults', () => {
     };
     const fleet = await testbed.startFleet(LIBRARIES.map((library) => ({ ...config, library })));
     go(fleet);
-    await sleep(1200);
+    // Conditions, not fixed sleeps: Redis stops once the fleet is well into its run, and comes back once the
+    // clients have gone on alone for a while (the emulator served calls since the stop).
+    const served = () => graphqlRequests(emulator).length;
+    await waitFor(() => served() >= 40, 30_000);
     await testbed.redis().stop();
-    await sleep(1200);
+    const atStop = served();
+    await waitFor(() => served() >= atStop + 30, 30_000);
     await testbed.redis().restart();
     const results = await Promise.all(fleet.map((worker) => worker.finished));
 

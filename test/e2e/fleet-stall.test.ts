@@ -69,13 +69,14 @@ describe('a line for a slot that never moves', () => {
     const { value, ms } = await settle(client.boards({ limit: 1 }));
     expect(value).toMatchObject({ status: 200 });
     expect(events).toEqual(['concurrency', 'store-unavailable']);
+    // A lower bound, which a loaded machine cannot break: the line is left after three lease times, not before.
     expect(ms).toBeGreaterThanOrEqual(3 * leaseMs);
   }, 10_000);
 });
 
 describe('an acquire given up on while Redis stalled', () => {
   it('is given back when Redis answers again: the single slot is free long before the lease would expire', async () => {
-    const leaseMs = 10_000;
+    const leaseMs = 40_000;
     const emulator = await startTestEmulator({ limits: { concurrency: { quota: 1 } } });
     const connection = new IORedis(redis.url);
     const spy = new IORedis(redis.url);
@@ -99,7 +100,8 @@ describe('an acquire given up on while Redis stalled', () => {
     const tookMs = Date.now() - started;
     console.log(`after the stall: 3 calls in ${tookMs} ms (lease time ${leaseMs} ms); events ${events.join('>')}`);
     expect(events.indexOf('store-rejoined')).toBeGreaterThan(events.indexOf('store-unavailable'));
-    // Held by the orphan, they would wait for its lease to expire (up to 10 s); a hang is the defect.
+    // Held by the orphan, they would wait for its lease to expire (up to 40 s): a generous bound that only catches
+    // that hang; the calls themselves take milliseconds.
     expect(tookMs).toBeLessThan(leaseMs / 2);
     // The last call gives its own lease back just after it returns (one Redis round trip, not awaited by the call):
     // polled for a second, far below the lease time, so only a lease nobody gives back fails here.
@@ -114,7 +116,7 @@ describe('an acquire given up on while Redis stalled', () => {
       left = await leasesLeft();
     }
     expect(left).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('a budget error asking for 1e308 s', () => {

@@ -92,7 +92,8 @@ describe('paginate', () => {
       seen += 1;
       if (seen === 500) break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing in flight after the break, so nothing more can reach the emulator: one request recorded.
+    expect(client.throttleState?.inFlight).toBe(0);
     expect(graphqlRequests(emulator)).toHaveLength(1);
   });
 
@@ -165,7 +166,8 @@ describe('paginate', () => {
   });
 
   it('turns an expired cursor into a CursorExpiredError', async () => {
-    const emulator = await startTestEmulator({ cursorTtlMs: 50 });
+    let offset = 0; // the emulator's clock, moved by the test instead of waiting
+    const emulator = await startTestEmulator({ cursorTtlMs: 50, now: () => Date.now() + offset });
     addItems(emulator, 1_200);
     const pages = paginate(clientFor(emulator), FilteredBoardItemsDocument, {
       board: ROADMAP_BOARD_ID,
@@ -173,7 +175,7 @@ describe('paginate', () => {
       query_params: DONE_BY_ESTIMATE,
     }).pages();
     expect((await pages.next()).value?.items).toHaveLength(500);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    offset += 120; // past the cursor's 50 ms lifetime
     const error = await pages.next().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CursorExpiredError);
     expect((error as CursorExpiredError).message).toMatch(/cursor has expired.*start the listing again/i);

@@ -38,7 +38,8 @@ describe('a 30 MB body of nested arrays', () => {
     expect((error as HttpError).message).toContain(`more than ${MAX_JSON_CONTAINERS} JSON arrays and objects`);
     expect((error as HttpError).bodyExcerpt?.length).toBeLessThan(400);
     expect(delay.max / 1e6).toBeGreaterThan(0);
-    expect(delay.max / 1e6).toBeLessThan(3_000);
+    // A generous bound that only catches a hang (the loop blocked for most of the test's time); figures are the bench's.
+    expect(delay.max / 1e6).toBeLessThan(20_000);
   }, 60_000);
 });
 

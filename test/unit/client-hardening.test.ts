@@ -341,7 +341,8 @@ describe('a trickling body', () => {
       .catch((caught: unknown) => caught);
     clearInterval(timer);
     expect(error).toMatchObject({ name: 'NetworkError', timedOut: true });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // A generous bound that only catches a hang (chunks keeping the call alive past its 150 ms); not a timing figure.
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('times out a body that stalls after its first chunk (the watchdog, not a chunk, ends it)', async () => {

@@ -13,6 +13,7 @@ import {
   createQuotaThrottle,
   type Permit,
   type Throttle,
+  ThrottleQueueTimeout,
   ThrottleWaitTooLongError,
 } from '../../src/client/throttle/throttle.js';
 import type { RateLimitPolicy, ThrottleEvent } from '../../src/client/types.js';
@@ -37,6 +38,7 @@ interface Step {
   /** Time that passes before the call. */
   after?: number;
   maxWaitMs?: number;
+  queueTimeoutMs?: number;
   document?: string;
   answer: (now: number) => Answer;
 }
@@ -45,6 +47,7 @@ interface Step {
 interface Decision {
   waitedMs?: number;
   refused?: { reason: string; policy?: string; waitMs: number };
+  gaveUp?: { reason: string; policy?: string; queuedMs: number; position: number; queued: number };
   held: Omit<ThrottleEvent, 'operationName'>[];
 }
 
@@ -75,7 +78,7 @@ async function run(make: Make, steps: Step[]): Promise<Decision[]> {
     const start = Date.now();
     const outcome: { permit?: Permit; error?: unknown } = {};
     const maxWaitMs = step.maxWaitMs ?? Number.POSITIVE_INFINITY;
-    throttle.acquire({ maxWaitMs, document: step.document }).then(
+    throttle.acquire({ maxWaitMs, queueTimeoutMs: step.queueTimeoutMs, document: step.document }).then(
       (permit) => {
         outcome.permit = permit;
       },
@@ -89,6 +92,11 @@ async function run(make: Make, steps: Step[]): Promise<Decision[]> {
       await vi.advanceTimersToNextTimerAsync();
     }
     const held = events.map(({ operationName: _, ...event }) => event);
+    if (outcome.error instanceof ThrottleQueueTimeout) {
+      const { reason, policy, queuedMs, position, queued } = outcome.error;
+      decisions.push({ gaveUp: { reason, policy, queuedMs, position, queued }, held });
+      continue;
+    }
     if (outcome.error) {
       const error = outcome.error as ThrottleWaitTooLongError;
       expect(error).toBeInstanceOf(ThrottleWaitTooLongError);
@@ -181,6 +189,22 @@ describe('the local and the fleet throttle decide alike', () => {
     });
     expect(decisions[2]?.refused).toBeUndefined();
     expect(decisions[2]?.waitedMs).toBe(45_000 + LATENCY_MS - 2 * LATENCY_MS + RESET_MARGIN_MS);
+  });
+
+  it("a request window spent, its reset beyond the call's queueTimeoutMs: the call gives up in line", async () => {
+    const decisions = await agreed(() => {
+      const minute = windowQuota(2, 60_000, 45_000);
+      const answer = (now: number): Answer => ({ policies: { minuteRate: minute(now) } });
+      return [{ answer }, { answer }, { answer, queueTimeoutMs: 5_000 }, { answer, after: 45_000 }];
+    });
+    expect(decisions[2]?.gaveUp).toEqual({
+      reason: 'quota-exhausted',
+      policy: 'minuteRate',
+      queuedMs: 5_000,
+      position: 1,
+      queued: 1,
+    });
+    expect(decisions[3]).toEqual({ waitedMs: 0, held: [] });
   });
 
   it('a request window spent, its reset further off than probeAfterMs: pacing, never probed', async () => {

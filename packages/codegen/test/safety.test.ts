@@ -151,7 +151,8 @@ describe('size and depth', () => {
     const result = await run(dir, ARGS.slice(0, 4));
     expect(result.err).toBe('');
     expect(result.out).toContain(`(${count} operations`);
-    expect(performance.now() - started).toBeLessThan(30_000);
+    // A generous bound that only catches a hang (most of the test's 90 s); the figures are the bench's.
+    expect(performance.now() - started).toBeLessThan(80_000);
     const generated = readFileSync(join(dir, 'src/platform.generated.ts'), 'utf8');
     expect(generated.match(/\* The document of the `Op\d+` query/g)).toHaveLength(count);
   }, 90_000);
@@ -231,8 +232,10 @@ describe('credentials and hostile schema hosts', () => {
     const trickle = readSchema({ ...options, schema: `${base}/trickle` });
     await expect(trickle).rejects.toThrow(SchemaSourceError);
     await expect(trickle).rejects.toThrow(/no answer within 0\.3 s/);
-    expect(performance.now() - started).toBeLessThan(10_000);
-    const huge = readSchema({ ...options, schema: `${base}/huge` });
+    // A generous bound that only catches a hang (a trickle read to its end); the deadline is 0.3 s.
+    expect(performance.now() - started).toBeLessThan(20_000);
+    // The size cap, on a deadline generous enough that a loaded machine reaches the cap before it.
+    const huge = readSchema({ ...options, limits: { ...options.limits, timeoutMs: 30_000 }, schema: `${base}/huge` });
     await expect(huge).rejects.toThrow(/larger than 1048576 bytes/);
   });
 });

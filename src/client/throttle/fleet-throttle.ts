@@ -26,11 +26,14 @@
  *   `maxWaitMs`; any other hold longer than it fails the call at once, unsent: `#pump`. Where the hold mixes pacing
  *   with a shorter imposed hold (a pause, a longer window), the whole hold counts against `maxWaitMs`, where the
  *   local throttle counts the imposed part only: a deliberate simplification of the store's answer (one figure).
+ * - A call's `queueTimeoutMs` bounds its time in line, as in the local throttle: past it, `ThrottleQueueTimeout`
+ *   naming what the store last said holds the line: `acquire`.
  * - Every wait is bounded: the store's retry times are checked and capped at `MAX_RETRY_IN_MS`, and a head
  *   waiter refused a slot for three lease times (`#stallMs`) while this process holds none goes on alone: `#pump`
  *   (pinned by `fleet-stall.test.ts`).
  */
 
+import { MAX_TIMER_DELAY_MS } from '../request/sleep.js';
 import type { RateLimitPolicy, ThrottleEvent, ThrottleOptions } from '../types.js';
 import { FLEET_MAX_HOLD_MS, FLEET_POLL_MS } from './fleet-state.js';
 import { COST_POLICY, countsRequests, DAILY_POLICY, isConcurrencyPolicy, RESET_MARGIN_MS } from './quota-rules.js';
@@ -38,11 +41,13 @@ import {
   type AcquireOptions,
   createQuotaThrottle,
   DEFAULT_INITIAL_CONCURRENCY,
+  type HoldReason,
   laterGate,
   type Permit,
   type QuotaThrottle,
   type Throttle,
   type ThrottleObservation,
+  ThrottleQueueTimeout,
   ThrottleWaitTooLongError,
 } from './throttle.js';
 import {
@@ -204,6 +209,8 @@ export class FleetThrottle implements Throttle {
   #busyAt = 0;
   /** True while the retry timer waits for a slot (a release may free one sooner), not for a time. */
   #waitingForSlot = false;
+  /** What the store last said holds the line, for a call that gives up waiting (`queueTimeoutMs`). */
+  #heldBy: { reason: HoldReason; policy?: string } = { reason: 'concurrency' };
 
   readonly #options: FleetThrottleOptions;
 
@@ -222,10 +229,12 @@ export class FleetThrottle implements Throttle {
   }
 
   acquire(options: AcquireOptions): Promise<Permit> {
-    const { signal } = options;
+    const { signal, queueTimeoutMs } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#onOwn()) return this.#options.local.acquire(options);
     return new Promise<Permit>((resolve, reject) => {
+      const queuedAt = Date.now();
+      let expiry: ReturnType<typeof setTimeout> | undefined;
       const onAbort = (): void => {
         this.#remove(waiter);
         reject(signal?.reason);
@@ -236,9 +245,26 @@ export class FleetThrottle implements Throttle {
         resolve,
         reject,
         notified: false,
-        detach: () => signal?.removeEventListener('abort', onAbort),
+        detach: () => {
+          signal?.removeEventListener('abort', onAbort);
+          clearTimeout(expiry);
+        },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (finite(queueTimeoutMs)) {
+        // The call's patience in line, as the local throttle keeps it (test/unit/throttle-differential.test.ts).
+        expiry = setTimeout(
+          () => {
+            const index = this.#queue.indexOf(waiter);
+            if (index < 0) return;
+            const queued = this.#queue.length;
+            this.#remove(waiter);
+            const { reason, policy } = this.#heldBy;
+            reject(new ThrottleQueueTimeout(Date.now() - queuedAt, index + 1, queued, reason, policy));
+          },
+          Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS),
+        );
+      }
       this.#queue.push(waiter);
       this.#pump();
     });
@@ -339,6 +365,7 @@ export class FleetThrottle implements Throttle {
             this.#pump();
             return;
           }
+          this.#heldBy = { reason: result.reason, policy: result.policy };
           if (result.reason !== 'concurrency' && result.holdMs !== undefined) {
             // What the fleet knows and this process may not (a window others spent, another's 429): kept locally,
             // should the store become unreachable before the hold ends (test/unit/fleet-store-down.test.ts).

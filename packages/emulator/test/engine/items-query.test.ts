@@ -132,11 +132,12 @@ describe('cursors of a filtered listing', () => {
   });
 
   it('expire after the engine cursor lifetime with CURSOR_EXPIRED, plain or filtered', async () => {
-    const engine = createEngine({ cursorTtlMs: 20 });
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const engine = createEngine({ cursorTtlMs: 20, clock: { now: () => now } });
     const filtered = await page(engine, { q: query, limit: 1 });
     const plain = await page(engine, { limit: 1 });
     expect(await page(engine, { cursor: plain.cursor, limit: 1 })).toMatchObject({ items: [{ name: 'Pricing page' }] });
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    now += 40; // past the 20 ms lifetime, on the engine's clock
     for (const cursor of [filtered.cursor, plain.cursor]) {
       const body = await run(engine, NEXT, { variables: { cursor, limit: 1 } });
       expect(errorCodes(body)).toEqual(['CURSOR_EXPIRED']);

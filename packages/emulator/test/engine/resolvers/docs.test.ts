@@ -43,7 +43,8 @@ describe('docs', () => {
   });
 
   it('creates a doc in a workspace folder, then adds, updates and deletes blocks', async () => {
-    const engine = createEngine();
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const engine = createEngine({ clock: { now: () => now } });
     const made = await run(
       engine,
       'mutation { create_doc(location: { workspace: { workspace_id: 7001, name: "Notes", folder_id: 7101, kind: private } }) { id doc_kind doc_folder_id } }',
@@ -66,7 +67,7 @@ describe('docs', () => {
     const ids = [first, second, third].map((body) => dataField<{ id: string }>(body, 'create_doc_block').id);
     expect((await blocksOf(engine, doc.id)).map((block) => block.id)).toEqual(ids);
     const before = engine.store.docs.blocks.find(ids[0] as string)?.updatedAt;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    now += 5; // the update lands later on the engine's clock
     const updated = await run(
       engine,
       `mutation { update_doc_block(block_id: "${ids[0]}", content: "{\\"x\\":1}") { content updated_at } }`,
