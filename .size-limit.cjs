@@ -65,7 +65,9 @@
 // operations more); 218.2 kB with app monetization, team owners, board mutes and files on updates, limit about 2%
 // above. The bulk jobs' entry is measured with what it uses of the main entry:
 // 6.53 kB with the import, delete and archive jobs; 10.63 kB once it also wrote and exported items (writeItems,
-// exportItems and what they use of the client), limit about 3% above.
+// exportItems and what they use of the client), limit about 3% above; 11.08 kB once an upload whose answer was lost is
+// settled by asking the job (never sent twice), every server text goes through the client's redactor, and the jobs
+// wait with the client's sleep (which also waits past the timer limit), limit about 1.5% above.
 
 /**
  * Code the SDK loads on demand (`import()`: the AST printer, the upload form, the error factory) stays out of the
@@ -147,7 +149,7 @@ module.exports = [
     // The bulk jobs entry with what it uses of the main entry it imports (its error classes), every export kept.
     name: 'the bulk jobs, every export kept, with what they use of the main entry (dist/bulk/index.js)',
     path: 'dist/bulk/index.js',
-    limit: '10.95 kB',
+    limit: '11.25 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

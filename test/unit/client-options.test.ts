@@ -49,11 +49,6 @@ describe('construction', () => {
     ['a numeric token', { ...valid, token: 42 }, /`token` must be a non-empty string .*got number/],
     ['a token with a line break', { ...valid, token: 'abc\ndef' }, /got a character outside printable ASCII\.$/],
     ['a non-ASCII token', { ...valid, token: 'tök€n' }, /got a character outside printable ASCII\.$/],
-    [
-      'a token with a Bearer prefix (the client adds it)',
-      { ...valid, token: 'Bearer abc123' },
-      /`token` must be .*got a `Bearer ` prefix \(the client adds it: pass the token alone\)\.$/,
-    ],
     ['a missing baseUrl', { token: TOKEN }, /`baseUrl` must be an http\(s\) URL/],
     [
       'a baseUrl that is no URL',
