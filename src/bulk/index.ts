@@ -1,6 +1,6 @@
 /**
  * workspace-platform-sdk/bulk: the platform's bulk jobs from a client. `importItems` (CSV import jobs, paced,
- * resumable), `bulkDeleteItems` and `bulkArchiveItems` (with their undo), `writeItems` (many creates and column
+ * resumable), `deleteItems` and `archiveItems` (with their undo), `writeItems` (many creates and column
  * changes, batched as aliased mutations within the complexity budget, safe to retry) and `exportItems` (every item
  * of a board, one page at a time, through cursor expiry and restarts). Platform neutral: fetch only.
  *
@@ -8,11 +8,13 @@
  * @module workspace-platform-sdk/bulk
  */
 export {
+  archiveItems,
   BULK_ITEMS_PER_JOB,
   type BulkItemsOptions,
   type BulkItemsResult,
   bulkArchiveItems,
   bulkDeleteItems,
+  deleteItems,
   type UndoResult,
   undoBulkAction,
 } from './bulk-items.js';

@@ -31,13 +31,16 @@ export {
 } from './event-types.js';
 export {
   type CreateColumnEvent,
+  type CreateItemEvent,
   type CreatePulseEvent,
   type CreateUpdateEvent,
   type DateColumnValueEvent,
   type DeleteUpdateEvent,
   type EditUpdateEvent,
+  type ItemLifecycleEvent,
   isDateColumnValueEvent,
   isStatusColumnValueEvent,
+  type MoveItemIntoGroupEvent,
   type MovePulseIntoGroupEvent,
   type MoveSubitemEvent,
   type PulseLifecycleEvent,
