@@ -19,8 +19,10 @@ export {
   undoBulkAction,
 } from './bulk-items.js';
 export { type BulkImportFailureReason, BulkJobError, type BulkJobErrorDetails } from './errors.js';
+
+import { EXPORT_RECENT_IDS as recentIds } from './export-items.js';
+
 export {
-  EXPORT_RECENT_IDS,
   type ExportCheckpoint,
   type ExportedColumnValue,
   type ExportedItem,
@@ -60,3 +62,9 @@ export {
   type WriteNotDone,
   writeItems,
 } from './write-items.js';
+
+/**
+ * @deprecated Internal; will be removed in 1.0. How many of the last ids an export keeps to find its place again
+ * after a cursor expires.
+ */
+export const EXPORT_RECENT_IDS: number = recentIds;

@@ -9,11 +9,11 @@
  */
 
 import type {
+  ThrottleStore as MainThrottleStore,
   StoreAcquireRequest,
   StoreAcquireResult,
   StoreRenewRequest,
   StoreSettleRequest,
-  ThrottleStore,
 } from '../client/throttle/throttle-store.js';
 // The main entry's own throttle (the build keeps this import as `workspace-platform-sdk`): one copy of the throttle
 // and its errors across both entries. Pinned by `test/api/redis-entry.test.ts`.
@@ -200,7 +200,7 @@ const optional = (value: number | undefined): string => (value === undefined ? '
 export function createRedisThrottleStore(
   client: RedisClientLike,
   options: RedisThrottleStoreOptions = {},
-): ThrottleStore {
+): MainThrottleStore {
   const timeoutMs = options.commandTimeoutMs ?? 1000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('commandTimeoutMs must be a positive number');
   const redis = commanderOf(client, timeoutMs);
@@ -262,7 +262,10 @@ export function createRedisThrottleStore(
   });
 }
 
-export type { ThrottleStore } from '../client/throttle/throttle-store.js';
+/**
+ * @deprecated Import `ThrottleStore` from `workspace-platform-sdk`, its one home; this re-export leaves at 1.0.
+ */
+export type ThrottleStore = MainThrottleStore;
 
 /**
  * @deprecated Use {@link createRedisThrottleStore}. The same function under its old name, kept through 0.x.

@@ -32,3 +32,25 @@ describe('deprecated aliases', () => {
     expectTypeOf<main.SdkOAuthErrorCode>().toEqualTypeOf<main.OAuthClientErrorCode>();
   });
 });
+
+describe('internals still exported through 0.x, deprecated', () => {
+  it('are the values the SDK uses inside', async () => {
+    const main = await import('../../src/index.js');
+    const warnings = await import('../../src/client/errors/warnings.js');
+    const exportItems = await import('../../src/bulk/export-items.js');
+    const eventTypes = await import('../../src/webhooks/event-types.js');
+    const webhooksEntry = await import('../../src/webhooks/index.js');
+    const jwt = await import('../../src/webhooks/jwt.js');
+    expect(main.MAX_KEPT_WARNINGS).toBe(warnings.MAX_KEPT_WARNINGS);
+    expect(bulk.EXPORT_RECENT_IDS).toBe(exportItems.EXPORT_RECENT_IDS);
+    expect(webhooksEntry.PAYLOAD_TYPE_OF).toBe(eventTypes.PAYLOAD_TYPE_OF);
+    expect(webhooksEntry.signWebhookToken).toBe(jwt.signJwt);
+    for (const event of webhooksEntry.WEBHOOK_EVENT_TYPES) {
+      expect(webhooksEntry.webhookPayloadType(event)).toBe(webhooksEntry.PAYLOAD_TYPE_OF[event]);
+    }
+  });
+
+  it("the Redis entry's ThrottleStore is the main entry's", () => {
+    expectTypeOf<redis.ThrottleStore>().toEqualTypeOf<main.ThrottleStore>();
+  });
+});
