@@ -51,7 +51,6 @@ export {
   ThrottleQueueTimeoutError,
   UnsupportedApiVersionError,
 } from './client/errors/errors.js';
-export { MAX_KEPT_WARNINGS } from './client/errors/warnings.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './client/options.js';
 export { defineThrottleStore } from './client/throttle/fleet-throttle.js';
 export { createMemoryStore, createMemoryThrottleStore } from './client/throttle/memory-store.js';
@@ -95,3 +94,10 @@ export * from './oauth/index.js';
 export * from './operations.js';
 export { isScope, SCOPES, type Scope } from './scopes.js';
 export { API_VERSION, type PinnedApiVersion } from './version.js';
+
+import { MAX_KEPT_WARNINGS as keptWarnings } from './client/errors/warnings.js';
+/**
+ * @deprecated Internal; will be removed in 1.0. How many warnings one result keeps (`ApiResult.warnings`); its
+ * `omittedWarnings` counts the rest.
+ */
+export const MAX_KEPT_WARNINGS: number = keptWarnings;

@@ -86,6 +86,7 @@ export default defineConfig({
         items: [
           { text: 'Security', link: '/security' },
           { text: 'Performance', link: '/performance' },
+          { text: 'Stability policy', link: '/stability' },
         ],
       },
       { text: 'API reference', link: '/api/', collapsed: true, items: apiEntries() },

@@ -1,5 +1,5 @@
 /**
- * `bulkDeleteItems` and `bulkArchiveItems`: the platform's asynchronous `bulk_delete_items` and `bulk_archive_items`
+ * `deleteItems` and `archiveItems`: the platform's asynchronous `bulk_delete_items` and `bulk_archive_items`
  * (API versions 2026-07 and later), polled with `job_status` until they end, and undone with `undo_action`.
  *
  * The docs available to this SDK give neither a limit on the ids of one job nor a poll interval for `job_status`:
@@ -18,7 +18,7 @@ import { sleep } from './sleep.js';
 /** Most item ids sent in one job. */
 export const BULK_ITEMS_PER_JOB = 10_000;
 
-/** Options of {@link bulkDeleteItems} and {@link bulkArchiveItems}. */
+/** Options of {@link deleteItems} and {@link archiveItems}. */
 export interface BulkItemsOptions {
   /** The board the items are on. */
   boardId: string | number;
@@ -67,7 +67,7 @@ export interface BulkItemsResult {
  * @example
  * ```ts
  * // fragment
- * const deleted = await bulkDeleteItems(client, { boardId: 3001, itemIds: ['101', '102'] });
+ * const deleted = await deleteItems(client, { boardId: 3001, itemIds: ['101', '102'] });
  * if (deleted.failed > 0) console.log(`${deleted.failed} could not be deleted`);
  * await deleted.undo(); // changed our mind
  * ```
@@ -76,21 +76,33 @@ export interface BulkItemsResult {
  * @throws {@link BulkJobError} when a job ends `FAILED`.
  * @throws `PlatformError` the client's errors for a call that fails; the signal's reason when `signal` aborts.
  */
-export function bulkDeleteItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
+export function deleteItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
   return rethrowAbort(options?.signal, () => runBulkItems(client, 'delete', options));
 }
 
 /**
  * Archives items in bulk: starts `bulk_archive_items` jobs and polls each until it ends. Same behaviour as
- * {@link bulkDeleteItems}.
+ * {@link deleteItems}.
  *
  * @throws `PlatformConfigError` for bad options or a client pinned below 2026-07, before anything is sent.
  * @throws {@link BulkJobError} when a job ends `FAILED`.
  * @throws `PlatformError` the client's errors for a call that fails; the signal's reason when `signal` aborts.
  */
-export function bulkArchiveItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
+export function archiveItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
   return rethrowAbort(options?.signal, () => runBulkItems(client, 'archive', options));
 }
+
+/**
+ * @deprecated Use {@link deleteItems}. The same function under its old name, kept through 0.x.
+ * @throws `PlatformConfigError`, {@link BulkJobError} or `PlatformError`, as {@link deleteItems}.
+ */
+export const bulkDeleteItems = deleteItems;
+
+/**
+ * @deprecated Use {@link archiveItems}. The same function under its old name, kept through 0.x.
+ * @throws `PlatformConfigError`, {@link BulkJobError} or `PlatformError`, as {@link archiveItems}.
+ */
+export const bulkArchiveItems = archiveItems;
 
 /**
  * Undoes one bulk job by its id (`undo_action`), e.g. one kept from an earlier run.

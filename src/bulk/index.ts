@@ -1,6 +1,6 @@
 /**
  * workspace-platform-sdk/bulk: the platform's bulk jobs from a client. `importItems` (CSV import jobs, paced,
- * resumable), `bulkDeleteItems` and `bulkArchiveItems` (with their undo), `writeItems` (many creates and column
+ * resumable), `deleteItems` and `archiveItems` (with their undo), `writeItems` (many creates and column
  * changes, batched as aliased mutations within the complexity budget, safe to retry) and `exportItems` (every item
  * of a board, one page at a time, through cursor expiry and restarts). Platform neutral: fetch only.
  *
@@ -8,17 +8,21 @@
  * @module workspace-platform-sdk/bulk
  */
 export {
+  archiveItems,
   BULK_ITEMS_PER_JOB,
   type BulkItemsOptions,
   type BulkItemsResult,
   bulkArchiveItems,
   bulkDeleteItems,
+  deleteItems,
   type UndoResult,
   undoBulkAction,
 } from './bulk-items.js';
 export { type BulkImportFailureReason, BulkJobError, type BulkJobErrorDetails } from './errors.js';
+
+import { EXPORT_RECENT_IDS as recentIds } from './export-items.js';
+
 export {
-  EXPORT_RECENT_IDS,
   type ExportCheckpoint,
   type ExportedColumnValue,
   type ExportedItem,
@@ -58,3 +62,9 @@ export {
   type WriteNotDone,
   writeItems,
 } from './write-items.js';
+
+/**
+ * @deprecated Internal; will be removed in 1.0. How many of the last ids an export keeps to find its place again
+ * after a cursor expires.
+ */
+export const EXPORT_RECENT_IDS: number = recentIds;

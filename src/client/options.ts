@@ -149,7 +149,7 @@ function checkStore(store: unknown): unknown {
   ) {
     refuse(
       'throttle.store',
-      '`createRedisStore(redis)`, `createMemoryThrottleStore()` or `defineThrottleStore(store)`',
+      '`createRedisThrottleStore(redis)`, `createMemoryThrottleStore()` or `defineThrottleStore(store)`',
       store,
     );
   }

@@ -169,7 +169,7 @@ export interface ThrottleOptions {
   initialConcurrency?: number;
   /**
    * Where the throttle keeps the account's rate-limit state. Default: nowhere shared (this client counts alone).
-   * Give every client of an account the same store, e.g. `createRedisStore(redis)` from
+   * Give every client of an account the same store, e.g. `createRedisThrottleStore(redis)` from
    * `workspace-platform-sdk/redis`, and they share its quotas: across processes, hosts and restarts.
    */
   store?: ThrottleStore;

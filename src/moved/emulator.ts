@@ -23,6 +23,7 @@ export const {
   DEMO_TOKEN,
   DEMO_TOKENS,
   EmulatorSettingsError,
+  EmulatorStateFileError,
   EmulatorStore,
   defaultSeed,
   startEmulator,
@@ -31,3 +32,5 @@ export const {
 export type EmulatorSettingsError = Emulator.EmulatorSettingsError;
 /** @deprecated Import it from `workspace-platform-emulator`. */
 export type EmulatorStore = Emulator.EmulatorStore;
+/** @deprecated Import it from `workspace-platform-emulator`. */
+export type EmulatorStateFileError = Emulator.EmulatorStateFileError;

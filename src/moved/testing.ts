@@ -16,6 +16,15 @@ const moved = requireMoved<typeof Testing>({
 
 export type * from 'workspace-platform-emulator/testing';
 /** @deprecated Import it from `workspace-platform-emulator/testing`. */
-export const { EmulatorSettingsError, createSeed, createTestEmulator, durationMs } = moved;
+export const {
+  EmulatorSettingsError,
+  EmulatorStateFileError,
+  createSeed,
+  createTestEmulator,
+  durationMs,
+  signWebhookToken,
+} = moved;
 /** @deprecated Import it from `workspace-platform-emulator/testing`. */
 export type EmulatorSettingsError = Testing.EmulatorSettingsError;
+/** @deprecated Import it from `workspace-platform-emulator/testing`. */
+export type EmulatorStateFileError = Testing.EmulatorStateFileError;

@@ -36,7 +36,7 @@ export type TokenErrorCode =
  * - `network_error`: the token request did not get an HTTP response (or timed out).
  * - `unexpected_redirect`: the token endpoint answered with a redirect, which is never followed.
  */
-export type SdkOAuthErrorCode =
+export type OAuthClientErrorCode =
   | 'state_mismatch'
   | 'invalid_config'
   | 'invalid_callback'
@@ -44,8 +44,11 @@ export type SdkOAuthErrorCode =
   | 'network_error'
   | 'unexpected_redirect';
 
+/** @deprecated Use {@link OAuthClientErrorCode}. The same codes under their old name, kept through 0.x. */
+export type SdkOAuthErrorCode = OAuthClientErrorCode;
+
 /** Any code an {@link OAuthError} can carry; unknown server codes are kept as they came. */
-export type OAuthErrorCode = AuthorizeErrorCode | TokenErrorCode | SdkOAuthErrorCode | (string & {});
+export type OAuthErrorCode = AuthorizeErrorCode | TokenErrorCode | OAuthClientErrorCode | (string & {});
 
 /** Details of an {@link OAuthError}. */
 export interface OAuthErrorDetails {

@@ -8,6 +8,7 @@ export { type ExchangeCodeParams, OAuthClient } from './client.js';
 export {
   AUTHORIZE_ERROR_CODES,
   type AuthorizeErrorCode,
+  type OAuthClientErrorCode,
   OAuthConfigError,
   OAuthError,
   type OAuthErrorCode,

@@ -9,20 +9,20 @@
  */
 
 import type {
+  ThrottleStore as MainThrottleStore,
   StoreAcquireRequest,
   StoreAcquireResult,
   StoreRenewRequest,
   StoreSettleRequest,
-  ThrottleStore,
 } from '../client/throttle/throttle-store.js';
 // The main entry's own throttle (the build keeps this import as `workspace-platform-sdk`): one copy of the throttle
 // and its errors across both entries. Pinned by `test/api/redis-entry.test.ts`.
 import { defineThrottleStore } from '../index.js';
-import { parseAcquireReply, parseRenewReply, RedisStoreError } from './replies.js';
+import { parseAcquireReply, parseRenewReply, RedisThrottleStoreError } from './replies.js';
 import { ACQUIRE_SCRIPT, encodePolicyName, RENEW_SCRIPT, SETTLE_SCRIPT } from './scripts.js';
 
-/** Options of {@link createRedisStore}. */
-export interface RedisStoreOptions {
+/** Options of {@link createRedisThrottleStore}. */
+export interface RedisThrottleStoreOptions {
   /**
    * Prefix of this store's keys, before the per-account part (derived from the client's base URL and a SHA-256 of
    * its token, never the token itself), so the clients of one account meet and other accounts stay apart.
@@ -58,7 +58,18 @@ export interface IORedisLike {
 /** A node-redis (v4, v5) or ioredis client, connected or connecting. */
 export type RedisClientLike = NodeRedisLike | IORedisLike;
 
-export { RedisStoreError } from './replies.js';
+export { RedisThrottleStoreError } from './replies.js';
+
+/**
+ * @deprecated Use {@link RedisThrottleStoreError}. The same class under its old name, kept through 0.x; its
+ * instances' `name` is now `'RedisThrottleStoreError'`.
+ */
+export const RedisStoreError = RedisThrottleStoreError;
+/** @deprecated Use {@link RedisThrottleStoreError}. */
+export type RedisStoreError = RedisThrottleStoreError;
+
+/** @deprecated Use {@link RedisThrottleStoreOptions}. The same options under their old name, kept through 0.x. */
+export type RedisStoreOptions = RedisThrottleStoreOptions;
 
 interface Commander {
   send(args: string[]): Promise<unknown>;
@@ -76,7 +87,7 @@ const CONNECT_POLL_MS = 5;
 function readyCommander(isReady: () => boolean, describe: () => string, call: Commander['send'], waitMs: number) {
   let firstWait: Promise<void> | undefined;
   let waited = false;
-  const notReady = () => Promise.reject(new RedisStoreError(`Redis is not ready (${describe()})`));
+  const notReady = () => Promise.reject(new RedisThrottleStoreError(`Redis is not ready (${describe()})`));
   return {
     send(args: string[]): Promise<unknown> {
       if (isReady()) {
@@ -119,7 +130,7 @@ function commanderOf(client: RedisClientLike, waitMs: number): Commander {
       waitMs,
     );
   }
-  throw new TypeError('createRedisStore needs a node-redis client (redis v4 or v5) or an ioredis instance');
+  throw new TypeError('createRedisThrottleStore needs a node-redis client (redis v4 or v5) or an ioredis instance');
 }
 
 /** SHA-1 of a script, hex: what EVALSHA names it by. */
@@ -130,7 +141,7 @@ async function sha1(text: string): Promise<string> {
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new RedisStoreError(`Redis did not answer within ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new RedisThrottleStoreError(`Redis did not answer within ${ms} ms`)), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -139,7 +150,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       (error: unknown) => {
         clearTimeout(timer);
         reject(
-          error instanceof RedisStoreError ? error : new RedisStoreError('Redis command failed', { cause: error }),
+          error instanceof RedisThrottleStoreError
+            ? error
+            : new RedisThrottleStoreError('Redis command failed', { cause: error }),
         );
       },
     );
@@ -174,17 +187,20 @@ const optional = (value: number | undefined): string => (value === undefined ? '
  * @example
  * ```ts
  * import { createClient } from 'redis';
- * import { createRedisStore } from 'workspace-platform-sdk/redis';
+ * import { createRedisThrottleStore } from 'workspace-platform-sdk/redis';
  *
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
- * const client = new PlatformClient({ token, baseUrl, throttle: { store: createRedisStore(redis) } });
+ * const client = new PlatformClient({ token, baseUrl, throttle: { store: createRedisThrottleStore(redis) } });
  * ```
  * @param client - A node-redis (v4, v5) client or ioredis instance, connected or connecting. The store never
  *   closes it.
  * @throws TypeError when `client` is neither.
  * @throws RangeError when `commandTimeoutMs` is not a positive number.
  */
-export function createRedisStore(client: RedisClientLike, options: RedisStoreOptions = {}): ThrottleStore {
+export function createRedisThrottleStore(
+  client: RedisClientLike,
+  options: RedisThrottleStoreOptions = {},
+): MainThrottleStore {
   const timeoutMs = options.commandTimeoutMs ?? 1000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('commandTimeoutMs must be a positive number');
   const redis = commanderOf(client, timeoutMs);
@@ -246,4 +262,14 @@ export function createRedisStore(client: RedisClientLike, options: RedisStoreOpt
   });
 }
 
-export type { ThrottleStore } from '../client/throttle/throttle-store.js';
+/**
+ * @deprecated Import `ThrottleStore` from `workspace-platform-sdk`, its one home; this re-export leaves at 1.0.
+ */
+export type ThrottleStore = MainThrottleStore;
+
+/**
+ * @deprecated Use {@link createRedisThrottleStore}. The same function under its old name, kept through 0.x.
+ * @throws TypeError when `client` is neither a node-redis client nor an ioredis instance.
+ * @throws RangeError when `commandTimeoutMs` is not a positive number.
+ */
+export const createRedisStore = createRedisThrottleStore;

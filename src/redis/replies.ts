@@ -1,15 +1,15 @@
 /**
  * The Redis store's error, and the reading of its scripts' replies: every reply is checked for shape and numbers,
- * and anything a script never answers is a {@link RedisStoreError} (the client then goes on alone), never a wait.
+ * and anything a script never answers is a {@link RedisThrottleStoreError} (the client then goes on alone), never a wait.
  * Pinned by `test/unit/redis-replies.test.ts`.
  */
 import type { StoreAcquireResult } from '../client/throttle/throttle-store.js';
 import { decodePolicyName } from './scripts.js';
 
 /** Thrown by the store's commands when Redis is not connected, fails, or answers too late. */
-export class RedisStoreError extends Error {
-  /** The class name, `'RedisStoreError'`: a string, so it survives minification. */
-  override readonly name = 'RedisStoreError';
+export class RedisThrottleStoreError extends Error {
+  /** The class name, `'RedisThrottleStoreError'`: a string, so it survives minification. */
+  override readonly name = 'RedisThrottleStoreError';
 }
 
 const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff', 'daily-limit']);
@@ -18,7 +18,7 @@ const REASONS = new Set(['concurrency', 'quota-exhausted', 'backoff', 'daily-lim
 function replyText(value: unknown, what: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
-  throw new RedisStoreError(`Unexpected ${what} in a store reply`);
+  throw new RedisThrottleStoreError(`Unexpected ${what} in a store reply`);
 }
 
 /** An optional millisecond figure of a reply: '' for none, else a finite number of at least 0. */
@@ -26,24 +26,24 @@ function replyMs(value: unknown, what: string): number | undefined {
   const raw = replyText(value, what);
   if (raw === '') return undefined;
   const ms = Number(raw);
-  if (!Number.isFinite(ms) || ms < 0) throw new RedisStoreError(`Unexpected ${what} in a store reply`);
+  if (!Number.isFinite(ms) || ms < 0) throw new RedisThrottleStoreError(`Unexpected ${what} in a store reply`);
   return ms;
 }
 
 /** Reads the acquire script's reply; any other shape is a store failure. */
 export function parseAcquireReply(reply: unknown): StoreAcquireResult {
   if (!Array.isArray(reply) || reply.length === 0)
-    throw new RedisStoreError('Unexpected answer from the acquire script');
+    throw new RedisThrottleStoreError('Unexpected answer from the acquire script');
   const flag = replyText(reply[0], 'grant flag');
   if (flag === '1' && reply.length === 1) return { granted: true };
   if (flag === '1' && reply.length === 2) {
     const members = Number(replyText(reply[1], 'member count'));
     if (!Number.isInteger(members) || members < 0)
-      throw new RedisStoreError('Unexpected answer from the acquire script');
+      throw new RedisThrottleStoreError('Unexpected answer from the acquire script');
     return { granted: true, members: Math.max(1, members) };
   }
   const reason = (reply.length === 5 || reply.length === 6) && flag === '0' ? replyText(reply[1], 'reason') : '';
-  if (!REASONS.has(reason)) throw new RedisStoreError('Unexpected answer from the acquire script');
+  if (!REASONS.has(reason)) throw new RedisThrottleStoreError('Unexpected answer from the acquire script');
   const result: StoreAcquireResult = {
     granted: false,
     reason: reason as 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit',
@@ -56,7 +56,7 @@ export function parseAcquireReply(reply: unknown): StoreAcquireResult {
   if (holdMs !== undefined) result.holdMs = holdMs;
   if (reply.length === 6) {
     if (replyText(reply[5], 'pacing flag') !== '1')
-      throw new RedisStoreError('Unexpected answer from the acquire script');
+      throw new RedisThrottleStoreError('Unexpected answer from the acquire script');
     result.paced = true;
   }
   return result;
@@ -65,6 +65,7 @@ export function parseAcquireReply(reply: unknown): StoreAcquireResult {
 /** Reads the renew script's reply: the number of live members, at least 1. */
 export function parseRenewReply(reply: unknown): number {
   const members = typeof reply === 'number' || typeof reply === 'string' ? Number(reply) : Number.NaN;
-  if (!Number.isInteger(members) || members < 0) throw new RedisStoreError('Unexpected answer from the renew script');
+  if (!Number.isInteger(members) || members < 0)
+    throw new RedisThrottleStoreError('Unexpected answer from the renew script');
   return Math.max(1, members);
 }

@@ -39,7 +39,7 @@ export type WebhookEventType = keyof typeof PAYLOAD_TYPE_OF;
 
 /**
  * Every event a webhook can subscribe to (`create_webhook(event:)`), as the 2026-10 schema lists them. Read from
- * {@link PAYLOAD_TYPE_OF}'s keys, so the list is written once (and the receiver's bundle carries it once).
+ * the table of payload types' keys, so the list is written once (and the receiver's bundle carries it once).
  */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.freeze(
   Object.keys(PAYLOAD_TYPE_OF) as WebhookEventType[],
@@ -47,6 +47,16 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.freeze(
 
 /** The `type` of a delivered payload. */
 export type WebhookPayloadType = (typeof PAYLOAD_TYPE_OF)[WebhookEventType];
+
+/**
+ * The `type` of the payload a webhook subscribed to `event` delivers, as the platform spells it
+ * (`webhookPayloadType('create_item')` is `'create_pulse'`).
+ * @throws TypeError when `event` is not an event a webhook can subscribe to ({@link WEBHOOK_EVENT_TYPES}).
+ */
+export function webhookPayloadType<Event extends WebhookEventType>(event: Event): (typeof PAYLOAD_TYPE_OF)[Event] {
+  if (!Object.hasOwn(PAYLOAD_TYPE_OF, event)) throw new TypeError(`${String(event)} is not a webhook event type.`);
+  return PAYLOAD_TYPE_OF[event];
+}
 
 /** True when `value` is one of {@link WEBHOOK_EVENT_TYPES}. */
 export function isWebhookEventType(value: unknown): value is WebhookEventType {

@@ -29,7 +29,7 @@ export interface WebhookEventBase {
 }
 
 /** An item (or subitem, with `parentItemId`) was created. */
-export interface CreatePulseEvent extends WebhookEventBase {
+export interface CreateItemEvent extends WebhookEventBase {
   type: 'create_pulse';
   pulseId: number;
   pulseName: string;
@@ -173,7 +173,7 @@ export interface DeleteUpdateEvent extends WebhookEventBase {
 }
 
 /** An item (or subitem) was archived, deleted or restored. */
-export interface PulseLifecycleEvent extends WebhookEventBase {
+export interface ItemLifecycleEvent extends WebhookEventBase {
   type: 'archive_pulse' | 'delete_pulse' | 'restore_pulse';
   pulseId: number;
   pulseName?: string;
@@ -183,7 +183,7 @@ export interface PulseLifecycleEvent extends WebhookEventBase {
 }
 
 /** An item moved to another group. */
-export interface MovePulseIntoGroupEvent extends WebhookEventBase {
+export interface MoveItemIntoGroupEvent extends WebhookEventBase {
   type: 'move_pulse_into_group';
   pulseId: number;
   sourceGroupId?: string;
@@ -204,16 +204,23 @@ export interface CreateColumnEvent extends WebhookEventBase {
   columnTitle?: string;
 }
 
+/** @deprecated Use {@link CreateItemEvent}. The same type under its old name, kept through 0.x. */
+export type CreatePulseEvent = CreateItemEvent;
+/** @deprecated Use {@link ItemLifecycleEvent}. The same type under its old name, kept through 0.x. */
+export type PulseLifecycleEvent = ItemLifecycleEvent;
+/** @deprecated Use {@link MoveItemIntoGroupEvent}. The same type under its old name, kept through 0.x. */
+export type MovePulseIntoGroupEvent = MoveItemIntoGroupEvent;
+
 /** Every event a webhook delivers, discriminated by `type`. */
 export type WebhookEvent =
-  | CreatePulseEvent
+  | CreateItemEvent
   | UpdateColumnValueEvent
   | UpdateNameEvent
   | CreateUpdateEvent
   | EditUpdateEvent
   | DeleteUpdateEvent
-  | PulseLifecycleEvent
-  | MovePulseIntoGroupEvent
+  | ItemLifecycleEvent
+  | MoveItemIntoGroupEvent
   | MoveSubitemEvent
   | CreateColumnEvent;
 
@@ -234,7 +241,7 @@ type EventOfPayloadType<Type> = WebhookEvent extends infer Each
   : never;
 
 /**
- * The event a webhook subscribed to `Event` delivers (`create_item` → {@link CreatePulseEvent}); a
+ * The event a webhook subscribed to `Event` delivers (`create_item` → {@link CreateItemEvent}); a
  * `change_status_column_value` subscription delivers status changes only, so {@link StatusColumnValueEvent}.
  *
  * ```ts

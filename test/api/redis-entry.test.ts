@@ -55,7 +55,7 @@ describe.each(FORMATS)('the built entries (%s)', (_format, load) => {
         const connection = new IORedis(redis.url);
         connections.push(connection);
         await connection.ping(); // connected: the hold comes from the store, not from the client going alone
-        store = redisEntry.createRedisStore(connection, { namespace: `entry-${_format}` });
+        store = redisEntry.createRedisThrottleStore(connection, { namespace: `entry-${_format}` });
       } else store = main.createMemoryThrottleStore();
       const client = new main.PlatformClient({ token: DEMO_TOKEN, baseUrl: emulator.baseUrl, throttle: { store } });
       await expect(client.request('{ me { id } }')).rejects.toBeInstanceOf(main.RateLimitError);

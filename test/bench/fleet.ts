@@ -7,7 +7,7 @@
 import IORedis from 'ioredis';
 import { DEMO_TOKEN, startEmulator } from 'workspace-platform-emulator';
 import { createMemoryThrottleStore, PlatformClient, type ThrottleStore } from '../../src/index.js';
-import { createRedisStore } from '../../src/redis/index.js';
+import { createRedisThrottleStore } from '../../src/redis/index.js';
 import { go, killFleet, startFleet } from '../e2e/fleet-harness.js';
 import { startRedis, type TestRedis } from '../e2e/redis-harness.js';
 
@@ -103,7 +103,7 @@ async function storeOverhead(redis: TestRedis, baseUrl: string, quick: boolean):
           await io.info('commandstats').then((text) => /cmdstat_evalsha:.*/.exec(text)?.[0] ?? ''),
         )?.[1] ?? 0,
       );
-    const store = createRedisStore(io);
+    const store = createRedisThrottleStore(io);
     await timeCalls(baseUrl, store, 50, inFlight); // loads the scripts
     const before = await stats();
     const redisMicrosPerCall = await timeCalls(baseUrl, store, calls, inFlight);

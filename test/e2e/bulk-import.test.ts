@@ -3,15 +3,15 @@
  * 100 times faster than the wall clock, polls come every 20 ms): importItems end to end (builders and plain values,
  * jobs split by rows, partial failure with reasons), the limits (rows per job, the hourly item budget paced and
  * its refusals waited out, through a store), a failed job and its checkpoint, an expired upload URL, a restart from
- * a checkpoint with no row sent twice, cancellation; bulkDeleteItems and bulkArchiveItems with undo.
+ * a checkpoint with no row sent twice, cancellation; deleteItems and archiveItems with undo.
  * Facts: https://developer.monday.com/api-reference/docs/importing-items-in-bulk.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator } from 'workspace-platform-emulator';
 import {
+  archiveItems,
   BulkJobError,
-  bulkArchiveItems,
-  bulkDeleteItems,
+  deleteItems,
   type ImportCheckpoint,
   type ImportRow,
   importItems,
@@ -377,12 +377,12 @@ describe('importItems', () => {
   });
 });
 
-describe('bulkDeleteItems and bulkArchiveItems', () => {
+describe('deleteItems and archiveItems', () => {
   it('delete items, polling the job, count what could not be deleted, and undo puts them back', async () => {
     const { emulator, client } = await emulatorAt();
     const ids = emulator.store.items.active(ROADMAP_BOARD_ID).map((item) => item.id);
     const seen: number[] = [];
-    const deleted = await bulkDeleteItems(client, {
+    const deleted = await deleteItems(client, {
       boardId: ROADMAP_BOARD_ID,
       itemIds: [...ids, '999999'],
       onProgress: (progress) => seen.push(progress.done),
@@ -398,7 +398,7 @@ describe('bulkDeleteItems and bulkArchiveItems', () => {
   it('archive items, and undoBulkAction undoes a job by its id', async () => {
     const { emulator, client } = await emulatorAt();
     const ids = emulator.store.items.active(ROADMAP_BOARD_ID).map((item) => item.id);
-    const archived = await bulkArchiveItems(client, { boardId: ROADMAP_BOARD_ID, itemIds: ids, ...FAST });
+    const archived = await archiveItems(client, { boardId: ROADMAP_BOARD_ID, itemIds: ids, ...FAST });
     expect(archived).toMatchObject({ succeeded: ids.length, failed: 0 });
     expect(emulator.store.items.active(ROADMAP_BOARD_ID)).toHaveLength(0);
     expect(await undoBulkAction(client, archived.jobIds[0] as string)).toMatchObject({ success: true });

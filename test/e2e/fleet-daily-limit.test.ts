@@ -7,7 +7,7 @@
 import IORedis from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DailyLimitError, type PlatformClient, type ThrottleEvent } from '../../src/index.js';
-import { createRedisStore } from '../../src/redis/index.js';
+import { createRedisThrottleStore } from '../../src/redis/index.js';
 import type { WorkerConfig } from './fixtures/fleet-worker.js';
 import { go, useFleetTestbed } from './fleet-harness.js';
 import { clientFor, DEMO_TOKEN, startTestEmulator } from './harness.js';
@@ -31,7 +31,7 @@ async function twoClients(
     const connection = new IORedis(testbed.redis().url);
     connections.push(connection);
     await connection.ping();
-    const store = createRedisStore(connection, { namespace: prefix });
+    const store = createRedisThrottleStore(connection, { namespace: prefix });
     return clientFor(emulator, { throttle: { store }, hooks: { onThrottle: (event) => throttled.push(event) } });
   };
   return [await make(), await make()];

@@ -7,7 +7,7 @@
 import IORedis from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryThrottleStore, type PlatformClient, type ThrottleStore } from '../../src/index.js';
-import { createRedisStore } from '../../src/redis/index.js';
+import { createRedisThrottleStore } from '../../src/redis/index.js';
 import { useFleetTestbed } from './fleet-harness.js';
 import { clientFor, startTestEmulator } from './harness.js';
 
@@ -27,7 +27,7 @@ async function storesFor(kind: 'memory' | 'redis', clients: number): Promise<Thr
       const connection = new IORedis(testbed.redis().url);
       connections.push(connection);
       await connection.ping();
-      return createRedisStore(connection);
+      return createRedisThrottleStore(connection);
     }),
   );
 }

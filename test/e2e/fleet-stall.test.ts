@@ -8,7 +8,7 @@
 import IORedis from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryThrottleStore, defineThrottleStore, RateLimitError, type ThrottleEvent } from '../../src/index.js';
-import { createRedisStore } from '../../src/redis/index.js';
+import { createRedisThrottleStore } from '../../src/redis/index.js';
 import { clientFor, closeEmulators, settle, startTestEmulator } from './harness.js';
 import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
 
@@ -82,7 +82,7 @@ describe('an acquire given up on while Redis stalled', () => {
     const spy = new IORedis(redis.url);
     connections.push(connection, spy);
     await Promise.all([connection.ping(), spy.ping()]);
-    const store = createRedisStore(connection, { namespace: 'stall', commandTimeoutMs: 200 });
+    const store = createRedisThrottleStore(connection, { namespace: 'stall', commandTimeoutMs: 200 });
     const events: ThrottleEvent['reason'][] = [];
     const client = clientFor(emulator, {
       throttle: { store, leaseMs },
@@ -139,7 +139,7 @@ describe('a budget error asking for 1e308 s', () => {
         const connection = new IORedis(redis.url);
         connections.push(connection);
         await connection.ping();
-        store = createRedisStore(connection, { namespace: 'huge-wait' });
+        store = createRedisThrottleStore(connection, { namespace: 'huge-wait' });
       }
       const client = clientFor(emulator, { throttle: { store } });
       await expect(client.boards({ limit: 1 })).rejects.toBeInstanceOf(RateLimitError);

@@ -17,7 +17,7 @@ import type {
   ThrottleStore,
 } from '../../src/client/throttle/throttle-store.js';
 import { createMemoryThrottleStore } from '../../src/index.js';
-import { createRedisStore } from '../../src/redis/index.js';
+import { createRedisThrottleStore } from '../../src/redis/index.js';
 import { startRedis, stopAllRedis, type TestRedis } from './redis-harness.js';
 
 const ODD = 'odd,name|x=y%';
@@ -36,7 +36,7 @@ async function redisStore(namespace?: string): Promise<{ store: ThrottleStore; s
   const connection = new IORedis(redis.url);
   connections.push(connection);
   await connection.ping();
-  return { store: createRedisStore(connection, namespace ? { namespace } : {}), spy: connection };
+  return { store: createRedisThrottleStore(connection, namespace ? { namespace } : {}), spy: connection };
 }
 
 let account = 0;

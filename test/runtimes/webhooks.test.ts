@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhookToken } from '../../src/webhooks/index.js';
+import { signJwt as signWebhookToken } from '../../src/webhooks/jwt.js';
 import { binaryOf, freePort, requireBinary, waitForWorker, workerdConfig } from './runtime-harness.js';
 import type { WebhookProbeReport } from './webhook-probe.js';
 

@@ -1,10 +1,10 @@
 /**
  * What the Redis store accepts from its scripts: only the shapes they answer. Anything else (an empty list, a
- * missing reason, `inf`, NaN, a negative wait) is a RedisStoreError, so the client goes on alone instead of
+ * missing reason, `inf`, NaN, a negative wait) is a RedisThrottleStoreError, so the client goes on alone instead of
  * polling forever on a meaningless answer. Policy names come back decoded.
  */
 import { describe, expect, it } from 'vitest';
-import { parseAcquireReply, parseRenewReply, RedisStoreError } from '../../src/redis/replies.js';
+import { parseAcquireReply, parseRenewReply, RedisThrottleStoreError } from '../../src/redis/replies.js';
 import { decodePolicyName, encodePolicyName } from '../../src/redis/scripts.js';
 
 describe('the acquire reply', () => {
@@ -42,7 +42,7 @@ describe('the acquire reply', () => {
     ['a pacing flag other than 1', [0, 'quota-exhausted', 'minuteRate', '5', '5', 'yes']],
     ['too many figures', [0, 'quota-exhausted', 'minuteRate', '5', '5', '1', '1']],
   ])('refuses %s as a store failure', (_name, reply) => {
-    expect(() => parseAcquireReply(reply)).toThrow(RedisStoreError);
+    expect(() => parseAcquireReply(reply)).toThrow(RedisThrottleStoreError);
   });
 });
 
@@ -53,7 +53,7 @@ describe('the renew reply', () => {
   });
 
   it.each([[[]], ['inf'], [-1], [1.5], [null]])('refuses %j', (reply) => {
-    expect(() => parseRenewReply(reply)).toThrow(RedisStoreError);
+    expect(() => parseRenewReply(reply)).toThrow(RedisThrottleStoreError);
   });
 });
 

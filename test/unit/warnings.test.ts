@@ -2,8 +2,7 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/client/errors/redact.js';
-import { NO_WARNINGS, warningsOf } from '../../src/client/errors/warnings.js';
-import { MAX_KEPT_WARNINGS } from '../../src/index.js';
+import { MAX_KEPT_WARNINGS, NO_WARNINGS, warningsOf } from '../../src/client/errors/warnings.js';
 import { installApi, makeClient, useMockApi } from './client-fixtures.js';
 
 useMockApi();

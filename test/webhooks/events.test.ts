@@ -5,10 +5,10 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  type CreatePulseEvent,
+  type CreateItemEvent,
+  type ItemLifecycleEvent,
   isDateColumnValueEvent,
   isStatusColumnValueEvent,
-  type PulseLifecycleEvent,
   type StatusColumnValueEvent,
   type UpdateNameEvent,
   type WebhookDateValue,
@@ -78,11 +78,11 @@ describe('typed column values of webhook events', () => {
   });
 
   it("maps a subscription's event type to the event it delivers", () => {
-    expectTypeOf<WebhookEventOf<'create_item'>>().toEqualTypeOf<CreatePulseEvent>();
-    expectTypeOf<WebhookEventOf<'create_subitem'>>().toEqualTypeOf<CreatePulseEvent>();
+    expectTypeOf<WebhookEventOf<'create_item'>>().toEqualTypeOf<CreateItemEvent>();
+    expectTypeOf<WebhookEventOf<'create_subitem'>>().toEqualTypeOf<CreateItemEvent>();
     expectTypeOf<WebhookEventOf<'change_status_column_value'>>().toEqualTypeOf<StatusColumnValueEvent>();
     expectTypeOf<WebhookEventOf<'change_name'>>().toEqualTypeOf<UpdateNameEvent>();
-    expectTypeOf<WebhookEventOf<'item_archived'>>().toEqualTypeOf<PulseLifecycleEvent>();
-    expectTypeOf<WebhookEventOf<'item_restored'>>().toEqualTypeOf<PulseLifecycleEvent>();
+    expectTypeOf<WebhookEventOf<'item_archived'>>().toEqualTypeOf<ItemLifecycleEvent>();
+    expectTypeOf<WebhookEventOf<'item_restored'>>().toEqualTypeOf<ItemLifecycleEvent>();
   });
 });

@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createMemoryDeliveryStore,
   createWebhookHandler,
-  signWebhookToken,
   verifyWebhookRequest,
   type WebhookEvent,
   WebhookVerificationError,
 } from '../../src/webhooks/index.js';
+import { signJwt as signWebhookToken } from '../../src/webhooks/jwt.js';
 import { createNodeWebhookHandler } from '../../src/webhooks/node.js';
 
 const SECRET = 'whsec-test-0123456789abcdef';
@@ -323,7 +323,7 @@ describe('createWebhookHandler options', () => {
     expect(await response.json()).toEqual({ error: 'missing-header' });
   });
 
-  it('signWebhookToken refuses an empty secret and claims that are not an object with a TypeError', async () => {
+  it('the signer refuses an empty secret and claims that are not an object with a TypeError', async () => {
     await expect(signWebhookToken({ exp: 1 }, '')).rejects.toBeInstanceOf(TypeError);
     await expect(signWebhookToken(null as never, SECRET)).rejects.toBeInstanceOf(TypeError);
   });

@@ -12,7 +12,8 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signWebhookToken, type WebhookEvent } from '../../src/webhooks/index.js';
+import type { WebhookEvent } from '../../src/webhooks/index.js';
+import { signJwt as signWebhookToken } from '../../src/webhooks/jwt.js';
 import { createNodeWebhookHandler, type NodeWebhookListener, toNodeHandler } from '../../src/webhooks/node.js';
 
 const SECRET = 'whsec-node-0123456789abcdef';

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import {
   createMemoryDeliveryStore,
   createWebhookHandler,
-  signWebhookToken,
   type WebhookDeliveryStore,
   type WebhookVerificationError,
 } from '../../src/webhooks/index.js';
+import { signJwt as signWebhookToken } from '../../src/webhooks/jwt.js';
 
 const SECRET = 'whsec-safety-0123456789abcdef';
 const ENDPOINT = 'https://app.example.com/webhooks';

@@ -4,7 +4,7 @@
  */
 import { buildASTSchema, type GraphQLEnumType, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { PAYLOAD_TYPE_OF, WEBHOOK_EVENT_TYPES } from 'workspace-platform-sdk/webhooks';
+import { WEBHOOK_EVENT_TYPES, webhookPayloadType } from 'workspace-platform-sdk/webhooks';
 import { publishedStructure } from '../src/engine/schema/published-sdl.js';
 import { DEFAULT_VERSION } from '../src/engine/versions.js';
 
@@ -14,6 +14,7 @@ describe("the SDK's webhook event types", () => {
     const enumType = schema.getType('WebhookEventType') as GraphQLEnumType;
     const published = enumType.getValues().map((value) => value.name);
     expect([...WEBHOOK_EVENT_TYPES].sort()).toEqual([...published].sort());
-    expect(Object.keys(PAYLOAD_TYPE_OF).sort()).toEqual([...published].sort());
+    for (const event of WEBHOOK_EVENT_TYPES) expect(webhookPayloadType(event)).toMatch(/^[a-z_]+$/);
+    expect(() => webhookPayloadType('create_pulse' as never)).toThrow(TypeError);
   });
 });

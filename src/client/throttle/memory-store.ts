@@ -73,7 +73,7 @@ export class WindowReservations {
 /**
  * A {@link ThrottleStore} in this process's memory. Give the same store to several clients of one account
  * (`throttle: { store }`) and they share its quotas; for clients in several processes use the Redis store
- * (`createRedisStore` from `workspace-platform-sdk/redis`).
+ * (`createRedisThrottleStore` from `workspace-platform-sdk/redis`).
  */
 export function createMemoryThrottleStore(): ThrottleStore {
   const accounts = new AccountStates();

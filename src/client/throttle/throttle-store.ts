@@ -3,7 +3,7 @@
  * account's shared state (requests in flight as leases, the window quotas counted for everyone, the shared
  * "blocked until"), so every process of an app that uses the same store throttles as one.
  * Without a store a client keeps this state to itself, in memory. `createMemoryThrottleStore` shares it between the
- * clients of one process; `createRedisStore` (from `workspace-platform-sdk/redis`) between processes.
+ * clients of one process; `createRedisThrottleStore` (from `workspace-platform-sdk/redis`) between processes.
  */
 
 /** What one window quota (e.g. `minuteRate`, `complexityMinute`) said in one response. */
@@ -176,7 +176,7 @@ export const DEFAULT_LEASE_MS = 10_000;
 
 /**
  * The key under which a store carries the factory of the throttle that uses it. Stores made by
- * `createMemoryThrottleStore`, `createRedisStore` or {@link defineThrottleStore} have it; a client without a store never
+ * `createMemoryThrottleStore`, `createRedisThrottleStore` or {@link defineThrottleStore} have it; a client without a store never
  * loads that throttle, so it costs a browser bundle nothing.
  */
 export const STORE_THROTTLE: unique symbol = Symbol.for('workspace-platform-sdk.store-throttle') as never;

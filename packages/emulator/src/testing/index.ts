@@ -38,3 +38,4 @@ export {
   type TestUser,
   type TestUserInput,
 } from './seed.js';
+export { signWebhookToken } from './webhook-token.js';

@@ -6,7 +6,7 @@
  *   `config.groupId`; `change_status_column_value` matches status columns);
  * - the payload of each: {@link payloadOf}, in the platform's shape (`{ event: { app, type, triggerTime,
  *   subscriptionId, userId, originalTriggerUuid, boardId, pulseId, ..., triggerUuid } }`), with the payload `type`
- *   the platform delivers for the event (`PAYLOAD_TYPE_OF`), column values in their payload form
+ *   the platform delivers for the event (`webhookPayloadType`), column values in their payload form
  *   (./payload-values.ts). Shapes from the samples of https://developer.monday.com/api-reference/reference/webhooks
  *   (create_item, create_subitem, change_column_value, create_update, a status change) and
  *   https://monday.com/integrations/webhooks; a subitem's event names the subitem's own board as `boardId`, its
@@ -14,7 +14,7 @@
  *   has them), and `itemId` besides `pulseId`. For the other events the docs show no sample; their fields follow
  *   the same naming. Pinned by test/webhook-payloads.test.ts and the SDK's test/e2e/webhook-delivery.test.ts.
  */
-import { PAYLOAD_TYPE_OF, type WebhookEventType } from 'workspace-platform-sdk/webhooks';
+import { type WebhookEventType, webhookPayloadType } from 'workspace-platform-sdk/webhooks';
 import type { ActivityLogRecord } from '../engine/store/activity-log.js';
 import type { BoardRecord, ItemRecord } from '../engine/store/records.js';
 import type { EmulatorStore } from '../engine/store/store.js';
@@ -134,7 +134,7 @@ function payloadOf(
   const group = board.groups.find((candidate) => candidate.id === item.groupId);
   const base: Record<string, unknown> = {
     app: 'monday',
-    type: PAYLOAD_TYPE_OF[event],
+    type: webhookPayloadType(event),
     triggerTime: entry.createdAt,
     subscriptionId: Number(webhook.id),
     userId: Number(entry.userId),
@@ -147,7 +147,7 @@ function payloadOf(
     board.groups.findIndex((candidate) => !candidate.deleted && !candidate.archived) ===
     board.groups.indexOf(group as never);
   let details: Record<string, unknown> = {};
-  switch (PAYLOAD_TYPE_OF[event]) {
+  switch (webhookPayloadType(event)) {
     case 'create_pulse':
       details = {
         ...(parent ? { itemId: Number(item.id) } : {}),
