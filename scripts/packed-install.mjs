@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { brokenLinks, REPOSITORY } from './readme-links.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SDK_UNPACKED_LIMIT = 700_000;
+/** The SDK's own files, unpacked: 678 kB once graphql left; 744 kB with the typed boards entry (limit about 7% above). */
+const SDK_UNPACKED_LIMIT = 800_000;
 /** All of an SDK-only production install's node_modules (it was 4.0 MB when `graphql` came in as a peer). */
 const PRODUCTION_MODULES_LIMIT = 1_000_000;
 const work = mkdtempSync(join(tmpdir(), 'packed-install-'));

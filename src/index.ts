@@ -19,6 +19,7 @@ export {
   type Paginator,
   paginate,
 } from './client/calls/paginate.js';
+export { redactClientSecrets } from './client/calls/redact-secrets.js';
 export { getSchema } from './client/calls/schema.js';
 export { type ApiVersionStatus, apiVersionStatus } from './client/calls/version-status.js';
 export { PlatformClient, type RequestArgs } from './client/client.js';

@@ -4,9 +4,8 @@
  * upload of a job's file and the read of its report. The fields are those of the published 2026-07 schema.
  */
 import type { PlatformClient } from '../client/client.js';
-import { contextOf } from '../client/client-context.js';
 import type { Redactor } from '../client/errors/redact.js';
-import { HttpError, PlatformConfigError } from '../index.js';
+import { HttpError, PlatformConfigError, redactClientSecrets } from '../index.js';
 
 /**
  * The client's redactor: every piece of server text a bulk call keeps (a job's failure message and reason, a report's
@@ -14,7 +13,9 @@ import { HttpError, PlatformConfigError } from '../index.js';
  * an error, its JSON or a report.
  */
 export function redactorOf(client: PlatformClient): Redactor {
-  return contextOf(client).redact;
+  // Through the main entry: the built bulk entry has its own copy of internal modules, so the client's context is
+  // reached by the main entry's function, never by importing its module here.
+  return (text) => redactClientSecrets(client, text);
 }
 
 const redactNullable = (redact: Redactor, text: string | null): string | null => (text === null ? null : redact(text));

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, REDACTED } from '../../src/client/errors/redact.js';
-import { HttpError } from '../../src/index.js';
+import { HttpError, PlatformClient, PlatformConfigError, redactClientSecrets } from '../../src/index.js';
 import { installApi, makeClient, useMockApi } from './client-fixtures.js';
 
 useMockApi();
@@ -124,5 +124,17 @@ describe("a server's echo of the token in an HttpError", () => {
       expect(shown.toLowerCase()).not.toContain('tok%2funit');
     }
     expect((error as HttpError).bodyExcerpt).toContain(REDACTED);
+  });
+});
+
+describe('redactClientSecrets', () => {
+  it("hides the client's own token, in the forms a server echoes it in, and refuses what is not a client", () => {
+    const client = new PlatformClient({ token: TOKEN, baseUrl: 'https://api.example.com' });
+    const echoed = `said ${TOKEN} then ${encodeURIComponent(TOKEN)} then ${JSON.stringify(TOKEN).slice(1, -1)}`;
+    const redacted = redactClientSecrets(client, echoed);
+    expect(redacted).not.toContain(TOKEN);
+    expect(redacted).not.toContain(encodeURIComponent(TOKEN));
+    expect(redacted).toBe(createRedactor(TOKEN)(echoed));
+    expect(() => redactClientSecrets({} as PlatformClient, echoed)).toThrow(PlatformConfigError);
   });
 });
