@@ -65,11 +65,46 @@ const COMMAND_OPTIONS: Record<'export' | 'import', readonly string[]> = {
 
 type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
 
-function parse(args: readonly string[]): Parsed {
+/** A word that reads as a flag (`--bord`, `-x`): only such a word is echoed, never one that could be a token. */
+const FLAG_LIKE = /^--?[a-z][a-z0-9-]{0,23}$/i;
+
+/**
+ * Why `args` of `command` do not parse, in one line: an unknown flag is named only when flag-like, with the option
+ * of `command` meant when it is a near miss; a flag missing its value or given one it does not take is named (it is
+ * one of ours). Never the parser's text, which echoes any argument.
+ */
+function parseFailure(command: 'export' | 'import', args: readonly string[], error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const known = Object.keys(OPTIONS).find((name) => (error as Error).message.includes(`--${name}`));
+    if (known === undefined) return 'an option is missing its value (see --help).';
+    return OPTIONS[known as keyof typeof OPTIONS].type === 'boolean'
+      ? `--${known} takes no value (see --help).`
+      : `--${known} needs a value (see --help).`;
+  }
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const unknown = tokens.find(
+    (token) => token.kind === 'option' && !Object.hasOwn(OPTIONS, token.name) && token.name !== 'h',
+  );
+  if (unknown?.kind !== 'option' || !FLAG_LIKE.test(unknown.rawName)) return 'unknown option (see --help).';
+  const typed = unknown.rawName.replace(/^-+/, '').toLowerCase();
+  const meant = COMMAND_OPTIONS[command].find((name) => editDistance(typed, name) <= 2);
+  return meant
+    ? `unknown option ${unknown.rawName}; did you mean --${meant}? (see --help)`
+    : `unknown option ${unknown.rawName} (see --help)`;
+}
+
+function parse(command: 'export' | 'import', args: readonly string[]): Parsed {
   try {
     return parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseFailure(command, args, error));
   }
 }
 
@@ -204,7 +239,7 @@ export async function runCli(args: readonly string[], io: CommandIo): Promise<nu
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
     if (command !== 'export' && command !== 'import') throw new UsageError(unknownCommand(command));
-    const { values, positionals } = parse(rest);
+    const { values, positionals } = parse(command, rest);
     if (values.help) {
       await new Promise<void>((resolve) => io.stdout.write(HELP, () => resolve()));
       return EXIT.ok;

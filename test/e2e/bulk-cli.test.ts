@@ -217,6 +217,35 @@ describe('workspace-platform export', () => {
     expect(graphqlRequests(emulator)).toHaveLength(0);
   });
 
+  it('a mistyped flag gets one line naming it, with the option meant; an argument that is not flag-like is not echoed', async () => {
+    const emulator = await startTestEmulator();
+    const env = envFor(emulator);
+    const cases: [string[], RegExp][] = [
+      [
+        ['export', '--bord', ROADMAP_BOARD_ID],
+        /^workspace-platform: unknown option --bord; did you mean --board\? \(see --help\)\n$/,
+      ],
+      [
+        ['import', '--board', ROADMAP_BOARD_ID, '--on-mach', 'skip', 'x.csv'],
+        /unknown option --on-mach; did you mean --on-match\?/,
+      ],
+      [['export', '--board', ROADMAP_BOARD_ID, '-x'], /^workspace-platform: unknown option -x \(see --help\)\n$/],
+      [['export', '--board'], /^workspace-platform: --board needs a value \(see --help\)\.\n$/],
+      [['export', '--board', '-5'], /^workspace-platform: --board needs a value \(see --help\)\.\n$/],
+      [['export', '--help=yes'], /^workspace-platform: --help takes no value \(see --help\)\.\n$/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, err } = await run(args, env);
+      expect(code, args.join(' ')).toBe(EXIT.usage);
+      expect(err, args.join(' ')).toMatch(message);
+    }
+    // A token pasted as a flag is not flag-like: it is not echoed, whole or in part.
+    const pasted = await run(['export', '--board', ROADMAP_BOARD_ID, '--tok/Very+Secret=9f3a'], env);
+    expect(pasted.code).toBe(EXIT.usage);
+    expect(pasted.err).toBe('workspace-platform: unknown option (see --help).\n');
+    expect(graphqlRequests(emulator)).toHaveLength(0);
+  });
+
   it('never prints the token: not for a refused token, an unknown board, an unreachable host or a bad host', async () => {
     const emulator = await startTestEmulator();
     const secret = 'tok-Very-Secret-4d1f9c2e';
