@@ -38,8 +38,9 @@ Progress goes to standard error: a bar on a terminal, a line every few seconds o
 
 Exit codes:
   ${EXIT.ok}    done
-  ${EXIT.failed}    failed: the API refused the job or could not be reached, or a file could not be read or written
-  ${EXIT.usage}    wrong command line or environment: nothing was sent
+  ${EXIT.failed}    failed: the API refused the job (an unknown board too) or could not be reached, or a file
+       could not be read or written
+  ${EXIT.usage}    wrong command line or environment: nothing was sent (whatever needs the API to tell is exit 1)
   ${EXIT.rowsFailed}    import: done, but the platform refused some rows (listed on standard error)
   ${EXIT.interrupted}  interrupted (Ctrl+C): with --checkpoint, the same command resumes the job
 `;

@@ -13,7 +13,7 @@
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type ExportCheckpoint, type ExportedItem, exportItems } from '../bulk/index.js';
-import { type PlatformClient, PlatformConfigError } from '../index.js';
+import { NotFoundError, type PlatformClient, PlatformConfigError } from '../index.js';
 import { type CommandIo, UsageError, writeTo } from './command-io.js';
 import { csvRecord } from './csv.js';
 import { exportCell } from './export-cells.js';
@@ -58,7 +58,9 @@ async function boardColumns(client: PlatformClient, board: string, signal: Abort
     { signal },
   );
   const columns = data.boards[0]?.columns;
-  if (!columns) throw new UsageError(`Board ${board} does not exist or this token cannot see it.`);
+  // A request was sent: an API refusal (exit 1), as the JSON-lines export says it, never a usage error's "nothing
+  // was sent" (exit 2).
+  if (!columns) throw new NotFoundError(`Board ${board} does not exist or this token cannot see it`, { errors: [] });
   return columns.map((column) => column.id);
 }
 

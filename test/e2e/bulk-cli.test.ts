@@ -264,7 +264,13 @@ describe('workspace-platform export', () => {
     await expectCode(board, envFor(emulator, secret), EXIT.ok);
     const unknown = await expectCode(['export', '--board', '987654321'], envFor(emulator, secret), EXIT.failed);
     expect(unknown.err).toContain('NotFoundError');
-    await expectCode(['export', '--board', '987654321', '--format', 'csv'], envFor(emulator, secret), EXIT.usage);
+    // A request was sent to learn the board is unknown: exit 1 (the API refused), never 2 ("nothing was sent").
+    const unknownCsv = await expectCode(
+      ['export', '--board', '987654321', '--format', 'csv'],
+      envFor(emulator, secret),
+      EXIT.failed,
+    );
+    expect(unknownCsv.err).toMatch(/^export: failed\. NotFoundError: Board 987654321 does not exist/m);
     await expectCode(board, { [TOKEN_ENV]: secret, [BASE_URL_ENV]: unreachable }, EXIT.failed);
     const credentials = `http://user:${secret}@127.0.0.1:1`;
     await expectCode(board, { [TOKEN_ENV]: secret, [BASE_URL_ENV]: credentials }, EXIT.usage);
