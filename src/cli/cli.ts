@@ -41,7 +41,8 @@ Exit codes:
   ${EXIT.failed}    failed: the API refused the job (an unknown board too) or could not be reached, or a file
        could not be read or written
   ${EXIT.usage}    wrong command line or environment: nothing was sent (whatever needs the API to tell is exit 1)
-  ${EXIT.rowsFailed}    import: done, but the platform refused some rows (listed on standard error)
+  ${EXIT.rowsFailed}    import: done, but the platform refused some rows (listed on standard error by line in
+       the file, from 1: the header is line 1)
   ${EXIT.interrupted}  interrupted (Ctrl+C): with --checkpoint, the same command resumes the job
 `;
 
@@ -254,10 +255,14 @@ export async function runCli(args: readonly string[], io: CommandIo): Promise<nu
       return EXIT.ok;
     }
     const options = importOptions(values, positionals);
-    const report = await runImport(clientFrom(io.env), options, io);
+    const { report, lineOfRow } = await runImport(clientFrom(io.env), options, io);
     say(`import: ${reportCounts(report)}.`);
+    // A failed row by its line in the file, from 1, as the file's checks name lines (the report's `row` is its
+    // position in the rows, from 0).
     for (const failure of report.failures) {
-      say(`  row ${failure.row + 1}${failure.columnId ? `, column ${failure.columnId}` : ''}: ${failure.reason}`);
+      say(
+        `  line ${lineOfRow(failure.row)}${failure.columnId ? `, column ${failure.columnId}` : ''}: ${failure.reason}`,
+      );
     }
     return report.failed > 0 ? EXIT.rowsFailed : EXIT.ok;
   } catch (error) {

@@ -339,7 +339,9 @@ describe('workspace-platform import', () => {
     const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, file], envFor(emulator), { cwd });
     expect(code).toBe(EXIT.rowsFailed);
     expect(err).toContain('import: 39 created, 0 updated, 0 skipped, 1 failed (1 job).');
-    expect(err).toMatch(/row 8, column status: .*No such label/);
+    // Named by its line in the file, from 1 (the header is line 1), as the file checks name lines; the report's
+    // `row` is the row's position in `rows`, from 0 (7 here).
+    expect(err).toMatch(/^ {2}line 9, column status: .*No such label/m);
     const names = importedNames(emulator);
     expect(names).toHaveLength(39);
     expect(names).toContain('Imported 0, from CSV');
@@ -351,6 +353,18 @@ describe('workspace-platform import', () => {
       { id: 'text', text: 'key-3' },
       { id: 'numbers', text: '3' },
     ]);
+  });
+
+  it('names a refused row by its line in the file, past a quoted line break and a blank line', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    writeFileSync(
+      join(cwd, 'rows.csv'),
+      'name,status\n"Imported on\ntwo lines",Done\n\nImported third,No such label\n',
+    );
+    const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, 'rows.csv'], envFor(emulator), { cwd });
+    expect(code).toBe(EXIT.rowsFailed);
+    expect(err).toMatch(/^ {2}line 5, column status: .*No such label/m);
   });
 
   it('refuses a header naming a column twice, a row with more fields than the header, before anything is sent', async () => {
