@@ -34,7 +34,8 @@ Environment:
   ${TOKEN_ENV}     the API token (never printed)
   ${BASE_URL_ENV}  the API host, e.g. https://api.example.com
 
-Progress goes to standard error: a bar on a terminal, a line every few seconds otherwise.
+Progress goes to standard error, on lines of its own: a bar on a terminal, a line every few seconds otherwise; the
+last line gives the overall rate.
 
 Exit codes:
   ${EXIT.ok}    done

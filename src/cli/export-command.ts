@@ -134,7 +134,11 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
       if (file) {
         await file.write(bytes, 0, bytes.length, outputBytes);
         outputBytes += bytes.length;
-      } else await writeTo(io.stdout, bytes.toString());
+      } else {
+        // On a terminal, a data line never starts after the bar on the same line.
+        display.clear();
+        await writeTo(io.stdout, bytes.toString());
+      }
     }
     flushedAt = Date.now();
     if (checkpointPath) {
