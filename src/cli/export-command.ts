@@ -36,6 +36,8 @@ interface SavedExport {
   /** Bytes of the output file that go with `checkpoint`. */
   outputBytes: number;
   checkpoint: ExportCheckpoint;
+  /** The board's item count, once known: the platform gives it with the first page only, so a resumed run shows it. */
+  total?: number;
 }
 
 /** Lines are handed to the output file in buffers of about this many characters. */
@@ -106,6 +108,7 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
   if (format === 'csv' && columns === null) columns = await boardColumns(client, options.board, io.signal);
 
   const display = createProgressDisplay(io.stderr, 'export', 'items');
+  let total = saved?.total;
   let exporter: ReturnType<typeof exportItems>;
   try {
     // Checks the options and the checkpoint (of the same listing) before the output file is opened.
@@ -114,7 +117,10 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
       ...(options.columns || format === 'csv' ? { columns: columns ?? [] } : {}),
       ...(saved ? { checkpoint: saved.checkpoint } : {}),
       signal: io.signal,
-      onProgress: (progress) => display.update(progress),
+      onProgress: (progress) => {
+        total = progress.total ?? total;
+        display.update({ ...progress, total });
+      },
     });
   } catch (error) {
     if (error instanceof PlatformConfigError)
@@ -147,6 +153,7 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
         output: { format, columns },
         outputBytes,
         checkpoint: exporter.checkpoint(),
+        ...(total === undefined ? {} : { total }),
       });
     }
   };

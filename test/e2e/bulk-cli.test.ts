@@ -155,6 +155,8 @@ describe('workspace-platform export', () => {
 
     const resumed = await run(args, envFor(emulator), { cwd });
     expect(resumed.code).toBe(EXIT.ok);
+    // The resumed run still shows the board's total (the platform gives it only with the first page).
+    expect(resumed.err).toMatch(/^export: 2,005 of 2,005 items/m);
     const ids = readFileSync(join(cwd, 'items.jsonl'), 'utf8')
       .trimEnd()
       .split('\n')
