@@ -16,7 +16,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type ImportCheckpoint, type ImportReport, type ImportRow, importItems } from '../bulk/index.js';
+import {
+  IMPORT_POLL_INTERVAL_MS,
+  type ImportCheckpoint,
+  type ImportReport,
+  type ImportRow,
+  importItems,
+} from '../bulk/index.js';
 import type { PlatformClient } from '../index.js';
 import { type CommandIo, UsageError } from './command-io.js';
 import { CsvSyntaxError, readCsv, restoreFormulaCell } from './csv.js';
@@ -30,6 +36,8 @@ export interface ImportCommandOptions {
   match?: { columnId: string; onMatch: 'upsert' | 'skip' };
   mode: 'ingest' | 'backfill';
   checkpoint?: string;
+  /** How often each job is checked (`--poll-interval`, in seconds on the command line). */
+  pollIntervalMs?: number;
 }
 
 /** Headers the export writes that are not columns of a board. */
@@ -186,6 +194,11 @@ export async function runImport(
     }
   }
   const lineOfRow = await checkFile(path, io.signal);
+  const pollIntervalMs = options.pollIntervalMs ?? IMPORT_POLL_INTERVAL_MS;
+  // Why a small import takes seconds: each job is seen done up to one poll interval late.
+  io.stderr.write(
+    `import: checking each job every ${pollIntervalMs / 1000} s (--poll-interval <seconds> changes it).\n`,
+  );
   const display = createProgressDisplay(io.stderr, 'import', 'rows');
   // What the jobs that ended have done, once a job was started: said if the import stops.
   let soFar: ImportReport | undefined;
@@ -193,6 +206,7 @@ export async function runImport(
     boardId: options.board,
     rows: rowsOf(path),
     signal: io.signal,
+    pollIntervalMs,
     onProgress: display.update,
     ...(options.group === undefined ? {} : { groupId: options.group }),
     ...(checkpoint === undefined ? {} : { checkpoint }),

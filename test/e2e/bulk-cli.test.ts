@@ -357,6 +357,26 @@ describe('workspace-platform import', () => {
     ]);
   });
 
+  it('--poll-interval sets how often the job is checked; progress says the interval and how to change it', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    const file = rowsFile(cwd, 5);
+    const { code, err } = await run(
+      ['import', '--board', ROADMAP_BOARD_ID, '--poll-interval', '0.2', file],
+      envFor(emulator),
+      { cwd },
+    );
+    expect(code).toBe(EXIT.ok);
+    expect(err).toMatch(/^import: checking each job every 0\.2 s \(--poll-interval <seconds> changes it\)/m);
+    const refused = await run(['import', '--board', ROADMAP_BOARD_ID, '--poll-interval', '0', file], envFor(emulator), {
+      cwd,
+    });
+    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.err).toMatch(/--poll-interval must be a number of seconds above 0/);
+    const help = await run(['--help'], {});
+    expect(help.out).toContain('--poll-interval <seconds>');
+  });
+
   it('names a refused row by its line in the file, past a quoted line break and a blank line', async () => {
     const emulator = await startTestEmulator({ now: fastClock(100) });
     const cwd = workDirectory();
