@@ -30,7 +30,10 @@ export interface ImportMatch {
 
 /** One row the import did not apply, and why. */
 export interface ImportFailure {
-  /** The row's position in `rows`, from 0. */
+  /**
+   * The row's position in `rows`, from 0 (the first row is 0). The `workspace-platform` command names a failed row by
+   * its line in the file instead, from 1 (the header is line 1).
+   */
   row: number;
   /** The column at fault, when one is. */
   columnId?: string;

@@ -22,25 +22,30 @@ Commands:
       --output.
       --checkpoint file (with --output): run the same command again to resume an interrupted export.
   import --board <id> [--group id] [--match column --on-match upsert|skip] [--mode ingest|backfill]
-         [--checkpoint file] <file.csv>
+         [--checkpoint file] [--poll-interval <seconds>] <file.csv>
       Imports the rows of a CSV file through the platform's import jobs. The first line names the columns:
       name, then column ids (item_id and group_id, as export writes them, are left out). --match updates
       (upsert) or skips rows whose value in that column matches an item. --mode backfill: account admins only.
       The whole file is checked before the first job: a bad line (not CSV, a column named twice, more fields
       than the header) exits 2 with nothing sent.
       --checkpoint file: run the same command again to resume an interrupted import.
+      --poll-interval <seconds>: how often each job is checked (default 10, as the platform asks; a job is seen
+      done up to one interval late). Against the emulator, 0.2 makes a small import quick.
 
 Environment:
   ${TOKEN_ENV}     the API token (never printed)
   ${BASE_URL_ENV}  the API host, e.g. https://api.example.com
 
-Progress goes to standard error: a bar on a terminal, a line every few seconds otherwise.
+Progress goes to standard error, on lines of its own: a bar on a terminal, a line every few seconds otherwise; the
+last line gives the overall rate.
 
 Exit codes:
   ${EXIT.ok}    done
-  ${EXIT.failed}    failed: the API refused the job or could not be reached, or a file could not be read or written
-  ${EXIT.usage}    wrong command line or environment: nothing was sent
-  ${EXIT.rowsFailed}    import: done, but the platform refused some rows (listed on standard error)
+  ${EXIT.failed}    failed: the API refused the job (an unknown board too) or could not be reached, or a file
+       could not be read or written
+  ${EXIT.usage}    wrong command line or environment: nothing was sent (whatever needs the API to tell is exit 1)
+  ${EXIT.rowsFailed}    import: done, but the platform refused some rows (listed on standard error by line in
+       the file, from 1: the header is line 1)
   ${EXIT.interrupted}  interrupted (Ctrl+C): with --checkpoint, the same command resumes the job
 `;
 
@@ -54,22 +59,58 @@ const OPTIONS = {
   match: { type: 'string' },
   'on-match': { type: 'string' },
   mode: { type: 'string' },
+  'poll-interval': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Options each command takes (the others are refused, naming the command). */
 const COMMAND_OPTIONS: Record<'export' | 'import', readonly string[]> = {
   export: ['board', 'format', 'output', 'columns', 'checkpoint'],
-  import: ['board', 'group', 'match', 'on-match', 'mode', 'checkpoint'],
+  import: ['board', 'group', 'match', 'on-match', 'mode', 'checkpoint', 'poll-interval'],
 };
 
 type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
 
-function parse(args: readonly string[]): Parsed {
+/** A word that reads as a flag (`--bord`, `-x`): only such a word is echoed, never one that could be a token. */
+const FLAG_LIKE = /^--?[a-z][a-z0-9-]{0,23}$/i;
+
+/**
+ * Why `args` of `command` do not parse, in one line: an unknown flag is named only when flag-like, with the option
+ * of `command` meant when it is a near miss; a flag missing its value or given one it does not take is named (it is
+ * one of ours). Never the parser's text, which echoes any argument.
+ */
+function parseFailure(command: 'export' | 'import', args: readonly string[], error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const known = Object.keys(OPTIONS).find((name) => (error as Error).message.includes(`--${name}`));
+    if (known === undefined) return 'an option is missing its value (see --help).';
+    return OPTIONS[known as keyof typeof OPTIONS].type === 'boolean'
+      ? `--${known} takes no value (see --help).`
+      : `--${known} needs a value (see --help).`;
+  }
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const unknown = tokens.find(
+    (token) => token.kind === 'option' && !Object.hasOwn(OPTIONS, token.name) && token.name !== 'h',
+  );
+  if (unknown?.kind !== 'option' || !FLAG_LIKE.test(unknown.rawName)) return 'unknown option (see --help).';
+  const typed = unknown.rawName.replace(/^-+/, '').toLowerCase();
+  const meant = COMMAND_OPTIONS[command].find((name) => editDistance(typed, name) <= 2);
+  return meant
+    ? `unknown option ${unknown.rawName}; did you mean --${meant}? (see --help)`
+    : `unknown option ${unknown.rawName} (see --help)`;
+}
+
+function parse(command: 'export' | 'import', args: readonly string[]): Parsed {
   try {
     return parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseFailure(command, args, error));
   }
 }
 
@@ -114,6 +155,10 @@ function importOptions(values: Parsed['values'], positionals: string[]): ImportC
     throw new UsageError('--on-match must be upsert or skip.');
   }
   if (mode === 'backfill' && values.match !== undefined) throw new UsageError('--mode backfill takes no --match.');
+  const pollSeconds = values['poll-interval'] === undefined ? undefined : Number(values['poll-interval']);
+  if (pollSeconds !== undefined && !(Number.isFinite(pollSeconds) && pollSeconds > 0)) {
+    throw new UsageError('--poll-interval must be a number of seconds above 0 (default 10).');
+  }
   return {
     board: boardOf(values),
     file: positionals[0] as string,
@@ -121,6 +166,7 @@ function importOptions(values: Parsed['values'], positionals: string[]): ImportC
     ...(values.group === undefined ? {} : { group: values.group }),
     ...(values.match === undefined ? {} : { match: { columnId: values.match, onMatch: onMatch as 'upsert' | 'skip' } }),
     ...(values.checkpoint === undefined ? {} : { checkpoint: values.checkpoint }),
+    ...(pollSeconds === undefined ? {} : { pollIntervalMs: pollSeconds * 1000 }),
   };
 }
 
@@ -204,7 +250,7 @@ export async function runCli(args: readonly string[], io: CommandIo): Promise<nu
       return command === undefined ? EXIT.usage : EXIT.ok;
     }
     if (command !== 'export' && command !== 'import') throw new UsageError(unknownCommand(command));
-    const { values, positionals } = parse(rest);
+    const { values, positionals } = parse(command, rest);
     if (values.help) {
       await new Promise<void>((resolve) => io.stdout.write(HELP, () => resolve()));
       return EXIT.ok;
@@ -218,10 +264,14 @@ export async function runCli(args: readonly string[], io: CommandIo): Promise<nu
       return EXIT.ok;
     }
     const options = importOptions(values, positionals);
-    const report = await runImport(clientFrom(io.env), options, io);
+    const { report, lineOfRow } = await runImport(clientFrom(io.env), options, io);
     say(`import: ${reportCounts(report)}.`);
+    // A failed row by its line in the file, from 1, as the file's checks name lines (the report's `row` is its
+    // position in the rows, from 0).
     for (const failure of report.failures) {
-      say(`  row ${failure.row + 1}${failure.columnId ? `, column ${failure.columnId}` : ''}: ${failure.reason}`);
+      say(
+        `  line ${lineOfRow(failure.row)}${failure.columnId ? `, column ${failure.columnId}` : ''}: ${failure.reason}`,
+      );
     }
     return report.failed > 0 ? EXIT.rowsFailed : EXIT.ok;
   } catch (error) {

@@ -24,9 +24,12 @@ export interface CommandIo {
 export const EXIT = {
   /** The job is done. */
   ok: 0,
-  /** The job failed: the API refused it or could not be reached, or a file could not be read or written. */
+  /**
+   * The job failed: the API refused it (an unknown board too: a request was sent to learn it) or could not be
+   * reached, or a file could not be read or written.
+   */
   failed: 1,
-  /** The command line or the environment is wrong: nothing was sent. */
+  /** The command line or the environment is wrong: nothing was sent (a code never claims less than happened). */
   usage: 2,
   /** The import ran to its end, but the platform refused some rows (listed on standard error). */
   rowsFailed: 3,

@@ -13,7 +13,7 @@
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type ExportCheckpoint, type ExportedItem, exportItems } from '../bulk/index.js';
-import { type PlatformClient, PlatformConfigError } from '../index.js';
+import { NotFoundError, type PlatformClient, PlatformConfigError } from '../index.js';
 import { type CommandIo, UsageError, writeTo } from './command-io.js';
 import { csvRecord } from './csv.js';
 import { exportCell } from './export-cells.js';
@@ -36,6 +36,8 @@ interface SavedExport {
   /** Bytes of the output file that go with `checkpoint`. */
   outputBytes: number;
   checkpoint: ExportCheckpoint;
+  /** The board's item count, once known: the platform gives it with the first page only, so a resumed run shows it. */
+  total?: number;
 }
 
 /** Lines are handed to the output file in buffers of about this many characters. */
@@ -58,7 +60,9 @@ async function boardColumns(client: PlatformClient, board: string, signal: Abort
     { signal },
   );
   const columns = data.boards[0]?.columns;
-  if (!columns) throw new UsageError(`Board ${board} does not exist or this token cannot see it.`);
+  // A request was sent: an API refusal (exit 1), as the JSON-lines export says it, never a usage error's "nothing
+  // was sent" (exit 2).
+  if (!columns) throw new NotFoundError(`Board ${board} does not exist or this token cannot see it`, { errors: [] });
   return columns.map((column) => column.id);
 }
 
@@ -104,6 +108,7 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
   if (format === 'csv' && columns === null) columns = await boardColumns(client, options.board, io.signal);
 
   const display = createProgressDisplay(io.stderr, 'export', 'items');
+  let total = saved?.total;
   let exporter: ReturnType<typeof exportItems>;
   try {
     // Checks the options and the checkpoint (of the same listing) before the output file is opened.
@@ -112,7 +117,10 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
       ...(options.columns || format === 'csv' ? { columns: columns ?? [] } : {}),
       ...(saved ? { checkpoint: saved.checkpoint } : {}),
       signal: io.signal,
-      onProgress: (progress) => display.update(progress),
+      onProgress: (progress) => {
+        total = progress.total ?? total;
+        display.update({ ...progress, total });
+      },
     });
   } catch (error) {
     if (error instanceof PlatformConfigError)
@@ -132,7 +140,11 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
       if (file) {
         await file.write(bytes, 0, bytes.length, outputBytes);
         outputBytes += bytes.length;
-      } else await writeTo(io.stdout, bytes.toString());
+      } else {
+        // On a terminal, a data line never starts after the bar on the same line.
+        display.clear();
+        await writeTo(io.stdout, bytes.toString());
+      }
     }
     flushedAt = Date.now();
     if (checkpointPath) {
@@ -141,6 +153,7 @@ export async function runExport(client: PlatformClient, options: ExportCommandOp
         output: { format, columns },
         outputBytes,
         checkpoint: exporter.checkpoint(),
+        ...(total === undefined ? {} : { total }),
       });
     }
   };

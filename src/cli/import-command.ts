@@ -16,7 +16,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type ImportCheckpoint, type ImportReport, type ImportRow, importItems } from '../bulk/index.js';
+import {
+  IMPORT_POLL_INTERVAL_MS,
+  type ImportCheckpoint,
+  type ImportReport,
+  type ImportRow,
+  importItems,
+} from '../bulk/index.js';
 import type { PlatformClient } from '../index.js';
 import { type CommandIo, UsageError } from './command-io.js';
 import { CsvSyntaxError, readCsv, restoreFormulaCell } from './csv.js';
@@ -30,6 +36,8 @@ export interface ImportCommandOptions {
   match?: { columnId: string; onMatch: 'upsert' | 'skip' };
   mode: 'ingest' | 'backfill';
   checkpoint?: string;
+  /** How often each job is checked (`--poll-interval`, in seconds on the command line). */
+  pollIntervalMs?: number;
 }
 
 /** Headers the export writes that are not columns of a board. */
@@ -67,7 +75,7 @@ function headerOf(path: string, fields: readonly string[], line: number): Header
  * no row with more fields than the header names, a name in every row.
  * @throws {@link UsageError} for the first record that fails a check or cannot be read as CSV, naming its line.
  */
-async function* checkedRows(path: string): AsyncGenerator<ImportRow> {
+async function* checkedRows(path: string): AsyncGenerator<{ row: ImportRow; line: number }> {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
   let header: Header | undefined;
   try {
@@ -90,7 +98,7 @@ async function* checkedRows(path: string): AsyncGenerator<ImportRow> {
         const cell = fields[index];
         values[id] = cell === undefined || cell === '' ? undefined : cell;
       }
-      yield { name, values };
+      yield { row: { name, values }, line: record.line };
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new UsageError(`${path}: ${error.message}`);
@@ -102,17 +110,44 @@ async function* checkedRows(path: string): AsyncGenerator<ImportRow> {
 }
 
 /**
+ * The file line of a row, from its position in `rows` (from 0, as `importItems` reports it): a row's line is its
+ * position plus 2 (the header is line 1) plus how many lines blank lines and quoted line breaks before it took.
+ */
+export type LineOfRow = (row: number) => number;
+
+/**
  * Reads the whole file once and checks every record before the first job: a file the import would stop in the
- * middle of is refused while nothing was sent. One record is held at a time, so a file of any size is checked.
+ * middle of is refused while nothing was sent. One record is held at a time, so a file of any size is checked; only
+ * the rows where the lines gained on the positions are kept, to name a failed row by its line.
  * @throws {@link UsageError} for the first record that fails.
  */
-async function checkFile(path: string, signal: AbortSignal): Promise<void> {
-  for await (const _row of checkedRows(path)) signal.throwIfAborted();
+async function checkFile(path: string, signal: AbortSignal): Promise<LineOfRow> {
+  // [first row, lines gained from it on]: one entry each time blank lines or a quoted line break shift the lines.
+  const shifts: [number, number][] = [[0, 0]];
+  let index = 0;
+  for await (const { line } of checkedRows(path)) {
+    signal.throwIfAborted();
+    const gained = line - (index + 2);
+    if (gained !== (shifts.at(-1) as [number, number])[1]) shifts.push([index, gained]);
+    index += 1;
+  }
+  return (row) => {
+    let gained = 0;
+    for (const [first, lines] of shifts) {
+      if (first > row) break;
+      gained = lines;
+    }
+    return row + 2 + gained;
+  };
 }
 
 /** The rows of a CSV file, read lazily (the file is read again, from its start, on every iteration). */
 function rowsOf(path: string): AsyncIterable<ImportRow> {
-  return { [Symbol.asyncIterator]: () => checkedRows(path) };
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const { row } of checkedRows(path)) yield row;
+    },
+  };
 }
 
 /** What a report counts, in words: `3 created, 0 updated, 0 skipped, 1 failed (1 job)`. */
@@ -137,12 +172,15 @@ export class ImportStoppedError extends Error {
   }
 }
 
-/** Runs `import`; resolves with the platform's report (rejects when a job fails or the import is stopped). */
+/**
+ * Runs `import`; resolves with the platform's report and the file line of each row (rejects when a job fails or the
+ * import is stopped).
+ */
 export async function runImport(
   client: PlatformClient,
   options: ImportCommandOptions,
   io: CommandIo,
-): Promise<ImportReport> {
+): Promise<{ report: ImportReport; lineOfRow: LineOfRow }> {
   const path = resolve(io.cwd, options.file);
   const checkpointPath = options.checkpoint === undefined ? undefined : resolve(io.cwd, options.checkpoint);
   let checkpoint: ImportCheckpoint | undefined;
@@ -155,7 +193,12 @@ export async function runImport(
       }
     }
   }
-  await checkFile(path, io.signal);
+  const lineOfRow = await checkFile(path, io.signal);
+  const pollIntervalMs = options.pollIntervalMs ?? IMPORT_POLL_INTERVAL_MS;
+  // Why a small import takes seconds: each job is seen done up to one poll interval late.
+  io.stderr.write(
+    `import: checking each job every ${pollIntervalMs / 1000} s (--poll-interval <seconds> changes it).\n`,
+  );
   const display = createProgressDisplay(io.stderr, 'import', 'rows');
   // What the jobs that ended have done, once a job was started: said if the import stops.
   let soFar: ImportReport | undefined;
@@ -163,6 +206,7 @@ export async function runImport(
     boardId: options.board,
     rows: rowsOf(path),
     signal: io.signal,
+    pollIntervalMs,
     onProgress: display.update,
     ...(options.group === undefined ? {} : { groupId: options.group }),
     ...(checkpoint === undefined ? {} : { checkpoint }),
@@ -181,7 +225,7 @@ export async function runImport(
         : await importItems(client, { ...common, mode: 'ingest', ...(options.match ? { match: options.match } : {}) });
     display.finish();
     if (checkpointPath) await rm(checkpointPath, { force: true });
-    return report;
+    return { report, lineOfRow };
   } catch (error) {
     display.finish();
     if (soFar && !io.signal.aborted) throw new ImportStoppedError(error, soFar);

@@ -13,9 +13,11 @@ export interface DisplayTarget {
   columns?: number;
 }
 
-/** Shows a job's progress; `finish` leaves the last state on its own line. */
+/** Shows a job's progress; `finish` leaves the last state, with the overall rate, on its own line. */
 export interface ProgressDisplay {
   update(progress: BulkProgress): void;
+  /** Takes a terminal's bar off its line before data goes to standard output (the next update draws it again). */
+  clear(): void;
   finish(): void;
 }
 
@@ -56,6 +58,11 @@ export function createProgressDisplay(
   let last: BulkProgress | undefined;
   let lastShown: BulkProgress | undefined;
   let shownAt = Number.NEGATIVE_INFINITY;
+  let barDrawn = false;
+  // The first state and when each state came: the last line shows the overall rate between them, as a job's last
+  // instant rate may be 0 (an import's last poll) or say little of the whole run.
+  let first: { done: number; at: number } | undefined;
+  let lastAt = 0;
   const bar = (progress: BulkProgress): string => {
     const words = `${label}: ${describeProgress(progress, unit)}`;
     if (progress.total === undefined || progress.total === 0) return words;
@@ -65,18 +72,32 @@ export function createProgressDisplay(
     return `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%  ${describeProgress(progress, unit)}`;
   };
   const show = (progress: BulkProgress): void => {
-    if (target.isTTY) target.write(`\r${bar(progress)}\x1b[K`);
-    else target.write(`${label}: ${describeProgress(progress, unit)}\n`);
+    if (target.isTTY) {
+      target.write(`\r${bar(progress)}\x1b[K`);
+      barDrawn = true;
+    } else target.write(`${label}: ${describeProgress(progress, unit)}\n`);
     lastShown = progress;
     shownAt = now();
   };
   return {
     update(progress) {
       last = progress;
-      if (now() - shownAt >= (target.isTTY ? BAR_INTERVAL_MS : LINE_INTERVAL_MS)) show(progress);
+      lastAt = now();
+      first ??= { done: progress.done, at: lastAt };
+      if (lastAt - shownAt >= (target.isTTY ? BAR_INTERVAL_MS : LINE_INTERVAL_MS)) show(progress);
+    },
+    clear() {
+      if (!barDrawn) return;
+      target.write('\r\x1b[K');
+      barDrawn = false;
+      shownAt = Number.NEGATIVE_INFINITY;
     },
     finish() {
-      if (last && last !== lastShown) show(last);
+      if (last && first) {
+        const seconds = (lastAt - first.at) / 1000;
+        const overall = seconds > 0 ? (last.done - first.done) / seconds : last.rate;
+        show({ ...last, rate: overall, remainingMs: undefined });
+      }
       if (target.isTTY && lastShown) target.write('\n');
     },
   };

@@ -155,6 +155,8 @@ describe('workspace-platform export', () => {
 
     const resumed = await run(args, envFor(emulator), { cwd });
     expect(resumed.code).toBe(EXIT.ok);
+    // The resumed run still shows the board's total (the platform gives it only with the first page).
+    expect(resumed.err).toMatch(/^export: 2,005 of 2,005 items/m);
     const ids = readFileSync(join(cwd, 'items.jsonl'), 'utf8')
       .trimEnd()
       .split('\n')
@@ -217,6 +219,35 @@ describe('workspace-platform export', () => {
     expect(graphqlRequests(emulator)).toHaveLength(0);
   });
 
+  it('a mistyped flag gets one line naming it, with the option meant; an argument that is not flag-like is not echoed', async () => {
+    const emulator = await startTestEmulator();
+    const env = envFor(emulator);
+    const cases: [string[], RegExp][] = [
+      [
+        ['export', '--bord', ROADMAP_BOARD_ID],
+        /^workspace-platform: unknown option --bord; did you mean --board\? \(see --help\)\n$/,
+      ],
+      [
+        ['import', '--board', ROADMAP_BOARD_ID, '--on-mach', 'skip', 'x.csv'],
+        /unknown option --on-mach; did you mean --on-match\?/,
+      ],
+      [['export', '--board', ROADMAP_BOARD_ID, '-x'], /^workspace-platform: unknown option -x \(see --help\)\n$/],
+      [['export', '--board'], /^workspace-platform: --board needs a value \(see --help\)\.\n$/],
+      [['export', '--board', '-5'], /^workspace-platform: --board needs a value \(see --help\)\.\n$/],
+      [['export', '--help=yes'], /^workspace-platform: --help takes no value \(see --help\)\.\n$/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, err } = await run(args, env);
+      expect(code, args.join(' ')).toBe(EXIT.usage);
+      expect(err, args.join(' ')).toMatch(message);
+    }
+    // A token pasted as a flag is not flag-like: it is not echoed, whole or in part.
+    const pasted = await run(['export', '--board', ROADMAP_BOARD_ID, '--tok/Very+Secret=9f3a'], env);
+    expect(pasted.code).toBe(EXIT.usage);
+    expect(pasted.err).toBe('workspace-platform: unknown option (see --help).\n');
+    expect(graphqlRequests(emulator)).toHaveLength(0);
+  });
+
   it('never prints the token: not for a refused token, an unknown board, an unreachable host or a bad host', async () => {
     const emulator = await startTestEmulator();
     const secret = 'tok-Very-Secret-4d1f9c2e';
@@ -235,7 +266,13 @@ describe('workspace-platform export', () => {
     await expectCode(board, envFor(emulator, secret), EXIT.ok);
     const unknown = await expectCode(['export', '--board', '987654321'], envFor(emulator, secret), EXIT.failed);
     expect(unknown.err).toContain('NotFoundError');
-    await expectCode(['export', '--board', '987654321', '--format', 'csv'], envFor(emulator, secret), EXIT.usage);
+    // A request was sent to learn the board is unknown: exit 1 (the API refused), never 2 ("nothing was sent").
+    const unknownCsv = await expectCode(
+      ['export', '--board', '987654321', '--format', 'csv'],
+      envFor(emulator, secret),
+      EXIT.failed,
+    );
+    expect(unknownCsv.err).toMatch(/^export: failed\. NotFoundError: Board 987654321 does not exist/m);
     await expectCode(board, { [TOKEN_ENV]: secret, [BASE_URL_ENV]: unreachable }, EXIT.failed);
     const credentials = `http://user:${secret}@127.0.0.1:1`;
     await expectCode(board, { [TOKEN_ENV]: secret, [BASE_URL_ENV]: credentials }, EXIT.usage);
@@ -304,7 +341,9 @@ describe('workspace-platform import', () => {
     const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, file], envFor(emulator), { cwd });
     expect(code).toBe(EXIT.rowsFailed);
     expect(err).toContain('import: 39 created, 0 updated, 0 skipped, 1 failed (1 job).');
-    expect(err).toMatch(/row 8, column status: .*No such label/);
+    // Named by its line in the file, from 1 (the header is line 1), as the file checks name lines; the report's
+    // `row` is the row's position in `rows`, from 0 (7 here).
+    expect(err).toMatch(/^ {2}line 9, column status: .*No such label/m);
     const names = importedNames(emulator);
     expect(names).toHaveLength(39);
     expect(names).toContain('Imported 0, from CSV');
@@ -316,6 +355,38 @@ describe('workspace-platform import', () => {
       { id: 'text', text: 'key-3' },
       { id: 'numbers', text: '3' },
     ]);
+  });
+
+  it('--poll-interval sets how often the job is checked; progress says the interval and how to change it', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    const file = rowsFile(cwd, 5);
+    const { code, err } = await run(
+      ['import', '--board', ROADMAP_BOARD_ID, '--poll-interval', '0.2', file],
+      envFor(emulator),
+      { cwd },
+    );
+    expect(code).toBe(EXIT.ok);
+    expect(err).toMatch(/^import: checking each job every 0\.2 s \(--poll-interval <seconds> changes it\)/m);
+    const refused = await run(['import', '--board', ROADMAP_BOARD_ID, '--poll-interval', '0', file], envFor(emulator), {
+      cwd,
+    });
+    expect(refused.code).toBe(EXIT.usage);
+    expect(refused.err).toMatch(/--poll-interval must be a number of seconds above 0/);
+    const help = await run(['--help'], {});
+    expect(help.out).toContain('--poll-interval <seconds>');
+  });
+
+  it('names a refused row by its line in the file, past a quoted line break and a blank line', async () => {
+    const emulator = await startTestEmulator({ now: fastClock(100) });
+    const cwd = workDirectory();
+    writeFileSync(
+      join(cwd, 'rows.csv'),
+      'name,status\n"Imported on\ntwo lines",Done\n\nImported third,No such label\n',
+    );
+    const { code, err } = await run(['import', '--board', ROADMAP_BOARD_ID, 'rows.csv'], envFor(emulator), { cwd });
+    expect(code).toBe(EXIT.rowsFailed);
+    expect(err).toMatch(/^ {2}line 5, column status: .*No such label/m);
   });
 
   it('refuses a header naming a column twice, a row with more fields than the header, before anything is sent', async () => {

@@ -98,7 +98,8 @@ describe('progress display', () => {
     const frames = out.split('\r').filter(Boolean);
     expect(frames).toHaveLength(3);
     expect(frames[0]).toMatch(/^export \[#+\.+\] {3}5% {2}10 of 200 items/);
-    expect(frames[2]).toBe(`export [${'#'.repeat(30)}] 100%  200 of 200 items, 50/s\u001b[K\n`);
+    // The last state with the overall rate: 190 items in the 110 ms between the first state and the last.
+    expect(frames[2]).toBe(`export [${'#'.repeat(30)}] 100%  200 of 200 items, 1,727/s\u001b[K\n`);
   });
 
   it('elsewhere: a plain line every five seconds, and the last state at the end', () => {
@@ -120,7 +121,46 @@ describe('progress display', () => {
       'import: 60 of 200 rows, 50/s, 3 s left\n',
       'import: 110 of 200 rows, 50/s, 2 s left\n',
       'import: 160 of 200 rows, 50/s, 1 s left\n',
-      'import: 200 of 200 rows, 50/s\n',
+      'import: 200 of 200 rows, 10/s\n',
     ]);
+  });
+
+  it('ends with the overall rate, not the last instant one (an import ends at a rate of 0)', () => {
+    let now = 0;
+    const lines: string[] = [];
+    const display = createProgressDisplay(
+      { write: (text) => void lines.push(text), isTTY: false },
+      'import',
+      'rows',
+      () => now,
+    );
+    display.update({ done: 0, total: 200, rate: 0, remainingMs: undefined });
+    now = 4_000;
+    display.update({ done: 200, total: 200, rate: 0, remainingMs: undefined });
+    display.finish();
+    expect(lines.at(-1)).toBe('import: 200 of 200 rows, 50/s\n');
+  });
+
+  it('on a terminal, clears its bar before data goes to standard output, so no data line starts after the bar', () => {
+    let out = '';
+    const display = createProgressDisplay(
+      {
+        write: (text) => {
+          out += text;
+        },
+        isTTY: true,
+      },
+      'export',
+      'items',
+      () => 0,
+    );
+    display.update({ done: 1, total: 2, rate: 0, remainingMs: undefined });
+    display.clear();
+    expect(out.endsWith('\r\u001b[K')).toBe(true);
+    const plain: string[] = [];
+    const lines = createProgressDisplay({ write: (text) => void plain.push(text), isTTY: false }, 'export', 'items');
+    lines.update({ done: 1, total: 2, rate: 0, remainingMs: undefined });
+    lines.clear();
+    expect(plain).toEqual(['export: 1 of 2 items\n']);
   });
 });
