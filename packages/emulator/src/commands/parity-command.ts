@@ -29,6 +29,7 @@ import { DEMO_TOKEN } from '../server/demo-tokens.js';
 import { startEmulatorWith } from '../start.js';
 import { writeFileAtomically } from '../state/save.js';
 import { formatStateFile } from '../state/state-file.js';
+import { parsedOrExit, parseFailure, TOKEN_ENV, UsageError } from './command-usage.js';
 import {
   compareAnswers,
   DIFFERENCE_EXPLANATIONS,
@@ -36,7 +37,6 @@ import {
   type ParityDifference,
   type ParityDifferenceKind,
 } from './parity-compare.js';
-import { TOKEN_ENV } from './snapshot-command.js';
 import { readSnapshot } from './snapshot-read.js';
 
 /** The subcommand's help text. */
@@ -90,19 +90,10 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-class UsageError extends Error {}
-
 /** Runs the subcommand; resolves to its exit code. */
 export async function runParityCommand(argv: string[], io: ParityCommandIo): Promise<number> {
-  let usage: Awaited<ReturnType<typeof parseUsage>>;
-  try {
-    usage = await parseUsage(argv, io);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.err(`workspace-platform-emulator parity: ${error.message}`);
-    io.err('Run workspace-platform-emulator parity --help for the options.');
-    return 2;
-  }
+  const usage = await parsedOrExit('parity', () => parseUsage(argv, io), io.err);
+  if (typeof usage === 'object' && 'exit' in usage) return usage.exit;
   if (usage === 'help') {
     io.out(PARITY_USAGE);
     return 0;
@@ -179,9 +170,7 @@ async function parseUsage(argv: string[], io: ParityCommandIo) {
   try {
     ({ values } = parseArgs({ args: argv, strict: true, options: FLAGS }));
   } catch (error) {
-    const given = /'(-{1,2}[^']*)'/.exec((error as Error).message)?.[1];
-    const shown = given !== undefined && /^--?[a-z][a-z-]{0,30}$/.test(given) ? ` ${given}` : '';
-    throw new UsageError(`unknown option${shown} (the token goes in ${TOKEN_ENV}, never on the command line).`);
+    throw parseFailure(error);
   }
   if (values.help) return 'help' as const;
   const against = values.against;

@@ -14,10 +14,8 @@ import { parseArgs } from 'node:util';
 import { PlatformClient, PlatformError } from 'workspace-platform-sdk';
 import { writeFileAtomically } from '../state/save.js';
 import { formatStateFile } from '../state/state-file.js';
+import { parsedOrExit, parseFailure, TOKEN_ENV, UsageError } from './command-usage.js';
 import { progressKey, readSnapshot, SnapshotBoardMissingError, type SnapshotProgress } from './snapshot-read.js';
-
-/** The environment variable holding the token the snapshot is read with. */
-export const TOKEN_ENV = 'WORKSPACE_PLATFORM_TOKEN';
 
 /** The subcommand's help text. */
 export const SNAPSHOT_USAGE = `Usage: workspace-platform-emulator snapshot --from <base-url> --board <id> [--board <id>...] --output <file>
@@ -51,20 +49,10 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** A usage mistake: exit 2, nothing sent. */
-class UsageError extends Error {}
-
 /** Runs the subcommand; resolves to its exit code. */
 export async function runSnapshotCommand(argv: string[], io: SnapshotCommandIo): Promise<number> {
-  let parsed: ReturnType<typeof parseUsage>;
-  try {
-    parsed = parseUsage(argv, io.env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.err(`workspace-platform-emulator snapshot: ${error.message}`);
-    io.err('Run workspace-platform-emulator snapshot --help for the options.');
-    return 2;
-  }
+  const parsed = await parsedOrExit('snapshot', () => parseUsage(argv, io.env), io.err);
+  if (typeof parsed === 'object' && 'exit' in parsed) return parsed.exit;
   if (parsed === 'help') {
     io.out(SNAPSHOT_USAGE);
     return 0;
@@ -130,10 +118,7 @@ function parseUsage(argv: string[], env: SnapshotCommandIo['env']) {
   try {
     ({ values } = parseArgs({ args: argv, strict: true, options: FLAGS }));
   } catch (error) {
-    const given = /'(-{1,2}[^']*)'/.exec((error as Error).message)?.[1];
-    // Only a flag-like word is echoed: an argument that could be a token pasted by mistake never is.
-    const shown = given !== undefined && /^--?[a-z][a-z-]{0,30}$/.test(given) ? ` ${given}` : '';
-    throw new UsageError(`unknown option${shown} (the token goes in ${TOKEN_ENV}, never on the command line).`);
+    throw parseFailure(error);
   }
   if (values.help) return 'help' as const;
   const from = values.from;

@@ -9,9 +9,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_ENV } from '../../src/commands/command-usage.js';
 import { runParityCommand } from '../../src/commands/parity-command.js';
 import { compareAnswers } from '../../src/commands/parity-compare.js';
-import { TOKEN_ENV } from '../../src/commands/snapshot-command.js';
 import type { FaultRule } from '../../src/index.js';
 import { createTestEmulator, type TestEmulator } from '../../src/testing/index.js';
 

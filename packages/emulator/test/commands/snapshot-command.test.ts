@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ColumnKind, type ColumnValueBuilder, column, columnValues, PlatformClient } from 'workspace-platform-sdk';
-import { runSnapshotCommand, TOKEN_ENV } from '../../src/commands/snapshot-command.js';
+import { TOKEN_ENV } from '../../src/commands/command-usage.js';
+import { runSnapshotCommand } from '../../src/commands/snapshot-command.js';
 import { startEmulator } from '../../src/index.js';
 import { createTestEmulator, type TestEmulator } from '../../src/testing/index.js';
 
