@@ -5,6 +5,8 @@
  * and packages/emulator/test/commands/parity.test.ts.
  */
 
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+
 /** The environment variable holding the token the subcommands read with. */
 export const TOKEN_ENV = 'WORKSPACE_PLATFORM_TOKEN';
 
@@ -16,6 +18,21 @@ export function parseFailure(error: unknown): UsageError {
   const given = /'(-{1,2}[^']*)'/.exec((error as Error).message)?.[1];
   const shown = given !== undefined && /^--?[a-z][a-z-]{0,30}$/.test(given) ? ` ${given}` : '';
   return new UsageError(`unknown option${shown} (the token goes in ${TOKEN_ENV}, never on the command line).`);
+}
+
+/** The flags of `argv`, strictly parsed; a parser failure becomes a {@link UsageError} (see {@link parseFailure}). */
+export function parseFlags(
+  argv: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): Record<string, string | boolean | string[] | undefined> {
+  try {
+    return parseArgs({ args: argv, strict: true, options }).values as Record<
+      string,
+      string | boolean | string[] | undefined
+    >;
+  } catch (error) {
+    throw parseFailure(error);
+  }
 }
 
 /**

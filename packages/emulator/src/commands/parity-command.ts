@@ -21,7 +21,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type DocumentNode, Kind, type OperationDefinitionNode, parse, print, type ValueNode, visit } from 'graphql';
 import { glob } from 'tinyglobby';
 import { API_VERSION, PlatformClient, PlatformError } from 'workspace-platform-sdk';
@@ -29,7 +28,7 @@ import { DEMO_TOKEN } from '../server/demo-tokens.js';
 import { startEmulatorWith } from '../start.js';
 import { writeFileAtomically } from '../state/save.js';
 import { formatStateFile } from '../state/state-file.js';
-import { parsedOrExit, parseFailure, TOKEN_ENV, UsageError } from './command-usage.js';
+import { parsedOrExit, parseFlags, TOKEN_ENV, UsageError } from './command-usage.js';
 import {
   compareAnswers,
   DIFFERENCE_EXPLANATIONS,
@@ -166,12 +165,7 @@ export async function runParityCommand(argv: string[], io: ParityCommandIo): Pro
 }
 
 async function parseUsage(argv: string[], io: ParityCommandIo) {
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: FLAGS }));
-  } catch (error) {
-    throw parseFailure(error);
-  }
+  const values = parseFlags(argv, FLAGS);
   if (values.help) return 'help' as const;
   const against = values.against;
   if (typeof against !== 'string' || against.trim() === '') throw new UsageError('--against <base-url> is required.');

@@ -10,11 +10,10 @@
  * Pinned by packages/emulator/test/commands/snapshot-command.test.ts.
  */
 import { appendFile, readFile, rm } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { PlatformClient, PlatformError } from 'workspace-platform-sdk';
 import { writeFileAtomically } from '../state/save.js';
 import { formatStateFile } from '../state/state-file.js';
-import { parsedOrExit, parseFailure, TOKEN_ENV, UsageError } from './command-usage.js';
+import { parsedOrExit, parseFlags, TOKEN_ENV, UsageError } from './command-usage.js';
 import { progressKey, readSnapshot, SnapshotBoardMissingError, type SnapshotProgress } from './snapshot-read.js';
 
 /** The subcommand's help text. */
@@ -114,12 +113,7 @@ export async function runSnapshotCommand(argv: string[], io: SnapshotCommandIo):
 }
 
 function parseUsage(argv: string[], env: SnapshotCommandIo['env']) {
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: FLAGS }));
-  } catch (error) {
-    throw parseFailure(error);
-  }
+  const values = parseFlags(argv, FLAGS);
   if (values.help) return 'help' as const;
   const from = values.from;
   if (typeof from !== 'string' || from.trim() === '') throw new UsageError('--from <base-url> is required.');
