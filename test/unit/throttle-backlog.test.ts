@@ -108,6 +108,21 @@ describe('a backlog behind the local throttle', () => {
     expect(first.permit).toBeDefined();
   });
 
+  it('reports a wait no shorter than the bound that ended it, even when the wall clock reads a millisecond short', async () => {
+    // Timers run on a monotonic clock and Date.now() rounds, so the queue timer may fire when Date.now() has moved
+    // one millisecond less than the bound.
+    const { throttle } = throttleWithEvents();
+    await learn(throttle, { minuteRate: { ...MINUTE_RATE, remaining: 0, resetSeconds: 5 } });
+    const waiting = track(throttle, { queueTimeoutMs: 600 });
+    const realNow = Date.now.bind(Date);
+    await vi.advanceTimersByTimeAsync(599);
+    const lagging = vi.spyOn(Date, 'now').mockImplementation(() => realNow() - 1);
+    await vi.advanceTimersByTimeAsync(1);
+    lagging.mockRestore();
+    expect(waiting.error).toBeInstanceOf(ThrottleQueueTimeout);
+    expect((waiting.error as ThrottleQueueTimeout).queuedMs).toBe(600);
+  });
+
   it('still refuses at once a pause the server imposes beyond maxWaitMs, and fails waiters it makes late', async () => {
     const { throttle } = throttleWithEvents();
     await learn(throttle, { concurrency: { quota: 1, unit: 'concurrent-requests' } });

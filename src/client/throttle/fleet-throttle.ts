@@ -36,7 +36,14 @@
 import { MAX_TIMER_DELAY_MS } from '../request/sleep.js';
 import type { RateLimitPolicy, ThrottleEvent, ThrottleOptions } from '../types.js';
 import { FLEET_MAX_HOLD_MS, FLEET_POLL_MS } from './fleet-state.js';
-import { COST_POLICY, countsRequests, DAILY_POLICY, isConcurrencyPolicy, RESET_MARGIN_MS } from './quota-rules.js';
+import {
+  COST_POLICY,
+  countsRequests,
+  DAILY_POLICY,
+  isConcurrencyPolicy,
+  RESET_MARGIN_MS,
+  waitedInLine,
+} from './quota-rules.js';
 import {
   type AcquireOptions,
   createQuotaThrottle,
@@ -253,17 +260,17 @@ export class FleetThrottle implements Throttle {
       signal?.addEventListener('abort', onAbort, { once: true });
       if (finite(queueTimeoutMs)) {
         // The call's patience in line, as the local throttle keeps it (test/unit/throttle-differential.test.ts).
-        expiry = setTimeout(
-          () => {
-            const index = this.#queue.indexOf(waiter);
-            if (index < 0) return;
-            const queued = this.#queue.length;
-            this.#remove(waiter);
-            const { reason, policy } = this.#heldBy;
-            reject(new ThrottleQueueTimeout(Date.now() - queuedAt, index + 1, queued, reason, policy));
-          },
-          Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS),
-        );
+        const boundMs = Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS);
+        expiry = setTimeout(() => {
+          const index = this.#queue.indexOf(waiter);
+          if (index < 0) return;
+          const queued = this.#queue.length;
+          this.#remove(waiter);
+          const { reason, policy } = this.#heldBy;
+          reject(
+            new ThrottleQueueTimeout(waitedInLine(queuedAt, boundMs, Date.now()), index + 1, queued, reason, policy),
+          );
+        }, boundMs);
       }
       this.#queue.push(waiter);
       this.#pump();

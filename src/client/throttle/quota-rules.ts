@@ -13,7 +13,8 @@
  * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or the `DAILY_POLICY` window at 0) holds every call until its reset, never probed | `DAILY_POLICY` | `observe`, `gateAt` | `storeReportOf`, `fleetSettle`, `fleetAcquire` |
  * | a request's complexity cost is counted against `COST_POLICY`: a call whose expected cost exceeds what is left waits for the reset | `COST_POLICY` | `gateAt`, `CostBook` | `costOf`, `fleetAcquire` |
  * | a server naming fresh policies on every answer cannot grow the state: at most `MAX_TRACKED_POLICIES` window quotas; a new name takes the place of the longest unseen one that holds nothing, or is not tracked | `MAX_TRACKED_POLICIES` | `observe` (`freeSlot`) | `admit` |
- * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | (the client's option) | `gateAt`, `observe` | `fleetAcquire`, `fleetSettle` |
+ * | a call past its `queueTimeoutMs` leaves the line reporting a wait no shorter than that bound (timers run on a monotonic clock, `Date.now()` may read a millisecond short when one fires) | `waitedInLine` | `expire` | `acquire` |
+| an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | (the client's option) | `gateAt`, `observe` | `fleetAcquire`, `fleetSettle` |
  *
  * Two algorithms keep these rules, on purpose: the local throttle counts windows in `throttle-window.ts`, which
  * allocates nothing per call in a steady state, where the fleet's steps (plain objects a store can serialise)
@@ -67,4 +68,12 @@ export function isConcurrencyPolicy(policy: RateLimitPolicy): boolean {
 /** True for a window policy whose every request costs exactly 1 (no unit, or `requests`). */
 export function countsRequests(policy: RateLimitPolicy): boolean {
   return policy.unit === undefined || policy.unit === 'requests';
+}
+
+/**
+ * How long a call that timed out in line waited: the wall clock's reading, but never less than the bound whose timer
+ * ended the wait (the timer's clock is monotonic; `Date.now()` rounds and may read a millisecond short).
+ */
+export function waitedInLine(queuedAt: number, boundMs: number, now: number): number {
+  return Math.max(now - queuedAt, boundMs);
 }

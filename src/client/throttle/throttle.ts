@@ -39,6 +39,7 @@ import {
   isPacedWindow,
   MAX_TRACKED_POLICIES,
   RESET_MARGIN_MS,
+  waitedInLine,
 } from './quota-rules.js';
 import { type BudgetMark, budgetMarkOf, CostBook } from './throttle-cost.js';
 import {
@@ -534,15 +535,20 @@ export function createQuotaThrottle(
     disarm();
   };
 
-  /** A waiter's `queueTimeoutMs` ran out: it leaves the line saying how long it waited, where, and for what. */
-  const expire = (waiter: Waiter): void => {
+  /**
+   * A waiter's `queueTimeoutMs` ran out: it leaves the line saying how long it waited (`waitedInLine`), where, and
+   * for what.
+   */
+  const expire = (waiter: Waiter, boundMs: number): void => {
     const index = queue.indexOf(waiter);
     if (index < 0) return;
     const now = Date.now();
     const hold = holdOf(gateAt(now, (queue[0] as Waiter).c));
     const queued = queue.length;
     remove(waiter);
-    waiter.reject(new ThrottleQueueTimeout(now - waiter.q, index + 1, queued, hold.reason, hold.policy));
+    waiter.reject(
+      new ThrottleQueueTimeout(waitedInLine(waiter.q, boundMs, now), index + 1, queued, hold.reason, hold.policy),
+    );
     pump();
   };
 
@@ -611,7 +617,8 @@ export function createQuotaThrottle(
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         if (finite(queueTimeoutMs)) {
-          expiry = setTimeout(() => expire(waiter), Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS));
+          const boundMs = Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS);
+          expiry = setTimeout(() => expire(waiter, boundMs), boundMs);
         }
         queue.push(waiter);
         const hold = holdOf(gate);
