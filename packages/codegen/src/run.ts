@@ -4,13 +4,12 @@
  * streams it is given, so tests run it in-process.
  */
 
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildSchema, type GraphQLSchema } from 'graphql';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { API_VERSION, isApiVersion } from 'workspace-platform-sdk';
 import { BOARD_HELP, BOARD_USAGE_LINE, runBoards, wantsBoards } from './boards/command.js';
 import { CodegenProblemsError } from './collisions.js';
+import { readFlags, schemaFromSdl, writeCreatingFolder } from './command-io.js';
 import { readDocuments } from './documents.js';
 import { createPlatformPlugin } from './plugin.js';
 import { readSchema, SchemaSourceError } from './schema-source.js';
@@ -68,12 +67,15 @@ interface Arguments {
 }
 
 function parseArguments(argv: string[]): Arguments | string {
-  let values: ReturnType<typeof parse>['values'];
-  try {
-    values = parse(argv).values;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  const values = readFlags(argv, {
+    documents: { type: 'string', multiple: true },
+    output: { type: 'string' },
+    'api-version': { type: 'string' },
+    schema: { type: 'string' },
+    check: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (typeof values === 'string') return values;
   if (values.help) return '';
   const documents = values.documents ?? [];
   if (documents.length === 0) return 'Missing --documents.';
@@ -83,30 +85,6 @@ function parseArguments(argv: string[]): Arguments | string {
   const parsed: Arguments = { documents, output: values.output, apiVersion, check: values.check ?? false };
   if (values.schema) parsed.schema = values.schema;
   return parsed;
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      documents: { type: 'string', multiple: true },
-      output: { type: 'string' },
-      'api-version': { type: 'string' },
-      schema: { type: 'string' },
-      check: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-}
-
-function buildFrom(sdl: string, from: string): GraphQLSchema {
-  try {
-    return buildSchema(sdl);
-  } catch (error) {
-    throw new SchemaSourceError(`The schema from ${from} is not valid SDL: ${(error as Error).message}`);
-  }
 }
 
 function reportProblems(problems: readonly string[], context: CodegenRunContext): number {
@@ -136,7 +114,7 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
   try {
     const toolchain = await loadToolchain();
     const { sdl, from } = await readSchema({ ...args, cwd: context.cwd, env: context.env });
-    const schema = buildFrom(sdl, from);
+    const schema = schemaFromSdl(sdl, from);
     const read = await readDocuments(args.documents, context.cwd, schema);
     if (!read.ok) return reportProblems(read.problems, context);
     const generated = await createPlatformPlugin(toolchain).plugin(
@@ -163,8 +141,7 @@ export async function runCodegen(argv: string[], context: CodegenRunContext): Pr
       );
       return EXIT.ok;
     }
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, content);
+    await writeCreatingFolder(target, content);
     context.out(
       `${NAME}: wrote ${args.output} (${operations} operations, API version ${args.apiVersion}, schema from ${from}, ${ms} ms)`,
     );

@@ -13,11 +13,9 @@
  * the version that answers it.
  * Pinned by packages/codegen/test/upgrade.test.ts.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import {
-  buildSchema,
   type DocumentNode,
   type GraphQLError,
   type GraphQLNamedType,
@@ -35,6 +33,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import { API_VERSION, isApiVersion } from 'workspace-platform-sdk';
+import { readFlags, schemaFromSdl, writeCreatingFolder } from './command-io.js';
 import { expandGlobs } from './glob.js';
 import { readSchema, SchemaSourceError } from './schema-source.js';
 import { VERSION_FORM_HINT } from './settings.js';
@@ -171,29 +170,6 @@ export function upgradeChanges(
   return breaks.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-function parseVersionArgs(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      documents: { type: 'string', multiple: true },
-      'api-version': { type: 'string' },
-      'upgrade-to': { type: 'string' },
-      'print-schema': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values;
-}
-
-function schemaOf(sdl: string, from: string): GraphQLSchema {
-  try {
-    return buildSchema(sdl);
-  } catch (error) {
-    throw new SchemaSourceError(`The schema from ${from} is not valid SDL: ${(error as Error).message}`);
-  }
-}
-
 async function readDocumentFiles(patterns: readonly string[], cwd: string) {
   const paths = await expandGlobs(patterns, cwd);
   if (paths.length === 0) throw new SchemaSourceError(`No file matches --documents ${patterns.join(' ')}.`);
@@ -226,15 +202,19 @@ function withAllFragments(document: DocumentNode, files: readonly { document: Do
  * something breaks or a schema cannot be read, 2 a usage error (a malformed or unpublished version among them).
  */
 export async function runVersionTool(argv: string[], context: VersionToolContext): Promise<number> {
-  let values: ReturnType<typeof parseVersionArgs>;
-  try {
-    values = parseVersionArgs(argv);
-  } catch (error) {
+  const values = readFlags(argv, {
+    documents: { type: 'string', multiple: true },
+    'api-version': { type: 'string' },
+    'upgrade-to': { type: 'string' },
+    'print-schema': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (typeof values === 'string') {
     // Name the flag the user passed: `--print-schema x --output y` once blamed an `--upgrade-to` nobody wrote.
     const takes = wantsUpgrade(argv)
       ? '--upgrade-to takes --documents and --api-version only'
       : '--print-schema takes --api-version (or --upgrade-to with --documents) only';
-    context.err(`${NAME}: ${(error as Error).message} (${takes})`);
+    context.err(`${NAME}: ${values} (${takes})`);
     return 2;
   }
   const askedFrom = values['api-version'] ?? API_VERSION;
@@ -271,15 +251,14 @@ export async function runVersionTool(argv: string[], context: VersionToolContext
       const version = toVersion ?? fromVersion;
       const { sdl, from } = await readSchema({ ...source, apiVersion: version });
       const target = resolve(context.cwd, values['print-schema']);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, sdl.endsWith('\n') ? sdl : `${sdl}\n`);
+      await writeCreatingFolder(target, sdl.endsWith('\n') ? sdl : `${sdl}\n`);
       context.out(`${NAME}: wrote the schema of API version ${version} to ${values['print-schema']} (from ${from})`);
     }
     if (toVersion === undefined) return 0;
     const before = await readSchema({ ...source, apiVersion: fromVersion });
     const after = await readSchema({ ...source, apiVersion: toVersion });
-    const from = schemaOf(before.sdl, before.from);
-    const to = schemaOf(after.sdl, after.from);
+    const from = schemaFromSdl(before.sdl, before.from);
+    const to = schemaFromSdl(after.sdl, after.from);
     const files = await readDocumentFiles(values.documents ?? [], context.cwd);
     const changes = files.flatMap((file) =>
       upgradeChanges(file.location, withAllFragments(file.document, files), from, to, toVersion),

@@ -4,11 +4,11 @@
  * (./source.ts) and saves the structure beside it (./saved.ts). `--check` compares the saved structure with each
  * board now and prints one line per change (./drift.ts); `--offline` regenerates from the saved structure alone.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import { PlatformClient, PlatformError } from 'workspace-platform-sdk';
 import { readBoardStructure } from 'workspace-platform-sdk/boards';
+import { readFlags, writeCreatingFolder } from '../command-io.js';
 import { boardChanges } from './drift.js';
 import { typeName, typeNameProblem } from './keys.js';
 import { readSaved, type SavedBoard, savedPath, savedText } from './saved.js';
@@ -54,12 +54,13 @@ interface BoardArguments {
 }
 
 function parseBoardArguments(argv: string[]): BoardArguments | string {
-  let values: ReturnType<typeof parse>['values'];
-  try {
-    values = parse(argv).values;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  const values = readFlags(argv, {
+    board: { type: 'string', multiple: true },
+    output: { type: 'string' },
+    check: { type: 'boolean' },
+    offline: { type: 'boolean' },
+  });
+  if (typeof values === 'string') return values;
   if (!values.output) return 'Missing --output.';
   if (values.check && values.offline) return '--check reads the boards now; it cannot run --offline.';
   const boards: BoardRequest[] = [];
@@ -74,20 +75,6 @@ function parseBoardArguments(argv: string[]): BoardArguments | string {
     boards.push(name === undefined ? { id: match[1] as string } : { id: match[1] as string, name });
   }
   return { boards, output: values.output, check: values.check ?? false, offline: values.offline ?? false };
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      board: { type: 'string', multiple: true },
-      output: { type: 'string' },
-      check: { type: 'boolean' },
-      offline: { type: 'boolean' },
-    },
-  });
 }
 
 function clientFrom(env: NodeJS.ProcessEnv): PlatformClient | string {
@@ -127,7 +114,7 @@ export async function runBoards(argv: string[], context: BoardCommandContext): P
     if (args.offline) {
       const boards = await readSaved(saved);
       if (typeof boards === 'string') return failed(context, boards);
-      await writeOutput(target, boardsSource(boards, savedName));
+      await writeCreatingFolder(target, boardsSource(boards, savedName));
       context.out(`${NAME}: wrote ${args.output} from ${savedName} (${boards.length} boards, offline)`);
       return 0;
     }
@@ -136,7 +123,7 @@ export async function runBoards(argv: string[], context: BoardCommandContext): P
     if (typeof client === 'string') return failed(context, client);
     if (args.check) return await check(client, args, target, saved, context);
     const boards = await readBoards(client, args.boards);
-    await writeOutput(target, boardsSource(boards, savedName));
+    await writeCreatingFolder(target, boardsSource(boards, savedName));
     await writeFile(saved, savedText(boards));
     context.out(`${NAME}: wrote ${args.output} and ${savedName} (${boards.map((b) => b.typeName).join(', ')})`);
     return 0;
@@ -144,11 +131,6 @@ export async function runBoards(argv: string[], context: BoardCommandContext): P
     if (error instanceof PlatformError) return failed(context, error.message);
     throw error;
   }
-}
-
-async function writeOutput(target: string, content: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, content);
 }
 
 function failed(context: BoardCommandContext, message: string): number {
