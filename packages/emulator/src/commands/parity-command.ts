@@ -11,7 +11,8 @@
  * - mutations run only with `--allow-mutations`, and only when every board they name is in the snapshot; otherwise
  *   they are listed as skipped;
  * - each operation is sent once to each side as a raw request (no retry), so the statuses, errors and headers
- *   compared are the ones answered (./parity-compare.ts says what is compared);
+ *   compared are the ones answered, with `complexity { query }` added so each side reports what it charged
+ *   (./parity-compare.ts says what is compared);
  * - exit 0: no difference; 1: differences (or a failure of the target); 2: a usage mistake, nothing sent;
  * - the token comes from {@link TOKEN_ENV} only and never enters the report, the temporary snapshot (deleted at the
  *   end) or a message.
@@ -30,6 +31,7 @@ import { writeFileAtomically } from '../state/save.js';
 import { formatStateFile } from '../state/state-file.js';
 import { parsedOrExit, parseFlags, TOKEN_ENV, UsageError } from './command-usage.js';
 import {
+  askingChargedComplexity,
   compareAnswers,
   DIFFERENCE_EXPLANATIONS,
   type ParityAnswer,
@@ -304,7 +306,11 @@ async function send(
   const response = await fetch(`${baseUrl}/v2`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ query: operation.query, variables: operation.variables, operationName: operation.name }),
+    body: JSON.stringify({
+      query: askingChargedComplexity(operation.query),
+      variables: operation.variables,
+      operationName: operation.name,
+    }),
   });
   const text = await response.text();
   let body: unknown = text;
