@@ -8,7 +8,8 @@
  * - `list-length` and `value`: list lengths and scalar values, for queries only (both sides hold the same snapshot;
  *   a mutation makes new ids and times on each side); times (keys ending `_at`) and the platform's bookkeeping inside
  *   JSON values (`changed_at`, `updated_at`) are compared by presence only;
- * - `version`: the answering `API-Version`; `warnings`: the set of warning codes (`extensions.warnings`, each code
+ * - `version`: the answering `API-Version` (with the policies below, compared only when both sides answered the same
+ *   status: an error page of another status, without the headers, is one difference, the status); `warnings`: the set of warning codes (`extensions.warnings`, each code
  *   in its `extensions.code` as the platform sends it);
  * - `rate-limit-policy`: the policies in `RateLimit-Policy`, each by its name, quota, window and quota unit (the
  *   SDK's throttle paces calls by them);
@@ -114,9 +115,10 @@ export function compareAnswers(
   else if (show(platformCodes) !== show(emulatorCodes))
     out.push({ kind: 'error-code', path: '', platform: show(platformCodes), emulator: show(emulatorCodes) });
   walk(appData(platform.body), appData(emulator.body), '', options.compareValues, out);
+  const sameStatus = platform.status === emulator.status;
   const platformVersion = platform.headers['api-version'] ?? '';
   const emulatorVersion = emulator.headers['api-version'] ?? '';
-  if (platformVersion !== emulatorVersion)
+  if (sameStatus && platformVersion !== emulatorVersion)
     out.push({
       kind: 'version',
       path: '',
@@ -129,7 +131,7 @@ export function compareAnswers(
     out.push({ kind: 'warnings', path: '', platform: show(platformWarnings), emulator: show(emulatorWarnings) });
   const platformPolicies = policies(platform.headers['ratelimit-policy']);
   const emulatorPolicies = policies(emulator.headers['ratelimit-policy']);
-  if (show(platformPolicies) !== show(emulatorPolicies))
+  if (sameStatus && show(platformPolicies) !== show(emulatorPolicies))
     out.push({
       kind: 'rate-limit-policy',
       path: '',
