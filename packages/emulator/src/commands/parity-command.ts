@@ -34,6 +34,7 @@ import {
   askingChargedComplexity,
   compareAnswers,
   DIFFERENCE_EXPLANATIONS,
+  errorCodes,
   type ParityAnswer,
   type ParityDifference,
   type ParityDifferenceKind,
@@ -78,6 +79,8 @@ interface OperationOutcome {
   operation: AppOperation;
   skipped?: string;
   differences: ParityDifference[];
+  /** The error codes both sides answered alike, when they answered errors: the same, but no data shown alike. */
+  sameErrors?: string[];
 }
 
 const FLAGS = {
@@ -138,10 +141,10 @@ export async function runParityCommand(argv: string[], io: ParityCommandIo): Pro
         }
         const platform = await send(client.baseUrl, token, operation, apiVersion);
         const copy = await send(emulator.baseUrl, DEMO_TOKEN, operation, apiVersion);
-        outcomes.push({
-          operation,
-          differences: compareAnswers(platform, copy, { compareValues: operation.kind === 'query' }),
-        });
+        const differences = compareAnswers(platform, copy, { compareValues: operation.kind === 'query' });
+        const codes = errorCodes(platform.body);
+        const sameErrors = differences.length === 0 && codes.length > 0 ? { sameErrors: codes } : {};
+        outcomes.push({ operation, differences, ...sameErrors });
       }
     } catch (error) {
       io.err(`workspace-platform-emulator parity: ${message(error, token)}`);
@@ -344,7 +347,9 @@ function formatReport(outcomes: OperationOutcome[], against: string, boards: str
     const result = outcome.skipped
       ? `skipped: ${outcome.skipped}`
       : outcome.differences.length === 0
-        ? 'same'
+        ? outcome.sameErrors
+          ? `same: both answered errors (${outcome.sameErrors.join(', ')})`
+          : 'same'
         : `${outcome.differences.length} difference${outcome.differences.length === 1 ? '' : 's'}`;
     lines.push(`| ${outcome.operation.name} | ${outcome.operation.file} | ${result} |`);
   }

@@ -171,7 +171,8 @@ function appData(body: unknown): unknown {
   return selected;
 }
 
-function errorCodes(body: unknown): string[] {
+/** The GraphQL error codes of an answer (`extensions.code`, `ERROR` where an error has none), sorted, once each. */
+export function errorCodes(body: unknown): string[] {
   const errors = record(body)?.errors;
   if (!Array.isArray(errors)) return [];
   const codes = errors.map((error) => {

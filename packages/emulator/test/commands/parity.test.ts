@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_VERSION } from 'workspace-platform-sdk';
+import { PARITY_SHOWN, PARITY_SHOWN_VERSION } from '../../scripts/coverage-parity.js';
 import { TOKEN_ENV } from '../../src/commands/command-usage.js';
 import { runParityCommand } from '../../src/commands/parity-command.js';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../src/commands/parity-compare.js';
 import type { FaultRule } from '../../src/index.js';
 import { createTestEmulator, type TestEmulator, type TestEmulatorOptions } from '../../src/testing/index.js';
+import { rootFieldsAnsweredAlike } from './parity-shown.js';
 
 let platform: TestEmulator;
 let folder: string;
@@ -101,6 +103,11 @@ describe('workspace-platform-emulator parity', () => {
     expect(text).toMatch(/\| LaunchItems \| ops\/items\.graphql \| same \|/);
     expect(text).toMatch(/\| AddTask \| ops\/add\.graphql \| same \|/);
     expect(text).not.toContain(platform.token);
+    // What this shows feeds the coverage table's "Parity shown" column, which lists exactly these.
+    expect(API_VERSION).toBe(PARITY_SHOWN_VERSION);
+    expect(rootFieldsAnsweredAlike(text, [QUERY(boardId), MUTATION])).toEqual(
+      PARITY_SHOWN['test/commands/parity.test.ts'],
+    );
   });
 
   it('skips mutations unless --allow-mutations', async () => {
@@ -238,6 +245,20 @@ describe('workspace-platform-emulator parity', () => {
     expect(run.code, run.out).toBe(1);
     expect(kindsIn(run.out)).toContain('not-modelled');
     expect(run.out).toMatch(/## not-modelled[\s\S]*\| Catalogue \| \(answer\) \| \(none\) \| NOT_MODELLED \|/);
+  });
+
+  it('tells an operation both sides refuse alike from one answered alike with data', async () => {
+    await mkdir(join(folder, 'refused'));
+    await writeFile(
+      join(folder, 'refused', 'broken.graphql'),
+      'query Broken($board: ID!) { boards(ids: [$board]) { id } }',
+    );
+    const run = await parity(['--against', platform.baseUrl, '--documents', 'refused/*.graphql']);
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/\| Broken \| refused\/broken\.graphql \| same: both answered errors \([A-Za-z_]+\) \|/);
+    expect(rootFieldsAnsweredAlike(run.out, ['query Broken($board: ID!) { boards(ids: [$board]) { id } }'])).toEqual(
+      [],
+    );
   });
 
   describe('against a platform started differently', () => {

@@ -12,12 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { column, columnValues, PlatformClient } from 'workspace-platform-sdk';
+import { API_VERSION, column, columnValues, PlatformClient } from 'workspace-platform-sdk';
+import { PARITY_SHOWN, PARITY_SHOWN_VERSION } from '../../scripts/coverage-parity.js';
 import { TOKEN_ENV } from '../../src/commands/command-usage.js';
 import { runParityCommand } from '../../src/commands/parity-command.js';
 import { runSnapshotCommand } from '../../src/commands/snapshot-command.js';
 import { DEMO_TOKEN, startEmulator } from '../../src/index.js';
 import { createTestEmulator, type TestEmulator } from '../../src/testing/index.js';
+import { rootFieldsAnsweredAlike } from './parity-shown.js';
 
 const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 
@@ -25,6 +27,17 @@ const BOARD_QUERY = `query Board($ids: [ID!]) { boards(ids: $ids) { id name
   columns { id title type }
   items_page(limit: 100) { items { id name group { id } column_values { id type text value } } } } }`;
 const ADD_ITEM = 'mutation AddItem($board: ID!) { create_item(board_id: $board, item_name: "Added by parity") { id } }';
+
+/** More of what an app does with its board, each shown to answer alike. */
+const MORE_OPERATIONS = `
+query Items($ids: [ID!]) { items(ids: $ids) { id name board { id name } group { id title } column_values { id text } } }
+query Me { me { id name email } }
+query Groups($board: ID!) { boards(ids: [$board]) { groups { id title position } } }
+mutation SetNotes($board: ID!, $item: ID!) {
+  change_simple_column_value(board_id: $board, item_id: $item, column_id: "notes", value: "edited") { id name }
+}
+mutation AddGroup($board: ID!) { create_group(board_id: $board, group_name: "Next") { id title } }
+`;
 
 let platform: TestEmulator;
 let folder: string;
@@ -98,13 +111,26 @@ beforeAll(async () => {
       effort: column.numbers(8),
     }),
   });
-  await client.request(create, { b: boardId, n: 'Plan 2.0', v: columnValues({ effort: column.numbers(3) }) });
+  const plan = await client.request<{ create_item: { id: string } }>(create, {
+    b: boardId,
+    n: 'Plan 2.0',
+    v: columnValues({ effort: column.numbers(3) }),
+  });
   await mkdir(join(folder, 'operations'));
   await writeFile(join(folder, 'operations', 'board.graphql'), BOARD_QUERY);
   await writeFile(join(folder, 'operations', 'add.graphql'), ADD_ITEM);
+  await writeFile(join(folder, 'operations', 'more.graphql'), MORE_OPERATIONS);
+  const item = plan.data.create_item.id;
   await writeFile(
     join(folder, 'variables.json'),
-    JSON.stringify({ Board: { ids: [boardId] }, AddItem: { board: boardId } }),
+    JSON.stringify({
+      Board: { ids: [boardId] },
+      AddItem: { board: boardId },
+      Items: { ids: [item] },
+      SetNotes: { board: boardId, item },
+      Groups: { board: boardId },
+      AddGroup: { board: boardId },
+    }),
   );
 });
 
@@ -142,6 +168,11 @@ it('snapshots a board, serves it with --snapshot, shows parity, and saves and lo
   expect(same.err).toBe('');
   expect(same.code, same.out).toBe(0);
   expect(same.out).toMatch(/\| Board \| .* \| same \|[\s\S]*\| AddItem \| .* \| same \|/);
+  // What this shows feeds the coverage table's "Parity shown" column, which lists exactly these.
+  expect(API_VERSION).toBe(PARITY_SHOWN_VERSION);
+  expect(rootFieldsAnsweredAlike(same.out, [BOARD_QUERY, ADD_ITEM, MORE_OPERATIONS]), same.out).toEqual(
+    PARITY_SHOWN['test/commands/real-boards-contract.test.ts'],
+  );
 
   // The platform made to fail mutations: exit 1, the mutation named.
   platform.setFaults([{ kind: 'http-error', status: 500, mutationsOnly: true }]);
