@@ -1,8 +1,12 @@
 /**
  * The `parity` command over real sockets, with an emulator standing in for the platform: an app's query and mutation
  * on one board answer alike (exit 0); each kind of difference the report claims to find is found when the "platform"
- * is made to answer differently (a fault rule per kind), with the operation named and exit 1; mutations are skipped
- * without --allow-mutations; usage mistakes exit 2 before anything is sent; the token never reaches the report.
+ * is made to answer differently, with the operation named and exit 1: a status, another class of error, a field, a
+ * list length, a value, a field the emulator does not model, warnings and a cost (a fault rule `respond` playing back
+ * the platform's own answer with one thing changed), the answering version (a platform serving other versions) and
+ * the rate-limit policies (a platform with other limits); operations both sides refuse are told apart from those
+ * answered alike; mutations are skipped without --allow-mutations; usage mistakes exit 2 before anything is sent;
+ * the token never reaches the report.
  * The comparison rules themselves are pinned below on answers built by hand.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +34,8 @@ const QUERY = (board: string) => `query LaunchItems { boards(ids: [${board}]) { 
   items_page(limit: 50) { items { id name column_values { id text value } } } } }`;
 /** A query of a field the emulator does not model (it answers NOT_MODELLED). */
 const UNMODELLED = 'query Catalogue { audit_event_catalogue { name } }';
+/** A query both sides refuse (its variable is never given). */
+const BROKEN = 'query Broken($board: ID!) { boards(ids: [$board]) { id } }';
 const MUTATION = `mutation AddTask($board: ID!) { create_item(board_id: $board, item_name: "From parity") { id name } }`;
 
 async function parity(args: string[], token: string | null = platform.token) {
@@ -80,6 +86,8 @@ beforeAll(async () => {
   await mkdir(join(folder, 'ops'));
   await writeFile(join(folder, 'ops', 'items.graphql'), QUERY(boardId));
   await writeFile(join(folder, 'ops', 'add.graphql'), MUTATION);
+  await mkdir(join(folder, 'refused'));
+  await writeFile(join(folder, 'refused', 'broken.graphql'), BROKEN);
   await mkdir(join(folder, 'unmodelled'));
   await writeFile(join(folder, 'unmodelled', 'catalogue.graphql'), UNMODELLED);
   await writeFile(join(folder, 'variables.json'), JSON.stringify({ AddTask: { board: boardId } }));
@@ -248,16 +256,21 @@ describe('workspace-platform-emulator parity', () => {
   });
 
   it('tells an operation both sides refuse alike from one answered alike with data', async () => {
-    await mkdir(join(folder, 'refused'));
-    await writeFile(
-      join(folder, 'refused', 'broken.graphql'),
-      'query Broken($board: ID!) { boards(ids: [$board]) { id } }',
-    );
     const run = await parity(['--against', platform.baseUrl, '--documents', 'refused/*.graphql']);
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/\| Broken \| refused\/broken\.graphql \| same: both answered errors \([A-Za-z_]+\) \|/);
-    expect(rootFieldsAnsweredAlike(run.out, ['query Broken($board: ID!) { boards(ids: [$board]) { id } }'])).toEqual(
-      [],
+    expect(rootFieldsAnsweredAlike(run.out, [BROKEN])).toEqual([]);
+  });
+
+  it('finds another class of error when both sides refuse with different codes', async () => {
+    const args = ['--against', platform.baseUrl, '--documents', 'refused/*.graphql'];
+    const { headers } = await platformAnswer(QUERY(boardId));
+    const refusal = { errors: [{ message: 'Board not found', extensions: { code: 'ResourceNotFoundException' } }] };
+    const run = await queryAnswered(refusal, 200, headers, args);
+    expect(run.code, run.out).toBe(1);
+    expect(kindsIn(run.out)).toEqual(['error-code']);
+    expect(run.out).toMatch(
+      /\| Broken \| \(answer\) \| ResourceNotFoundException \| (?!ResourceNotFoundException)[A-Za-z_]+ \|/,
     );
   });
 
