@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { type DocumentNode, Kind, type OperationDefinitionNode, parse, print, type ValueNode, visit } from 'graphql';
 import { glob } from 'tinyglobby';
 import { API_VERSION, PlatformClient, PlatformError } from 'workspace-platform-sdk';
@@ -185,7 +185,8 @@ async function parseUsage(argv: string[], io: ParityCommandIo) {
   } catch (error) {
     throw new UsageError(message(error, token));
   }
-  const variables = typeof values.variables === 'string' ? await readVariables(values.variables) : {};
+  // Paths are read from the command's working directory, as the documents' glob is.
+  const variables = typeof values.variables === 'string' ? await readVariables(resolve(io.cwd, values.variables)) : {};
   const files = (await glob(pattern, { cwd: io.cwd, absolute: true })).sort();
   if (files.length === 0) throw new UsageError(`--documents "${pattern}" matches no file.`);
   const operations: AppOperation[] = [];
@@ -201,7 +202,7 @@ async function parseUsage(argv: string[], io: ParityCommandIo) {
     boards,
     apiVersion,
     allowMutations: values['allow-mutations'] === true,
-    output: typeof values.output === 'string' ? values.output : undefined,
+    output: typeof values.output === 'string' ? resolve(io.cwd, values.output) : undefined,
   };
 }
 

@@ -135,8 +135,9 @@ export function compareAnswers(
     out.push({
       kind: 'rate-limit-policy',
       path: '',
-      platform: show(platformPolicies),
-      emulator: show(emulatorPolicies),
+      // Only the policies that differ: the rest are alike.
+      platform: show(platformPolicies.filter((policy) => !emulatorPolicies.includes(policy))),
+      emulator: show(emulatorPolicies.filter((policy) => !platformPolicies.includes(policy))),
     });
   const platformCost = costOf(platform.body);
   const emulatorCost = costOf(emulator.body);

@@ -56,7 +56,7 @@ const ARGS = () => [
   '--documents',
   'ops/*.graphql',
   '--variables',
-  join(folder, 'variables.json'),
+  'variables.json', // relative, as a user types it: read from the command's working directory
   '--allow-mutations',
 ];
 
@@ -306,9 +306,7 @@ describe('workspace-platform-emulator parity', () => {
         const run = await parity(['--against', other.baseUrl, '--documents', 'limited/*.graphql'], other.token);
         expect(run.code, run.out).toBe(1);
         expect(kindsIn(run.out)).toEqual(['rate-limit-policy']);
-        expect(run.out).toMatch(
-          /\| LaunchItems \| \(answer\) \| [^|]*minuteRate q=600 w=60[^|]*\| [^|]*minuteRate q=1000 w=60/,
-        );
+        expect(run.out).toMatch(/\| LaunchItems \| \(answer\) \| minuteRate q=600 w=60 \| minuteRate q=1000 w=60 \|/);
       } finally {
         await other.close();
       }
