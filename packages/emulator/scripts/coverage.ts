@@ -8,7 +8,8 @@
  * Nothing is listed by hand: the fields come from each version's published schema, their state from the resolver
  * map (src/engine/resolvers/index.ts) and the resolvers' source (./coverage-resolvers.ts), plus the few gaps the
  * source cannot show (./coverage-gaps.ts), and, for the gaps left on purpose, what a test can do instead
- * (./coverage-instead.ts). The rule, as the table states it:
+ * (./coverage-instead.ts), and the root fields whose parity the emulator's tests show (./coverage-parity.ts, a list
+ * those tests check). The rule, as the table states it:
  * - NOT MODELLED: the resolver map has no resolver for the field; every call answers NOT_MODELLED.
  * - PARTLY MODELLED: it has one, but at least one of: a field of its result type has neither a resolver nor a
  *   property of the record the resolver returns (it answers NOT_MODELLED, see src/engine/schema/modelled.ts), or
@@ -35,6 +36,7 @@ import { publishedStructure } from '../src/engine/schema/published-sdl.js';
 import { ENGINE_VERSIONS } from '../src/engine/versions.js';
 import { KNOWN_GAPS } from './coverage-gaps.js';
 import { TEST_INSTEAD } from './coverage-instead.js';
+import { PARITY_SHOWN, PARITY_SHOWN_VERSION } from './coverage-parity.js';
 import { type ResolverSource, readResolverSource } from './coverage-resolvers.js';
 
 /** Where the table goes. */
@@ -56,6 +58,8 @@ export interface FieldCoverage {
   sometimesUnmodelledResultFields: string[];
   /** What a test can do instead where the emulator leaves the field (or part of it) NOT_MODELLED on purpose. */
   instead?: string;
+  /** The tests (files of packages/emulator) that show the field's parity at this version; empty when none. */
+  parityShownBy: string[];
 }
 
 /** One version's lines and totals. */
@@ -185,10 +189,27 @@ function versionCoverage(
       const coverage: Coverage = !resolved ? 'not modelled' : found.missing.length > 0 ? 'partly modelled' : 'modelled';
       totals[root][coverage] += 1;
       const instead = coverage === 'modelled' ? undefined : TEST_INSTEAD[`${root}.${field.name}`];
-      fields.push({ root, field: field.name, coverage, ...found, ...(instead ? { instead } : {}) });
+      const parityShownBy = version === PARITY_SHOWN_VERSION ? testsShowing(`${root}.${field.name}`) : [];
+      fields.push({ root, field: field.name, coverage, ...found, ...(instead ? { instead } : {}), parityShownBy });
     }
   }
   return { version, fields, totals };
+}
+
+/** The test files that show the parity of `coordinate`. */
+function testsShowing(coordinate: string): string[] {
+  return Object.entries(PARITY_SHOWN)
+    .filter(([, coordinates]) => coordinates.includes(coordinate))
+    .map(([test]) => test);
+}
+
+/** Refuses a parity entry for a field the version it was shown at does not have: it would be a stale line. */
+function checkParityShown(coverage: readonly VersionCoverage[]): void {
+  const shownAt = coverage.find((version) => version.version === PARITY_SHOWN_VERSION);
+  if (!shownAt) throw new Error(`coverage: parity is listed as shown at ${PARITY_SHOWN_VERSION}, a version not served`);
+  for (const coordinate of Object.values(PARITY_SHOWN).flat())
+    if (!shownAt.fields.some((line) => `${line.root}.${line.field}` === coordinate))
+      throw new Error(`coverage: parity is listed as shown for ${coordinate}, which ${PARITY_SHOWN_VERSION} lacks`);
 }
 
 /** Refuses a declared gap no served version has a resolver for: it would be a stale line. */
@@ -227,6 +248,7 @@ export function emulatorCoverage(): VersionCoverage[] {
     versionCoverage(version, schemas[index] as GraphQLSchema, source, anywhere),
   );
   checkTestInstead(coverage);
+  checkParityShown(coverage);
   return coverage;
 }
 
@@ -261,6 +283,12 @@ export function coverageMarkdown(coverage: readonly VersionCoverage[]): string {
     '(best recorded once from the platform and kept beside the test); the emulator answers it without executing.',
     "Or leave the field out of the query, and the rest of it runs on the emulator's data.",
     '',
+    `**Parity shown** names the tests (in \`packages/emulator\`) where the \`parity\` command finds the field's`,
+    `operations answered alike, with data, by an emulator serving a snapshot of a board and by the emulator the`,
+    `snapshot was taken from, standing in for the platform, at ${PARITY_SHOWN_VERSION}. It shows that a snapshot`,
+    'serves those operations faithfully and that the report finds no false difference in them; it is not a',
+    'comparison with the platform itself, which no test here reaches: run `parity` against the platform for that.',
+    '',
     '## Totals',
     '',
     'Modelled / partly modelled / not modelled, of all root fields.',
@@ -275,10 +303,13 @@ export function coverageMarkdown(coverage: readonly VersionCoverage[]): string {
   for (const version of coverage) {
     for (const root of ROOTS) {
       lines.push('', `## ${version.version} ${root}`, '', `${totalsCell(version.totals[root])}.`, '');
-      lines.push('| Field | Coverage | What is missing |', '| --- | --- | --- |');
+      lines.push('| Field | Coverage | Parity shown | What is missing |', '| --- | --- | --- | --- |');
       for (const field of version.fields.filter((line) => line.root === root)) {
         const notes = field.instead ? [...field.missing, `in a test: ${field.instead}`] : field.missing;
-        lines.push(`| \`${field.field}\` | ${field.coverage} | ${notes.join('; ').replaceAll('|', '\\|')} |`);
+        const shown = field.parityShownBy.map((test) => `\`${test}\``).join(', ');
+        lines.push(
+          `| \`${field.field}\` | ${field.coverage} | ${shown} | ${notes.join('; ').replaceAll('|', '\\|')} |`,
+        );
       }
     }
   }

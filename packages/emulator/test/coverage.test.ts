@@ -2,7 +2,8 @@
  * The coverage table (scripts/coverage.ts): the committed COVERAGE.md is what the resolvers give today, and what
  * the table says matches what the engine answers: a field it calls not modelled answers NOT_MODELLED, and for a
  * modelled query the result fields it lists as answering NOT_MODELLED are exactly those that do (apart from
- * those it lists as answering NOT_MODELLED for some records only).
+ * those it lists as answering NOT_MODELLED for some records only); its "Parity shown" column names the tests of
+ * scripts/coverage-parity.ts (which those tests check) at the version they run at.
  */
 import { readFile } from 'node:fs/promises';
 import {
@@ -18,6 +19,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COVERAGE_FILE, coverageMarkdown, emulatorCoverage, type VersionCoverage } from '../scripts/coverage.js';
 import { TEST_INSTEAD } from '../scripts/coverage-instead.js';
+import { PARITY_SHOWN, PARITY_SHOWN_VERSION } from '../scripts/coverage-parity.js';
 import { createEngine } from '../src/engine/index.js';
 import { publishedStructure } from '../src/engine/schema/published-sdl.js';
 import { DEFAULT_VERSION } from '../src/engine/versions.js';
@@ -84,7 +86,23 @@ describe('the coverage table', () => {
     }
     expect(lines.filter((line) => line.coverage === 'modelled' && line.instead)).toEqual([]);
     const markdown = coverageMarkdown(coverage);
-    expect(markdown).toContain("`run_prompt` | not modelled | in a test: the answer is a language model's text");
+    expect(markdown).toContain("`run_prompt` | not modelled |  | in a test: the answer is a language model's text");
+  });
+
+  it('names in the Parity shown column exactly the tests that show it, at the version they show it at', () => {
+    for (const version of coverage)
+      for (const line of version.fields) {
+        const coordinate = `${line.root}.${line.field}`;
+        const listed = Object.entries(PARITY_SHOWN)
+          .filter(([, coordinates]) => coordinates.includes(coordinate))
+          .map(([test]) => test);
+        expect(line.parityShownBy, `${version.version} ${coordinate}`).toEqual(
+          version.version === PARITY_SHOWN_VERSION ? listed : [],
+        );
+      }
+    expect(coverageMarkdown(coverage)).toContain(
+      '| `create_item` | modelled | `test/commands/parity.test.ts`, `test/commands/real-boards-contract.test.ts` |',
+    );
   });
 
   it('calls a field not modelled only when calling it answers NOT_MODELLED', async () => {

@@ -11,7 +11,8 @@
  * - mutations run only with `--allow-mutations`, and only when every board they name is in the snapshot; otherwise
  *   they are listed as skipped;
  * - each operation is sent once to each side as a raw request (no retry), so the statuses, errors and headers
- *   compared are the ones answered (./parity-compare.ts says what is compared);
+ *   compared are the ones answered, with `complexity { query }` added so each side reports what it charged
+ *   (./parity-compare.ts says what is compared);
  * - exit 0: no difference; 1: differences (or a failure of the target); 2: a usage mistake, nothing sent;
  * - the token comes from {@link TOKEN_ENV} only and never enters the report, the temporary snapshot (deleted at the
  *   end) or a message.
@@ -20,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { type DocumentNode, Kind, type OperationDefinitionNode, parse, print, type ValueNode, visit } from 'graphql';
 import { glob } from 'tinyglobby';
 import { API_VERSION, PlatformClient, PlatformError } from 'workspace-platform-sdk';
@@ -30,8 +31,10 @@ import { writeFileAtomically } from '../state/save.js';
 import { formatStateFile } from '../state/state-file.js';
 import { parsedOrExit, parseFlags, TOKEN_ENV, UsageError } from './command-usage.js';
 import {
+  askingChargedComplexity,
   compareAnswers,
   DIFFERENCE_EXPLANATIONS,
+  errorCodes,
   type ParityAnswer,
   type ParityDifference,
   type ParityDifferenceKind,
@@ -76,6 +79,8 @@ interface OperationOutcome {
   operation: AppOperation;
   skipped?: string;
   differences: ParityDifference[];
+  /** The error codes both sides answered alike, when they answered errors: the same, but no data shown alike. */
+  sameErrors?: string[];
 }
 
 const FLAGS = {
@@ -136,10 +141,10 @@ export async function runParityCommand(argv: string[], io: ParityCommandIo): Pro
         }
         const platform = await send(client.baseUrl, token, operation, apiVersion);
         const copy = await send(emulator.baseUrl, DEMO_TOKEN, operation, apiVersion);
-        outcomes.push({
-          operation,
-          differences: compareAnswers(platform, copy, { compareValues: operation.kind === 'query' }),
-        });
+        const differences = compareAnswers(platform, copy, { compareValues: operation.kind === 'query' });
+        const codes = errorCodes(platform.body);
+        const sameErrors = differences.length === 0 && codes.length > 0 ? { sameErrors: codes } : {};
+        outcomes.push({ operation, differences, ...sameErrors });
       }
     } catch (error) {
       io.err(`workspace-platform-emulator parity: ${message(error, token)}`);
@@ -180,7 +185,8 @@ async function parseUsage(argv: string[], io: ParityCommandIo) {
   } catch (error) {
     throw new UsageError(message(error, token));
   }
-  const variables = typeof values.variables === 'string' ? await readVariables(values.variables) : {};
+  // Paths are read from the command's working directory, as the documents' glob is.
+  const variables = typeof values.variables === 'string' ? await readVariables(resolve(io.cwd, values.variables)) : {};
   const files = (await glob(pattern, { cwd: io.cwd, absolute: true })).sort();
   if (files.length === 0) throw new UsageError(`--documents "${pattern}" matches no file.`);
   const operations: AppOperation[] = [];
@@ -196,7 +202,7 @@ async function parseUsage(argv: string[], io: ParityCommandIo) {
     boards,
     apiVersion,
     allowMutations: values['allow-mutations'] === true,
-    output: typeof values.output === 'string' ? values.output : undefined,
+    output: typeof values.output === 'string' ? resolve(io.cwd, values.output) : undefined,
   };
 }
 
@@ -304,7 +310,11 @@ async function send(
   const response = await fetch(`${baseUrl}/v2`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ query: operation.query, variables: operation.variables, operationName: operation.name }),
+    body: JSON.stringify({
+      query: askingChargedComplexity(operation.query),
+      variables: operation.variables,
+      operationName: operation.name,
+    }),
   });
   const text = await response.text();
   let body: unknown = text;
@@ -338,7 +348,9 @@ function formatReport(outcomes: OperationOutcome[], against: string, boards: str
     const result = outcome.skipped
       ? `skipped: ${outcome.skipped}`
       : outcome.differences.length === 0
-        ? 'same'
+        ? outcome.sameErrors
+          ? `same: both answered errors (${outcome.sameErrors.join(', ')})`
+          : 'same'
         : `${outcome.differences.length} difference${outcome.differences.length === 1 ? '' : 's'}`;
     lines.push(`| ${outcome.operation.name} | ${outcome.operation.file} | ${result} |`);
   }

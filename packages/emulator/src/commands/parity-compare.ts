@@ -8,12 +8,47 @@
  * - `list-length` and `value`: list lengths and scalar values, for queries only (both sides hold the same snapshot;
  *   a mutation makes new ids and times on each side); times (keys ending `_at`) and the platform's bookkeeping inside
  *   JSON values (`changed_at`, `updated_at`) are compared by presence only;
- * - `version`: the answering `API-Version`; `warnings`: the set of warning codes (`extensions.warnings`);
- * - `rate-limit-policy`: the names of the policies in `RateLimit-Policy`;
- * - `cost`: the complexity charged, when both sides report it (`extensions.complexity` or a `complexity { query }`
- *   field of the answer), differing by more than 10%.
+ * - `version`: the answering `API-Version` (with the policies below, compared only when both sides answered the same
+ *   status: an error page of another status, without the headers, is one difference, the status); `warnings`: the set of warning codes (`extensions.warnings`, each code
+ *   in its `extensions.code` as the platform sends it);
+ * - `rate-limit-policy`: the policies in `RateLimit-Policy`, each by its name, quota, window and quota unit (the
+ *   SDK's throttle paces calls by them);
+ * - `cost`: the complexity each side charged, as each side's own answer reports it (the `complexity { query }` that
+ *   {@link askingChargedComplexity} adds to each operation sent, else `extensions.complexity`), differing by more
+ *   than 10%; not compared when either side does not report it.
  * Pinned by packages/emulator/test/commands/parity.test.ts.
  */
+import { Kind, parse, print, visit } from 'graphql';
+
+/**
+ * The alias under which parity asks each side what the operation charged (`complexity { query }`, answered beside a
+ * query and beside a mutation: https://developer.monday.com/api-reference/changelog/added-complexity-field-to-mutations),
+ * so each side's figure comes from its own answer; the field is left out of the fields compared.
+ */
+export const CHARGED_COMPLEXITY_ALIAS = 'parity_charged_complexity';
+
+/** `document` with `complexity { query }` selected under {@link CHARGED_COMPLEXITY_ALIAS} at the root of each query and mutation. */
+export function askingChargedComplexity(document: string): string {
+  const asked = visit(parse(document), {
+    OperationDefinition(operation) {
+      if (operation.operation === 'subscription') return undefined;
+      const field = {
+        kind: Kind.FIELD,
+        alias: { kind: Kind.NAME, value: CHARGED_COMPLEXITY_ALIAS },
+        name: { kind: Kind.NAME, value: 'complexity' },
+        selectionSet: {
+          kind: Kind.SELECTION_SET,
+          selections: [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'query' } }],
+        },
+      } as const;
+      return {
+        ...operation,
+        selectionSet: { ...operation.selectionSet, selections: [...operation.selectionSet.selections, field] },
+      };
+    },
+  });
+  return print(asked);
+}
 
 /** One side's answer to an operation. */
 export interface ParityAnswer {
@@ -55,7 +90,8 @@ export const DIFFERENCE_EXPLANATIONS: Record<ParityDifferenceKind, string> = {
   value: 'A value differs although both sides hold the same snapshot.',
   version: 'The answering API version differs.',
   warnings: 'The warnings differ.',
-  'rate-limit-policy': 'The rate-limit policies named in RateLimit-Policy differ.',
+  'rate-limit-policy':
+    'The rate-limit policies in RateLimit-Policy differ (a name, quota or window); the `limits` option of the emulator sets its own.',
   cost: 'The complexity charged differs by more than 10%.',
 };
 
@@ -78,10 +114,11 @@ export function compareAnswers(
     out.push({ kind: 'not-modelled', path: '', platform: show(platformCodes), emulator: show(emulatorCodes) });
   else if (show(platformCodes) !== show(emulatorCodes))
     out.push({ kind: 'error-code', path: '', platform: show(platformCodes), emulator: show(emulatorCodes) });
-  walk(dataOf(platform.body), dataOf(emulator.body), '', options.compareValues, out);
+  walk(appData(platform.body), appData(emulator.body), '', options.compareValues, out);
+  const sameStatus = platform.status === emulator.status;
   const platformVersion = platform.headers['api-version'] ?? '';
   const emulatorVersion = emulator.headers['api-version'] ?? '';
-  if (platformVersion !== emulatorVersion)
+  if (sameStatus && platformVersion !== emulatorVersion)
     out.push({
       kind: 'version',
       path: '',
@@ -92,14 +129,15 @@ export function compareAnswers(
   const emulatorWarnings = warningCodes(emulator.body);
   if (show(platformWarnings) !== show(emulatorWarnings))
     out.push({ kind: 'warnings', path: '', platform: show(platformWarnings), emulator: show(emulatorWarnings) });
-  const platformPolicies = policyNames(platform.headers['ratelimit-policy']);
-  const emulatorPolicies = policyNames(emulator.headers['ratelimit-policy']);
-  if (show(platformPolicies) !== show(emulatorPolicies))
+  const platformPolicies = policies(platform.headers['ratelimit-policy']);
+  const emulatorPolicies = policies(emulator.headers['ratelimit-policy']);
+  if (sameStatus && show(platformPolicies) !== show(emulatorPolicies))
     out.push({
       kind: 'rate-limit-policy',
       path: '',
-      platform: show(platformPolicies),
-      emulator: show(emulatorPolicies),
+      // Only the policies that differ: the rest are alike.
+      platform: show(platformPolicies.filter((policy) => !emulatorPolicies.includes(policy))),
+      emulator: show(emulatorPolicies.filter((policy) => !platformPolicies.includes(policy))),
     });
   const platformCost = costOf(platform.body);
   const emulatorCost = costOf(emulator.body);
@@ -126,7 +164,16 @@ function dataOf(body: unknown): unknown {
   return record(body)?.data;
 }
 
-function errorCodes(body: unknown): string[] {
+/** The data the app's operation selected: without the cost parity asked for. */
+function appData(body: unknown): unknown {
+  const data = record(dataOf(body));
+  if (!data || !Object.hasOwn(data, CHARGED_COMPLEXITY_ALIAS)) return dataOf(body);
+  const { [CHARGED_COMPLEXITY_ALIAS]: _asked, ...selected } = data;
+  return selected;
+}
+
+/** The GraphQL error codes of an answer (`extensions.code`, `ERROR` where an error has none), sorted, once each. */
+export function errorCodes(body: unknown): string[] {
   const errors = record(body)?.errors;
   if (!Array.isArray(errors)) return [];
   const codes = errors.map((error) => {
@@ -140,20 +187,34 @@ function warningCodes(body: unknown): string[] {
   const warnings = record(record(body)?.extensions)?.warnings;
   if (!Array.isArray(warnings)) return [];
   const codes = warnings.map((warning) => {
-    const code = record(warning)?.code;
+    // The platform's shape puts the code in the warning's `extensions`; a bare `code` is read too.
+    const code = record(record(warning)?.extensions)?.code ?? record(warning)?.code;
     return typeof code === 'string' ? code : 'WARNING';
   });
   return [...new Set(codes)].sort();
 }
 
-function policyNames(header: string | undefined): string[] {
+/** Each policy of a `RateLimit-Policy` header as `name q=… w=… qu=…` (its parameters sorted), sorted. */
+function policies(header: string | undefined): string[] {
   if (!header) return [];
-  const names = header.split(',').map((entry) => entry.trim().split(';')[0]?.replace(/^"|"$/g, '') ?? '');
-  return [...new Set(names.filter((name) => name !== ''))].sort();
+  const entries = header.split(',').map((entry) => {
+    const [name = '', ...parameters] = entry.split(';').map((part) => part.trim());
+    const shown = parameters
+      .filter((parameter) => parameter !== '')
+      .map((parameter) => parameter.replace(/"/g, ''))
+      .sort();
+    return [name.replace(/^"|"$/g, ''), ...shown].join(' ');
+  });
+  return [...new Set(entries.filter((entry) => entry !== ''))].sort();
 }
 
-/** The complexity charged, where the answer says: `extensions.complexity` or a selected `complexity { query }`. */
+/**
+ * The complexity charged, as the answer says: the `complexity { query }` parity asked for, `extensions.complexity`,
+ * or a `complexity { query }` the operation selects itself.
+ */
 function costOf(body: unknown): number | undefined {
+  const asked = record(record(dataOf(body))?.[CHARGED_COMPLEXITY_ALIAS])?.query;
+  if (typeof asked === 'number') return asked;
   const fromExtensions = record(record(body)?.extensions)?.complexity;
   const figure = typeof fromExtensions === 'number' ? fromExtensions : record(fromExtensions)?.query;
   if (typeof figure === 'number') return figure;

@@ -197,7 +197,9 @@ export class ReplaceableEngine implements GraphQLEngine {
   }
 
   /**
-   * Rebuilds the store from the seed with a saved journal replayed, as {@link ReplaceableEngine.restore} does.
+   * Rebuilds the store from the seed with a saved journal replayed, as {@link ReplaceableEngine.restore} does. The
+   * upload URLs of its import jobs were signed by the emulator that saved the journal: they are refused with a
+   * message saying so (the signing key is not saved).
    * @throws {@link RangeError} (as a rejection) for a journal whose moments name an operation it does not hold.
    */
   async load(saved: SavedJournal): Promise<void> {
@@ -223,6 +225,7 @@ export class ReplaceableEngine implements GraphQLEngine {
         });
     }
     await this.#rebuild(journal);
+    this.#current.store.bulkJobs.markLoadedFromState();
   }
 
   /** Replaces the current engine by a new one from the seed with `journal` replayed. */

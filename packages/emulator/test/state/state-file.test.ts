@@ -104,6 +104,29 @@ describe('saveState and the snapshot option', () => {
     expect(done).toMatchObject({ status: 'COMPLETED', counts: { created: 800 } });
   });
 
+  it("refuses a pending upload URL from before the save with a clear message, and a new job's URL takes the file", async () => {
+    const first = await started({ startTime: START });
+    const ingest = 'mutation { ingest_items(board_id: 3001, group_id: "topics") { job_id upload_url } }';
+    const job = (await gql(first, ingest)).data?.ingest_items as { job_id: string; upload_url: string };
+    const file = join(folder, 'pending-upload.json');
+    await first.saveState(file);
+
+    const second = await started({ snapshot: file });
+    expect(second.store.bulkJobs.importJob(job.job_id)?.state).toBe('UPLOAD_PENDING');
+    // The URL's path and query at the emulator that loaded the state: its signing key (a secret) was not saved.
+    const moved = new URL(job.upload_url);
+    const atSecond = `${second.baseUrl}${moved.pathname}${moved.search}`;
+    const refused = await fetch(atSecond, { method: 'PUT', body: 'name\nRow' });
+    expect(refused.status).toBe(403);
+    const answer = (await refused.json()) as { error_code?: string; error_message?: string };
+    expect(JSON.stringify(answer)).toMatch(/before .*state was saved/);
+    expect(JSON.stringify(answer)).toMatch(/new import job/);
+    expect(second.store.bulkJobs.importJob(job.job_id)?.state).toBe('UPLOAD_PENDING');
+    // A job started after the load takes its file as usual.
+    const fresh = (await gql(second, ingest)).data?.ingest_items as { job_id: string; upload_url: string };
+    expect((await fetch(fresh.upload_url, { method: 'PUT', body: 'name\nRow' })).status).toBe(200);
+  });
+
   it('never writes a token: the grant is kept, not the token it came from', async () => {
     const token = 'wpe_secret_token_for_the_state_test';
     const emulator = await started({

@@ -192,6 +192,8 @@ export class BulkJobStore {
   /** Per account: when ingest rows were accepted, and how many. */
   readonly #budget = new Map<string, { at: number; count: number }[]>();
   readonly #uploading = new Set<string>();
+  /** Import jobs loaded from a state file: their upload URLs were signed by the emulator that saved it. */
+  readonly #signedElsewhere = new Set<string>();
   #onEvent: ((event: BulkEvent) => void) | undefined;
   #chain: Promise<void> = Promise.resolve();
   /** While true (a snapshot being rebuilt), nothing falls due: only replayed events change the jobs. */
@@ -240,6 +242,14 @@ export class BulkJobStore {
       if (left >= count) return entry.at + BUDGET_WINDOW_MS - now;
     }
     return left >= count ? 0 : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Marks every import job held now as loaded from a state file: the file keeps no signing key (a secret), so the
+   * upload URLs handed out before the save are refused here with a message saying so, not as made up.
+   */
+  markLoadedFromState(): void {
+    for (const id of this.#imports.keys()) this.#signedElsewhere.add(id);
   }
 
   /** Starts an import job waiting for its file. */
@@ -318,7 +328,8 @@ export class BulkJobStore {
 
   /**
    * Receives a job's file at its upload URL, read piece by piece as it arrives; answers as a storage service would
-   * (200 with no body once stored). Refusals, in order: an address not made by the emulator (403), an unknown job
+   * (200 with no body once stored). Refusals, in order: an address not made by the emulator (403; for a job loaded
+   * from a state file, saying its URL was signed by the emulator that saved it), an unknown job
    * (404), an expired address (403; the docs' 10 minutes), a job no longer waiting for its file or already
    * receiving one (409), a file over the size limit (413, and the job is rejected `FILE_TOO_LARGE`).
    */
@@ -326,6 +337,10 @@ export class BulkJobStore {
     const { jobId } = request;
     const now = this.#now();
     const check = checkSignedTarget(this.signingKey, 'uploads', request, now);
+    if (check === 'forged' && this.#signedElsewhere.has(jobId) && this.#imports.has(jobId)) {
+      const message = `Job ${jobId} was started before this emulator's state was saved, and its upload URL was signed by the emulator that saved it; a state file keeps no signing key, so that URL is not valid here. Start a new import job for the file.`;
+      return answer(403, 'UPLOAD_URL_INVALID', message);
+    }
     if (check === 'forged') return answer(403, 'UPLOAD_URL_INVALID', 'This upload URL is not valid.');
     const job = this.#imports.get(jobId);
     if (!job) return answer(404, 'NOT_FOUND', `No import job ${jobId}.`);
