@@ -32,6 +32,5 @@ export const TEST_INSTEAD: Readonly<Record<string, string>> = {
   'Mutation.create_view': `an APP view runs an app the emulator does not host: ${CANNED}, or test with a TABLE view`,
   'Mutation.update_view': `an APP view runs an app the emulator does not host: ${CANNED}, or test with a TABLE view`,
   'Query.get_column_type_schema': `a kind whose settings schema the docs do not give (such as \`auto_number\`): ${CANNED}`,
-  'Mutation.create_doc': `\`Document.settings\` of a doc made through the API (the docs do not give its defaults): ${CANNED_OR_LEAVE_OUT}`,
   'Mutation.update_overview_hierarchy': `\`Overview.kind\` is a String the docs do not describe: ${CANNED_OR_LEAVE_OUT}`,
 };

@@ -6,7 +6,7 @@
  */
 import type { AccountDetailsRecord } from './accounts.js';
 import type { ArticleBlockRecord, ArticleRecord } from './articles.js';
-import type { DocBlockRecord, DocRecord } from './docs.js';
+import { type DocBlockRecord, type DocRecord, unstyledDocSettings } from './docs.js';
 import type { FormRecord } from './form-records.js';
 import type { AssetRecord } from './records.js';
 import { seedForms } from './seed-forms.js';
@@ -295,18 +295,8 @@ function doc(
     createdAt: T0,
     updatedAt: T0,
     deleted: false,
-    // The sample docs' settings, in the shape of the docs reference's settings field.
-    settings: {
-      fontSize: 'normal',
-      hasTitle: true,
-      coverPhoto: { isEnabled: false, imageUrl: '', fromTop: 0 },
-      fontFamily: 'Default',
-      isPageLayout: false,
-      backgroundColor: null,
-      isFullWidthMode: false,
-      backgroundPattern: null,
-      showTableOfContent: false,
-    },
+    // The sample docs are not styled: their settings are the plain ones, in the shape of the docs reference's field.
+    settings: unstyledDocSettings(),
   };
 }
 
