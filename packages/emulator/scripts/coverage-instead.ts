@@ -32,5 +32,4 @@ export const TEST_INSTEAD: Readonly<Record<string, string>> = {
   'Mutation.create_view': `an APP view runs an app the emulator does not host: ${CANNED}, or test with a TABLE view`,
   'Mutation.update_view': `an APP view runs an app the emulator does not host: ${CANNED}, or test with a TABLE view`,
   'Query.get_column_type_schema': `a kind whose settings schema the docs do not give (such as \`auto_number\`): ${CANNED}`,
-  'Mutation.update_overview_hierarchy': `\`Overview.kind\` is a String the docs do not describe: ${CANNED_OR_LEAVE_OUT}`,
 };
