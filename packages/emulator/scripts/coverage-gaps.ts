@@ -34,6 +34,4 @@ export const KNOWN_GAPS: Readonly<Record<string, readonly string[]>> = {
   'Query.knowledge_base_search': ["`answer` and a snippet's `distance` answer NOT_MODELLED"],
   'Mutation.create_view': ['a `type` other than TABLE answers NOT_MODELLED'],
   'Mutation.update_view': ['a `type` other than TABLE answers NOT_MODELLED'],
-  'Mutation.create_doc': ['`settings` of the new doc answers NOT_MODELLED: the docs do not give its defaults'],
-  'Mutation.update_overview_hierarchy': ['`overview.kind` answers NOT_MODELLED: the docs do not say what it holds'],
 };

@@ -22,7 +22,7 @@ function blockTypes(store: EmulatorStore, docId: string): string[] {
 }
 
 describe('Document fields', () => {
-  it('answers updated_at and the seeded settings; a doc made through the API has settings NOT_MODELLED', async () => {
+  it('answers updated_at and the seeded settings; a doc made through the API has the plain settings', async () => {
     const { engine, at } = clocked('2026-11-25T12:00:00Z');
     const read = await run(engine, '{ docs(ids: [7601]) { updated_at settings } }');
     const [doc] = dataField<{ updated_at: string; settings: string }[]>(read, 'docs');
@@ -35,11 +35,15 @@ describe('Document fields', () => {
     );
     const after = await run(engine, '{ docs(ids: [7601]) { updated_at } }');
     expect(dataField(after, 'docs')).toEqual([{ updated_at: '2026-11-26T08:00:00.000Z' }]);
+    // A doc made through the API has the plain settings of a doc nobody styled (the docs give no defaults).
     const made = await run(
       engine,
       'mutation { create_doc(location: { workspace: { workspace_id: 7001, name: "Fresh" } }) { id settings } }',
     );
-    expect(errorCodes(made)).toEqual(['NOT_MODELLED']);
+    expect(made.errors).toBeUndefined();
+    const fresh = dataField<{ settings: string }>(made, 'create_doc');
+    expect(JSON.parse(fresh.settings)).toEqual(JSON.parse(doc?.settings ?? 'null'));
+    expect(JSON.parse(fresh.settings)).toMatchObject({ fontFamily: 'Default', isFullWidthMode: false });
   });
 });
 

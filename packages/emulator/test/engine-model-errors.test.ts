@@ -15,10 +15,22 @@ const BAD: [string, string, string, RegExp][] = [
     /empty/,
   ],
   [
-    'a board from a template',
+    'a board from an unknown template',
     'mutation { create_board(board_name: "T", board_kind: public, template_id: 1) { id } }',
-    'NOT_MODELLED',
-    /template/,
+    'RESOURCE_NOT_FOUND',
+    /Board 1 /,
+  ],
+  [
+    'a board from a subitems board',
+    'mutation { create_board(board_name: "T", board_kind: public, template_id: 3009) { id } }',
+    'INVALID_ARGUMENT',
+    /subitems/,
+  ],
+  [
+    "a board from another account's board",
+    'mutation { create_board(board_name: "T", board_kind: public, template_id: 3003) { id } }',
+    'RESOURCE_NOT_FOUND',
+    /Board 3003/,
   ],
   [
     'an unknown owner',

@@ -181,6 +181,7 @@ const seedFamilies: Record<keyof SeedData, Shape> = {
   webhooks: records,
   docs: records,
   docBlocks: records,
+  articles: records,
   forms: records,
   accountDetails: records,
   boardViews: records,

@@ -107,8 +107,7 @@ function placement(
 
 function createBoardMutation(_source: unknown, args: MutationCreateBoardArgs, context: EngineContext) {
   requireScope(context, 'boards:write');
-  if (args.template_id != null)
-    notModelledArgument('create_board(template_id:)', 'boards from templates are not modelled');
+  const template = args.template_id == null ? undefined : boardTemplate(context, args.template_id);
   if (args.board_name.trim() === '')
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A board name cannot be empty.');
   const place = placement(context, args.workspace_id, args.folder_id);
@@ -126,7 +125,28 @@ function createBoardMutation(_source: unknown, args: MutationCreateBoardArgs, co
     folderId: place.folderId,
     empty: args.empty ?? false,
     ...(args.item_nickname ? { itemNickname: itemNickname(args.item_nickname) } : {}),
+    ...(template ? { template } : {}),
   });
+}
+
+/**
+ * The board `create_board(template_id:)` copies. A board template saved in the account has the id of its board
+ * (https://help.okta.com/wf/ja-jp/content/topics/workflows/connector-reference/mondaycom/actions/createboard.htm, a
+ * connector's reference of the platform; https://developer.monday.com/api-reference/reference/boards lists the argument),
+ * so the template is a board of the caller's account: an unknown one is RESOURCE_NOT_FOUND, a subitems board
+ * INVALID_ARGUMENT. The docs do not say which boards may serve as templates; the emulator takes any board of the
+ * caller's account. The new board copies its columns and active groups and none of its items, as a structure
+ * duplicate does, and keeps its own name, kind, description, members and place; `created_from_board_id` names the
+ * template. The Template Center's templates (`use_template`, templates.ts) are another id space and are not taken.
+ */
+function boardTemplate(context: EngineContext, id: string): BoardRecord {
+  const template = accountBoard(context, id);
+  if (template.type === 'sub_items_board') {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, `Board ${template.id} holds subitems; it is no template.`, {
+      template_id: template.id,
+    });
+  }
+  return template;
 }
 
 /** `create_board(item_nickname:)` (2026-10) as the board keeps it; blank parts count as not given. */

@@ -15,7 +15,8 @@
  *   a `board_folder_id` must be a folder of that workspace.
  * - update_overview_hierarchy moves a dashboard to another workspace, folder or product, or next to another entry
  *   (`position`, which must name an entry of the account); the answer's `message` and `state` are the docs' example
- *   values. `Overview.kind` is not modelled (the docs do not say what it holds).
+ *   values. `Overview.kind`, a String the docs do not describe, answers the dashboard's own kind as its
+ *   `DashboardKind` spells it (PRIVATE or PUBLIC): the overview is the dashboard, and that is the kind it has.
  * - create_widget checks `settings` against the kind's schema (./dashboard-widget-schemas.ts) and answers the
  *   problems as INVALID_ARGUMENT; kinds without a documented schema, widgets on board views and `filter` (which the
  *   docs say works with board views only) are NOT_MODELLED. A widget's settings are kept; no field reads them back.
@@ -24,7 +25,6 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { checkJsonSchema } from '../json-schema-check.js';
-import { notModelledError } from '../schema/modelled.js';
 import { type DashboardRecord, MAIN_WORKSPACE_ALIAS, type WidgetRecord } from '../store/dashboards.js';
 import type { MutationUpdateOverviewHierarchyArgs } from './arguments.generated.js';
 import { WIDGET_SETTINGS_SCHEMAS } from './dashboard-widget-schemas.js';
@@ -149,9 +149,8 @@ export const dashboardResolvers: FamilyResolvers = {
     workspace_id: (dashboard: DashboardRecord) => dashboard.workspaceId,
     // The docs' example answers "1" for a live dashboard; deleted ones are gone from the store.
     state: () => '1',
-    kind: () => {
-      throw notModelledError('Overview', 'kind');
-    },
+    // The docs do not say what `kind` holds; the dashboard's own kind is the least surprising answer (rule map).
+    kind: (dashboard: DashboardRecord) => dashboard.kind,
   },
   Widget: {
     parent: (widget: WidgetRecord) => ({ id: widget.parentId, kind: widget.parentKind }),

@@ -14,13 +14,16 @@
  * description with the markdown's blocks (`Item.description` reads it, null until one is set); from 2026-07
  * `delete_doc_blocks` (every id checked before any is deleted; a block inside another deleted one goes with it).
  * `Document.updated_at` is the last change to the doc or its blocks; `Document.settings` answers the settings the
- * seed gave the doc (font, cover, width...: https://developer.monday.com/api-reference/reference/docs#settings-field)
- * and is NOT_MODELLED for a doc made through the API, whose default settings the docs do not give.
+ * seed gave the doc (font, cover, width...: https://developer.monday.com/api-reference/reference/docs#settings-field);
+ * a doc made through the API (`create_doc`, `import_doc_from_html`) has the plain settings of a doc nobody styled
+ * (`unstyledDocSettings`, ../store/docs.ts: the docs do not give the defaults, so the emulator answers the plain
+ * values the reference's sample shows); a doc whose seed gives none (one read from a real account without them)
+ * answers NOT_MODELLED, and its duplicate too.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { notModelledError } from '../schema/modelled.js';
-import type { DocBlockRecord, DocRecord } from '../store/docs.js';
+import { type DocBlockRecord, type DocRecord, unstyledDocSettings } from '../store/docs.js';
 import type { CreateBlockInput } from './arguments.generated.js';
 import { blockContentV2, typedBlock } from './doc-blocks-v2.js';
 import { diffBlockFields, docHistoryQueries } from './doc-history.js';
@@ -213,6 +216,7 @@ export const docResolvers: FamilyResolvers = {
         name: where.name.trim(),
         kind: where.kind ?? 'public',
         createdById: callerId(context),
+        settings: unstyledDocSettings(),
       });
     },
     create_doc_blocks: (_source, args, context) =>
@@ -248,6 +252,7 @@ export const docResolvers: FamilyResolvers = {
         name,
         kind: args.kind ?? 'public',
         createdById: callerId(context),
+        settings: unstyledDocSettings(),
       });
       context.store.docs.createBlocks({ doc, parentBlockId: null, createdById: callerId(context) }, blocks);
       return { success: true, doc_id: doc.id, error: null };

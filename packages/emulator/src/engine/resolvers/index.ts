@@ -24,6 +24,7 @@ import { aggregateResolvers } from './aggregate.js';
 import { aiColumnResolvers } from './ai-columns.js';
 import { apiResolvers } from './api.js';
 import { appMonetizationResolvers } from './app-monetization.js';
+import { articleResolvers } from './articles.js';
 import { assetResolvers } from './assets.js';
 import { automationResolvers } from './automations.js';
 import { boardMuteResolvers } from './board-mutes.js';
@@ -82,6 +83,7 @@ export const RESOLVERS: ResolverMap = composeResolvers({
   aiColumns: aiColumnResolvers,
   api: apiResolvers,
   appMonetization: appMonetizationResolvers,
+  articles: articleResolvers,
   assets: assetResolvers,
   automations: automationResolvers,
   boardMutes: boardMuteResolvers,

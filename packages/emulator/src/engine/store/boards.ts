@@ -32,6 +32,8 @@ export interface NewBoard {
   empty?: boolean;
   /** What the board calls its items; absent: the default. */
   itemNickname?: ItemNickname;
+  /** A board whose structure (columns and active groups, no items) the new board copies; `empty` is then ignored. */
+  template?: BoardRecord;
 }
 
 /** The attributes `update_board` may change. */
@@ -137,8 +139,7 @@ export class BoardStore extends Collection<BoardRecord> {
       parentBoardId: null,
       createdAt: stamp,
       updatedAt: stamp,
-      columns: input.empty ? [] : starterColumns(),
-      groups: [group('topics', 'Group Title', '#579bfc')],
+      ...(input.template ? templateStructure(input.template) : starterStructure(input.empty ?? false)),
       ...(input.itemNickname ? { itemNickname: { ...input.itemNickname } } : {}),
     });
     this.#log(board, input.creatorId, 'create_board');
@@ -339,4 +340,18 @@ export class BoardStore extends Collection<BoardRecord> {
       ...(at === undefined ? {} : { createdAt: at }),
     });
   }
+}
+
+/** The columns and groups of a new board made from nothing: the starter columns (none when `empty`), one group. */
+function starterStructure(empty: boolean): Pick<BoardRecord, 'columns' | 'groups'> {
+  return { columns: empty ? [] : starterColumns(), groups: [group('topics', 'Group Title', '#579bfc')] };
+}
+
+/** What a board made from `template` copies of it: its columns and active groups (as a structure duplicate does). */
+function templateStructure(template: BoardRecord): Pick<BoardRecord, 'columns' | 'groups' | 'createdFromBoardId'> {
+  return {
+    columns: structuredClone(template.columns),
+    groups: structuredClone(template.groups.filter((candidate) => !candidate.deleted && !candidate.archived)),
+    createdFromBoardId: template.id,
+  };
 }

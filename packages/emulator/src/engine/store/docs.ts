@@ -80,6 +80,27 @@ export interface NewDocBlock {
   createdById: string;
 }
 
+/**
+ * The settings of a doc nobody has styled, in the shape of the docs reference's settings field
+ * (https://developer.monday.com/api-reference/reference/docs#settings-field): normal font size, the Default font,
+ * a title, no cover photo, no background, not full width, no page layout, no table of contents. The docs do not
+ * state what a doc made through the API starts with; the emulator gives it these plain values, the ones the
+ * reference's sample shows, as the least surprising answer. A fresh copy each call.
+ */
+export function unstyledDocSettings(): Record<string, unknown> {
+  return {
+    fontSize: 'normal',
+    hasTitle: true,
+    coverPhoto: { isEnabled: false, imageUrl: '', fromTop: 0 },
+    fontFamily: 'Default',
+    isPageLayout: false,
+    backgroundColor: null,
+    isFullWidthMode: false,
+    backgroundPattern: null,
+    showTableOfContent: false,
+  };
+}
+
 /** Gap between the positions of consecutive blocks appended at the end. */
 const POSITION_STEP = 10_000;
 

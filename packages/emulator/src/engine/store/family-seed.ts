@@ -1,11 +1,12 @@
 /**
  * Default sample data of the workspace-level families: workspaces 7001–7003, folders 71xx, teams 72xx, tags 73xx,
- * assets 74xx, webhooks 75xx, docs 76xx with blocks, forms 77xx (./seed-forms.ts), and the accounts' plans and
- * products.
+ * assets 74xx, webhooks 75xx, docs 76xx with blocks, knowledge base articles 768x with blocks 769x, forms 77xx
+ * (./seed-forms.ts), and the accounts' plans and products.
  * Account 1001 is acme (users 501 Ada, 502 Grace), account 2002 is globex (user 601 Hank); see seed.ts.
  */
 import type { AccountDetailsRecord } from './accounts.js';
-import type { DocBlockRecord, DocRecord } from './docs.js';
+import type { ArticleBlockRecord, ArticleRecord } from './articles.js';
+import { type DocBlockRecord, type DocRecord, unstyledDocSettings } from './docs.js';
 import type { FormRecord } from './form-records.js';
 import type { AssetRecord } from './records.js';
 import { seedForms } from './seed-forms.js';
@@ -24,6 +25,8 @@ export interface FamilySeed {
   webhooks: WebhookRecord[];
   docs: DocRecord[];
   docBlocks: DocBlockRecord[];
+  /** Knowledge base articles, with their published blocks. */
+  articles: ArticleRecord[];
   forms: FormRecord[];
   accountDetails: AccountDetailsRecord[];
 }
@@ -249,6 +252,7 @@ export function defaultFamilySeed(): FamilySeed {
       block(7622, '7602', 'normal_text', text('Reach 1,000 sign-ups in the launch week.')),
       block(7631, '7603', 'normal_text', text('Step one: the hammock district.')),
     ],
+    articles: seedArticles(),
     forms: seedForms(),
     // The sample plans state their per-board item limit (`Board.items_limit`); the emulator does not work it out.
     accountDetails: [
@@ -291,17 +295,50 @@ function doc(
     createdAt: T0,
     updatedAt: T0,
     deleted: false,
-    // The sample docs' settings, in the shape of the docs reference's settings field.
-    settings: {
-      fontSize: 'normal',
-      hasTitle: true,
-      coverPhoto: { isEnabled: false, imageUrl: '', fromTop: 0 },
-      fontFamily: 'Default',
-      isPageLayout: false,
-      backgroundColor: null,
-      isFullWidthMode: false,
-      backgroundPattern: null,
-      showTableOfContent: false,
-    },
+    // The sample docs are not styled: their settings are the plain ones, in the shape of the docs reference's field.
+    settings: unstyledDocSettings(),
   };
+}
+
+function articleBlock(id: number, position: number, type: string, content: unknown): ArticleBlockRecord {
+  const uuid = `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`;
+  return { id: uuid, parentBlockId: null, type, content, position, createdById: ADA, createdAt: T0, updatedAt: T0 };
+}
+
+/** A published public article of acme with two blocks (7681), and a draft of Grace's (7684). */
+function seedArticles(): ArticleRecord[] {
+  const common = { accountId: ACME, subscriberIds: [], subscriberTeamIds: [], updatedAt: T0 };
+  return [
+    {
+      ...common,
+      id: '7681',
+      workspaceId: '7001',
+      folderId: null,
+      name: 'Release checklist',
+      creatorId: ADA,
+      draftId: '7682',
+      publishedId: '7683',
+      privacyKind: 'PUBLIC',
+      state: 'published',
+      ownerIds: [ADA],
+      blocks: [
+        articleBlock(7691, 10_000, 'large_title', text('Before a release')),
+        articleBlock(7692, 20_000, 'normal_text', text('Run the tests and tag the build.')),
+      ],
+    },
+    {
+      ...common,
+      id: '7684',
+      workspaceId: '7002',
+      folderId: '7102',
+      name: 'Campaign style guide',
+      creatorId: GRACE,
+      draftId: '7685',
+      publishedId: null,
+      privacyKind: null,
+      state: 'draft',
+      ownerIds: [GRACE],
+      blocks: [],
+    },
+  ];
 }

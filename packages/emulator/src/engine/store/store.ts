@@ -31,6 +31,7 @@ import type { RecordReader } from '../column-kinds/types.js';
 import { AccountStore } from './accounts.js';
 import { ActivityLog } from './activity-log.js';
 import { AppSubscriptionStore } from './app-subscriptions.js';
+import { ArticleStore } from './articles.js';
 import { AssetStore } from './assets.js';
 import { AutomationStore } from './automations.js';
 import { BoardMuteStore } from './board-mutes.js';
@@ -95,6 +96,8 @@ export class EmulatorStore implements Stamper, RecordReader {
   readonly notifications: NotificationStore;
   /** Docs and their blocks. */
   readonly docs: DocStore;
+  /** Knowledge base articles and their published blocks. */
+  readonly articles: ArticleStore;
   /** Forms of boards, found by token. */
   readonly forms: FormStore;
   /** What changed on which board, by whom. */
@@ -155,6 +158,7 @@ export class EmulatorStore implements Stamper, RecordReader {
     this.webhooks = new WebhookStore(copy.webhooks ?? [], this);
     this.notifications = new NotificationStore(this);
     this.docs = new DocStore(copy.docs ?? [], copy.docBlocks ?? [], this);
+    this.articles = new ArticleStore(copy.articles ?? [], this);
     this.forms = new FormStore(copy.forms ?? [], this);
     this.views = new BoardViewStore(copy.boardViews ?? [], this);
     this.validations = new ValidationStore(copy.validations ?? [], this);

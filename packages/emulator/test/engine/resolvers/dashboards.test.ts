@@ -129,7 +129,11 @@ describe('dashboards', () => {
       engine,
       'mutation { update_overview_hierarchy(overview_id: 8601, attributes: {}) { overview { kind } } }',
     );
-    expect(errorCodes(kind)).toEqual(['NOT_MODELLED']);
+    // The docs do not describe `kind`: the emulator answers the dashboard's own kind.
+    expect(dataField(kind, 'update_overview_hierarchy')).toEqual({
+      overview: { kind: engine.store.dashboards.find('8601')?.kind },
+    });
+    expect(engine.store.dashboards.find('8601')?.kind).toMatch(/^(PRIVATE|PUBLIC)$/);
   });
 
   it('deletes a dashboard with its widgets', async () => {
