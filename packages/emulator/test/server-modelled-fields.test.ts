@@ -1,0 +1,32 @@
+/**
+ * Fields modelled from their reference pages, over a real socket: each answers what its page documents at a version
+ * that publishes it (the engine tests beside each resolver hold the details).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { askGraphQL, closeTestEmulators, startTestEmulator } from './server-helpers.js';
+
+afterEach(closeTestEmulators);
+
+describe('fields modelled from their reference pages, over a socket', () => {
+  it('get_column_type_schema(type: auto_number) answers the documented settings schema', async () => {
+    // https://developer.monday.com/api-reference/reference/auto-number-1 ("Get column type schema").
+    const emulator = await startTestEmulator();
+    const body = await askGraphQL(emulator, '2025-10', 'query { get_column_type_schema(type: auto_number) }');
+    expect(body.errors).toBeUndefined();
+    // The JSON scalar travels as a string, as the platform sends it.
+    const answer = JSON.parse(String(body.data?.get_column_type_schema)) as {
+      schema: { properties: { settings: unknown } };
+    };
+    expect(answer.schema.properties.settings).toEqual({
+      type: 'object',
+      properties: {
+        scope: { type: 'string', enum: ['group', 'board'] },
+        color: { type: 'string', minLength: 7, maxLength: 7 },
+        font: { type: 'string', enum: ['regular', 'bold'] },
+        order: { type: 'string', enum: ['ascending', 'descending'] },
+        prefix: { type: 'string' },
+      },
+      additionalProperties: false,
+    });
+  });
+});
