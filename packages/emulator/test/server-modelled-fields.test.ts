@@ -29,4 +29,26 @@ describe('fields modelled from their reference pages, over a socket', () => {
       additionalProperties: false,
     });
   });
+
+  it('create_view and update_view with type APP keep an app view naming its app feature', async () => {
+    // https://developer.monday.com/api-reference/reference/board-views: create_view(type: APP, settings: { app_feature_id }).
+    const emulator = await startTestEmulator();
+    const made = await askGraphQL(
+      emulator,
+      '2025-10',
+      `mutation { create_view(board_id: 3001, type: APP, name: "Planner", settings: { app_feature_id: 54321 }) {
+        id name type settings } }`,
+    );
+    expect(made.errors).toBeUndefined();
+    const view = made.data?.create_view as { id: string; name: string; type: string; settings: string };
+    expect(view).toMatchObject({ name: 'Planner', type: 'FeatureBoardView' });
+    expect(JSON.parse(view.settings)).toEqual({ app_feature_id: 54321 });
+    const updated = await askGraphQL(
+      emulator,
+      '2026-10',
+      `mutation { update_view(board_id: 3001, view_id: ${view.id}, type: APP, tags: ["apps"]) { id name tags } }`,
+    );
+    expect(updated.errors).toBeUndefined();
+    expect(updated.data?.update_view).toEqual({ id: view.id, name: 'Planner', tags: ['apps'] });
+  });
 });
