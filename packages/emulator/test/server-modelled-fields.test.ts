@@ -51,4 +51,33 @@ describe('fields modelled from their reference pages, over a socket', () => {
     expect(updated.errors).toBeUndefined();
     expect(updated.data?.update_view).toEqual({ id: view.id, name: 'Planner', tags: ['apps'] });
   });
+
+  it('create_widget places a widget on a board view, its filter checked against the board', async () => {
+    // https://developer.monday.com/api-reference/reference/dashboards-and-widgets: parent { kind: BOARD_VIEW }.
+    const emulator = await startTestEmulator();
+    const settings = {
+      counter_data: {
+        calculation_type: 'columns',
+        column_ids_per_board: { '3001': ['numbers'] },
+        counter_type: 'sum',
+        counter_unit: { symbol: '$', direction: 'left' },
+      },
+    };
+    const mutation = `mutation ($settings: JSON!, $filter: ItemsQueryGroup) {
+      create_widget(parent: { kind: BOARD_VIEW, id: 7801 }, kind: NUMBER, name: "Estimates", settings: $settings,
+        filter: $filter) { name kind parent { id kind } } }`;
+    const filter = { rules: [{ column_id: 'numbers', operator: 'greater_than', compare_value: [5] }] };
+    const made = await askGraphQL(emulator, '2025-10', mutation, { settings, filter });
+    expect(made.errors).toBeUndefined();
+    expect(made.data?.create_widget).toEqual({
+      name: 'Estimates',
+      kind: 'NUMBER',
+      parent: { id: '7801', kind: 'BOARD_VIEW' },
+    });
+    const wrong = await askGraphQL(emulator, '2025-10', mutation, {
+      settings,
+      filter: { rules: [{ column_id: 'nope', compare_value: [1] }] },
+    });
+    expect(wrong.errors?.map((error) => error.extensions?.code)).toEqual(['INVALID_ARGUMENT']);
+  });
 });

@@ -119,7 +119,11 @@ function knownColumn(board: BoardRecord, columnId: string, where: string): void 
 }
 
 /** Throws INVALID_ARGUMENT unless the filter and sort fit the board, as items_page checks its query_params. */
-function checkQuery(board: BoardRecord, filter: ItemsQueryGroup | null | undefined, sort: ItemsQueryOrderBy[] | null) {
+export function checkQuery(
+  board: BoardRecord,
+  filter: ItemsQueryGroup | null | undefined,
+  sort: ItemsQueryOrderBy[] | null,
+) {
   const order_by = (sort ?? []).filter((order) => !LOG_COLUMNS.has(order.column_id));
   try {
     queryItems(board, [], { ...(filter ?? {}), order_by } as ItemsQuery);
@@ -328,7 +332,12 @@ export const viewResolvers: FamilyResolvers = {
     },
     delete_view: (_source, args, context) => {
       const board = writableBoard(context, args.board_id);
-      return context.store.views.delete(boardView(context, board, args.view_id));
+      const view = boardView(context, board, args.view_id);
+      // The widgets placed on the view (create_widget with a BOARD_VIEW parent) go with it.
+      context.store.dashboards.widgets.removeWhere(
+        (widget) => widget.parentKind === 'BOARD_VIEW' && widget.parentId === view.id,
+      );
+      return context.store.views.delete(view);
     },
   },
   BoardView: {
