@@ -31,7 +31,6 @@ export const TEST_INSTEAD: Readonly<Record<string, string>> = {
   'Query.articles': `articles (and their blocks) are not modelled; the docs do not give their lifecycle: ${CANNED}`,
   'Mutation.update_article_block': `articles (and their blocks) are not modelled; the docs do not give their lifecycle: ${CANNED}`,
   'Mutation.create_project': `a project is made from the platform's own project template, which the docs do not give: ${CANNED}`,
-  'Query.account_triggers_statistics_by_entity_id': `the schema leaves the statistics' shape to JSON and the docs do not give it: ${CANNED_OR_LEAVE_OUT}`,
   'Query.aggregate': `grouped results (\`group_by\`) are not modelled: ${CANNED}, or aggregate without \`group_by\``,
   'Mutation.create_widget': `a widget kind whose settings schema the docs do not give, or a \`filter\` on a dashboard (the docs say it works on board views only): ${CANNED}, or leave the filter out`,
   'Mutation.create_view': `a DASHBOARD or FORM view shows a dashboard or a form the emulator does not tie to a view: ${CANNED}, or test with a TABLE or APP view`,

@@ -80,4 +80,19 @@ describe('fields modelled from their reference pages, over a socket', () => {
     });
     expect(wrong.errors?.map((error) => error.extensions?.code)).toEqual(['INVALID_ARGUMENT']);
   });
+
+  it('account_triggers_statistics_by_entity_id counts the runs in a state by automation', async () => {
+    // Shape as the platform's own MCP tool reads it; see src/engine/resolvers/automations.ts.
+    const emulator = await startTestEmulator();
+    const body = await askGraphQL(
+      emulator,
+      '2026-04',
+      '{ account_triggers_statistics_by_entity_id(run_status: failure) { id automation_statistics workflow_statistics } }',
+    );
+    expect(body.errors).toBeUndefined();
+    const answer = body.data?.account_triggers_statistics_by_entity_id as Record<string, string>;
+    expect(answer.id).toBe('1001');
+    expect(JSON.parse(answer.automation_statistics ?? 'null')).toEqual({ '8801': { total: 1 } });
+    expect(JSON.parse(answer.workflow_statistics ?? 'null')).toEqual({});
+  });
 });
