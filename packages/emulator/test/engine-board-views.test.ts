@@ -1,5 +1,5 @@
 /**
- * Board views (src/engine/resolvers/views.ts): table views made, changed and deleted through the API, read back on
+ * Board views (src/engine/resolvers/views.ts): table and app views made, changed and deleted through the API, read back on
  * `Board.views`, and the TABLE settings schema. Board views reference:
  * https://developer.monday.com/api-reference/reference/board-views (mutations since 2025-10:
  * https://developer.monday.com/api-reference/changelog/new-mutations-to-create-update-and-delete-board-views).
@@ -131,6 +131,70 @@ describe('board views', () => {
     });
     expect(errorCodes(otherAccount)).toEqual(['RESOURCE_NOT_FOUND']);
     expect(engine.store.views.ofBoard('3002')).toHaveLength(1);
+  });
+
+  it('creates an app view naming its app feature, updates it as one, and keeps the kinds apart', async () => {
+    // The reference's create_view example: type APP with settings { app_feature_id }.
+    const engine = createEngine();
+    const made = await run(
+      engine,
+      `mutation { create_view(board_id: 3002, type: APP, name: "Planner", settings: { app_feature_id: 54321, theme: "dark" }) {
+        id name type settings settings_str view_specific_data_str } }`,
+    );
+    expect(made.errors).toBeUndefined();
+    const view = dataField<ViewAnswer>(made, 'create_view');
+    const settings = { app_feature_id: 54321, theme: 'dark' };
+    expect(view).toEqual({
+      id: expect.any(String),
+      name: 'Planner',
+      type: 'FeatureBoardView',
+      settings: JSON.stringify(settings),
+      settings_str: JSON.stringify(settings),
+      view_specific_data_str: '{}',
+    });
+    const renamed = await run(
+      engine,
+      `mutation { update_view(board_id: 3002, view_id: ${view.id}, type: APP, name: "Plan", settings: { theme: "light" }) {
+        name settings } }`,
+    );
+    expect(dataField(renamed, 'update_view')).toEqual({
+      name: 'Plan',
+      settings: JSON.stringify({ theme: 'light', app_feature_id: 54321 }),
+    });
+    const listed = await run(engine, '{ boards(ids: [3002]) { views(type: "FeatureBoardView") { id name } } }');
+    expect(dataField(listed, 'boards')).toEqual([{ views: [{ id: view.id, name: 'Plan' }] }]);
+    const unnamed = await run(
+      engine,
+      'mutation { create_view(board_id: 3002, type: APP, settings: { app_feature_id: "7" }) { name } }',
+    );
+    expect(dataField(unnamed, 'create_view')).toEqual({ name: 'App' });
+
+    const before = engine.store.views.ofBoard('3002').length;
+    const noFeature = await run(engine, 'mutation { create_view(board_id: 3002, type: APP, name: "x") { id } }');
+    expect(errorCodes(noFeature)).toEqual(['INVALID_ARGUMENT']);
+    const badFeature = await run(
+      engine,
+      'mutation { create_view(board_id: 3002, type: APP, settings: { app_feature_id: -1 }) { id } }',
+    );
+    expect(errorCodes(badFeature)).toEqual(['INVALID_ARGUMENT']);
+    const asTable = await run(
+      engine,
+      `mutation { update_view(board_id: 3002, view_id: ${view.id}, type: TABLE, name: "T") { id } }`,
+    );
+    expect(errorCodes(asTable)).toEqual(['INVALID_ARGUMENT']);
+    const tableMutation = await run(
+      engine,
+      `mutation { update_view_table(board_id: 3002, view_id: ${view.id}, name: "T") { id } }`,
+    );
+    expect(errorCodes(tableMutation)).toEqual(['INVALID_ARGUMENT']);
+    const table = await createOpenWork(engine);
+    const tableAsApp = await run(
+      engine,
+      `mutation { update_view(board_id: 3002, view_id: ${table.id}, type: APP, name: "A") { id } }`,
+    );
+    expect(errorCodes(tableAsApp)).toEqual(['INVALID_ARGUMENT']);
+    expect(engine.store.views.ofBoard('3002').length).toBe(before + 1);
+    expect(engine.store.views.find(view.id)?.name).toBe('Plan');
   });
 
   it('answers NOT_MODELLED for the view kinds it does not keep, and needs boards:write', async () => {

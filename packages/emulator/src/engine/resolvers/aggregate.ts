@@ -13,8 +13,16 @@
  *   `COUNT_SUBITEMS` counts the items' active subitems (no parameter, or the board's subitems column). These follow
  *   the published schema's own descriptions of the functions ("Count the number of values", "... of distinct
  *   values of the items", "... of subitems"); the reference page gives no more.
- * - `group_by`, `COLUMN` select elements and the other functions answer NOT_MODELLED naming what was asked; the
- *   platform's description of grouped values is not specific enough to copy (packages/emulator/test/aggregate.test.ts).
+ * - A `COLUMN` select element without `group_by` is one entry of the one result set too: the guide says an
+ *   aggregation without grouping always answers a single result set, and that a selected column's value is read
+ *   through `AggregateGroupByResult` (https://developer.monday.com/api-reference/docs/aggregation-api-guide, "The
+ *   limit parameter" and "Basic group by"). What that value holds when nothing is grouped the docs leave unsaid:
+ *   there is no group to take it from, so it is null (`value`, or each typed `value_*` field before 2026-04). The column must exist on the board (RESOURCE_NOT_FOUND
+ *   otherwise) - {@link columnEntry}.
+ * - The entries of a result set come in alphabetical order of their aliases, not in the order of `select` (the
+ *   same guide, "Result ordering").
+ * - `group_by` and the other functions answer NOT_MODELLED naming what was asked
+ *   (packages/emulator/test/aggregate.test.ts).
  */
 import { compareCell } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
@@ -97,6 +105,20 @@ function computeFunction(
   return summariseNumbers(name, numbers(context, board, items, columnId));
 }
 
+/** The entry of a COLUMN select element without grouping (rule 4): the column's group value, null ungrouped. */
+function columnEntry(board: BoardRecord, element: AggregateSelectElementInput) {
+  const columnId = element.column?.column_id;
+  if (!columnId) {
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A COLUMN select element takes column.column_id.', {
+      alias: element.as,
+    });
+  }
+  findColumn(board, columnId);
+  // `value` (2026-04 on) and the typed `value_*` fields of the versions before it: none holds anything ungrouped.
+  const ungrouped = { value: null, value_boolean: null, value_float: null, value_int: null, value_string: null };
+  return { alias: element.as, value: { __typename: 'AggregateGroupByResult', ...ungrouped } };
+}
+
 function aggregate(context: EngineContext, query: AggregateQueryInput) {
   requireScope(context, 'boards:read');
   const board = accountBoard(context, query.from.id);
@@ -110,12 +132,14 @@ function aggregate(context: EngineContext, query: AggregateQueryInput) {
       })
     : all;
   const entries = query.select.map((element) => {
-    if (element.type !== 'FUNCTION') notModelledArgument('aggregate(select:)', 'COLUMN elements without group_by');
+    if (element.type === 'COLUMN') return columnEntry(board, element);
     return {
       alias: element.as,
       value: { __typename: 'AggregateBasicAggregationResult', result: computeFunction(context, board, items, element) },
     };
   });
+  // Rule 5: by alias, compared as plain strings (the guide says alphabetical and names no collation).
+  entries.sort((a, b) => (a.alias < b.alias ? -1 : a.alias > b.alias ? 1 : 0));
   return { results: [{ entries }] };
 }
 

@@ -16,8 +16,15 @@
  *   creator app feature; the other filters are NOT_MODELLED when set. `trigger_event` answers null for an unknown
  *   run. `block_events` and `tool_events` page the same way over one run's records, in the order recorded.
  * - `account_trigger_statistics` counts the account's runs (by board and user when filtered): `success` and
- *   `failure` by state, `total` all of them; its `id` is the account's. The JSON breakdowns of
- *   `account_triggers_statistics_by_entity_id` are NOT_MODELLED (the schema does not give their shape).
+ *   `failure` by state, `total` all of them; its `id` is the account's.
+ * - `account_triggers_statistics_by_entity_id` counts the account's runs in `run_status` state "grouped by entity
+ *   ids" (the published schema's description of the query): `automation_statistics` maps each automation's id to
+ *   `{ total }`, its runs in that state, by board and user when filtered. The docs give no more; the shape, and
+ *   `filters.automation_ids` naming automations to leave out, follow the platform's own MCP tool
+ *   (https://github.com/mondaycom/mcp, get-automation-statistics: "per-automation and per-workflow counts",
+ *   "excludeAutomationIds", and its answers `{ "101": { total: 5 } }`). `workflow_statistics` maps workflow ids the
+ *   same way; the runs the emulator holds are automation runs, which name no workflow, so it is `{}`.
+ *   {@link statisticsByEntity}.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
@@ -119,6 +126,27 @@ function accountRuns(
   );
 }
 
+/** The per-entity run counts of `account_triggers_statistics_by_entity_id` (the last rule of the map). */
+function statisticsByEntity(
+  context: EngineContext,
+  runStatus: string,
+  filters: { board_id?: number | null; user_ids?: readonly number[] | null; automation_ids?: readonly number[] | null },
+) {
+  const excluded = new Set((filters.automation_ids ?? []).map(String));
+  const automations: Record<string, { total: number }> = Object.create(null);
+  for (const run of accountRuns(context, filters.board_id, filters.user_ids)) {
+    if (run.eventState !== runStatus || run.automationId === null || excluded.has(run.automationId)) continue;
+    const entry = automations[run.automationId] ?? { total: 0 };
+    entry.total += 1;
+    automations[run.automationId] = entry;
+  }
+  return {
+    id: context.accountId,
+    automation_statistics: { ...automations },
+    workflow_statistics: {},
+  };
+}
+
 /** `Int` fields the records keep as id strings. */
 const asInt = (value: string | null) => (value === null ? null : Number(value));
 
@@ -180,9 +208,9 @@ export const automationResolvers: FamilyResolvers = {
         total: runs.length,
       };
     },
-    account_triggers_statistics_by_entity_id: (_source, _args, context) => {
+    account_triggers_statistics_by_entity_id: (_source, args, context) => {
       requireScope(context, 'boards:read');
-      return { id: context.accountId };
+      return statisticsByEntity(context, args.run_status, args.filters ?? {});
     },
   },
   // AutomationsPage.legacy_automations has no resolver: the engine answers NOT_MODELLED for it, and the coverage

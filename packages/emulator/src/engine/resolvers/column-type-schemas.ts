@@ -4,7 +4,7 @@
  * it reads no account data and needs no scope. Pinned by packages/emulator/test/engine/resolvers/column-type-schemas.test.ts.
  *
  * Sources, one page per kind: https://developer.monday.com/api-reference/reference/checkbox, .../status,
- * .../dropdown and .../numbers ("Get column type schema"). The structure is kept keyword for keyword, the prose
+ * .../dropdown, .../numbers and .../auto-number-1 ("Get column type schema"). The structure is kept keyword for keyword, the prose
  * descriptions left out; the status page abbreviates its colour enum ("working_orange", "done_green", "stuck_red",
  * "..."), which is filled in with every `StatusColumnColors` value of the published schema. Every other kind answers
  * NOT_MODELLED naming it: the emulator holds the schemas it could read from the docs, and invents none.
@@ -89,6 +89,17 @@ const COLUMN_TYPE_SCHEMAS: Readonly<Record<string, { schema: JsonSchema }>> = {
         additionalProperties: false,
       },
       hide_footer: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  }),
+  // https://developer.monday.com/api-reference/reference/auto-number-1 ("Get column type schema"): no key required.
+  auto_number: kindSchema({
+    properties: {
+      scope: { type: 'string', enum: ['group', 'board'] },
+      color: { type: 'string', minLength: 7, maxLength: 7 },
+      font: { type: 'string', enum: ['regular', 'bold'] },
+      order: { type: 'string', enum: ['ascending', 'descending'] },
+      prefix: { type: 'string' },
     },
     additionalProperties: false,
   }),

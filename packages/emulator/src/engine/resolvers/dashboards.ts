@@ -18,14 +18,25 @@
  *   values. `Overview.kind`, a String the docs do not describe, answers the dashboard's own kind as its
  *   `DashboardKind` spells it (PRIVATE or PUBLIC): the overview is the dashboard, and that is the kind it has.
  * - create_widget checks `settings` against the kind's schema (./dashboard-widget-schemas.ts) and answers the
- *   problems as INVALID_ARGUMENT; kinds without a documented schema, widgets on board views and `filter` (which the
- *   docs say works with board views only) are NOT_MODELLED. A widget's settings are kept; no field reads them back.
+ *   problems as INVALID_ARGUMENT; kinds without a documented schema are NOT_MODELLED. Its parent is a dashboard or a
+ *   board view (`kind: BOARD_VIEW`, the reference's own create_widget example) of the caller's account, found by id
+ *   (RESOURCE_NOT_FOUND otherwise); a widget on a view goes when the view is deleted. `filter` "only works with
+ *   board views" (the same page): on a view it is checked against the view's board as a view's filter is
+ *   (INVALID_ARGUMENT for a column not on it) and kept; on a dashboard it stays NOT_MODELLED (the page does not say
+ *   whether it is refused or ignored there). A widget's settings and filter are kept; no field reads them back.
  * - No query reads dashboards at 2026-10: the records are visible to tests through the store.
  */
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { checkJsonSchema } from '../json-schema-check.js';
-import { type DashboardRecord, MAIN_WORKSPACE_ALIAS, type WidgetRecord } from '../store/dashboards.js';
+import { notModelledError } from '../schema/modelled.js';
+import {
+  type DashboardRecord,
+  MAIN_WORKSPACE_ALIAS,
+  type WidgetParentKind,
+  type WidgetRecord,
+} from '../store/dashboards.js';
+import type { BoardRecord } from '../store/records.js';
 import type { MutationUpdateOverviewHierarchyArgs } from './arguments.generated.js';
 import { WIDGET_SETTINGS_SCHEMAS } from './dashboard-widget-schemas.js';
 import {
@@ -38,6 +49,7 @@ import {
   storedUser,
 } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
+import { checkQuery } from './views.js';
 
 /** The most boards one dashboard is created for (the docs give no limit; the emulator bounds the work). */
 export const MAX_DASHBOARD_BOARDS = 100;
@@ -85,6 +97,20 @@ function accountDashboard(context: EngineContext, id: string): DashboardRecord {
     throw engineError(ENGINE_ERROR_CODES.notFound, `Dashboard ${id} was not found.`, { dashboard_id: id });
   }
   return dashboard;
+}
+
+/** The widget's parent container (rule 5): a dashboard or a board view of the caller's account. */
+function widgetParent(
+  context: EngineContext,
+  parent: { id: string; kind: WidgetParentKind },
+): { kind: WidgetParentKind; id: string; board?: BoardRecord } {
+  if (parent.kind === 'DASHBOARD') return { kind: 'DASHBOARD', id: accountDashboard(context, parent.id).id };
+  const view = context.store.views.find(parent.id);
+  const board = view && context.store.boards.find(view.boardId);
+  if (!view || !board || view.accountId !== context.accountId) {
+    throw engineError(ENGINE_ERROR_CODES.notFound, `Board view ${parent.id} was not found.`, { view_id: parent.id });
+  }
+  return { kind: 'BOARD_VIEW', id: view.id, board };
 }
 
 function accountWidget(context: EngineContext, id: string): WidgetRecord {
@@ -202,12 +228,10 @@ export const dashboardResolvers: FamilyResolvers = {
     create_widget: (_source, args, context) => {
       requireScope(context, 'boards:write');
       checkName(args.name, 'widget');
-      if (args.parent.kind !== 'DASHBOARD') {
-        notModelledArgument('create_widget(parent:)', 'widgets on board views are not modelled');
-      }
-      if (args.filter)
+      const parent = widgetParent(context, args.parent);
+      if (args.filter && !parent.board)
         notModelledArgument('create_widget(filter:)', 'the docs say a filter works with board views only');
-      const dashboard = accountDashboard(context, args.parent.id);
+      if (args.filter && parent.board) checkQuery(parent.board, args.filter, null);
       const schema = WIDGET_SETTINGS_SCHEMAS.get(args.kind);
       if (!schema) notModelledArgument('create_widget(kind:)', `the docs give no settings schema for ${args.kind}`);
       const settings = jsonObjectArgument(args.settings, 'settings');
@@ -223,9 +247,10 @@ export const dashboardResolvers: FamilyResolvers = {
         accountId: context.accountId,
         kind: args.kind,
         name: args.name,
-        parentKind: 'DASHBOARD',
-        parentId: dashboard.id,
+        parentKind: parent.kind,
+        parentId: parent.id,
         settings,
+        ...(args.filter ? { filter: args.filter as unknown as Record<string, unknown> } : {}),
         creatorId: callerId(context),
       });
     },

@@ -4,21 +4,25 @@
  * BoardView fields, `get_view_schema_by_type`, and {@link boardViews} for `Board.views` (boards.ts).
  *
  * Rule map (the board views reference, https://developer.monday.com/api-reference/reference/board-views):
- * - Only table views are modelled: `create_view`/`update_view` with `type: TABLE`, and the `_table` mutations. The
- *   other kinds (APP, DASHBOARD, FORM) show an app, a dashboard or a form the emulator does not tie to a view:
- *   NOT_MODELLED.
+ * - Table views: `create_view`/`update_view` with `type: TABLE`, and the `_table` mutations. App views:
+ *   `create_view`/`update_view` with `type: APP`, whose `settings` name the app feature the view shows
+ *   (`app_feature_id`, the one key the reference's own `create_view` example gives). The emulator hosts no app
+ *   features, so any positive id is kept as given, with the other keys of `settings`; an APP view made without one
+ *   is INVALID_ARGUMENT, and an update whose settings leave it out keeps the view's. The other kinds (DASHBOARD,
+ *   FORM) show a dashboard or a form the emulator does not tie to a view: NOT_MODELLED.
  * - A view keeps its filter (an `ItemsQueryGroup`), sort, tags and settings as given; the filter's and sort's columns
  *   must be on the board and its operators known (checked as `items_page(query_params:)` checks them, so the same
  *   INVALID_ARGUMENT errors), and so must the columns its table settings name. Sorting by `__creation_log__` or
  *   `__last_updated__` is allowed (board views other types page).
  * - Updating changes only the fields given; the rest stay (the Update Table View tool page,
  *   https://developer.monday.com/api-reference/docs/update-view-table). The `type` given to `update_view` must be the
- *   view's kind.
- * - A view not on the board is RESOURCE_NOT_FOUND. A view made without a name is called `Table` (the docs do not
- *   say; the name a new table view gets in the product).
- * - Read back: `type` is `TableBoardView` (the docs do not list the values; apps match on this one), `settings_str`
+ *   view's kind, and the `_table` mutations change table views only (INVALID_ARGUMENT otherwise).
+ * - A view not on the board is RESOURCE_NOT_FOUND. A table view made without a name is called `Table` (the docs do
+ *   not say; the name a new table view gets in the product), an app view `App` (the docs do not say either).
+ * - Read back: `type` is `TableBoardView` for a table view and `FeatureBoardView` for an app view (the docs do not
+ *   list the values; these are the names apps match on, {@link VIEW_TYPES}), `settings_str`
  *   the settings as JSON text (`{}` when none), `view_specific_data_str` `{}` (the docs do not describe its content
- *   for a table view; one made through the API holds nothing beyond its settings), `source_view_id` null (no view is
+ *   beyond forms; one made through the API holds nothing beyond its settings), `source_view_id` null (no view is
  *   duplicated), `access_level` the caller's access to the board.
  * - `get_view_schema_by_type(type: TABLE)` answers `{ schema }`, the JSON schema of what `create_view_table` /
  *   `update_view_table` take as `settings`, derived from the served schema's `TableViewSettingsInput`
@@ -41,17 +45,17 @@ import { ENGINE_ERROR_CODES, engineError, invalidArgument } from '../errors.js';
 import { type ItemsQuery, queryItems } from '../items-query.js';
 import { notModelledError } from '../schema/modelled.js';
 import type { BoardRecord } from '../store/records.js';
-import type { BoardViewChanges, BoardViewRecord } from '../store/views.js';
+import type { BoardViewChanges, BoardViewKind, BoardViewRecord } from '../store/views.js';
 import type { ItemsQueryGroup, ItemsQueryOrderBy, TableViewSettingsInput, ViewKind } from './arguments.generated.js';
 import { boardAccessLevel } from './board-metadata.js';
 import { accountBoard, callerId, jsonObjectArgument } from './lookup.js';
 import type { FamilyResolvers } from './types.js';
 
-/** What `BoardView.type` answers for a table view. */
-export const TABLE_VIEW_TYPE = 'TableBoardView';
+/** What `BoardView.type` answers for each kind of view the emulator keeps. */
+const VIEW_TYPES: Readonly<Record<BoardViewKind, string>> = { TABLE: 'TableBoardView', APP: 'FeatureBoardView' };
 
-/** The name a table view made without one gets. */
-const DEFAULT_VIEW_NAME = 'Table';
+/** The name a view made without one gets, by kind. */
+const DEFAULT_VIEW_NAMES: Readonly<Record<BoardViewKind, string>> = { TABLE: 'Table', APP: 'App' };
 
 /** Sort keys that name no column: the item's creation and last update (board views other types page). */
 const LOG_COLUMNS = new Set(['__creation_log__', '__last_updated__']);
@@ -65,11 +69,33 @@ export function boardViews(
 ): BoardViewRecord[] {
   return context.store.views
     .ofBoard(board.id)
-    .filter((view) => (!ids || ids.includes(view.id)) && (type == null || type === TABLE_VIEW_TYPE));
+    .filter((view) => (!ids || ids.includes(view.id)) && (type == null || type === VIEW_TYPES[view.kind]));
 }
 
-function tableOnly(kind: ViewKind, mutation: string): void {
-  if (kind !== 'TABLE') throw notModelledError('Mutation', `${mutation}(type: ${kind})`);
+/** The kind `type` asks for, when the emulator keeps views of that kind; NOT_MODELLED otherwise. */
+function keptKind(kind: ViewKind, mutation: string): BoardViewKind {
+  if (kind !== 'TABLE' && kind !== 'APP') throw notModelledError('Mutation', `${mutation}(type: ${kind})`);
+  return kind;
+}
+
+/** Throws INVALID_ARGUMENT unless `view` is of `kind` (an update keeps a view's kind). */
+function sameKind(view: BoardViewRecord, kind: BoardViewKind): void {
+  if (view.kind === kind) return;
+  throw invalidArgument(`View ${view.id} is a ${view.kind} view, not a ${kind} view.`, { view_id: view.id });
+}
+
+/**
+ * An app view's settings (rule 1): the JSON object given, naming a positive `app_feature_id` (a number or a numeric
+ * string, as ids travel); on update, `current` supplies the id when the new settings leave it out.
+ */
+function appSettings(raw: unknown, current?: Record<string, unknown> | null): Record<string, unknown> {
+  const value = raw == null ? {} : jsonObjectArgument(raw, 'settings');
+  const id = value.app_feature_id ?? current?.app_feature_id;
+  const number = typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)) ? Number(id) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number <= 0) {
+    throw invalidArgument('An APP view takes settings.app_feature_id, the id of the app feature it shows.');
+  }
+  return { ...value, app_feature_id: id };
 }
 
 function writableBoard(context: EngineContext, id: string): BoardRecord {
@@ -93,7 +119,11 @@ function knownColumn(board: BoardRecord, columnId: string, where: string): void 
 }
 
 /** Throws INVALID_ARGUMENT unless the filter and sort fit the board, as items_page checks its query_params. */
-function checkQuery(board: BoardRecord, filter: ItemsQueryGroup | null | undefined, sort: ItemsQueryOrderBy[] | null) {
+export function checkQuery(
+  board: BoardRecord,
+  filter: ItemsQueryGroup | null | undefined,
+  sort: ItemsQueryOrderBy[] | null,
+) {
   const order_by = (sort ?? []).filter((order) => !LOG_COLUMNS.has(order.column_id));
   try {
     queryItems(board, [], { ...(filter ?? {}), order_by } as ItemsQuery);
@@ -158,14 +188,19 @@ function viewChanges(board: BoardRecord, args: ViewInput, settings: Record<strin
   return changes;
 }
 
-function createView(context: EngineContext, args: ViewInput & { board_id: string }, settings: unknown) {
+function createView(
+  context: EngineContext,
+  args: ViewInput & { board_id: string },
+  settings: unknown,
+  kind: BoardViewKind = 'TABLE',
+) {
   const board = writableBoard(context, args.board_id);
   const changes = viewChanges(board, args, settings as Record<string, unknown> | undefined);
   return context.store.views.create({
     accountId: board.accountId,
     boardId: board.id,
-    kind: 'TABLE',
-    name: changes.name ?? DEFAULT_VIEW_NAME,
+    kind,
+    name: changes.name ?? DEFAULT_VIEW_NAMES[kind],
     filter: changes.filter ?? null,
     filterTeamId: changes.filterTeamId ?? null,
     filterUserId: changes.filterUserId ?? null,
@@ -179,11 +214,14 @@ function createView(context: EngineContext, args: ViewInput & { board_id: string
 function updateView(
   context: EngineContext,
   args: ViewInput & { board_id: string; view_id: string },
-  settings: unknown,
+  settings: (view: BoardViewRecord) => unknown,
+  kind: BoardViewKind = 'TABLE',
 ) {
   const board = writableBoard(context, args.board_id);
   const view = boardView(context, board, args.view_id);
-  return context.store.views.update(view, viewChanges(board, args, settings as Record<string, unknown> | undefined));
+  sameKind(view, kind);
+  const changes = viewChanges(board, args, settings(view) as Record<string, unknown> | undefined);
+  return context.store.views.update(view, changes);
 }
 
 /**
@@ -252,8 +290,9 @@ export const viewResolvers: FamilyResolvers = {
   },
   Mutation: {
     create_view: (_source, args, context, info?: GraphQLResolveInfo) => {
-      tableOnly(args.type, 'create_view');
+      const kind = keptKind(args.type, 'create_view');
       const board = writableBoard(context, args.board_id);
+      if (kind === 'APP') return createView(context, args, appSettings(args.settings), kind);
       const settings = args.settings == null ? undefined : tableSettingsJson(args.settings, info);
       return createView(context, args, settings && tableSettings(context, board, settings));
     },
@@ -266,15 +305,20 @@ export const viewResolvers: FamilyResolvers = {
       );
     },
     update_view: (_source, args, context, info?: GraphQLResolveInfo) => {
-      tableOnly(args.type, 'update_view');
+      const kind = keptKind(args.type, 'update_view');
       const board = writableBoard(context, args.board_id);
+      if (kind === 'APP') {
+        const settings = (view: BoardViewRecord) =>
+          args.settings === undefined ? undefined : appSettings(args.settings, view.settings);
+        return updateView(context, args, settings, kind);
+      }
       const settings =
         args.settings === undefined
           ? undefined
           : args.settings === null
             ? null
             : tableSettings(context, board, tableSettingsJson(args.settings, info));
-      return updateView(context, args, settings);
+      return updateView(context, args, () => settings);
     },
     update_view_table: (_source, args, context) => {
       const board = writableBoard(context, args.board_id);
@@ -284,15 +328,20 @@ export const viewResolvers: FamilyResolvers = {
           : args.settings === null
             ? null
             : tableSettings(context, board, args.settings);
-      return updateView(context, args, settings);
+      return updateView(context, args, () => settings);
     },
     delete_view: (_source, args, context) => {
       const board = writableBoard(context, args.board_id);
-      return context.store.views.delete(boardView(context, board, args.view_id));
+      const view = boardView(context, board, args.view_id);
+      // The widgets placed on the view (create_widget with a BOARD_VIEW parent) go with it.
+      context.store.dashboards.widgets.removeWhere(
+        (widget) => widget.parentKind === 'BOARD_VIEW' && widget.parentId === view.id,
+      );
+      return context.store.views.delete(view);
     },
   },
   BoardView: {
-    type: () => TABLE_VIEW_TYPE,
+    type: (view: BoardViewRecord) => VIEW_TYPES[view.kind],
     filter_team_id: (view: BoardViewRecord) => view.filterTeamId,
     filter_user_id: (view: BoardViewRecord) => view.filterUserId,
     settings_str: (view: BoardViewRecord) => JSON.stringify(view.settings ?? {}),

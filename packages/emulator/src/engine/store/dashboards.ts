@@ -47,6 +47,8 @@ export interface WidgetRecord {
   parentKind: WidgetParentKind;
   parentId: string;
   settings: Record<string, unknown>;
+  /** The items a widget on a board view counts (an `ItemsQueryGroup` as given); absent or null: every item. */
+  filter?: Record<string, unknown> | null;
   creatorId: string;
   createdAt: string;
 }

@@ -1,5 +1,5 @@
 /**
- * Board views in the in-memory store: the table views added to a board (`create_view`, `create_view_table`),
+ * Board views in the in-memory store: the table and app views added to a board (`create_view`, `create_view_table`),
  * changed (`update_view`, `update_view_table`) and deleted (`delete_view`). A view keeps what it was given: its
  * filter (an `ItemsQueryGroup`), sort, settings and tags, as JSON values. Callers check that the board is the
  * caller's and that the filter names its columns; this family keeps the records consistent.
@@ -7,8 +7,8 @@
 import type { Stamper } from './clock.js';
 import { Collection } from './collection.js';
 
-/** The kinds of board view the emulator keeps (`ViewKind`); only table views are modelled. */
-export type BoardViewKind = 'TABLE';
+/** The kinds of board view the emulator keeps (`ViewKind`): table views, and app views (an app feature's view). */
+export type BoardViewKind = 'TABLE' | 'APP';
 
 /** One view of a board. */
 export interface BoardViewRecord {
@@ -30,7 +30,7 @@ export interface BoardViewRecord {
   filterUserId: number | null;
   /** The order it shows items in: `[{ column_id, direction }]`; null: board order. */
   sort: Record<string, unknown>[] | null;
-  /** Kind-specific settings (a table view's `columns` and `group_by`), as given; null: none. */
+  /** Kind-specific settings (a table view's `columns` and `group_by`, an app view's `app_feature_id`), as given. */
   settings: Record<string, unknown> | null;
   /** The view's tags. */
   tags: string[];

@@ -1,6 +1,7 @@
 /**
  * `aggregate(select:)` without `group_by`, the counting functions: COUNT and COUNT_DISTINCT over a column of any
- * kind, and COUNT_SUBITEMS, as the published schema describes them (src/engine/resolvers/aggregate.ts, rule 3).
+ * kind, and COUNT_SUBITEMS, as the published schema describes them (src/engine/resolvers/aggregate.ts, rule 3); and
+ * a selected column without grouping (rule 4).
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/engine/index.js';
@@ -58,6 +59,45 @@ describe('aggregate counts', () => {
     expect(expected).toBeGreaterThan(0);
     expect(board?.subitemsBoardId).toBeTruthy();
     expect(results(await aggregate('3004', [fn('COUNT_SUBITEMS')]))).toEqual({ COUNT_SUBITEMS: expected });
+  });
+
+  it('answers a COLUMN element without group_by as an ungrouped (null) group value, and needs its column', async () => {
+    const ask = (version: string, fields: string, select: unknown[]) =>
+      run(
+        createEngine(),
+        `query ($query: AggregateQueryInput!) { aggregate(query: $query) { results { entries { alias
+        value { ... on AggregateGroupByResult { ${fields} } ... on AggregateBasicAggregationResult { result } } } } } }`,
+        {
+          version,
+          variables: { query: { from: { type: 'TABLE', id: '3001' }, select } },
+        },
+      );
+    const select = [{ type: 'COLUMN', as: 'status', column: { column_id: 'status' } }, fn('COUNT_ITEMS')];
+    expect(dataField(await ask('2026-10', 'value', select), 'aggregate')).toEqual({
+      results: [
+        {
+          entries: [
+            { alias: 'COUNT_ITEMS', value: { result: 5 } },
+            { alias: 'status', value: { value: null } },
+          ],
+        },
+      ],
+    });
+    const typed = 'value_boolean value_float value_int value_string';
+    const nulls = { value_boolean: null, value_float: null, value_int: null, value_string: null };
+    expect(dataField(await ask('2026-01', typed, select), 'aggregate')).toEqual({
+      results: [
+        {
+          entries: [
+            { alias: 'COUNT_ITEMS', value: { result: 5 } },
+            { alias: 'status', value: nulls },
+          ],
+        },
+      ],
+    });
+    expect(errorCodes(await ask('2026-10', 'value', [{ type: 'COLUMN', as: 'status' }]))).toEqual(['INVALID_ARGUMENT']);
+    const missing = [{ type: 'COLUMN', as: 's', column: { column_id: 'nope' } }];
+    expect(errorCodes(await ask('2026-10', 'value', missing))).toEqual(['RESOURCE_NOT_FOUND']);
   });
 
   it('refuses COUNT without its column, or COUNT_SUBITEMS over another column', async () => {

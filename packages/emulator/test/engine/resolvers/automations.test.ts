@@ -175,7 +175,7 @@ describe('automation runs', () => {
     expect(dataField(elsewhere, 'trigger_event')).toBeNull();
   });
 
-  it('counts runs by state, board and user; the per-entity breakdown is NOT_MODELLED', async () => {
+  it('counts runs by state, board and user', async () => {
     const engine = createEngine();
     const stats = async (filters: Record<string, unknown>) =>
       dataField(
@@ -189,14 +189,40 @@ describe('automation runs', () => {
     expect(await stats({})).toEqual({ id: '1001', success: 2, failure: 1, total: 3 });
     expect(await stats({ board_id: 3002 })).toEqual({ id: '1001', success: 0, failure: 0, total: 0 });
     expect(await stats({ user_ids: [502] })).toEqual({ id: '1001', success: 0, failure: 0, total: 0 });
-    const byEntity = await go(
+  });
+
+  it('counts the runs in one state by automation, filtered by board and user, leaving out automation_ids', async () => {
+    // Shape as the platform's own MCP tool reads it (src/engine/resolvers/automations.ts, the last rule).
+    const engine = createEngine();
+    const byEntity = async (state: string, filters: Record<string, unknown> = {}) => {
+      const body = await go(
+        engine,
+        `query ($f: AccountTriggersByEntityIdFiltersInput) { account_triggers_statistics_by_entity_id(run_status: ${state},
+          filters: $f) { id automation_statistics workflow_statistics } }`,
+        { f: filters },
+      );
+      const answer = dataField<Record<string, string>>(body, 'account_triggers_statistics_by_entity_id');
+      return {
+        id: answer.id,
+        automations: JSON.parse(String(answer.automation_statistics)),
+        workflows: JSON.parse(String(answer.workflow_statistics)),
+      };
+    };
+    expect(await byEntity('success')).toEqual({ id: '1001', automations: { '8801': { total: 2 } }, workflows: {} });
+    expect((await byEntity('failure')).automations).toEqual({ '8801': { total: 1 } });
+    expect((await byEntity('exhausted')).automations).toEqual({});
+    expect((await byEntity('success', { board_id: 3002 })).automations).toEqual({});
+    expect((await byEntity('success', { user_ids: [502] })).automations).toEqual({});
+    expect((await byEntity('success', { automation_ids: [8801] })).automations).toEqual({});
+    const globex = await run(
       engine,
-      '{ account_triggers_statistics_by_entity_id(run_status: success) { id automation_statistics } }',
+      '{ account_triggers_statistics_by_entity_id(run_status: success) { automation_statistics } }',
+      {
+        version: VERSION,
+        grant: globexGrant(),
+      },
     );
-    expect(errorCodes(byEntity)).toEqual(['NOT_MODELLED']);
-    expect(byEntity.data?.account_triggers_statistics_by_entity_id).toEqual({
-      id: '1001',
-      automation_statistics: null,
-    });
+    const answer = dataField<{ automation_statistics: string }>(globex, 'account_triggers_statistics_by_entity_id');
+    expect(JSON.parse(answer.automation_statistics)).toEqual({ '8803': { total: 1 } });
   });
 });

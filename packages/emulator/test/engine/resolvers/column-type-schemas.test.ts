@@ -1,6 +1,7 @@
 /**
  * `get_column_type_schema` in the engine, against the "Get column type schema" section of each column type's page
- * (https://developer.monday.com/api-reference/reference/status and the checkbox, dropdown and numbers pages): the
+ * (https://developer.monday.com/api-reference/reference/status and the checkbox, dropdown, numbers and auto-number-1
+ * pages): the
  * documented structure, wrapped in `schema`; kinds without a documented schema answer NOT_MODELLED.
  */
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,15 @@ describe('get_column_type_schema', () => {
         settings: { properties: { unit: { properties: { precision: { enum: [-1, 0, 1, 2, 3, 4, 5] } } } } },
       },
     });
+  });
+
+  it('answers the auto number schema, whose settings are all optional and closed', async () => {
+    const schema = await schemaOf('auto_number');
+    const settings = (schema.properties as Record<string, JsonSchema>).settings as JsonSchema;
+    const documented = { scope: 'board', prefix: 'TASK-', order: 'ascending', font: 'bold', color: '#e2445c' };
+    expect(checkJsonSchema(documented, settings)).toEqual([]);
+    expect(checkJsonSchema({}, settings)).toEqual([]);
+    expect(checkJsonSchema({ scope: 'item', color: '#e2445', digits: 3 }, settings).length).toBe(3);
   });
 
   it('answers NOT_MODELLED for a kind whose schema the emulator does not hold', async () => {

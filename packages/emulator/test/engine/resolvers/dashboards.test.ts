@@ -207,13 +207,48 @@ describe('widgets', () => {
     expect(engine.store.dashboards.widgets.all()).toHaveLength(1);
   });
 
-  it('answers NOT_MODELLED for undocumented kinds, board views and filters', async () => {
+  it('places a widget on a board view of the caller, with a filter checked against its board', async () => {
+    // The reference's create_widget example: a NUMBER widget with parent { kind: BOARD_VIEW } and a filter.
+    const engine = createEngine();
+    const made = await run(engine, 'mutation { create_view_table(board_id: 3001, name: "Costs") { id } }');
+    const viewId = dataField<{ id: string }>(made, 'create_view_table').id;
+    const FILTERED = `mutation ($parent: WidgetParentInput!, $settings: JSON!, $filter: ItemsQueryGroup) {
+      create_widget(parent: $parent, kind: NUMBER, name: "High estimates", settings: $settings, filter: $filter) {
+        id name kind parent { id kind } } }`;
+    const filter = { operator: 'and', rules: [{ column_id: 'numbers', operator: 'greater_than', compare_value: [5] }] };
+    const parent = { id: viewId, kind: 'BOARD_VIEW' };
+    const body = await run(engine, FILTERED, { variables: { parent, settings: NUMBER_SETTINGS, filter } });
+    expect(body.errors).toBeUndefined();
+    const widget = dataField<{ id: string }>(body, 'create_widget');
+    expect(widget).toEqual({ id: expect.any(String), name: 'High estimates', kind: 'NUMBER', parent });
+    expect(engine.store.dashboards.widgets.find(widget.id)).toMatchObject({ parentKind: 'BOARD_VIEW', filter });
+
+    const badColumn = { rules: [{ column_id: 'nope', compare_value: [1] }] };
+    const refused = await run(engine, FILTERED, {
+      variables: { parent, settings: NUMBER_SETTINGS, filter: badColumn },
+    });
+    expect(errorCodes(refused)).toEqual(['INVALID_ARGUMENT']);
+    const missing = await run(engine, FILTERED, {
+      variables: { parent: { id: '999999', kind: 'BOARD_VIEW' }, settings: NUMBER_SETTINGS },
+    });
+    expect(errorCodes(missing)).toEqual(['RESOURCE_NOT_FOUND']);
+    const foreign = await run(engine, FILTERED, {
+      variables: { parent, settings: NUMBER_SETTINGS },
+      grant: globexGrant(),
+    });
+    expect(errorCodes(foreign)).toEqual(['RESOURCE_NOT_FOUND']);
+    expect(engine.store.dashboards.widgets.all().filter((w) => w.parentKind === 'BOARD_VIEW')).toHaveLength(1);
+
+    expect(
+      (await run(engine, `mutation { delete_view(board_id: 3001, view_id: ${viewId}) { id } }`)).errors,
+    ).toBeUndefined();
+    expect(engine.store.dashboards.widgets.find(widget.id)).toBeUndefined();
+  });
+
+  it('answers NOT_MODELLED for undocumented kinds and filters on a dashboard', async () => {
     const engine = createEngine();
     const settings = { battery_data: { status_column_ids_per_board: { '3001': ['status'] } } };
-    const cases = [
-      { parent: { id: '8601', kind: 'DASHBOARD' }, kind: 'GANTT', name: 'g', settings: {} },
-      { parent: { id: '9', kind: 'BOARD_VIEW' }, kind: 'BATTERY', name: 'b', settings },
-    ];
+    const cases = [{ parent: { id: '8601', kind: 'DASHBOARD' }, kind: 'GANTT', name: 'g', settings: {} }];
     for (const variables of cases)
       expect(errorCodes(await run(engine, WIDGET, { variables }))).toEqual(['NOT_MODELLED']);
     const filtered = await run(
