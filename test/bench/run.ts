@@ -4,7 +4,8 @@
  * process of its own (as an app runs it), prints ratios to raw fetch with absolute medians, judges the SDK
  * against its targets and writes `test/bench/results/latest.json`; then the bulk jobs against the bound the
  * platform's limits allow (`bulk.ts`). `npm run bench -- bulk [--quick]` runs the bulk jobs alone. Exits 0
- * whether targets are met or not; non-zero only on failure.
+ * whether targets are met or not; non-zero only on failure. `npm run bench -- scale [--sizes 10000,100000] [--skip writeItems]` runs the
+ * emulator at the scale of real boards alone (`scale.ts`); it is not part of the full run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
@@ -19,6 +20,7 @@ import { type Contender, runBundles, runImportTime, runMemory } from './phases.j
 import { checkTargets, formatNoiseWarning, formatTable, formatTargets, type TargetCheck } from './report.js';
 import { type ClientSamples, emptySamples, summarize } from './results.js';
 import { type GcPerCall, runPerProcessRounds } from './rounds-per-process.js';
+import { formatScale, runScaleBench, scaleSizes, scaleSkips } from './scale.js';
 import { startBenchServer } from './server-process.js';
 import { median } from './stats.js';
 
@@ -41,6 +43,13 @@ async function main(): Promise<void> {
     if (unknown.length > 0) throw new Error(`unknown bench argument(s): ${unknown.join(' ')} (known: bulk, --quick)`);
     await phase('bulk jobs against the bound of the limits', async () =>
       process.stdout.write(`\n${formatBulk(await runBulkBench({ quick }))}`),
+    );
+    return;
+  }
+  if (args[0] === 'scale') {
+    const sizes = scaleSizes(args.slice(1));
+    await phase('the emulator at the scale of real boards', async () =>
+      process.stdout.write(`\n${formatScale(await runScaleBench(sizes, scaleSkips(args.slice(1))))}`),
     );
     return;
   }

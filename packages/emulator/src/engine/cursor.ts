@@ -110,23 +110,33 @@ export function pageItems(
     throw engineError(ENGINE_ERROR_CODES.invalidCursor, 'The cursor belongs to a different listing.');
   }
   if (after) checkAge(context, after);
-  const all = context.store.items.active(scope.board, scope.group);
+  // The store keeps the listing in board order: a page reads on from its place, whatever the board's size.
+  const all = context.store.items.ordered(scope.board, scope.group);
   const filter = after ? after.query : query;
   if (filter) return pageQuery(context, scope, all, filter, limit, after?.after);
-  const rest = after
-    ? all.filter(
-        (item) => item.position > after.position || (item.position === after.position && Number(item.id) > after.item),
-      )
-    : all;
-  const items = rest.slice(0, limit);
+  const start = after ? firstAfter(all, after.position, after.item) : 0;
+  const items = all.slice(start, start + limit);
   const last = items.at(-1);
-  const more = rest.length > items.length && last !== undefined;
+  const more = start + items.length < all.length && last !== undefined;
   return {
     items,
     cursor: more
       ? encode(context, { ...scope, position: last.position, item: Number(last.id), issued: context.store.clock.now() })
       : null,
   };
+}
+
+/** The index of the first item of `ordered` (in board order) past the place (`position`, `id`): a binary search. */
+function firstAfter(ordered: readonly ItemRecord[], position: number, id: number): number {
+  let low = 0;
+  let high = ordered.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const item = ordered[middle] as ItemRecord;
+    if (item.position > position || (item.position === position && Number(item.id) > id)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /** Rejects a cursor older than the engine's cursor lifetime. */
@@ -144,7 +154,7 @@ function checkAge(context: EngineContext, state: CursorState): void {
 function pageQuery(
   context: EngineContext,
   scope: { board: string; group?: string },
-  all: ItemRecord[],
+  all: readonly ItemRecord[],
   query: ItemsQuery,
   limit: number,
   after: QueryOrderKey | undefined,

@@ -46,7 +46,7 @@ export function liveSubitems(item: ItemRecord, store: SubitemReader): ItemRecord
   const board = store.boards.find(item.boardId);
   const subBoard = board && store.boards.subitemsBoardOf(board);
   if (!subBoard) return [];
-  return store.items.active(subBoard.id).filter((candidate) => candidate.parentItemId === item.id);
+  return store.items.ordered(subBoard.id).filter((candidate) => candidate.parentItemId === item.id);
 }
 
 /**

@@ -92,8 +92,8 @@ function fileItems(stored: unknown, { store }: ReadContext): Record<string, unkn
 const stamp = (iso: unknown) => (typeof iso === 'string' ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : '');
 
 /** The items of `item`'s board in board order, live ones only. */
-function boardItems({ item, store }: ReadContext): ItemRecord[] {
-  return item && store ? store.items.active(item.boardId) : [];
+function boardItems({ item, store }: ReadContext): readonly ItemRecord[] {
+  return item && store ? store.items.ordered(item.boardId) : [];
 }
 
 function subitems({ item, store }: ReadContext): ItemRecord[] {

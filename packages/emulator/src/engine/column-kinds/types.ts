@@ -23,7 +23,7 @@ export interface RecordReader {
   readonly tags: { all(): readonly { id: string; name: string }[] };
   readonly items: {
     find(id: string | number): ItemRecord | undefined;
-    active(boardId: string): ItemRecord[];
+    ordered(boardId: string): readonly ItemRecord[];
     all(): readonly ItemRecord[];
   };
   readonly boards: {

@@ -324,6 +324,7 @@ export class BulkJobStore {
     if (item.state !== now) return;
     item.state = previous;
     item.updatedAt = this.#store.now();
+    this.#store.items.reordered(item.boardId);
   }
 
   /**
@@ -560,7 +561,7 @@ export class BulkJobStore {
     const match = job.match;
     const column = match && board.columns.find((candidate) => candidate.id === match.columnId);
     if (match && (match.columnId === 'name' || column)) {
-      for (const item of this.#store.items.active(board.id)) {
+      for (const item of this.#store.items.ordered(board.id)) {
         const key = match.columnId === 'name' || !column ? item.name : readColumn(column, item, this.#store).text;
         if (!matches.has(key)) matches.set(key, item);
       }

@@ -84,10 +84,22 @@ export interface ItemCollaborators extends Stamper {
   readonly timeline: TimelineStore;
 }
 
-/** Items of every board, subitems included. */
+/**
+ * Items of every board, subitems included. Besides the records in insertion order it keeps every board's items
+ * (any state) and, built on first use, each board's active items in board order (and each group's): a page of a
+ * board of 100,000 items then reads its place in that list instead of filtering the whole store and sorting the
+ * board (which made an export of a board grow with its square). An item created last on its board joins the lists
+ * at their end; any other change of an item's board, group, position or state drops its board's lists, rebuilt on
+ * the next read. Every such change goes through this store (or {@link ItemStore.reordered}).
+ */
 export class ItemStore extends Collection<ItemRecord> {
   readonly #store: ItemCollaborators;
   #created = 0;
+  /** Every item of each board, any state, by board id. */
+  readonly #byBoard = new Map<string, Set<ItemRecord>>();
+  /** Each board's active items in board order, under '' and under each group id listed so far. */
+  readonly #ordered = new Map<string, Map<string, ItemRecord[]>>();
+  #itemsOrdered = 0;
 
   /** Stores the seeded `items` (their values checked like `create_item`'s, each creation logged); needs the boards. */
   constructor(items: readonly SeedItem[], store: ItemCollaborators) {
@@ -120,24 +132,104 @@ export class ItemStore extends Collection<ItemRecord> {
     return this.where((item) => item.boardId === String(boardId));
   }
 
-  /** Active items of a board (or of one of its groups) in board order. */
+  /** Active items of a board (or of one of its groups) in board order: a copy the caller may change. */
   active(boardId: string, groupId?: string): ItemRecord[] {
-    return this.where(
-      (item) =>
-        item.boardId === boardId && item.state === 'active' && (groupId === undefined || item.groupId === groupId),
-    ).sort(compareItems);
+    return [...this.ordered(boardId, groupId)];
+  }
+
+  /**
+   * Active items of a board (or of one of its groups) in board order, as the store keeps them: read it at once, do
+   * not keep or change it (the next change of the board's items changes or replaces it).
+   */
+  ordered(boardId: string, groupId?: string): readonly ItemRecord[] {
+    let lists = this.#ordered.get(boardId);
+    if (!lists) {
+      const board = [...(this.#byBoard.get(boardId) ?? [])].filter((item) => item.state === 'active');
+      board.sort(compareItems);
+      this.#itemsOrdered += board.length;
+      lists = new Map([['', board]]);
+      this.#ordered.set(boardId, lists);
+    }
+    const key = groupId ?? '';
+    let list = lists.get(key);
+    if (!list) {
+      list = (lists.get('') ?? []).filter((item) => item.groupId === groupId);
+      lists.set(key, list);
+    }
+    return list;
+  }
+
+  /**
+   * How many items the store has put in order since it was built (every item of a board each time its lists are
+   * rebuilt): the work behind {@link ordered}, which tests read to see that a page does not sort the board again.
+   */
+  get itemsOrdered(): number {
+    return this.#itemsOrdered;
   }
 
   /** The highest position among the board's active items (0 on an empty board). */
   lastPosition(boardId: string): number {
-    let last = 0;
-    let any = false;
-    for (const item of this.all()) {
-      if (item.boardId !== boardId || item.state !== 'active') continue;
-      if (!any || item.position > last) last = item.position;
-      any = true;
+    return this.ordered(boardId).at(-1)?.position ?? 0;
+  }
+
+  /**
+   * Says that items of `boardId` changed board, group, position or state outside this store's own methods (a job
+   * putting back what it did), so its ordered lists are rebuilt on the next read.
+   */
+  reordered(boardId: string): void {
+    this.#ordered.delete(boardId);
+  }
+
+  /** Adds an item: to its board's items, and at the end of the board's ordered lists when it goes last. */
+  override insert(item: ItemRecord): ItemRecord {
+    super.insert(item);
+    this.#bucket(item.boardId).add(item);
+    const lists = this.#ordered.get(item.boardId);
+    if (!lists || item.state !== 'active') return item;
+    const board = lists.get('') ?? [];
+    const last = board.at(-1);
+    if (last && compareItems(last, item) >= 0) {
+      this.reordered(item.boardId);
+      return item;
     }
-    return last;
+    board.push(item);
+    lists.get(item.groupId)?.push(item);
+    return item;
+  }
+
+  /** Removes an item. */
+  override remove(item: ItemRecord): ItemRecord {
+    super.remove(item);
+    this.#byBoard.get(item.boardId)?.delete(item);
+    this.reordered(item.boardId);
+    return item;
+  }
+
+  /** Removes every item that passes `test`. */
+  override removeWhere(test: (item: ItemRecord) => boolean): ItemRecord[] {
+    const removed = super.removeWhere(test);
+    for (const item of removed) {
+      this.#byBoard.get(item.boardId)?.delete(item);
+      this.reordered(item.boardId);
+    }
+    return removed;
+  }
+
+  #bucket(boardId: string): Set<ItemRecord> {
+    let bucket = this.#byBoard.get(boardId);
+    if (!bucket) {
+      bucket = new Set();
+      this.#byBoard.set(boardId, bucket);
+    }
+    return bucket;
+  }
+
+  /** Moves `item` to the items of `boardId` (its `boardId` already set) from those of `fromBoardId`. */
+  #rehome(item: ItemRecord, fromBoardId: string): void {
+    this.#byBoard.get(fromBoardId)?.delete(item);
+    this.#bucket(item.boardId).add(item);
+    this.reordered(fromBoardId);
+    this.reordered(item.boardId);
   }
 
   /**
@@ -210,6 +302,7 @@ export class ItemStore extends Collection<ItemRecord> {
       if (target.state === 'deleted') continue;
       target.state = state;
       target.updatedAt = stamp;
+      this.reordered(target.boardId);
     }
     this.log(item, userId ?? item.creatorId, state === 'archived' ? 'archive_pulse' : 'delete_pulse');
     return item;
@@ -231,6 +324,7 @@ export class ItemStore extends Collection<ItemRecord> {
       item.state = 'deleted';
       item.updatedAt = stamp;
     }
+    this.reordered(boardId);
   }
 
   /** Drops the value of column `columnId` from every item of a board (the column is going). */
@@ -303,7 +397,7 @@ export class ItemStore extends Collection<ItemRecord> {
   subitemsOf(item: ItemRecord): ItemRecord[] {
     const board = this.#store.boards.find(item.boardId);
     const subBoard = board && this.#store.boards.subitemsBoardOf(board);
-    return subBoard ? this.active(subBoard.id).filter((candidate) => candidate.parentItemId === item.id) : [];
+    return subBoard ? this.ordered(subBoard.id).filter((candidate) => candidate.parentItemId === item.id) : [];
   }
 
   /** Moves an item to another live group of its board, as the last item of that group. */
@@ -318,6 +412,7 @@ export class ItemStore extends Collection<ItemRecord> {
     const last = this.active(board.id).at(-1)?.position ?? 0;
     item.groupId = group.id;
     item.position = last + 1;
+    this.reordered(board.id);
     item.updatedAt = this.#store.now();
     board.updatedAt = item.updatedAt;
     this.log(item, userId, 'move_pulse_into_group', { source_group_id: from, dest_group_id: group.id });
@@ -339,6 +434,7 @@ export class ItemStore extends Collection<ItemRecord> {
     const from = item.groupId;
     item.position = positionFor(others, relativeTo);
     item.groupId = relativeTo.item.groupId;
+    this.reordered(board.id);
     item.updatedAt = this.#store.now();
     board.updatedAt = item.updatedAt;
     if (from !== item.groupId) {
@@ -409,16 +505,19 @@ export class ItemStore extends Collection<ItemRecord> {
     this.log(item, userId, 'move_pulse_from_board', { dest_board_id: Number(to.id) });
     const last = this.active(to.id).at(-1)?.position ?? 0;
     Object.assign(item, { boardId: to.id, groupId: group.id, position: last + 1, values, updatedAt: stamp });
+    this.#rehome(item, from.id);
     if (targetSub) {
       if (!existingSub) boards.insert(targetSub);
       to.subitemsBoardId = targetSub.id;
       subs.forEach((sub, index) => {
+        const fromBoardId = sub.boardId;
         Object.assign(sub, {
           boardId: targetSub.id,
           groupId: liveGroups(targetSub)[0]?.id ?? 'topics',
           values: subValues[index] ?? valuesRecord(),
           updatedAt: stamp,
         });
+        this.#rehome(sub, fromBoardId);
       });
     }
     timeline.moveItem(item.id, to.id);
