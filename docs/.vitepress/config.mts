@@ -5,25 +5,23 @@
  * Offline by design: the default theme's own font files (no web font import), the local search index, no analytics
  * and no CDN. Dead links fail the build (VitePress's default).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type DefaultTheme, defineConfig } from 'vitepress';
 
 const docs = fileURLToPath(new URL('..', import.meta.url));
 
-/** One entry per public entry point of the three packages, as TypeDoc names its folders under docs/api/. */
+/**
+ * One entry per public entry point of the three packages, named as users import it (`workspace-platform-sdk/bulk`):
+ * the module list TypeDoc writes on docs/api/index.md, so an entry is exactly a module page that exists, nested
+ * ones (`workspace-platform-sdk/webhooks/node`) included.
+ */
 function apiEntries(): DefaultTheme.SidebarItem[] {
-  const api = `${docs}api`;
-  if (!existsSync(api)) return [];
-  const entries: DefaultTheme.SidebarItem[] = [];
-  for (const pkg of readdirSync(api, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-    // A folder without a page of its own (one TypeDoc names after a source folder) is no entry: its link would 404.
-    if (existsSync(`${api}/${pkg.name}/index.md`)) entries.push({ text: pkg.name, link: `/api/${pkg.name}/` });
-    for (const sub of readdirSync(`${api}/${pkg.name}`, { withFileTypes: true }))
-      if (sub.isDirectory() && existsSync(`${api}/${pkg.name}/${sub.name}/index.md`))
-        entries.push({ text: `${pkg.name}/${sub.name}`, link: `/api/${pkg.name}/${sub.name}/` });
-  }
-  return entries.sort((a, b) => String(a.text).localeCompare(String(b.text)));
+  const index = `${docs}api/index.md`;
+  if (!existsSync(index)) return [];
+  return [...readFileSync(index, 'utf8').matchAll(/^- \[([^\]]+)\]\(((?:[\w.-]+\/)+)index\.md\)$/gm)].map(
+    ([, name, folder]) => ({ text: name, link: `/api/${folder}` }),
+  );
 }
 
 /**

@@ -3,6 +3,9 @@
  * generates a board's constant (`LaunchBoard`) and types (`LaunchItem`, `LaunchValues`); these calls take the
  * constant, so a column or label the board does not have is a compile error, and one the board no longer has fails
  * before anything is written. See docs/typed-boards.md.
+ *
+ * @packageDocumentation
+ * @module workspace-platform-sdk/boards
  */
 export type {
   BoardColumnDefinition,

@@ -100,10 +100,13 @@ export interface BoardItemsOptions<B extends BoardDefinition> {
  *   console.log(item.name, item.values.dueDate);
  * }
  * ```
- * @throws {@link PlatformConfigError} at once for a `pageSize` out of range or a board that is not a generated one;
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} at once for a `pageSize` out of
+ *   range or a board that is
+ *   not a generated one;
  *   {@link BoardDriftError} at once for a filter key or label the generated board does not have.
  * While iterating: {@link BoardDriftError} when a filter names a column or label the board no longer has, and what
- * each page's call throws (`NotFoundError` for a board that does not exist, ...).
+ * each page's call throws ({@link workspace-platform-sdk!NotFoundError | NotFoundError} for a board that does not
+ *   exist, ...).
  */
 export function boardItems<B extends BoardDefinition>(
   client: PlatformClient,
@@ -167,7 +170,8 @@ async function write<B extends BoardDefinition>(
  * // fragment
  * const item = await createBoardItem(client, LaunchBoard, { name: 'Beta', values: { status: 'Working on it' } });
  * ```
- * @throws {@link BoardDriftError} before anything is written, for a key or label the generated board does not have or the
+ * @throws {@link BoardDriftError} before anything is written, for a key or label the generated board does not have or
+ *   the
  *   board no longer has; {@link PlatformConfigError} for a value its builder refuses; what the call throws.
  */
 export async function createBoardItem<B extends BoardDefinition>(
@@ -199,7 +203,8 @@ export async function createBoardItem<B extends BoardDefinition>(
  * // fragment
  * const item = await updateBoardItem(client, LaunchBoard, '4001', { status: 'Done' });
  * ```
- * @throws {@link BoardDriftError} before anything is written, for a key or label the generated board does not have or the
+ * @throws {@link BoardDriftError} before anything is written, for a key or label the generated board does not have or
+ *   the
  *   board no longer has; {@link PlatformConfigError} for a value its builder refuses; what the call throws.
  */
 export async function updateBoardItem<B extends BoardDefinition>(

@@ -18,20 +18,35 @@ import type { BoardLabel, BoardMirrorSettings } from './definition.js';
 
 /** One column of a board as read from the API. */
 export interface BoardStructureColumn {
+  /** The column's id. */
   id: string;
+  /** The column's title. */
   title: string;
+  /** The column's type, as the API names it (`status`, `date`, ...). */
   kind: string;
+  /** A status or dropdown column's labels (a deactivated one left out). */
   labels?: BoardLabel[];
+  /** A connect-boards column's linked boards. */
   linkedBoardIds?: string[];
+  /** A mirror column's settings. */
   mirror?: BoardMirrorSettings;
 }
 
 /** A board's structure as read from the API. */
 export interface BoardStructure {
+  /** The board's id. */
   id: string;
+  /** The board's name. */
   name: string;
+  /** Its columns, in the board's order. */
   columns: BoardStructureColumn[];
-  groups: { id: string; title: string }[];
+  /** Its groups, in the board's order. */
+  groups: {
+    /** The group's id. */
+    id: string;
+    /** The group's title. */
+    title: string;
+  }[];
 }
 
 const STRUCTURE_QUERY =
@@ -122,7 +137,9 @@ function columnOf(raw: Json): BoardStructureColumn {
  * Reads a board's structure: its columns with their kinds, titles and settings (labels, linked boards, what a mirror
  * shows) and its groups, in the board's order.
  *
- * @throws {@link NotFoundError} when the board does not exist or the token cannot see it; what the call throws otherwise.
+ * @throws {@link workspace-platform-sdk!NotFoundError | NotFoundError} when the board does not exist or the token
+ *   cannot see it; what
+ *   the call throws otherwise.
  */
 export async function readBoardStructure(
   client: PlatformClient,

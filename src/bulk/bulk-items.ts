@@ -56,7 +56,7 @@ export interface BulkItemsResult {
   completed: boolean;
   /**
    * Puts back what the jobs did (`undo_action` of each). Resolves to each job's answer.
-   * @throws `PlatformError` the client's errors for a call that fails.
+   * @throws {@link workspace-platform-sdk!PlatformError | PlatformError} the client's errors for a call that fails.
    */
   undo(options?: { signal?: AbortSignal }): Promise<UndoResult[]>;
 }
@@ -72,9 +72,13 @@ export interface BulkItemsResult {
  * await deleted.undo(); // changed our mind
  * ```
  *
- * @throws `PlatformConfigError` for bad options or a client pinned below 2026-07, before anything is sent.
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} for bad options or a client pinned
+ *   below 2026-07, before
+ *   anything is sent.
  * @throws {@link BulkJobError} when a job ends `FAILED`.
- * @throws `PlatformError` the client's errors for a call that fails; the signal's reason when `signal` aborts.
+ * @throws {@link workspace-platform-sdk!PlatformError | PlatformError} the client's errors for a call that fails; the
+ *   signal's reason
+ *   when `signal` aborts.
  */
 export function deleteItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
   return rethrowAbort(options?.signal, () => runBulkItems(client, 'delete', options));
@@ -84,9 +88,13 @@ export function deleteItems(client: PlatformClient, options: BulkItemsOptions): 
  * Archives items in bulk: starts `bulk_archive_items` jobs and polls each until it ends. Same behaviour as
  * {@link deleteItems}.
  *
- * @throws `PlatformConfigError` for bad options or a client pinned below 2026-07, before anything is sent.
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} for bad options or a client pinned
+ *   below 2026-07, before
+ *   anything is sent.
  * @throws {@link BulkJobError} when a job ends `FAILED`.
- * @throws `PlatformError` the client's errors for a call that fails; the signal's reason when `signal` aborts.
+ * @throws {@link workspace-platform-sdk!PlatformError | PlatformError} the client's errors for a call that fails; the
+ *   signal's reason
+ *   when `signal` aborts.
  */
 export function archiveItems(client: PlatformClient, options: BulkItemsOptions): Promise<BulkItemsResult> {
   return rethrowAbort(options?.signal, () => runBulkItems(client, 'archive', options));
@@ -94,19 +102,21 @@ export function archiveItems(client: PlatformClient, options: BulkItemsOptions):
 
 /**
  * @deprecated Use {@link deleteItems}. The same function under its old name, kept through 0.x.
- * @throws `PlatformConfigError`, {@link BulkJobError} or `PlatformError`, as {@link deleteItems}.
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError}, {@link BulkJobError} or {@link
+ *   workspace-platform-sdk!PlatformError}, as {@link deleteItems}.
  */
 export const bulkDeleteItems = deleteItems;
 
 /**
  * @deprecated Use {@link archiveItems}. The same function under its old name, kept through 0.x.
- * @throws `PlatformConfigError`, {@link BulkJobError} or `PlatformError`, as {@link archiveItems}.
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError}, {@link BulkJobError} or {@link
+ *   workspace-platform-sdk!PlatformError}, as {@link archiveItems}.
  */
 export const bulkArchiveItems = archiveItems;
 
 /**
  * Undoes one bulk job by its id (`undo_action`), e.g. one kept from an earlier run.
- * @throws `PlatformError` the client's errors for a call that fails.
+ * @throws {@link workspace-platform-sdk!PlatformError | PlatformError} the client's errors for a call that fails.
  */
 export function undoBulkAction(
   client: PlatformClient,

@@ -197,9 +197,12 @@ function sizeFromCost(client: PlatformClient, limit: number, cost: number | unde
  * }
  * ```
  *
- * @throws `PlatformConfigError` at once, for options it cannot run with (an id that is not an id, a `pageSize` out
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} at once, for options it cannot run
+ *   with (an id that is not
+ *   an id, a `pageSize` out
  *   of range, an unknown option, a checkpoint of another export).
- * While iterating, the iteration rejects with: the client's errors for a page that fails (`NotFoundError` for a
+ * While iterating, the iteration rejects with: the client's errors for a page that fails ({@link
+ *   workspace-platform-sdk!NotFoundError} for a
  * board that does not exist, `RateLimitError`, `NetworkError`, ...); {@link ExportPositionLostError} when a resumed
  * export cannot find its place; the signal's reason when `signal` aborts.
  */

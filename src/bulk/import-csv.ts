@@ -92,7 +92,7 @@ function builderCell(columnId: string, builder: ColumnValueBuilder): string {
   }
 }
 
-/** The CSV cell text of one value (before quoting). @throws `PlatformConfigError` */
+/** The CSV cell text of one value (before quoting). @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} */
 export function cellText(columnId: string, value: ImportCellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
@@ -124,7 +124,9 @@ export interface EncodedRow {
 }
 
 /**
- * Encodes `row` (its name and values) for a file. @throws `PlatformConfigError` for a value the import cannot take,
+ * Encodes `row` (its name and values) for a file. @throws {@link workspace-platform-sdk!PlatformConfigError |
+ *   PlatformConfigError} for a
+ *   value the import cannot take,
  * or an empty name.
  */
 export function encodeRow(row: ImportRow, index: number): EncodedRow {

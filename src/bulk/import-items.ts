@@ -109,7 +109,12 @@ export type ImportItemsOptions = ImportItemsBase &
   );
 
 /** Rows per job allowed by each mode (the importing-items-in-bulk page's limits table). */
-export const IMPORT_ROW_LIMITS = { ingest: 10_000, backfill: 20_000 } as const;
+export const IMPORT_ROW_LIMITS = {
+  /** Rows per job of an `ingest` import. */
+  ingest: 10_000,
+  /** Rows per job of a `backfill` import. */
+  backfill: 20_000,
+} as const;
 
 /** Largest file the platform takes, in bytes (150 MB, the same table). */
 export const IMPORT_MAX_FILE_BYTES = 150 * 1000 * 1000;
@@ -137,14 +142,18 @@ export const IMPORT_POLL_INTERVAL_MS = 10_000;
  * });
  * ```
  *
- * @throws `PlatformConfigError` before anything is sent, for bad options (a `rowsPerJob` above the mode's limit, a
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} before anything is sent, for bad
+ *   options (a `rowsPerJob`
+ *   above the mode's limit, a
  *   checkpoint of another board or mode, a client pinned below 2026-07), and before a job is started for a row whose
  *   builder was given input the platform refuses, or a row too large for one file.
  * @throws {@link BulkJobError} when a job fails or is rejected for a reason a new job cannot fix (`INVALID_UPLOAD`,
  *   `PERMISSION_DENIED`, a failure while processing): its `checkpoint` resumes at that job's rows.
- * @throws `PlatformError` the client's own errors for a call that fails (`AuthenticationError`, `NotFoundError` for
+ * @throws {@link workspace-platform-sdk!PlatformError | PlatformError} the client's own errors for a call that fails
+ *   ({@link
+ *   workspace-platform-sdk!AuthenticationError}, {@link workspace-platform-sdk!NotFoundError | NotFoundError} for
  *   an unknown board, `RateLimitError`, `NetworkError`, ...).
- * @throws the signal's reason when `signal` aborts.
+ * @throws `DOMException` `AbortError` (or the reason the caller gave `abort()`) when `signal` aborts.
  */
 export async function importItems(client: PlatformClient, options: ImportItemsOptions): Promise<ImportReport> {
   return rethrowAbort(options.signal, () => runImport(client, options));
@@ -192,7 +201,7 @@ function positiveNumber(value: unknown, name: string): void {
   }
 }
 
-/** Checks the options before anything is sent. @throws `PlatformConfigError` */
+/** Checks the options before anything is sent. @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} */
 function planImport(client: PlatformClient, options: ImportItemsOptions): ImportPlan {
   requireBulkVersion(client);
   const mode = options.mode ?? 'ingest';

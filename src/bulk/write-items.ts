@@ -87,20 +87,47 @@ export interface WriteItemsOptions {
 /** A write the job did not complete. */
 export type WriteNotDone =
   /** The platform refused it (nothing was applied): `error` says why, e.g. a `ColumnValueException` code. */
-  | { status: 'failed'; error: PlatformError }
+  | {
+      /** Refused. */
+      status: 'failed';
+      /** Why. */
+      error: PlatformError;
+    }
   /**
    * Its request got no answer (a network failure, a timeout, a server error, an abort while it was out): it may have
    * been applied. Run the job again with the same `idempotencyKey` to settle it without writing twice.
    */
-  | { status: 'unknown'; error: PlatformError }
+  | {
+      /** Maybe applied. */
+      status: 'unknown';
+      /** What the request met. */
+      error: PlatformError;
+    }
   /** Never sent: the job stopped before it (`stoppedBy` says why). */
-  | { status: 'not-sent' };
+  | {
+      /** Never sent. */
+      status: 'not-sent';
+    };
 
 /** What became of one create: the new item's id, or why not. */
-export type CreateOutcome = { status: 'created'; itemId: string } | WriteNotDone;
+export type CreateOutcome =
+  | {
+      /** Created. */
+      status: 'created';
+      /** The new item's id. */
+      itemId: string;
+    }
+  | WriteNotDone;
 
 /** What became of one column change. */
-export type UpdateOutcome = { status: 'updated'; itemId: string } | WriteNotDone;
+export type UpdateOutcome =
+  | {
+      /** Changed. */
+      status: 'updated';
+      /** The item changed. */
+      itemId: string;
+    }
+  | WriteNotDone;
 
 /** What {@link writeItems} did, item by item. */
 export interface WriteItemsReport {
@@ -277,7 +304,9 @@ function failedBatch(count: number, error: PlatformError, status: 'failed' | 'un
  * });
  * ```
  *
- * @throws `PlatformConfigError` before anything is sent, for options it cannot run with: a board or item id that is
+ * @throws {@link workspace-platform-sdk!PlatformConfigError | PlatformConfigError} before anything is sent, for options
+ *   it cannot run with: a
+ *   board or item id that is
  *   not an id, an empty name, an unknown option, a `batchSize` out of range, or a column value its builder refused
  *   (the message names the write, e.g. `creates[12].values`).
  */

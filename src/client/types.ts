@@ -122,7 +122,12 @@ export interface ApiWarning {
   /** The server's `extensions.code`, e.g. `deprecatedField`. */
   code?: string;
   /** Where in the operation, when the warning is about part of it. */
-  locations?: { line: number; column: number }[];
+  locations?: {
+    /** The line in the operation's text, from 1. */
+    line: number;
+    /** The column in that line, from 1. */
+    column: number;
+  }[];
   /** The operation kind and response names down to the element, e.g. `['query', 'boards', 'owner']`. */
   path?: string[];
   /** Everything the server attached (`code`, `typeName`, `fieldName`, `requested_version`, ...). */
@@ -246,7 +251,7 @@ export interface CallOptions {
   queueTimeoutMs?: number;
 }
 
-/** Options of {@link PlatformClient.getSchema}. */
+/** Options of {@link getSchema}. */
 export interface GetSchemaOptions<F extends 'sdl' | 'json' = 'sdl' | 'json'> {
   /** `sdl` for SDL text, `json` for the introspection object. Default `sdl`. */
   format?: F;
@@ -296,6 +301,7 @@ export interface RetryEvent {
   operationName?: string;
   /** The attempt that failed. */
   attempt: number;
+  /** Why the attempt is retried. */
   reason: RetryReason;
   /** How long the client waits before the next attempt. */
   delayMs: number;
@@ -348,7 +354,14 @@ export interface ThrottleState {
   /** Requests this client lets out at once now (1 until the first answer teaches the quotas). */
   concurrencyLimit: number;
   /** What holds the line now, when something does; `until` is absent when only a finished request frees a slot. */
-  heldBy?: { reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit'; policy?: string; until?: number };
+  heldBy?: {
+    /** The concurrency cap, an exhausted quota, a shared pause after a 429, or the spent daily quota. */
+    reason: 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
+    /** The policy that holds it, when one does (`concurrency`, `minuteRate`, `complexityMinute`, ...). */
+    policy?: string;
+    /** When it frees the line (epoch milliseconds). */
+    until?: number;
+  };
   /** Each limit the server declared (and `daily` while the daily limit holds calls), by policy name. */
   policies: Record<string, ThrottlePolicyState>;
 }

@@ -13,7 +13,19 @@ import { built, type ColumnValueBuilder, dateProblem, idProblem, idsProblem, ref
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** A status label, by its text or by its index in the column's labels (exactly one of the two). */
-export type StatusInput = { label: string; index?: never } | { index: number; label?: never };
+export type StatusInput =
+  | {
+      /** The label's text. */
+      label: string;
+      /** Not with `label`. */
+      index?: never;
+    }
+  | {
+      /** The label's index in the column's settings. */
+      index: number;
+      /** Not with `index`. */
+      label?: never;
+    };
 
 /**
  * A status value by label or by index (https://developer.monday.com/api-reference/reference/status):
@@ -78,6 +90,7 @@ export function name(value: string): ColumnValueBuilder<'name'> {
 export interface PeopleEntry {
   /** User id (kind `person`) or team id (kind `team`). */
   id: number | string;
+  /** Whether `id` is a user's or a team's. */
   kind: 'person' | 'team';
 }
 
@@ -98,7 +111,19 @@ export function people(entries: readonly PeopleEntry[]): ColumnValueBuilder<'peo
 }
 
 /** Dropdown labels, by their texts or by their ids (exactly one of the two). */
-export type DropdownInput = { labels: readonly string[]; ids?: never } | { ids: readonly number[]; labels?: never };
+export type DropdownInput =
+  | {
+      /** The labels' texts. */
+      labels: readonly string[];
+      /** Not with `labels`. */
+      ids?: never;
+    }
+  | {
+      /** The labels' ids in the column's settings. */
+      ids: readonly number[];
+      /** Not with `ids`. */
+      labels?: never;
+    };
 
 /**
  * Dropdown labels (https://developer.monday.com/api-reference/reference/dropdown):
@@ -298,7 +323,7 @@ export function worldClock(timezone: string): ColumnValueBuilder<'world_clock'> 
 
 /**
  * A team (https://developer.monday.com/api-reference/docs/team): `{"team_id":51166}`, JSON only. The platform marks
- * the team column deprecated: assign teams through {@link people} with `kind: 'team'`.
+ * the team column deprecated: assign teams through `column.people` with `kind: 'team'`.
  */
 export function team(teamId: number | string): ColumnValueBuilder<'team'> {
   const problem = idProblem(teamId, 'a team id');

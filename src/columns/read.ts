@@ -9,8 +9,11 @@ import type { ColumnReading, ColumnReadings, PeopleEntity, ReadableColumnKind } 
 
 /** A selected column value: at least `id` and `type`, plus whatever else the query selected. */
 export interface ColumnValueSource {
+  /** The column's id. */
   id: string;
+  /** The column's type, as the API names it (`status`, `date`, ...). */
   type: string;
+  /** The API's text of the value. */
   text?: string | null;
   /** The `value` JSON: the API's JSON text, or already parsed. */
   value?: unknown;

@@ -31,16 +31,28 @@ export type RuleOperator =
 
 /** One rule of an `ItemsQuery`, as the platform's input type takes it. */
 export interface ItemsQueryRuleInput {
+  /** The column the rule reads. */
   column_id: string;
+  /** The values to compare the column's with. */
   compare_value: Array<string | number>;
+  /** How to compare them. */
   operator: RuleOperator;
 }
 
 /** The `ItemsQuery` input of `items_page(query_params:)`. */
 export interface ItemsQueryInput {
+  /** The rules an item must match. */
   rules?: ItemsQueryRuleInput[];
+  /** Whether an item must match all rules (`and`) or any (`or`). */
   operator?: 'and' | 'or';
-  order_by?: { column_id: string; direction?: 'asc' | 'desc' }[];
+  /** The order of the items, by column. */
+  order_by?: {
+    /** The column to order by. */
+    column_id: string;
+    /** Ascending or descending. */
+    direction?: 'asc' | 'desc';
+  }[];
+  /** Only these items. */
   ids?: string[];
 }
 

@@ -20,8 +20,7 @@ export type WebhookVerificationReason =
   | 'wrong-audience'
   /**
    * Not raised: the handler no longer refuses a token seen with another event, since the platform's token carries
-   * nothing per delivery and two genuine events can share one.
-   * @deprecated Never raised; will be removed at 1.0.
+   * nothing per delivery and two genuine events can share one. Deprecated: never raised; will be removed at 1.0.
    */
   | 'token-reused'
   /** The body is larger than `maxBodyBytes`. */

@@ -12,16 +12,14 @@
  * - the body is streamed to the handler as it asks for it, never read ahead: the handler checks the credential
  *   first and stops at `maxBodyBytes`, so a refused request has at most what the socket already buffered read from
  *   it; a request whose body was not read to its end is answered with `Connection: close`, and what is left of it is
- *   drained (discarded) up to {@link DRAIN_LIMIT_BYTES} so the sender can read the answer, then the socket is
- *   closed ({@link toRequest}, {@link send});
+ *   drained (discarded) up to 64 KiB so the sender can read the answer, then the socket is closed;
  * - a body a framework's body parser already read (`req.body`: bytes, text or parsed JSON) is used as it is; the
  *   platform's JWT signs the claims, not the body bytes, so re-encoding parsed JSON verifies alike;
  * - the request's URL is the one the client asked for (`req.originalUrl` where a router mounted the handler under a
  *   path, else `req.url`), so the `Request` handed to `onEvent` names the endpoint;
  * - a request the Fetch API cannot carry (a method it forbids, such as `TRACE`; a Host or path that makes a URL with
  *   credentials; a parsed body that is not JSON-writable) is answered by the adapter, never thrown on the server:
- *   405 `wrong-method` for a method other than POST, else 400 `malformed`, told to `onRefused` like any refusal
- *   ({@link unreadable});
+ *   405 `wrong-method` for a method other than POST, else 400 `malformed`, told to `onRefused` like any refusal;
  * - an error of the handler itself (a wrong option found per request) goes to `next` when given (Express), else 500.
  * Types only are taken from `node:http`; nothing is imported at run time but the handler.
  * Pinned by test/webhooks/node-adapter.test.ts.
@@ -34,7 +32,12 @@ import { WebhookVerificationError } from './errors.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from './handler.js';
 
 /** A Node request as routers hand it over: Express and Connect add `originalUrl`, body parsers `body`. */
-export type NodeWebhookRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
+export type NodeWebhookRequest = IncomingMessage & {
+  /** The URL the client asked for, which Express sets when a router mounted the handler under a path. */
+  originalUrl?: string;
+  /** The body a framework's body parser already read (bytes, text or parsed JSON), used as it is. */
+  body?: unknown;
+};
 
 /** A Node `(req, res)` listener; `next` (Express, Connect) gets the handler's own errors. */
 export type NodeWebhookListener = (

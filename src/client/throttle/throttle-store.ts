@@ -143,8 +143,12 @@ export interface StoreReserveRequest {
 
 /** The store's answer to {@link ThrottleStore.reserveUnits}. */
 export type StoreReserveResult =
-  | { granted: true }
   | {
+      /** The units are reserved. */
+      granted: true;
+    }
+  | {
+      /** Nothing is reserved: the units do not fit in the window yet. */
       granted: false;
       /** Milliseconds until enough earlier reservations stop counting for these units to fit. */
       retryInMs: number;

@@ -54,7 +54,7 @@ export interface TestEmulator extends Emulator {
    * Writes the emulator's whole state to `file` (the seed it started from and what its mutations and bulk jobs did
    * since), to start another emulator from with the `snapshot` option or `--snapshot`. Like `snapshot()`, it holds the
    * data, ids, webhooks and jobs, not the request log or windows. No token is written.
-   * @throws {@link Error} (as a rejection) the file system's error when the file cannot be written; an existing file is
+   * @throws `Error` (as a rejection) the file system's error when the file cannot be written; an existing file is
    * left as it was.
    */
   saveState(file: string): Promise<void>;
@@ -73,16 +73,24 @@ export interface TestEmulator extends Emulator {
     /**
      * Approves the consent of `authorizeUrl` (from `OAuthClient.authorizeUrl`); resolves to the redirect URL with the
      * code, for `OAuthClient.parseCallback`.
-     * @throws `OAuthConfigError` (as a rejection) when `authorizeUrl` is not a URL of this emulator (make the client
+     * @throws {@link workspace-platform-sdk!OAuthConfigError | OAuthConfigError} (as a rejection) when `authorizeUrl`
+     *   is not a URL of this
+     *   emulator (make the client
      * with `authUrl: emulator.authUrl`); nothing is requested.
-     * @throws `OAuthError` (as a rejection) when the emulator refuses the authorize request or the decision outright:
+     * @throws {@link workspace-platform-sdk!OAuthError | OAuthError} (as a rejection) when the emulator refuses the
+     *   authorize
+     *   request or the decision outright:
      * its `code`, `description` and `status` say why; `network_error` when the emulator does not answer (closed).
      */
     approve(authorizeUrl: string | URL, options?: OAuthApproveOptions): Promise<URL>;
     /**
      * Denies it; resolves to the redirect URL with `error=access_denied`.
-     * @throws `OAuthConfigError` (as a rejection) when `authorizeUrl` is not a URL of this emulator.
-     * @throws `OAuthError` (as a rejection) when the emulator refuses the authorize request or the decision outright.
+     * @throws {@link workspace-platform-sdk!OAuthConfigError | OAuthConfigError} (as a rejection) when `authorizeUrl`
+     *   is not a URL of this
+     *   emulator.
+     * @throws {@link workspace-platform-sdk!OAuthError | OAuthError} (as a rejection) when the emulator refuses the
+     *   authorize
+     *   request or the decision outright.
      */
     deny(authorizeUrl: string | URL): Promise<URL>;
   };
@@ -117,7 +125,8 @@ class TestEmulatorToken {
 
 /**
  * Starts a test emulator on an ephemeral loopback port.
- * @throws {@link EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option, naming
+ * @throws {@link EmulatorSettingsError} (as a rejection) for an unknown, misspelled, mistyped or impossible option,
+ *   naming
  * the key and what to give instead; nothing is started.
  */
 export async function createTestEmulator(options?: TestEmulatorOptions): Promise<TestEmulator> {

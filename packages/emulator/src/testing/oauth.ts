@@ -76,8 +76,11 @@ async function refusal(step: string, response: Response): Promise<OAuthError> {
 
 /**
  * Approves or denies the consent of `authorizeUrl`; resolves to the redirect URL (with `code` or `error`).
- * @throws `OAuthConfigError` when `authorizeUrl` is not a URL of this emulator.
- * @throws `OAuthError` when the emulator refuses the authorize request or the decision outright, or does not answer.
+ * @throws {@link workspace-platform-sdk!OAuthConfigError | OAuthConfigError} when `authorizeUrl` is not a URL of this
+ *   emulator.
+ * @throws {@link workspace-platform-sdk!OAuthError | OAuthError} when the emulator refuses the authorize request or the
+ *   decision
+ *   outright, or does not answer.
  */
 export async function decideConsent(
   authUrl: string,

@@ -20,7 +20,7 @@ import type { BoardRecord, GroupRecord, ItemRecord, SeedItem } from './records.j
 import type { TimelineStore } from './timeline.js';
 import type { UpdateStore } from './updates.js';
 
-/** What {@link ItemStore.create} needs. */
+/** What the emulator's item store needs to create an item. */
 export interface NewItem {
   /** The board to create the item on. */
   board: BoardRecord;
@@ -42,7 +42,7 @@ export interface NewItem {
   unlogged?: boolean;
   /**
    * Its position, when the caller knows the last one already: a bulk import placing many items last in turn finds
-   * the board's last position once ({@link ItemStore.lastPosition}) instead of once per item.
+   * the board's last position once instead of once per item.
    */
   position?: number;
 }

@@ -24,7 +24,7 @@ export type { SeedBoard, SeedItem } from './records.js';
 
 /**
  * Everything an engine's store starts with. Records are copied; the seed is never mutated.
- * The families of {@link FamilySeed} (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional,
+ * The families (workspaces, folders, teams, tags, assets, webhooks, docs, plans) are optional,
  * and so are updates, custom activities and timeline items.
  */
 export interface SeedData extends Partial<FamilySeed>, Partial<PlatformSeed> {
