@@ -29,7 +29,6 @@
 import { type EngineContext, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { checkJsonSchema } from '../json-schema-check.js';
-import { notModelledError } from '../schema/modelled.js';
 import {
   type DashboardRecord,
   MAIN_WORKSPACE_ALIAS,
