@@ -111,7 +111,7 @@ describe('saveState and the snapshot option', () => {
       'mutation { create_view(board_id: 3001, type: APP, name: "Planner", settings: { app_feature_id: 54321 }) { id } }',
     );
     expect(view.errors).toBeUndefined();
-    const viewId = (view.data?.create_view as { id: string }).id;
+    const viewId = (view.data?.create_view as { id: string } | undefined)?.id ?? '';
     const counter = { calculation_type: 'columns', column_ids_per_board: { '3001': ['numbers'] }, counter_type: 'sum' };
     const settings = { counter_data: counter };
     const widget = await gql(
