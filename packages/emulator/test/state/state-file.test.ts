@@ -127,6 +127,33 @@ describe('saveState and the snapshot option', () => {
     expect((await fetch(fresh.upload_url, { method: 'PUT', body: 'name\nRow' })).status).toBe(200);
   });
 
+  it('loads an app view and a widget placed on a board view exactly', async () => {
+    const first = await started({ startTime: START });
+    const view = await gql(
+      first,
+      'mutation { create_view(board_id: 3001, type: APP, name: "Planner", settings: { app_feature_id: 54321 }) { id } }',
+    );
+    expect(view.errors).toBeUndefined();
+    const viewId = (view.data?.create_view as { id: string } | undefined)?.id ?? '';
+    const counter = { calculation_type: 'columns', column_ids_per_board: { '3001': ['numbers'] }, counter_type: 'sum' };
+    const settings = { counter_data: counter };
+    const widget = await gql(
+      first,
+      `mutation ($settings: JSON!) { create_widget(parent: { kind: BOARD_VIEW, id: ${viewId} }, kind: NUMBER,
+        name: "Estimates", settings: $settings, filter: { rules: [{ column_id: "numbers", compare_value: [1] }] }) { id } }`,
+      { settings },
+    );
+    expect(widget.errors).toBeUndefined();
+    const file = join(folder, 'views.json');
+    await first.saveState(file);
+
+    const second = await started({ snapshot: file });
+    const kept = (target: TestEmulator) =>
+      JSON.stringify({ views: target.store.views.all(), widgets: target.store.dashboards.widgets.all() });
+    expect(kept(second)).toBe(kept(first));
+    expect(second.store.views.find(viewId)).toMatchObject({ kind: 'APP', settings: { app_feature_id: 54321 } });
+  });
+
   it('never writes a token: the grant is kept, not the token it came from', async () => {
     const token = 'wpe_secret_token_for_the_state_test';
     const emulator = await started({
