@@ -9,6 +9,7 @@ import { hasCapabilities } from '../column-kinds/index.js';
 import { type EngineContext, requireScope } from '../context.js';
 import { itemsPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
+import { notModelledError } from '../schema/modelled.js';
 import type { ActivityLogRecord } from '../store/activity-log.js';
 import type { BoardRecord, ItemNickname, UserRecord } from '../store/records.js';
 import type { TeamRecord } from '../store/teams.js';
@@ -19,6 +20,7 @@ import type {
   MutationAddTeamsToBoardArgs,
   MutationAddUsersToBoardArgs,
   MutationCreateBoardArgs,
+  MutationCreateProjectArgs,
   MutationDeleteSubscribersFromBoardArgs,
   MutationDeleteTeamsFromBoardArgs,
   QueryBoardsArgs,
@@ -149,6 +151,32 @@ function boardTemplate(context: EngineContext, id: string): BoardRecord {
   return template;
 }
 
+/**
+ * `create_project` (2026-04 on), as https://developer.monday.com/api-reference/changelog/new-create_project-mutation
+ * describes it: it makes a project board of a portfolio solution, on Enterprise plans only, in the background
+ * (`process_id`, `callback_url`). What the emulator models is the part the docs give: boards:write, the refusal of
+ * another plan's account (USER_UNAUTHORIZED naming the plan, as departments are refused), an empty name
+ * (INVALID_ARGUMENT) and the workspace and folder named (RESOURCE_NOT_FOUND when not the caller's). An Enterprise
+ * account's project then answers NOT_MODELLED: the board is made from the platform's own project template
+ * (its columns, `companions`, `template_id`), which the docs do not give, and the emulator invents no board.
+ */
+function createProject(_source: unknown, args: MutationCreateProjectArgs, context: EngineContext): never {
+  requireScope(context, 'boards:write');
+  const tier =
+    context.store.accounts.details(context.accountId)?.plan?.tier ??
+    context.store.accounts.find(context.accountId)?.tier;
+  if (tier !== 'enterprise') {
+    throw engineError(
+      ENGINE_ERROR_CODES.unauthorized,
+      `Projects are available on Enterprise plans; this account is on ${tier ?? 'no'} plan.`,
+    );
+  }
+  if (args.input.name.trim() === '')
+    throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A project name cannot be empty.');
+  placement(context, args.input.workspace_id, args.input.folder_id);
+  throw notModelledError('Mutation', 'create_project');
+}
+
 /** `create_board(item_nickname:)` (2026-10) as the board keeps it; blank parts count as not given. */
 function itemNickname(input: ItemNicknameInput): ItemNickname {
   const given = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
@@ -275,6 +303,7 @@ export const boardResolvers: FamilyResolvers = {
   },
   Mutation: {
     create_board: createBoardMutation,
+    create_project: createProject,
     update_board: (_source, args, context) => {
       const board = writableBoard(context, args.board_id);
       const attribute = args.board_attribute;
