@@ -18,10 +18,13 @@ export const PARITY_SHOWN: Readonly<Record<string, readonly string[]>> = {
   'test/commands/parity.test.ts': ['Mutation.create_item', 'Query.boards'],
   'test/commands/real-boards-contract.test.ts': [
     'Mutation.change_simple_column_value',
+    'Mutation.create_column',
     'Mutation.create_group',
     'Mutation.create_item',
+    'Mutation.update_board',
     'Query.boards',
     'Query.items',
+    'Query.items_page_by_column_values',
     'Query.me',
   ],
 };

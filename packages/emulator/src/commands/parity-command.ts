@@ -8,8 +8,9 @@
  * - the boards they touch: `--board` ids, and the ids their arguments name (`board_id`, `board_ids`, `boardId`, and
  *   `ids` of `boards`), literal or from the variables; read by the `snapshot` command's reader before any operation
  *   runs, personal data kept in memory only (never written) so names compare equal;
- * - mutations run only with `--allow-mutations`, and only when every board they name is in the snapshot; otherwise
- *   they are listed as skipped;
+ * - mutations run only with `--allow-mutations`, and only when they name a board or an item (`item_id`, `item_ids`,
+ *   `parent_item_id`, `itemId`) and every board and item they name is in the snapshot; otherwise they are listed as
+ *   skipped;
  * - each operation is sent once to each side as a raw request (no retry), so the statuses, errors and headers
  *   compared are the ones answered, with `complexity { query }` added so each side reports what it charged
  *   (./parity-compare.ts says what is compared);
@@ -50,7 +51,7 @@ serving a snapshot of the boards they touch, taken first, and reports where the 
   --documents "<glob>"       Your operations (.graphql files); quote the glob.
   --variables <file.json>    Variables by operation name: { "MyQuery": { "id": "123" } }.
   --board <id>               A board to snapshot beside those the operations name; repeat for more.
-  --allow-mutations          Also run mutations (only on boards of the snapshot). Default: skipped.
+  --allow-mutations          Also run mutations (only on boards and items of the snapshot). Default: skipped.
   --output <report.md>       Write the report there (default: print it).
   --api-version <YYYY-MM>    The API version to send. Default: the SDK's.
   -h, --help                 Print this text.
@@ -72,6 +73,8 @@ interface AppOperation {
   query: string;
   variables: Record<string, unknown>;
   boards: string[];
+  /** The item ids its arguments name. */
+  items: string[];
 }
 
 /** What one operation came to. */
@@ -107,8 +110,10 @@ export async function runParityCommand(argv: string[], io: ParityCommandIo): Pro
   const folder = await mkdtemp(join(tmpdir(), 'workspace-platform-parity-'));
   try {
     const snapshotFile = join(folder, 'snapshot.json');
+    const snapshotItems = new Set<string>();
     try {
       const snapshot = await readSnapshot(client, { boards, structureOnly: false, keepPersonalData: true });
+      for (const item of snapshot.seed.items) snapshotItems.add(item.id);
       await writeFileAtomically(snapshotFile, formatStateFile(snapshot));
     } catch (error) {
       io.err(
@@ -133,9 +138,12 @@ export async function runParityCommand(argv: string[], io: ParityCommandIo): Pro
             outcomes.push({ operation, skipped: 'a mutation (run with --allow-mutations)', differences: [] });
             continue;
           }
-          const outside = operation.boards.filter((board) => !boards.includes(board));
-          if (operation.boards.length === 0 || outside.length > 0) {
-            outcomes.push({ operation, skipped: 'a mutation naming no board of the snapshot', differences: [] });
+          const outside =
+            operation.boards.some((board) => !boards.includes(board)) ||
+            operation.items.some((item) => !snapshotItems.has(item));
+          if (operation.boards.length + operation.items.length === 0 || outside) {
+            const skipped = 'a mutation naming no board or item of the snapshot';
+            outcomes.push({ operation, skipped, differences: [] });
             continue;
           }
         }
@@ -249,13 +257,34 @@ async function operationsOf(
       kind: definition.operation as AppOperation['kind'],
       query: [definition, ...fragments].map((node) => print(node)).join('\n\n'),
       variables: values,
-      boards: boardsNamed(definition, values),
+      boards: idsNamed(definition, values, isBoardArgument),
+      items: idsNamed(definition, values, isItemArgument),
     };
   });
 }
 
-/** The board ids an operation's arguments name, literal or from its variables. */
-function boardsNamed(operation: OperationDefinitionNode, variables: Record<string, unknown>): string[] {
+/** Whether argument `name` of field `field` names boards. */
+function isBoardArgument(field: string, name: string): boolean {
+  return name === 'board_id' || name === 'board_ids' || name === 'boardId' || (field === 'boards' && name === 'ids');
+}
+
+/** Whether argument `name` of field `field` names items. */
+function isItemArgument(field: string, name: string): boolean {
+  return (
+    name === 'item_id' ||
+    name === 'item_ids' ||
+    name === 'parent_item_id' ||
+    name === 'itemId' ||
+    (field === 'items' && name === 'ids')
+  );
+}
+
+/** The ids the arguments `names` picks name in an operation, literal or from its variables. */
+function idsNamed(
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  names: (field: string, argument: string) => boolean,
+): string[] {
   const found = new Set<string>();
   const add = (value: unknown) => {
     if (Array.isArray(value)) for (const entry of value) add(entry);
@@ -280,16 +309,8 @@ function boardsNamed(operation: OperationDefinitionNode, variables: Record<strin
   };
   visit(operation, {
     Field(field) {
-      for (const argument of field.arguments ?? []) {
-        const name = argument.name.value;
-        if (
-          name === 'board_id' ||
-          name === 'board_ids' ||
-          name === 'boardId' ||
-          (field.name.value === 'boards' && name === 'ids')
-        )
-          add(literal(argument.value));
-      }
+      for (const argument of field.arguments ?? [])
+        if (names(field.name.value, argument.name.value)) add(literal(argument.value));
     },
   });
   return [...found];

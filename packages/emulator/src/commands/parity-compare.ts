@@ -9,8 +9,9 @@
  *   a mutation makes new ids and times on each side); times (keys ending `_at`) and the platform's bookkeeping inside
  *   JSON values (`changed_at`, `updated_at`) are compared by presence only;
  * - `version`: the answering `API-Version` (with the policies below, compared only when both sides answered the same
- *   status: an error page of another status, without the headers, is one difference, the status); `warnings`: the set of warning codes (`extensions.warnings`, each code
- *   in its `extensions.code` as the platform sends it);
+ *   status: an error page of another status, without the headers, is one difference, the status);
+ * - `warnings`: the set of warning codes (`extensions.warnings`, each code in its `extensions.code` as the platform
+ *   sends it);
  * - `rate-limit-policy`: the policies in `RateLimit-Policy`, each by its name, quota, window and quota unit (the
  *   SDK's throttle paces calls by them);
  * - `cost`: the complexity each side charged, as each side's own answer reports it (the `complexity { query }` that
@@ -27,7 +28,7 @@ import { Kind, parse, print, visit } from 'graphql';
  */
 export const CHARGED_COMPLEXITY_ALIAS = 'parity_charged_complexity';
 
-/** `document` with `complexity { query }` selected under {@link CHARGED_COMPLEXITY_ALIAS} at the root of each query and mutation. */
+/** `document` with `complexity { query }` under {@link CHARGED_COMPLEXITY_ALIAS} at the root of each operation. */
 export function askingChargedComplexity(document: string): string {
   const asked = visit(parse(document), {
     OperationDefinition(operation) {

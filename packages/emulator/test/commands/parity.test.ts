@@ -274,6 +274,22 @@ describe('workspace-platform-emulator parity', () => {
     );
   });
 
+  it('runs a mutation naming an item of the snapshot, and skips one naming an item outside it', async () => {
+    const item = platform.store.items.onBoard(boardId)[0]?.id as string;
+    await mkdir(join(folder, 'by-item'), { recursive: true });
+    await writeFile(
+      join(folder, 'by-item', 'notes.graphql'),
+      `mutation Note($item: ID!) { create_update(item_id: $item, body: "From parity") { id body } }
+       mutation Elsewhere { create_update(item_id: 4000001, body: "Not on a snapshot board") { id } }`,
+    );
+    await writeFile(join(folder, 'by-item', 'variables.json'), JSON.stringify({ Note: { item } }));
+    const args = ['--against', platform.baseUrl, '--documents', 'by-item/*.graphql', '--board', boardId];
+    const run = await parity([...args, '--variables', 'by-item/variables.json', '--allow-mutations']);
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/\| Note \| by-item\/notes\.graphql \| same \|/);
+    expect(run.out).toMatch(/\| Elsewhere \| .* \| skipped: a mutation naming no board or item of the snapshot \|/);
+  });
+
   describe('against a platform started differently', () => {
     /** A second "platform" with `options`, a board made through its API and the query on it. */
     async function otherPlatform(options: TestEmulatorOptions, name: string) {

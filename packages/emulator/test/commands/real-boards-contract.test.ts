@@ -33,10 +33,17 @@ const MORE_OPERATIONS = `
 query Items($ids: [ID!]) { items(ids: $ids) { id name board { id name } group { id title } column_values { id text } } }
 query Me { me { id name email } }
 query Groups($board: ID!) { boards(ids: [$board]) { groups { id title position } } }
+query ByEffort($board: ID!) {
+  items_page_by_column_values(board_id: $board, columns: [{ column_id: "effort", column_values: ["3"] }]) {
+    items { id name }
+  }
+}
 mutation SetNotes($board: ID!, $item: ID!) {
   change_simple_column_value(board_id: $board, item_id: $item, column_id: "notes", value: "edited") { id name }
 }
 mutation AddGroup($board: ID!) { create_group(board_id: $board, group_name: "Next") { id title } }
+mutation AddColumn($board: ID!) { create_column(board_id: $board, title: "Owner notes", column_type: text) { id title } }
+mutation Describe($board: ID!) { update_board(board_id: $board, board_attribute: description, new_value: "Shipping") }
 `;
 
 let platform: TestEmulator;
@@ -129,6 +136,9 @@ beforeAll(async () => {
       Items: { ids: [item] },
       SetNotes: { board: boardId, item },
       Groups: { board: boardId },
+      ByEffort: { board: boardId },
+      AddColumn: { board: boardId },
+      Describe: { board: boardId },
       AddGroup: { board: boardId },
     }),
   );
