@@ -2,7 +2,8 @@
  * `npm run bench -- --harnesses [--runs 3] [--quick] [--packed | --sdk-app <dir>] [--out <file>]`: the per-call
  * figures the docs cite, by both harnesses, each run `--runs` times (alternating which goes first):
  * - own processes (`rounds-per-process.ts`): each client in a process of its own, slices rotated, as `npm run bench`
- *   measures (11 rounds here instead of 21, to keep the whole run near 6 minutes on 2 cores);
+ *   measures (7 rounds here instead of 21, to keep the whole run near 8 minutes on 2 cores: about 45 s a run
+ *   here and 100 s a run of the other, whose figures are the outside harness's own);
  * - one process (`shared-process.ts`): the four clients in this process, the outside harness's method and figures
  *   (p50 of 2,000 sequential calls in 10 rounds; 10,000 calls at 64 in flight in 5 rounds; slices in a random order
  *   per round, a full collection before each).
@@ -51,7 +52,7 @@ const HARNESSES: HarnessSpec[] = [
     id: 'own-processes',
     title: 'Each client in its own process',
     method:
-      'slices rotated between four client processes; p50 of 1,000 sequential calls and 3,000 calls at 64 in flight per round, 11 rounds',
+      'slices rotated between four client processes; p50 of 1,000 sequential calls and 3,000 calls at 64 in flight per round, 7 rounds',
   },
   {
     id: 'one-process',
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
     : 'workspace-platform-sdk from the repository build (dist/)';
   const cores = availableParallelism(); // read before pinning narrows it
   const serverCpu = pinCores();
-  const ownConfig = options.quick ? QUICK_CONFIG : { ...FULL_CONFIG, rounds: 11 };
+  const ownConfig = options.quick ? QUICK_CONFIG : { ...FULL_CONFIG, rounds: 7 };
   const sharedConfig = options.quick ? SHARED_QUICK_CONFIG : SHARED_CONFIG;
   const adapters = await loadAllAdapters();
   for (const adapter of adapters) {
