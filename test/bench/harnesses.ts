@@ -32,6 +32,7 @@ import { runPerProcessRounds } from './rounds-per-process.js';
 import { startBenchServer } from './server-process.js';
 import { runSharedProcessRounds, SHARED_CONFIG, SHARED_QUICK_CONFIG } from './shared-process.js';
 import { median } from './stats.js';
+import { verifyCall } from './verify-call.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The committed results of a documented run (read by `scripts/performance-tables.mjs`). */
@@ -160,7 +161,10 @@ async function main(): Promise<void> {
         const runStart = performance.now();
         const contenders: Contender[] = [];
         for (const adapter of adapters) {
+          // In one process every client is set up here, and its first call checked to return the boards; in its own
+          // process each sets itself up and checks its call in its child.
           const call = harness.id === 'one-process' ? await adapter.setup(server.baseUrl) : async () => undefined;
+          if (harness.id === 'one-process') await verifyCall(adapter.name, call);
           contenders.push({ adapter, call, samples: emptySamples(adapter.id, adapter.name) });
         }
         if (harness.id === 'one-process') await runSharedProcessRounds(contenders, server, sharedConfig);
