@@ -3,9 +3,10 @@
  * the platform's official client and this SDK against a local server in another process, each client in a
  * process of its own (as an app runs it), prints ratios to raw fetch with absolute medians, judges the SDK
  * against its targets and writes `test/bench/results/latest.json`; then the bulk jobs against the bound the
- * platform's limits allow (`bulk.ts`). `npm run bench -- bulk [--quick]` runs the bulk jobs alone. Exits 0
- * whether targets are met or not; non-zero only on failure. `npm run bench -- scale [--sizes 10000,100000] [--skip writeItems]` runs the
- * emulator at the scale of real boards alone (`scale.ts`); it is not part of the full run.
+ * platform's limits allow (`bulk.ts`). `npm run bench -- bulk [--quick]` runs the bulk jobs alone;
+ * `npm run bench -- --harnesses` the per-call figures of both harnesses, three runs each (`harnesses.ts`);
+ * `npm run bench -- scale [--sizes 10000,100000] [--skip writeItems]` the emulator at the scale of real boards
+ * (`scale.ts`, not part of the full run). Exits 0 whether targets are met or not; non-zero only on failure.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
@@ -37,6 +38,11 @@ async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--harnesses')) {
+    // Both harnesses, three runs each: the figures the docs cite (`harnesses.ts` reads its own arguments).
+    await import('./harnesses.js');
+    return;
+  }
   if (args[0] === 'bulk') {
     const quick = args.includes('--quick');
     const unknown = args.slice(1).filter((arg) => arg !== '--quick');

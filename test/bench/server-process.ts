@@ -16,11 +16,17 @@ const serverPath = fileURLToPath(new URL('./server.ts', import.meta.url));
 
 /**
  * Spawns `server.ts` under Node with the tsx loader and resolves once it has printed its port; `rateLimit`
- * chooses a `RateLimit` header that counts down (the default) or stays constant.
+ * chooses a `RateLimit` header that counts down (the default) or stays constant; `pinToCpu` runs it on that core.
  */
-export async function startBenchServer(options: { rateLimit?: 'counting' | 'constant' } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  options: { rateLimit?: 'counting' | 'constant'; pinToCpu?: number } = {},
+): Promise<BenchServer> {
   const env = { ...process.env, BENCH_RATELIMIT: options.rateLimit ?? 'counting' };
-  const child = spawn(process.execPath, ['--import', 'tsx', serverPath], {
+  const command = [process.execPath, '--import', 'tsx', serverPath];
+  // Pinned to a core of its own with `taskset` when asked (Linux), as the outside harness runs it.
+  if (options.pinToCpu !== undefined) command.unshift('taskset', '-c', String(options.pinToCpu));
+  const [program = process.execPath, ...args] = command;
+  const child = spawn(program, args, {
     stdio: ['pipe', 'pipe', 'inherit'],
     env,
   });
