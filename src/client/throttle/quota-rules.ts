@@ -14,7 +14,7 @@
  * | a request's complexity cost is counted against `COST_POLICY`: a call whose expected cost exceeds what is left waits for the reset | `COST_POLICY` | `gateAt`, `CostBook` | `costOf`, `fleetAcquire` |
  * | a server naming fresh policies on every answer cannot grow the state: at most `MAX_TRACKED_POLICIES` window quotas; a new name takes the place of the longest unseen one that holds nothing, or is not tracked | `MAX_TRACKED_POLICIES` | `observe` (`freeSlot`) | `admit` |
  * | a call past its `queueTimeoutMs` leaves the line reporting a wait no shorter than that bound (timers run on a monotonic clock, `Date.now()` may read a millisecond short when one fires) | `waitedInLine` | `expire` | `acquire` |
-| an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | (the client's option) | `gateAt`, `observe` | `fleetAcquire`, `fleetSettle` |
+ * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | (the client's option) | `gateAt`, `observe` | `fleetAcquire`, `fleetSettle` |
  *
  * Two algorithms keep these rules, on purpose: the local throttle counts windows in `throttle-window.ts`, which
  * allocates nothing per call in a steady state, where the fleet's steps (plain objects a store can serialise)
