@@ -17,6 +17,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
+  type BulkProgress,
   IMPORT_POLL_INTERVAL_MS,
   type ImportCheckpoint,
   type ImportReport,
@@ -119,9 +120,10 @@ export type LineOfRow = (row: number) => number;
  * Reads the whole file once and checks every record before the first job: a file the import would stop in the
  * middle of is refused while nothing was sent. One record is held at a time, so a file of any size is checked; only
  * the rows where the lines gained on the positions are kept, to name a failed row by its line.
+ * Resolves with the line of each row and the number of rows.
  * @throws {@link UsageError} for the first record that fails.
  */
-async function checkFile(path: string, signal: AbortSignal): Promise<LineOfRow> {
+async function checkFile(path: string, signal: AbortSignal): Promise<{ lineOfRow: LineOfRow; rowCount: number }> {
   // [first row, lines gained from it on]: one entry each time blank lines or a quoted line break shift the lines.
   const shifts: [number, number][] = [[0, 0]];
   let index = 0;
@@ -131,7 +133,7 @@ async function checkFile(path: string, signal: AbortSignal): Promise<LineOfRow> 
     if (gained !== (shifts.at(-1) as [number, number])[1]) shifts.push([index, gained]);
     index += 1;
   }
-  return (row) => {
+  const lineOfRow: LineOfRow = (row) => {
     let gained = 0;
     for (const [first, lines] of shifts) {
       if (first > row) break;
@@ -139,6 +141,19 @@ async function checkFile(path: string, signal: AbortSignal): Promise<LineOfRow> 
     }
     return row + 2 + gained;
   };
+  return { lineOfRow, rowCount: index };
+}
+
+/**
+ * `progress` with the file's row count as its total when the import does not know it yet: it reads the rows lazily,
+ * so it knows the total only once it has read them to their end, which a resumed run (polling its job first) or a run
+ * of several jobs has not done at its first progress lines. Time left follows from the same rate.
+ */
+function withRowCount(progress: BulkProgress, rowCount: number): BulkProgress {
+  if (progress.total !== undefined) return progress;
+  const remainingMs =
+    progress.rate > 0 ? Math.max(0, Math.round(((rowCount - progress.done) / progress.rate) * 1000)) : undefined;
+  return { ...progress, total: rowCount, remainingMs };
 }
 
 /** The rows of a CSV file, read lazily (the file is read again, from its start, on every iteration). */
@@ -193,7 +208,7 @@ export async function runImport(
       }
     }
   }
-  const lineOfRow = await checkFile(path, io.signal);
+  const { lineOfRow, rowCount } = await checkFile(path, io.signal);
   const pollIntervalMs = options.pollIntervalMs ?? IMPORT_POLL_INTERVAL_MS;
   // Why a small import takes seconds: each job is seen done up to one poll interval late.
   io.stderr.write(
@@ -207,7 +222,7 @@ export async function runImport(
     rows: rowsOf(path),
     signal: io.signal,
     pollIntervalMs,
-    onProgress: display.update,
+    onProgress: (progress: BulkProgress) => display.update(withRowCount(progress, rowCount)),
     ...(options.group === undefined ? {} : { groupId: options.group }),
     ...(checkpoint === undefined ? {} : { checkpoint }),
     onCheckpoint: async (next: ImportCheckpoint) => {

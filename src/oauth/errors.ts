@@ -18,14 +18,24 @@ export const AUTHORIZE_ERROR_CODES = [
 /** One error code of the authorize endpoint's error redirect. */
 export type AuthorizeErrorCode = (typeof AUTHORIZE_ERROR_CODES)[number];
 
-/** Error codes the token endpoint answers with (OAuth 2.0, RFC 6749 section 5.2). */
-export type TokenErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unauthorized_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope';
+/**
+ * Error codes the token endpoint answers `exchangeCode` with, in its JSON `error` field: the table of OAuth 2.0
+ * (RFC 6749 section 5.2, https://www.rfc-editor.org/rfc/rfc6749#section-5.2). The platform's OAuth page
+ * (https://developer.monday.com/apps/docs/oauth) names no token error codes of its own, so the standard's are the
+ * ones listed; a code a server sends beyond them is kept as it came. A used or expired code is `invalid_grant`, a
+ * wrong client secret `invalid_client`.
+ */
+export const TOKEN_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
+
+/** One error code of the token endpoint's answer. */
+export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];
 
 /**
  * Codes the SDK itself raises, never sent by a server:

@@ -15,6 +15,7 @@ export {
   type OAuthErrorDetails,
   OAuthStateMismatchError,
   type SdkOAuthErrorCode,
+  TOKEN_ERROR_CODES,
   type TokenErrorCode,
 } from './errors.js';
 export type { OAuthClientOptions } from './options.js';

@@ -11,26 +11,47 @@
  * subscribe to, in the 2026-10 schema's order (a test compares them with the schema).
  */
 export const PAYLOAD_TYPE_OF = {
+  /** Any column value of an item changed. */
   change_column_value: 'update_column_value',
+  /** An item's name changed. */
   change_name: 'update_name',
+  /** The value of one column, the one the webhook's config names, changed. */
   change_specific_column_value: 'update_column_value',
+  /** A status column's value changed. */
   change_status_column_value: 'update_column_value',
+  /** A subitem's column value changed. */
   change_subitem_column_value: 'update_column_value',
+  /** A subitem's name changed. */
   change_subitem_name: 'update_name',
+  /** A column was created. */
   create_column: 'create_column',
+  /** An item was created. */
   create_item: 'create_pulse',
+  /** A subitem was created. */
   create_subitem: 'create_pulse',
+  /** An update was posted on a subitem. */
   create_subitem_update: 'create_update',
+  /** An update was posted on an item. */
   create_update: 'create_update',
+  /** An update was deleted. */
   delete_update: 'delete_update',
+  /** An update was edited. */
   edit_update: 'edit_update',
+  /** An item was archived. */
   item_archived: 'archive_pulse',
+  /** An item was deleted. */
   item_deleted: 'delete_pulse',
+  /** An item moved to another group. */
   item_moved_to_any_group: 'move_pulse_into_group',
+  /** An item moved to the group the webhook's config names. */
   item_moved_to_specific_group: 'move_pulse_into_group',
+  /** An archived or deleted item was restored. */
   item_restored: 'restore_pulse',
+  /** A subitem was moved. */
   move_subitem: 'move_subitem',
+  /** A subitem was archived. */
   subitem_archived: 'archive_pulse',
+  /** A subitem was deleted. */
   subitem_deleted: 'delete_pulse',
 } as const;
 

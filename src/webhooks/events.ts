@@ -30,12 +30,19 @@ export interface WebhookEventBase {
 
 /** An item (or subitem, with `parentItemId`) was created. */
 export interface CreateItemEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'create_pulse';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The item's name. */
   pulseName: string;
+  /** The id of the item's group. */
   groupId?: string;
+  /** The title of the item's group. */
   groupName?: string;
+  /** The colour of the item's group. */
   groupColor?: string;
+  /** Whether the item's group is the board's top group. */
   isTopGroup?: boolean;
   /** Column values the item was created with, by column id. */
   columnValues?: Record<string, unknown>;
@@ -49,12 +56,19 @@ export interface CreateItemEvent extends WebhookEventBase {
 
 /** A column value changed. {@link StatusColumnValueEvent} and {@link DateColumnValueEvent} type two kinds' values. */
 export interface UpdateColumnValueEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'update_column_value';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The item's name. */
   pulseName?: string;
+  /** The id of the item's group. */
   groupId?: string;
+  /** The column's id. */
   columnId: string;
+  /** The column's type as payloads name it (a status column is `color`). */
   columnType?: string;
+  /** The column's title. */
   columnTitle?: string;
   /**
    * The new value. For a status (`columnType: 'color'`) and a date column the docs give the form
@@ -66,6 +80,7 @@ export interface UpdateColumnValueEvent extends WebhookEventBase {
   previousValue?: unknown;
   /** When it changed, Unix epoch seconds (with fractions). */
   changedAt?: number;
+  /** Whether the item's group is the board's top group. */
   isTopGroup?: boolean;
   /** For a subitem: the item it belongs to, as a string. */
   parentItemId?: string;
@@ -77,18 +92,23 @@ export interface UpdateColumnValueEvent extends WebhookEventBase {
  * emulator fills only what it keeps for the label.
  */
 export interface WebhookStatusLabelStyle {
+  /** The label's colour (hex). */
   color?: string;
+  /** The label's border colour (hex). */
   border?: string;
+  /** The colour's name. */
   var_name?: string;
 }
 
 /** A status column's value in a webhook payload: the label, not the stored `{ index }`. */
 export interface WebhookStatusValue {
+  /** The status label. */
   label: {
     /** The label's id (the `index` the column's value holds). */
     index: number;
     /** The label's text. */
     text: string | null;
+    /** The label's colour style. */
     style: WebhookStatusLabelStyle;
   };
   /** `null` in the platform's sample. */
@@ -101,6 +121,7 @@ export interface WebhookDateValue {
   date: string;
   /** `HH:MM:SS` (UTC), or null for a day without a time. */
   time: string | null;
+  /** The `icon` the platform sends with a date; its sample shows no more about it. */
   icon: string | null;
 }
 
@@ -108,6 +129,7 @@ export interface WebhookDateValue {
 export interface StatusColumnValueEvent extends UpdateColumnValueEvent {
   /** The platform names the status column kind `color` in payloads. */
   columnType: 'color';
+  /** The new label, or null when the column was cleared. */
   value: WebhookStatusValue | null;
   /** The label before the change, or null when there was none. */
   previousValue?: WebhookStatusValue | null;
@@ -115,8 +137,11 @@ export interface StatusColumnValueEvent extends UpdateColumnValueEvent {
 
 /** A date column's value changed. */
 export interface DateColumnValueEvent extends UpdateColumnValueEvent {
+  /** A date column. */
   columnType: 'date';
+  /** The new date, or null when the column was cleared. */
   value: WebhookDateValue | null;
+  /** The date before the change, or null when there was none. */
   previousValue?: WebhookDateValue | null;
 }
 
@@ -132,19 +157,33 @@ export function isDateColumnValueEvent(event: WebhookEvent): event is DateColumn
 
 /** An item's name changed. */
 export interface UpdateNameEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'update_name';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The id of the item's group. */
   groupId?: string;
-  value: { name: string };
-  previousValue?: { name: string };
+  /** The new name. */
+  value: {
+    /** The item's name. */
+    name: string;
+  };
+  /** The name before the change. */
+  previousValue?: {
+    /** The item's name. */
+    name: string;
+  };
   /** For a subitem: the item it belongs to, as a string. */
   parentItemId?: string;
 }
 
 /** An update (comment) was posted, or a reply to one. */
 export interface CreateUpdateEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'create_update';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The update's id. */
   updateId: number;
   /** The update's HTML body. */
   body: string;
@@ -158,25 +197,37 @@ export interface CreateUpdateEvent extends WebhookEventBase {
 
 /** An update was edited. */
 export interface EditUpdateEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'edit_update';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The update's id. */
   updateId: number;
+  /** The update's HTML body. */
   body: string;
+  /** The body as plain text. */
   textBody?: string;
 }
 
 /** An update was deleted. */
 export interface DeleteUpdateEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'delete_update';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The update's id. */
   updateId: number;
 }
 
 /** An item (or subitem) was archived, deleted or restored. */
 export interface ItemLifecycleEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'archive_pulse' | 'delete_pulse' | 'restore_pulse';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The item's name. */
   pulseName?: string;
+  /** The item's id, the same as `pulseId`, when the payload carries it. */
   itemId?: number;
   /** For a subitem: the item it belongs to, as a string. */
   parentItemId?: string;
@@ -184,23 +235,33 @@ export interface ItemLifecycleEvent extends WebhookEventBase {
 
 /** An item moved to another group. */
 export interface MoveItemIntoGroupEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'move_pulse_into_group';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
+  /** The group the item left. */
   sourceGroupId?: string;
+  /** The group the item moved to. */
   destGroupId: string;
 }
 
 /** A subitem moved from one parent item to another. */
 export interface MoveSubitemEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'move_subitem';
+  /** The item's id (the platform's payloads call an item a pulse). */
   pulseId: number;
 }
 
 /** A column was created. */
 export interface CreateColumnEvent extends WebhookEventBase {
+  /** The payload's type, as the platform spells it. */
   type: 'create_column';
+  /** The column's id. */
   columnId: string;
+  /** The column's type as payloads name it (a status column is `color`). */
   columnType?: string;
+  /** The column's title. */
   columnTitle?: string;
 }
 
@@ -226,6 +287,7 @@ export type WebhookEvent =
 
 /** The URL challenge the platform posts when a webhook is created; the answer echoes `challenge`. */
 export interface WebhookChallenge {
+  /** Always `challenge`. */
   type: 'challenge';
   /** The random token to echo back as `{ "challenge": ... }`. */
   challenge: string;

@@ -455,6 +455,11 @@ describe('workspace-platform import', () => {
     const resumed = await run(args, envFor(emulator), { cwd });
     expect(resumed.code).toBe(EXIT.ok);
     expect(resumed.err).toContain('import: 60 created');
+    // The resumed run polls the job before it reads the file's rows again; it still shows the total from its first
+    // progress line, as a fresh run does.
+    const progressLines = resumed.err.split('\n').filter((line) => /^import: [\d,]+ (of [\d,]+ )?rows/.test(line));
+    expect(progressLines.length).toBeGreaterThan(0);
+    for (const line of progressLines) expect(line).toMatch(/^import: [\d,]+ of 60 rows/);
     expect(importedNames(emulator)).toHaveLength(60);
     const starts = graphqlRequests(emulator).filter((record) => record.operationName === 'BulkImportStart');
     expect(starts).toHaveLength(1);

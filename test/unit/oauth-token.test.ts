@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthClient, OAuthError } from '../../src/oauth/index.js';
+import { OAuthClient, OAuthError, TOKEN_ERROR_CODES } from '../../src/oauth/index.js';
 
 const SECRET = 'top-secret value/+=';
 const TOKEN_URL = 'https://auth.example.com/oauth2/token';
@@ -98,10 +98,21 @@ describe('exchangeCode', () => {
     expect(token.scopes).toEqual([]);
   });
 
+  it('lists the token endpoint error codes of RFC 6749 section 5.2, none of them one of the SDK own codes', () => {
+    expect([...TOKEN_ERROR_CODES].sort()).toEqual([
+      'invalid_client',
+      'invalid_grant',
+      'invalid_request',
+      'invalid_scope',
+      'unauthorized_client',
+      'unsupported_grant_type',
+    ]);
+    for (const own of ['invalid_response', 'network_error', 'unexpected_redirect', 'invalid_config'])
+      expect(TOKEN_ERROR_CODES as readonly string[]).not.toContain(own);
+  });
+
   it.each([
-    ['invalid_grant', 400],
-    ['invalid_client', 401],
-    ['invalid_request', 400],
+    ...TOKEN_ERROR_CODES.map((code): [string, number] => [code, code === 'invalid_client' ? 401 : 400]),
     ['some_future_code', 400],
   ])('turns the server error %s into an OAuthError with its description and status', async (code, status) => {
     answer({ error: code, error_description: 'The code is expired' }, { status });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthClient, OAuthError, OAuthStateMismatchError } from 'workspace-platform-sdk';
+import { OAuthClient, OAuthError, OAuthStateMismatchError, TOKEN_ERROR_CODES } from 'workspace-platform-sdk';
 import { decide, type OAuthHarness, startOAuthHarness, ticketOf } from './oauth-harness.js';
 
 const CB = 'http://app.test/callback';
@@ -104,6 +104,8 @@ describe('OAuthClient against the emulator routes over a real socket', () => {
     });
     const wrong = await rejection(impostor.exchangeCode({ code: fresh.code }));
     expect(wrong).toMatchObject({ code: 'invalid_client', status: 401 });
+    // Both are codes of the token endpoint's typed list.
+    expect(TOKEN_ERROR_CODES).toEqual(expect.arrayContaining([reused.code, wrong.code]));
     expect(JSON.stringify(wrong)).not.toContain(`${SECRET}-wrong`);
   });
 
