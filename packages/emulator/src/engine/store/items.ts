@@ -15,7 +15,7 @@ import { Collection } from './collection.js';
 import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
 import { holdsValue, storedValue, valuesRecord } from './item-values.js';
-import { positionFor } from './positions.js';
+import { compareItems, positionFor } from './positions.js';
 import type { BoardRecord, GroupRecord, ItemRecord, SeedItem } from './records.js';
 import type { TimelineStore } from './timeline.js';
 import type { UpdateStore } from './updates.js';
@@ -45,11 +45,6 @@ export interface NewItem {
    * the board's last position once ({@link ItemStore.lastPosition}) instead of once per item.
    */
   position?: number;
-}
-
-/** Board order: by position, then by numeric id. */
-export function compareItems(a: ItemRecord, b: ItemRecord): number {
-  return a.position - b.position || Number(a.id) - Number(b.id);
 }
 
 /** What {@link ItemStore.createSubitem} needs. */
