@@ -15,7 +15,7 @@ import { Collection } from './collection.js';
 import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
 import { holdsValue, storedValue, valuesRecord } from './item-values.js';
-import { compareItems, positionFor } from './positions.js';
+import { compareItems, indexInOrder, positionFor } from './positions.js';
 import type { BoardRecord, GroupRecord, ItemRecord, SeedItem } from './records.js';
 import type { TimelineStore } from './timeline.js';
 import type { UpdateStore } from './updates.js';
@@ -247,7 +247,7 @@ export class ItemStore extends Collection<ItemRecord> {
       // Last on the board needs only the highest position: one pass, no sort of the whole board per create
       // (pinned by packages/emulator/test/store-create-item.test.ts).
       position: input.relativeTo
-        ? positionFor(this.active(input.board.id), input.relativeTo)
+        ? positionFor(this.ordered(input.board.id), input.relativeTo)
         : (input.position ?? this.lastPosition(input.board.id) + 1),
       values: valuesRecord(),
     };
@@ -404,7 +404,7 @@ export class ItemStore extends Collection<ItemRecord> {
       });
     if (item.groupId === group.id) return item;
     const from = item.groupId;
-    const last = this.active(board.id).at(-1)?.position ?? 0;
+    const last = this.ordered(board.id).at(-1)?.position ?? 0;
     item.groupId = group.id;
     item.position = last + 1;
     this.reordered(board.id);
@@ -425,7 +425,7 @@ export class ItemStore extends Collection<ItemRecord> {
     relativeTo: { item: ItemRecord; method: 'before_at' | 'after_at' },
     userId: string,
   ): ItemRecord {
-    const others = this.active(board.id).filter((candidate) => candidate.id !== item.id);
+    const others = this.ordered(board.id).filter((candidate) => candidate.id !== item.id);
     const from = item.groupId;
     item.position = positionFor(others, relativeTo);
     item.groupId = relativeTo.item.groupId;
@@ -441,8 +441,8 @@ export class ItemStore extends Collection<ItemRecord> {
   /** Copies an item (values, subitems, and updates when asked) just after the original. */
   duplicate(board: BoardRecord, item: ItemRecord, withUpdates: boolean, userId: string): ItemRecord {
     const { updates } = this.#store;
-    const ordered = this.active(board.id);
-    const next = ordered[ordered.indexOf(item) + 1];
+    const ordered = this.ordered(board.id);
+    const next = ordered[indexInOrder(ordered, item) + 1];
     const position = next ? (item.position + next.position) / 2 : item.position + 1;
     const copy = this.copy(item, { creatorId: userId, position, state: 'active' });
     if (withUpdates) updates.copyForItem(item.id, copy.id);
@@ -498,7 +498,7 @@ export class ItemStore extends Collection<ItemRecord> {
     }
     const stamp = this.#store.now();
     this.log(item, userId, 'move_pulse_from_board', { dest_board_id: Number(to.id) });
-    const last = this.active(to.id).at(-1)?.position ?? 0;
+    const last = this.ordered(to.id).at(-1)?.position ?? 0;
     Object.assign(item, { boardId: to.id, groupId: group.id, position: last + 1, values, updatedAt: stamp });
     this.#rehome(item, from.id);
     if (targetSub) {
