@@ -3,7 +3,7 @@
  * cursor's place, so listing a board costs in proportion to the board, not its square (an export of 100,000 items
  * filtered and sorted the whole store once per page). Deterministic checks, no timing: how many items the store put
  * in order and whether anything was sorted while a listing was read, that the kept order follows every kind of
- * change, and that finding a record by id scans nothing. The measured figures: `npm run bench -- scale`
+ * change, and that finding a record by id or an item's subitems scans nothing. The measured figures: `npm run bench -- scale`
  * (docs/performance.md, "The emulator at scale").
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -177,6 +177,39 @@ describe('the kept order follows every change of an item', () => {
     check();
     items.deleteOnBoard(other.id, '2026-01-02T00:00:00Z');
     check();
+  });
+});
+
+describe("an item's subitems", () => {
+  it('are found without a scan of the store, as a scan finds them, and go with their parent', () => {
+    const engine = engineWith(2_000);
+    const { items, boards } = engine.store;
+    const board = boards.find(BOARD);
+    if (!board) throw new Error('no roadmap board');
+    const parent = items.ordered(BOARD)[5] as ItemRecord;
+    const made = [0, 1, 2].map((n) =>
+      items.createSubitem({
+        parent,
+        parentBoard: board,
+        name: `Sub ${n}`,
+        creatorId: USER,
+        columnValues: {},
+        createLabelsIfMissing: false,
+      }),
+    );
+    const scan = () => items.all().filter((item) => item.parentItemId === parent.id);
+    const filter = vi.spyOn(Array.prototype, 'filter');
+    const children = items.childrenOf(parent.id);
+    // the longest list filtered: a scan of the store would filter its 2,000 items and more
+    const longest = Math.max(0, ...filter.mock.contexts.map((list) => (list as unknown[]).length));
+    filter.mockRestore();
+    expect(longest).toBeLessThan(100);
+    expect(ids(children)).toEqual(ids(made));
+    expect(ids(items.childrenOf(parent.id))).toEqual(ids(scan()));
+    items.setState(parent, 'archived', USER);
+    expect(items.childrenOf(parent.id).map((item) => item.state)).toEqual(['archived', 'archived', 'archived']);
+    items.remove(made[1] as ItemRecord);
+    expect(ids(items.childrenOf(parent.id))).toEqual(ids(scan()));
   });
 });
 

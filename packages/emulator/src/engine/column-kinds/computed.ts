@@ -98,7 +98,7 @@ function boardItems({ item, store }: ReadContext): readonly ItemRecord[] {
 }
 
 function subitems({ item, store }: ReadContext): ItemRecord[] {
-  return item && store ? store.items.all().filter((sub) => sub.parentItemId === item.id && sub.state === 'active') : [];
+  return item && store ? store.items.childrenOf(item.id).filter((sub) => sub.state === 'active') : [];
 }
 
 /** The computed kinds; `reader` reads other columns of an item (formula, mirror, progress, assignees). */

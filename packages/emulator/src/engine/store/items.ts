@@ -94,6 +94,8 @@ export class ItemStore extends Collection<ItemRecord> {
   readonly #byBoard = new Map<string, Set<ItemRecord>>();
   /** Each board's active items in board order, under '' and under each group id listed so far. */
   readonly #ordered = new Map<string, Map<string, ItemRecord[]>>();
+  /** Every subitem of each item, any state, oldest first, by the parent's id (a subitem's parent never changes). */
+  readonly #byParent = new Map<string, Set<ItemRecord>>();
   #itemsOrdered = 0;
 
   /** Stores the seeded `items` (their values checked like `create_item`'s, each creation logged); needs the boards. */
@@ -175,10 +177,20 @@ export class ItemStore extends Collection<ItemRecord> {
     this.#ordered.delete(boardId);
   }
 
+  /** Every subitem of the item `itemId`, in any state, oldest first (as a scan of the store finds them). */
+  childrenOf(itemId: string): ItemRecord[] {
+    return [...(this.#byParent.get(itemId) ?? [])];
+  }
+
   /** Adds an item: to its board's items, and at the end of the board's ordered lists when it goes last. */
   override insert(item: ItemRecord): ItemRecord {
     super.insert(item);
     this.#bucket(item.boardId).add(item);
+    if (item.parentItemId !== null) {
+      const children = this.#byParent.get(item.parentItemId) ?? new Set();
+      children.add(item);
+      this.#byParent.set(item.parentItemId, children);
+    }
     const lists = this.#ordered.get(item.boardId);
     if (!lists || item.state !== 'active') return item;
     const board = lists.get('') ?? [];
@@ -196,6 +208,7 @@ export class ItemStore extends Collection<ItemRecord> {
   override remove(item: ItemRecord): ItemRecord {
     super.remove(item);
     this.#byBoard.get(item.boardId)?.delete(item);
+    if (item.parentItemId !== null) this.#byParent.get(item.parentItemId)?.delete(item);
     this.reordered(item.boardId);
     return item;
   }
@@ -205,6 +218,7 @@ export class ItemStore extends Collection<ItemRecord> {
     const removed = super.removeWhere(test);
     for (const item of removed) {
       this.#byBoard.get(item.boardId)?.delete(item);
+      if (item.parentItemId !== null) this.#byParent.get(item.parentItemId)?.delete(item);
       this.reordered(item.boardId);
     }
     return removed;
@@ -290,10 +304,7 @@ export class ItemStore extends Collection<ItemRecord> {
   /** Moves an item (and its subitems) to the `archived` or `deleted` state. */
   setState(item: ItemRecord, state: 'archived' | 'deleted', userId?: string): ItemRecord {
     const stamp = this.#store.now();
-    for (const target of [
-      item,
-      ...this.where((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted'),
-    ]) {
+    for (const target of [item, ...this.childrenOf(item.id).filter((candidate) => candidate.state !== 'deleted')]) {
       if (target.state === 'deleted') continue;
       target.state = state;
       target.updatedAt = stamp;
