@@ -174,7 +174,12 @@ const rows = Array.from({ length: count }, (_, n) => ({ name: `Row ${n}`, values
 const importTime = skipped.has('importItems')
   ? skipping
   : await timed(async () => {
-      const report = await importItems(client, { boardId: imported.board, rows, pollIntervalMs: 50 });
+      const report = await importItems(client, {
+        boardId: imported.board,
+        rows,
+        pollIntervalMs: 50,
+        hourlyItemBudget: false,
+      });
       if (report.created !== count) throw new Error(`importItems created ${report.created} of ${count}`);
     });
 

@@ -3,13 +3,13 @@
  * cursor's place, so listing a board costs in proportion to the board, not its square (an export of 100,000 items
  * filtered and sorted the whole store once per page). Deterministic checks, no timing: how many items the store put
  * in order and whether anything was sorted while a listing was read, that the kept order follows every kind of
- * change, and that finding a record by id scans nothing. The measured figures: `npm run bench -- scale`
+ * change, and that finding a record by id or an item's subitems scans nothing. The measured figures: `npm run bench -- scale`
  * (docs/performance.md, "The emulator at scale").
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEngine, DEFAULT_SEED_FACTS, defaultSeed } from '../src/engine/index.js';
 import { queryItems } from '../src/engine/items-query.js';
-import { compareItems } from '../src/engine/store/items.js';
+import { compareItems } from '../src/engine/store/positions.js';
 import type { ItemRecord } from '../src/engine/store/records.js';
 import type { EmulatorStore } from '../src/engine/store/store.js';
 import { dataField, run } from './engine-helpers.js';
@@ -180,9 +180,43 @@ describe('the kept order follows every change of an item', () => {
   });
 });
 
+describe("an item's subitems", () => {
+  it('are found without a scan of the store, as a scan finds them, and go with their parent', () => {
+    const engine = engineWith(2_000);
+    const { items, boards } = engine.store;
+    const board = boards.find(BOARD);
+    if (!board) throw new Error('no roadmap board');
+    const parent = items.ordered(BOARD)[5] as ItemRecord;
+    const made = [0, 1, 2].map((n) =>
+      items.createSubitem({
+        parent,
+        parentBoard: board,
+        name: `Sub ${n}`,
+        creatorId: USER,
+        columnValues: {},
+        createLabelsIfMissing: false,
+      }),
+    );
+    const scan = () => items.all().filter((item) => item.parentItemId === parent.id);
+    const filter = vi.spyOn(Array.prototype, 'filter');
+    const children = items.childrenOf(parent.id);
+    // the longest list filtered: a scan of the store would filter its 2,000 items and more
+    const longest = Math.max(0, ...filter.mock.contexts.map((list) => (list as unknown[]).length));
+    filter.mockRestore();
+    expect(longest).toBeLessThan(100);
+    expect(ids(children)).toEqual(ids(made));
+    expect(ids(items.childrenOf(parent.id))).toEqual(ids(scan()));
+    items.setState(parent, 'archived', USER);
+    expect(items.childrenOf(parent.id).map((item) => item.state)).toEqual(['archived', 'archived', 'archived']);
+    items.remove(made[1] as ItemRecord);
+    expect(ids(items.childrenOf(parent.id))).toEqual(ids(scan()));
+  });
+});
+
 describe('finding a record by id', () => {
-  it('scans no list, on a store of thousands of items', () => {
+  it('scans no list after the first lookup, on a store of thousands of items', () => {
     const engine = engineWith(5_000);
+    engine.store.items.find('1'); // the index is made on the first lookup
     const find = vi.spyOn(Array.prototype, 'find');
     const filter = vi.spyOn(Array.prototype, 'filter');
     expect(engine.store.items.find('10004999')?.name).toBe('Item 4999');

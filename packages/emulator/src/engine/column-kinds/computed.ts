@@ -9,6 +9,7 @@
  */
 
 import { storedValue } from '../store/item-values.js';
+import { indexInOrder } from '../store/positions.js';
 import type { ItemRecord } from '../store/records.js';
 import { columnValueError } from './errors.js';
 import { evaluateFormula } from './formula.js';
@@ -97,7 +98,7 @@ function boardItems({ item, store }: ReadContext): readonly ItemRecord[] {
 }
 
 function subitems({ item, store }: ReadContext): ItemRecord[] {
-  return item && store ? store.items.all().filter((sub) => sub.parentItemId === item.id && sub.state === 'active') : [];
+  return item && store ? store.items.childrenOf(item.id).filter((sub) => sub.state === 'active') : [];
 }
 
 /** The computed kinds; `reader` reads other columns of an item (formula, mirror, progress, assignees). */
@@ -152,7 +153,7 @@ export function computedKinds(reader: CellReader) {
       valueType: 'UnsupportedValue',
       settings: none,
       compute: (context) => {
-        const index = boardItems(context).findIndex((candidate) => candidate.id === context.item?.id);
+        const index = context.item ? indexInOrder(boardItems(context), context.item) : -1;
         return index < 0 ? null : index + 1;
       },
       text: (value) => (value == null ? '' : String(value)),

@@ -24,6 +24,7 @@ export interface RecordReader {
   readonly items: {
     find(id: string | number): ItemRecord | undefined;
     ordered(boardId: string): readonly ItemRecord[];
+    childrenOf(itemId: string): readonly ItemRecord[];
     all(): readonly ItemRecord[];
   };
   readonly boards: {

@@ -657,7 +657,8 @@ export class BulkJobStore {
         continue;
       }
       const subitems = this.#store.items
-        .where((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted')
+        .childrenOf(item.id)
+        .filter((candidate) => candidate.state !== 'deleted')
         .map((subitem) => ({ itemId: subitem.id, previous: subitem.state }));
       job.changed.push({ itemId, previous: item.state, subitems });
       this.#store.items.setState(item, job.kind === 'delete' ? 'deleted' : 'archived', job.userId);

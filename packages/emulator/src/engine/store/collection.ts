@@ -1,18 +1,21 @@
 /**
  * The records of one family, kept in insertion order and found by id: the skeleton every family store shares.
  * Ids are numeric strings (or UUIDs); a number given to {@link Collection.find} is compared as its string.
- * {@link Collection.find} reads an index by id (one lookup, not a scan: a board of 100,000 items answered each
- * item's linked or parent item by scanning them all); a record's id never changes once it is inserted.
+ * {@link Collection.find} reads an index by id, made on its first use (one lookup, not a scan: a board of 100,000
+ * items answered each item's linked or parent item by scanning them all; a family never found by id, such as the
+ * activity log, holds no index); a record's id never changes once it is inserted.
  */
 export class Collection<T extends { id: string }> {
   readonly #records: T[];
-  /** The first record of each id, in insertion order (ids are unique in practice; the first one wins, as a scan's). */
-  readonly #byId = new Map<string, T>();
+  /**
+   * The first record of each id (ids are unique in practice; the first one wins, as a scan's), from the first
+   * {@link find} on.
+   */
+  #byId: Map<string, T> | undefined;
 
   /** Keeps `records` (already copied by the caller), in their order. */
   constructor(records: T[] = []) {
     this.#records = records;
-    for (const record of records) if (!this.#byId.has(record.id)) this.#byId.set(record.id, record);
   }
 
   /** Every record, oldest first (deleted ones too, where the family marks rather than removes). */
@@ -22,6 +25,10 @@ export class Collection<T extends { id: string }> {
 
   /** The record with this id, if any (any account, any state). */
   find(id: string | number): T | undefined {
+    if (!this.#byId) {
+      this.#byId = new Map();
+      for (const record of this.#records) this.#index(record);
+    }
     return this.#byId.get(String(id));
   }
 
@@ -53,19 +60,23 @@ export class Collection<T extends { id: string }> {
     if (removed.length === 0) return removed;
     // refilled one by one: a spread of a hundred thousand records overflows the call's arguments
     this.#records.length = 0;
-    this.#byId.clear();
+    this.#byId?.clear();
     for (const record of kept) this.#push(record);
     return removed;
   }
 
   #push(record: T): void {
     this.#records.push(record);
-    if (!this.#byId.has(record.id)) this.#byId.set(record.id, record);
+    this.#index(record);
+  }
+
+  #index(record: T): void {
+    if (this.#byId && !this.#byId.has(record.id)) this.#byId.set(record.id, record);
   }
 
   /** Drops `record` from the index; another record of the same id (if any) takes its place. */
   #unindex(record: T): void {
-    if (this.#byId.get(record.id) !== record) return;
+    if (!this.#byId || this.#byId.get(record.id) !== record) return;
     this.#byId.delete(record.id);
     const other = this.#records.find((candidate) => candidate.id === record.id);
     if (other) this.#byId.set(other.id, other);

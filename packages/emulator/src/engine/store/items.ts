@@ -15,7 +15,7 @@ import { Collection } from './collection.js';
 import { normalizeColumnValue } from './column-values.js';
 import { liveGroups } from './groups.js';
 import { holdsValue, storedValue, valuesRecord } from './item-values.js';
-import { positionFor } from './positions.js';
+import { compareItems, indexInOrder, positionFor } from './positions.js';
 import type { BoardRecord, GroupRecord, ItemRecord, SeedItem } from './records.js';
 import type { TimelineStore } from './timeline.js';
 import type { UpdateStore } from './updates.js';
@@ -45,11 +45,6 @@ export interface NewItem {
    * the board's last position once instead of once per item.
    */
   position?: number;
-}
-
-/** Board order: by position, then by numeric id. */
-export function compareItems(a: ItemRecord, b: ItemRecord): number {
-  return a.position - b.position || Number(a.id) - Number(b.id);
 }
 
 /** What {@link ItemStore.createSubitem} needs. */
@@ -99,6 +94,8 @@ export class ItemStore extends Collection<ItemRecord> {
   readonly #byBoard = new Map<string, Set<ItemRecord>>();
   /** Each board's active items in board order, under '' and under each group id listed so far. */
   readonly #ordered = new Map<string, Map<string, ItemRecord[]>>();
+  /** Every subitem of each item, any state, oldest first, by the parent's id (a subitem's parent never changes). */
+  readonly #byParent = new Map<string, Set<ItemRecord>>();
   #itemsOrdered = 0;
 
   /** Stores the seeded `items` (their values checked like `create_item`'s, each creation logged); needs the boards. */
@@ -180,10 +177,20 @@ export class ItemStore extends Collection<ItemRecord> {
     this.#ordered.delete(boardId);
   }
 
+  /** Every subitem of the item `itemId`, in any state, oldest first (as a scan of the store finds them). */
+  childrenOf(itemId: string): ItemRecord[] {
+    return [...(this.#byParent.get(itemId) ?? [])];
+  }
+
   /** Adds an item: to its board's items, and at the end of the board's ordered lists when it goes last. */
   override insert(item: ItemRecord): ItemRecord {
     super.insert(item);
     this.#bucket(item.boardId).add(item);
+    if (item.parentItemId !== null) {
+      const children = this.#byParent.get(item.parentItemId) ?? new Set();
+      children.add(item);
+      this.#byParent.set(item.parentItemId, children);
+    }
     const lists = this.#ordered.get(item.boardId);
     if (!lists || item.state !== 'active') return item;
     const board = lists.get('') ?? [];
@@ -201,6 +208,7 @@ export class ItemStore extends Collection<ItemRecord> {
   override remove(item: ItemRecord): ItemRecord {
     super.remove(item);
     this.#byBoard.get(item.boardId)?.delete(item);
+    if (item.parentItemId !== null) this.#byParent.get(item.parentItemId)?.delete(item);
     this.reordered(item.boardId);
     return item;
   }
@@ -210,6 +218,7 @@ export class ItemStore extends Collection<ItemRecord> {
     const removed = super.removeWhere(test);
     for (const item of removed) {
       this.#byBoard.get(item.boardId)?.delete(item);
+      if (item.parentItemId !== null) this.#byParent.get(item.parentItemId)?.delete(item);
       this.reordered(item.boardId);
     }
     return removed;
@@ -252,7 +261,7 @@ export class ItemStore extends Collection<ItemRecord> {
       // Last on the board needs only the highest position: one pass, no sort of the whole board per create
       // (pinned by packages/emulator/test/store-create-item.test.ts).
       position: input.relativeTo
-        ? positionFor(this.active(input.board.id), input.relativeTo)
+        ? positionFor(this.ordered(input.board.id), input.relativeTo)
         : (input.position ?? this.lastPosition(input.board.id) + 1),
       values: valuesRecord(),
     };
@@ -295,10 +304,7 @@ export class ItemStore extends Collection<ItemRecord> {
   /** Moves an item (and its subitems) to the `archived` or `deleted` state. */
   setState(item: ItemRecord, state: 'archived' | 'deleted', userId?: string): ItemRecord {
     const stamp = this.#store.now();
-    for (const target of [
-      item,
-      ...this.where((candidate) => candidate.parentItemId === item.id && candidate.state !== 'deleted'),
-    ]) {
+    for (const target of [item, ...this.childrenOf(item.id).filter((candidate) => candidate.state !== 'deleted')]) {
       if (target.state === 'deleted') continue;
       target.state = state;
       target.updatedAt = stamp;
@@ -409,7 +415,7 @@ export class ItemStore extends Collection<ItemRecord> {
       });
     if (item.groupId === group.id) return item;
     const from = item.groupId;
-    const last = this.active(board.id).at(-1)?.position ?? 0;
+    const last = this.ordered(board.id).at(-1)?.position ?? 0;
     item.groupId = group.id;
     item.position = last + 1;
     this.reordered(board.id);
@@ -430,7 +436,7 @@ export class ItemStore extends Collection<ItemRecord> {
     relativeTo: { item: ItemRecord; method: 'before_at' | 'after_at' },
     userId: string,
   ): ItemRecord {
-    const others = this.active(board.id).filter((candidate) => candidate.id !== item.id);
+    const others = this.ordered(board.id).filter((candidate) => candidate.id !== item.id);
     const from = item.groupId;
     item.position = positionFor(others, relativeTo);
     item.groupId = relativeTo.item.groupId;
@@ -446,8 +452,8 @@ export class ItemStore extends Collection<ItemRecord> {
   /** Copies an item (values, subitems, and updates when asked) just after the original. */
   duplicate(board: BoardRecord, item: ItemRecord, withUpdates: boolean, userId: string): ItemRecord {
     const { updates } = this.#store;
-    const ordered = this.active(board.id);
-    const next = ordered[ordered.indexOf(item) + 1];
+    const ordered = this.ordered(board.id);
+    const next = ordered[indexInOrder(ordered, item) + 1];
     const position = next ? (item.position + next.position) / 2 : item.position + 1;
     const copy = this.copy(item, { creatorId: userId, position, state: 'active' });
     if (withUpdates) updates.copyForItem(item.id, copy.id);
@@ -503,7 +509,7 @@ export class ItemStore extends Collection<ItemRecord> {
     }
     const stamp = this.#store.now();
     this.log(item, userId, 'move_pulse_from_board', { dest_board_id: Number(to.id) });
-    const last = this.active(to.id).at(-1)?.position ?? 0;
+    const last = this.ordered(to.id).at(-1)?.position ?? 0;
     Object.assign(item, { boardId: to.id, groupId: group.id, position: last + 1, values, updatedAt: stamp });
     this.#rehome(item, from.id);
     if (targetSub) {
