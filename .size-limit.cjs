@@ -54,7 +54,9 @@
 // the factory (0.17 kB), the window share's bookkeeping (0.08 kB), the spent-window hold (0.03 kB). The ES module
 // build then minifies syntax (see tsup.config.ts): 15.97 kB, failed call 18.26, columns 19.61, main entry 32.12 kB.
 // The boards call's limit is now its budget itself (16 kB): the hardening took the margin, and the next cut is the
-// window share's bookkeeping (0.08 kB). The others sit about 3% above what was measured.
+// window share's bookkeeping (0.08 kB). Then (15.97 -> 16.02 -> 15.97 kB): a call past its queueTimeoutMs reports a wait no
+// shorter than its bound (+0.03 kB), and the throttle's two internal errors, which the pipeline always turns into
+// public errors with messages of their own, keep short messages (-0.05 kB). The others sit about 3% above what was measured.
 // Property mangling of internal names (esbuild `mangleProps`) was measured and left out: 0.07 kB for the names outside the throttle, 0.18
 // kB with the throttle's records, against the risk of a name read across separately built entries. The throttle is
 // still the largest part. Limits sit about 3% above what was measured, so a regression fails; the boards call's sits
@@ -63,7 +65,8 @@
 // (import files, delete and archive jobs, their addresses); 215 kB once it modelled the rest of 2026-10's families
 // (boards' metadata, users, docs, views, dashboards, automations, templates, the knowledge base and more, about 90
 // operations more); 218.2 kB with app monetization, team owners, board mutes and files on updates, limit about 2%
-// above. The bulk jobs' entry is measured with what it uses of the main entry:
+// above; 225.1 kB once it also modelled knowledge base articles, boards from templates, app views, widgets on board
+// views, ungrouped column aggregates and automation statistics, and parity asked each side its charge; limit 230 kB. The bulk jobs' entry is measured with what it uses of the main entry:
 // 6.53 kB with the import, delete and archive jobs; 10.63 kB once it also wrote and exported items (writeItems,
 // exportItems and what they use of the client), limit about 3% above; 11.08 kB once an upload whose answer was lost is
 // settled by asking the job (never sent twice), every server text goes through the client's redactor, and the jobs
@@ -176,7 +179,7 @@ module.exports = [
   {
     name: 'the testing kit for Node, every export kept, the emulator included (workspace-platform-emulator/testing)',
     path: 'packages/emulator/dist/testing.js',
-    limit: '223 kB',
+    limit: '230 kB',
     gzip: true,
     modifyEsbuildConfig: forNode,
   },

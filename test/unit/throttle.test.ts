@@ -168,7 +168,7 @@ describe('createThrottle', () => {
     expect(patient.error).toBeUndefined();
     const error = await throttle.acquire({ maxWaitMs: 1000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ThrottleWaitTooLongError);
-    expect((error as ThrottleWaitTooLongError).message).toMatch(/60000 ms.*1000 ms/);
+    expect((error as ThrottleWaitTooLongError).message).toMatch(/60000 ms, past maxWaitMs 1000/);
     first.release();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(patient.permit).toBeDefined();

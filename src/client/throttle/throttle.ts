@@ -94,7 +94,10 @@ export interface AcquireOptions {
 /** What holds a waiting call back. */
 export type HoldReason = 'concurrency' | 'quota-exhausted' | 'backoff' | 'daily-limit';
 
-/** Thrown by {@link Throttle.acquire} when the server imposes a wait longer than the caller's `maxWaitMs`. */
+/**
+ * Thrown by {@link Throttle.acquire} when the server imposes a wait longer than the caller's `maxWaitMs`. The pipeline
+ * turns it into the public `RateLimitError`, whose message names the limit, so this one stays short.
+ */
 export class ThrottleWaitTooLongError extends Error {
   declare readonly name: 'ThrottleWaitTooLongError';
   /** The policy that imposes the wait, when one does. */
@@ -104,13 +107,16 @@ export class ThrottleWaitTooLongError extends Error {
   /** What imposes it. */
   declare readonly reason: HoldReason;
   constructor(waitMs: number, maxWaitMs: number, policy?: string, reason: HoldReason = 'quota-exhausted') {
-    const cause = policy ? ` by the ${policy} limit` : '';
-    super(`Request held back ${Math.ceil(waitMs)} ms${cause}, longer than the ${maxWaitMs} ms allowed`);
+    super(`Held back ${Math.ceil(waitMs)} ms, past maxWaitMs ${maxWaitMs}`);
     Object.assign(this, { name: 'ThrottleWaitTooLongError', waitMs, policy, reason });
   }
 }
 
-/** Thrown by {@link Throttle.acquire} when a call waited in line longer than its `queueTimeoutMs`. */
+/**
+ * Thrown by {@link Throttle.acquire} when a call waited in line longer than its `queueTimeoutMs`. Its fields say where
+ * and why; the pipeline turns it into the public `ThrottleQueueTimeoutError`, whose message says it all, so this
+ * message stays short (it ships in every call's bundle).
+ */
 export class ThrottleQueueTimeout extends Error {
   declare readonly name: 'ThrottleQueueTimeout';
   /** How long it waited, in milliseconds. */
@@ -124,7 +130,7 @@ export class ThrottleQueueTimeout extends Error {
   /** The policy that held it, when one did. */
   declare readonly policy?: string;
   constructor(queuedMs: number, position: number, queued: number, reason: HoldReason, policy?: string) {
-    super(`Waited ${queuedMs} ms in line (place ${position} of ${queued}), held by ${holdText(reason, policy)}`);
+    super(`Waited ${queuedMs} ms in line`);
     Object.assign(this, { name: 'ThrottleQueueTimeout', queuedMs, position, queued, reason, policy });
   }
 }
@@ -547,7 +553,7 @@ export function createQuotaThrottle(
     const queued = queue.length;
     remove(waiter);
     waiter.reject(
-      new ThrottleQueueTimeout(waitedInLine(waiter.q, boundMs, now), index + 1, queued, hold.reason, hold.policy),
+      new ThrottleQueueTimeout(Math.max(now - waiter.q, boundMs), index + 1, queued, hold.reason, hold.policy),
     );
     pump();
   };
