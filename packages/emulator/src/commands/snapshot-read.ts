@@ -2,8 +2,8 @@
  * Reading real boards into a snapshot (the `snapshot` command): each board as it is, through the SDK, so the
  * platform's rate limits, retries and cursor expiry are handled as for any app. Rule map:
  * - what is read: the reader (`me` and its account); each board's fields, columns (with their settings), groups and
- *   owners; its items (`exportItems`, every column value as the platform's JSON) with their creator, creation time and
- *   parent item; the subitems board of each board that has one, read the same way; the workspace and folder holding
+ *   owners; its items (`exportItems`, every column value as the platform's JSON) with their creator, creation and last change times
+ *   and parent item; the subitems board of each board that has one, read the same way; the workspace and folder holding
  *   each board; the users and teams the boards and values name, and the tags the values name;
  * - what becomes of it: seed data for the emulator, each value in the form `create_item` accepts (the platform's own
  *   JSON with its bookkeeping keys, `changed_at` and the like, left out), computed kinds (formula, mirror, ...) left
@@ -62,7 +62,7 @@ const BOARD = `query ($ids: [ID!]) { boards(ids: $ids) {
 } }`;
 
 const ITEM_FACTS = `query ($ids: [ID!]) { items(ids: $ids, limit: 100) {
-  id created_at creator_id parent_item { id } subitems { id board { id } } } }`;
+  id created_at updated_at creator_id parent_item { id } subitems { id board { id } } } }`;
 const USERS = `query ($ids: [ID!]) { users(ids: $ids, limit: 100) {
   id name email title kind is_deleted created_at time_zone_identifier } }`;
 const TEAMS = `query ($ids: [ID!]) { teams(ids: $ids) { id name picture_url is_guest users { id } owners { id } } }`;
@@ -364,6 +364,7 @@ async function readItems(
       items: {
         id: string;
         created_at: string | null;
+        updated_at: string | null;
         creator_id: string | null;
         parent_item: { id: string } | null;
         subitems: ({ id: string; board: { id: string } | null } | null)[] | null;
@@ -393,6 +394,7 @@ async function readItems(
         name: item.name,
         creatorId: String(fact?.creator_id ?? board.ownerId),
         createdAt: fact?.created_at ?? board.createdAt,
+        ...(fact?.updated_at ? { updatedAt: fact.updated_at } : {}),
         ...(fact?.parent_item ? { parentItemId: String(fact.parent_item.id) } : {}),
         columnValues,
         ...(Object.keys(files).length > 0 ? { files } : {}),

@@ -2,9 +2,9 @@
  * Snapshot and serve for every column kind the emulator models, over real sockets: a board with one column of each
  * kind `create_column` makes, plus the sample roadmap board, seeded here with a column of each kind no API call
  * creates (`name`, `subtasks`, `person`, `unsupported`), read with the `snapshot` command and served by a
- * second emulator; every item's `text` and `value` of every kind is compared on both sides. A files column keeps its
- * uploaded files (the asset records, not their bytes); its links to files kept elsewhere and to docs are left out,
- * as docs/real-boards.md says, and that is what is asserted for them.
+ * second emulator; every item's `text` and `value` of every kind, and its own `updated_at`, is compared on both
+ * sides. A files column's entries (an upload, a link, a doc) read alike, with the upload's record; what
+ * docs/real-boards.md says a snapshot leaves out of them (a doc's content) is what is asserted for it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,7 @@ const NOT_CREATED = new Set(['name', 'subtasks', 'person', 'unsupported']);
 
 const VALUES_QUERY = `query ($ids: [ID!]) { boards(ids: $ids) {
   id columns { id type }
-  items_page(limit: 20) { items { id name subitems { id } column_values {
+  items_page(limit: 20) { items { id name updated_at subitems { id } column_values {
     id type text value
     ... on FileValue { files {
       __typename
@@ -52,6 +52,7 @@ interface Answer {
       items: {
         id: string;
         name: string;
+        updated_at: string | null;
         column_values: {
           id: string;
           type: string;
@@ -74,11 +75,16 @@ async function request<T>(query: string, variables: Record<string, unknown> = {}
   return (await client.request<T>(query, variables)).data;
 }
 
-/** Each item's cells, by board, item and column: `{ type, text, value }` with the platform's change times left out. */
+/**
+ * Each item's cells, by board, item and column: `{ type, text, value }` with the change times of a value's JSON left
+ * out, and the item's own `updated_at`.
+ */
 function cells(answer: Answer): Map<string, { type: string; text: string | null; value: unknown }> {
   const out = new Map<string, { type: string; text: string | null; value: unknown }>();
   for (const board of answer.boards)
-    for (const item of board.items_page.items)
+    for (const item of board.items_page.items) {
+      // The item's last change, which its last updated column reads.
+      out.set(`${board.id}/${item.id}/updated_at`, { type: 'item', text: item.updated_at, value: null });
       for (const cell of item.column_values) {
         let value: unknown = cell.value;
         if (typeof cell.value === 'string' && cell.value.startsWith('{')) {
@@ -89,6 +95,7 @@ function cells(answer: Answer): Map<string, { type: string; text: string | null;
         }
         out.set(`${board.id}/${item.id}/${cell.id}`, { type: cell.type, text: cell.text, value });
       }
+    }
   return out;
 }
 
@@ -173,6 +180,8 @@ beforeAll(async () => {
     }),
   });
   const item = everything.create_item.id;
+  // A minute later, so a value changed after the item was made dates its item's last change apart from its creation.
+  await platform.clock.advance(60_000);
   await request(
     'mutation ($b: ID!, $i: ID!, $v: JSON!) { change_multiple_column_values(board_id: $b, item_id: $i, column_values: $v) { id } }',
     {

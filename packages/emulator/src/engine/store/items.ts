@@ -112,7 +112,7 @@ export class ItemStore extends Collection<ItemRecord> {
         ...seedItem,
         parentItemId: seedItem.parentItemId ?? null,
         state: 'active',
-        updatedAt: seedItem.createdAt,
+        updatedAt: seedItem.updatedAt ?? seedItem.createdAt,
         position: index + 1,
         values: valuesRecord(),
       };

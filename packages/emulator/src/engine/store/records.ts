@@ -290,6 +290,8 @@ export interface SeedItem {
   creatorId: string;
   /** ISO 8601 creation time. */
   createdAt: string;
+  /** ISO 8601 time of the item's last change (its `updated_at`, its last updated column). Default: `createdAt`. */
+  updatedAt?: string;
   /** For a subitem (on a subitems board): the item it belongs to. */
   parentItemId?: string | null;
   /** Column values by column id, in the form `create_item` accepts. */
