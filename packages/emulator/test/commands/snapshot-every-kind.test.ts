@@ -4,7 +4,8 @@
  * creates (`name`, `subtasks`, `person`, `unsupported`), read with the `snapshot` command and served by a
  * second emulator; every item's `text` and `value` of every kind, and its own `updated_at`, is compared on both
  * sides. A files column's entries (an upload, a link, a doc) read alike, with the upload's record; what
- * docs/real-boards.md says a snapshot leaves out of them (a doc's content) is what is asserted for it.
+ * docs/real-boards.md says a snapshot leaves out (a doc's content, the item a relation to a board not read links) is
+ * what is asserted for it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,9 @@ const URGENT_TAG = 7301;
 /** The sample roadmap board: its files column holds `launch-plan.pdf` (asset 7401) on item 4000005. */
 const ROADMAP = '3001';
 const LAUNCH_PLAN_ASSET = '7401';
+/** The sample bug tracker and its item "Login fails on Safari" (status "Working on it"): not in the snapshot. */
+const OUTSIDE_BOARD = '3002';
+const OUTSIDE_ITEM = '4000006';
 /** The sample doc "Team handbook" (object 7651), in the account's main workspace: not on any board read. */
 const HANDBOOK_DOC = '7651';
 
@@ -143,12 +147,25 @@ beforeAll(async () => {
       },
     );
   }
+  // A relation to an item of a board the snapshot does not read, and a mirror through it.
+  await request(
+    'mutation ($b: ID!, $d: JSON) { create_column(board_id: $b, id: "k_relation_out", title: "Bug", column_type: board_relation, defaults: $d) { id } }',
+    { b: boardId, d: JSON.stringify({ boardIds: [Number(OUTSIDE_BOARD)] }) },
+  );
+  await request(
+    'mutation ($b: ID!, $d: JSON) { create_column(board_id: $b, id: "k_mirror_out", title: "Bug status", column_type: mirror, defaults: $d) { id } }',
+    { b: boardId, d: JSON.stringify({ relation_column_id: 'k_relation_out', mirrored_column_id: 'status' }) },
+  );
   const create =
     'mutation ($b: ID!, $n: String!, $v: JSON) { create_item(board_id: $b, item_name: $n, column_values: $v) { id } }';
   const target = await request<{ create_item: { id: string } }>(create, {
     b: boardId,
     n: 'Target',
-    v: JSON.stringify({ k_text: 'mirrored text', k_numbers: '3' }),
+    v: JSON.stringify({
+      k_text: 'mirrored text',
+      k_numbers: '3',
+      k_relation_out: { item_ids: [Number(OUTSIDE_ITEM)] },
+    }),
   });
   const everything = await request<{ create_item: { id: string } }>(create, {
     b: boardId,
@@ -275,6 +292,18 @@ describe('a snapshot of every column kind', () => {
           ),
         })),
       );
+      // A relation to an item of a board not in the snapshot keeps its value (the linked id), but the item is not
+      // there to name (the relation reads its id), and a mirror through it reads empty (docs/real-boards.md).
+      const outside = [...before.entries()].filter(
+        ([key, cell]) => /\/k_(relation|mirror)_out$/.test(key) && cell.text !== '',
+      );
+      expect(outside.map(([, cell]) => cell.text).sort()).toEqual(['Login fails on Safari', 'Working on it']);
+      for (const [key, cell] of outside) {
+        expect(after.get(key)).toEqual(
+          cell.type === 'board_relation' ? { ...cell, text: OUTSIDE_ITEM } : { ...cell, text: '', value: null },
+        );
+        before.delete(key);
+      }
       const differing = [...before.entries()]
         .filter(([key, cell]) => JSON.stringify(after.get(key)) !== JSON.stringify(cell))
         .map(([key, cell]) => ({ key, kind: cell.type, platform: cell, served: after.get(key) }));
