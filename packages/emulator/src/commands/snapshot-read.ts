@@ -417,7 +417,7 @@ async function readItems(
 /**
  * The entries of a files column's value (`{"files": [...]}`), each as the platform lists it: an upload by `assetId`,
  * a link by `linkToFile`, a doc by `objectId`, with who added it and when
- * (https://developer.monday.com/api-reference/reference/files). Anything else is not an entry and is left out.
+ * (https://developer.monday.com/api-reference/reference/assets). Anything else is not an entry and is left out.
  */
 export function fileEntries(value: string | null): Record<string, unknown>[] {
   const files = (parseJson(value) as { files?: unknown } | null)?.files;
@@ -525,8 +525,8 @@ interface NamedAsset {
 }
 
 /**
- * The records of the uploads the files columns list (name, size, uploader, time; the bytes are not read). The API
- * answers no media type, so an image is kept as `image/<extension>` and any other file as `application/octet-stream`.
+ * The records of the uploads the files columns list (name, size, uploader, time; the bytes are not read), by the
+ * `assets` query (https://developer.monday.com/api-reference/reference/files). The API answers no media type, so an image is kept as `image/<extension>` and any other file as `application/octet-stream`.
  * An upload the token cannot read is left out: its entry stays, and reads as a file no longer available.
  */
 async function readAssets(client: PlatformClient, named: Map<string, NamedAsset>, accountId: string) {
