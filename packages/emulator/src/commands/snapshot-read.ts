@@ -2,12 +2,14 @@
  * Reading real boards into a snapshot (the `snapshot` command): each board as it is, through the SDK, so the
  * platform's rate limits, retries and cursor expiry are handled as for any app. Rule map:
  * - what is read: the reader (`me` and its account); each board's fields, columns (with their settings), groups and
- *   owners; its items (`exportItems`, every column value as the platform's JSON) with their creator, creation time and
- *   parent item; the subitems board of each board that has one, read the same way; the workspace and folder holding
+ *   owners; its items (`exportItems`, every column value as the platform's JSON) with their creator, creation and last change times
+ *   and parent item; the subitems board of each board that has one, read the same way; the workspace and folder holding
  *   each board; the users and teams the boards and values name, and the tags the values name;
  * - what becomes of it: seed data for the emulator, each value in the form `create_item` accepts (the platform's own
  *   JSON with its bookkeeping keys, `changed_at` and the like, left out), computed kinds (formula, mirror, ...) left
- *   to the emulator, which computes them from the copied cells;
+ *   to the emulator, which computes them from the copied cells; a files column's entries kept as read (`create_item`
+ *   writes no files), with the records of the uploads they list (not the bytes) and of the docs they name (not
+ *   their content);
  * - personal data: people's names and emails become stable placeholders (`User 501`, `user-501@example.invalid`)
  *   unless `keepPersonalData`; nothing else about a person is read;
  * - resuming: after each page, what was read so far is appended to a progress file beside the output; a run with
@@ -15,11 +17,12 @@
  * - secrets: the token is the client's and never reaches the snapshot, the progress file or a message.
  * The platform's pages: https://developer.monday.com/api-reference/reference/boards,
  * https://developer.monday.com/api-reference/reference/items-page, https://developer.monday.com/api-reference/reference/users.
- * Pinned by packages/emulator/test/commands/snapshot-command.test.ts.
+ * Pinned by packages/emulator/test/commands/snapshot-command.test.ts and snapshot-every-kind.test.ts.
  */
 import type { PlatformClient } from 'workspace-platform-sdk';
 import { type ExportCheckpoint, type ExportedItem, exportItems } from 'workspace-platform-sdk/bulk';
 import type { SeedBoard, SeedData, SeedItem } from '../engine/index.js';
+import type { DocRecord } from '../engine/store/docs.js';
 import { type SnapshotFile, STATE_FILE_FORMAT, STATE_FILE_VERSION } from '../state/state-file.js';
 
 /** What to read. */
@@ -59,12 +62,15 @@ const BOARD = `query ($ids: [ID!]) { boards(ids: $ids) {
 } }`;
 
 const ITEM_FACTS = `query ($ids: [ID!]) { items(ids: $ids, limit: 100) {
-  id created_at creator_id parent_item { id } subitems { id board { id } } } }`;
+  id created_at updated_at creator_id parent_item { id } subitems { id board { id } } } }`;
 const USERS = `query ($ids: [ID!]) { users(ids: $ids, limit: 100) {
   id name email title kind is_deleted created_at time_zone_identifier } }`;
 const TEAMS = `query ($ids: [ID!]) { teams(ids: $ids) { id name picture_url is_guest users { id } owners { id } } }`;
 const TAGS = `query ($ids: [ID!]) { tags(ids: $ids) { id name color } }`;
 const WORKSPACES = `query ($ids: [ID!]) { workspaces(ids: $ids) { id name description kind state created_at } }`;
+const ASSETS = `query ($ids: [ID!]!) { assets(ids: $ids) { id name file_size created_at uploaded_by { id } } }`;
+const DOCS = `query ($ids: [ID!]) { docs(object_ids: $ids, limit: 100) {
+  id object_id name doc_kind workspace_id created_at created_by { id } } }`;
 const FOLDERS = `query ($ids: [ID!]) { folders(ids: $ids) { id name color created_at parent { id } workspace { id } } }`;
 
 /** Keys of a column value's JSON that are the platform's bookkeeping, not the value (left out of a write). */
@@ -88,7 +94,6 @@ const COMPUTED_KINDS = new Set([
   'item_assignees',
   'direct_doc',
   'doc',
-  'file',
   'unsupported',
 ]);
 
@@ -155,6 +160,10 @@ export async function readSnapshot(client: PlatformClient, options: SnapshotRead
   const userIds = new Set<string>([String(me.id)]);
   const teamIds = new Set<string>();
   const tagIds = new Set<string>();
+  /** The uploads the files columns list, each with the first item and column listing it. */
+  const assetsNamed = new Map<string, NamedAsset>();
+  /** The docs the files columns list, by object id. */
+  const docsNamed = new Set<string>();
   /** A subitems board found (in a board's settings or an item's subitems): read after the boards asked for. */
   const found = (subitemsBoardId: string, parentId: string) => {
     if (parentOf.has(subitemsBoardId) || boards.some((board) => board.id === subitemsBoardId)) return;
@@ -184,11 +193,29 @@ export async function readSnapshot(client: PlatformClient, options: SnapshotRead
     items.push(...read.items);
     for (const item of read.items) {
       userIds.add(item.creatorId);
+      for (const [columnId, entries] of Object.entries(item.files ?? {}))
+        for (const entry of entries) {
+          if (entry.createdBy !== undefined && entry.createdBy !== null) userIds.add(String(entry.createdBy));
+          const assetId = entry.fileType === 'ASSET' ? entry.assetId : undefined;
+          if (assetId !== undefined && assetId !== null && !assetsNamed.has(String(assetId)))
+            assetsNamed.set(String(assetId), { itemId: item.id, columnId, isImage: entry.isImage === 'true' });
+          if (entry.fileType === 'MONDAY_DOC' && entry.objectId !== undefined) docsNamed.add(String(entry.objectId));
+        }
       for (const [columnId, value] of Object.entries(item.columnValues ?? {}))
         namedIn(board.columns.find((column) => column.id === columnId)?.type, value, userIds, teamIds, tagIds);
     }
   }
 
+  const assets = await readAssets(client, assetsNamed, String(account.id));
+  for (const asset of assets) userIds.add(asset.uploadedById);
+  const docs = await readDocs(client, [...docsNamed], String(account.id));
+  for (const doc of docs) userIds.add(doc.createdById);
+  const places = await readPlaces(
+    client,
+    boards,
+    docs.map((doc) => doc.workspaceId),
+    String(account.id),
+  );
   const seed: SeedData = {
     accounts: [
       {
@@ -205,7 +232,10 @@ export async function readSnapshot(client: PlatformClient, options: SnapshotRead
     items,
     teams: await readTeams(client, [...teamIds], String(account.id)),
     tags: await readTags(client, [...tagIds], String(account.id)),
-    ...(await readPlaces(client, boards, String(account.id))),
+    assets,
+    workspaces: places.workspaces,
+    folders: places.folders,
+    docs: docs.filter((doc) => places.workspaces.some((workspace) => workspace.id === doc.workspaceId)),
   };
   return {
     format: STATE_FILE_FORMAT,
@@ -334,6 +364,7 @@ async function readItems(
       items: {
         id: string;
         created_at: string | null;
+        updated_at: string | null;
         creator_id: string | null;
         parent_item: { id: string } | null;
         subitems: ({ id: string; board: { id: string } | null } | null)[] | null;
@@ -345,8 +376,15 @@ async function readItems(
       const subitemsBoard = fact?.subitems?.find((sub) => sub?.board)?.board;
       if (subitemsBoard) read.subitemsBoardId ??= String(subitemsBoard.id);
       const columnValues: Record<string, unknown> = {};
+      const files: Record<string, Record<string, unknown>[]> = {};
       for (const cell of item.columnValues) {
-        const value = writableValue(kinds.get(cell.id) ?? cell.type, cell.value);
+        const kind = kinds.get(cell.id) ?? cell.type;
+        if (kind === 'file') {
+          const entries = fileEntries(cell.value);
+          if (entries.length > 0) files[cell.id] = entries;
+          continue;
+        }
+        const value = writableValue(kind, cell.value);
         if (value !== undefined) columnValues[cell.id] = value;
       }
       read.items.push({
@@ -356,8 +394,10 @@ async function readItems(
         name: item.name,
         creatorId: String(fact?.creator_id ?? board.ownerId),
         createdAt: fact?.created_at ?? board.createdAt,
+        ...(fact?.updated_at ? { updatedAt: fact.updated_at } : {}),
         ...(fact?.parent_item ? { parentItemId: String(fact.parent_item.id) } : {}),
         columnValues,
+        ...(Object.keys(files).length > 0 ? { files } : {}),
       });
     }
     page = [];
@@ -372,6 +412,23 @@ async function readItems(
   read.done = true;
   read.checkpoint = null;
   await options.onProgress?.(progress);
+}
+
+/**
+ * The entries of a files column's value (`{"files": [...]}`), each as the platform lists it: an upload by `assetId`,
+ * a link by `linkToFile`, a doc by `objectId`, with who added it and when
+ * (https://developer.monday.com/api-reference/reference/assets). Anything else is not an entry and is left out.
+ */
+export function fileEntries(value: string | null): Record<string, unknown>[] {
+  const files = (parseJson(value) as { files?: unknown } | null)?.files;
+  if (!Array.isArray(files)) return [];
+  return files.filter(
+    (entry): entry is Record<string, unknown> =>
+      entry !== null &&
+      typeof entry === 'object' &&
+      typeof (entry as Record<string, unknown>).fileType === 'string' &&
+      typeof (entry as Record<string, unknown>).name === 'string',
+  );
 }
 
 /** Adds the users, teams and tags a value names. */
@@ -460,6 +517,52 @@ async function readTeams(client: PlatformClient, teamIds: string[], accountId: s
   });
 }
 
+/** An upload a files column lists: the first item and column listing it, and whether the value calls it an image. */
+interface NamedAsset {
+  itemId: string;
+  columnId: string;
+  isImage: boolean;
+}
+
+/**
+ * The records of the uploads the files columns list (name, size, uploader, time; the bytes are not read), by the
+ * `assets` query (https://developer.monday.com/api-reference/reference/files). The API answers no media type, so an image is kept as `image/<extension>` and any other file as `application/octet-stream`.
+ * An upload the token cannot read is left out: its entry stays, and reads as a file no longer available.
+ */
+async function readAssets(client: PlatformClient, named: Map<string, NamedAsset>, accountId: string) {
+  const found = await inChunks([...named.keys()], async (chunk) => {
+    const answer = await client.request<{
+      assets: ({
+        id: string;
+        name: string;
+        file_size: number | null;
+        created_at: string | null;
+        uploaded_by: { id: string } | null;
+      } | null)[];
+    }>(ASSETS, { ids: chunk });
+    return answer.data.assets.flatMap((asset) => (asset ? [asset] : []));
+  });
+  return found.flatMap((asset) => {
+    const where = named.get(String(asset.id));
+    if (!where) return [];
+    const dot = asset.name.lastIndexOf('.');
+    const extension = dot > 0 ? asset.name.slice(dot + 1).toLowerCase() : '';
+    return [
+      {
+        id: String(asset.id),
+        accountId,
+        itemId: where.itemId,
+        columnId: where.columnId,
+        name: asset.name,
+        contentType: where.isImage ? `image/${extension || 'unknown'}` : 'application/octet-stream',
+        size: asset.file_size ?? 0,
+        uploadedById: asset.uploaded_by ? String(asset.uploaded_by.id) : '0',
+        createdAt: asset.created_at ?? new Date(0).toISOString(),
+      },
+    ];
+  });
+}
+
 async function readTags(client: PlatformClient, tagIds: string[], accountId: string) {
   return inChunks(tagIds, async (chunk) => {
     const answer = await client.request<{ tags: ({ id: string; name: string; color: string } | null)[] }>(TAGS, {
@@ -471,9 +574,48 @@ async function readTags(client: PlatformClient, tagIds: string[], accountId: str
   });
 }
 
+/**
+ * The docs the files columns list (their name, kind, workspace, creator and time; not their content), so that each
+ * entry reads its doc. A doc the token cannot read, or outside a workspace, is left out.
+ */
+async function readDocs(client: PlatformClient, objectIds: string[], accountId: string): Promise<DocRecord[]> {
+  const found = await inChunks(objectIds, async (chunk) => {
+    const answer = await client.request<{
+      docs: ({
+        id: string;
+        object_id: string;
+        name: string;
+        doc_kind: string | null;
+        workspace_id: string | null;
+        created_at: string | null;
+        created_by: { id: string } | null;
+      } | null)[];
+    }>(DOCS, { ids: chunk });
+    return answer.data.docs.flatMap((doc) => (doc?.workspace_id ? [doc] : []));
+  });
+  return found.map((doc) => {
+    const created = doc.created_at ?? new Date(0).toISOString();
+    return {
+      id: String(doc.id),
+      objectId: String(doc.object_id),
+      accountId,
+      workspaceId: String(doc.workspace_id),
+      folderId: null,
+      name: doc.name,
+      kind: (doc.doc_kind === 'private' || doc.doc_kind === 'share' ? doc.doc_kind : 'public') as DocRecord['kind'],
+      createdById: doc.created_by ? String(doc.created_by.id) : '0',
+      createdAt: created,
+      updatedAt: created,
+      deleted: false,
+    };
+  });
+}
+
 /** The workspaces and folders holding the boards (a board's own ids are kept even when its place cannot be read). */
-async function readPlaces(client: PlatformClient, boards: SeedBoard[], accountId: string) {
-  const workspaceIds = [...new Set(boards.flatMap((board) => (board.workspaceId ? [board.workspaceId] : [])))];
+async function readPlaces(client: PlatformClient, boards: SeedBoard[], docWorkspaceIds: string[], accountId: string) {
+  const workspaceIds = [
+    ...new Set([...boards.flatMap((board) => (board.workspaceId ? [board.workspaceId] : [])), ...docWorkspaceIds]),
+  ];
   const folderIds = [...new Set(boards.flatMap((board) => (board.folderId ? [board.folderId] : [])))];
   const workspaces = await inChunks(workspaceIds, async (chunk) => {
     const answer = await client.request<{

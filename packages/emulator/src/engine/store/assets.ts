@@ -153,6 +153,23 @@ export class AssetStore extends Collection<AssetRecord> {
   }
 
   /**
+   * Makes `entries` the whole list of `item`'s file column `columnId` as they were stored (a seed's `files`, read by
+   * a snapshot): no entry is made anew, nothing is logged and the item's `updated_at` stays.
+   * @throws Error when the column is not a file column of the item's board, or an entry is not a file entry.
+   */
+  restoreEntries(item: ItemRecord, columnId: string, entries: readonly Record<string, unknown>[]): void {
+    const column = this.#store.boards.find(item.boardId)?.columns.find((candidate) => candidate.id === columnId);
+    if (column?.type !== 'file') throw new Error(`Seed item ${item.id} lists files in ${columnId}, not a file column`);
+    for (const entry of entries)
+      if (typeof entry.fileType !== 'string' || typeof entry.name !== 'string')
+        throw new Error(`Seed item ${item.id} lists a malformed file entry in ${columnId}`);
+    const values = valuesRecord(item.values);
+    if (entries.length === 0) delete values[columnId];
+    else values[columnId] = { files: entries.map((entry) => ({ ...entry })) };
+    item.values = values;
+  }
+
+  /**
    * Keeps a fully formed asset (a seeded one, or one {@link add} made) and lists it in `item`'s file column; a file
    * of an update is kept as it is.
    */

@@ -102,14 +102,14 @@ export class ItemStore extends Collection<ItemRecord> {
   constructor(items: readonly SeedItem[], store: ItemCollaborators) {
     super();
     this.#store = store;
-    items.forEach(({ columnValues, ...seedItem }, index) => {
+    items.forEach(({ columnValues, files: _files, ...seedItem }, index) => {
       const board = store.boards.find(seedItem.boardId);
       if (!board) throw new Error(`Seed item ${seedItem.id} names unknown board ${seedItem.boardId}`);
       const item: ItemRecord = {
         ...seedItem,
         parentItemId: seedItem.parentItemId ?? null,
         state: 'active',
-        updatedAt: seedItem.createdAt,
+        updatedAt: seedItem.updatedAt ?? seedItem.createdAt,
         position: index + 1,
         values: valuesRecord(),
       };

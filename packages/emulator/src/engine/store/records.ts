@@ -290,10 +290,18 @@ export interface SeedItem {
   creatorId: string;
   /** ISO 8601 creation time. */
   createdAt: string;
+  /** ISO 8601 time of the item's last change (its `updated_at`, its last updated column). Default: `createdAt`. */
+  updatedAt?: string;
   /** For a subitem (on a subitems board): the item it belongs to. */
   parentItemId?: string | null;
   /** Column values by column id, in the form `create_item` accepts. */
   columnValues?: Record<string, unknown>;
+  /**
+   * Files columns' entries by column id, as the platform's value lists them (`{"files": [...]}`: uploads by `assetId`,
+   * links by `linkToFile`, docs by `objectId`, each with its `createdAt` and `createdBy`), kept as they are: what a
+   * snapshot read, since `create_item` writes no files. An upload's record is the seed's `assets` entry of that id.
+   */
+  files?: Record<string, Record<string, unknown>[]>;
 }
 
 /** Board fields a seed may leave out, with their defaults. */

@@ -144,6 +144,10 @@ export class EmulatorStore implements Stamper, RecordReader {
       ...copy.boards.map((board) => Number(board.id)),
       ...(copy.updates ?? []).map((update) => Number(update.id)),
       ...(copy.timelineItems ?? []).map((entry) => Number(entry.id)),
+      ...(copy.assets ?? []).map((asset) => Number(asset.id)),
+      ...copy.items.flatMap((item) =>
+        Object.values(item.files ?? {}).flatMap((entries) => entries.map((entry) => Number(entry.fileId))),
+      ),
     ];
     this.#nextId = Math.max(5_000_000, ...ids.filter(Number.isFinite)) + 1;
     this.activityLog = new ActivityLog(this);
@@ -169,6 +173,11 @@ export class EmulatorStore implements Stamper, RecordReader {
       const item = this.items.find(asset.itemId);
       if (!item) throw new Error(`Seed asset ${asset.id} names unknown item ${asset.itemId}`);
       this.assets.attach(item, asset);
+    }
+    for (const seedItem of copy.items) {
+      const item = this.items.find(seedItem.id);
+      for (const [columnId, entries] of Object.entries(seedItem.files ?? {}))
+        if (item) this.assets.restoreEntries(item, columnId, entries);
     }
     this.updates = new UpdateStore(copy.updates ?? [], this);
     this.timeline = new TimelineStore(copy.customActivities ?? [], copy.timelineItems ?? [], this);
