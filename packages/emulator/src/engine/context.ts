@@ -20,6 +20,21 @@ export interface EngineContext {
   origin?: string;
 }
 
+/**
+ * Refuses a feature the platform offers on Enterprise plans only (departments, projects), naming the account's plan:
+ * the account's plan tier, else its own tier.
+ */
+export function requireEnterprisePlan(context: EngineContext, feature: string): void {
+  const tier =
+    context.store.accounts.details(context.accountId)?.plan?.tier ??
+    context.store.accounts.find(context.accountId)?.tier;
+  if (tier === 'enterprise') return;
+  throw engineError(
+    ENGINE_ERROR_CODES.unauthorized,
+    `${feature} are available on Enterprise plans; this account is on ${tier ?? 'no'} plan.`,
+  );
+}
+
 /** Throws a USER_UNAUTHORIZED error naming `scope` unless the token carries it. */
 export function requireScope(context: EngineContext, scope: Scope): void {
   if (context.grant.scopes.includes(scope)) return;

@@ -6,7 +6,7 @@
  * inside the caller's account.
  */
 import { hasCapabilities } from '../column-kinds/index.js';
-import { type EngineContext, requireScope } from '../context.js';
+import { type EngineContext, requireEnterprisePlan, requireScope } from '../context.js';
 import { itemsPage } from '../cursor.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import { notModelledError } from '../schema/modelled.js';
@@ -162,15 +162,7 @@ function boardTemplate(context: EngineContext, id: string): BoardRecord {
  */
 function createProject(_source: unknown, args: MutationCreateProjectArgs, context: EngineContext): never {
   requireScope(context, 'boards:write');
-  const tier =
-    context.store.accounts.details(context.accountId)?.plan?.tier ??
-    context.store.accounts.find(context.accountId)?.tier;
-  if (tier !== 'enterprise') {
-    throw engineError(
-      ENGINE_ERROR_CODES.unauthorized,
-      `Projects are available on Enterprise plans; this account is on ${tier ?? 'no'} plan.`,
-    );
-  }
+  requireEnterprisePlan(context, 'Projects');
   if (args.input.name.trim() === '')
     throw engineError(ENGINE_ERROR_CODES.invalidArgument, 'A project name cannot be empty.');
   placement(context, args.input.workspace_id, args.input.folder_id);

@@ -14,7 +14,7 @@
  * - `assigned_seats` counts the department's members (the emulator's reading: a member holds one seat);
  *   `reserved_seats` is what was set, 0 by default. `User.department` is the users family's to answer.
  */
-import { type EngineContext, requireScope } from '../context.js';
+import { type EngineContext, requireEnterprisePlan, requireScope } from '../context.js';
 import { ENGINE_ERROR_CODES, engineError } from '../errors.js';
 import type { DepartmentRecord } from '../store/departments.js';
 import type { UserRecord } from '../store/records.js';
@@ -28,26 +28,14 @@ function invalid(message: string): never {
   throw engineError(ENGINE_ERROR_CODES.invalidArgument, message);
 }
 
-function requireEnterprise(context: EngineContext): void {
-  const tier =
-    context.store.accounts.details(context.accountId)?.plan?.tier ??
-    context.store.accounts.find(context.accountId)?.tier;
-  if (tier !== 'enterprise') {
-    throw engineError(
-      ENGINE_ERROR_CODES.unauthorized,
-      `Departments are available on Enterprise plans; this account is on ${tier ?? 'no'} plan.`,
-    );
-  }
-}
-
 function reader(context: EngineContext): void {
   requireScope(context, 'users:read');
-  requireEnterprise(context);
+  requireEnterprisePlan(context, 'Departments');
 }
 
 function writer(context: EngineContext): void {
   requireScope(context, 'users:write');
-  requireEnterprise(context);
+  requireEnterprisePlan(context, 'Departments');
   if (!storedUser(context, callerId(context)).isAdmin) {
     throw engineError(
       ENGINE_ERROR_CODES.unauthorized,
