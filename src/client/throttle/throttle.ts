@@ -553,7 +553,7 @@ export function createQuotaThrottle(
     const queued = queue.length;
     remove(waiter);
     waiter.reject(
-      new ThrottleQueueTimeout(Math.max(now - waiter.q, boundMs), index + 1, queued, hold.reason, hold.policy),
+      new ThrottleQueueTimeout(waitedInLine(waiter.q, boundMs, now), index + 1, queued, hold.reason, hold.policy),
     );
     pump();
   };
