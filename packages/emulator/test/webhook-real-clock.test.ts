@@ -4,61 +4,37 @@
  * timer is set again after every round, not only when an attempt fails. And what pending deliveries hold is bounded:
  * past `maxPendingDeliveries` the oldest is dropped, with a line in the emulator's log.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
 import { WebhookDelivery } from '../src/webhooks/delivery.js';
 import { resolveWebhookOptions } from '../src/webhooks/options.js';
 import { run } from './engine-helpers.js';
+import { startReceiver, type TestReceiver } from './webhook-receiver.js';
 
-let receiver: Server | undefined;
+let receiver: TestReceiver | undefined;
 let delivery: WebhookDelivery | undefined;
 afterEach(async () => {
   delivery?.close();
-  await new Promise<void>((resolve) => {
-    if (!receiver) return resolve();
-    receiver.close(() => resolve());
-    receiver.closeAllConnections();
-  });
+  await receiver?.close();
+  receiver = undefined;
 });
 
 /** A receiver that answers the challenge and refuses every delivery with 401. */
 async function refusingReceiver(): Promise<string> {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const parsed = JSON.parse(body) as { challenge?: string };
-      if (parsed.challenge) return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      res.writeHead(401).end('{"error":"bad-signature"}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startReceiver(() => [401, '{"error":"bad-signature"}']);
+  return receiver.url;
 }
 
 /** A receiver that answers the challenge, fails the first attempt of each event with 503 and accepts the next. */
 async function failOnceReceiver(): Promise<string> {
   const seen = new Set<string>();
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const parsed = JSON.parse(body) as { challenge?: string; event?: { triggerUuid: string } };
-      if (parsed.challenge) return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      const id = parsed.event?.triggerUuid ?? '';
-      if (seen.has(id)) return void res.writeHead(200).end('{}');
-      seen.add(id);
-      res.writeHead(503).end('later');
-    });
+  receiver = await startReceiver((body) => {
+    const id = body.event?.triggerUuid ?? '';
+    if (seen.has(id)) return [200, '{}'];
+    seen.add(id);
+    return [503, 'later'];
   });
-  await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  return receiver.url;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

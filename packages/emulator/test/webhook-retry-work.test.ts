@@ -2,40 +2,25 @@
  * Webhook retries are indexed, not found by scanning the delivery log: many deliveries to a failing receiver cost
  * work in proportion to their number per round (counted as look-ups of their webhook), not its square.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createEngine } from '../src/engine/index.js';
 import { WebhookDelivery } from '../src/webhooks/delivery.js';
 import { resolveWebhookOptions } from '../src/webhooks/options.js';
 import { run } from './engine-helpers.js';
+import { startReceiver, type TestReceiver } from './webhook-receiver.js';
 
-let receiver: Server | undefined;
+let receiver: TestReceiver | undefined;
 let delivery: WebhookDelivery | undefined;
 afterEach(async () => {
   delivery?.close();
-  await new Promise<void>((resolve) => {
-    if (!receiver) return resolve();
-    receiver.close(() => resolve());
-    receiver.closeAllConnections();
-  });
+  await receiver?.close();
+  receiver = undefined;
 });
 
 /** A receiver that answers the challenge and fails every delivery with 500. */
 async function failingReceiver(): Promise<string> {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const parsed = JSON.parse(body) as { challenge?: string };
-      if (parsed.challenge) res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      else res.writeHead(500).end('down');
-    });
-  });
-  await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startReceiver(() => [500, 'down']);
+  return receiver.url;
 }
 
 it('schedules and runs retries of 300 failing deliveries with work in proportion to their number', async () => {
