@@ -3,7 +3,8 @@
  * any top-level expression it cannot prove free of effects (a `new Set(...)`, a product such as `64 * 1024`), so a
  * module's constants can ride along into a bundle that uses none of its exports. Bundles the size guard's boards
  * call (`test/bench/entries/sdk.js`, from `dist/`: `npm run build`) as `.size-limit.cjs` does, and looks for
- * OAuth's strings, and for the error factory's, which a call loads on demand at its first failed response. The
+ * OAuth's strings, for the error factory's, which a call loads on demand at its first failed response, and for the
+ * wording of a throttle refusal, loaded at the first call the throttle would not send. The
  * size guard catches the bytes; this names the cause.
  */
 import { build } from 'esbuild';
@@ -49,5 +50,16 @@ describe('a boards call bundled from the built package', () => {
     expect(code).toMatch(/import\("\.\/error-factory-[A-Z0-9]+\.js"\)/);
     const factoryMessages = ['the client does not follow redirects', 'Idempotency conflict (409)', 'reset in'];
     expect(factoryMessages.filter((text) => code.includes(text))).toEqual([]);
+  });
+
+  it('words a throttle refusal with code loaded on demand: its chunk is imported, none of its messages ship', async () => {
+    const code = await boardsCallBundle();
+    expect(code).toMatch(/import\("\.\/throttle-refusal-[A-Z0-9]+\.js"\)/);
+    const refusalMessages = [
+      'Daily call limit reached',
+      "in the client's throttle line",
+      'a pause the server asked for',
+    ];
+    expect(refusalMessages.filter((text) => code.includes(text))).toEqual([]);
   });
 });

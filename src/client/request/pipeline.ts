@@ -18,6 +18,7 @@
  * | what is retried, and when to give up | retry/retry-policy.ts: decideRetry; retry/retry.ts: waitToRetry; request/pipeline.ts: runAttempt |
  * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle/throttle.ts: createThrottle (fed by interpretResponse) |
  * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle/throttle.ts: acquire; request/pipeline.ts: acquirePermit |
+ * | the public error of a call the throttle would not send, its module loaded on demand at the first | errors/throttle-refusal.ts: throttleRefusal; request/pipeline.ts: acquirePermit |
  * | which limit refused (daily, minute, complexity, concurrency, IP, one mutation); the daily one a `DailyLimitError`, never retried, holding later calls until its reset | errors/rate-limit-errors.ts; retry/retry-policy.ts: classify; request/interpret-response.ts |
  * | redirects refused, body read under `maxResponseBytes` | request/transport.ts: sendRequest; request/body.ts: readBodyText |
  * | per-attempt timeout, one watchdog per client | request/attempt-deadline.ts: DeadlineWatchdog; request/transport.ts: sendRequest |
@@ -31,19 +32,18 @@ import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from '..
 import type { PipelineContext } from '../context.js';
 import { documentReady, type PreparedOperation, prepareOperation } from '../documents/document.js';
 import { isGraphQLSuccess } from '../errors/error-info.js';
-import { DailyLimitError, type PlatformError, RateLimitError, ThrottleQueueTimeoutError } from '../errors/errors.js';
+import type { PlatformError } from '../errors/errors.js';
 import { redactHeaders } from '../errors/redact.js';
 import { loadErrorFactory } from '../errors/response-error.js';
 import { callHook } from '../hooks.js';
 import { abortedError, waitToRetry } from '../retry/retry.js';
-import { holdSeconds } from '../retry/retry-timing.js';
-import { holdText, type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from '../throttle/throttle.js';
+import { type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from '../throttle/throttle.js';
 import type { ApiResult } from '../types.js';
 import { describe, fail, isObject } from '../validate.js';
 import { attemptFailure, monotonicNow } from './attempt-deadline.js';
 import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
 import { interpretResponse } from './interpret-response.js';
-import { loadWithin } from './on-demand.js';
+import { loadOnDemand, loadWithin } from './on-demand.js';
 import { hasCallHeaders } from './request-headers.js';
 import { sendRequest, type TransportRequest } from './transport.js';
 import { uploadPlanOf, uploadReady } from './upload.js';
@@ -130,38 +130,12 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
     });
   } catch (error) {
     if (plan.call.signal?.aborted) throw abortedError(plan.call.signal, plan.label);
-    throw throttleFailure(error, plan);
+    if (!(error instanceof ThrottleWaitTooLongError || error instanceof ThrottleQueueTimeout)) throw error;
+    // A refusal is rare: the code that words it loads on demand, at the first (the time of refusal read before).
+    const nowMs = Date.now();
+    const { throttleRefusal } = await loadOnDemand(import('../errors/throttle-refusal.js'), 'throttle refusal');
+    throw throttleRefusal(error, plan.label, plan.call.queueTimeoutMs, nowMs);
   }
-}
-
-/** The public error for a call the throttle would not send. */
-function throttleFailure(error: unknown, plan: CallPlan): unknown {
-  // An error takes every field its details hold: the call's name and key, not the version it was sent at.
-  const { apiVersion, ...label } = plan.label;
-  if (error instanceof ThrottleWaitTooLongError) {
-    const seconds = holdSeconds(error.waitMs);
-    if (error.reason === 'daily-limit') {
-      const resetsAt = new Date(Date.now() + error.waitMs);
-      return new DailyLimitError(
-        `Daily call limit reached: calls are held until it resets at ${resetsAt.toISOString()} (in ${seconds} s), beyond retry.maxDelayMs; not sent`,
-        { ...label, retryAfterSeconds: seconds, resetsAt, cause: error },
-      );
-    }
-    return new RateLimitError(
-      `Rate limited: the server's wait (${holdText(error.reason, error.policy)}) would hold this request ${seconds} s, beyond retry.maxDelayMs; not sent`,
-      { ...label, retryAfterSeconds: seconds, cause: error },
-    );
-  }
-  if (error instanceof ThrottleQueueTimeout) {
-    const { queuedMs, position, queued, reason, policy } = error;
-    const seconds = (queuedMs / 1000).toFixed(1);
-    const where = `place ${position} of ${queued}, held by ${holdText(reason, policy)}`;
-    return new ThrottleQueueTimeoutError(
-      `Gave up after ${seconds} s in the client's throttle line (${where}), past queueTimeoutMs ${plan.call.queueTimeoutMs}; not sent`,
-      { ...label, queuedMs, position, queued, reason, policy, cause: error },
-    );
-  }
-  return error;
 }
 
 /**

@@ -33,8 +33,3 @@ export function retryDelayMs(
   const seconds = reason === 'idempotency-conflict' ? (serverSeconds ?? policy.conflictDefaultSeconds) : serverSeconds;
   return seconds !== undefined ? Math.ceil(seconds * 1000) : backoffDelayMs(attempt, policy, random);
 }
-
-/** The whole seconds a throttle hold of `waitMs` is reported as. */
-export function holdSeconds(waitMs: number): number {
-  return Math.ceil(waitMs / 1000);
-}
