@@ -3,10 +3,10 @@
  * problem is a `PlatformConfigError`; nothing is sent.
  */
 import { MAX_TIMER_DELAY_MS } from './constants.js';
-import { type ResolvedClientOptions, resolveRetry } from './options.js';
+import { checkApiVersion, type ResolvedClientOptions, resolveRetry } from './options.js';
 import type { RetryPolicy } from './retry/retry-policy.js';
 import type { CallOptions, GetSchemaOptions } from './types.js';
-import { checkApiVersion, checkHeaders, checkOptions, checkSignal, type OptionCheck, refuse } from './validate.js';
+import { checkHeaders, checkOptions, checkSignal, type OptionCheck, refuse } from './validate.js';
 
 const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

@@ -2,13 +2,13 @@
  * Validates and normalises client and call options once, at the edge. Every problem is a
  * {@link PlatformConfigError} that names the option and says what to fix.
  */
+import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { API_VERSION } from '../version.js';
 import { MAX_TIMER_DELAY_MS } from './constants.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry/retry-policy.js';
 import { STORE_THROTTLE } from './throttle/throttle-store.js';
 import type { ClientHooks, PlatformClientOptions, ThrottleOptions } from './types.js';
 import {
-  checkApiVersion,
   checkHeaders,
   checkOptions,
   describe,
@@ -69,8 +69,7 @@ function checkToken(token: unknown): string {
             ? 'an empty string'
             : 'only spaces'
           : '';
-  if (fault)
-    refuse('token', 'a non-empty string of printable ASCII, no line break (an API or OAuth token)', token, fault);
+  if (fault) refuse('token', 'a non-empty string of printable ASCII (an API or OAuth token)', token, fault);
   return (token as string).trim();
 }
 
@@ -112,6 +111,18 @@ function checkBaseUrl(value: unknown): string {
   return `${(url as URL).origin}${(url as URL).pathname}`.replace(/(\/v2)?\/*$/, '');
 }
 
+/**
+ * Checks an API version string has the platform's form (see ../api-version-format.ts). Here rather than in
+ * ./validate.ts, which the on-demand error factory imports: a bundler that inlines the factory then wraps no more than
+ * it needs in lazy initialisers.
+ */
+export function checkApiVersion(value: unknown, name: string): string {
+  if (!isApiVersion(value)) {
+    refuse(name, API_VERSION_FORM_HINT, value, typeof value === 'string' ? `'${value.slice(0, 40)}'` : undefined);
+  }
+  return value;
+}
+
 /** A timer's delay: [0, the longest setTimeout honours]. */
 const DELAY: NumberBounds = [0, MAX_TIMER_DELAY_MS];
 
@@ -136,7 +147,8 @@ export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy 
     ' of retry options or false',
   );
   const policy = { ...base };
-  for (const key of Object.keys(checked) as (keyof RetryPolicy)[]) policy[key] = checked[key] ?? base[key];
+  let key: keyof RetryPolicy;
+  for (key in checked) policy[key] = checked[key] ?? base[key];
   return policy;
 }
 

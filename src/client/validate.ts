@@ -2,7 +2,6 @@
  * Small checks shared by option validation. Each throws a {@link PlatformConfigError} naming the
  * option and saying what to fix; none ever echoes the token.
  */
-import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { RESERVED_HEADERS } from './constants.js';
 import { PlatformConfigError } from './errors/errors.js';
 import type { HeadersInput } from './types.js';
@@ -99,21 +98,11 @@ export function checkOptions<T = Record<string, unknown>>(
   return checked as T;
 }
 
-/** Checks an API version string has the platform's form (see ../api-version-format.ts). */
-export function checkApiVersion(value: unknown, name: string): string {
-  if (!isApiVersion(value)) {
-    refuse(name, API_VERSION_FORM_HINT, value, typeof value === 'string' ? `'${value.slice(0, 40)}'` : undefined);
-  }
-  return value;
-}
-
 /** Checks an optional AbortSignal. */
 export function checkSignal(value: unknown, name: string): AbortSignal | undefined {
   if (value === undefined) return undefined;
   const candidate = value as Partial<AbortSignal> | null;
-  if (typeof candidate !== 'object' || typeof candidate?.aborted !== 'boolean' || !candidate.addEventListener) {
-    refuse(name, 'an AbortSignal', value);
-  }
+  if (typeof candidate?.aborted !== 'boolean' || !candidate.addEventListener) refuse(name, 'an AbortSignal', value);
   return value as AbortSignal;
 }
 
