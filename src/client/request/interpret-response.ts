@@ -105,7 +105,7 @@ export function interpretResponse<TResult>(
   // The version that answered, from the server's API-Version header (test/unit/document-version.test.ts,
   // test/e2e/versions.test.ts).
   const answered = headers.get(API_VERSION_HEADER)?.trim();
-  if (answered !== undefined && isApiVersion(answered)) result.answeredApiVersion = answered;
+  if (isApiVersion(answered)) result.answeredApiVersion = answered;
   return result;
 }
 
@@ -116,7 +116,7 @@ function isReplayed(value: string | null): boolean {
 }
 
 function accountIdOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (Number.isFinite(value)) return value as number;
   if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
   return undefined;
 }
