@@ -25,14 +25,13 @@ const hexPattern = (value: number, width: number): string =>
  * either case).
  */
 function charPattern(char: string): string {
-  const written = new Set([char, JSON.stringify(char).slice(1, -1)]);
-  if (char === ' ') written.add('+');
-  if (char === '/') written.add('\\/');
-  const forms = [...written].map((text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
-  forms.push([...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(''));
+  // Escaped forms first, the character as written last: a secret ending in `%` echoed as `%25` (or in a backslash
+  // echoed as two) is replaced whole, not up to its first character.
+  const forms = [[...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join('')];
   if (char.length === 1) forms.push(`\\\\u${hexPattern(char.charCodeAt(0), 4)}`);
-  // Longest first: a secret ending in `%` echoed as `%25` is replaced whole, not up to its `%`.
-  return `(?:${forms.sort((x, y) => y.length - x.length).join('|')})`;
+  const written = new Set([JSON.stringify(char).slice(1, -1), char === ' ' ? '+' : char === '/' ? '\\/' : char, char]);
+  for (const text of written) forms.push(text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
+  return `(?:${forms.join('|')})`;
 }
 
 /**
@@ -74,15 +73,11 @@ export function redactHeadersObject(headers: Headers, redact: Redactor): Headers
 }
 
 /**
- * Sets `target[key]` as an own, enumerable property. A `__proto__` key (which `JSON.parse` keeps as
- * an ordinary own property) is defined rather than assigned, so it can never replace the copy's prototype.
+ * Sets `target[key]` as an own, enumerable property. The key is defined rather than assigned, so a `__proto__` key
+ * (which `JSON.parse` keeps as an ordinary own property) can never replace the copy's prototype.
  */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**
