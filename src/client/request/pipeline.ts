@@ -28,7 +28,7 @@
  */
 import type { CallLabel } from '../call-label.js';
 import { type ResolvedCallOptions, resolveCallOptions } from '../call-options.js';
-import { API_VERSION_HEADER, CONTENT_TYPE, IDEMPOTENCY_KEY, JSON_TYPE } from '../constants.js';
+import { API_VERSION_HEADER, IDEMPOTENCY_KEY } from '../constants.js';
 import type { PipelineContext } from '../context.js';
 import { documentReady, type PreparedOperation, prepareOperation } from '../documents/document.js';
 import { isGraphQLSuccess } from '../errors/error-info.js';
@@ -95,8 +95,8 @@ function planCall(context: PipelineContext, document: unknown, variables: unknow
   const versioned = apiVersion !== options.apiVersion;
   let headers: Record<string, string> = context.headers.json;
   if (upload || idempotencyKey || versioned || hasCallHeaders(call.headers)) {
+    // The JSON headers hold Content-Type already, and a call's own headers may not set it (validate.ts: checkHeaders).
     headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
-    if (!upload) headers[CONTENT_TYPE] = JSON_TYPE;
     if (idempotencyKey) headers[IDEMPOTENCY_KEY] = idempotencyKey;
     if (versioned) headers[API_VERSION_HEADER] = apiVersion;
   }
