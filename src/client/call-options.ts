@@ -55,13 +55,14 @@ export interface ResolvedCallOptions {
  * unset), so each resolved call has the same shape.
  */
 export function resolveCallOptions(options: unknown, client: ResolvedClientOptions): ResolvedCallOptions {
-  const call =
-    options === undefined
-      ? {}
-      : checkOptions<Partial<ResolvedCallOptions> & { retry?: unknown }>(options, CALL_CHECKS, 'call option');
+  // No options: each check's own default (headers `{}`, the rest undefined).
+  const call = checkOptions<Partial<ResolvedCallOptions> & Pick<ResolvedCallOptions, 'headers'> & { retry?: unknown }>(
+    options === undefined ? {} : options,
+    CALL_CHECKS,
+    'call option',
+  );
   return {
     ...call,
-    headers: call.headers ?? {},
     timeoutMs: call.timeoutMs ?? client.timeoutMs,
     retry: resolveRetry(client.retry, call.retry),
     queueTimeoutMs: call.queueTimeoutMs ?? (client.throttle ? client.throttle.queueTimeoutMs : undefined),
