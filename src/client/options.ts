@@ -219,8 +219,8 @@ const CLIENT_CHECKS: Record<keyof PlatformClientOptions, OptionCheck> = {
   apiVersion: (value, name) => (value === undefined ? API_VERSION : checkApiVersion(value, name)),
   fetch: checkFetch,
   headers: checkHeaders,
-  timeoutMs: DELAY,
-  maxResponseBytes: [1, Number.MAX_SAFE_INTEGER, true],
+  timeoutMs: [0, MAX_TIMER_DELAY_MS, false, DEFAULT_TIMEOUT_MS],
+  maxResponseBytes: [1, Number.MAX_SAFE_INTEGER, true, DEFAULT_MAX_RESPONSE_BYTES],
   retry: (value) => resolveRetry(DEFAULT_RETRY_POLICY, value),
   throttle: checkThrottle,
   hooks: checkHooks,
@@ -228,20 +228,12 @@ const CLIENT_CHECKS: Record<keyof PlatformClientOptions, OptionCheck> = {
 
 /** Validates client options; returns the token separately so it can be kept private. */
 export function resolveClientOptions(options: unknown): { token: string; resolved: ResolvedClientOptions } {
-  const { token, timeoutMs, maxResponseBytes, ...checked } = checkOptions<
-    Omit<ResolvedClientOptions, 'endpoint' | 'timeoutMs' | 'maxResponseBytes'> & {
-      token: string;
-      timeoutMs?: number;
-      maxResponseBytes?: number;
-    }
-  >(options, CLIENT_CHECKS, 'option', undefined, ' with at least `token` and `baseUrl`');
-  return {
-    token,
-    resolved: {
-      ...checked,
-      endpoint: `${checked.baseUrl}/v2`,
-      timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxResponseBytes: maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    },
-  };
+  const { token, ...checked } = checkOptions<Omit<ResolvedClientOptions, 'endpoint'> & { token: string }>(
+    options,
+    CLIENT_CHECKS,
+    'option',
+    undefined,
+    ' with at least `token` and `baseUrl`',
+  );
+  return { token, resolved: { ...checked, endpoint: `${checked.baseUrl}/v2` } };
 }

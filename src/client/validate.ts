@@ -49,8 +49,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** Bounds of a number option: [min, max, whole numbers only]. */
-export type NumberBounds = readonly [min: number, max: number, integer?: boolean];
+/** Bounds of a number option: [min, max, whole numbers only, the value when unset]. */
+export type NumberBounds = readonly [min: number, max: number, integer?: boolean, unset?: number];
 
 /**
  * How one option is checked: a number by its bounds, or a function given the value and the option's
@@ -58,9 +58,13 @@ export type NumberBounds = readonly [min: number, max: number, integer?: boolean
  */
 export type OptionCheck = NumberBounds | ((value: unknown, name: string) => unknown);
 
-/** Checks an optional number lies in [min, max] (and is an integer when asked). */
-export function checkNumber(value: unknown, name: string, [min, max, integer]: NumberBounds): number | undefined {
-  if (value === undefined) return undefined;
+/** Checks an optional number lies in [min, max] (and is an integer when asked); unset, it is `unset`. */
+export function checkNumber(
+  value: unknown,
+  name: string,
+  [min, max, integer, unset]: NumberBounds,
+): number | undefined {
+  if (value === undefined) return unset;
   // Number.isFinite is false for anything but a finite number.
   if (!Number.isFinite(value)) {
     refuse(name, 'a finite number', value, typeof value === 'number' ? `number ${value}` : undefined);
