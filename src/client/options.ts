@@ -139,13 +139,7 @@ const RETRY_CHECKS: Record<keyof RetryPolicy, NumberBounds> = {
 export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy {
   if (override === undefined) return base;
   if (override === false) return { ...base, maxAttempts: 1 };
-  const checked = checkOptions<Partial<RetryPolicy>>(
-    override,
-    RETRY_CHECKS,
-    'retry option',
-    'retry',
-    ' of retry options or false',
-  );
+  const checked = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, 'retry option', 'retry');
   const policy = { ...base };
   let key: keyof RetryPolicy;
   for (key in checked) policy[key] = checked[key] ?? base[key];
@@ -178,7 +172,7 @@ const THROTTLE_CHECKS: Record<keyof ThrottleOptions, OptionCheck> = {
 
 function checkThrottle(value: unknown): ThrottleOptions | false | undefined {
   if (value === undefined || value === false) return value;
-  checkOptions(value, THROTTLE_CHECKS, 'throttle option', 'throttle', ' of throttle options or false');
+  checkOptions(value, THROTTLE_CHECKS, 'throttle option', 'throttle');
   return value as ThrottleOptions;
 }
 

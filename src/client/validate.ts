@@ -76,7 +76,7 @@ export function checkNumber(
 
 /**
  * Checks an object of options against its table: `value` must be an object (else "`name` must be an object`detail`",
- * or "{where}s must be ..." for a top-level one), hold no key outside `checks` (each a "`where`"), and pass each key's
+ * by default " of {where}s or false", or "{where}s must be ..." for a top-level one), hold no key outside `checks` (each a "`where`"), and pass each key's
  * check in table order, named `name.key` (or `key`). Returns what each check returned, by key. One routine for the
  * client's, a call's, `retry`, `throttle`, `hooks` and `getSchema` options, so each is a table, not code.
  */
@@ -85,7 +85,7 @@ export function checkOptions<T = Record<string, unknown>>(
   checks: Readonly<Record<string, OptionCheck>>,
   where: string,
   name?: string,
-  detail = '',
+  detail = name ? ` of ${where}s or false` : '',
 ): T {
   if (!isObject(value))
     fail(`${name ? `\`${name}\`` : `${where}s`} must be an object${detail}; got ${describe(value)}.`);
