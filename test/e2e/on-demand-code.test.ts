@@ -3,8 +3,8 @@
  * factory: a copy of `dist/` whose factory chunk is missing (as after an app's redeploy removed it) still makes
  * successful calls, and turns failed responses into errors that name the status, carry the request id and keep a 429
  * a retryable `RateLimitError`; once the chunk is back, the next failed response loads it and gets its own class.
- * The AST printer and the upload form: a call that needs a missing one rejects, unsent, with a `PlatformError` naming
- * it; once it is back, the next such call loads it.
+ * The AST printer, the upload form and the wording of a throttle refusal: a call that needs a missing one rejects,
+ * unsent, with a `PlatformError` naming it; once it is back, the next such call loads it.
  */
 import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,5 +116,38 @@ describe('the error factory, loaded on demand', () => {
     renameSync(`${upload}.away`, upload);
     const result = await client.request<{ boards: { id: string }[] }>(ast);
     expect(result.data.boards).toHaveLength(1);
+  }, 20_000);
+
+  it("a missing throttle refusal's wording fails the refused call, unsent, with a PlatformError naming it", async () => {
+    const emulator = await startTestEmulator({
+      faults: [
+        {
+          kind: 'respond',
+          status: 429,
+          first: 1,
+          headers: { 'retry-after': '120', 'content-type': 'application/json' },
+          body: JSON.stringify({ errors: [{ message: 'Slow down.', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] }),
+        },
+      ],
+    });
+    const client = new sdk.PlatformClient({
+      token: DEMO_TOKEN,
+      baseUrl: emulator.baseUrl,
+      retry: { maxDelayMs: 1_000 },
+    });
+    // The 429's two-minute pause is past maxDelayMs: the call fails, and the client holds the next one.
+    expect(await failure(client.boards({ limit: 1 }))).toBeInstanceOf(sdk.RateLimitError);
+    const refusal = chunkNamed('throttle-refusal');
+    renameSync(refusal, `${refusal}.away`);
+    const unworded = await failure(client.boards({ limit: 1 }));
+    expect(unworded.message).toContain("The SDK's throttle refusal did not load");
+    expect((unworded.cause as { code?: string }).code).toBe('ERR_MODULE_NOT_FOUND');
+    expect(emulator.requests).toHaveLength(1);
+
+    renameSync(`${refusal}.away`, refusal);
+    const held = await failure(client.boards({ limit: 1 }));
+    expect(held).toBeInstanceOf(sdk.RateLimitError);
+    expect(held.message).toMatch(/the server's wait \(a pause the server asked for\) would hold this request \d+ s/);
+    expect(emulator.requests).toHaveLength(1);
   }, 20_000);
 });
