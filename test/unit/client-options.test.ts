@@ -208,7 +208,7 @@ describe('call options', () => {
 
   it('rejects variables that are not an object', async () => {
     await expect(makeClient().request('{ a }', 'x' as never)).rejects.toThrow(
-      /variables must be an object; got string/,
+      /`variables` must be an object; got string/,
     );
   });
 

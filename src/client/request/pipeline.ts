@@ -39,7 +39,7 @@ import { callHook } from '../hooks.js';
 import { abortedError, waitToRetry } from '../retry/retry.js';
 import { type Permit, ThrottleQueueTimeout, ThrottleWaitTooLongError } from '../throttle/throttle.js';
 import type { ApiResult } from '../types.js';
-import { describe, fail, isObject } from '../validate.js';
+import { isObject, refuse } from '../validate.js';
 import { attemptFailure, monotonicNow } from './attempt-deadline.js';
 import { idempotencyKeyFor, isRepeatable } from './idempotency.js';
 import { interpretResponse } from './interpret-response.js';
@@ -83,7 +83,7 @@ export function executeOperation<TResult>(
 function planCall(context: PipelineContext, document: unknown, variables: unknown, rawOptions: unknown): CallPlan {
   const call = rawOptions === undefined ? context.defaultCall : resolveCallOptions(rawOptions, context.options);
   if (variables !== undefined && variables !== null && !isObject(variables)) {
-    fail(`variables must be an object; got ${describe(variables)}.`);
+    refuse('variables', 'an object', variables);
   }
   const operation = prepareOperation(document, call.operationName);
   const idempotencyKey = idempotencyKeyFor(operation.kind, call.idempotencyKey);
