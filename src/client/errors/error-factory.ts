@@ -4,9 +4,9 @@
  * status, headers and rate-limit state.
  */
 
-import { LOCATION, RETRY_AFTER } from '../constants.js';
+import { LOCATION, RETRY_AFTER } from '../error-headers.js';
+import { isObject, ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
-import { isObject, ownValue } from '../validate.js';
 import { ERROR_CODE_CLASSES } from './error-codes.js';
 import { codeOf, errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
 import {

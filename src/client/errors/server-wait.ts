@@ -11,8 +11,8 @@
  * - a 409, a 5xx, any other error status: `Retry-After` only.
  */
 
+import { ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
-import { ownValue } from '../validate.js';
 import type { GraphQLErrorInfo } from './errors.js';
 
 const DELTA_SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;

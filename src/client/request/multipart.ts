@@ -17,7 +17,7 @@ export interface UploadPlan {
 
 import { PlatformConfigError } from '../errors/errors.js';
 import { setOwn } from '../errors/redact.js';
-import { isPlainObject } from '../validate.js';
+import { isPlainObject } from '../object-reads.js';
 
 const MAX_DEPTH = 64;
 
