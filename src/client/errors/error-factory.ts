@@ -137,7 +137,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   }
   if (status === 422 && facts.idempotencyKey !== undefined) {
     return new IdempotencyKeyReuseError(
-      'Idempotency-Key reused (422): it was used for a different request; send this one with a new key',
+      'Idempotency-Key reused (422) for a different request: send this one with a new key',
       details,
     );
   }
