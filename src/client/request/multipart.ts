@@ -90,7 +90,8 @@ export function multipartBody(fields: UploadFields, plan: UploadPlan): FormData 
   form.append('variables', fields.variables);
   if (fields.operationName !== undefined) form.append('operationName', fields.operationName);
   for (const file of plan.files) {
-    const name = typeof File !== 'undefined' && file.blob instanceof File ? file.blob.name : 'blob';
+    // A File's own name; a Blob has none.
+    const name = (file.blob as File).name ?? 'blob';
     for (const path of file.paths) form.append(partNameOf(path), file.blob, name);
   }
   return form;
