@@ -70,8 +70,7 @@ export function planUpload(variables: Record<string, unknown> | undefined): Uplo
 
 /** The part name of the file at `path` (`variables.input.files.0` → `variables[input][files][0]`). */
 export function partNameOf(path: string): string {
-  const [root, ...keys] = path.split('.');
-  return `${root}${keys.map((key) => `[${key}]`).join('')}`;
+  return path.replace(/\.([^.]*)/g, '[$1]');
 }
 
 /** What the upload's text parts carry. */
