@@ -1,19 +1,21 @@
 /**
  * The wire, named once: every header the client sends or reads, the headers a caller may not set,
  * the media types it sends and accepts, and the longest delay a timer takes. Header names are
- * lower-case, as `Headers` hands them out and as the client sends them.
+ * lower-case, as `Headers` hands them out and as the client sends them (a few from `./error-headers.ts`).
  */
 
-/** `Authorization: Bearer <token>` on every API call (never on `getSchema`). */
-export const AUTHORIZATION = 'authorization';
+import { AUTHORIZATION } from './error-headers.js';
+
+// The names a failed response's error reads, and the credential headers redaction hides, sit in a leaf of their own
+// (re-exported here): the on-demand error factory and redaction import them without importing this module.
+export { AUTHORIZATION, LOCATION, RETRY_AFTER, SECRET_HEADERS } from './error-headers.js';
+
 /** The API version a request is served at (`YYYY-MM`). */
 export const API_VERSION_HEADER = 'api-version';
 /** The key that makes a mutation safe to send again. */
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 /** Set by the server when it answered a mutation from its idempotency store instead of running it. */
 export const IDEMPOTENCY_REPLAYED = 'idempotency-replayed';
-/** How long the server asks the client to wait: delta-seconds or an HTTP date. */
-export const RETRY_AFTER = 'retry-after';
 /** The state of each rate-limit policy (`r` remaining, `t` seconds to reset). */
 export const RATELIMIT = 'ratelimit';
 /** The rate-limit policies in force (`q` quota, `w` window, `qu` unit). */
@@ -22,8 +24,6 @@ export const ACCEPT_HEADER = 'accept';
 export const CONTENT_TYPE = 'content-type';
 export const CONTENT_LENGTH = 'content-length';
 export const CONTENT_ENCODING = 'content-encoding';
-/** Where a redirect points; named in a redirect error, never followed. */
-export const LOCATION = 'location';
 
 /**
  * Where uploads go, after the API endpoint (`{baseUrl}/v2/file`), as the platform's docs send them
@@ -43,14 +43,6 @@ export const RESERVED_HEADERS: Readonly<Record<string, string>> = {
   [IDEMPOTENCY_KEY]: 'use the `idempotencyKey` call option',
   [CONTENT_TYPE]: 'the client sets it',
 };
-
-/** Header names whose values are credentials: redacted whatever they hold. */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set([
-  AUTHORIZATION,
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-]);
 
 /** The longest delay `setTimeout` honours (2^31 - 1 ms); a longer one would fire at once. */
 export const MAX_TIMER_DELAY_MS = 2_147_483_647;

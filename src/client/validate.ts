@@ -4,6 +4,7 @@
  */
 import { RESERVED_HEADERS } from './constants.js';
 import { PlatformConfigError } from './errors/errors.js';
+import { isObject } from './object-reads.js';
 import type { HeadersInput } from './types.js';
 
 /** Throws a configuration error with `message`. */
@@ -26,28 +27,8 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
-/**
- * The client's one object predicate: true for a non-null, non-array object. For a value from
- * `JSON.parse` this is exactly "a JSON object".
- */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `value[key]` when it is an own property of an object; never an inherited one. */
-export function ownValue(value: unknown, key: string): unknown {
-  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
-}
-
-/**
- * True for an object made by `{}` or `Object.create(null)`: what the upload scan walks into. A class
- * instance (a Date, a File) is a leaf there, which is why this is not {@link isObject}.
- */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+// The object reads live in a leaf of their own, so the on-demand modules that use them import nothing else of this one.
+export { isObject, isPlainObject, ownValue } from './object-reads.js';
 
 /** Bounds of a number option: [min, max, whole numbers only, the value when unset]. */
 export type NumberBounds = readonly [min: number, max: number, integer?: boolean, unset?: number];

@@ -4,9 +4,9 @@
  * status, headers and rate-limit state.
  */
 
-import { LOCATION, RETRY_AFTER } from '../constants.js';
+import { LOCATION, RETRY_AFTER } from '../error-headers.js';
+import { ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
-import { isObject, ownValue } from '../validate.js';
 import { ERROR_CODE_CLASSES } from './error-codes.js';
 import { codeOf, errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
 import {
@@ -55,11 +55,16 @@ export interface ResponseFacts {
 
 /** The error a response stands for, or undefined when it is a GraphQL success. */
 export function createResponseError(facts: ResponseFacts): PlatformError | undefined {
-  const { status, payload, redact, headers, rateLimit, nowMs } = facts;
+  const { status, payload, redact, headers, rateLimit, nowMs, apiVersion } = facts;
   // The common case first, before any error details are built.
   if (isGraphQLSuccess(status, payload)) return undefined;
-  const { errors, omitted } = graphQLErrorsOf(payload, redact);
-  const success = status >= 200 && status <= 299;
+  // The body's `errors` (undefined when it has none), normalised and token-free: the first MAX_KEPT_ERRORS, the rest
+  // only counted. A server that sends a million errors costs a count, not a million copies.
+  const all = ownValue(payload, 'errors');
+  const errors =
+    Array.isArray(all) && all.length > 0
+      ? all.slice(0, MAX_KEPT_ERRORS).map((raw) => errorInfoOf(raw, redact))
+      : undefined;
   const details: PlatformErrorDetails = {
     status,
     headers: redactHeadersObject(headers, redact),
@@ -72,16 +77,25 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const first = errors?.[0];
   const said = first ? `: ${first.message}` : '';
   /**
-   * An HttpError (or `Class`, one of its subclasses): `HTTP {status}` (or `head`), then `what`; the body's start,
-   * the `Retry-After` wait and `extra`.
+   * An HttpError (or `Class`, one of its subclasses): `HTTP {status}` (or `head`), then `what`; the start of the body
+   * (redacted before it is cut, so a token is never half shown), the `Retry-After` wait and `extra`.
    */
-  const httpError = (what: string, extra?: object, Class: typeof HttpError = HttpError, head = `HTTP ${status}`) =>
-    new Class(`${head}${what}`, {
+  const httpError = (what: string, extra?: object, Class: typeof HttpError = HttpError, head = `HTTP ${status}`) => {
+    let { text } = facts;
+    try {
+      // Undefined for an undefined payload.
+      text ??= JSON.stringify(payload);
+    } catch {
+      // Not serialisable: no excerpt.
+    }
+    const excerpt = text && redact(text.trim());
+    return new Class(`${head}${what}`, {
       ...details,
-      bodyExcerpt: excerptOf(facts),
+      bodyExcerpt: excerpt && excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH)}…` : excerpt,
       retryAfterSeconds: retryAfter,
       ...extra,
     });
+  };
   /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./server-wait.ts` for the order). */
   const limited = (what: string, retryAfterSeconds: number | undefined, limit?: RateLimitKind) =>
     rateLimitErrorFor(`Rate limited${what}`, { ...details, retryAfterSeconds, errors, limit }, nowMs);
@@ -123,101 +137,50 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   }
   if (status === 422 && facts.idempotencyKey !== undefined) {
     return new IdempotencyKeyReuseError(
-      'Idempotency-Key reused (422): it was used for a different request; send this one with a new key',
+      'Idempotency-Key reused (422) for a different request: send this one with a new key',
       details,
     );
   }
   if (status === 429) return limited(` (429)${said}`, retryAfter ?? retryInSecondsOf(errors) ?? resetSeconds());
   if (status === 400 && errors?.some((error) => codeOf(error) === 'UNSUPPORTED_API_VERSION')) {
-    return unsupportedVersionError(facts.apiVersion, errors, details);
+    // The versions the server listed (`extensions.supported_versions`), else what it said.
+    const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
+    const supportedVersions = listed.filter((version): version is string => typeof version === 'string');
+    const asked = apiVersion === undefined ? 'the requested API version' : `API version '${apiVersion}'`;
+    const which = supportedVersions.length > 0 ? `: ${supportedVersions.join(', ')}` : ` (server said${said})`;
+    return new UnsupportedApiVersionError(
+      `The server does not support ${asked} (400). Set the \`apiVersion\` option to a version it supports${which}.`,
+      { ...details, apiVersion, supportedVersions },
+    );
   }
-  if (!success) return httpError(said);
-  const exhausted = complexityExceptionOf(payload, errors, redact);
-  if (exhausted)
-    return limited(`: ${exhausted.message}`, exhausted.seconds ?? retryAfter ?? resetSeconds(), 'complexity');
+  if (status < 200 || status > 299) return httpError(said);
+  // The platform's older report of an exhausted complexity budget, in a 200: `ComplexityException` (as the body's
+  // `error_code`, or an error's `extensions.code`) with `status_code: 429`, the wait only in the message
+  // ("... reset in 7 seconds").
+  const bodyMessage = ownValue(payload, 'error_message');
+  const complexity =
+    ownValue(payload, 'error_code') === 'ComplexityException'
+      ? redact(typeof bodyMessage === 'string' ? bodyMessage : 'ComplexityException')
+      : errors?.find((error) => codeOf(error) === 'ComplexityException')?.message;
+  if (complexity !== undefined) {
+    // `wait` is undefined or a non-empty string of digits.
+    const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(complexity)?.[1];
+    const seconds = (wait && Number(wait)) as number | undefined;
+    return limited(`: ${complexity}`, seconds ?? retryAfter ?? resetSeconds(), 'complexity');
+  }
   // A 2xx without errors here has no `data` object (a success returned above).
   if (!first) return httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
   const budget = limitErrorOf(errors);
   if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
   const kept = errors as GraphQLErrorInfo[];
-  const total = kept.length + omitted;
+  const total = (all as unknown[]).length;
   // A subclass for a common first `extensions.code` (see `./error-codes.ts`), else the base class.
   const ErrorClass = ERROR_CODE_CLASSES[codeOf(first)] ?? GraphQLResponseError;
   return new ErrorClass(`GraphQL error: ${first.message}${total > 1 ? ` (and ${total - 1} more)` : ''}`, {
     ...details,
     errors: kept,
-    omittedErrors: omitted,
+    omittedErrors: total - kept.length,
     // A `null` data is no data; redactDeep hands undefined back as it is.
     data: redactDeep(ownValue(payload, 'data') ?? undefined, redact),
   });
-}
-
-/**
- * The platform's older report of an exhausted complexity budget, in a 200: `ComplexityException` (as the body's
- * `error_code`, or an error's `extensions.code`) with `status_code: 429`, the wait only in the message
- * ("... reset in 7 seconds"). Undefined for anything else.
- */
-function complexityExceptionOf(
-  payload: unknown,
-  errors: GraphQLErrorInfo[] | undefined,
-  redact: Redactor,
-): { message: string; seconds?: number } | undefined {
-  let message: string | undefined;
-  if (isObject(payload) && payload.error_code === 'ComplexityException') {
-    message = redact(typeof payload.error_message === 'string' ? payload.error_message : 'ComplexityException');
-  } else {
-    message = errors?.find((error) => codeOf(error) === 'ComplexityException')?.message;
-  }
-  if (message === undefined) return undefined;
-  const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(message)?.[1];
-  // `wait` is undefined or a non-empty string of digits.
-  return { message, seconds: (wait && Number(wait)) as number | undefined };
-}
-
-/**
- * The normalised, token-free `errors` of a body (undefined when it has none): the first {@link MAX_KEPT_ERRORS}, and
- * how many more there were. A server that sends a million errors costs a count, not a million copies.
- */
-function graphQLErrorsOf(
-  payload: unknown,
-  redact: Redactor,
-): { errors: GraphQLErrorInfo[] | undefined; omitted: number } {
-  const all = ownValue(payload, 'errors');
-  if (!Array.isArray(all) || all.length === 0) return { errors: undefined, omitted: 0 };
-  const errors = all.slice(0, MAX_KEPT_ERRORS).map((raw) => errorInfoOf(raw, redact));
-  return { errors, omitted: all.length - errors.length };
-}
-
-/** The typed error for a version the server refused, with the versions it listed (`extensions.supported_versions`). */
-function unsupportedVersionError(
-  apiVersion: string | undefined,
-  errors: GraphQLErrorInfo[],
-  details: PlatformErrorDetails,
-): UnsupportedApiVersionError {
-  const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
-  const supportedVersions = listed.filter((version): version is string => typeof version === 'string');
-  const asked = apiVersion === undefined ? 'the requested API version' : `API version '${apiVersion}'`;
-  const which =
-    supportedVersions.length > 0 ? `: ${supportedVersions.join(', ')}` : ` (server said: ${errors[0]?.message})`;
-  return new UnsupportedApiVersionError(
-    `The server does not support ${asked} (400). Set the \`apiVersion\` option to a version it supports${which}.`,
-    {
-      ...details,
-      apiVersion,
-      supportedVersions,
-    },
-  );
-}
-
-/** The start of the body (its text, else its JSON), redacted before it is cut so a token is never half shown. */
-function excerptOf({ text, payload, redact }: ResponseFacts): string | undefined {
-  try {
-    // Undefined for an undefined payload.
-    text ??= JSON.stringify(payload);
-  } catch {
-    // Not serialisable: no excerpt.
-  }
-  if (text === undefined) return undefined;
-  const redacted = redact(text.trim());
-  return redacted.length > EXCERPT_LENGTH ? `${redacted.slice(0, EXCERPT_LENGTH)}…` : redacted;
 }

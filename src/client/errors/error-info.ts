@@ -5,7 +5,7 @@
  * (`./response-error.ts`); what a success needs stays here.
  */
 
-import { isObject, ownValue } from '../validate.js';
+import { isObject, ownValue } from '../object-reads.js';
 import type { GraphQLErrorInfo } from './errors.js';
 import { type Redactor, redactDeep } from './redact.js';
 

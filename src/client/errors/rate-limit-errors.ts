@@ -34,12 +34,8 @@ export function limitErrorOf(errors: readonly GraphQLErrorInfo[] | undefined): G
 
 /** Which limit `errors` name: by `extensions.code`, else by a per-mutation message. */
 export function limitKindOf(errors: readonly GraphQLErrorInfo[] | undefined): RateLimitKind | undefined {
-  for (const error of errors ?? []) {
-    const kind = LIMIT_CODE_KINDS[codeOf(error)];
-    if (kind) return kind;
-    if (MUTATION_LIMIT.test(error.message)) return 'mutation';
-  }
-  return undefined;
+  const error = errors?.find((each) => LIMIT_CODE_KINDS[codeOf(each)] || MUTATION_LIMIT.test(each.message));
+  return error && (LIMIT_CODE_KINDS[codeOf(error)] ?? 'mutation');
 }
 
 /**
@@ -50,7 +46,10 @@ export function rateLimitErrorFor(message: string, details: RateLimitDetails, no
   const limit = details.limit ?? limitKindOf(details.errors);
   if (limit !== 'daily') return new RateLimitError(message, { ...details, limit });
   const seconds = details.retryAfterSeconds;
-  const resetsAt = new Date(seconds === undefined ? nextMidnightUtc(nowMs) : nowMs + seconds * 1000);
-  const retryAfterSeconds = seconds ?? Math.ceil((resetsAt.getTime() - nowMs) / 1000);
-  return new DailyLimitError(message, { ...details, retryAfterSeconds, resetsAt });
+  const resetsAt = seconds === undefined ? nextMidnightUtc(nowMs) : nowMs + seconds * 1000;
+  return new DailyLimitError(message, {
+    ...details,
+    retryAfterSeconds: seconds ?? Math.ceil((resetsAt - nowMs) / 1000),
+    resetsAt: new Date(resetsAt),
+  });
 }

@@ -3,7 +3,7 @@
  * one redactor of the SDK: the client hides its token with it, the OAuth helper its client secret and
  * the authorization code.
  */
-import { SECRET_HEADERS } from '../constants.js';
+import { SECRET_HEADERS } from '../error-headers.js';
 
 /** What stands in for a secret. */
 export const REDACTED = '[REDACTED]';

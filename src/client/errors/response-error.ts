@@ -39,15 +39,16 @@ export function loadErrorFactory(): Promise<void> | undefined {
  */
 export function responseError(facts: Factory.ResponseFacts): PlatformError | undefined {
   if (factory) return factory.createResponseError(facts);
-  const { status } = facts;
-  const details = {
-    status,
-    rateLimit: facts.rateLimit,
-    operationName: facts.operationName,
-    idempotencyKey: facts.idempotencyKey,
-    requestId: requestIdOf(facts.payload, facts.redact),
-    cause: loadFailure,
-  };
-  const message = `HTTP ${status}: the SDK's error module did not load, so the response was not read further`;
-  return status === 429 ? new RateLimitError(message, details) : new HttpError(message, details);
+  const { status, rateLimit, operationName, idempotencyKey } = facts;
+  return new (status === 429 ? RateLimitError : HttpError)(
+    `HTTP ${status}: the SDK's error module did not load, so the response was not read further`,
+    {
+      status,
+      rateLimit,
+      operationName,
+      idempotencyKey,
+      requestId: requestIdOf(facts.payload, facts.redact),
+      cause: loadFailure,
+    },
+  );
 }

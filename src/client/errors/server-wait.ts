@@ -11,30 +11,20 @@
  * - a 409, a 5xx, any other error status: `Retry-After` only.
  */
 
+import { ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
-import { ownValue } from '../validate.js';
 import type { GraphQLErrorInfo } from './errors.js';
-
-const DELTA_SECONDS = /^\s*(\d+(?:\.\d+)?)\s*$/;
 
 /**
  * Seconds from a `Retry-After` value: delta-seconds, or an HTTP date measured from `nowMs`.
  * Undefined when the value is missing or invalid.
  */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const delta = DELTA_SECONDS.exec(value);
+  if (value == null) return undefined;
+  const delta = /^\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
   if (delta) return Number(delta[1]);
-  if (!/[a-z]/i.test(value)) return undefined;
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-
-/** A non-negative number of seconds from a JSON value (number or numeric string), else undefined. */
-export function secondsFrom(value: unknown): number | undefined {
-  const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
 /**
@@ -46,18 +36,23 @@ export function resetSecondsFromRateLimit(state: RateLimitState): number | undef
   let any: number | undefined;
   for (const policy of Object.values(state.policies)) {
     const t = policy?.resetSeconds;
-    if (t === undefined || !(t >= 0) || !Number.isFinite(t)) continue; // a state built by hand may hold anything
-    any = Math.max(any ?? 0, t);
-    if (policy?.remaining !== undefined && policy.remaining <= 0) exhausted = Math.max(exhausted ?? 0, t);
+    // A state built by hand may hold anything.
+    if (!(Number.isFinite(t) && (t as number) >= 0)) continue;
+    any = Math.max(any ?? 0, t as number);
+    if ((policy?.remaining as number) <= 0) exhausted = Math.max(exhausted ?? 0, t as number);
   }
   return exhausted ?? any;
 }
 
-/** The first `extensions.retry_in_seconds` among `errors` (own properties only). */
+/**
+ * The first `extensions.retry_in_seconds` among `errors` (own properties only) that is a non-negative number of
+ * seconds (a number or a numeric string).
+ */
 export function retryInSecondsOf(errors: readonly GraphQLErrorInfo[] | undefined): number | undefined {
   for (const error of errors ?? []) {
-    const seconds = secondsFrom(ownValue(error.extensions, 'retry_in_seconds'));
-    if (seconds !== undefined) return seconds;
+    const value = ownValue(error.extensions, 'retry_in_seconds');
+    const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) return seconds;
   }
   return undefined;
 }

@@ -17,7 +17,7 @@ export interface UploadPlan {
 
 import { PlatformConfigError } from '../errors/errors.js';
 import { setOwn } from '../errors/redact.js';
-import { isPlainObject } from '../validate.js';
+import { isPlainObject } from '../object-reads.js';
 
 const MAX_DEPTH = 64;
 
@@ -70,8 +70,7 @@ export function planUpload(variables: Record<string, unknown> | undefined): Uplo
 
 /** The part name of the file at `path` (`variables.input.files.0` → `variables[input][files][0]`). */
 export function partNameOf(path: string): string {
-  const [root, ...keys] = path.split('.');
-  return `${root}${keys.map((key) => `[${key}]`).join('')}`;
+  return path.replace(/\.([^.]*)/g, '[$1]');
 }
 
 /** What the upload's text parts carry. */
@@ -90,7 +89,8 @@ export function multipartBody(fields: UploadFields, plan: UploadPlan): FormData 
   form.append('variables', fields.variables);
   if (fields.operationName !== undefined) form.append('operationName', fields.operationName);
   for (const file of plan.files) {
-    const name = typeof File !== 'undefined' && file.blob instanceof File ? file.blob.name : 'blob';
+    // A File's own name; a Blob has none.
+    const name = (file.blob as File).name ?? 'blob';
     for (const path of file.paths) form.append(partNameOf(path), file.blob, name);
   }
   return form;

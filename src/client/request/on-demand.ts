@@ -19,7 +19,7 @@ export async function loadWithin(
   signal: AbortSignal | undefined,
   deadline: AttemptDeadline | undefined,
 ): Promise<boolean> {
-  let stop = (): void => {};
+  let stop!: () => void;
   const loaded = await new Promise<boolean>((resolve) => {
     stop = () => resolve(false);
     signal?.addEventListener('abort', stop);
