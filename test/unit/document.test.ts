@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { print as graphqlPrint, parse } from 'graphql';
-import { describe, expect, it } from 'vitest';
-import { documentReady, prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/documents/document.js';
+import { describe, expect, it, vi } from 'vitest';
+import { prepareOperation, STRING_CACHE_LIMIT } from '../../src/client/documents/document.js';
 import { scanOperations } from '../../src/client/documents/document-scan.js';
 import { print } from '../../src/client/documents/print-document.js';
 import { PlatformConfigError } from '../../src/client/errors/errors.js';
@@ -163,6 +163,10 @@ describe('prepareOperation', () => {
   });
 
   it('loads the AST printer only for an AST without source text, then prints such a document once', async () => {
+    // A module instance of its own: the unit project shares modules between test files (isolate: false), and a file
+    // run earlier in the same worker may have loaded the printer already.
+    vi.resetModules();
+    const { documentReady, prepareOperation } = await import('../../src/client/documents/document.js');
     const ast = parse('mutation Make { create_item { id } }', { noLocation: true });
     expect(ast.loc).toBeUndefined();
     for (const ready of ['query A { a }', new String('query A { a }'), parse('query A { a }')])
