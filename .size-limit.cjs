@@ -95,6 +95,9 @@ function onDemandChunksBut(kept) {
 function forTheBrowser(config, chunks = onDemandChunks) {
   return {
     ...config,
+    // Measured as an app installs the package: esbuild reads no tsconfig.json for files under node_modules, while
+    // the repository's (strict) would add a "use strict" to each module wrapped for lazy initialisation.
+    tsconfigRaw: {},
     platform: 'browser',
     format: 'esm',
     target: 'es2022',

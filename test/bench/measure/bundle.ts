@@ -45,6 +45,9 @@ export async function measureBundle(entryPath: string): Promise<BundleSize> {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
+    // The built package as an app installs it: esbuild reads no tsconfig.json for files under node_modules, while
+    // ours (strict) would add a "use strict" to every module esbuild wraps for lazy initialisation.
+    tsconfigRaw: {},
   };
   const [measured, oneFile, split] = await Promise.all([
     build({ ...options, plugins: [onDemandChunks] }),
