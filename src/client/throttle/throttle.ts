@@ -10,10 +10,10 @@
  * | a 429 (or a budget error's retry-after) pauses every waiter and new caller at once | `observe` (the pause), `gateAt` |
  * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy at 0) holds every call until its reset, never probed | `observe` (`dailyResetAt`), `gateAt` |
  * | local pacing (concurrency, a minute window within its own length, the cost budget) waits as long as it takes: only the caller's `signal` and `queueTimeoutMs` bound it | `acquire`, `expire`, `isPacedWindow` |
- * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `acquire`, `pump` |
- * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `mayProbe`, `observe` |
+ * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `pump` (a call joins the line and pumps it: `acquire`) |
+ * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `mayProbe`, `pump`, `observe` |
  * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `pump`, `arm` |
- * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `announce` |
+ * | `onThrottle` names what really holds a call (what holds the head of the line): when it joins the line, and again whenever another limit takes over | `acquire`, `announce` |
  * | the backlog per policy for a batch job's progress | `state` |
  * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `gateAt`, `tryAcquire` |
  *
@@ -186,13 +186,6 @@ export interface Gate {
   reason: 'quota-exhausted' | 'backoff' | 'daily-limit';
   policy?: string;
   until: number;
-  /**
-   * The longest hold among those the server imposes (a pause, the daily limit, a window reset beyond its declared
-   * length), when one applies: `maxWaitMs` bounds it. Local pacing alone waits as long as it takes.
-   */
-  imposed?: Gate;
-  /** When an imposed hold has gone unchecked long enough for one probe request, the instant it may go. */
-  probeAt?: number;
 }
 
 /** A permit of a {@link QuotaThrottle}, as the throttle sees it. */
@@ -343,9 +336,15 @@ export function createQuotaThrottle(
   /** The rate-limit state of the latest observation. */
   let lastState: RateLimitState | undefined;
 
-  /** The hold {@link gateAt} is building: the latest of all, and the latest the server imposes (no allocation). */
+  /**
+   * What the last {@link gateAt} found: the latest hold of all; the latest the server imposes (a pause, the daily
+   * limit, a window reset beyond its declared length), which `maxWaitMs` bounds (local pacing alone waits as long as
+   * it takes); and when that imposed hold has gone unchecked long enough for one probe request, the instant it may go
+   * (else Infinity). Read them right after the call: a hook may run the gate again.
+   */
   let gate: Gate | undefined;
   let imposed: Gate | undefined;
+  let probeAt = Infinity;
   const consider = (hold: Gate, isImposed: boolean): void => {
     if (hold.until > (gate?.until ?? 0)) gate = hold;
     if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
@@ -404,20 +403,18 @@ export function createQuotaThrottle(
     freeGrants = !paused && !fleetSpent && dailyUntil <= now && !probeOut ? grants : 0;
     freeCost = costLeft;
     if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
-    // Read back through casts: TypeScript does not see `consider` assign them.
-    const latest = gate as Gate | undefined;
+    // Read back through a cast: TypeScript does not see `consider` assign it.
     const serverHold = imposed as Gate | undefined;
-    if (!latest) return undefined;
     // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
-    const probeAt =
+    probeAt =
       serverHold && serverHold.reason !== 'daily-limit' && serverHold.until - lastAnswerAt > probeAfterMs
         ? lastAnswerAt + probeAfterMs
-        : undefined;
-    return { ...latest, imposed: serverHold, probeAt };
+        : Infinity;
+    return gate;
   };
 
-  /** True when `gate` is a long hold whose probe may go now. */
-  const mayProbe = (gate: Gate, now: number): boolean => now >= (gate.probeAt ?? Infinity) && !probeOut;
+  /** True when the hold the last {@link gateAt} found is a long one whose probe may go now. */
+  const mayProbe = (now: number): boolean => now >= probeAt && !probeOut;
 
   /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
   function release(this: Grant): void {
@@ -448,10 +445,12 @@ export function createQuotaThrottle(
   /** What holds the line now: `gate`, else the concurrency cap. */
   const holdOf = (gate: Gate | undefined): Gate | { reason: 'concurrency'; policy?: string; until?: undefined } =>
     gate ?? { reason: 'concurrency', policy: concurrencyPolicy() };
+  /** What holds the line's head now. */
+  const lineHold = (now: number): ReturnType<typeof holdOf> => holdOf(gateAt(now, (queue[0] as Waiter).c));
   const keyOf = (hold: { reason: HoldReason; policy?: string }): string => `${hold.reason}:${hold.policy ?? ''}`;
 
   /** Tells `onThrottle` that `hold` holds `waiter`, once per waiter and hold. */
-  const report = (waiter: Waiter, hold: ReturnType<typeof holdOf>, key: string, now: number): void => {
+  const report = (waiter: Waiter, hold: ReturnType<typeof holdOf>, now: number, key = keyOf(hold)): void => {
     if (waiter.r.includes(key)) return;
     waiter.r.push(key);
     if (!onThrottle) return;
@@ -471,7 +470,7 @@ export function createQuotaThrottle(
     const key = keyOf(hold);
     if (key === announced) return;
     announced = key;
-    for (const waiter of queue) report(waiter, hold, key, now);
+    for (const waiter of queue) report(waiter, hold, now, key);
   };
 
   const remove = (waiter: Waiter): void => {
@@ -508,25 +507,26 @@ export function createQuotaThrottle(
       const gate = gateAt(now, head.c);
       if (gate) {
         if (probeOut) return; // its answer pumps again
-        const probe = mayProbe(gate, now);
+        const probe = mayProbe(now);
         if (probe && !full()) {
           queue.shift();
           head.detach();
           head.resolve(grant(now, head.d, head.c, true));
           return;
         }
+        // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
+        const wakeAt = probe ? gate.until : Math.min(gate.until, probeAt);
         // Fails waiters the server makes wait longer than their `maxWaitMs`; pacing never does.
-        const { imposed } = gate;
-        if (imposed) {
-          const waitMs = imposed.until - now;
+        const held = imposed;
+        if (held) {
+          const waitMs = held.until - now;
           for (const waiter of queue.filter((w) => waitMs > w.m)) {
             remove(waiter);
-            waiter.reject(tooLong(imposed, waitMs, waiter.m));
+            waiter.reject(tooLong(held, waitMs, waiter.m));
           }
         }
         announce(gate, now);
-        // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
-        if (queue.length > 0) arm(probe ? gate.until : Math.min(gate.until, gate.probeAt ?? Infinity), now);
+        if (queue.length > 0) arm(wakeAt, now);
         return;
       }
       if (full()) {
@@ -549,7 +549,7 @@ export function createQuotaThrottle(
     const index = queue.indexOf(waiter);
     if (index < 0) return;
     const now = Date.now();
-    const hold = holdOf(gateAt(now, (queue[0] as Waiter).c));
+    const hold = lineHold(now);
     const queued = queue.length;
     remove(waiter);
     waiter.reject(
@@ -587,20 +587,8 @@ export function createQuotaThrottle(
 
     acquire({ signal, maxWaitMs, queueTimeoutMs, operationName, document }: AcquireOptions): Promise<Permit> {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      const now = Date.now();
-      const cost = costs.expected(document);
-      const gate = gateAt(now, cost);
-      if (queue.length === 0 && !full()) {
-        if (!gate) return Promise.resolve(grant(now, document, cost));
-        if (mayProbe(gate, now)) return Promise.resolve(grant(now, document, cost, true));
-      }
-      // A wait the server imposes beyond this call's patience fails it at once (while a probe is out, its answer
-      // decides); pacing the line never does (test/unit/throttle-backlog.test.ts).
-      const imposed = gate?.imposed;
-      if (imposed && !probeOut && imposed.until - now > maxWaitMs) {
-        return Promise.reject(tooLong(imposed, imposed.until - now, maxWaitMs));
-      }
       return new Promise<Permit>((resolve, reject) => {
+        const now = Date.now();
         let expiry: ReturnType<typeof setTimeout> | undefined;
         const onAbort = (): void => {
           remove(waiter);
@@ -609,7 +597,7 @@ export function createQuotaThrottle(
         };
         const waiter: Waiter = {
           d: document,
-          c: cost,
+          c: costs.expected(document),
           resolve,
           reject,
           m: maxWaitMs,
@@ -627,9 +615,12 @@ export function createQuotaThrottle(
           expiry = setTimeout(() => expire(waiter, boundMs), boundMs);
         }
         queue.push(waiter);
-        const hold = holdOf(gate);
-        report(waiter, hold, keyOf(hold), now);
+        // The line decides at once: it grants the call (or lets it probe) when nothing holds it, and fails it when the
+        // server imposes a wait past its `maxWaitMs` (while a probe is out, its answer decides); pacing never does
+        // (test/unit/throttle-backlog.test.ts).
         pump();
+        // Still in line (the last, as it joined): `onThrottle` hears what holds it, unless the pump just said so.
+        if (queue[queue.length - 1] === waiter) report(waiter, lineHold(now), now);
       });
     },
 
@@ -707,27 +698,24 @@ export function createQuotaThrottle(
 
     state(): ThrottleState {
       const now = Date.now();
-      const head = queue[0];
-      const gate = gateAt(now, head ? head.c : 0);
+      const gate = gateAt(now, queue[0]?.c ?? 0);
       const queued = queue.length;
       const out = inFlight.size;
       const concurrencyLimit = limit();
-      let heldBy: ThrottleState['heldBy'];
-      if (gate) heldBy = { reason: gate.reason, policy: gate.policy, until: gate.until };
-      else if (out >= concurrencyLimit) heldBy = holdOf(undefined);
-      const entry = (policy: string, remaining: number, nextSlotAt?: number): ThrottlePolicyState => {
+      const heldBy = gate ? { ...gate } : out < concurrencyLimit ? undefined : holdOf(undefined);
+      const policies: Record<string, ThrottlePolicyState> = {};
+      const entry = (policy: string, remaining: number, nextSlotAt = 0): void => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
         if (finite(remaining)) state.remaining = Math.max(0, remaining);
-        if ((nextSlotAt ?? 0) > now) state.nextSlotAt = nextSlotAt;
-        return state;
+        if (nextSlotAt > now) state.nextSlotAt = nextSlotAt;
+        policies[policy] = state;
       };
-      const policies: Record<string, ThrottlePolicyState> = {};
-      windows.forEach((tracker, index) => {
-        const name = windowNames[index] as string;
-        policies[name] = entry(name, remainingOf(tracker), holdUntil(tracker));
-      });
-      if (concurrencyQuota !== undefined) policies.concurrency = entry('concurrency', concurrencyLimit - out);
-      if (holds.d > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, holds.d);
+      for (let index = 0; index < windows.length; index += 1) {
+        const tracker = windows[index] as WindowTracker;
+        entry(windowNames[index] as string, remainingOf(tracker), holdUntil(tracker));
+      }
+      if (concurrencyQuota !== undefined) entry('concurrency', concurrencyLimit - out);
+      if (holds.d > now) entry(DAILY_POLICY, 0, holds.d);
       return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
     },
   };
