@@ -4,7 +4,7 @@
  *
  * | rule | where |
  * |---|---|
- * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `limit` |
+ * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `cap`, `observe` |
  * | a window quota (`minuteRate`) whose conservative count reaches 0 holds new requests until its reset has surely passed | `gateAt`; counting in `throttle-window.ts` |
  * | cost-aware: a request whose expected complexity cost exceeds the budget left waits for the reset | `gateAt`; costs in `throttle-cost.ts` |
  * | a 429 (or a budget error's retry-after) pauses every waiter and new caller at once | `observe` (the pause), `gateAt` |
@@ -181,6 +181,13 @@ interface Waiter {
   detach(): void;
 }
 
+/** What holds a call: the concurrency cap, or a time-based hold ({@link Gate}). */
+interface Hold {
+  reason: HoldReason;
+  policy?: string;
+  until?: number;
+}
+
 /** A time-based hold. */
 export interface Gate {
   reason: 'quota-exhausted' | 'backoff' | 'daily-limit';
@@ -290,11 +297,18 @@ export function createQuotaThrottle(
   let probeOut: Grant | undefined;
   /** Expected complexity cost of the requests in flight. */
   let inFlightCost = 0;
-  /** The latest observation, until the release of the permit it belongs to picks it up. */
-  let pending = false;
-  let pendingExact: number | undefined;
-  let learned = false;
-  let concurrencyQuota: number | undefined;
+  /**
+   * The latest observation's exact complexity cost (undefined when it reported none), until the release of the permit
+   * it belongs to picks it up; false while no observation waits for one.
+   */
+  let pending: number | undefined | false = false;
+  /**
+   * Requests let out at once: one until the first answer teaches the quotas, then the server's `concurrency` quota,
+   * else `initialConcurrency`.
+   */
+  let cap = 1;
+  /** The concurrency cap as a hold; its policy is named once the server declared the quota. */
+  const capHold: Hold = { reason: 'concurrency' };
   /** Orders grants and observations even within one millisecond; a grant's tick is its permit's `i`. */
   let tick = 0;
   /** The permits out, oldest first. */
@@ -350,12 +364,8 @@ export function createQuotaThrottle(
     if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
   };
 
-  const limit = (): number => (learned ? (concurrencyQuota ?? initialConcurrency) : 1);
-  const full = (): boolean => inFlight.size >= limit();
+  const full = (): boolean => inFlight.size >= cap;
   const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
-
-  // (Only an observation sets the quota, and it marks the throttle `learned` first.)
-  const concurrencyPolicy = (): string | undefined => (concurrencyQuota === undefined ? undefined : 'concurrency');
 
   /**
    * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
@@ -423,12 +433,12 @@ export function createQuotaThrottle(
     if (probeOut === this) probeOut = undefined; // no answer came: the next request probes again
     const now = Date.now();
     // The client observes a response and releases its permit in the same turn: the observation is this request's.
-    if (pending) {
+    if (pending !== false) {
+      costs.learn(this.d, this.b, budgetMarkOf(lastState, now), pending);
       pending = false;
-      costs.learn(this.d, this.b, budgetMarkOf(lastState, now), pendingExact);
     }
     for (let index = 0; index < windows.length; index += 1) recordRelease(windows[index] as WindowTracker, now);
-    if (queue.length > 0 || timer !== undefined) pump();
+    wake();
   }
 
   const grant = (now: number, document: string | undefined, cost: number, probe?: boolean): Permit => {
@@ -442,15 +452,12 @@ export function createQuotaThrottle(
     return permit;
   };
 
-  /** What holds the line now: `gate`, else the concurrency cap. */
-  const holdOf = (gate: Gate | undefined): Gate | { reason: 'concurrency'; policy?: string; until?: undefined } =>
-    gate ?? { reason: 'concurrency', policy: concurrencyPolicy() };
-  /** What holds the line's head now. */
-  const lineHold = (now: number): ReturnType<typeof holdOf> => holdOf(gateAt(now, (queue[0] as Waiter).c));
-  const keyOf = (hold: { reason: HoldReason; policy?: string }): string => `${hold.reason}:${hold.policy ?? ''}`;
+  /** What holds the line's head now: a time-based hold, else the concurrency cap. */
+  const lineHold = (now: number): Hold => gateAt(now, (queue[0] as Waiter).c) ?? capHold;
+  const keyOf = (hold: Hold): string => `${hold.reason}:${hold.policy ?? ''}`;
 
   /** Tells `onThrottle` that `hold` holds `waiter`, once per waiter and hold. */
-  const report = (waiter: Waiter, hold: ReturnType<typeof holdOf>, now: number, key = keyOf(hold)): void => {
+  const report = (waiter: Waiter, hold: Hold, now: number, key = keyOf(hold)): void => {
     if (waiter.r.includes(key)) return;
     waiter.r.push(key);
     if (!onThrottle) return;
@@ -466,11 +473,16 @@ export function createQuotaThrottle(
 
   /** Tells `onThrottle` about each waiter `gate` (else the concurrency cap) now holds (not on every pump). */
   const announce = (gate: Gate | undefined, now: number): void => {
-    const hold = holdOf(gate);
+    const hold = gate ?? capHold;
     const key = keyOf(hold);
     if (key === announced) return;
     announced = key;
     for (const waiter of queue) report(waiter, hold, now, key);
+  };
+
+  /** Pumps the line, unless nobody waits and no timer is armed: a pump has nothing to do then (a line that empties resets it already). */
+  const wake = (): void => {
+    if (queue.length > 0 || timer !== undefined) pump();
   };
 
   const remove = (waiter: Waiter): void => {
@@ -497,9 +509,6 @@ export function createQuotaThrottle(
     );
   };
 
-  const tooLong = (imposed: Gate, waitMs: number, maxWaitMs: number): ThrottleWaitTooLongError =>
-    new ThrottleWaitTooLongError(waitMs, maxWaitMs, imposed.policy, imposed.reason);
-
   /** Serves waiters in order while nothing holds them, and keeps the single timer in step. */
   const pump = (): void => {
     const now = Date.now();
@@ -522,7 +531,7 @@ export function createQuotaThrottle(
           const waitMs = held.until - now;
           for (const waiter of queue.filter((w) => waitMs > w.m)) {
             remove(waiter);
-            waiter.reject(tooLong(held, waitMs, waiter.m));
+            waiter.reject(new ThrottleWaitTooLongError(waitMs, waiter.m, held.policy, held.reason));
           }
         }
         announce(gate, now);
@@ -560,8 +569,7 @@ export function createQuotaThrottle(
 
   const refresh = (): void => {
     gateAt(Date.now(), 0); // works out what is free now
-    // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
-    if (queue.length > 0 || timer !== undefined) pump();
+    wake();
   };
 
   return {
@@ -634,9 +642,8 @@ export function createQuotaThrottle(
         }
         // Move quotas into their next window first, so this response is placed correctly.
         if (now >= rollAt) gateAt(now, 0);
-        learned = pending = true;
         lastAnswerAt = now;
-        pendingExact = complexityCost;
+        pending = complexityCost;
         // The linked request's send, else the oldest in flight's, else now.
         let sent = permit as Grant | undefined;
         if (!inFlight.has(sent as Grant)) [sent] = inFlight;
@@ -659,7 +666,10 @@ export function createQuotaThrottle(
           if (scale) named = scale(named);
           if (isConcurrencyPolicy(named)) {
             const q = named.quota;
-            if (finite(q) && q >= 1) concurrencyQuota = Math.floor(q);
+            if (finite(q) && q >= 1) {
+              cap = Math.floor(q);
+              capHold.policy = 'concurrency';
+            }
             continue;
           }
           let index = windowNames.indexOf(name);
@@ -693,6 +703,7 @@ export function createQuotaThrottle(
       } catch {
         // A malformed state is as good as none.
       }
+      if (!capHold.policy) cap = initialConcurrency; // learned: no more one at a time
       refresh();
     },
 
@@ -701,8 +712,8 @@ export function createQuotaThrottle(
       const gate = gateAt(now, queue[0]?.c ?? 0);
       const queued = queue.length;
       const out = inFlight.size;
-      const concurrencyLimit = limit();
-      const heldBy = gate ? { ...gate } : out < concurrencyLimit ? undefined : holdOf(undefined);
+      const concurrencyLimit = cap;
+      const heldBy = gate || out >= cap ? { ...(gate ?? capHold) } : undefined;
       const policies: Record<string, ThrottlePolicyState> = {};
       const entry = (policy: string, remaining: number, nextSlotAt = 0): void => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
@@ -714,7 +725,7 @@ export function createQuotaThrottle(
         const tracker = windows[index] as WindowTracker;
         entry(windowNames[index] as string, remainingOf(tracker), holdUntil(tracker));
       }
-      if (concurrencyQuota !== undefined) entry('concurrency', concurrencyLimit - out);
+      if (capHold.policy) entry('concurrency', cap - out);
       if (holds.d > now) entry(DAILY_POLICY, 0, holds.d);
       return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
     },
