@@ -22,6 +22,7 @@
  * same decisions. Its own counting (`throttle-window.ts`), not the fleet's steps, because it allocates nothing per
  * call on the path every call takes (`test/bench/quota-algorithms.ts`).
  */
+import { callHook } from '../hooks.js';
 import { MAX_TIMER_DELAY_MS } from '../request/sleep.js';
 import type {
   RateLimitPolicy,
@@ -360,12 +361,11 @@ export function createQuotaThrottle(
   let imposed: Gate | undefined;
   let probeAt = Infinity;
   const consider = (hold: Gate, isImposed: boolean): void => {
-    if (hold.until > (gate?.until ?? 0)) gate = hold;
-    if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
+    gate = laterGate(gate, hold);
+    if (isImposed) imposed = laterGate(imposed, hold);
   };
 
   const full = (): boolean => inFlight.size >= cap;
-  const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
 
   /**
    * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
@@ -381,10 +381,8 @@ export function createQuotaThrottle(
     let grants = Infinity;
     let costLeft = Infinity;
     const { p: pause, s: spent, d: dailyUntil } = holds;
-    const paused = pause && pause.until > now;
-    if (paused) consider(pause, true);
-    const fleetSpent = spent && spent.until > now;
-    if (fleetSpent) consider(spent, false);
+    if (pause && pause.until > now) consider(pause, true);
+    if (spent && spent.until > now) consider(spent, false);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
@@ -393,11 +391,11 @@ export function createQuotaThrottle(
       const resetAt = tracker.by + RESET_MARGIN_MS;
       roll = Math.min(roll, resetAt);
       const remaining = remainingOf(tracker);
-      if (tracker.c) grants = Math.min(grants, remaining);
-      else if (remaining <= 0) grants = 0;
+      // (A quota of another unit spent leaves no grant either.)
+      if (tracker.c || remaining <= 0) grants = Math.min(grants, remaining);
       let held = remaining <= 0;
       if (policy === COST_POLICY) {
-        const left = budgetLeft(tracker);
+        const left = Math.min(tracker.q, tracker.r) - inFlightCost;
         costLeft = Math.min(costLeft, left);
         held ||= cost > 0 && left < cost;
       }
@@ -408,19 +406,20 @@ export function createQuotaThrottle(
         daily || !isPacedWindow(tracker.w, resetAt - now),
       );
     }
+    if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
+    // Read back through casts: TypeScript does not see `consider` assign them.
+    const latest = gate as Gate | undefined;
+    const serverHold = imposed as Gate | undefined;
     rollAt = roll;
     // (The cost left only counts while grants are left.)
-    freeGrants = !paused && !fleetSpent && dailyUntil <= now && !probeOut ? grants : 0;
+    freeGrants = latest || probeOut ? 0 : grants;
     freeCost = costLeft;
-    if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
-    // Read back through a cast: TypeScript does not see `consider` assign it.
-    const serverHold = imposed as Gate | undefined;
     // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
     probeAt =
       serverHold && serverHold.reason !== 'daily-limit' && serverHold.until - lastAnswerAt > probeAfterMs
         ? lastAnswerAt + probeAfterMs
         : Infinity;
-    return gate;
+    return latest;
   };
 
   /** True when the hold the last {@link gateAt} found is a long one whose probe may go now. */
@@ -460,15 +459,12 @@ export function createQuotaThrottle(
   const report = (waiter: Waiter, hold: Hold, now: number, key = keyOf(hold)): void => {
     if (waiter.r.includes(key)) return;
     waiter.r.push(key);
-    if (!onThrottle) return;
-    const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
-    if (hold.policy !== undefined) event.policy = hold.policy;
-    if ((hold.until ?? 0) > now) event.delayMs = (hold.until as number) - now;
-    try {
-      onThrottle(event);
-    } catch {
-      // Hooks only observe; a failing one must not break the request.
-    }
+    callHook(onThrottle, () => {
+      const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
+      if (hold.policy !== undefined) event.policy = hold.policy;
+      if ((hold.until ?? 0) > now) event.delayMs = (hold.until as number) - now;
+      return event;
+    });
   };
 
   /** Tells `onThrottle` about each waiter `gate` (else the concurrency cap) now holds (not on every pump). */
@@ -492,7 +488,7 @@ export function createQuotaThrottle(
   };
 
   const disarm = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
     timer = undefined;
   };
 
