@@ -206,9 +206,10 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   tracker.r = Infinity;
   tracker.ur = tracker.u;
   const w = tracker.w;
-  const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
-  tracker.a = w ? tracker.a + windows * w : -Infinity;
-  tracker.by = w ? tracker.by + windows * w : Infinity;
+  // Whole windows past: the reset moves by as many lengths; an undeclared length leaves it unknown.
+  const shift = w ? (Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1) * w : Infinity;
+  tracker.a = w ? tracker.a + shift : -shift;
+  tracker.by += shift;
   tracker.rn = tracker.on = 0; // the lists keep their room for the next window
   tracker.p = MAX_EVENTS;
 }

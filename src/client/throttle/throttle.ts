@@ -481,10 +481,12 @@ export function createQuotaThrottle(
     if (queue.length > 0 || timer !== undefined) pump();
   };
 
-  const remove = (waiter: Waiter): void => {
+  /** Takes `waiter` out of the line, failing its call with `reason`. */
+  const drop = (waiter: Waiter, reason: unknown): void => {
     waiter.detach();
     const index = queue.indexOf(waiter);
     if (index >= 0) queue.splice(index, 1);
+    waiter.reject(reason);
   };
 
   const disarm = (): void => {
@@ -526,8 +528,7 @@ export function createQuotaThrottle(
         if (held) {
           const waitMs = held.until - now;
           for (const waiter of queue.filter((w) => waitMs > w.m)) {
-            remove(waiter);
-            waiter.reject(new ThrottleWaitTooLongError(waitMs, waiter.m, held.policy, held.reason));
+            drop(waiter, new ThrottleWaitTooLongError(waitMs, waiter.m, held.policy, held.reason));
           }
         }
         announce(gate, now);
@@ -555,10 +556,9 @@ export function createQuotaThrottle(
     if (index < 0) return;
     const now = Date.now();
     const hold = lineHold(now);
-    const queued = queue.length;
-    remove(waiter);
-    waiter.reject(
-      new ThrottleQueueTimeout(waitedInLine(waiter.q, boundMs, now), index + 1, queued, hold.reason, hold.policy),
+    drop(
+      waiter,
+      new ThrottleQueueTimeout(waitedInLine(waiter.q, boundMs, now), index + 1, queue.length, hold.reason, hold.policy),
     );
     pump();
   };
@@ -595,8 +595,7 @@ export function createQuotaThrottle(
         const now = Date.now();
         let expiry: ReturnType<typeof setTimeout> | undefined;
         const onAbort = (): void => {
-          remove(waiter);
-          reject(signal?.reason);
+          drop(waiter, signal?.reason);
           pump();
         };
         const waiter: Waiter = {
@@ -688,13 +687,11 @@ export function createQuotaThrottle(
         if (finite(dailyResetAt)) {
           // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
           holds.d = Math.max(holds.d, dailyResetAt);
-        } else {
-          const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
-          if (status === 429 || finite(retryAfter)) {
-            const delayMs =
-              retryAfter !== undefined ? retryAfter * 1000 : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
-            holds.p = laterGate(holds.p, { reason: 'backoff', policy: exhausted, until: now + delayMs });
-          }
+        } else if (status === 429 || finite(retryAfterSeconds)) {
+          const delayMs = finite(retryAfterSeconds)
+            ? Math.max(0, retryAfterSeconds) * 1000
+            : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
+          holds.p = laterGate(holds.p, { reason: 'backoff', policy: exhausted, until: now + delayMs });
         }
       } catch {
         // A malformed state is as good as none.
