@@ -105,9 +105,9 @@ function lowerRemaining(tracker: WindowTracker, r: number, others: number): void
   tracker.ur = Math.max(0, tracker.u - others);
 }
 
-/** The instant to hold new requests until, or undefined when this quota does not hold them. */
-export function holdUntil(tracker: WindowTracker): number | undefined {
-  return remainingOf(tracker) <= 0 && tracker.by < Infinity ? tracker.by + RESET_MARGIN_MS : undefined;
+/** The instant to hold new requests until, or 0 when this quota does not hold them. */
+export function holdUntil(tracker: WindowTracker): number {
+  return remainingOf(tracker) <= 0 && tracker.by < Infinity ? tracker.by + RESET_MARGIN_MS : 0;
 }
 
 /** Accounts for a request being sent. */
@@ -137,9 +137,10 @@ export function observeWindow(
   const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.q ?? Infinity);
   const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.w;
   const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
+  const placed = t !== undefined;
   // The reset instant R: after `sent + (t-1) s` (exclusive), by `now + t s` (inclusive); see the head comment.
-  const after = t === undefined ? -Infinity : ctx.sent + (t - 1) * 1000;
-  const by = t === undefined ? Infinity : ctx.now + t * 1000;
+  const after = placed ? ctx.sent + (t - 1) * 1000 : -Infinity;
+  const by = placed ? ctx.now + t * 1000 : Infinity;
   const perRequest = countsRequests(policy);
   if (tracker && tracker.by < Infinity) {
     tracker.q = quota;
@@ -155,7 +156,7 @@ export function observeWindow(
     obs[at + LOWEST] = at > 0 ? (obs[at - 1] as number) : Infinity;
     tracker.on = at + STRIDE;
     prune(tracker);
-    if (t === undefined) {
+    if (!placed) {
       lowerRemaining(tracker, r, ctx.others); // cannot place it: only lower the estimate
       return tracker;
     }
@@ -176,7 +177,6 @@ export function observeWindow(
   // landed after this one and been answered first).
   const others = perRequest ? ctx.others : 0;
   const carried = tracker && tracker.by < Infinity ? spillover(tracker, ctx.others + 1) : 0;
-  const placed = t !== undefined;
   const used = perRequest && quota < Infinity ? Math.max(quota - r + others, carried) : 0;
   return {
     q: quota,

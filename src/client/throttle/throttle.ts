@@ -326,7 +326,7 @@ export function createQuotaThrottle(
     let slot = -1;
     for (let index = 0; index < windows.length; index += 1) {
       const seen = windowSeen[index] as number;
-      if (seen === ctx.tick || (holdUntil(windows[index] as WindowTracker) ?? 0) > now) continue;
+      if (seen === ctx.tick || holdUntil(windows[index] as WindowTracker) > now) continue;
       if (slot < 0 || seen < (windowSeen[slot] as number)) slot = index;
     }
     return slot;
@@ -422,9 +422,6 @@ export function createQuotaThrottle(
     return latest;
   };
 
-  /** True when the hold the last {@link gateAt} found is a long one whose probe may go now. */
-  const mayProbe = (now: number): boolean => now >= probeAt && !probeOut;
-
   /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
   function release(this: Grant): void {
     if (!inFlight.delete(this)) return;
@@ -514,7 +511,7 @@ export function createQuotaThrottle(
       const gate = gateAt(now, head.c);
       if (gate) {
         if (probeOut) return; // its answer pumps again
-        const probe = mayProbe(now);
+        const probe = now >= probeAt; // a long hold whose probe may go now
         if (probe && !full()) {
           queue.shift();
           head.detach();
@@ -647,7 +644,7 @@ export function createQuotaThrottle(
         ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
         ctx.others = Math.max(0, inFlight.size - 1);
-        ctx.shared = scale !== undefined;
+        ctx.shared = !!scale;
         /** The exhausted window that resets last, and in how many seconds. */
         let exhausted: string | undefined;
         let exhaustedSeconds = 0;
@@ -705,10 +702,9 @@ export function createQuotaThrottle(
       const gate = gateAt(now, queue[0]?.c ?? 0);
       const queued = queue.length;
       const out = inFlight.size;
-      const concurrencyLimit = cap;
       const heldBy = gate || out >= cap ? { ...(gate ?? capHold) } : undefined;
       const policies: Record<string, ThrottlePolicyState> = {};
-      const entry = (policy: string, remaining: number, nextSlotAt = 0): void => {
+      const entry = (policy: string, remaining: number, nextSlotAt: number): void => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
         if (finite(remaining)) state.remaining = Math.max(0, remaining);
         if (nextSlotAt > now) state.nextSlotAt = nextSlotAt;
@@ -718,9 +714,9 @@ export function createQuotaThrottle(
         const tracker = windows[index] as WindowTracker;
         entry(windowNames[index] as string, remainingOf(tracker), holdUntil(tracker));
       }
-      if (capHold.policy) entry('concurrency', cap - out);
+      if (capHold.policy) entry('concurrency', cap - out, 0);
       if (holds.d > now) entry(DAILY_POLICY, 0, holds.d);
-      return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
+      return { queued, inFlight: out, concurrencyLimit: cap, ...(heldBy && { heldBy }), policies };
     },
   };
 }
