@@ -50,7 +50,8 @@ export class CostBook {
 
   /** The cost of `document` when known exactly or estimated; undefined when not seen yet. */
   known(document: string | undefined): number | undefined {
-    return document === undefined ? undefined : this.#costs.get(document);
+    // (No cost is ever kept under undefined: `learn` keeps none for a call without its document.)
+    return this.#costs.get(document as string);
   }
 
   /**

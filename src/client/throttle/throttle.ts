@@ -360,7 +360,10 @@ export function createQuotaThrottle(
   let gate: Gate | undefined;
   let imposed: Gate | undefined;
   let probeAt = Infinity;
-  const consider = (hold: Gate, isImposed: boolean): void => {
+  /** The instant {@link gateAt} checks at: a hold counts only while it lasts beyond it. */
+  let at = 0;
+  const consider = (hold: Gate | undefined, isImposed: boolean): void => {
+    if (!hold || hold.until <= at) return;
     gate = laterGate(gate, hold);
     if (isImposed) imposed = laterGate(imposed, hold);
   };
@@ -377,12 +380,12 @@ export function createQuotaThrottle(
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
     gate = imposed = undefined;
+    at = now;
     let roll = Infinity;
     let grants = Infinity;
     let costLeft = Infinity;
-    const { p: pause, s: spent, d: dailyUntil } = holds;
-    if (pause && pause.until > now) consider(pause, true);
-    if (spent && spent.until > now) consider(spent, false);
+    consider(holds.p, true);
+    consider(holds.s, false);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
@@ -399,14 +402,14 @@ export function createQuotaThrottle(
         costLeft = Math.min(costLeft, left);
         held ||= cost > 0 && left < cost;
       }
-      if (!held || resetAt <= now) continue;
+      if (!held) continue;
       const daily = policy === DAILY_POLICY;
       consider(
         { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
         daily || !isPacedWindow(tracker.w, resetAt - now),
       );
     }
-    if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
+    if (holds.d > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: holds.d }, true);
     // Read back through casts: TypeScript does not see `consider` assign them.
     const latest = gate as Gate | undefined;
     const serverHold = imposed as Gate | undefined;
@@ -667,14 +670,17 @@ export function createQuotaThrottle(
           let index = windowNames.indexOf(name);
           const known = windows[index];
           const tracker = observeWindow(known, named, ctx);
-          if (tracker && tracker !== known) {
+          // (No tracker only for a policy not tracked yet.)
+          if (tracker) {
             if (index < 0) {
               index = windows.length < MAX_TRACKED_POLICIES ? windows.length : freeSlot(now);
               if (index >= 0) windowNames[index] = name;
             }
-            if (index >= 0) windows[index] = tracker;
+            if (index >= 0) {
+              windows[index] = tracker;
+              windowSeen[index] = ctx.tick;
+            }
           }
-          if (index >= 0) windowSeen[index] = ctx.tick;
           const t = named.resetSeconds;
           if (named.remaining === 0 && finite(t) && t >= exhaustedSeconds) {
             exhausted = name;
