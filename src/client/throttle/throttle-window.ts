@@ -90,6 +90,10 @@ export interface ObservationContext {
 /** True for a finite number. */
 export const finite = (value: unknown): value is number => Number.isFinite(value);
 
+/** `value` when it is a finite number no less than 0, else undefined. */
+const atLeastZero = (value: number | undefined): number | undefined =>
+  finite(value) && value >= 0 ? value : undefined;
+
 /**
  * What is certainly left of the quota for a request sent now (a lower bound on what the server has left); for a
  * shared tracker, what is left of this client's share, its sends since the last report counted against it.
@@ -134,9 +138,10 @@ export function observeWindow(
 ): WindowTracker | undefined {
   const r = policy.remaining;
   if (!finite(r)) return tracker;
-  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.q ?? Infinity);
-  const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.w;
-  const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
+  const quota = atLeastZero(policy.quota) ?? tracker?.q ?? Infinity;
+  const w = atLeastZero(policy.window); // 0: not declared
+  const windowMs = w ? w * 1000 : tracker?.w;
+  const t = atLeastZero(policy.resetSeconds);
   const placed = t !== undefined;
   // The reset instant R: after `sent + (t-1) s` (exclusive), by `now + t s` (inclusive); see the head comment.
   const after = placed ? ctx.sent + (t - 1) * 1000 : -Infinity;

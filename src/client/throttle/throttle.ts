@@ -138,8 +138,8 @@ export class ThrottleQueueTimeout extends Error {
 
 /** What holds a line, in words: `the minuteRate limit`, `a pause the server asked for`, ... */
 export function holdText(reason: HoldReason, policy: string | undefined): string {
-  if (policy !== undefined && reason !== 'backoff') return `the ${policy} limit`;
   if (reason === 'backoff') return 'a pause the server asked for';
+  if (policy !== undefined) return `the ${policy} limit`;
   if (reason === 'daily-limit') return 'the daily limit';
   if (reason === 'concurrency') return 'the cap on requests in flight';
   return 'an exhausted quota';
@@ -453,7 +453,8 @@ export function createQuotaThrottle(
 
   /** What holds the line's head now: a time-based hold, else the concurrency cap. */
   const lineHold = (now: number): Hold => gateAt(now, (queue[0] as Waiter).c) ?? capHold;
-  const keyOf = (hold: Hold): string => `${hold.reason}:${hold.policy ?? ''}`;
+  // (A reason is one of a few fixed words: joined to the policy, even an undefined one, it names the hold.)
+  const keyOf = (hold: Hold): string => hold.reason + hold.policy;
 
   /** Tells `onThrottle` that `hold` holds `waiter`, once per waiter and hold. */
   const report = (waiter: Waiter, hold: Hold, now: number, key = keyOf(hold)): void => {
@@ -462,7 +463,7 @@ export function createQuotaThrottle(
     callHook(onThrottle, () => {
       const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
       if (hold.policy !== undefined) event.policy = hold.policy;
-      if ((hold.until ?? 0) > now) event.delayMs = (hold.until as number) - now;
+      if ((hold.until as number) > now) event.delayMs = (hold.until as number) - now; // (undefined > now is false)
       return event;
     });
   };
@@ -489,14 +490,9 @@ export function createQuotaThrottle(
     waiter.reject(reason);
   };
 
-  const disarm = (): void => {
-    clearTimeout(timer);
-    timer = undefined;
-  };
-
   const arm = (at: number, now: number): void => {
     if (timer !== undefined && timerAt === at) return;
-    disarm();
+    clearTimeout(timer);
     timerAt = at;
     timer = setTimeout(
       () => {
@@ -544,7 +540,8 @@ export function createQuotaThrottle(
       head.resolve(grant(now, head.d, head.c));
     }
     if (queue.length === 0) announced = undefined;
-    disarm();
+    clearTimeout(timer);
+    timer = undefined;
   };
 
   /**
