@@ -45,7 +45,7 @@ export class CostBook {
 
   /** The expected cost of `document`: known, else the largest known, else 0. */
   expected(document: string | undefined): number {
-    return this.known(document) ?? this.largest;
+    return this.#costs.get(document as string) ?? this.largest; // (`known`, without a call)
   }
 
   /** The cost of `document` when known exactly or estimated; undefined when not seen yet. */

@@ -620,7 +620,7 @@ export function createQuotaThrottle(
         // (test/unit/throttle-backlog.test.ts).
         pump();
         // Still in line (the last, as it joined): `onThrottle` hears what holds it, unless the pump just said so.
-        if (queue[queue.length - 1] === waiter) report(waiter, lineHold(now), now);
+        if (queue.at(-1) === waiter) report(waiter, lineHold(now), now);
       });
     },
 
