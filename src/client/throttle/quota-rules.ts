@@ -8,7 +8,7 @@
  * |---|---|---|---|
  * | a window quota spent holds until its reset has surely passed: the latest possible reset plus a margin for millisecond rounding | `RESET_MARGIN_MS` | `holdUntil`, `rollWindow`, `gateAt` | `roll`, `fleetAcquire`, `holdOver` |
  * | a policy counts requests unless its unit says otherwise; `concurrency` (or the unit `concurrent-requests`) caps requests in flight, it is no window | `countsRequests`, `isConcurrencyPolicy` | `observeWindow`, `observe` | `storeReportOf` |
- * | a window of at most a minute, spent, paces calls until its reset (however long the caller's `maxWaitMs`, never probed); any other hold is the server's demand, bounded by `maxWaitMs` | `MAX_PACED_WINDOW_MS`, `isPacedWindow` | `gateAt`, `acquire` | `fleetAcquire` (`paced`), `FleetThrottle` |
+ * | a window of at most a minute, spent, paces calls until its reset (however long the caller's `maxWaitMs`, never probed); any other hold is the server's demand, bounded by `maxWaitMs` | `MAX_PACED_WINDOW_MS`, `isPacedWindow` | `gateAt`, `pump` | `fleetAcquire` (`paced`), `FleetThrottle` |
  * | a 429 (or a budget error's retry-after) pauses every call for the `Retry-After`, else for the reset of the exhausted window that resets last, else for `DEFAULT_BACKOFF_MS` | `DEFAULT_BACKOFF_MS` | `observe` | `fleetSettle` |
  * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or the `DAILY_POLICY` window at 0) holds every call until its reset, never probed | `DAILY_POLICY` | `observe`, `gateAt` | `storeReportOf`, `fleetSettle`, `fleetAcquire` |
  * | a request's complexity cost is counted against `COST_POLICY`: a call whose expected cost exceeds what is left waits for the reset | `COST_POLICY` | `gateAt`, `CostBook` | `costOf`, `fleetAcquire` |

@@ -90,6 +90,10 @@ export interface ObservationContext {
 /** True for a finite number. */
 export const finite = (value: unknown): value is number => Number.isFinite(value);
 
+/** `value` when it is a finite number no less than 0, else undefined. */
+const atLeastZero = (value: number | undefined): number | undefined =>
+  finite(value) && value >= 0 ? value : undefined;
+
 /**
  * What is certainly left of the quota for a request sent now (a lower bound on what the server has left); for a
  * shared tracker, what is left of this client's share, its sends since the last report counted against it.
@@ -105,9 +109,9 @@ function lowerRemaining(tracker: WindowTracker, r: number, others: number): void
   tracker.ur = Math.max(0, tracker.u - others);
 }
 
-/** The instant to hold new requests until, or undefined when this quota does not hold them. */
-export function holdUntil(tracker: WindowTracker): number | undefined {
-  return remainingOf(tracker) <= 0 && tracker.by < Infinity ? tracker.by + RESET_MARGIN_MS : undefined;
+/** The instant to hold new requests until, or 0 when this quota does not hold them. */
+export function holdUntil(tracker: WindowTracker): number {
+  return remainingOf(tracker) <= 0 && tracker.by < Infinity ? tracker.by + RESET_MARGIN_MS : 0;
 }
 
 /** Accounts for a request being sent. */
@@ -134,12 +138,14 @@ export function observeWindow(
 ): WindowTracker | undefined {
   const r = policy.remaining;
   if (!finite(r)) return tracker;
-  const quota = finite(policy.quota) && policy.quota >= 0 ? policy.quota : (tracker?.q ?? Infinity);
-  const windowMs = finite(policy.window) && policy.window > 0 ? policy.window * 1000 : tracker?.w;
-  const t = finite(policy.resetSeconds) && policy.resetSeconds >= 0 ? policy.resetSeconds : undefined;
+  const quota = atLeastZero(policy.quota) ?? tracker?.q ?? Infinity;
+  const w = atLeastZero(policy.window); // 0: not declared
+  const windowMs = w ? w * 1000 : tracker?.w;
+  const t = atLeastZero(policy.resetSeconds);
+  const placed = t !== undefined;
   // The reset instant R: after `sent + (t-1) s` (exclusive), by `now + t s` (inclusive); see the head comment.
-  const after = t === undefined ? -Infinity : ctx.sent + (t - 1) * 1000;
-  const by = t === undefined ? Infinity : ctx.now + t * 1000;
+  const after = placed ? ctx.sent + (t - 1) * 1000 : -Infinity;
+  const by = placed ? ctx.now + t * 1000 : Infinity;
   const perRequest = countsRequests(policy);
   if (tracker && tracker.by < Infinity) {
     tracker.q = quota;
@@ -155,7 +161,7 @@ export function observeWindow(
     obs[at + LOWEST] = at > 0 ? (obs[at - 1] as number) : Infinity;
     tracker.on = at + STRIDE;
     prune(tracker);
-    if (t === undefined) {
+    if (!placed) {
       lowerRemaining(tracker, r, ctx.others); // cannot place it: only lower the estimate
       return tracker;
     }
@@ -176,7 +182,6 @@ export function observeWindow(
   // landed after this one and been answered first).
   const others = perRequest ? ctx.others : 0;
   const carried = tracker && tracker.by < Infinity ? spillover(tracker, ctx.others + 1) : 0;
-  const placed = t !== undefined;
   const used = perRequest && quota < Infinity ? Math.max(quota - r + others, carried) : 0;
   return {
     q: quota,
@@ -206,9 +211,10 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
   tracker.r = Infinity;
   tracker.ur = tracker.u;
   const w = tracker.w;
-  const windows = w ? Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1 : 0;
-  tracker.a = w ? tracker.a + windows * w : -Infinity;
-  tracker.by = w ? tracker.by + windows * w : Infinity;
+  // Whole windows past: the reset moves by as many lengths; an undeclared length leaves it unknown.
+  const shift = w ? (Math.floor((now - tracker.by - RESET_MARGIN_MS) / w) + 1) * w : Infinity;
+  tracker.a = w ? tracker.a + shift : -shift;
+  tracker.by += shift;
   tracker.rn = tracker.on = 0; // the lists keep their room for the next window
   tracker.p = MAX_EVENTS;
 }

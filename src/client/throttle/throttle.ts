@@ -4,16 +4,16 @@
  *
  * | rule | where |
  * |---|---|
- * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `limit` |
+ * | before the first answer one request at a time (it teaches the quotas); then the server's `concurrency` quota, or `initialConcurrency` while unknown | `cap`, `observe` |
  * | a window quota (`minuteRate`) whose conservative count reaches 0 holds new requests until its reset has surely passed | `gateAt`; counting in `throttle-window.ts` |
  * | cost-aware: a request whose expected complexity cost exceeds the budget left waits for the reset | `gateAt`; costs in `throttle-cost.ts` |
  * | a 429 (or a budget error's retry-after) pauses every waiter and new caller at once | `observe` (the pause), `gateAt` |
  * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy at 0) holds every call until its reset, never probed | `observe` (`dailyResetAt`), `gateAt` |
  * | local pacing (concurrency, a minute window within its own length, the cost budget) waits as long as it takes: only the caller's `signal` and `queueTimeoutMs` bound it | `acquire`, `expire`, `isPacedWindow` |
- * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `acquire`, `pump` |
- * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `mayProbe`, `observe` |
+ * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `pump` (a call joins the line and pumps it: `acquire`) |
+ * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `mayProbe`, `pump`, `observe` |
  * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `pump`, `arm` |
- * | `onThrottle` names what really holds a call: when it joins the line, and again whenever another limit takes over | `announce` |
+ * | `onThrottle` names what really holds a call (what holds the head of the line): when it joins the line, and again whenever another limit takes over | `acquire`, `announce` |
  * | the backlog per policy for a batch job's progress | `state` |
  * | while no limit is near (no hold, no waiter, quotas well above what a grant uses), a grant skips the gate: the last full check says how many grants, how much cost and until when it holds | `gateAt`, `tryAcquire` |
  *
@@ -22,6 +22,7 @@
  * same decisions. Its own counting (`throttle-window.ts`), not the fleet's steps, because it allocates nothing per
  * call on the path every call takes (`test/bench/quota-algorithms.ts`).
  */
+import { callHook } from '../hooks.js';
 import { MAX_TIMER_DELAY_MS } from '../request/sleep.js';
 import type {
   RateLimitPolicy,
@@ -137,8 +138,8 @@ export class ThrottleQueueTimeout extends Error {
 
 /** What holds a line, in words: `the minuteRate limit`, `a pause the server asked for`, ... */
 export function holdText(reason: HoldReason, policy: string | undefined): string {
-  if (policy !== undefined && reason !== 'backoff') return `the ${policy} limit`;
   if (reason === 'backoff') return 'a pause the server asked for';
+  if (policy !== undefined) return `the ${policy} limit`;
   if (reason === 'daily-limit') return 'the daily limit';
   if (reason === 'concurrency') return 'the cap on requests in flight';
   return 'an exhausted quota';
@@ -181,18 +182,18 @@ interface Waiter {
   detach(): void;
 }
 
+/** What holds a call: the concurrency cap, or a time-based hold ({@link Gate}). */
+interface Hold {
+  reason: HoldReason;
+  policy?: string;
+  until?: number;
+}
+
 /** A time-based hold. */
 export interface Gate {
   reason: 'quota-exhausted' | 'backoff' | 'daily-limit';
   policy?: string;
   until: number;
-  /**
-   * The longest hold among those the server imposes (a pause, the daily limit, a window reset beyond its declared
-   * length), when one applies: `maxWaitMs` bounds it. Local pacing alone waits as long as it takes.
-   */
-  imposed?: Gate;
-  /** When an imposed hold has gone unchecked long enough for one probe request, the instant it may go. */
-  probeAt?: number;
 }
 
 /** A permit of a {@link QuotaThrottle}, as the throttle sees it. */
@@ -297,11 +298,18 @@ export function createQuotaThrottle(
   let probeOut: Grant | undefined;
   /** Expected complexity cost of the requests in flight. */
   let inFlightCost = 0;
-  /** The latest observation, until the release of the permit it belongs to picks it up. */
-  let pending = false;
-  let pendingExact: number | undefined;
-  let learned = false;
-  let concurrencyQuota: number | undefined;
+  /**
+   * The latest observation's exact complexity cost (undefined when it reported none), until the release of the permit
+   * it belongs to picks it up; false while no observation waits for one.
+   */
+  let pending: number | undefined | false = false;
+  /**
+   * Requests let out at once: one until the first answer teaches the quotas, then the server's `concurrency` quota,
+   * else `initialConcurrency`.
+   */
+  let cap = 1;
+  /** The concurrency cap as a hold; its policy is named once the server declared the quota. */
+  const capHold: Hold = { reason: 'concurrency' };
   /** Orders grants and observations even within one millisecond; a grant's tick is its permit's `i`. */
   let tick = 0;
   /** The permits out, oldest first. */
@@ -318,7 +326,7 @@ export function createQuotaThrottle(
     let slot = -1;
     for (let index = 0; index < windows.length; index += 1) {
       const seen = windowSeen[index] as number;
-      if (seen === ctx.tick || (holdUntil(windows[index] as WindowTracker) ?? 0) > now) continue;
+      if (seen === ctx.tick || holdUntil(windows[index] as WindowTracker) > now) continue;
       if (slot < 0 || seen < (windowSeen[slot] as number)) slot = index;
     }
     return slot;
@@ -343,20 +351,24 @@ export function createQuotaThrottle(
   /** The rate-limit state of the latest observation. */
   let lastState: RateLimitState | undefined;
 
-  /** The hold {@link gateAt} is building: the latest of all, and the latest the server imposes (no allocation). */
+  /**
+   * What the last {@link gateAt} found: the latest hold of all; the latest the server imposes (a pause, the daily
+   * limit, a window reset beyond its declared length), which `maxWaitMs` bounds (local pacing alone waits as long as
+   * it takes); and when that imposed hold has gone unchecked long enough for one probe request, the instant it may go
+   * (else Infinity). Read them right after the call: a hook may run the gate again.
+   */
   let gate: Gate | undefined;
   let imposed: Gate | undefined;
-  const consider = (hold: Gate, isImposed: boolean): void => {
-    if (hold.until > (gate?.until ?? 0)) gate = hold;
-    if (isImposed && hold.until > (imposed?.until ?? 0)) imposed = hold;
+  let probeAt = Infinity;
+  /** The instant {@link gateAt} checks at: a hold counts only while it lasts beyond it. */
+  let at = 0;
+  const consider = (hold: Gate | undefined, isImposed: boolean): void => {
+    if (!hold || hold.until <= at) return;
+    gate = laterGate(gate, hold);
+    if (isImposed) imposed = laterGate(imposed, hold);
   };
 
-  const limit = (): number => (learned ? (concurrencyQuota ?? initialConcurrency) : 1);
-  const full = (): boolean => inFlight.size >= limit();
-  const budgetLeft = (tracker: WindowTracker): number => Math.min(tracker.q, tracker.r) - inFlightCost;
-
-  // (Only an observation sets the quota, and it marks the throttle `learned` first.)
-  const concurrencyPolicy = (): string | undefined => (concurrencyQuota === undefined ? undefined : 'concurrency');
+  const full = (): boolean => inFlight.size >= cap;
 
   /**
    * The latest instant any time-based hold lasts until, or undefined when none applies now: a 429's pause, the
@@ -368,14 +380,12 @@ export function createQuotaThrottle(
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
     gate = imposed = undefined;
+    at = now;
     let roll = Infinity;
     let grants = Infinity;
     let costLeft = Infinity;
-    const { p: pause, s: spent, d: dailyUntil } = holds;
-    const paused = pause && pause.until > now;
-    if (paused) consider(pause, true);
-    const fleetSpent = spent && spent.until > now;
-    if (fleetSpent) consider(spent, false);
+    consider(holds.p, true);
+    consider(holds.s, false);
     for (let index = 0; index < windows.length; index += 1) {
       const policy = windowNames[index] as string;
       const tracker = windows[index] as WindowTracker;
@@ -384,40 +394,36 @@ export function createQuotaThrottle(
       const resetAt = tracker.by + RESET_MARGIN_MS;
       roll = Math.min(roll, resetAt);
       const remaining = remainingOf(tracker);
-      if (tracker.c) grants = Math.min(grants, remaining);
-      else if (remaining <= 0) grants = 0;
+      // (A quota of another unit spent leaves no grant either.)
+      if (tracker.c || remaining <= 0) grants = Math.min(grants, remaining);
       let held = remaining <= 0;
       if (policy === COST_POLICY) {
-        const left = budgetLeft(tracker);
+        const left = Math.min(tracker.q, tracker.r) - inFlightCost;
         costLeft = Math.min(costLeft, left);
         held ||= cost > 0 && left < cost;
       }
-      if (!held || resetAt <= now) continue;
+      if (!held) continue;
       const daily = policy === DAILY_POLICY;
       consider(
         { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
         daily || !isPacedWindow(tracker.w, resetAt - now),
       );
     }
-    rollAt = roll;
-    // (The cost left only counts while grants are left.)
-    freeGrants = !paused && !fleetSpent && dailyUntil <= now && !probeOut ? grants : 0;
-    freeCost = costLeft;
-    if (dailyUntil > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: dailyUntil }, true);
+    if (holds.d > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: holds.d }, true);
     // Read back through casts: TypeScript does not see `consider` assign them.
     const latest = gate as Gate | undefined;
     const serverHold = imposed as Gate | undefined;
-    if (!latest) return undefined;
+    rollAt = roll;
+    // (The cost left only counts while grants are left.)
+    freeGrants = latest || probeOut ? 0 : grants;
+    freeCost = costLeft;
     // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
-    const probeAt =
+    probeAt =
       serverHold && serverHold.reason !== 'daily-limit' && serverHold.until - lastAnswerAt > probeAfterMs
         ? lastAnswerAt + probeAfterMs
-        : undefined;
-    return { ...latest, imposed: serverHold, probeAt };
+        : Infinity;
+    return latest;
   };
-
-  /** True when `gate` is a long hold whose probe may go now. */
-  const mayProbe = (gate: Gate, now: number): boolean => now >= (gate.probeAt ?? Infinity) && !probeOut;
 
   /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
   function release(this: Grant): void {
@@ -426,12 +432,12 @@ export function createQuotaThrottle(
     if (probeOut === this) probeOut = undefined; // no answer came: the next request probes again
     const now = Date.now();
     // The client observes a response and releases its permit in the same turn: the observation is this request's.
-    if (pending) {
+    if (pending !== false) {
+      costs.learn(this.d, this.b, budgetMarkOf(lastState, now), pending);
       pending = false;
-      costs.learn(this.d, this.b, budgetMarkOf(lastState, now), pendingExact);
     }
     for (let index = 0; index < windows.length; index += 1) recordRelease(windows[index] as WindowTracker, now);
-    if (queue.length > 0 || timer !== undefined) pump();
+    wake();
   }
 
   const grant = (now: number, document: string | undefined, cost: number, probe?: boolean): Permit => {
@@ -445,49 +451,48 @@ export function createQuotaThrottle(
     return permit;
   };
 
-  /** What holds the line now: `gate`, else the concurrency cap. */
-  const holdOf = (gate: Gate | undefined): Gate | { reason: 'concurrency'; policy?: string; until?: undefined } =>
-    gate ?? { reason: 'concurrency', policy: concurrencyPolicy() };
-  const keyOf = (hold: { reason: HoldReason; policy?: string }): string => `${hold.reason}:${hold.policy ?? ''}`;
+  /** What holds the line's head now: a time-based hold, else the concurrency cap. */
+  const lineHold = (now: number): Hold => gateAt(now, (queue[0] as Waiter).c) ?? capHold;
+  // (A reason is one of a few fixed words: joined to the policy, even an undefined one, it names the hold.)
+  const keyOf = (hold: Hold): string => hold.reason + hold.policy;
 
   /** Tells `onThrottle` that `hold` holds `waiter`, once per waiter and hold. */
-  const report = (waiter: Waiter, hold: ReturnType<typeof holdOf>, key: string, now: number): void => {
+  const report = (waiter: Waiter, hold: Hold, now: number, key = keyOf(hold)): void => {
     if (waiter.r.includes(key)) return;
     waiter.r.push(key);
-    if (!onThrottle) return;
-    const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
-    if (hold.policy !== undefined) event.policy = hold.policy;
-    if ((hold.until ?? 0) > now) event.delayMs = (hold.until as number) - now;
-    try {
-      onThrottle(event);
-    } catch {
-      // Hooks only observe; a failing one must not break the request.
-    }
+    callHook(onThrottle, () => {
+      const event: ThrottleEvent = { operationName: waiter.o, reason: hold.reason };
+      if (hold.policy !== undefined) event.policy = hold.policy;
+      if ((hold.until as number) > now) event.delayMs = (hold.until as number) - now; // (undefined > now is false)
+      return event;
+    });
   };
 
   /** Tells `onThrottle` about each waiter `gate` (else the concurrency cap) now holds (not on every pump). */
   const announce = (gate: Gate | undefined, now: number): void => {
-    const hold = holdOf(gate);
+    const hold = gate ?? capHold;
     const key = keyOf(hold);
     if (key === announced) return;
     announced = key;
-    for (const waiter of queue) report(waiter, hold, key, now);
+    for (const waiter of queue) report(waiter, hold, now, key);
   };
 
-  const remove = (waiter: Waiter): void => {
+  /** Pumps the line, unless nobody waits and no timer is armed: a pump has nothing to do then (a line that empties resets it already). */
+  const wake = (): void => {
+    if (queue.length > 0 || timer !== undefined) pump();
+  };
+
+  /** Takes `waiter` out of the line, failing its call with `reason`. */
+  const drop = (waiter: Waiter, reason: unknown): void => {
     waiter.detach();
     const index = queue.indexOf(waiter);
     if (index >= 0) queue.splice(index, 1);
-  };
-
-  const disarm = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
+    waiter.reject(reason);
   };
 
   const arm = (at: number, now: number): void => {
     if (timer !== undefined && timerAt === at) return;
-    disarm();
+    clearTimeout(timer);
     timerAt = at;
     timer = setTimeout(
       () => {
@@ -498,9 +503,6 @@ export function createQuotaThrottle(
     );
   };
 
-  const tooLong = (imposed: Gate, waitMs: number, maxWaitMs: number): ThrottleWaitTooLongError =>
-    new ThrottleWaitTooLongError(waitMs, maxWaitMs, imposed.policy, imposed.reason);
-
   /** Serves waiters in order while nothing holds them, and keeps the single timer in step. */
   const pump = (): void => {
     const now = Date.now();
@@ -508,25 +510,25 @@ export function createQuotaThrottle(
       const gate = gateAt(now, head.c);
       if (gate) {
         if (probeOut) return; // its answer pumps again
-        const probe = mayProbe(gate, now);
+        const probe = now >= probeAt; // a long hold whose probe may go now
         if (probe && !full()) {
           queue.shift();
           head.detach();
           head.resolve(grant(now, head.d, head.c, true));
           return;
         }
+        // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
+        const wakeAt = probe ? gate.until : Math.min(gate.until, probeAt);
         // Fails waiters the server makes wait longer than their `maxWaitMs`; pacing never does.
-        const { imposed } = gate;
-        if (imposed) {
-          const waitMs = imposed.until - now;
+        const held = imposed;
+        if (held) {
+          const waitMs = held.until - now;
           for (const waiter of queue.filter((w) => waitMs > w.m)) {
-            remove(waiter);
-            waiter.reject(tooLong(imposed, waitMs, waiter.m));
+            drop(waiter, new ThrottleWaitTooLongError(waitMs, waiter.m, held.policy, held.reason));
           }
         }
         announce(gate, now);
-        // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
-        if (queue.length > 0) arm(probe ? gate.until : Math.min(gate.until, gate.probeAt ?? Infinity), now);
+        if (queue.length > 0) arm(wakeAt, now);
         return;
       }
       if (full()) {
@@ -538,7 +540,8 @@ export function createQuotaThrottle(
       head.resolve(grant(now, head.d, head.c));
     }
     if (queue.length === 0) announced = undefined;
-    disarm();
+    clearTimeout(timer);
+    timer = undefined;
   };
 
   /**
@@ -549,19 +552,17 @@ export function createQuotaThrottle(
     const index = queue.indexOf(waiter);
     if (index < 0) return;
     const now = Date.now();
-    const hold = holdOf(gateAt(now, (queue[0] as Waiter).c));
-    const queued = queue.length;
-    remove(waiter);
-    waiter.reject(
-      new ThrottleQueueTimeout(waitedInLine(waiter.q, boundMs, now), index + 1, queued, hold.reason, hold.policy),
+    const hold = lineHold(now);
+    drop(
+      waiter,
+      new ThrottleQueueTimeout(waitedInLine(waiter.q, boundMs, now), index + 1, queue.length, hold.reason, hold.policy),
     );
     pump();
   };
 
   const refresh = (): void => {
     gateAt(Date.now(), 0); // works out what is free now
-    // With nobody waiting and no timer armed a pump has nothing to do (a line that empties resets it already).
-    if (queue.length > 0 || timer !== undefined) pump();
+    wake();
   };
 
   return {
@@ -587,29 +588,16 @@ export function createQuotaThrottle(
 
     acquire({ signal, maxWaitMs, queueTimeoutMs, operationName, document }: AcquireOptions): Promise<Permit> {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      const now = Date.now();
-      const cost = costs.expected(document);
-      const gate = gateAt(now, cost);
-      if (queue.length === 0 && !full()) {
-        if (!gate) return Promise.resolve(grant(now, document, cost));
-        if (mayProbe(gate, now)) return Promise.resolve(grant(now, document, cost, true));
-      }
-      // A wait the server imposes beyond this call's patience fails it at once (while a probe is out, its answer
-      // decides); pacing the line never does (test/unit/throttle-backlog.test.ts).
-      const imposed = gate?.imposed;
-      if (imposed && !probeOut && imposed.until - now > maxWaitMs) {
-        return Promise.reject(tooLong(imposed, imposed.until - now, maxWaitMs));
-      }
       return new Promise<Permit>((resolve, reject) => {
+        const now = Date.now();
         let expiry: ReturnType<typeof setTimeout> | undefined;
         const onAbort = (): void => {
-          remove(waiter);
-          reject(signal?.reason);
+          drop(waiter, signal?.reason);
           pump();
         };
         const waiter: Waiter = {
           d: document,
-          c: cost,
+          c: costs.expected(document),
           resolve,
           reject,
           m: maxWaitMs,
@@ -627,9 +615,12 @@ export function createQuotaThrottle(
           expiry = setTimeout(() => expire(waiter, boundMs), boundMs);
         }
         queue.push(waiter);
-        const hold = holdOf(gate);
-        report(waiter, hold, keyOf(hold), now);
+        // The line decides at once: it grants the call (or lets it probe) when nothing holds it, and fails it when the
+        // server imposes a wait past its `maxWaitMs` (while a probe is out, its answer decides); pacing never does
+        // (test/unit/throttle-backlog.test.ts).
         pump();
+        // Still in line (the last, as it joined): `onThrottle` hears what holds it, unless the pump just said so.
+        if (queue.at(-1) === waiter) report(waiter, lineHold(now), now);
       });
     },
 
@@ -643,9 +634,8 @@ export function createQuotaThrottle(
         }
         // Move quotas into their next window first, so this response is placed correctly.
         if (now >= rollAt) gateAt(now, 0);
-        learned = pending = true;
         lastAnswerAt = now;
-        pendingExact = complexityCost;
+        pending = complexityCost;
         // The linked request's send, else the oldest in flight's, else now.
         let sent = permit as Grant | undefined;
         if (!inFlight.has(sent as Grant)) [sent] = inFlight;
@@ -654,7 +644,7 @@ export function createQuotaThrottle(
         ctx.sent = sent ? sent.a : now;
         ctx.tick = ++tick;
         ctx.others = Math.max(0, inFlight.size - 1);
-        ctx.shared = scale !== undefined;
+        ctx.shared = !!scale;
         /** The exhausted window that resets last, and in how many seconds. */
         let exhausted: string | undefined;
         let exhaustedSeconds = 0;
@@ -668,20 +658,26 @@ export function createQuotaThrottle(
           if (scale) named = scale(named);
           if (isConcurrencyPolicy(named)) {
             const q = named.quota;
-            if (finite(q) && q >= 1) concurrencyQuota = Math.floor(q);
+            if (finite(q) && q >= 1) {
+              cap = Math.floor(q);
+              capHold.policy = 'concurrency';
+            }
             continue;
           }
           let index = windowNames.indexOf(name);
           const known = windows[index];
           const tracker = observeWindow(known, named, ctx);
-          if (tracker && tracker !== known) {
+          // (No tracker only for a policy not tracked yet.)
+          if (tracker) {
             if (index < 0) {
               index = windows.length < MAX_TRACKED_POLICIES ? windows.length : freeSlot(now);
               if (index >= 0) windowNames[index] = name;
             }
-            if (index >= 0) windows[index] = tracker;
+            if (index >= 0) {
+              windows[index] = tracker;
+              windowSeen[index] = ctx.tick;
+            }
           }
-          if (index >= 0) windowSeen[index] = ctx.tick;
           const t = named.resetSeconds;
           if (named.remaining === 0 && finite(t) && t >= exhaustedSeconds) {
             exhausted = name;
@@ -691,44 +687,39 @@ export function createQuotaThrottle(
         if (finite(dailyResetAt)) {
           // The daily quota is spent: every call waits for its reset; no pause or probe stands in for it.
           holds.d = Math.max(holds.d, dailyResetAt);
-        } else {
-          const retryAfter = finite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) : undefined;
-          if (status === 429 || finite(retryAfter)) {
-            const delayMs =
-              retryAfter !== undefined ? retryAfter * 1000 : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
-            holds.p = laterGate(holds.p, { reason: 'backoff', policy: exhausted, until: now + delayMs });
-          }
+        } else if (status === 429 || finite(retryAfterSeconds)) {
+          const delayMs = finite(retryAfterSeconds)
+            ? Math.max(0, retryAfterSeconds) * 1000
+            : exhaustedSeconds * 1000 || DEFAULT_BACKOFF_MS;
+          holds.p = laterGate(holds.p, { reason: 'backoff', policy: exhausted, until: now + delayMs });
         }
       } catch {
         // A malformed state is as good as none.
       }
+      if (!capHold.policy) cap = initialConcurrency; // learned: no more one at a time
       refresh();
     },
 
     state(): ThrottleState {
       const now = Date.now();
-      const head = queue[0];
-      const gate = gateAt(now, head ? head.c : 0);
+      const gate = gateAt(now, queue[0]?.c ?? 0);
       const queued = queue.length;
       const out = inFlight.size;
-      const concurrencyLimit = limit();
-      let heldBy: ThrottleState['heldBy'];
-      if (gate) heldBy = { reason: gate.reason, policy: gate.policy, until: gate.until };
-      else if (out >= concurrencyLimit) heldBy = holdOf(undefined);
-      const entry = (policy: string, remaining: number, nextSlotAt?: number): ThrottlePolicyState => {
+      const heldBy = gate || out >= cap ? { ...(gate ?? capHold) } : undefined;
+      const policies: Record<string, ThrottlePolicyState> = {};
+      const entry = (policy: string, remaining: number, nextSlotAt: number): void => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
         if (finite(remaining)) state.remaining = Math.max(0, remaining);
-        if ((nextSlotAt ?? 0) > now) state.nextSlotAt = nextSlotAt;
-        return state;
+        if (nextSlotAt > now) state.nextSlotAt = nextSlotAt;
+        policies[policy] = state;
       };
-      const policies: Record<string, ThrottlePolicyState> = {};
-      windows.forEach((tracker, index) => {
-        const name = windowNames[index] as string;
-        policies[name] = entry(name, remainingOf(tracker), holdUntil(tracker));
-      });
-      if (concurrencyQuota !== undefined) policies.concurrency = entry('concurrency', concurrencyLimit - out);
-      if (holds.d > now) policies[DAILY_POLICY] = entry(DAILY_POLICY, 0, holds.d);
-      return { queued, inFlight: out, concurrencyLimit, ...(heldBy && { heldBy }), policies };
+      for (let index = 0; index < windows.length; index += 1) {
+        const tracker = windows[index] as WindowTracker;
+        entry(windowNames[index] as string, remainingOf(tracker), holdUntil(tracker));
+      }
+      if (capHold.policy) entry('concurrency', cap - out, 0);
+      if (holds.d > now) entry(DAILY_POLICY, 0, holds.d);
+      return { queued, inFlight: out, concurrencyLimit: cap, ...(heldBy && { heldBy }), policies };
     },
   };
 }
