@@ -11,53 +11,49 @@
  */
 import { RATELIMIT, RATELIMIT_POLICY } from '../constants.js';
 import type { RateLimitPolicy, RateLimitState } from '../types.js';
-import { type ListMember, type ListValue, parseList } from './structured-list.js';
-
-/** A policy name or unit: the text of a String or a Token. */
-function textOf(item: ListValue | undefined): string | undefined {
-  return typeof item === 'string' ? item : undefined;
-}
-
-function numberOf(item: ListValue | undefined): number | undefined {
-  return typeof item === 'number' && Number.isFinite(item) ? item : undefined;
-}
-
-/** The header as a structured-field list (empty when blank), or undefined when it is absent or malformed. */
-function listOf(value: string | null): ListMember[] | undefined {
-  return value === null ? undefined : parseList(value);
-}
-
-/** The policy a list member names (a String or Token item), or undefined for an inner list or anything else. */
-function nameOf(member: ListMember): string | undefined {
-  const name = textOf(member[0]);
-  return name === '__proto__' ? undefined : name;
-}
+import { parseList } from './structured-list.js';
 
 /** The policy named `name` in `policies`, added when missing. */
 function entry(policies: Record<string, RateLimitPolicy>, name: string): RateLimitPolicy {
-  const existing = Object.hasOwn(policies, name) ? policies[name] : undefined;
-  if (existing) return existing;
-  const created: RateLimitPolicy = { name };
-  policies[name] = created;
-  return created;
+  if (!Object.hasOwn(policies, name)) policies[name] = { name };
+  return policies[name] as RateLimitPolicy;
 }
 
-/** The policies `RateLimit-Policy` declares (`q`, `w`, `qu`); later mentions of a name override earlier ones. */
-function declaredPolicies(value: string | null): Record<string, RateLimitPolicy> {
-  const policies: Record<string, RateLimitPolicy> = {};
-  for (const member of listOf(value) ?? []) {
-    const name = nameOf(member);
-    if (name === undefined) continue;
-    const params = member[1];
-    const quota = numberOf(params.get('q'));
-    const window = numberOf(params.get('w'));
-    const unit = textOf(params.get('qu'));
-    const policy = entry(policies, name);
-    if (quota !== undefined) policy.quota = quota;
-    if (window !== undefined) policy.window = window;
-    if (unit !== undefined) policy.unit = unit;
+/** The policy fields `RateLimit-Policy` declares, by parameter, in the order they are set. */
+const DECLARED = [
+  ['q', 'quota'],
+  ['w', 'window'],
+  ['qu', 'unit'],
+] as const;
+/** The policy fields `RateLimit` reports, by parameter. */
+const REPORTED = [
+  ['r', 'remaining'],
+  ['t', 'resetSeconds'],
+] as const;
+
+/**
+ * Reads a structured-field list header into `policies`: each member that names a policy (a String or Token item)
+ * sets the `fields` its parameters give; later mentions of a name override earlier ones. A missing or malformed
+ * header, an inner list and a parameter of the wrong type give nothing.
+ */
+function readList(
+  text: string | null,
+  policies: Record<string, RateLimitPolicy>,
+  fields: typeof DECLARED | typeof REPORTED,
+): void {
+  for (const [name, params] of (text !== null && parseList(text)) || []) {
+    if (typeof name !== 'string' || name === '__proto__') continue;
+    const policy = entry(policies, name) as unknown as Record<string, unknown>; // set by the field names above
+    for (const [key, field] of fields) {
+      const value = params.get(key);
+      // `qu` is a String or Token; the others are Numbers (finite: the parser takes at most 15 digits). `t` is a
+      // non-negative integer in the RateLimit fields draft: a negative one is no "reset now"
+      // (test/unit/rate-limit-errors.test.ts), it is no reset time at all.
+      if (key === 'qu' ? typeof value === 'string' : typeof value === 'number' && (key !== 't' || value >= 0)) {
+        policy[field] = value;
+      }
+    }
   }
-  return policies;
 }
 
 /** The last `RateLimit-Policy` text parsed and what it declared. */
@@ -104,27 +100,14 @@ function readPlain(text: string, policies: Record<string, RateLimitPolicy>): boo
 export function parseRateLimit(headers: Headers): RateLimitState {
   const policyText = headers.get(RATELIMIT_POLICY);
   if (policyText !== lastPolicyText) {
-    lastDeclared = declaredPolicies(policyText);
+    lastDeclared = {};
+    readList(policyText, lastDeclared, DECLARED);
     lastPolicyText = policyText;
   }
   const policies: Record<string, RateLimitPolicy> = {};
   // Copies, never the memo's own objects (which hold only the fields their policy declares).
-  for (const name in lastDeclared) policies[name] = Object.assign({}, lastDeclared[name]);
+  for (const name in lastDeclared) policies[name] = { ...lastDeclared[name] } as RateLimitPolicy;
   const stateText = headers.get(RATELIMIT);
-  if (stateText !== null && !readPlain(stateText, policies)) {
-    for (const member of listOf(stateText) ?? []) {
-      const name = nameOf(member);
-      if (name === undefined) continue;
-      const params = member[1];
-      const remaining = numberOf(params.get('r'));
-      // `t` is a non-negative integer in the RateLimit fields draft: a negative one is no "reset now"
-      // (test/unit/rate-limit-errors.test.ts), it is no reset time at all.
-      const t = numberOf(params.get('t'));
-      const resetSeconds = t !== undefined && t >= 0 ? t : undefined;
-      const policy = entry(policies, name);
-      if (remaining !== undefined) policy.remaining = remaining;
-      if (resetSeconds !== undefined) policy.resetSeconds = resetSeconds;
-    }
-  }
+  if (stateText !== null && !readPlain(stateText, policies)) readList(stateText, policies, REPORTED);
   return { policies };
 }
