@@ -27,8 +27,9 @@ const KEY = /[a-z*][a-z0-9_\-.*]*/y;
 let input = '';
 let pos = 0;
 
+/** Stops the parse: `parseList` catches it and answers undefined, so it needs no message. */
 function fail(): never {
-  throw new SyntaxError('not a Structured Field List');
+  throw new SyntaxError();
 }
 
 /**

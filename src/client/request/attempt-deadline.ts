@@ -67,7 +67,7 @@ export class AttemptDeadline {
     else if (stop) {
       // The guard's wait for headers: it rejects now, and a response that comes later has its body cancelled.
       (this.#reject as (reason: unknown) => void)(this.reason());
-      stop.then(cancelBody, ignore);
+      stop.then(discardBody, ignore);
     }
   }
 
@@ -100,11 +100,13 @@ function capture(resolve: (value: Response) => void, reject: (reason: unknown) =
   rejectGuard = reject;
 }
 
-function cancelBody(response: Response): void {
-  response.body?.cancel().catch(ignore);
+/** Discards a body that will not be read, so its connection is released. */
+export function discardBody(response: Response): void {
+  if (response.body && !response.bodyUsed && !response.body.locked) response.body.cancel().catch(ignore);
 }
 
-function ignore(): void {}
+/** Does nothing: the handler of a rejection nobody waits for. */
+export function ignore(): void {}
 
 /** Milliseconds on a monotonic clock where there is one. */
 export function monotonicNow(): number {
