@@ -38,5 +38,5 @@ export function describeNetworkFailure(error: unknown): NetworkFailure {
   if (reason === undefined) reason = typeof error === 'string' && error !== '' ? error : 'unknown failure';
   if (reason === 'bad port') reason = 'bad port (this fetch refuses to connect to that port)';
   if (code !== undefined && !reason.includes(code)) reason = `${code}: ${reason}`;
-  return code === undefined ? { reason } : { code, reason };
+  return { code, reason };
 }

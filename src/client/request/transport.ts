@@ -144,12 +144,12 @@ function bodyOf(request: TransportRequest): string | FormData {
   }
 }
 
+/** A JSON or GraphQL-response Content-Type, in any case (one pattern test measured no slower than `startsWith`). */
+const JSON_CONTENT = /application\/(?:graphql-response\+)?json/i;
+
 /** True for a JSON or GraphQL-response Content-Type. */
 function isJsonType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  if (contentType.startsWith('application/json')) return true; // the usual spelling, without lower-casing
-  const type = contentType.toLowerCase();
-  return type.includes('application/json') || type.includes('application/graphql-response+json');
+  return contentType !== null && JSON_CONTENT.test(contentType);
 }
 
 /** True when `value` has the shape of a GraphQL execution result (its `data`, `errors`, `extensions`). */
