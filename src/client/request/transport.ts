@@ -96,10 +96,10 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     // Uploads go where the platform's docs send them (`{endpoint}/file`); see multipart.ts.
     const pending = request.fetch(request.upload && !get ? `${request.url}${UPLOAD_PATH}` : request.url, init);
     const response = await (deadline ? deadline.guard(pending) : pending);
-    // A browser's opaque redirect (what `redirect: 'manual'` gives there) has status 0 by the Fetch standard:
-    // refused below like any other redirect, without reading its `type` (test/unit/client-hardening.test.ts).
+    // A redirect: a 3xx, or a browser's opaque redirect (what `redirect: 'manual'` gives there), which has status 0 by
+    // the Fetch standard: refused like any other, without reading its `type` (test/unit/client-hardening.test.ts).
     const { headers, status } = response;
-    if (isRedirectStatus(status)) {
+    if (status === 0 || (status >= 300 && status <= 399)) {
       discardBody(response);
       return { status, headers };
     }
@@ -119,11 +119,6 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     inFlight -= 1;
     if (deadline) attempt?.deadlines.finish(deadline);
   }
-}
-
-/** A 3xx, or 0 for a redirect the runtime hides (a browser's opaque redirect). */
-export function isRedirectStatus(status: number): boolean {
-  return status === 0 || (status >= 300 && status <= 399);
 }
 
 /** `{ query, variables, operationName }` as JSON, or the upload's multipart form (multipart.ts). */
@@ -147,11 +142,6 @@ function bodyOf(request: TransportRequest): string | FormData {
 /** A JSON or GraphQL-response Content-Type, in any case (one pattern test measured no slower than `startsWith`). */
 const JSON_CONTENT = /application\/(?:graphql-response\+)?json/i;
 
-/** True for a JSON or GraphQL-response Content-Type. */
-function isJsonType(contentType: string | null): boolean {
-  return contentType !== null && JSON_CONTENT.test(contentType);
-}
-
 /** True when `value` has the shape of a GraphQL execution result (its `data`, `errors`, `extensions`). */
 function isExecutionResult(value: unknown): boolean {
   if (!isObject(value)) return false;
@@ -165,7 +155,7 @@ function isExecutionResult(value: unknown): boolean {
  * result; an error status keeps whatever JSON it carried, for its `errors`.
  */
 function payloadOf(text: string, contentType: string | null, status: number): unknown {
-  if (!isJsonType(contentType)) return undefined;
+  if (contentType === null || !JSON_CONTENT.test(contentType)) return undefined;
   let payload: unknown;
   try {
     payload = JSON.parse(text);
