@@ -13,10 +13,11 @@ import { RATELIMIT, RATELIMIT_POLICY } from '../constants.js';
 import type { RateLimitPolicy, RateLimitState } from '../types.js';
 import { parseList } from './structured-list.js';
 
-/** The policy named `name` in `policies`, added when missing. */
-function entry(policies: Record<string, RateLimitPolicy>, name: string): RateLimitPolicy {
+/** The policy named `name` in `policies`, added when missing; none for `__proto__`, which names no policy. */
+function entry(policies: Record<string, RateLimitPolicy>, name: string): RateLimitPolicy | undefined {
+  if (name === '__proto__') return undefined;
   if (!Object.hasOwn(policies, name)) policies[name] = { name };
-  return policies[name] as RateLimitPolicy;
+  return policies[name];
 }
 
 /** The policy fields `RateLimit-Policy` declares, by parameter, in the order they are set. */
@@ -42,8 +43,8 @@ function readList(
   fields: typeof DECLARED | typeof REPORTED,
 ): void {
   for (const [name, params] of (text !== null && parseList(text)) || []) {
-    if (typeof name !== 'string' || name === '__proto__') continue;
-    const policy = entry(policies, name) as unknown as Record<string, unknown>; // set by the field names above
+    const policy = typeof name === 'string' && (entry(policies, name) as Record<string, unknown> | undefined);
+    if (!policy) continue; // no policy name: an inner list, a Number, `__proto__`
     for (const [key, field] of fields) {
       const value = params.get(key);
       // `qu` is a String or Token; the others are Numbers (finite: the parser takes at most 15 digits). `t` is a
@@ -80,7 +81,7 @@ function readPlain(text: string, policies: Record<string, RateLimitPolicy>): boo
       // A name: skipped whole, so an `=` or a digit in it is never read as a parameter.
       const end = text.indexOf('"', at);
       const name = text.slice(at, end);
-      policy = name === '__proto__' ? undefined : entry(policies, name);
+      policy = entry(policies, name);
       at = end + 1;
     } else if (char === '=') {
       const remaining = text[at - 2] === 'r'; // else `t`

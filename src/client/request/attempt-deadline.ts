@@ -27,9 +27,10 @@ export type ExpireAction = (() => void) | { cancel(reason?: unknown): Promise<vo
 
 /** One attempt's deadline. The transport tells it how to stop the attempt at each stage. */
 export class AttemptDeadline {
+  // Declared only: the constructor sets them (a field declaration would define each a second time).
   /** `performance.now()`-style milliseconds after which the attempt is over. */
-  readonly at: number;
-  readonly timeoutMs: number;
+  declare readonly at: number;
+  declare readonly timeoutMs: number;
   #expired = false;
   /** The current stage's action, or the response {@link AttemptDeadline.guard} waits for. */
   #stop: ExpireAction | Promise<Response> | undefined;
