@@ -20,17 +20,10 @@ function entry(policies: Record<string, RateLimitPolicy>, name: string): RateLim
   return policies[name];
 }
 
-/** The policy fields `RateLimit-Policy` declares, by parameter, in the order they are set. */
-const DECLARED = [
-  ['q', 'quota'],
-  ['w', 'window'],
-  ['qu', 'unit'],
-] as const;
+/** The policy fields `RateLimit-Policy` declares, by parameter, in the order they are set (a `for...in` keeps it). */
+const DECLARED = { q: 'quota', w: 'window', qu: 'unit' } as const;
 /** The policy fields `RateLimit` reports, by parameter. */
-const REPORTED = [
-  ['r', 'remaining'],
-  ['t', 'resetSeconds'],
-] as const;
+const REPORTED = { r: 'remaining', t: 'resetSeconds' } as const;
 
 /**
  * Reads a structured-field list header into `policies`: each member that names a policy (a String or Token item)
@@ -40,18 +33,18 @@ const REPORTED = [
 function readList(
   text: string | null,
   policies: Record<string, RateLimitPolicy>,
-  fields: typeof DECLARED | typeof REPORTED,
+  fields: Readonly<Record<string, keyof RateLimitPolicy>>,
 ): void {
   for (const [name, params] of (text !== null && parseList(text)) || []) {
     const policy = typeof name === 'string' && (entry(policies, name) as Record<string, unknown> | undefined);
     if (!policy) continue; // no policy name: an inner list, a Number, `__proto__`
-    for (const [key, field] of fields) {
+    for (const key in fields) {
       const value = params.get(key);
       // `qu` is a String or Token; the others are Numbers (finite: the parser takes at most 15 digits). `t` is a
       // non-negative integer in the RateLimit fields draft: a negative one is no "reset now"
       // (test/unit/rate-limit-errors.test.ts), it is no reset time at all.
       if (key === 'qu' ? typeof value === 'string' : typeof value === 'number' && (key !== 't' || value >= 0)) {
-        policy[field] = value;
+        policy[fields[key] as string] = value;
       }
     }
   }

@@ -36,7 +36,7 @@ function fail(): never {
  * The text `pattern` matches at the current position, consumed; fails when it does not match. Tested and sliced
  * rather than exec'd: no match array per item (the delimiters a caller does not want are sliced off).
  */
-function take(pattern: RegExp, trim = 0): string {
+function take(pattern: RegExp, trim: number): string {
   const start = pos;
   pattern.lastIndex = pos;
   if (!pattern.test(input)) fail();
@@ -66,7 +66,7 @@ function params(): Map<string, ListValue> {
   while (input[pos] === ';') {
     pos += 1;
     skip(false);
-    const key = take(KEY);
+    const key = take(KEY, 0);
     let value: ListValue = null;
     if (input[pos] === '=') {
       pos += 1;
@@ -77,21 +77,20 @@ function params(): Map<string, ListValue> {
   return map;
 }
 
+/** A member; an inner list's items and parameters are checked, then dropped. */
 function member(): ListMember {
   if (input[pos] !== '(') return [bareItem(), params()];
   pos += 1;
-  while (pos < input.length) {
+  for (;;) {
     skip(false);
-    if (input[pos] === ')') {
-      pos += 1;
-      params();
-      return [null, new Map()];
-    }
-    bareItem();
+    if (input[pos] === ')') break;
+    bareItem(); // fails at the end of the input
     params();
     if (input[pos] !== ' ' && input[pos] !== ')') fail();
   }
-  return fail();
+  pos += 1;
+  params();
+  return [null, new Map()];
 }
 
 /** The members of a List header value, or undefined when the value is not a valid List. */
@@ -101,14 +100,15 @@ export function parseList(text: string): ListMember[] | undefined {
   try {
     skip(false);
     const members: ListMember[] = [];
-    while (pos < input.length) {
-      members.push(member());
-      skip(true);
-      if (pos >= input.length) return members;
-      if (input[pos] !== ',') fail();
-      pos += 1;
-      skip(true);
-      if (pos >= input.length) fail();
+    if (pos < input.length) {
+      for (;;) {
+        members.push(member());
+        skip(true);
+        if (pos >= input.length) break;
+        if (input[pos] !== ',') fail();
+        pos += 1;
+        skip(true); // a member must follow: member() fails at the end of the input
+      }
     }
     return members;
   } catch {
