@@ -165,6 +165,8 @@ describe('parseRateLimit on a RateLimit of declared policies', () => {
       '"two words";r=5, "";r=6',
       '"é";r=1',
       ' \t"minuteRate";r=1',
+      '"minuteRate";t=2;r=1',
+      '"r=1, 2";t=3, "minuteRate";r=4',
     ];
     for (const text of texts) {
       const parsed = state(declared, text).policies;

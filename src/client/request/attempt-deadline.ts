@@ -27,9 +27,10 @@ export type ExpireAction = (() => void) | { cancel(reason?: unknown): Promise<vo
 
 /** One attempt's deadline. The transport tells it how to stop the attempt at each stage. */
 export class AttemptDeadline {
+  // Declared only: the constructor sets them (a field declaration would define each a second time).
   /** `performance.now()`-style milliseconds after which the attempt is over. */
-  readonly at: number;
-  readonly timeoutMs: number;
+  declare readonly at: number;
+  declare readonly timeoutMs: number;
   #expired = false;
   /** The current stage's action, or the response {@link AttemptDeadline.guard} waits for. */
   #stop: ExpireAction | Promise<Response> | undefined;
@@ -67,7 +68,7 @@ export class AttemptDeadline {
     else if (stop) {
       // The guard's wait for headers: it rejects now, and a response that comes later has its body cancelled.
       (this.#reject as (reason: unknown) => void)(this.reason());
-      stop.then(cancelBody, ignore);
+      stop.then(discardBody, ignore);
     }
   }
 
@@ -100,11 +101,13 @@ function capture(resolve: (value: Response) => void, reject: (reason: unknown) =
   rejectGuard = reject;
 }
 
-function cancelBody(response: Response): void {
-  response.body?.cancel().catch(ignore);
+/** Discards a body that will not be read, so its connection is released. */
+export function discardBody(response: Response): void {
+  response.body?.cancel().catch(ignore); // a locked body refuses: ignored, as is anything cancel rejects with
 }
 
-function ignore(): void {}
+/** Does nothing: the handler of a rejection nobody waits for. */
+export function ignore(): void {}
 
 /** Milliseconds on a monotonic clock where there is one. */
 export function monotonicNow(): number {

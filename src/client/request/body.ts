@@ -6,14 +6,14 @@
  */
 
 import { CONTENT_ENCODING, CONTENT_LENGTH } from '../constants.js';
-import { type AttemptDeadline, monotonicNow } from './attempt-deadline.js';
+import { type AttemptDeadline, discardBody, ignore, monotonicNow } from './attempt-deadline.js';
+
+export { discardBody };
 
 /** What {@link readBodyText} returns for a body over the limit (its text is never built). */
-export const TOO_LARGE: unique symbol = Symbol('too large');
+export const TOO_LARGE: unique symbol = Symbol();
 
 let decoder: TextDecoder | undefined;
-
-function ignore(): void {}
 
 /** The Content-Length of an unencoded body, when declared; a compressed body's length says nothing of its text. */
 function declaredLength(headers: Headers): number | undefined {
@@ -21,11 +21,6 @@ function declaredLength(headers: Headers): number | undefined {
   if (value === null || headers.has(CONTENT_ENCODING)) return undefined;
   const length = Number(value);
   return Number.isFinite(length) ? length : undefined;
-}
-
-/** Discards a body that will not be read, so its connection is released. */
-export function discardBody(response: Response): void {
-  if (response.body && !response.bodyUsed && !response.body.locked) response.body.cancel().catch(ignore);
 }
 
 /**

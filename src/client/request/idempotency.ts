@@ -10,7 +10,8 @@ import type { OperationKind } from '../documents/document-scan.js';
  * context), else the same built from `crypto.getRandomValues` (a page served over plain HTTP).
  */
 export function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const uuid = crypto.randomUUID?.(); // undefined outside a secure context
+  if (uuid) return uuid;
   // Each 0 of the pattern becomes a random hex digit; the 8 a random one of 8-b (the RFC 9562 variant); 4 is the version.
   const random = crypto.getRandomValues(new Uint8Array(31));
   let next = 0;

@@ -35,8 +35,8 @@ export function describeNetworkFailure(error: unknown): NetworkFailure {
     }
     current = (current as { cause?: unknown }).cause;
   }
-  if (reason === undefined) reason = typeof error === 'string' && error !== '' ? error : 'unknown failure';
+  reason ??= typeof error === 'string' && error !== '' ? error : 'unknown failure';
   if (reason === 'bad port') reason = 'bad port (this fetch refuses to connect to that port)';
   if (code !== undefined && !reason.includes(code)) reason = `${code}: ${reason}`;
-  return code === undefined ? { reason } : { code, reason };
+  return { code, reason };
 }
