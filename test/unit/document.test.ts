@@ -229,5 +229,8 @@ describe('printing AST documents without source text', () => {
   it('refuses type-system definitions it cannot send', () => {
     const ast = parse('type Query { a: Int } query Q { a }', { noLocation: true });
     expect(() => prepareOperation(ast, 'Q', print)).toThrow(/holding a 'ObjectTypeDefinition' node/);
+    // A kind named like an inherited property of the printer's table is refused too.
+    for (const kind of ['constructor', 'toString', '__proto__'])
+      expect(() => print({ kind })).toThrow(new RegExp(`holding a '${kind}' node`));
   });
 });
