@@ -28,7 +28,10 @@ export interface AstNode {
   readonly fields?: readonly AstNode[];
 }
 
-/** What each accepted node kind prints around its fields: `before|after`. Any other kind is refused. */
+/**
+ * What each node kind with fields prints around them, `before|after`; any other kind is refused. A scalar node (a
+ * name, a number, a string, an enum, a boolean) prints its `value`: no type-system node holds a text `value`.
+ */
 const KINDS: Record<string, string> = {
   Document: '',
   OperationDefinition: '',
@@ -41,12 +44,6 @@ const KINDS: Record<string, string> = {
   ObjectField: '',
   FragmentSpread: '...',
   InlineFragment: '...',
-  Name: '',
-  IntValue: '',
-  FloatValue: '',
-  EnumValue: '',
-  BooleanValue: '',
-  StringValue: '',
   NullValue: 'null',
   ListValue: '[|]',
   ObjectValue: '{|}',
@@ -81,6 +78,11 @@ const FIELDS = [
 
 /** GraphQL text for an executable AST node. Throws {@link PlatformConfigError} for anything else. */
 export function print(node: AstNode): string {
+  const { value } = node;
+  // A scalar node (a name, a number, a string, an enum, a boolean) holds its text in `value`.
+  if (value !== undefined && typeof value !== 'object') {
+    return node.kind === 'StringValue' ? JSON.stringify(value) : String(value);
+  }
   const around = KINDS[node.kind];
   // Not an own string for an inherited name such as 'constructor' either.
   if (typeof around !== 'string') {
@@ -88,21 +90,15 @@ export function print(node: AstNode): string {
       `Cannot send a DocumentNode holding a '${node.kind}' node: only operations and fragments.`,
     );
   }
-  const [before, after = ''] = around.split('|');
-  const { value } = node;
-  // A scalar node (a name, a number, a string, an enum, a boolean) holds its text in `value`.
-  if (value !== undefined && typeof value !== 'object') {
-    return node.kind === 'StringValue' ? JSON.stringify(value) : String(value);
-  }
-  let text = before;
+  let [text, after = ''] = around.split('|') as [string, string?];
   for (const [field, start = '', end = '', separator] of FIELDS) {
     const part = node[field as 'value'] as AstNode | readonly AstNode[] | string | undefined;
-    const printed =
-      typeof part === 'string'
-        ? part
-        : Array.isArray(part)
-          ? part.map(print).join(separator)
-          : part && print(part as AstNode);
+    // A string here is an operation's keyword.
+    const printed = Array.isArray(part)
+      ? part.map(print).join(separator)
+      : typeof part === 'object'
+        ? print(part as AstNode)
+        : part;
     if (printed) text += start + printed + end;
   }
   return text + after;
