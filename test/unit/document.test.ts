@@ -233,5 +233,14 @@ describe('printing AST documents without source text', () => {
   it('refuses type-system definitions it cannot send', () => {
     const ast = parse('type Query { a: Int } query Q { a }', { noLocation: true });
     expect(() => prepareOperation(ast, 'Q', print)).toThrow(/holding a 'ObjectTypeDefinition' node/);
+    const schema = parse(
+      'schema { query: Q } scalar S type T implements X @d { a(b: Int = 1): Int } interface X { a: Int } union U = T enum E { A } input I { a: Int = 2 } directive @d on OBJECT extend type T { c: Int }',
+      { noLocation: true },
+    );
+    for (const definition of schema.definitions)
+      expect(() => print({ kind: 'Document', definitions: [definition] } as never)).toThrow(/holding a '\w+' node/);
+    // A kind named like an inherited property of the printer's table is refused too.
+    for (const kind of ['constructor', 'toString', '__proto__'])
+      expect(() => print({ kind })).toThrow(new RegExp(`holding a '${kind}' node`));
   });
 });

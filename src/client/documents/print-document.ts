@@ -1,8 +1,9 @@
 /**
  * Prints an executable GraphQL AST (operations and fragments) to compact, valid GraphQL text. Used only
  * for AST documents that carry no source text (`loc.source.body`), such as codegen's `documentNode`
- * output; keeps the client free of the `graphql` package on every runtime and in every bundle. One
- * switch over the node kinds, so it stays small in every bundle that carries `client.request`.
+ * output; keeps the client free of the `graphql` package on every runtime and in every bundle. Two tables instead
+ * of a function per kind, so it stays small: what each kind prints around its fields, and how each field prints
+ * (GraphQL writes a node's fields in one order, whatever its kind).
  */
 import { PlatformConfigError } from '../errors/errors.js';
 
@@ -27,67 +28,78 @@ export interface AstNode {
   readonly fields?: readonly AstNode[];
 }
 
-/** `before` + the printed nodes joined by `separator` + `after`; '' for none. */
-function list(nodes: readonly AstNode[] | undefined, separator = ', ', before = '', after = ''): string {
-  return nodes?.length ? before + nodes.map(print).join(separator) + after : '';
-}
+/**
+ * What each node kind with fields prints around them, `before|after`; any other kind is refused. A scalar node (a
+ * name, a number, a string, an enum, a boolean) prints its `value`: no type-system node holds a text `value`.
+ */
+const KINDS: Record<string, string> = {
+  Document: '',
+  OperationDefinition: '',
+  FragmentDefinition: 'fragment ',
+  VariableDefinition: '',
+  Variable: '$',
+  SelectionSet: '{ | }',
+  Field: '',
+  Argument: '',
+  ObjectField: '',
+  FragmentSpread: '...',
+  InlineFragment: '...',
+  NullValue: 'null',
+  ListValue: '[|]',
+  ObjectValue: '{|}',
+  Directive: '@',
+  NamedType: '',
+  ListType: '[|]',
+  NonNullType: '|!',
+};
 
-/** `before` + the printed node; '' for none. */
-function one(node: AstNode | undefined, before = ''): string {
-  return node ? before + print(node) : '';
-}
+/**
+ * The fields, in the order GraphQL writes them, each `name|before|after|separator` (a list's parts are joined by
+ * the separator); a field that is absent or an empty list prints nothing, its before and after included.
+ */
+const FIELDS = [
+  'operation|| ',
+  'alias||: ',
+  'name',
+  'variable||: ',
+  'variableDefinitions|(|)|, ',
+  'typeCondition| on ',
+  'type',
+  'defaultValue| = ',
+  'arguments|(|)|, ',
+  'value|: ',
+  'directives| || ',
+  'selectionSet| ',
+  'selections||| ',
+  'values|||, ',
+  'fields|||, ',
+  'definitions|||\n',
+].map((field) => field.split('|'));
 
 /** GraphQL text for an executable AST node. Throws {@link PlatformConfigError} for anything else. */
 export function print(node: AstNode): string {
-  const name = one(node.name);
-  // The tail most definitions and selections share: their directives, then their selection set.
-  const tail = list(node.directives, ' ', ' ') + one(node.selectionSet, ' ');
-  switch (node.kind) {
-    case 'Document':
-      return list(node.definitions, '\n');
-    case 'OperationDefinition':
-      return node.operation + one(node.name, ' ') + list(node.variableDefinitions, ', ', '(', ')') + tail;
-    case 'FragmentDefinition':
-      return `fragment ${name}${list(node.variableDefinitions, ', ', '(', ')')} on ${one(node.typeCondition)}${tail}`;
-    case 'VariableDefinition':
-      return `${one(node.variable)}: ${one(node.type)}${one(node.defaultValue, ' = ')}${tail}`;
-    case 'Variable':
-      return `$${name}`;
-    case 'SelectionSet':
-      return `{ ${list(node.selections, ' ')} }`;
-    case 'Field':
-      return one(node.alias) + (node.alias ? ': ' : '') + name + list(node.arguments, ', ', '(', ')') + tail;
-    case 'Argument':
-    case 'ObjectField':
-      return `${name}: ${one(node.value as AstNode)}`;
-    case 'FragmentSpread':
-      return `...${name}${tail}`;
-    case 'InlineFragment':
-      return `...${one(node.typeCondition, ' on ')}${tail}`;
-    case 'Name':
-    case 'IntValue':
-    case 'FloatValue':
-    case 'EnumValue':
-    case 'BooleanValue':
-      return String(node.value);
-    case 'StringValue':
-      return JSON.stringify(node.value);
-    case 'NullValue':
-      return 'null';
-    case 'ListValue':
-      return `[${list(node.values)}]`;
-    case 'ObjectValue':
-      return `{${list(node.fields)}}`;
-    case 'Directive':
-      return `@${name}${list(node.arguments, ', ', '(', ')')}`;
-    case 'NamedType':
-      return name;
-    case 'ListType':
-      return `[${one(node.type)}]`;
-    case 'NonNullType':
-      return `${one(node.type)}!`;
+  const { value } = node;
+  // A scalar node (a name, a number, a string, an enum, a boolean) holds its text in `value`.
+  if (value !== undefined && typeof value !== 'object') {
+    return node.kind === 'StringValue' ? JSON.stringify(value) : String(value);
   }
-  throw new PlatformConfigError(
-    `Cannot send a DocumentNode holding a '${node.kind}' node: only operations and fragments.`,
-  );
+  const around = KINDS[node.kind];
+  // Not an own string for an inherited name such as 'constructor' either.
+  if (typeof around !== 'string') {
+    throw new PlatformConfigError(
+      `Cannot send a DocumentNode holding a '${node.kind}' node: only operations and fragments.`,
+    );
+  }
+  let [text, after = ''] = around.split('|') as [string, string?];
+  for (const [field, start = '', end = '', separator] of FIELDS) {
+    const part = node[field as 'value'] as AstNode | readonly AstNode[] | string | undefined;
+    // A string here is an operation's keyword.
+    const printed = Array.isArray(part)
+      ? part.map(print).join(separator)
+      : typeof part === 'object'
+        ? print(part as AstNode)
+        : part;
+    if (printed) text += start + printed + end;
+  }
+  return text + after;
 }

@@ -68,11 +68,6 @@ export function planUpload(variables: Record<string, unknown> | undefined): Uplo
   return found && { variables: stripped, files: [...found].map(([blob, paths]) => ({ blob, paths })) };
 }
 
-/** The part name of the file at `path` (`variables.input.files.0` → `variables[input][files][0]`). */
-export function partNameOf(path: string): string {
-  return path.replace(/\.([^.]*)/g, '[$1]');
-}
-
 /** What the upload's text parts carry. */
 export interface UploadFields {
   /** The document. */
@@ -88,10 +83,9 @@ export function multipartBody(fields: UploadFields, plan: UploadPlan): FormData 
   form.append('query', fields.query);
   form.append('variables', fields.variables);
   if (fields.operationName !== undefined) form.append('operationName', fields.operationName);
-  for (const file of plan.files) {
-    // A File's own name; a Blob has none.
-    const name = (file.blob as File).name ?? 'blob';
-    for (const path of file.paths) form.append(partNameOf(path), file.blob, name);
-  }
+  // FormData names each part's file: a File by its own name, a Blob 'blob' (https://xhr.spec.whatwg.org/#create-an-entry).
+  // A part's name is its path with each `.key` written `[key]`: `variables.input.files.0` → `variables[input][files][0]`.
+  for (const file of plan.files)
+    for (const path of file.paths) form.append(path.replace(/\.([^.]*)/g, '[$1]'), file.blob);
   return form;
 }
