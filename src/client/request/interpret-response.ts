@@ -95,12 +95,14 @@ export function interpretResponse<TResult>(
   };
   const { onWarning } = context.options.hooks;
   if (onWarning) {
-    for (const warning of result.warnings) {
+    for (const warning of warnings) {
       callHook(onWarning, { operationName: label.operationName, apiVersion: label.apiVersion, warning });
     }
   }
-  const accountId = accountIdOf(body.account_id);
-  if (accountId !== undefined) result.accountId = accountId;
+  // The account id: a finite number, or a string of digits read as one.
+  const accountId = body.account_id;
+  if (Number.isFinite(accountId) || (typeof accountId === 'string' && /^\d+$/.test(accountId)))
+    result.accountId = Number(accountId);
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;
   if (requestId !== undefined) result.requestId = requestId;
   // The version that answered, from the server's API-Version header (test/unit/document-version.test.ts,
@@ -112,9 +114,3 @@ export function interpretResponse<TResult>(
 
 /** `Idempotency-Replayed: true` (or the structured-field boolean `?1`), in any case, spaces around it ignored. */
 const REPLAYED = /^\s*(?:true|\?1)\s*$/i;
-
-function accountIdOf(value: unknown): number | undefined {
-  if (Number.isFinite(value)) return value as number;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return undefined;
-}
