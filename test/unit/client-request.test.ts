@@ -162,6 +162,17 @@ describe('what a call resolves to', () => {
     expect(made.replayed).toBe(true);
   });
 
+  it.each([
+    ['?1', true], // the structured-field boolean
+    ['TRUE', true],
+    ['false', false],
+    ['?0', false],
+    ['truer', false],
+  ])('reads Idempotency-Replayed: %s as replayed %s', async (value, replayed) => {
+    installApi(() => ok({ create_item: { id: '9', name: 'x' } }, { headers: { 'Idempotency-Replayed': value } }));
+    expect((await makeClient().createItem({ board_id: '1', item_name: 'x' })).replayed).toBe(replayed);
+  });
+
   it('never reports a query as replayed: only a call sent with an Idempotency-Key can be', async () => {
     installApi(() => ok({ boards: [] }, { headers: { 'Idempotency-Replayed': 'true' } }));
     const result = await makeClient().boards({ limit: 1 });

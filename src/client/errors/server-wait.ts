@@ -51,7 +51,7 @@ export function resetSecondsFromRateLimit(state: RateLimitState): number | undef
 export function retryInSecondsOf(errors: readonly GraphQLErrorInfo[] | undefined): number | undefined {
   for (const error of errors ?? []) {
     const value = ownValue(error.extensions, 'retry_in_seconds');
-    const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    const seconds = typeof value === 'string' && value.trim() ? Number(value) : value;
     if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) return seconds;
   }
   return undefined;

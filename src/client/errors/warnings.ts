@@ -47,14 +47,13 @@ export const NO_RESPONSE_WARNINGS: ResponseWarnings = Object.freeze({ warnings: 
 
 /** A warning of an entry with a string `message`. */
 function toWarning(entry: Record<string, unknown>, redact: Redactor): ApiWarning {
-  // The same normalising as an error's (error-info.ts: errorInfoOf); a warning's path keeps names only.
+  // The same normalising as an error's (error-info.ts: errorInfoOf), its fields kept; a warning's path keeps names
+  // only (the cast: its number segments are dropped below).
   const info = errorInfoOf(entry, redact);
-  const { message, locations, path, extensions = {} } = info;
   const code = codeOf(info);
-  const warning: ApiWarning = { message, kind: KIND_BY_CODE[code] ?? 'other', extensions };
+  const warning = { ...info, kind: KIND_BY_CODE[code] ?? 'other', extensions: info.extensions ?? {} } as ApiWarning;
   if (code) warning.code = code;
-  if (path) warning.path = path.filter((part): part is string => typeof part === 'string');
-  if (locations) warning.locations = locations;
+  if (info.path) warning.path = info.path.filter((part): part is string => typeof part === 'string');
   return warning;
 }
 

@@ -39,8 +39,9 @@ export function interpretResponse<TResult>(
   const rateLimit = parseRateLimit(headers);
   context.onRateLimit(rateLimit);
   // Only a call sent with an Idempotency-Key can be answered from the server's idempotency cache: a query's
-  // response is never a replay, and its header is not read (one header lookup fewer on every query).
-  const replayed = label.idempotencyKey !== undefined && isReplayed(headers.get(IDEMPOTENCY_REPLAYED));
+  // response is never a replay, and its header is not read (one header lookup fewer on every query). No header
+  // (null, tested as 'null') is no replay.
+  const replayed = label.idempotencyKey !== undefined && REPLAYED.test(headers.get(IDEMPOTENCY_REPLAYED) as string);
   const { payload } = response;
   // A plain success (no `errors`, no `extensions`) carries no request id or warnings: it skips their reads
   // (test/e2e/request-id.test.ts and test/unit/warnings.test.ts pin what the other bodies give).
@@ -94,12 +95,14 @@ export function interpretResponse<TResult>(
   };
   const { onWarning } = context.options.hooks;
   if (onWarning) {
-    for (const warning of result.warnings) {
+    for (const warning of warnings) {
       callHook(onWarning, { operationName: label.operationName, apiVersion: label.apiVersion, warning });
     }
   }
-  const accountId = accountIdOf(body.account_id);
-  if (accountId !== undefined) result.accountId = accountId;
+  // The account id: a finite number, or a string of digits read as one.
+  const accountId = body.account_id;
+  if (Number.isFinite(accountId) || (typeof accountId === 'string' && /^\d+$/.test(accountId)))
+    result.accountId = Number(accountId);
   if (label.idempotencyKey !== undefined) result.idempotencyKey = label.idempotencyKey;
   if (requestId !== undefined) result.requestId = requestId;
   // The version that answered, from the server's API-Version header (test/unit/document-version.test.ts,
@@ -109,14 +112,5 @@ export function interpretResponse<TResult>(
   return result;
 }
 
-/** `Idempotency-Replayed: true` (or the structured-field boolean `?1`). */
-function isReplayed(value: string | null): boolean {
-  const normalised = value?.trim().toLowerCase();
-  return normalised === 'true' || normalised === '?1';
-}
-
-function accountIdOf(value: unknown): number | undefined {
-  if (Number.isFinite(value)) return value as number;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return undefined;
-}
+/** `Idempotency-Replayed: true` (or the structured-field boolean `?1`), in any case, spaces around it ignored. */
+const REPLAYED = /^\s*(?:true|\?1)\s*$/i;

@@ -44,31 +44,32 @@ export type RetryDecision = { retry: false } | { retry: true; reason: RetryReaso
 const NO_RETRY: RetryDecision = { retry: false };
 
 /**
- * Why an error may be retried; undefined when it never is (an abort, the daily quota, a GraphQL error, a 4xx).
- * The server's wait, when it gave one, is the error's `retryAfterSeconds`.
+ * Why an error may be retried; undefined when it never is (an abort, the daily quota, a GraphQL error, a 4xx) or
+ * when sending again could do the work twice (a call that is not `repeatable` retries only a limit's refusal and a
+ * 409: neither ran it). The server's wait, when it gave one, is the error's `retryAfterSeconds`.
  */
-function retryReasonOf(error: unknown): RetryReason | undefined {
-  if (error instanceof NetworkError) return error.aborted ? undefined : error.timedOut ? 'timeout' : 'network';
+function retryReasonOf(error: unknown, repeatable: boolean): RetryReason | undefined {
   // The daily quota lasts until its reset: no call waits that out (test/unit/rate-limit-errors.test.ts).
   if (error instanceof DailyLimitError) return undefined;
   if (error instanceof RateLimitError) return 'rate-limited';
   if (error instanceof IdempotencyConflictError) return 'idempotency-conflict';
-  const status = error instanceof HttpError ? (error.status ?? 0) : 0;
+  if (!repeatable) return undefined;
+  if (error instanceof NetworkError) return error.aborted ? undefined : error.timedOut ? 'timeout' : 'network';
+  const status = error instanceof HttpError ? (error.status as number) : 0;
   return status >= 500 && status <= 599 ? 'server-error' : undefined;
 }
 
 /**
- * Whether to try a failed call again. Retried: network errors, timeouts, 5xx, 429 and budget errors,
- * 409 idempotency conflicts (all only when the call is repeatable). Never retried: 400, 401, 403 and
+ * Whether to try a failed call again. Retried: 429 and budget errors, 409 idempotency conflicts, and (only
+ * when the call is repeatable) network errors, timeouts and 5xx. Never retried: 400, 401, 403 and
  * other 4xx, GraphQL errors, caller aborts, the daily limit (`DailyLimitError`). A server-requested wait (`Retry-After`, `retry_in_seconds`,
  * `t`) wins over backoff; one longer than `maxDelayMs`, or one that would take the call past
  * `maxElapsedMs`, means no retry.
  */
 export function decideRetry(error: unknown, context: RetryContext, policy: RetryPolicy): RetryDecision {
   if (context.attempt >= policy.maxAttempts) return NO_RETRY;
-  const reason = retryReasonOf(error);
+  const reason = retryReasonOf(error, context.repeatable);
   if (!reason) return NO_RETRY;
-  if (!context.repeatable && reason !== 'idempotency-conflict' && reason !== 'rate-limited') return NO_RETRY;
   const waitSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
   const delayMs = retryDelayMs(reason, waitSeconds, context.attempt, policy, context.random);
   if (delayMs > policy.maxDelayMs || context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;

@@ -15,7 +15,7 @@ export function backoffDelayMs(
   policy: Pick<Required<RetryOptions>, 'baseDelayMs' | 'maxDelayMs'>,
   random: number,
 ): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(Math.min(Math.max(random, 0), 1) * ceiling);
 }
 
