@@ -71,6 +71,19 @@
 // exportItems and what they use of the client), limit about 3% above; 11.08 kB once an upload whose answer was lost is
 // settled by asking the job (never sent twice), every server text goes through the client's redactor, and the jobs
 // wait with the client's sleep (which also waits past the timer limit), limit about 1.5% above.
+// Then a round that took every one of these from the sources (each step measured by leaving it out or in): the boards
+// call 15.99 -> 14.86 kB split, 19.33 -> 18.34 kB as one file. The throttle's refusal wording loads on demand (split
+// -0.37 kB); the on-demand modules reach no up-front module but the errors' own, so a bundler that inlines them wraps
+// fewer modules for lazy initialisation; the local throttle decides a new call in its line's pump alone and keeps its
+// cap as one number; the rate-limit headers' List parser matches every bare item with one pattern and one reader
+// serves both headers; the AST printer is two tables; the factory, retry decision, warnings and option checks lost
+// steps written twice. The one-file bundle is still 0.34 kB over its 18 kB budget; its limit holds today's size.
+// From this round on bundles are measured as an app installs the package, without the repository's tsconfig.json
+// (esbuild reads none under node_modules): ours added a "use strict" to every lazily initialised module, and its
+// `paths` resolved `workspace-platform-sdk` to the sources, so the bulk jobs' and typed boards' entries were measured
+// with the main entry's source modules instead of the built main entry an app gets. Measured that way the bulk jobs'
+// entry is 12.63 kB (it was 10.98 kB read the old way): the built main entry is one module, and a bundler keeps
+// what it cannot prove unused there; limit about 2% above.
 
 /**
  * Code the SDK loads on demand (`import()`: the AST printer, the upload form, the error factory) stays out of the
@@ -125,31 +138,32 @@ module.exports = [
     // What a boards call downloads in all once a response has failed: the error factory's chunk included.
     name: 'one boards call that fails, with the error factory it loads at its first failed response',
     path: 'test/bench/entries/sdk.js',
-    limit: '18.8 kB',
+    limit: '17.5 kB',
     gzip: true,
     modifyEsbuildConfig: (config) => forTheBrowser(config, onDemandChunksBut((path) => path.includes('error-factory'))),
   },
   {
     // The same app built by a bundler that does not split (esbuild without `splitting`): one file, every on-demand
     // module (error factory, AST printer, upload form) inlined with esbuild's lazy-initialisation wrappers.
-    // Budget 18 kB; 19.41 kB measured when this check was added, so the limit holds today's size until the cuts land.
+    // Budget 18 kB; 19.41 kB measured when this check was added, 18.34 kB now: the limit holds today's size until the
+    // remaining cuts land.
     name: 'one boards call bundled as one file, on-demand modules inlined (budget: 18 kB)',
     path: 'test/bench/entries/sdk.js',
-    limit: '19.5 kB',
+    limit: '18.45 kB',
     gzip: true,
     modifyEsbuildConfig: (config) => forTheBrowser(config, onDemandChunksBut(() => true)),
   },
   {
     name: 'a boards call with the column builders and reader (column, columnValues, readColumnValue)',
     path: 'test/bench/entries/sdk-columns.js',
-    limit: '20.2 kB',
+    limit: '19 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
   {
     name: 'the whole main entry, every export kept (dist/index.js)',
     path: 'dist/index.js',
-    limit: '33.1 kB',
+    limit: '31.8 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },
@@ -165,7 +179,7 @@ module.exports = [
     // The bulk jobs entry with what it uses of the main entry it imports (its error classes), every export kept.
     name: 'the bulk jobs, every export kept, with what they use of the main entry (dist/bulk/index.js)',
     path: 'dist/bulk/index.js',
-    limit: '11.25 kB',
+    limit: '12.9 kB',
     gzip: true,
     modifyEsbuildConfig: forTheBrowser,
   },

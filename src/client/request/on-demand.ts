@@ -1,6 +1,6 @@
 /**
- * The SDK's code that loads on demand (the AST printer, the upload form; the error factory has a door of its own,
- * `../errors/response-error.ts`): a load that fails rejects the call, unsent, with a {@link PlatformError} that names what did
+ * The SDK's code that loads on demand (the AST printer, the upload form, the throttle's refusal wording; the error
+ * factory has a door of its own, `../errors/response-error.ts`): a load that fails rejects the call, unsent, with a {@link PlatformError} that names what did
  * not load, the failure as its cause (`test/e2e/on-demand-code.test.ts`, from the built package). A call that waits
  * for a load mid-attempt (the error factory) stops waiting at its deadline or its signal, whichever comes first
  * ({@link loadWithin}; `test/e2e/on-demand-deadline.test.ts`).

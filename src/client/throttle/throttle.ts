@@ -136,15 +136,6 @@ export class ThrottleQueueTimeout extends Error {
   }
 }
 
-/** What holds a line, in words: `the minuteRate limit`, `a pause the server asked for`, ... */
-export function holdText(reason: HoldReason, policy: string | undefined): string {
-  if (reason === 'backoff') return 'a pause the server asked for';
-  if (policy !== undefined) return `the ${policy} limit`;
-  if (reason === 'daily-limit') return 'the daily limit';
-  if (reason === 'concurrency') return 'the cap on requests in flight';
-  return 'an exhausted quota';
-}
-
 /** Gatekeeper between a client's calls and the network. */
 export interface Throttle {
   /** Waits until a request may be sent. Rejects with `signal.reason` on abort. */
