@@ -38,6 +38,21 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
+/** An emulator whose first answer is a 429 asking to wait `retryAfter` seconds, then answers as usual. */
+function emulatorAnsweringOne429(retryAfter: string): ReturnType<typeof startTestEmulator> {
+  return startTestEmulator({
+    faults: [
+      {
+        kind: 'respond',
+        status: 429,
+        first: 1,
+        headers: { 'retry-after': retryAfter, 'content-type': 'application/json' },
+        body: JSON.stringify({ errors: [{ message: 'Slow down.', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] }),
+      },
+    ],
+  });
+}
+
 async function failure(promise: Promise<unknown>): Promise<Sdk.PlatformError> {
   const error = await promise.then(
     () => undefined,
@@ -49,17 +64,7 @@ async function failure(promise: Promise<unknown>): Promise<Sdk.PlatformError> {
 
 describe('the error factory, loaded on demand', () => {
   it('is not needed by a successful call, and its absence still gives a named, retryable error', async () => {
-    const emulator = await startTestEmulator({
-      faults: [
-        {
-          kind: 'respond',
-          status: 429,
-          first: 1,
-          headers: { 'retry-after': '0', 'content-type': 'application/json' },
-          body: JSON.stringify({ errors: [{ message: 'Slow down.', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] }),
-        },
-      ],
-    });
+    const emulator = await emulatorAnsweringOne429('0');
     const retries: Sdk.RetryEvent[] = [];
     const client = new sdk.PlatformClient({
       token: DEMO_TOKEN,
@@ -119,17 +124,7 @@ describe('the error factory, loaded on demand', () => {
   }, 20_000);
 
   it("a missing throttle refusal's wording fails the refused call, unsent, with a PlatformError naming it", async () => {
-    const emulator = await startTestEmulator({
-      faults: [
-        {
-          kind: 'respond',
-          status: 429,
-          first: 1,
-          headers: { 'retry-after': '120', 'content-type': 'application/json' },
-          body: JSON.stringify({ errors: [{ message: 'Slow down.', extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] }),
-        },
-      ],
-    });
+    const emulator = await emulatorAnsweringOne429('120');
     const client = new sdk.PlatformClient({
       token: DEMO_TOKEN,
       baseUrl: emulator.baseUrl,
