@@ -18,12 +18,6 @@ import { countsRequests, RESET_MARGIN_MS } from './quota-rules.js';
 
 /** Event lists are pruned once they grow beyond this. */
 const MAX_EVENTS = 1024;
-/** Numbers per observation in {@link WindowTracker.obs}; the offsets of its fields follow. */
-const STRIDE = 5;
-const TICK = 1;
-const REMAINING = 2;
-const ACCEPTED = 3;
-const LOWEST = 4;
 
 /**
  * The estimate for one window quota. `a < R <= by`; both infinite while unknown. Short field names (the
@@ -61,11 +55,12 @@ export interface WindowTracker {
    */
   p: number;
   /**
-   * Responses seen in the current window, {@link STRIDE} numbers each, in one flat array (observing a response
-   * allocates nothing): when it arrived, its tick, the `r` it reported, 1 when it was accepted (placed in this
-   * window, not in an earlier one) else 0, and the lowest `r` among the accepted ones up to it (so
+   * Responses seen in the current window, five numbers each, in one flat array (observing a response allocates
+   * nothing): at offset 0 when it arrived, 1 its tick, 2 the `r` it reported, 3 a 1 when it was accepted (placed in
+   * this window, not in an earlier one) else 0, and 4 the lowest `r` among the accepted ones up to it (so
    * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024). The first `on` numbers count, as in
-   * `rel`.
+   * `rel`. (The stride and offsets are written as numbers, each offset named in a comment: a constant's name would
+   * ship in every bundle.)
    */
   obs: number[];
   /** How many numbers of `obs` count. */
@@ -155,11 +150,11 @@ export function observeWindow(
     const at = tracker.on;
     // Written in order at the end of what counts: in place once the list has room, appended (no holes) before.
     obs[at] = ctx.now;
-    obs[at + TICK] = ctx.tick;
-    obs[at + REMAINING] = r;
-    obs[at + ACCEPTED] = 0;
-    obs[at + LOWEST] = at > 0 ? (obs[at - 1] as number) : Infinity;
-    tracker.on = at + STRIDE;
+    obs[at + 1 /* tick */] = ctx.tick;
+    obs[at + 2 /* remaining */] = r;
+    obs[at + 3 /* accepted */] = 0;
+    obs[at + 4 /* lowest */] = at > 0 ? (obs[at - 1] as number) : Infinity;
+    tracker.on = at + 5;
     prune(tracker);
     if (!placed) {
       lowerRemaining(tracker, r, ctx.others); // cannot place it: only lower the estimate
@@ -197,7 +192,7 @@ export function observeWindow(
     rn: 0,
     p: MAX_EVENTS,
     obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
-    on: placed ? STRIDE : 0,
+    on: placed ? 5 : 0,
   };
 }
 
@@ -227,8 +222,8 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
   for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) active += 1;
   let provedOld = 0;
   // (Shared, a count that others' requests lower proves nothing about this client's.)
-  for (let i = 0; !tracker.s && i < tracker.on; i += STRIDE) {
-    if ((obs[i] as number) > since && tracker.q - (obs[i + REMAINING] as number) > active) provedOld += 1;
+  for (let i = 0; !tracker.s && i < tracker.on; i += 5) {
+    if ((obs[i] as number) > since && tracker.q - (obs[i + 2 /* remaining */] as number) > active) provedOld += 1;
   }
   return Math.max(0, active - provedOld);
 }
@@ -244,13 +239,13 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
   if (tracker.on > 0 && r < (obs[tracker.on - 1] as number)) return false;
   // Observations are kept in tick order: find the last one before the request was sent.
   let low = 0;
-  let high = tracker.on / STRIDE;
+  let high = tracker.on / 5;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((obs[middle * STRIDE + TICK] as number) < ctx.sTick) low = middle + 1;
+    if ((obs[middle * 5 + 1 /* tick */] as number) < ctx.sTick) low = middle + 1;
     else high = middle;
   }
-  const before = low === 0 ? Infinity : (obs[low * STRIDE - 1] as number);
+  const before = low === 0 ? Infinity : (obs[low * 5 - 1] as number);
   // A share is rounded down: two requests of one window may report the same share of what is left.
   return r > before || (tracker.c && !tracker.s && r === before && r > 0);
 }
@@ -258,10 +253,10 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
 function accept(tracker: WindowTracker, tick: number, remaining: number): void {
   const { obs } = tracker;
-  const last = tracker.on - STRIDE;
-  if (last < 0 || obs[last + TICK] !== tick) return;
-  obs[last + ACCEPTED] = 1;
-  obs[last + LOWEST] = Math.min(obs[last + LOWEST] as number, remaining);
+  const last = tracker.on - 5;
+  if (last < 0 || obs[last + 1 /* tick */] !== tick) return;
+  obs[last + 3 /* accepted */] = 1;
+  obs[last + 4 /* lowest */] = Math.min(obs[last + 4 /* lowest */] as number, remaining);
 }
 
 /**
@@ -272,20 +267,20 @@ function accept(tracker: WindowTracker, tick: number, remaining: number): void {
  */
 function prune(tracker: WindowTracker): void {
   const { rel, obs } = tracker;
-  if (tracker.rn + tracker.on / STRIDE <= tracker.p) return;
+  if (tracker.rn + tracker.on / 5 <= tracker.p) return;
   const since = tracker.a;
   let kept = 0;
   for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) rel[kept++] = rel[i] as number;
   tracker.rn = kept;
   kept = 0;
   let lowest = Infinity;
-  for (let i = 0; i < tracker.on; i += STRIDE) {
+  for (let i = 0; i < tracker.on; i += 5) {
     if ((obs[i] as number) <= since) continue;
-    if (obs[i + ACCEPTED]) lowest = Math.min(lowest, obs[i + REMAINING] as number);
-    for (let field = 0; field < LOWEST; field += 1) obs[kept + field] = obs[i + field] as number;
-    obs[kept + LOWEST] = lowest;
-    kept += STRIDE;
+    if (obs[i + 3 /* accepted */]) lowest = Math.min(lowest, obs[i + 2 /* remaining */] as number);
+    obs.copyWithin(kept, i, i + 4);
+    obs[kept + 4 /* lowest */] = lowest;
+    kept += 5;
   }
   tracker.on = kept;
-  tracker.p = Math.max(MAX_EVENTS, 2 * (tracker.rn + kept / STRIDE));
+  tracker.p = Math.max(MAX_EVENTS, 2 * (tracker.rn + kept / 5));
 }
