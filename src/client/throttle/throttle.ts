@@ -370,7 +370,8 @@ export function createQuotaThrottle(
    * before `rollAt`. Only an observation changes a hold (and runs this); a release only frees room.
    */
   const gateAt = (now: number, cost: number): Gate | undefined => {
-    gate = imposed = undefined;
+    // (Cast: assigned a bare undefined, TypeScript would take them for undefined to the end, not seeing `consider`.)
+    gate = imposed = undefined as Gate | undefined;
     at = now;
     let roll = Infinity;
     let grants = Infinity;
@@ -384,16 +385,15 @@ export function createQuotaThrottle(
       if (tracker.by === Infinity) continue; // never holds, never rolls
       const resetAt = tracker.by + RESET_MARGIN_MS;
       roll = Math.min(roll, resetAt);
-      const remaining = remainingOf(tracker);
+      let remaining = remainingOf(tracker);
       // (A quota of another unit spent leaves no grant either.)
       if (tracker.c || remaining <= 0) grants = Math.min(grants, remaining);
-      let held = remaining <= 0;
+      // (One window has this name: the cost left is its own.) A budget left below the cost holds as one spent.
       if (policy === COST_POLICY) {
-        const left = Math.min(tracker.q, tracker.r) - inFlightCost;
-        costLeft = Math.min(costLeft, left);
-        held ||= cost > 0 && left < cost;
+        costLeft = Math.min(tracker.q, tracker.r) - inFlightCost;
+        if (cost > 0 && costLeft < cost) remaining = 0;
       }
-      if (!held) continue;
+      if (remaining > 0) continue;
       const daily = policy === DAILY_POLICY;
       consider(
         { reason: daily ? 'daily-limit' : 'quota-exhausted', policy, until: resetAt },
@@ -401,19 +401,16 @@ export function createQuotaThrottle(
       );
     }
     if (holds.d > now) consider({ reason: 'daily-limit', policy: DAILY_POLICY, until: holds.d }, true);
-    // Read back through casts: TypeScript does not see `consider` assign them.
-    const latest = gate as Gate | undefined;
-    const serverHold = imposed as Gate | undefined;
     rollAt = roll;
     // (The cost left only counts while grants are left.)
-    freeGrants = latest || probeOut ? 0 : grants;
+    freeGrants = gate || probeOut ? 0 : grants;
     freeCost = costLeft;
     // Only a hold the server imposed (never the daily one) is probed: pacing ends within its window anyway.
     probeAt =
-      serverHold && serverHold.reason !== 'daily-limit' && serverHold.until - lastAnswerAt > probeAfterMs
+      imposed && imposed.reason !== 'daily-limit' && imposed.until - lastAnswerAt > probeAfterMs
         ? lastAnswerAt + probeAfterMs
         : Infinity;
-    return latest;
+    return gate;
   };
 
   /** Called once per permit: a second release finds it gone from `inFlight` and does nothing. */
@@ -444,11 +441,11 @@ export function createQuotaThrottle(
 
   /** What holds the line's head now: a time-based hold, else the concurrency cap. */
   const lineHold = (now: number): Hold => gateAt(now, (queue[0] as Waiter).c) ?? capHold;
-  // (A reason is one of a few fixed words: joined to the policy, even an undefined one, it names the hold.)
-  const keyOf = (hold: Hold): string => hold.reason + hold.policy;
 
   /** Tells `onThrottle` that `hold` holds `waiter`, once per waiter and hold. */
-  const report = (waiter: Waiter, hold: Hold, now: number, key = keyOf(hold)): void => {
+  const report = (waiter: Waiter, hold: Hold, now: number): void => {
+    // (A reason is one of a few fixed words: joined to the policy, even an undefined one, it names the hold.)
+    const key = hold.reason + hold.policy;
     if (waiter.r.includes(key)) return;
     waiter.r.push(key);
     callHook(onThrottle, () => {
@@ -459,13 +456,11 @@ export function createQuotaThrottle(
     });
   };
 
-  /** Tells `onThrottle` about each waiter `gate` (else the concurrency cap) now holds (not on every pump). */
-  const announce = (gate: Gate | undefined, now: number): void => {
-    const hold = gate ?? capHold;
-    const key = keyOf(hold);
-    if (key === announced) return;
-    announced = key;
-    for (const waiter of queue) report(waiter, hold, now, key);
+  /** Tells `onThrottle` about each waiter `hold` now holds, when it is not the hold last announced (not on every pump). */
+  const announce = (hold: Hold, now: number): void => {
+    if (hold.reason + hold.policy === announced) return;
+    announced = hold.reason + hold.policy;
+    for (const waiter of queue) report(waiter, hold, now);
   };
 
   /** Pumps the line, unless nobody waits and no timer is armed: a pump has nothing to do then (a line that empties resets it already). */
@@ -523,7 +518,7 @@ export function createQuotaThrottle(
         return;
       }
       if (full()) {
-        announce(undefined, now);
+        announce(capHold, now);
         break;
       }
       queue.shift();
