@@ -312,12 +312,12 @@ export function createQuotaThrottle(
   /** The observation tick each window quota was last reported at (for the cap: see {@link MAX_TRACKED_POLICIES}). */
   const windowSeen: number[] = [];
 
-  /** The slot a new window quota may take once the cap is reached: the longest unseen holding nothing, else -1. */
+  /** The slot a new window quota may take once the cap is reached: the longest unseen holding nothing, else -1 (run by `observe`: seen now, at `tick`). */
   const freeSlot = (now: number): number => {
     let slot = -1;
     for (let index = 0; index < windows.length; index += 1) {
       const seen = windowSeen[index] as number;
-      if (seen === ctx.tick || holdUntil(windows[index] as WindowTracker) > now) continue;
+      if (seen === tick || holdUntil(windows[index] as WindowTracker) > now) continue;
       if (slot < 0 || seen < (windowSeen[slot] as number)) slot = index;
     }
     return slot;
@@ -598,7 +598,7 @@ export function createQuotaThrottle(
         signal?.addEventListener('abort', onAbort, { once: true });
         if (finite(queueTimeoutMs)) {
           const boundMs = Math.min(Math.max(0, queueTimeoutMs), MAX_TIMER_DELAY_MS);
-          expiry = setTimeout(() => expire(waiter, boundMs), boundMs);
+          expiry = setTimeout(expire, boundMs, waiter, boundMs);
         }
         queue.push(waiter);
         // The line decides at once: it grants the call (or lets it probe) when nothing holds it, and fails it when the
@@ -651,8 +651,7 @@ export function createQuotaThrottle(
             continue;
           }
           let index = windowNames.indexOf(name);
-          const known = windows[index];
-          const tracker = observeWindow(known, named, ctx);
+          const tracker = observeWindow(windows[index], named, ctx);
           // (No tracker only for a policy not tracked yet.)
           if (tracker) {
             if (index < 0) {
@@ -661,7 +660,7 @@ export function createQuotaThrottle(
             }
             if (index >= 0) {
               windows[index] = tracker;
-              windowSeen[index] = ctx.tick;
+              windowSeen[index] = tick; // (this observation's, `ctx.tick`)
             }
           }
           const t = named.resetSeconds;
@@ -691,7 +690,7 @@ export function createQuotaThrottle(
       const gate = gateAt(now, queue[0]?.c ?? 0);
       const queued = queue.length;
       const out = inFlight.size;
-      const heldBy = gate || out >= cap ? { ...(gate ?? capHold) } : undefined;
+      const heldBy = gate || full() ? { ...(gate ?? capHold) } : undefined;
       const policies: Record<string, ThrottlePolicyState> = {};
       const entry = (policy: string, remaining: number, nextSlotAt: number): void => {
         const state: ThrottlePolicyState = { queued: heldBy?.policy === policy ? queued : 0, inFlight: out };
