@@ -41,11 +41,11 @@ export class CostBook {
   /** The latest budget any response reported. */
   latest: BudgetMark | undefined;
   /** The largest cost known for any document: the guess for a document not seen yet. */
-  largest = 0;
+  #largest = 0;
 
   /** The expected cost of `document`: known, else the largest known, else 0. */
   expected(document: string | undefined): number {
-    return this.#costs.get(document as string) ?? this.largest; // (`known`, without a call)
+    return this.#costs.get(document as string) ?? this.#largest; // (`known`, without a call)
   }
 
   /** The cost of `document` when known exactly or estimated; undefined when not seen yet. */
@@ -73,17 +73,15 @@ export class CostBook {
       this.#exact.clear();
     }
     const previous = costs.get(document);
-    let cost: number | undefined;
-    if (exact !== undefined) {
-      this.#exact.add(document);
-      cost = exact;
-    } else if (before && after && Math.abs(after.resetAt - before.resetAt) < 1000 && !this.#exact.has(document)) {
+    let cost = exact;
+    if (exact !== undefined) this.#exact.add(document);
+    else if (before && after && Math.abs(after.resetAt - before.resetAt) < 1000 && !this.#exact.has(document)) {
       const drop = before.remaining - after.remaining;
       if (drop > 0) cost = Math.min(previous ?? drop, drop);
     }
     if (cost === undefined || cost === previous) return;
     costs.set(document, cost);
-    if (cost > this.largest) this.largest = cost;
-    else if (previous === this.largest && cost < previous) this.largest = Math.max(0, ...costs.values());
+    if (cost > this.#largest) this.#largest = cost;
+    else if (previous === this.#largest && cost < previous) this.#largest = Math.max(0, ...costs.values());
   }
 }

@@ -338,7 +338,8 @@ export function createQuotaThrottle(
   let announced: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerAt = 0;
-  const ctx: ObservationContext = { now: 0, tick: 0, sent: 0, sTick: 0, others: 0, shared: false };
+  /** What `observe` hands the window quotas: one object, each field set by every observation before any is read. */
+  const ctx = {} as ObservationContext;
   /** The rate-limit state of the latest observation. */
   let lastState: RateLimitState | undefined;
 
@@ -506,11 +507,10 @@ export function createQuotaThrottle(
         // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
         const wakeAt = probe ? gate.until : Math.min(gate.until, probeAt);
         // Fails waiters the server makes wait longer than their `maxWaitMs`; pacing never does.
-        const held = imposed;
-        if (held) {
-          const waitMs = held.until - now;
+        if (imposed) {
+          const waitMs = imposed.until - now;
           for (const waiter of queue.filter((w) => waitMs > w.m)) {
-            drop(waiter, new ThrottleWaitTooLongError(waitMs, waiter.m, held.policy, held.reason));
+            drop(waiter, new ThrottleWaitTooLongError(waitMs, waiter.m, imposed.policy, imposed.reason));
           }
         }
         announce(gate, now);
