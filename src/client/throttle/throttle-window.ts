@@ -83,7 +83,7 @@ export interface ObservationContext {
 }
 
 /** True for a finite number. */
-export const finite = (value: unknown): value is number => Number.isFinite(value);
+export const finite = Number.isFinite as (value: unknown) => value is number;
 
 /** `value` when it is a finite number no less than 0, else undefined. */
 const atLeastZero = (value: number | undefined): number | undefined =>

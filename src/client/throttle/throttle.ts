@@ -535,8 +535,8 @@ export function createQuotaThrottle(
    * for what.
    */
   const expire = (waiter: Waiter, boundMs: number): void => {
+    // (Still in line: every way out of it, `drop` or a grant, detaches the waiter, which clears this timer.)
     const index = queue.indexOf(waiter);
-    if (index < 0) return;
     const now = Date.now();
     const hold = lineHold(now);
     drop(
