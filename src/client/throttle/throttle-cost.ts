@@ -6,7 +6,7 @@
 
 import type { RateLimitState } from '../types.js';
 import { COST_POLICY } from './quota-rules.js';
-import { finite } from './throttle-window.js';
+import { atLeastZero, finite } from './throttle-window.js';
 
 /** Documents remembered; the book starts over beyond this. */
 const MAX_DOCUMENTS = 1000;
@@ -20,8 +20,7 @@ export interface BudgetMark {
 /** The exact cost in `data.complexity.query` of a response, when the document asked for it. */
 export function complexityCostOf(payload: unknown): number | undefined {
   // A JSON payload holds no functions, so reading through any primitive on the way gives undefined, never a cost.
-  const cost = (payload as { data?: { complexity?: { query?: unknown } } } | undefined)?.data?.complexity?.query;
-  return finite(cost) && cost >= 0 ? cost : undefined;
+  return atLeastZero((payload as { data?: { complexity?: { query?: unknown } } } | undefined)?.data?.complexity?.query);
 }
 
 /** The complexity budget a response reported, or undefined when it reported none. */

@@ -86,8 +86,7 @@ export interface ObservationContext {
 export const finite = Number.isFinite as (value: unknown) => value is number;
 
 /** `value` when it is a finite number no less than 0, else undefined. */
-const atLeastZero = (value: number | undefined): number | undefined =>
-  finite(value) && value >= 0 ? value : undefined;
+export const atLeastZero = (value: unknown): number | undefined => (finite(value) && value >= 0 ? value : undefined);
 
 /**
  * What is certainly left of the quota for a request sent now (a lower bound on what the server has left); for a
