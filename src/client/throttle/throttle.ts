@@ -160,8 +160,10 @@ interface Waiter {
   d?: string;
   /** Its expected cost. */
   c: number;
-  resolve(permit: Permit): void;
-  reject(reason: unknown): void;
+  /** Resolves its call with a permit. */
+  y(permit: Permit): void;
+  /** Rejects its call. */
+  n(reason: unknown): void;
   /** `maxWaitMs`. */
   m: number;
   /** When it joined the line. */
@@ -170,7 +172,8 @@ interface Waiter {
   o?: string;
   /** The holds already reported to `onThrottle` for this call (`reason:policy` keys). */
   r: string[];
-  detach(): void;
+  /** Removes its abort listener and clears its queue timeout (it leaves the line). */
+  x(): void;
 }
 
 /** What holds a call: the concurrency cap, or a time-based hold ({@link Gate}). */
@@ -471,10 +474,10 @@ export function createQuotaThrottle(
 
   /** Takes `waiter` out of the line, failing its call with `reason`. */
   const drop = (waiter: Waiter, reason: unknown): void => {
-    waiter.detach();
+    waiter.x();
     const index = queue.indexOf(waiter);
     if (index >= 0) queue.splice(index, 1);
-    waiter.reject(reason);
+    waiter.n(reason);
   };
 
   const arm = (at: number, now: number): void => {
@@ -500,8 +503,8 @@ export function createQuotaThrottle(
         const probe = now >= probeAt; // a long hold whose probe may go now
         if (probe && !full()) {
           queue.shift();
-          head.detach();
-          head.resolve(grant(now, head.d, head.c, true));
+          head.x();
+          head.y(grant(now, head.d, head.c, true));
           return;
         }
         // A probe time still ahead wakes the queue; one already due waits for a free slot (a release pumps).
@@ -522,8 +525,8 @@ export function createQuotaThrottle(
         break;
       }
       queue.shift();
-      head.detach();
-      head.resolve(grant(now, head.d, head.c));
+      head.x();
+      head.y(grant(now, head.d, head.c));
     }
     if (queue.length === 0) announced = undefined;
     clearTimeout(timer);
@@ -535,7 +538,7 @@ export function createQuotaThrottle(
    * for what.
    */
   const expire = (waiter: Waiter, boundMs: number): void => {
-    // (Still in line: every way out of it, `drop` or a grant, detaches the waiter, which clears this timer.)
+    // (Still in line: every way out of it, `drop` or a grant, runs its `x`, which clears this timer.)
     const index = queue.indexOf(waiter);
     const now = Date.now();
     const hold = lineHold(now);
@@ -584,13 +587,13 @@ export function createQuotaThrottle(
         const waiter: Waiter = {
           d: document,
           c: costs.expected(document),
-          resolve,
-          reject,
+          y: resolve,
+          n: reject,
           m: maxWaitMs,
           q: now,
           o: operationName,
           r: [],
-          detach: () => {
+          x: () => {
             signal?.removeEventListener('abort', onAbort);
             clearTimeout(expiry);
           },
