@@ -65,6 +65,11 @@ export interface WindowTracker {
   obs: number[];
   /** How many numbers of `obs` count. */
   on: number;
+  /**
+   * The tick of the latest observation that reported this quota, kept by the throttle for its cap on tracked
+   * policies (`MAX_TRACKED_POLICIES`: the longest unseen gives way).
+   */
+  t: number;
 }
 
 /** What the throttle knows when a response is observed. */
@@ -192,6 +197,7 @@ export function observeWindow(
     p: MAX_EVENTS,
     obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
     on: placed ? 5 : 0,
+    t: ctx.tick,
   };
 }
 

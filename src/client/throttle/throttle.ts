@@ -309,19 +309,20 @@ export function createQuotaThrottle(
   /** The permits out, oldest first. */
   const inFlight = new Set<Grant>();
   const queue: Waiter[] = [];
-  /** The window quotas by policy name: two columns, searched and walked by index (a response allocates no iterator). */
+  /**
+   * The window quotas by policy name: two columns, searched and walked by index (a response allocates no iterator).
+   * Each tracker's `t` is the observation tick it was last reported at (for the cap: see {@link MAX_TRACKED_POLICIES}).
+   */
   const windowNames: string[] = [];
   const windows: WindowTracker[] = [];
-  /** The observation tick each window quota was last reported at (for the cap: see {@link MAX_TRACKED_POLICIES}). */
-  const windowSeen: number[] = [];
 
   /** The slot a new window quota may take once the cap is reached: the longest unseen holding nothing, else -1 (run by `observe`: seen now, at `tick`). */
   const freeSlot = (now: number): number => {
     let slot = -1;
     for (let index = 0; index < windows.length; index += 1) {
-      const seen = windowSeen[index] as number;
+      const seen = (windows[index] as WindowTracker).t;
       if (seen === tick || holdUntil(windows[index] as WindowTracker) > now) continue;
-      if (slot < 0 || seen < (windowSeen[slot] as number)) slot = index;
+      if (slot < 0 || seen < (windows[slot] as WindowTracker).t) slot = index;
     }
     return slot;
   };
@@ -619,7 +620,7 @@ export function createQuotaThrottle(
         if (probeOut) {
           // The probe's answer (or any answer while it is out) is the truth now: forget the holds it re-checks.
           probeOut = holds.p = undefined;
-          windowNames.length = windows.length = windowSeen.length = 0;
+          windowNames.length = windows.length = 0;
         }
         // Move quotas into their next window first, so this response is placed correctly.
         if (now >= rollAt) gateAt(now, 0);
@@ -663,7 +664,7 @@ export function createQuotaThrottle(
             }
             if (index >= 0) {
               windows[index] = tracker;
-              windowSeen[index] = tick; // (this observation's, `ctx.tick`)
+              tracker.t = tick; // (this observation's, `ctx.tick`)
             }
           }
           const t = named.resetSeconds;
