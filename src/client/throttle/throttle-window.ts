@@ -43,11 +43,12 @@ export interface WindowTracker {
   /** Upper bound (inclusive) on the reset instant. */
   by: number;
   /**
-   * Release instants in the current window: they decide what may spill into the next one. The first `rn` entries
-   * count; the list is written in place and never shrinks, so a tracker in steady use allocates nothing.
+   * `l`: release instants in the current window (read as `rel`): they decide what may spill into the next one. The
+   * first `rn` entries count; the list is written in place and never shrinks, so a tracker in steady use allocates
+   * nothing.
    */
-  rel: number[];
-  /** How many entries of `rel` count. */
+  l: number[];
+  /** How many entries of `l` count. */
   rn: number;
   /**
    * The event count at which the next prune runs: {@link MAX_EVENTS}, or twice what the last prune kept when it
@@ -55,15 +56,15 @@ export interface WindowTracker {
    */
   p: number;
   /**
-   * Responses seen in the current window, five numbers each, in one flat array (observing a response allocates
-   * nothing): at offset 0 when it arrived, 1 its tick, 2 the `r` it reported, 3 a 1 when it was accepted (placed in
-   * this window, not in an earlier one) else 0, and 4 the lowest `r` among the accepted ones up to it (so
-   * {@link provesLaterWindow} needs a binary search, not a scan of up to 1024). The first `on` numbers count, as in
-   * `rel`. (The stride and offsets are written as numbers, each offset named in a comment: a constant's name would
-   * ship in every bundle.)
+   * `o`: observations, the responses seen in the current window (read as `obs`), five numbers each, in one flat
+   * array (observing a response allocates nothing): at offset 0 when it arrived, 1 its tick, 2 the `r` it reported,
+   * 3 a 1 when it was accepted (placed in this window, not in an earlier one) else 0, and 4 the lowest `r` among the
+   * accepted ones up to it (so {@link provesLaterWindow} needs a binary search, not a scan of up to 1024). The first
+   * `on` numbers count, as in `l`. (The stride and offsets are written as numbers, each offset named in a comment: a
+   * constant's name would ship in every bundle.)
    */
-  obs: number[];
-  /** How many numbers of `obs` count. */
+  o: number[];
+  /** How many numbers of `o` count. */
   on: number;
   /**
    * The tick of the latest observation that reported this quota, kept by the throttle for its cap on tracked
@@ -121,7 +122,7 @@ export function recordSend(tracker: WindowTracker): void {
 /** Accounts for a request finishing (with or without a response). */
 export function recordRelease(tracker: WindowTracker, now: number): void {
   if (tracker.by === Infinity) return;
-  tracker.rel[tracker.rn++] = now;
+  tracker.l[tracker.rn++] = now;
   prune(tracker);
 }
 
@@ -150,7 +151,7 @@ export function observeWindow(
     tracker.q = quota;
     tracker.w = windowMs;
     tracker.s = ctx.shared;
-    const { obs } = tracker;
+    const { o: obs } = tracker;
     const at = tracker.on;
     // Written in order at the end of what counts: in place once the list has room, appended (no holes) before.
     obs[at] = ctx.now;
@@ -192,10 +193,10 @@ export function observeWindow(
     ur: used,
     a: after,
     by: by,
-    rel: [],
+    l: [],
     rn: 0,
     p: MAX_EVENTS,
-    obs: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
+    o: placed ? [ctx.now, ctx.tick, r, 1, r] : [],
     on: placed ? 5 : 0,
     t: ctx.tick,
   };
@@ -223,7 +224,7 @@ export function rollWindow(tracker: WindowTracker, now: number, inFlight: number
 function spillover(tracker: WindowTracker, inFlight: number): number {
   const since = tracker.a;
   let active = inFlight;
-  const { rel, obs } = tracker;
+  const { l: rel, o: obs } = tracker;
   for (let i = 0; i < tracker.rn; i += 1) if ((rel[i] as number) > since) active += 1;
   let provedOld = 0;
   // (Shared, a count that others' requests lower proves nothing about this client's.)
@@ -238,7 +239,7 @@ function spillover(tracker: WindowTracker, inFlight: number): number {
  * landed in the same window. Reporting as much or more proves a reset came in between.
  */
 function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationContext): boolean {
-  const { obs } = tracker;
+  const { o: obs } = tracker;
   // The lowest accepted `r` only falls along the list: below the newest's, `r` is below the one searched for too, so
   // nothing is proved and the search is skipped (the common case, a count that keeps falling).
   if (tracker.on > 0 && r < (obs[tracker.on - 1] as number)) return false;
@@ -257,7 +258,7 @@ function provesLaterWindow(tracker: WindowTracker, r: number, ctx: ObservationCo
 
 /** Marks the newest observation accepted (placed in the current window), unless pruning already dropped it. */
 function accept(tracker: WindowTracker, tick: number, remaining: number): void {
-  const { obs } = tracker;
+  const { o: obs } = tracker;
   const last = tracker.on - 5;
   if (last < 0 || obs[last + 1 /* tick */] !== tick) return;
   obs[last + 3 /* accepted */] = 1;
@@ -271,7 +272,7 @@ function accept(tracker: WindowTracker, tick: number, remaining: number): void {
  * twice their count, so a response costs no scan (test/unit/throttle-window.test.ts).
  */
 function prune(tracker: WindowTracker): void {
-  const { rel, obs } = tracker;
+  const { l: rel, o: obs } = tracker;
   if (tracker.rn + tracker.on / 5 <= tracker.p) return;
   const since = tracker.a;
   let kept = 0;

@@ -316,7 +316,10 @@ export function createQuotaThrottle(
   const windowNames: string[] = [];
   const windows: WindowTracker[] = [];
 
-  /** The slot a new window quota may take once the cap is reached: the longest unseen holding nothing, else -1 (run by `observe`: seen now, at `tick`). */
+  /**
+   * The slot a new window quota may take once the cap is reached: the longest unseen holding nothing, else -1 (run by
+   * `observe`: seen now is seen at `tick`).
+   */
   const freeSlot = (now: number): number => {
     let slot = -1;
     for (let index = 0; index < windows.length; index += 1) {
@@ -461,7 +464,9 @@ export function createQuotaThrottle(
     });
   };
 
-  /** Tells `onThrottle` about each waiter `hold` now holds, when it is not the hold last announced (not on every pump). */
+  /**
+   * Tells `onThrottle` about each waiter `hold` now holds, when it is not the hold last announced (not on every pump).
+   */
   const announce = (hold: Hold, now: number): void => {
     if (hold.reason + hold.policy === announced) return;
     announced = hold.reason + hold.policy;
