@@ -11,7 +11,7 @@
  * | the daily quota spent (`DAILY_LIMIT_EXCEEDED`, or a `daily` policy at 0) holds every call until its reset, never probed | `observe` (`dailyResetAt`), `gateAt` |
  * | local pacing (concurrency, a minute window within its own length, the cost budget) waits as long as it takes: only the caller's `signal` and `queueTimeoutMs` bound it | `acquire`, `expire`, `isPacedWindow` |
  * | a wait the server imposes (a pause, the daily limit, a longer window, a reset beyond the window's length) longer than `maxWaitMs` (`retry.maxDelayMs`) fails at once | `pump` (a call joins the line and pumps it: `acquire`) |
- * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `mayProbe`, `pump`, `observe` |
+ * | an imposed hold longer than `probeAfterMs` with no answer since lets one probe through; its answer replaces what the throttle believed | `gateAt` (`probeAt`), `pump`, `observe` |
  * | waiters served first in, first out, one timer for the whole throttle (plus a caller's own queue timeout) | `pump`, `arm` |
  * | `onThrottle` names what really holds a call (what holds the head of the line): when it joins the line, and again whenever another limit takes over | `acquire`, `announce` |
  * | the backlog per policy for a batch job's progress | `state` |
