@@ -4,7 +4,6 @@
  * status, headers and rate-limit state.
  */
 
-import { LOCATION, RETRY_AFTER } from '../error-headers.js';
 import { ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
 import { ERROR_CODE_CLASSES } from './error-codes.js';
@@ -25,7 +24,7 @@ import {
   UnsupportedApiVersionError,
 } from './errors.js';
 import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
-import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
+import { LOCATION, RETRY_AFTER, type Redactor, redactDeep, redactHeadersObject } from './redact.js';
 import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './server-wait.js';
 
 const EXCERPT_LENGTH = 300;
