@@ -27,8 +27,6 @@ import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
 import { LOCATION, RETRY_AFTER, type Redactor, redactDeep, redactHeadersObject } from './redact.js';
 import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './server-wait.js';
 
-const EXCERPT_LENGTH = 300;
-
 /** Everything the factory needs to know about one response. */
 export interface ResponseFacts {
   status: number;
@@ -90,7 +88,8 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     const excerpt = text && redact(text.trim());
     return new Class(`${head}${what}`, {
       ...details,
-      bodyExcerpt: excerpt && excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH)}…` : excerpt,
+      // At most 300 characters (a literal, see `./error-info.ts`: requestIdOf).
+      bodyExcerpt: excerpt && excerpt.length > 300 ? `${excerpt.slice(0, 300)}…` : excerpt,
       retryAfterSeconds: retryAfter,
       ...extra,
     });

@@ -20,11 +20,10 @@ export function codeOf(error: GraphQLErrorInfo | undefined): string {
   return typeof code === 'string' ? code : '';
 }
 
-/** The top-level `extensions` key under which the platform puts the id of every request. */
-const REQUEST_ID_KEY = 'request_id';
-
-/** The longest request id kept; anything longer is not an id. */
-const MAX_REQUEST_ID_LENGTH = 200;
+/** `value.extensions.request_id`: where the platform puts the id of every request. */
+function requestIdIn(value: unknown): unknown {
+  return ownValue(ownValue(value, 'extensions'), 'request_id');
+}
 
 /**
  * True when a response is a GraphQL success: a 2xx whose body holds a `data` object and no (or an empty) `errors`
@@ -41,12 +40,14 @@ export function isGraphQLSuccess(status: number, payload: unknown): boolean {
  * it), else the first error's; redacted, and only a non-empty string of at most 200 characters.
  */
 export function requestIdOf(payload: unknown, redact: Redactor): string | undefined {
-  let id = ownValue(ownValue(payload, 'extensions'), REQUEST_ID_KEY);
+  let id = requestIdIn(payload);
   if (id === undefined) {
     const errors = ownValue(payload, 'errors');
-    if (Array.isArray(errors)) id = ownValue(ownValue(errors[0], 'extensions'), REQUEST_ID_KEY);
+    if (Array.isArray(errors)) id = requestIdIn(errors[0]);
   }
-  return typeof id === 'string' && id !== '' && id.length <= MAX_REQUEST_ID_LENGTH ? redact(id) : undefined;
+  // Anything longer than 200 characters is not an id. (Limits here and in the other error modules are written as
+  // literals: a one-file bundle puts these modules in lazy initialisers, where a named constant is not inlined.)
+  return typeof id === 'string' && id !== '' && id.length <= 200 ? redact(id) : undefined;
 }
 
 /**

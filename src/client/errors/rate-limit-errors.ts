@@ -25,8 +25,6 @@ import {
   type RateLimitKind,
 } from './errors.js';
 
-const MUTATION_LIMIT = /call limit exceeded for \w+/i;
-
 /** The error among `errors` that reports a limit (a known `extensions.code`), if any. */
 export function limitErrorOf(errors: readonly GraphQLErrorInfo[] | undefined): GraphQLErrorInfo | undefined {
   return errors?.find((error) => LIMIT_CODE_KINDS[codeOf(error)]);
@@ -34,7 +32,9 @@ export function limitErrorOf(errors: readonly GraphQLErrorInfo[] | undefined): G
 
 /** Which limit `errors` name: by `extensions.code`, else by a per-mutation message. */
 export function limitKindOf(errors: readonly GraphQLErrorInfo[] | undefined): RateLimitKind | undefined {
-  const error = errors?.find((each) => LIMIT_CODE_KINDS[codeOf(each)] || MUTATION_LIMIT.test(each.message));
+  const error = errors?.find(
+    (each) => LIMIT_CODE_KINDS[codeOf(each)] || /call limit exceeded for \w+/i.test(each.message),
+  );
   return error && (LIMIT_CODE_KINDS[codeOf(error)] ?? 'mutation');
 }
 

@@ -27,12 +27,16 @@ export const REDACTED = '[REDACTED]';
 /** Replaces every occurrence of a secret in a piece of text. */
 export type Redactor = (text: string) => string;
 
-/** A pattern for hex `value` written with `width` digits, each letter in either case. */
-const hexPattern = (value: number, width: number): string =>
-  value
+/**
+ * A pattern for hex `value` written with `width` digits, each letter in either case (a function declaration, hoisted
+ * out of the lazy initialiser a one-file bundle puts this module in).
+ */
+function hexPattern(value: number, width: number): string {
+  return value
     .toString(16)
     .padStart(width, '0')
     .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
+}
 
 /**
  * A pattern for one character of a secret in each form a server may echo it in: as written; percent-escaped (its
@@ -110,9 +114,6 @@ export function redactDeep<T>(value: T, redact: Redactor, depth = 0): T {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), copy(item)])) as T;
 }
 
-/** Deepest `cause` chain {@link redactError} follows; anything deeper is dropped. */
-const MAX_CAUSE_DEPTH = 8;
-
 /**
  * A token-free stand-in for a failure (a fetch error and its causes): a plain `Error` with the same
  * name, message, stack and string `code`, every one redacted, and the same done to its `cause` chain
@@ -129,7 +130,8 @@ export function redactError(error: unknown, redact: Redactor, depth = 0): Error 
     stack: typeof stack === 'string' ? redact(stack) : undefined,
   };
   if (typeof code === 'string' || typeof code === 'number') (copy as { code?: string }).code = redact(String(code));
-  if (depth < MAX_CAUSE_DEPTH) {
+  // The deepest `cause` chain followed: 8; anything deeper is dropped (a literal, see `./error-info.ts`: requestIdOf).
+  if (depth < 8) {
     if (cause !== undefined) hidden.cause = redactError(cause, redact, depth + 1);
     if (Array.isArray(errors)) hidden.errors = errors.slice(0, 16).map((item) => redactError(item, redact, depth + 1));
   }
