@@ -9,10 +9,11 @@ import { isObject, ownValue } from '../object-reads.js';
 import type { GraphQLErrorInfo } from './errors.js';
 import { type Redactor, redactDeep } from './redact.js';
 
-/** A lookup table without a prototype, so `table[code]` is never an inherited member such as `constructor`. */
-export function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
-  return Object.setPrototypeOf(entries, null);
-}
+/**
+ * A lookup table by code, written `{ __proto__: null, ... }`: without a prototype, so `table[code]` is never an
+ * inherited member such as `constructor` (`null` is the type of that `__proto__` entry, which sets no key).
+ */
+export type CodeTable<T> = Readonly<Record<string, T | null | undefined>>;
 
 /** An error's own `extensions.code` when it is a string, else `''`. */
 export function codeOf(error: GraphQLErrorInfo | undefined): string {
