@@ -124,7 +124,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   if (status === 401)
     // What the server says names its Authorization header, which the client sets from its `token` option.
     return new AuthenticationError(
-      `Authentication failed (401): check the client's \`token\` option (an API or OAuth token for this host, without a \`Bearer \` prefix)${first ? `; the API said: ${first.message}` : ''}`,
+      `Authentication failed (401)${said}. Check the client's \`token\` option (an API or OAuth token for this host, without a \`Bearer \` prefix)`,
       details,
     );
   if (status === 409) {

@@ -57,12 +57,9 @@ export function requestIdOf(payload: unknown, redact: Redactor): string | undefi
  * and its `extensions` object. Anything else the server put there is dropped.
  */
 export function errorInfoOf(raw: unknown, redact: Redactor): GraphQLErrorInfo {
-  // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-  const message = isObject(raw)
-    ? ownValue(raw, 'message')
-    : typeof raw === 'number' || typeof raw === 'boolean'
-      ? String(raw)
-      : raw;
+  // An object's own `message`, else the entry itself (kept when a string). Never String() an arbitrary value: a
+  // deeply nested array would overflow the stack.
+  const message = typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : (ownValue(raw, 'message') ?? raw);
   const info: GraphQLErrorInfo = {
     message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
   };
