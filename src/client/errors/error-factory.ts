@@ -7,9 +7,10 @@
 import { ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
 import { ERROR_CODE_CLASSES } from './error-codes.js';
-import { codeOf, errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
+import { errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
 import {
   AuthenticationError,
+  codeOf,
   type GraphQLErrorInfo,
   GraphQLResponseError,
   HttpError,

@@ -15,12 +15,6 @@ import { type Redactor, redactDeep } from './redact.js';
  */
 export type CodeTable<T> = Readonly<Record<string, T | null | undefined>>;
 
-/** An error's own `extensions.code` when it is a string, else `''`. */
-export function codeOf(error: GraphQLErrorInfo | undefined): string {
-  const code = ownValue(error?.extensions, 'code');
-  return typeof code === 'string' ? code : '';
-}
-
 /** `value.extensions.request_id`: where the platform puts the id of every request. */
 function requestIdIn(value: unknown): unknown {
   return ownValue(ownValue(value, 'extensions'), 'request_id');

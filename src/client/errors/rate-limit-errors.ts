@@ -16,8 +16,8 @@
  */
 import { nextMidnightUtc } from '../rate-limit/daily-reset.js';
 import { LIMIT_CODE_KINDS } from './error-codes.js';
-import { codeOf } from './error-info.js';
 import {
+  codeOf,
   DailyLimitError,
   type GraphQLErrorInfo,
   type RateLimitDetails,

@@ -16,7 +16,8 @@
 
 import type { ApiWarning, ApiWarningKind } from '../types.js';
 import { isObject, ownValue } from '../validate.js';
-import { type CodeTable, codeOf, errorInfoOf } from './error-info.js';
+import { type CodeTable, errorInfoOf } from './error-info.js';
+import { codeOf } from './errors.js';
 import type { Redactor } from './redact.js';
 
 const KIND_BY_CODE: CodeTable<ApiWarningKind> = {
