@@ -19,7 +19,6 @@ import {
   MAX_KEPT_ERRORS,
   type PlatformError,
   type PlatformErrorDetails,
-  type RateLimitKind,
   RedirectError,
   ResponseTooLargeError,
   UnsupportedApiVersionError,
@@ -95,10 +94,6 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       ...extra,
     });
   };
-  /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./server-wait.ts` for the order). */
-  const limited = (what: string, retryAfterSeconds: number | undefined, limit?: RateLimitKind) =>
-    rateLimitErrorFor(`Rate limited${what}`, { ...details, retryAfterSeconds, errors, limit }, nowMs);
-  const resetSeconds = () => resetSecondsFromRateLimit(rateLimit);
 
   if (status === 0 || (status >= 300 && status <= 399)) {
     // Refused, never followed: named with its `Location` (token redacted). A browser hides both (status 0).
@@ -140,7 +135,17 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       details,
     );
   }
-  if (status === 429) return limited(` (429)${said}`, retryAfter ?? retryInSecondsOf(errors) ?? resetSeconds());
+  // A rate limit: a RateLimitError (or DailyLimitError), its wait in the order of `./server-wait.ts`.
+  if (status === 429)
+    return rateLimitErrorFor(
+      `Rate limited (429)${said}`,
+      {
+        ...details,
+        retryAfterSeconds: retryAfter ?? retryInSecondsOf(errors) ?? resetSecondsFromRateLimit(rateLimit),
+        errors,
+      },
+      nowMs,
+    );
   if (status === 400 && errors?.some((error) => codeOf(error) === 'UNSUPPORTED_API_VERSION')) {
     // The versions the server listed (`extensions.supported_versions`), else what it said.
     const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
@@ -165,12 +170,26 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     // `wait` is undefined or a non-empty string of digits.
     const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(complexity)?.[1];
     const seconds = (wait && Number(wait)) as number | undefined;
-    return limited(`: ${complexity}`, seconds ?? retryAfter ?? resetSeconds(), 'complexity');
+    return rateLimitErrorFor(
+      `Rate limited: ${complexity}`,
+      {
+        ...details,
+        retryAfterSeconds: seconds ?? retryAfter ?? resetSecondsFromRateLimit(rateLimit),
+        errors,
+        limit: 'complexity',
+      },
+      nowMs,
+    );
   }
   // A 2xx without errors here has no `data` object (a success returned above).
   if (!first) return httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
   const budget = limitErrorOf(errors);
-  if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
+  if (budget)
+    return rateLimitErrorFor(
+      `Rate limited: ${budget.message}`,
+      { ...details, retryAfterSeconds: retryInSecondsOf([budget]) ?? retryAfter, errors },
+      nowMs,
+    );
   const kept = errors as GraphQLErrorInfo[];
   const total = (all as unknown[]).length;
   // A subclass for a common first `extensions.code` (see `./error-codes.ts`), else the base class.
