@@ -74,10 +74,10 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const first = errors?.[0];
   const said = first ? `: ${first.message}` : '';
   /**
-   * An HttpError (or `Class`, one of its subclasses): `HTTP {status}` (or `head`), then `what`; the start of the body
+   * An HttpError (or `Class`, one of its subclasses) saying `message` (`HTTP {status}...`): the start of the body
    * (redacted before it is cut, so a token is never half shown), the `Retry-After` wait and `extra`.
    */
-  const httpError = (what: string, extra?: object, Class: typeof HttpError = HttpError, head = `HTTP ${status}`) => {
+  const httpError = (message: string, extra?: object, Class: typeof HttpError = HttpError) => {
     let { text } = facts;
     try {
       // Undefined for an undefined payload.
@@ -86,7 +86,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       // Not serialisable: no excerpt.
     }
     const excerpt = text && redact(text.trim());
-    return new Class(`${head}${what}`, {
+    return new Class(message, {
       ...details,
       // At most 300 characters (a literal, see `./error-info.ts`: requestIdOf).
       bodyExcerpt: excerpt && excerpt.length > 300 ? `${excerpt.slice(0, 300)}…` : excerpt,
@@ -100,21 +100,21 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     const raw = headers.get(LOCATION);
     const location = raw === null ? undefined : redact(raw);
     const where = `${location === undefined ? '' : ` to ${location}`}: the client does not follow redirects`;
-    const hidden = status ? undefined : 'a redirect (the runtime hides its status and Location)';
-    return httpError(where, { retryAfterSeconds: undefined, location }, RedirectError, hidden);
+    const head = status ? `HTTP ${status}` : 'a redirect (the runtime hides its status and Location)';
+    return httpError(head + where, { retryAfterSeconds: undefined, location }, RedirectError);
   }
   const maxResponseBytes = facts.bodyLimitExceeded;
   if (maxResponseBytes !== undefined) {
     // Not read: no excerpt.
     return httpError(
-      `: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
+      `HTTP ${status}: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
       { maxResponseBytes },
       ResponseTooLargeError as typeof HttpError,
     );
   }
   if (facts.bodyContainersExceeded !== undefined) {
     return httpError(
-      `: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
+      `HTTP ${status}: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
     );
   }
   if (status === 401)
@@ -157,7 +157,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       { ...details, apiVersion, supportedVersions },
     );
   }
-  if (status < 200 || status > 299) return httpError(said);
+  if (status < 200 || status > 299) return httpError(`HTTP ${status}${said}`);
   // The platform's older report of an exhausted complexity budget, in a 200: `ComplexityException` (as the body's
   // `error_code`, or an error's `extensions.code`) with `status_code: 429`, the wait only in the message
   // ("... reset in 7 seconds").
@@ -182,7 +182,8 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     );
   }
   // A 2xx without errors here has no `data` object (a success returned above).
-  if (!first) return httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
+  if (!first)
+    return httpError(`HTTP ${status}: the response is not a GraphQL result`, { retryAfterSeconds: undefined });
   const budget = limitErrorOf(errors);
   if (budget)
     return rateLimitErrorFor(

@@ -109,9 +109,10 @@ export function redactDeep<T>(value: T, redact: Redactor, depth = 0): T {
   if (typeof value === 'string') return redact(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return REDACTED as T;
-  const copy = (item: unknown) => redactDeep(item, redact, depth + 1);
-  if (Array.isArray(value)) return value.map(copy) as T;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), copy(item)])) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redact(key), redactDeep(item, redact, depth + 1)]),
+  ) as T;
 }
 
 /**
