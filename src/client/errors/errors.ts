@@ -385,8 +385,7 @@ export class NetworkError extends PlatformError {
     message: string,
     details: PlatformErrorDetails & { timedOut?: boolean; aborted?: boolean; code?: string; attempts?: number } = {},
   ) {
-    super(message, details);
-    this.timedOut = details.timedOut ?? false;
-    this.aborted = details.aborted ?? false;
+    // Neither timed out nor aborted unless the details say so.
+    super(message, { timedOut: false, aborted: false, ...details });
   }
 }
