@@ -97,7 +97,7 @@ describe('hooks', () => {
       .catch((error: unknown) => error)) as Error & { headers: Headers };
     expect(failure.name).toBe('AuthenticationError');
     expect(failure.message).toBe(
-      "Authentication failed (401): check the client's `token` option (an API or OAuth token for this host, without a `Bearer ` prefix); the API said: token [REDACTED] is revoked",
+      "Authentication failed (401): token [REDACTED] is revoked. Check the client's `token` option (an API or OAuth token for this host, without a `Bearer ` prefix)",
     );
     expect(JSON.stringify(failure)).not.toContain(TOKEN);
     expect(failure.headers.get('x-echo')).toBe('Bearer [REDACTED]');

@@ -20,7 +20,7 @@
  *   `UnsupportedApiVersionError` carries) and `USER_ACCESS_DENIED` (a 403: every non-2xx is an `HttpError` first).
  */
 
-import { codeTable } from './error-info.js';
+import type { CodeTable } from './error-info.js';
 import {
   ColumnValueError,
   type GraphQLResponseError,
@@ -31,7 +31,8 @@ import {
 } from './errors.js';
 
 /** Each code the client classifies, and the {@link GraphQLResponseError} subclass it becomes. */
-export const ERROR_CODE_CLASSES = /* @__PURE__ */ codeTable<typeof GraphQLResponseError>({
+export const ERROR_CODE_CLASSES: CodeTable<typeof GraphQLResponseError> = {
+  __proto__: null,
   ResourceNotFoundException: NotFoundError,
   InvalidBoardIdException: NotFoundError,
   InvalidItemIdException: NotFoundError, // unconfirmed: not on the error handling page
@@ -47,16 +48,17 @@ export const ERROR_CODE_CLASSES = /* @__PURE__ */ codeTable<typeof GraphQLRespon
   ColumnValueException: ColumnValueError,
   CorrectedValueException: ColumnValueError,
   INVALID_COLUMN_VALUE: ColumnValueError,
-});
+};
 
 /**
  * The codes that mean a limit refused the call, and which limit (see `./rate-limit-errors.ts` for the sources).
  */
-export const LIMIT_CODE_KINDS = /* @__PURE__ */ codeTable<RateLimitKind>({
+export const LIMIT_CODE_KINDS: CodeTable<RateLimitKind> = {
+  __proto__: null,
   DAILY_LIMIT_EXCEEDED: 'daily',
   RATE_LIMIT_EXCEEDED: 'minute',
   COMPLEXITY_BUDGET_EXHAUSTED: 'complexity',
   ComplexityException: 'complexity',
   maxConcurrencyExceeded: 'concurrency',
   IP_RATE_LIMIT_EXCEEDED: 'ip',
-});
+};

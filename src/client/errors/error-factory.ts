@@ -4,13 +4,13 @@
  * status, headers and rate-limit state.
  */
 
-import { LOCATION, RETRY_AFTER } from '../error-headers.js';
 import { ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
 import { ERROR_CODE_CLASSES } from './error-codes.js';
-import { codeOf, errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
+import { errorInfoOf, isGraphQLSuccess, requestIdOf } from './error-info.js';
 import {
   AuthenticationError,
+  codeOf,
   type GraphQLErrorInfo,
   GraphQLResponseError,
   HttpError,
@@ -19,16 +19,13 @@ import {
   MAX_KEPT_ERRORS,
   type PlatformError,
   type PlatformErrorDetails,
-  type RateLimitKind,
   RedirectError,
   ResponseTooLargeError,
   UnsupportedApiVersionError,
 } from './errors.js';
 import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
-import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
+import { LOCATION, RETRY_AFTER, type Redactor, redactDeep, redactHeadersObject } from './redact.js';
 import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './server-wait.js';
-
-const EXCERPT_LENGTH = 300;
 
 /** Everything the factory needs to know about one response. */
 export interface ResponseFacts {
@@ -77,10 +74,10 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
   const first = errors?.[0];
   const said = first ? `: ${first.message}` : '';
   /**
-   * An HttpError (or `Class`, one of its subclasses): `HTTP {status}` (or `head`), then `what`; the start of the body
+   * An HttpError (or `Class`, one of its subclasses) saying `message` (`HTTP {status}...`): the start of the body
    * (redacted before it is cut, so a token is never half shown), the `Retry-After` wait and `extra`.
    */
-  const httpError = (what: string, extra?: object, Class: typeof HttpError = HttpError, head = `HTTP ${status}`) => {
+  const httpError = (message: string, extra?: object, Class: typeof HttpError = HttpError) => {
     let { text } = facts;
     try {
       // Undefined for an undefined payload.
@@ -89,44 +86,41 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       // Not serialisable: no excerpt.
     }
     const excerpt = text && redact(text.trim());
-    return new Class(`${head}${what}`, {
+    return new Class(message, {
       ...details,
-      bodyExcerpt: excerpt && excerpt.length > EXCERPT_LENGTH ? `${excerpt.slice(0, EXCERPT_LENGTH)}…` : excerpt,
+      // At most 300 characters (a literal, see `./error-info.ts`: requestIdOf).
+      bodyExcerpt: excerpt && excerpt.length > 300 ? `${excerpt.slice(0, 300)}…` : excerpt,
       retryAfterSeconds: retryAfter,
       ...extra,
     });
   };
-  /** A RateLimitError (or DailyLimitError) waiting `retryAfterSeconds` (see `./server-wait.ts` for the order). */
-  const limited = (what: string, retryAfterSeconds: number | undefined, limit?: RateLimitKind) =>
-    rateLimitErrorFor(`Rate limited${what}`, { ...details, retryAfterSeconds, errors, limit }, nowMs);
-  const resetSeconds = () => resetSecondsFromRateLimit(rateLimit);
 
   if (status === 0 || (status >= 300 && status <= 399)) {
     // Refused, never followed: named with its `Location` (token redacted). A browser hides both (status 0).
     const raw = headers.get(LOCATION);
     const location = raw === null ? undefined : redact(raw);
     const where = `${location === undefined ? '' : ` to ${location}`}: the client does not follow redirects`;
-    const hidden = status ? undefined : 'a redirect (the runtime hides its status and Location)';
-    return httpError(where, { retryAfterSeconds: undefined, location }, RedirectError, hidden);
+    const head = status ? `HTTP ${status}` : 'a redirect (the runtime hides its status and Location)';
+    return httpError(head + where, { retryAfterSeconds: undefined, location }, RedirectError);
   }
   const maxResponseBytes = facts.bodyLimitExceeded;
   if (maxResponseBytes !== undefined) {
     // Not read: no excerpt.
     return httpError(
-      `: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
+      `HTTP ${status}: the response body is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
       { maxResponseBytes },
       ResponseTooLargeError as typeof HttpError,
     );
   }
   if (facts.bodyContainersExceeded !== undefined) {
     return httpError(
-      `: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
+      `HTTP ${status}: the response body holds more than ${facts.bodyContainersExceeded} JSON arrays and objects; it was not parsed`,
     );
   }
   if (status === 401)
     // What the server says names its Authorization header, which the client sets from its `token` option.
     return new AuthenticationError(
-      `Authentication failed (401): check the client's \`token\` option (an API or OAuth token for this host, without a \`Bearer \` prefix)${first ? `; the API said: ${first.message}` : ''}`,
+      `Authentication failed (401)${said}. Check the client's \`token\` option (an API or OAuth token for this host, without a \`Bearer \` prefix)`,
       details,
     );
   if (status === 409) {
@@ -141,7 +135,17 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       details,
     );
   }
-  if (status === 429) return limited(` (429)${said}`, retryAfter ?? retryInSecondsOf(errors) ?? resetSeconds());
+  // A rate limit: a RateLimitError (or DailyLimitError), its wait in the order of `./server-wait.ts`.
+  if (status === 429)
+    return rateLimitErrorFor(
+      `Rate limited (429)${said}`,
+      {
+        ...details,
+        retryAfterSeconds: retryAfter ?? retryInSecondsOf(errors) ?? resetSecondsFromRateLimit(rateLimit),
+        errors,
+      },
+      nowMs,
+    );
   if (status === 400 && errors?.some((error) => codeOf(error) === 'UNSUPPORTED_API_VERSION')) {
     // The versions the server listed (`extensions.supported_versions`), else what it said.
     const listed = errors.map((error) => error.extensions?.supported_versions).find(Array.isArray) ?? [];
@@ -153,7 +157,7 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
       { ...details, apiVersion, supportedVersions },
     );
   }
-  if (status < 200 || status > 299) return httpError(said);
+  if (status < 200 || status > 299) return httpError(`HTTP ${status}${said}`);
   // The platform's older report of an exhausted complexity budget, in a 200: `ComplexityException` (as the body's
   // `error_code`, or an error's `extensions.code`) with `status_code: 429`, the wait only in the message
   // ("... reset in 7 seconds").
@@ -166,12 +170,27 @@ export function createResponseError(facts: ResponseFacts): PlatformError | undef
     // `wait` is undefined or a non-empty string of digits.
     const wait = /reset in (\d+(?:\.\d+)?) seconds?/i.exec(complexity)?.[1];
     const seconds = (wait && Number(wait)) as number | undefined;
-    return limited(`: ${complexity}`, seconds ?? retryAfter ?? resetSeconds(), 'complexity');
+    return rateLimitErrorFor(
+      `Rate limited: ${complexity}`,
+      {
+        ...details,
+        retryAfterSeconds: seconds ?? retryAfter ?? resetSecondsFromRateLimit(rateLimit),
+        errors,
+        limit: 'complexity',
+      },
+      nowMs,
+    );
   }
   // A 2xx without errors here has no `data` object (a success returned above).
-  if (!first) return httpError(': the response is not a GraphQL result', { retryAfterSeconds: undefined });
+  if (!first)
+    return httpError(`HTTP ${status}: the response is not a GraphQL result`, { retryAfterSeconds: undefined });
   const budget = limitErrorOf(errors);
-  if (budget) return limited(`: ${budget.message}`, retryInSecondsOf([budget]) ?? retryAfter);
+  if (budget)
+    return rateLimitErrorFor(
+      `Rate limited: ${budget.message}`,
+      { ...details, retryAfterSeconds: retryInSecondsOf([budget]) ?? retryAfter, errors },
+      nowMs,
+    );
   const kept = errors as GraphQLErrorInfo[];
   const total = (all as unknown[]).length;
   // A subclass for a common first `extensions.code` (see `./error-codes.ts`), else the base class.

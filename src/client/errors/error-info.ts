@@ -9,22 +9,16 @@ import { isObject, ownValue } from '../object-reads.js';
 import type { GraphQLErrorInfo } from './errors.js';
 import { type Redactor, redactDeep } from './redact.js';
 
-/** A lookup table without a prototype, so `table[code]` is never an inherited member such as `constructor`. */
-export function codeTable<T>(entries: Record<string, T>): Readonly<Record<string, T | undefined>> {
-  return Object.setPrototypeOf(entries, null);
+/**
+ * A lookup table by code, written `{ __proto__: null, ... }`: without a prototype, so `table[code]` is never an
+ * inherited member such as `constructor` (`null` is the type of that `__proto__` entry, which sets no key).
+ */
+export type CodeTable<T> = Readonly<Record<string, T | null | undefined>>;
+
+/** `value.extensions.request_id`: where the platform puts the id of every request. */
+function requestIdIn(value: unknown): unknown {
+  return ownValue(ownValue(value, 'extensions'), 'request_id');
 }
-
-/** An error's own `extensions.code` when it is a string, else `''`. */
-export function codeOf(error: GraphQLErrorInfo | undefined): string {
-  const code = ownValue(error?.extensions, 'code');
-  return typeof code === 'string' ? code : '';
-}
-
-/** The top-level `extensions` key under which the platform puts the id of every request. */
-const REQUEST_ID_KEY = 'request_id';
-
-/** The longest request id kept; anything longer is not an id. */
-const MAX_REQUEST_ID_LENGTH = 200;
 
 /**
  * True when a response is a GraphQL success: a 2xx whose body holds a `data` object and no (or an empty) `errors`
@@ -41,12 +35,14 @@ export function isGraphQLSuccess(status: number, payload: unknown): boolean {
  * it), else the first error's; redacted, and only a non-empty string of at most 200 characters.
  */
 export function requestIdOf(payload: unknown, redact: Redactor): string | undefined {
-  let id = ownValue(ownValue(payload, 'extensions'), REQUEST_ID_KEY);
+  let id = requestIdIn(payload);
   if (id === undefined) {
     const errors = ownValue(payload, 'errors');
-    if (Array.isArray(errors)) id = ownValue(ownValue(errors[0], 'extensions'), REQUEST_ID_KEY);
+    if (Array.isArray(errors)) id = requestIdIn(errors[0]);
   }
-  return typeof id === 'string' && id !== '' && id.length <= MAX_REQUEST_ID_LENGTH ? redact(id) : undefined;
+  // Anything longer than 200 characters is not an id. (Limits here and in the other error modules are written as
+  // literals: a one-file bundle puts these modules in lazy initialisers, where a named constant is not inlined.)
+  return typeof id === 'string' && id !== '' && id.length <= 200 ? redact(id) : undefined;
 }
 
 /**
@@ -55,12 +51,9 @@ export function requestIdOf(payload: unknown, redact: Redactor): string | undefi
  * and its `extensions` object. Anything else the server put there is dropped.
  */
 export function errorInfoOf(raw: unknown, redact: Redactor): GraphQLErrorInfo {
-  // Never String() an arbitrary value: a deeply nested array would overflow the stack.
-  const message = isObject(raw)
-    ? ownValue(raw, 'message')
-    : typeof raw === 'number' || typeof raw === 'boolean'
-      ? String(raw)
-      : raw;
+  // An object's own `message`, else the entry itself (kept when a string). Never String() an arbitrary value: a
+  // deeply nested array would overflow the stack.
+  const message = typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : (ownValue(raw, 'message') ?? raw);
   const info: GraphQLErrorInfo = {
     message: redact(typeof message === 'string' ? message : 'Unknown GraphQL error'),
   };

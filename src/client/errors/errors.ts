@@ -3,6 +3,8 @@
  * a response. Messages, `toString()` and `toJSON()` never
  * contain the token: credential headers are redacted and server text is scrubbed before it gets here.
  */
+
+import { ownValue } from '../object-reads.js';
 import type { DocumentInput, RateLimitState } from '../types.js';
 import { redactHeaders } from './redact.js';
 
@@ -21,6 +23,15 @@ export interface GraphQLErrorInfo {
   path?: (string | number)[];
   /** Extra information, e.g. `code` and `retry_in_seconds`. */
   extensions?: Record<string, unknown>;
+}
+
+/**
+ * An error's own `extensions.code` when it is a string, else `''`: the code {@link GraphQLResponseError.code} names,
+ * and the key of the code tables (`./error-codes.ts`, `./warnings.ts`).
+ */
+export function codeOf(error: GraphQLErrorInfo | undefined): string {
+  const code = ownValue(error?.extensions, 'code');
+  return typeof code === 'string' ? code : '';
 }
 
 /** What an error knows about the call and, when there was one, the response. */
@@ -256,11 +267,10 @@ export class GraphQLResponseError<TData = unknown> extends PlatformError {
   declare readonly data?: TData;
 
   constructor(message: string, details: GraphQLResponseErrorDetails<TData>) {
-    const code = details.errors[0]?.extensions?.code;
     super(message, {
       ...details,
       omittedErrors: details.omittedErrors ?? 0,
-      code: typeof code === 'string' ? code : undefined,
+      code: codeOf(details.errors[0]) || undefined,
     } as PlatformErrorDetails);
   }
 
@@ -375,8 +385,7 @@ export class NetworkError extends PlatformError {
     message: string,
     details: PlatformErrorDetails & { timedOut?: boolean; aborted?: boolean; code?: string; attempts?: number } = {},
   ) {
-    super(message, details);
-    this.timedOut = details.timedOut ?? false;
-    this.aborted = details.aborted ?? false;
+    // Neither timed out nor aborted unless the details say so.
+    super(message, { timedOut: false, aborted: false, ...details });
   }
 }

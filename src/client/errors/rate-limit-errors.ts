@@ -16,16 +16,14 @@
  */
 import { nextMidnightUtc } from '../rate-limit/daily-reset.js';
 import { LIMIT_CODE_KINDS } from './error-codes.js';
-import { codeOf } from './error-info.js';
 import {
+  codeOf,
   DailyLimitError,
   type GraphQLErrorInfo,
   type RateLimitDetails,
   RateLimitError,
   type RateLimitKind,
 } from './errors.js';
-
-const MUTATION_LIMIT = /call limit exceeded for \w+/i;
 
 /** The error among `errors` that reports a limit (a known `extensions.code`), if any. */
 export function limitErrorOf(errors: readonly GraphQLErrorInfo[] | undefined): GraphQLErrorInfo | undefined {
@@ -34,7 +32,9 @@ export function limitErrorOf(errors: readonly GraphQLErrorInfo[] | undefined): G
 
 /** Which limit `errors` name: by `extensions.code`, else by a per-mutation message. */
 export function limitKindOf(errors: readonly GraphQLErrorInfo[] | undefined): RateLimitKind | undefined {
-  const error = errors?.find((each) => LIMIT_CODE_KINDS[codeOf(each)] || MUTATION_LIMIT.test(each.message));
+  const error = errors?.find(
+    (each) => LIMIT_CODE_KINDS[codeOf(each)] || /call limit exceeded for \w+/i.test(each.message),
+  );
   return error && (LIMIT_CODE_KINDS[codeOf(error)] ?? 'mutation');
 }
 

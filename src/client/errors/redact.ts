@@ -1,9 +1,25 @@
 /**
  * Keeps secrets out of everything the SDK shows: error messages, serialised errors, hook events. The
  * one redactor of the SDK: the client hides its token with it, the OAuth helper its client secret and
- * the authorization code.
+ * the authorization code. It also names the headers a failed response's error reads (re-exported by
+ * `../constants.ts` through `../error-headers.ts`), so the on-demand error factory takes them from a module it
+ * imports anyway.
  */
-import { SECRET_HEADERS } from '../error-headers.js';
+
+/** `Authorization: Bearer <token>` on every API call (never on `getSchema`). */
+export const AUTHORIZATION = 'authorization';
+/** How long the server asks the client to wait: delta-seconds or an HTTP date. */
+export const RETRY_AFTER = 'retry-after';
+/** Where a redirect points; named in a redirect error, never followed. */
+export const LOCATION = 'location';
+
+/** Header names whose values are credentials: redacted whatever they hold. */
+export const SECRET_HEADERS: ReadonlySet<string> = new Set([
+  AUTHORIZATION,
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+]);
 
 /** What stands in for a secret. */
 export const REDACTED = '[REDACTED]';
@@ -11,12 +27,16 @@ export const REDACTED = '[REDACTED]';
 /** Replaces every occurrence of a secret in a piece of text. */
 export type Redactor = (text: string) => string;
 
-/** A pattern for hex `value` written with `width` digits, each letter in either case. */
-const hexPattern = (value: number, width: number): string =>
-  value
+/**
+ * A pattern for hex `value` written with `width` digits, each letter in either case (a function declaration, hoisted
+ * out of the lazy initialiser a one-file bundle puts this module in).
+ */
+function hexPattern(value: number, width: number): string {
+  return value
     .toString(16)
     .padStart(width, '0')
     .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
+}
 
 /**
  * A pattern for one character of a secret in each form a server may echo it in: as written; percent-escaped (its
@@ -89,13 +109,11 @@ export function redactDeep<T>(value: T, redact: Redactor, depth = 0): T {
   if (typeof value === 'string') return redact(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return REDACTED as T;
-  const copy = (item: unknown) => redactDeep(item, redact, depth + 1);
-  if (Array.isArray(value)) return value.map(copy) as T;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), copy(item)])) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redact(key), redactDeep(item, redact, depth + 1)]),
+  ) as T;
 }
-
-/** Deepest `cause` chain {@link redactError} follows; anything deeper is dropped. */
-const MAX_CAUSE_DEPTH = 8;
 
 /**
  * A token-free stand-in for a failure (a fetch error and its causes): a plain `Error` with the same
@@ -113,7 +131,8 @@ export function redactError(error: unknown, redact: Redactor, depth = 0): Error 
     stack: typeof stack === 'string' ? redact(stack) : undefined,
   };
   if (typeof code === 'string' || typeof code === 'number') (copy as { code?: string }).code = redact(String(code));
-  if (depth < MAX_CAUSE_DEPTH) {
+  // The deepest `cause` chain followed: 8; anything deeper is dropped (a literal, see `./error-info.ts`: requestIdOf).
+  if (depth < 8) {
     if (cause !== undefined) hidden.cause = redactError(cause, redact, depth + 1);
     if (Array.isArray(errors)) hidden.errors = errors.slice(0, 16).map((item) => redactError(item, redact, depth + 1));
   }

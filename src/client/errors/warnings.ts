@@ -16,16 +16,18 @@
 
 import type { ApiWarning, ApiWarningKind } from '../types.js';
 import { isObject, ownValue } from '../validate.js';
-import { codeOf, codeTable, errorInfoOf } from './error-info.js';
+import { type CodeTable, errorInfoOf } from './error-info.js';
+import { codeOf } from './errors.js';
 import type { Redactor } from './redact.js';
 
-const KIND_BY_CODE = /* @__PURE__ */ codeTable<ApiWarningKind>({
+const KIND_BY_CODE: CodeTable<ApiWarningKind> = {
+  __proto__: null,
   deprecatedVersion: 'deprecated-version',
   unsupportedVersion: 'unknown-version',
   deprecatedField: 'deprecated-field',
   deprecatedArgument: 'deprecated-field',
   deprecatedEnumValue: 'deprecated-field',
-});
+};
 
 /** Shared by every result without warnings, so the common path allocates nothing. */
 export const NO_WARNINGS: readonly ApiWarning[] = Object.freeze([]);

@@ -4,9 +4,7 @@
  * `dailyLimitStatus` share it without importing each other.
  */
 
-const DAY_MS = 86_400_000;
-
-/** The next midnight UTC after `nowMs`: when the platform resets the daily quota. */
+/** The next midnight UTC after `nowMs`: when the platform resets the daily quota (a day is 86,400,000 ms). */
 export function nextMidnightUtc(nowMs: number): number {
-  return (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
+  return nowMs - (nowMs % 86_400_000) + 86_400_000;
 }
