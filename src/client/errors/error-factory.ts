@@ -4,6 +4,7 @@
  * status, headers and rate-limit state.
  */
 
+import { LOCATION, RETRY_AFTER } from '../error-headers.js';
 import { ownValue } from '../object-reads.js';
 import type { RateLimitState } from '../types.js';
 import { ERROR_CODE_CLASSES } from './error-codes.js';
@@ -24,7 +25,7 @@ import {
   UnsupportedApiVersionError,
 } from './errors.js';
 import { limitErrorOf, rateLimitErrorFor } from './rate-limit-errors.js';
-import { LOCATION, RETRY_AFTER, type Redactor, redactDeep, redactHeadersObject } from './redact.js';
+import { type Redactor, redactDeep, redactHeadersObject } from './redact.js';
 import { parseRetryAfter, resetSecondsFromRateLimit, retryInSecondsOf } from './server-wait.js';
 
 /** Everything the factory needs to know about one response. */

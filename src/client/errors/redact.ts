@@ -1,25 +1,9 @@
 /**
  * Keeps secrets out of everything the SDK shows: error messages, serialised errors, hook events. The
  * one redactor of the SDK: the client hides its token with it, the OAuth helper its client secret and
- * the authorization code. It also names the headers a failed response's error reads (re-exported by
- * `../constants.ts` through `../error-headers.ts`), so the on-demand error factory takes them from a module it
- * imports anyway.
+ * the authorization code.
  */
-
-/** `Authorization: Bearer <token>` on every API call (never on `getSchema`). */
-export const AUTHORIZATION = 'authorization';
-/** How long the server asks the client to wait: delta-seconds or an HTTP date. */
-export const RETRY_AFTER = 'retry-after';
-/** Where a redirect points; named in a redirect error, never followed. */
-export const LOCATION = 'location';
-
-/** Header names whose values are credentials: redacted whatever they hold. */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set([
-  AUTHORIZATION,
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-]);
+import { SECRET_HEADERS } from '../error-headers.js';
 
 /** What stands in for a secret. */
 export const REDACTED = '[REDACTED]';
