@@ -5,19 +5,11 @@
 import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { API_VERSION } from '../version.js';
 import { MAX_TIMER_DELAY_MS } from './constants.js';
+import { isObject } from './object-reads.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry/retry-policy.js';
 import { STORE_THROTTLE } from './throttle/throttle-store.js';
 import type { ClientHooks, PlatformClientOptions, ThrottleOptions } from './types.js';
-import {
-  checkHeaders,
-  checkOptions,
-  describe,
-  fail,
-  isObject,
-  type NumberBounds,
-  type OptionCheck,
-  refuse,
-} from './validate.js';
+import { checkHeaders, checkOptions, describe, fail, type NumberBounds, type OptionCheck, refuse } from './validate.js';
 
 /**
  * Default per-attempt timeout: 60 s, from sending the request to the last byte of the answer, so a

@@ -27,9 +27,6 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
-// The object reads live in a leaf of their own, so the on-demand modules that use them import nothing else of this one.
-export { isObject, isPlainObject, ownValue } from './object-reads.js';
-
 /** Bounds of a number option: [min, max, whole numbers only, the value when unset]. */
 export type NumberBounds = readonly [min: number, max: number, integer?: boolean, unset?: number];
 

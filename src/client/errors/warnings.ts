@@ -14,8 +14,8 @@
  * Pinned by test/unit/warnings.test.ts.
  */
 
+import { isObject, ownValue } from '../object-reads.js';
 import type { ApiWarning, ApiWarningKind } from '../types.js';
-import { isObject, ownValue } from '../validate.js';
 import { codeOf, codeTable, errorInfoOf } from './error-info.js';
 import type { Redactor } from './redact.js';
 

@@ -5,7 +5,7 @@
  * `test/unit/multipart.test.ts`.
  */
 
-import { isPlainObject } from '../validate.js';
+import { isPlainObject } from '../object-reads.js';
 import type * as Multipart from './multipart.js';
 import { loadOnDemand } from './on-demand.js';
 
