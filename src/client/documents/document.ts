@@ -2,9 +2,9 @@
  * Turns what a caller passes to `request()` into the operation to send: the text to send and the
  * kind and name of the operation that will run. The analysis is done once per document and cached
  * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
- * Nothing here loads the `graphql` package: strings are scanned by a small lexer, AST documents are
- * read directly and, when they carry no source text, printed by a small printer of our own. That printer
- * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
+ * Nothing here loads the `graphql` package: the text sent is scanned by a small lexer, whatever the document;
+ * an AST document's text is its source or, when it carries none, its print by a small printer of our own. That
+ * printer (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
  * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
 import { PlatformConfigError } from '../errors/errors.js';
@@ -40,7 +40,7 @@ const byString = new Map<string, DocumentAnalysis>();
 
 interface AstDocument {
   kind: 'Document';
-  definitions: readonly { kind: string; operation?: string; name?: { value: string } }[];
+  definitions: readonly unknown[];
   loc?: { source?: { body?: string } };
 }
 
@@ -77,30 +77,27 @@ function analyseString(text: string): DocumentAnalysis {
 }
 
 /**
- * The analysis of an object document, made once per object: a `String` (codegen's TypedDocumentString) is scanned
- * as its text; an AST is read, its text is its source, or (without one, e.g. codegen's documentNode mode) it is
- * printed once, here (the callers make sure a printer is there: executeOperation awaits documentReady, paginate
- * passes its own). A generated document's API version comes with it: it keeps its own selections, while the same
- * text as a plain string runs at the client's version.
+ * The analysis of an object document, made once per object: its text (a `String`'s, codegen's TypedDocumentString;
+ * an AST's source or, without one, e.g. codegen's documentNode mode, its print, made once, here: the callers make
+ * sure a printer is there, executeOperation awaits documentReady, paginate passes its own) is scanned as a string's
+ * is, so the operations chosen from are those of the text sent. A generated document's API version comes with it:
+ * it keeps its own selections, while the same text as a plain string runs at the client's version.
  */
 function analyseObject(document: unknown, print: DocumentPrinter | undefined): DocumentAnalysis {
   let text: string;
-  let operations: OperationInfo[] = [];
-  if (document instanceof String) {
-    text = String(document);
-    operations = analyseString(text).operations;
-  } else if (isAstDocument(document)) {
-    for (const { kind, operation, name } of document.definitions) {
-      if (kind === 'OperationDefinition') {
-        operations.push({ kind: operation as OperationKind, name: name?.value });
-      }
-    }
+  if (document instanceof String) text = String(document);
+  else if (isAstDocument(document)) {
     const source = document.loc?.source?.body;
     text = typeof source === 'string' ? source : (print as DocumentPrinter)(document as unknown as AstNode);
   } else {
     throw new PlatformConfigError('The document must be a GraphQL string, a TypedDocumentString or a DocumentNode.');
   }
-  return { text, operations, selections: new Map(), apiVersion: documentApiVersion(document) };
+  return {
+    text,
+    operations: analyseString(text).operations,
+    selections: new Map(),
+    apiVersion: documentApiVersion(document),
+  };
 }
 
 /** The operation of `analysis` that `operationName` names, or its only one. */
