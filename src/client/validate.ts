@@ -102,11 +102,8 @@ export function checkHeaders(value: unknown, name: string): Record<string, strin
       `\`${name}\` holds an invalid header: pairs must be [name, value]; names are tokens; values have no line breaks.`,
     );
   }
-  const record: Record<string, string> = {};
-  for (const [key, item] of headers) {
-    const reason = RESERVED_HEADERS[key];
-    if (reason) fail(`\`${name}\` must not set '${key}': ${reason}.`);
-    record[key] = item;
+  for (const key in RESERVED_HEADERS) {
+    if (headers.has(key)) fail(`\`${name}\` must not set '${key}': ${RESERVED_HEADERS[key]}.`);
   }
-  return record;
+  return Object.fromEntries(headers);
 }
