@@ -131,11 +131,11 @@ const RETRY_CHECKS: Record<keyof RetryPolicy, NumberBounds> = {
 export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy {
   if (override === undefined) return base;
   if (override === false) return { ...base, maxAttempts: 1 };
-  const checked = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, 'retry option', 'retry');
-  const policy = { ...base };
+  // checkOptions sets every key of the table, which holds every field of a policy: unset ones take the base's.
+  const policy = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, 'retry option', 'retry');
   let key: keyof RetryPolicy;
-  for (key in checked) policy[key] = checked[key] ?? base[key];
-  return policy;
+  for (key in policy) policy[key] ??= base[key];
+  return policy as RetryPolicy;
 }
 
 function checkStore(store: unknown): unknown {
