@@ -61,12 +61,11 @@ export function resolveCallOptions(options: unknown, client: ResolvedClientOptio
     CALL_CHECKS,
     'call option',
   );
-  return {
-    ...call,
-    timeoutMs: call.timeoutMs ?? client.timeoutMs,
-    retry: resolveRetry(client.retry, call.retry),
-    queueTimeoutMs: call.queueTimeoutMs ?? (client.throttle ? client.throttle.queueTimeoutMs : undefined),
-  };
+  // Filled in place: checkOptions built `call` for this call alone.
+  call.timeoutMs ??= client.timeoutMs;
+  call.retry = resolveRetry(client.retry, call.retry);
+  call.queueTimeoutMs ??= client.throttle ? client.throttle.queueTimeoutMs : undefined;
+  return call as ResolvedCallOptions;
 }
 
 /** Validates getSchema options. */

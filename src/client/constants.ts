@@ -1,14 +1,11 @@
 /**
  * The wire, named once: every header the client sends or reads, the headers a caller may not set,
  * the media types it sends and accepts, and the longest delay a timer takes. Header names are
- * lower-case, as `Headers` hands them out and as the client sends them (a few from `./error-headers.ts`).
+ * lower-case, as `Headers` hands them out and as the client sends them. The names the error code reads
+ * (Authorization, Retry-After, Location, the credential headers) sit in `./error-headers.ts`.
  */
 
 import { AUTHORIZATION } from './error-headers.js';
-
-// The names a failed response's error reads, and the credential headers redaction hides, sit in a leaf of their own
-// (re-exported here): the on-demand error factory and redaction import them without importing this module.
-export { AUTHORIZATION, LOCATION, RETRY_AFTER, SECRET_HEADERS } from './error-headers.js';
 
 /** The API version a request is served at (`YYYY-MM`). */
 export const API_VERSION_HEADER = 'api-version';

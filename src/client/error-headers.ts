@@ -1,8 +1,8 @@
 /**
- * Header names of ./constants.ts (which re-exports them, the wire named once) that the error code reads: the ones a
- * failed response's error names (read by the on-demand error factory) and the credentials redaction always hides. A
- * leaf of their own: a bundler that inlines the on-demand factory wraps it and all it imports in lazy initialisers,
- * which the many modules importing ./constants.ts would otherwise each pay for.
+ * The header names the error code reads (every importer takes them from here; ./constants.ts names the rest of the
+ * wire): the ones a failed response's error names (read by the on-demand error factory) and the credentials
+ * redaction always hides. A leaf of their own: a bundler that inlines the on-demand factory wraps it and all it
+ * imports in lazy initialisers, which the many modules importing ./constants.ts would otherwise each pay for.
  */
 
 /** `Authorization: Bearer <token>` on every API call (never on `getSchema`). */

@@ -3,7 +3,7 @@
  * of the upload walk. A leaf that imports nothing, so the on-demand modules (the error factory, the upload form)
  * that use them reach none of the up-front modules through them: a bundler that inlines an on-demand module wraps
  * it and everything it imports in lazy initialisers, which cost bytes in every module that imports them
- * (`./validate.ts` re-exports these for the rest of the client).
+ * (every module of the client imports them from here, none through another module).
  */
 
 /**

@@ -5,19 +5,11 @@
 import { API_VERSION_FORM_HINT, isApiVersion } from '../api-version-format.js';
 import { API_VERSION } from '../version.js';
 import { MAX_TIMER_DELAY_MS } from './constants.js';
+import { isObject } from './object-reads.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry/retry-policy.js';
 import { STORE_THROTTLE } from './throttle/throttle-store.js';
 import type { ClientHooks, PlatformClientOptions, ThrottleOptions } from './types.js';
-import {
-  checkHeaders,
-  checkOptions,
-  describe,
-  fail,
-  isObject,
-  type NumberBounds,
-  type OptionCheck,
-  refuse,
-} from './validate.js';
+import { checkHeaders, checkOptions, describe, fail, type NumberBounds, type OptionCheck, refuse } from './validate.js';
 
 /**
  * Default per-attempt timeout: 60 s, from sending the request to the last byte of the answer, so a
@@ -139,11 +131,11 @@ const RETRY_CHECKS: Record<keyof RetryPolicy, NumberBounds> = {
 export function resolveRetry(base: RetryPolicy, override: unknown): RetryPolicy {
   if (override === undefined) return base;
   if (override === false) return { ...base, maxAttempts: 1 };
-  const checked = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, 'retry option', 'retry');
-  const policy = { ...base };
+  // checkOptions sets every key of the table, which holds every field of a policy: unset ones take the base's.
+  const policy = checkOptions<Partial<RetryPolicy>>(override, RETRY_CHECKS, 'retry option', 'retry');
   let key: keyof RetryPolicy;
-  for (key in checked) policy[key] = checked[key] ?? base[key];
-  return policy;
+  for (key in policy) policy[key] ??= base[key];
+  return policy as RetryPolicy;
 }
 
 function checkStore(store: unknown): unknown {

@@ -27,9 +27,6 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
-// The object reads live in a leaf of their own, so the on-demand modules that use them import nothing else of this one.
-export { isObject, isPlainObject, ownValue } from './object-reads.js';
-
 /** Bounds of a number option: [min, max, whole numbers only, the value when unset]. */
 export type NumberBounds = readonly [min: number, max: number, integer?: boolean, unset?: number];
 
@@ -105,11 +102,8 @@ export function checkHeaders(value: unknown, name: string): Record<string, strin
       `\`${name}\` holds an invalid header: pairs must be [name, value]; names are tokens; values have no line breaks.`,
     );
   }
-  const record: Record<string, string> = {};
-  for (const [key, item] of headers) {
-    const reason = RESERVED_HEADERS[key];
-    if (reason) fail(`\`${name}\` must not set '${key}': ${reason}.`);
-    record[key] = item;
+  for (const key in RESERVED_HEADERS) {
+    if (headers.has(key)) fail(`\`${name}\` must not set '${key}': ${RESERVED_HEADERS[key]}.`);
   }
-  return record;
+  return Object.fromEntries(headers);
 }

@@ -5,11 +5,12 @@
  * the answer is read to at most {@link MAX_TOKEN_RESPONSE_BYTES} and within {@link TOKEN_TIMEOUT_MS}.
  */
 
-import { ACCEPT_HEADER, CONTENT_TYPE, JSON_TYPE, LOCATION } from '../client/constants.js';
+import { ACCEPT_HEADER, CONTENT_TYPE, JSON_TYPE } from '../client/constants.js';
+import { LOCATION } from '../client/error-headers.js';
 import { createRedactor, type Redactor, redactError } from '../client/errors/redact.js';
+import { isObject } from '../client/object-reads.js';
 import { AttemptDeadline, monotonicNow } from '../client/request/attempt-deadline.js';
 import { discardBody, readBodyText, TOO_LARGE } from '../client/request/body.js';
-import { isObject } from '../client/validate.js';
 import type { Scope } from '../scopes.js';
 import { withSecretField } from '../secret-field.js';
 import { OAuthError } from './errors.js';

@@ -57,6 +57,18 @@ describe('planUpload', () => {
       { blob: shared, paths: ['variables.a', 'variables.b.0'] },
     ]);
   });
+  it('copies only the branches that hold a file, and refuses a file below a key its part name cannot name', () => {
+    const untouched = { deep: [{ x: 1 }] };
+    const plan = planUpload({ untouched, input: { file: new Blob(['x']) } });
+    expect(plan?.variables.untouched).toBe(untouched);
+    expect(() => planUpload({ input: { 'a.b': [new Blob(['x'])] } })).toThrow(
+      /variable key 'a\.b' \(at variables\.input\), which holds a dot or a bracket/,
+    );
+    // Below 64 levels the walk looks no further, as the hot path's check (file-walk.ts) does.
+    let deep: unknown = new Blob(['x']);
+    for (let level = 0; level < 64; level += 1) deep = [deep];
+    expect(planUpload({ deep })).toBeUndefined();
+  });
 });
 
 describe('multipart requests', () => {

@@ -13,9 +13,9 @@ import { pagingMeta } from '../documents/document-meta.js';
 import { pagingArguments } from '../documents/paging-scan.js';
 import { print } from '../documents/print-document.js';
 import { GraphQLResponseError, PlatformConfigError, PlatformError } from '../errors/errors.js';
+import { isObject } from '../object-reads.js';
 import { executeOperation } from '../request/pipeline.js';
 import type { ApiResult, CallOptions, DocumentInput } from '../types.js';
-import { isObject } from '../validate.js';
 
 /** A `{ cursor, items }` connection as the API returns it. */
 export interface Connection<TItem = unknown> {

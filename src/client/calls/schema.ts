@@ -12,11 +12,11 @@ import type { PipelineContext } from '../context.js';
 import { HttpError, type PlatformError } from '../errors/errors.js';
 import { type Redactor, redactHeadersObject } from '../errors/redact.js';
 import { loadErrorFactory, responseError } from '../errors/response-error.js';
+import { isObject } from '../object-reads.js';
 import { parseRateLimit } from '../rate-limit/rate-limit.js';
 import { sendRequest, type TransportRequest, type TransportResponse } from '../request/transport.js';
 import { abortedError, withRetry } from '../retry/retry.js';
 import type { GetSchemaOptions } from '../types.js';
-import { isObject } from '../validate.js';
 
 /**
  * Fetches the schema `client` talks to from `GET {baseUrl}/v2/get_schema`, without sending the token: SDL text by

@@ -5,7 +5,7 @@
  */
 import { API_VERSION_FORM_HINT, isApiVersion } from '../../api-version-format.js';
 import { PlatformConfigError } from '../errors/errors.js';
-import { isObject } from '../validate.js';
+import { isObject } from '../object-reads.js';
 
 /** The `__meta__` of a generated document; `{}` for strings and documents without one. */
 function metaOf(document: unknown): Record<string, unknown> {

@@ -34,8 +34,6 @@ export function scanOperations(source: string): OperationInfo[] {
   let depth = 0;
   /** The definition being read: undefined before its first token, null for one that is not an operation. */
   let definition: OperationInfo | null | undefined;
-  /** True inside the top-level `{ ... }` of a definition. */
-  let inBody = false;
   /** True right after an operation keyword, where its name may come. */
   let nameSlot = false;
   for (const [token, name] of source.matchAll(TOKEN)) {
@@ -52,12 +50,11 @@ export function scanOperations(source: string): OperationInfo[] {
       if (token === '{' && depth === 0) {
         if (definition !== null) operations.push(definition ?? { kind: 'query' });
         definition = null;
-        inBody = true;
       }
       depth += 1;
-    } else if ('})]'.includes(token) && depth > 0 && --depth === 0 && token === '}' && inBody) {
+    } else if ('})]'.includes(token) && depth > 0 && --depth === 0 && token === '}') {
+      // Only a definition's `{ ... }` opens at the top level with a brace: its closing brace ends the definition.
       definition = undefined;
-      inBody = false;
     }
   }
   return operations;

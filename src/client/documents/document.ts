@@ -1,16 +1,17 @@
 /**
  * Turns what a caller passes to `request()` into the operation to send: the text to send and the
  * kind and name of the operation that will run. The analysis is done once per document and cached
- * (a WeakMap for objects, a bounded Map for strings); choosing the operation by name is cached too.
- * Nothing here loads the `graphql` package: strings are scanned by a small lexer, AST documents are
- * read directly and, when they carry no source text, printed by a small printer of our own. That printer
- * (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
+ * (a WeakMap for objects, a bounded Map for strings): its operations, each prepared once, so choosing one by name
+ * allocates nothing.
+ * Nothing here loads the `graphql` package: the text sent is scanned by a small lexer, whatever the document;
+ * an AST document's text is its source or, when it carries none, its print by a small printer of our own. That
+ * printer (print-document.ts) is loaded on demand, by {@link documentReady}, the first time such a document is
  * run: a call with a string or a generated document never loads it (`test/unit/document.test.ts`).
  */
 import { PlatformConfigError } from '../errors/errors.js';
 import { loadOnDemand } from '../request/on-demand.js';
 import { documentApiVersion } from './document-meta.js';
-import { type OperationInfo, type OperationKind, scanOperations } from './document-scan.js';
+import { type OperationKind, scanOperations } from './document-scan.js';
 import type { AstNode } from './print-document.js';
 
 /** The operation a call will run, ready for the transport. */
@@ -23,24 +24,16 @@ export interface PreparedOperation {
   apiVersion?: string;
 }
 
-interface DocumentAnalysis {
-  text: string;
-  operations: OperationInfo[];
-  /** Prepared operations by requested operation name ('' when none was given). */
-  selections: Map<string, PreparedOperation>;
-  /** The API version the document carries, when it is a generated one. */
-  apiVersion?: string;
-}
-
 /** Most distinct string documents kept; the oldest is dropped beyond this. */
 export const STRING_CACHE_LIMIT = 500;
 
-const byObject = new WeakMap<object, DocumentAnalysis>();
-const byString = new Map<string, DocumentAnalysis>();
+/** The analysis of a document: its operations, each prepared once, in order. */
+const byObject = new WeakMap<object, PreparedOperation[]>();
+const byString = new Map<string, PreparedOperation[]>();
 
 interface AstDocument {
   kind: 'Document';
-  definitions: readonly { kind: string; operation?: string; name?: { value: string } }[];
+  definitions: readonly unknown[];
   loc?: { source?: { body?: string } };
 }
 
@@ -66,48 +59,38 @@ export function documentReady(document: unknown): Promise<void> | undefined {
   });
 }
 
-function analyseString(text: string): DocumentAnalysis {
-  let analysis = byString.get(text);
-  if (!analysis) {
+function analyseString(text: string): PreparedOperation[] {
+  let operations = byString.get(text);
+  if (!operations) {
     if (byString.size >= STRING_CACHE_LIMIT) byString.delete(byString.keys().next().value as string);
-    analysis = { text, operations: scanOperations(text), selections: new Map() };
-    byString.set(text, analysis);
+    operations = scanOperations(text).map((operation) => ({ ...operation, text }));
+    byString.set(text, operations);
   }
-  return analysis;
+  return operations;
 }
 
 /**
- * The analysis of an object document, made once per object: a `String` (codegen's TypedDocumentString) is scanned
- * as its text; an AST is read, its text is its source, or (without one, e.g. codegen's documentNode mode) it is
- * printed once, here (the callers make sure a printer is there: executeOperation awaits documentReady, paginate
- * passes its own). A generated document's API version comes with it: it keeps its own selections, while the same
- * text as a plain string runs at the client's version.
+ * The analysis of an object document, made once per object: its text (a `String`'s, codegen's TypedDocumentString;
+ * an AST's source or, without one, e.g. codegen's documentNode mode, its print, made once, here: the callers make
+ * sure a printer is there, executeOperation awaits documentReady, paginate passes its own) is scanned as a string's
+ * is, so the operations chosen from are those of the text sent. A generated document's API version comes with it:
+ * it keeps its own prepared operations, while the same text as a plain string runs at the client's version.
  */
-function analyseObject(document: unknown, print: DocumentPrinter | undefined): DocumentAnalysis {
+function analyseObject(document: unknown, print: DocumentPrinter | undefined): PreparedOperation[] {
   let text: string;
-  let operations: OperationInfo[] = [];
-  if (document instanceof String) {
-    text = String(document);
-    operations = analyseString(text).operations;
-  } else if (isAstDocument(document)) {
-    for (const { kind, operation, name } of document.definitions) {
-      if (kind === 'OperationDefinition') {
-        operations.push({ kind: operation as OperationKind, name: name?.value });
-      }
-    }
+  if (document instanceof String) text = String(document);
+  else if (isAstDocument(document)) {
     const source = document.loc?.source?.body;
     text = typeof source === 'string' ? source : (print as DocumentPrinter)(document as unknown as AstNode);
   } else {
     throw new PlatformConfigError('The document must be a GraphQL string, a TypedDocumentString or a DocumentNode.');
   }
-  return { text, operations, selections: new Map(), apiVersion: documentApiVersion(document) };
+  const apiVersion = documentApiVersion(document);
+  return analyseString(text).map((operation) => ({ ...operation, apiVersion }));
 }
 
-/** The operation of `analysis` that `operationName` names, or its only one. */
-function select(
-  { operations, text, apiVersion }: DocumentAnalysis,
-  operationName: string | undefined,
-): PreparedOperation {
+/** The operation of `operations` that `operationName` names, or the only one. */
+function select(operations: PreparedOperation[], operationName: string | undefined): PreparedOperation {
   const count = operations.length;
   const chosen =
     operationName === undefined
@@ -120,12 +103,10 @@ function select(
     throw new PlatformConfigError(
       operationName !== undefined
         ? `operationName '${operationName}' is not an operation of the document (it holds: ${names || 'none'}).`
-        : count > 0
-          ? `The document holds ${count} operations (${names}); pass operationName to choose one.`
-          : 'The document holds no query, mutation or subscription to run.',
+        : `The document holds ${count ? `${count} operations (${names}); pass operationName to choose one` : 'no query, mutation or subscription to run'}.`,
     );
   }
-  return { ...chosen, text, apiVersion };
+  return chosen;
 }
 
 /**
@@ -138,16 +119,10 @@ export function prepareOperation(
   operationName?: string,
   print: DocumentPrinter | undefined = loadedPrinter,
 ): PreparedOperation {
-  let analysis = typeof document === 'string' ? analyseString(document) : byObject.get(document as object);
-  if (!analysis) {
-    analysis = analyseObject(document, print);
-    byObject.set(document as object, analysis);
+  let operations = typeof document === 'string' ? analyseString(document) : byObject.get(document as object);
+  if (!operations) {
+    operations = analyseObject(document, print);
+    byObject.set(document as object, operations);
   }
-  const key = operationName ?? '';
-  let prepared = analysis.selections.get(key);
-  if (!prepared) {
-    prepared = select(analysis, operationName);
-    analysis.selections.set(key, prepared);
-  }
-  return prepared;
+  return select(operations, operationName);
 }

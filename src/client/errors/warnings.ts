@@ -14,8 +14,8 @@
  * Pinned by test/unit/warnings.test.ts.
  */
 
+import { isObject, ownValue } from '../object-reads.js';
 import type { ApiWarning, ApiWarningKind } from '../types.js';
-import { isObject, ownValue } from '../validate.js';
 import { type CodeTable, errorInfoOf } from './error-info.js';
 import { codeOf } from './errors.js';
 import type { Redactor } from './redact.js';

@@ -17,55 +17,42 @@ export interface UploadPlan {
 
 import { PlatformConfigError } from '../errors/errors.js';
 import { setOwn } from '../errors/redact.js';
-import { isPlainObject } from '../object-reads.js';
-
-const MAX_DEPTH = 64;
-
-/** The state of one walk: the path down to the value being walked, and the files met so far (made at the first). */
-interface Walk {
-  keys: string[];
-  files?: Map<Blob, string[]>;
-}
+import { holdsFile } from './file-walk.js';
 
 /**
- * `value` with every file replaced by null, each file's paths recorded in `walk.files`. One walk that
- * allocates nothing until it meets a file: untouched branches are shared, so variables without files
- * come back as the very same object.
+ * `value` with every file replaced by null, each file's `variables.…` path added to `files`. Only the arrays and
+ * objects that hold a file (./file-walk.ts: holdsFile) are copied: the rest are shared.
  */
-function strip(value: unknown, walk: Walk): unknown {
-  const { keys } = walk;
+function strip(value: unknown, keys: string[], files: Map<Blob, string[]>): unknown {
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
-    walk.files ??= new Map();
-    walk.files.set(value, [...(walk.files.get(value) ?? []), ['variables', ...keys].join('.')]);
+    files.set(value, [...(files.get(value) ?? []), ['variables', ...keys].join('.')]);
     return null;
   }
-  if (keys.length >= MAX_DEPTH || !(Array.isArray(value) || isPlainObject(value))) return value;
-  let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+  if (!holdsFile(value, keys.length)) return value;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
+  for (const key in value as object) {
+    if (!Object.hasOwn(value as object, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     keys.push(key);
-    const stripped = strip(item, walk);
+    const stripped = strip(item, keys, files);
     keys.pop();
-    if (stripped === item) continue;
     // A file below a key holding a dot or a bracket would get a part name that points somewhere else.
-    if (/[.[\]]/.test(key)) {
+    if (stripped !== item && /[.[\]]/.test(key)) {
       throw new PlatformConfigError(
         `A file sits below the variable key '${key.slice(0, 100)}' (at ${['variables', ...keys].join('.')}), which holds a dot or a bracket: the upload's part name cannot name that path. Rename the key.`,
       );
     }
-    copy ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
     setOwn(copy, key, stripped);
   }
-  return copy ?? value;
+  return copy;
 }
 
 /** The upload plan for `variables`, or undefined when they hold no file (the common, JSON case). */
 export function planUpload(variables: Record<string, unknown> | undefined): UploadPlan | undefined {
-  const walk: Walk = { keys: [] };
-  const stripped = strip(variables, walk) as Record<string, unknown>;
-  const found = walk.files;
-  return found && { variables: stripped, files: [...found].map(([blob, paths]) => ({ blob, paths })) };
+  if (!holdsFile(variables, 0)) return;
+  const files = new Map<Blob, string[]>();
+  const stripped = strip(variables, [], files) as Record<string, unknown>;
+  return { variables: stripped, files: [...files].map(([blob, paths]) => ({ blob, paths })) };
 }
 
 /** What the upload's text parts carry. */

@@ -2,14 +2,8 @@
  * The request headers of a client, built once when it is constructed: most calls send exactly the
  * same headers, so they share one object instead of copying the client's headers every time.
  */
-import {
-  ACCEPT_HEADER,
-  API_VERSION_HEADER,
-  AUTHORIZATION,
-  CONTENT_TYPE,
-  GRAPHQL_ACCEPT,
-  JSON_TYPE,
-} from '../constants.js';
+import { ACCEPT_HEADER, API_VERSION_HEADER, CONTENT_TYPE, GRAPHQL_ACCEPT, JSON_TYPE } from '../constants.js';
+import { AUTHORIZATION } from '../error-headers.js';
 import type { ResolvedClientOptions } from '../options.js';
 
 /** A client's request headers, lower-case names. Shared by its calls: never modify them. */

@@ -14,7 +14,7 @@ import type { CallLabel } from '../call-label.js';
 import { CONTENT_TYPE, UPLOAD_PATH } from '../constants.js';
 import { PlatformConfigError } from '../errors/errors.js';
 import type { Redactor } from '../errors/redact.js';
-import { isObject } from '../validate.js';
+import { isObject } from '../object-reads.js';
 import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
 import { discardBody, exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, TOO_LARGE } from './body.js';
 import type { UploadPlan } from './multipart.js';

@@ -1,24 +1,16 @@
 /**
- * The hot path's side of file uploads: a cheap check for a file among the variables, and the upload code
- * (multipart.ts) loaded on demand the first time one turns up, so a call without files never loads it. Until
- * then no call has held a file, and {@link uploadPlanOf} has nothing to plan. Pinned by
- * `test/unit/multipart.test.ts`.
+ * The hot path's side of file uploads: a cheap check for a file among the variables (./file-walk.ts, the one walk
+ * the upload code shares), and the upload code (multipart.ts) loaded on demand the first time one turns up, so a
+ * call without files never loads it. Until then no call has held a file, and {@link uploadPlanOf} has nothing to
+ * plan. Pinned by `test/unit/multipart.test.ts`.
  */
 
-import { isPlainObject } from '../validate.js';
+import { holdsFile } from './file-walk.js';
 import type * as Multipart from './multipart.js';
 import { loadOnDemand } from './on-demand.js';
 
 /** The upload code, once {@link uploadReady} has loaded it. */
 let multipart: typeof Multipart | undefined;
-
-/** True when a Blob sits in `value` where the upload walk looks (arrays and plain objects, 64 levels down). */
-function holdsFile(value: unknown, depth: number): boolean {
-  if (typeof Blob !== 'undefined' && value instanceof Blob) return true;
-  if (depth >= 64 || !(Array.isArray(value) || isPlainObject(value))) return false;
-  for (const key in value) if (Object.hasOwn(value, key) && holdsFile((value as never)[key], depth + 1)) return true;
-  return false;
-}
 
 /** Undefined when `variables` can be planned now; else a promise that loads the upload code first. */
 export function uploadReady(variables: unknown): Promise<void> | undefined {
