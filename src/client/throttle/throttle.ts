@@ -345,8 +345,11 @@ export function createQuotaThrottle(
   let announced: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerAt = 0;
-  /** What `observe` hands the window quotas: one object, each field set by every observation before any is read. */
-  const ctx = {} as ObservationContext;
+  /**
+   * What `observe` hands the window quotas: one object, every field present from the start so its shape never changes
+   * (an empty literal would leave the fields past the engine's few in-object slots in a store of their own).
+   */
+  const ctx: ObservationContext = { now: 0, tick: 0, sent: 0, sTick: 0, others: 0, shared: false };
   /** The rate-limit state of the latest observation. */
   let lastState: RateLimitState | undefined;
 
