@@ -7,8 +7,8 @@
 
 import { ACCEPT_HEADER, CONTENT_TYPE, JSON_TYPE, LOCATION } from '../client/constants.js';
 import { createRedactor, type Redactor, redactError } from '../client/errors/redact.js';
-import { AttemptDeadline, monotonicNow } from '../client/request/attempt-deadline.js';
-import { discardBody, readBodyText, TOO_LARGE } from '../client/request/body.js';
+import { AttemptDeadline, discardBody, monotonicNow } from '../client/request/attempt-deadline.js';
+import { readBodyText, TOO_LARGE } from '../client/request/body.js';
 import { isObject } from '../client/validate.js';
 import type { Scope } from '../scopes.js';
 import { withSecretField } from '../secret-field.js';

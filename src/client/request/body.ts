@@ -8,8 +8,6 @@
 import { CONTENT_ENCODING, CONTENT_LENGTH } from '../constants.js';
 import { type AttemptDeadline, discardBody, ignore, monotonicNow } from './attempt-deadline.js';
 
-export { discardBody };
-
 /** What {@link readBodyText} returns for a body over the limit (its text is never built). */
 export const TOO_LARGE: unique symbol = Symbol();
 

@@ -15,8 +15,8 @@ import { CONTENT_TYPE, UPLOAD_PATH } from '../constants.js';
 import { PlatformConfigError } from '../errors/errors.js';
 import type { Redactor } from '../errors/redact.js';
 import { isObject } from '../validate.js';
-import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
-import { discardBody, exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, TOO_LARGE } from './body.js';
+import { attemptFailure, type DeadlineWatchdog, discardBody } from './attempt-deadline.js';
+import { exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, TOO_LARGE } from './body.js';
 import type { UploadPlan } from './multipart.js';
 import { uploadBody } from './upload.js';
 
