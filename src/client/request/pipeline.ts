@@ -187,15 +187,15 @@ async function runAttempt<TResult>(
       const { signal, timeoutMs } = call;
       const deadline = timeoutMs > 0 ? context.deadlines.start(timeoutMs, sentAt) : undefined;
       if (!(await loadWithin(loading, signal, deadline))) {
-        stopped = attemptFailure(undefined, deadline, signal, {
+        stopped = attemptFailure(
+          undefined,
+          deadline,
+          signal,
           redact,
-          request: {
-            method: 'POST',
-            url: `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
-            attempt,
-          },
-          label: plan.label,
-        });
+          `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
+          attempt,
+          plan.label,
+        );
       }
       if (deadline) context.deadlines.finish(deadline);
     }

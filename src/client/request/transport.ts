@@ -110,11 +110,16 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     return { status, headers, payload: payloadOf(text, headers.get(CONTENT_TYPE), status), text };
   } catch (error) {
     if (!attempt) throw error;
-    throw attemptFailure(error, deadline, request.signal, {
-      redact: attempt.redact,
-      request: { method: request.method ?? 'POST', url: request.url, attempt: attempt.number },
-      label: attempt.label,
-    });
+    throw attemptFailure(
+      error,
+      deadline,
+      request.signal,
+      attempt.redact,
+      request.url,
+      attempt.number,
+      attempt.label,
+      request.method,
+    );
   } finally {
     inFlight -= 1;
     if (deadline) attempt?.deadlines.finish(deadline);
