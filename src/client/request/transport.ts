@@ -89,10 +89,13 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
   inFlight += 1;
   try {
     const get = request.method === 'GET';
-    const init: RequestInit = get
-      ? { method: 'GET', headers: request.headers, redirect: 'manual' }
-      : { method: 'POST', headers: request.headers, body: bodyOf(request), redirect: 'manual' };
-    if (request.signal) init.signal = request.signal;
+    const init: RequestInit = {
+      method: get ? 'GET' : 'POST',
+      headers: request.headers,
+      body: get ? undefined : bodyOf(request),
+      redirect: 'manual',
+      signal: request.signal,
+    };
     // Uploads go where the platform's docs send them (`{endpoint}/file`); see multipart.ts.
     const pending = request.fetch(request.upload && !get ? `${request.url}${UPLOAD_PATH}` : request.url, init);
     const response = await (deadline ? deadline.guard(pending) : pending);
