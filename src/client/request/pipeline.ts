@@ -14,7 +14,7 @@
  * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
  * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit/rate-limit.ts: parseRateLimit |
  * | which response is which error (401, 409, 429, budget, version, 3xx, size); the factory loads on demand, at the first failed response | errors/error-factory.ts: createResponseError; errors/response-error.ts |
- * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t` (errors/server-wait.ts); 409 default, backoff (retry/retry-timing.ts) | errors/server-wait.ts; retry/retry-timing.ts |
+ * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t` (errors/server-wait.ts); 409 default (retry/retry-policy.ts), backoff (retry/retry-timing.ts) | errors/server-wait.ts; retry/retry-policy.ts: decideRetry; retry/retry-timing.ts: backoffDelayMs |
  * | what is retried, and when to give up | retry/retry-policy.ts: decideRetry; retry/retry.ts: waitToRetry; request/pipeline.ts: runAttempt |
  * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle/throttle.ts: createThrottle (fed by interpretResponse) |
  * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle/throttle.ts: acquire; request/pipeline.ts: acquirePermit |

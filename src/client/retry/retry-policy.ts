@@ -1,6 +1,6 @@
 /**
  * The retry policy as a pure function: {@link decideRetry} (whether to try again, why, and after
- * how long; the wait itself comes from `./retry-timing.ts`). No clock, no
+ * how long: the server's wait when it gave one, else the backoff of `./retry-timing.ts`). No clock, no
  * randomness of its own, no I/O: the caller passes the attempt number, the time already waited and
  * a random number, so every rule can be checked with a table.
  */
@@ -12,7 +12,7 @@ import {
   RateLimitError,
 } from '../errors/errors.js';
 import type { RetryOptions, RetryReason } from '../types.js';
-import { retryDelayMs } from './retry-timing.js';
+import { backoffDelayMs } from './retry-timing.js';
 
 /** {@link RetryOptions} with every default applied. */
 export type RetryPolicy = Required<RetryOptions>;
@@ -70,8 +70,11 @@ export function decideRetry(error: unknown, context: RetryContext, policy: Retry
   if (context.attempt >= policy.maxAttempts) return NO_RETRY;
   const reason = retryReasonOf(error, context.repeatable);
   if (!reason) return NO_RETRY;
-  const waitSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-  const delayMs = retryDelayMs(reason, waitSeconds, context.attempt, policy, context.random);
+  // The server's wait when it gave one (a 409 without one waits `conflictDefaultSeconds`), else backoff.
+  const serverSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  const seconds = reason === 'idempotency-conflict' ? (serverSeconds ?? policy.conflictDefaultSeconds) : serverSeconds;
+  const delayMs =
+    seconds !== undefined ? Math.ceil(seconds * 1000) : backoffDelayMs(context.attempt, policy, context.random);
   if (delayMs > policy.maxDelayMs || context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;
   return { retry: true, reason, delayMs };
 }
