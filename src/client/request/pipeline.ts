@@ -125,7 +125,7 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
       document: plan.operation.text,
     });
   } catch (error) {
-    if (plan.call.signal?.aborted) throw abortedError(plan.call.signal, plan.label);
+    // An abort passes as it is: the caller's retry step (waitToRetry) turns it into the call's abort error.
     if (!(error instanceof ThrottleWaitTooLongError || error instanceof ThrottleQueueTimeout)) throw error;
     // A refusal is rare: the code that words it loads on demand, at the first (the time of refusal read before).
     const nowMs = Date.now();
