@@ -85,17 +85,16 @@ export async function readBodyText(
   if (deadline?.expired) throw deadline.reason();
   decoder ??= new TextDecoder();
   if (first === undefined) return '';
-  return decoder.decode(chunks ? join(chunks, total) : first);
-}
-
-function join(chunks: Uint8Array[], total: number): Uint8Array {
-  const joined = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
+  if (chunks) {
+    // More than one chunk: joined into one array of `total` bytes.
+    first = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      first.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
   }
-  return joined;
+  return decoder.decode(first);
 }
 
 /**
