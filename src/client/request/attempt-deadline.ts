@@ -11,7 +11,6 @@
 import type { CallLabel } from '../call-label.js';
 import { NetworkError, PlatformError } from '../errors/errors.js';
 import { type Redactor, redactError } from '../errors/redact.js';
-import { abortedError } from '../retry/retry.js';
 import { describeNetworkFailure } from './network-failure.js';
 
 /** Why a timed-out attempt stopped; `attemptFailure` turns it into a `NetworkError { timedOut }`. */
@@ -174,8 +173,9 @@ function tick(watchdog: DeadlineWatchdog): void {
 }
 
 /**
- * The error for an attempt that got no usable response: the caller's abort, the timeout, or a network
- * failure. A network failure's message names the method and URL (`url`, the URL called, never carries the token:
+ * The error for an attempt that got no usable response: the timeout, or a network failure. An abort of the caller's
+ * is not told apart here: every caller goes on to its retry step (`waitToRetry`, with the call's signal), which
+ * rejects with the call's abort error whatever the attempt failed with. A network failure's message names the method and URL (`url`, the URL called, never carries the token:
  * credentials in `baseUrl` are rejected at construction), the underlying reason (e.g.
  * `connect ECONNREFUSED 127.0.0.1:4999`) and the attempts made so far (`attempts`, the failing one included); the
  * system code is also on `code`. The message and the whole cause chain are scrubbed of the token. Errors the client
@@ -184,14 +184,12 @@ function tick(watchdog: DeadlineWatchdog): void {
 export function attemptFailure(
   error: unknown,
   deadline: AttemptDeadline | undefined,
-  caller: AbortSignal | undefined,
   redact: Redactor,
   url: string,
   attempts: number,
   label: CallLabel = {},
   method = 'POST',
 ): PlatformError {
-  if (caller?.aborted) return abortedError(caller, label);
   if (error instanceof PlatformError) return error;
   const target = `${method} ${redact(url)}`;
   const plural = attempts === 1 ? '' : 's';

@@ -186,7 +186,6 @@ async function runAttempt<TResult>(
         stopped = attemptFailure(
           undefined,
           deadline,
-          signal,
           redact,
           `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
           attempt,

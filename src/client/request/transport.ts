@@ -81,8 +81,8 @@ let inFlight = 0;
  * arrived or its body could not be read (connection failure, timeout, abort), or with a
  * {@link PlatformConfigError} when the variables cannot be serialised (nothing is sent then).
  * With an `attempt`, the wait for headers and the body read both end when its deadline passes, and a
- * failure is the `NetworkError` that names it (see `attemptFailure`); without one, nothing is timed
- * and a failure rejects as fetch did.
+ * failure is the `NetworkError` that names it (see `attemptFailure`; an abort is named by the caller's retry step,
+ * `waitToRetry`); without one, nothing is timed and a failure rejects as fetch did.
  */
 export async function sendRequest(request: TransportRequest, attempt?: Attempt): Promise<TransportResponse> {
   const deadline = attempt && attempt.timeoutMs > 0 ? attempt.deadlines.start(attempt.timeoutMs) : undefined;
@@ -113,16 +113,7 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     return { status, headers, payload: payloadOf(text, headers.get(CONTENT_TYPE), status), text };
   } catch (error) {
     if (!attempt) throw error;
-    throw attemptFailure(
-      error,
-      deadline,
-      request.signal,
-      attempt.redact,
-      request.url,
-      attempt.number,
-      attempt.label,
-      request.method,
-    );
+    throw attemptFailure(error, deadline, attempt.redact, request.url, attempt.number, attempt.label, request.method);
   } finally {
     inFlight -= 1;
     if (deadline) attempt?.deadlines.finish(deadline);
