@@ -146,7 +146,7 @@ const JSON_CONTENT = /application\/(?:graphql-response\+)?json/i;
  * result (its `data`, `errors`, `extensions`); an error status keeps whatever JSON it carried, for its `errors`.
  */
 function payloadOf(text: string, contentType: string | null, status: number): unknown {
-  if (contentType === null || !JSON_CONTENT.test(contentType)) return undefined;
+  if (!JSON_CONTENT.test(contentType as string)) return undefined; // null reads as 'null'
   let payload: unknown;
   try {
     payload = JSON.parse(text);
