@@ -110,7 +110,7 @@ export function ignore(): void {}
 
 /** Milliseconds on a monotonic clock where there is one. */
 export function monotonicNow(): number {
-  return typeof performance === 'object' ? performance.now() : Date.now();
+  return globalThis.performance?.now() ?? Date.now();
 }
 
 /**
