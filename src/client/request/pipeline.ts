@@ -180,9 +180,8 @@ async function runAttempt<TResult>(
       // Waited for within the attempt's deadline and the call's signal. When the call stops first, the response is
       // still observed (its rate-limit state, a 429's pause, the onResponse hook), and the call rejects with the
       // abort, or a timeout that names what it waited for (test/e2e/on-demand-deadline.test.ts).
-      const { signal, timeoutMs } = call;
-      const deadline = timeoutMs > 0 ? context.deadlines.start(timeoutMs, sentAt) : undefined;
-      if (!(await loadWithin(loading, signal, deadline))) {
+      const deadline = call.timeoutMs > 0 ? context.deadlines.start(call.timeoutMs, sentAt) : undefined;
+      if (!(await loadWithin(loading, call.signal, deadline))) {
         stopped = attemptFailure(
           undefined,
           deadline,
