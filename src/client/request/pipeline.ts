@@ -197,12 +197,11 @@ async function runAttempt<TResult>(
   } catch (error) {
     // The permit goes back before the wait: a retry takes a new one (a second release does nothing).
     permit?.release();
-    const { onRetry } = options.hooks;
     const delayMs = await waitToRetry(error, attempt, waitedMs, {
       policy: call.retry,
       signal: call.signal,
       repeatable: isRepeatable(operation.kind, plan.idempotencyKey),
-      onRetry: onRetry && ((event) => callHook(onRetry, { ...event, operationName: operation.name })),
+      onRetry: (event) => callHook(options.hooks.onRetry, { ...event, operationName: operation.name }),
       label: plan.label,
     });
     return runAttempt<TResult>(context, plan, attempt + 1, waitedMs + delayMs);
