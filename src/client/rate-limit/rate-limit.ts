@@ -84,8 +84,10 @@ function readPlain(text: string, policies: Record<string, RateLimitPolicy>): boo
         at += 1;
       }
       // Named stores: the policy objects keep one shape (a store by a computed key measured slower here).
-      if (policy && remaining) policy.remaining = value;
-      else if (policy) policy.resetSeconds = value;
+      if (policy) {
+        if (remaining) policy.remaining = value;
+        else policy.resetSeconds = value;
+      }
     }
   }
   return true;

@@ -11,7 +11,6 @@
 import type { CallLabel } from '../call-label.js';
 import { NetworkError, PlatformError } from '../errors/errors.js';
 import { type Redactor, redactError } from '../errors/redact.js';
-import { abortedError } from '../retry/retry.js';
 import { describeNetworkFailure } from './network-failure.js';
 
 /** Why a timed-out attempt stopped; `attemptFailure` turns it into a `NetworkError { timedOut }`. */
@@ -111,7 +110,7 @@ export function ignore(): void {}
 
 /** Milliseconds on a monotonic clock where there is one. */
 export function monotonicNow(): number {
-  return typeof performance === 'object' ? performance.now() : Date.now();
+  return globalThis.performance?.now() ?? Date.now();
 }
 
 /**
@@ -173,39 +172,32 @@ function tick(watchdog: DeadlineWatchdog): void {
   watchdog.tick();
 }
 
-/** The request an attempt sent, for the message of its failure. */
-export interface AttemptRequest {
-  method: string;
-  /** The URL called; never carries the token (credentials in `baseUrl` are rejected at construction). */
-  url: string;
-  /** 1 for the first attempt. */
-  attempt: number;
-}
-
 /**
- * The error for an attempt that got no usable response: the caller's abort, the timeout, or a network
- * failure. A network failure's message names the method and URL, the underlying reason (e.g.
- * `connect ECONNREFUSED 127.0.0.1:4999`) and the attempts made so far; the system code is also on
- * `code`. The message and the whole cause chain are scrubbed of the token. Errors the client raised
- * itself pass through.
+ * The error for an attempt that got no usable response: the timeout, or a network failure. An abort of the caller's
+ * is not told apart here: every caller goes on to its retry step (`waitToRetry`, with the call's signal), which
+ * rejects with the call's abort error whatever the attempt failed with. A network failure's message names the method and URL (`url`, the URL called, never carries the token:
+ * credentials in `baseUrl` are rejected at construction), the underlying reason (e.g.
+ * `connect ECONNREFUSED 127.0.0.1:4999`) and the attempts made so far (`attempts`, the failing one included); the
+ * system code is also on `code`. The message and the whole cause chain are scrubbed of the token. Errors the client
+ * raised itself pass through.
  */
 export function attemptFailure(
   error: unknown,
   deadline: AttemptDeadline | undefined,
-  caller: AbortSignal | undefined,
-  context: { redact: Redactor; request: AttemptRequest; label?: CallLabel },
+  redact: Redactor,
+  url: string,
+  attempts: number,
+  label: CallLabel = {},
+  method = 'POST',
 ): PlatformError {
-  const label = context.label ?? {};
-  if (caller?.aborted) return abortedError(caller, label);
   if (error instanceof PlatformError) return error;
-  const { method, url, attempt: attempts } = context.request;
-  const target = `${method} ${context.redact(url)}`;
+  const target = `${method} ${redact(url)}`;
   const plural = attempts === 1 ? '' : 's';
-  const cause = redactError(error, context.redact);
+  const cause = redactError(error, redact);
   const timedOut = deadline?.expired === true;
   const failure = timedOut ? undefined : describeNetworkFailure(error);
   const message = failure
-    ? `Network error: ${target} failed after ${attempts} attempt${plural}: ${context.redact(failure.reason)}`
+    ? `Network error: ${target} failed after ${attempts} attempt${plural}: ${redact(failure.reason)}`
     : `The request timed out after ${deadline?.timeoutMs} ms: ${target}, ${attempts} attempt${plural} made`;
   return new NetworkError(message, {
     operationName: label.operationName,

@@ -8,8 +8,6 @@
 import { CONTENT_ENCODING, CONTENT_LENGTH } from '../constants.js';
 import { type AttemptDeadline, discardBody, ignore, monotonicNow } from './attempt-deadline.js';
 
-export { discardBody };
-
 /** What {@link readBodyText} returns for a body over the limit (its text is never built). */
 export const TOO_LARGE: unique symbol = Symbol();
 
@@ -87,17 +85,16 @@ export async function readBodyText(
   if (deadline?.expired) throw deadline.reason();
   decoder ??= new TextDecoder();
   if (first === undefined) return '';
-  return decoder.decode(chunks ? join(chunks, total) : first);
-}
-
-function join(chunks: Uint8Array[], total: number): Uint8Array {
-  const joined = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
+  if (chunks) {
+    // More than one chunk: joined into one array of `total` bytes.
+    first = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      first.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
   }
-  return joined;
+  return decoder.decode(first);
 }
 
 /**

@@ -8,13 +8,13 @@
  * | rule | where |
  * |---|---|
  * | bearer token on every call, never on `getSchema` | request/request-headers.ts: requestHeaders; calls/schema.ts: fetchSchema |
- * | `API-Version`: the client's, or a generated document's own version | request/request-headers.ts: requestHeaders; request/pipeline.ts: planCall |
+ * | `API-Version`: the client's, or a generated document's own version | request/request-headers.ts: requestHeaders; request/pipeline.ts: executeOperation |
  * | `Idempotency-Key` on every mutation, kept across retries | request/idempotency.ts: idempotencyKeyFor, isRepeatable |
  * | `Idempotency-Replayed` read back | request/interpret-response.ts: interpretResponse |
  * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
  * | `RateLimit` / `RateLimit-Policy` parsing (a negative `t` is no reset time) | rate-limit/rate-limit.ts: parseRateLimit |
  * | which response is which error (401, 409, 429, budget, version, 3xx, size); the factory loads on demand, at the first failed response | errors/error-factory.ts: createResponseError; errors/response-error.ts |
- * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t` (errors/server-wait.ts); 409 default, backoff (retry/retry-timing.ts) | errors/server-wait.ts; retry/retry-timing.ts |
+ * | how long to wait: `Retry-After`, `retry_in_seconds`, exhausted `t` (errors/server-wait.ts); 409 default (retry/retry-policy.ts), backoff (retry/retry-timing.ts) | errors/server-wait.ts; retry/retry-policy.ts: decideRetry; retry/retry-timing.ts: backoffDelayMs |
  * | what is retried, and when to give up | retry/retry-policy.ts: decideRetry; retry/retry.ts: waitToRetry; request/pipeline.ts: runAttempt |
  * | throttle: quota windows, concurrency, holds after a 429, the daily hold, queue timeouts (its own rule map) | throttle/throttle.ts: createThrottle (fed by interpretResponse) |
  * | a wait the server imposes (429 pause, daily limit) longer than `retry.maxDelayMs` fails fast, unsent; local pacing waits, bounded by `signal` and `queueTimeoutMs` | throttle/throttle.ts: acquire; request/pipeline.ts: acquirePermit |
@@ -71,53 +71,49 @@ export function executeOperation<TResult>(
   // An AST without source text, or variables holding a file, first load the code for them (rare, on demand).
   const loading = documentReady(document) ?? uploadReady(variables);
   if (loading) return loading.then(() => executeOperation<TResult>(context, document, variables, rawOptions));
-  let plan: CallPlan;
+  // The call is validated and worked out once (what every attempt sends is the plan); a call that cannot start
+  // (a PlatformConfigError, or the abort) rejects, unsent.
   try {
-    plan = planCall(context, document, variables, rawOptions);
+    const call = rawOptions === undefined ? context.defaultCall : resolveCallOptions(rawOptions, context.options);
+    if (variables !== undefined && variables !== null && !isObject(variables)) {
+      refuse('variables', 'an object', variables);
+    }
+    const operation = prepareOperation(document, call.operationName);
+    const idempotencyKey = idempotencyKeyFor(operation.kind, call.idempotencyKey);
+    const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
+    const upload = uploadPlanOf(vars);
+    const { options } = context;
+    // A generated document is sent at the version its types come from; anything else at the client's.
+    const apiVersion = operation.apiVersion ?? options.apiVersion;
+    const versioned = apiVersion !== options.apiVersion;
+    let headers: Record<string, string> = context.headers.json;
+    if (upload || idempotencyKey || versioned || hasCallHeaders(call.headers)) {
+      // The JSON headers hold Content-Type already, and a call's own headers may not set it (validate.ts: checkHeaders).
+      headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
+      if (idempotencyKey) headers[IDEMPOTENCY_KEY] = idempotencyKey;
+      if (versioned) headers[API_VERSION_HEADER] = apiVersion;
+    }
+    const label = { operationName: operation.name, idempotencyKey, apiVersion };
+    if (call.signal?.aborted) throw abortedError(call.signal, label);
+    const plan: CallPlan = {
+      url: options.endpoint,
+      fetch: options.fetch,
+      query: operation.text,
+      operationName: operation.name,
+      variables: vars,
+      headers,
+      upload,
+      maxResponseBytes: options.maxResponseBytes,
+      signal: call.signal,
+      operation,
+      call,
+      idempotencyKey,
+      label,
+    };
+    return runAttempt<TResult>(context, plan, 1, 0);
   } catch (error) {
     return Promise.reject(error);
   }
-  return runAttempt<TResult>(context, plan, 1, 0);
-}
-
-/** Validates a call and works out what it sends; throws a PlatformConfigError (or the abort) when it cannot start. */
-function planCall(context: PipelineContext, document: unknown, variables: unknown, rawOptions: unknown): CallPlan {
-  const call = rawOptions === undefined ? context.defaultCall : resolveCallOptions(rawOptions, context.options);
-  if (variables !== undefined && variables !== null && !isObject(variables)) {
-    refuse('variables', 'an object', variables);
-  }
-  const operation = prepareOperation(document, call.operationName);
-  const idempotencyKey = idempotencyKeyFor(operation.kind, call.idempotencyKey);
-  const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
-  const upload = uploadPlanOf(vars);
-  const { options } = context;
-  // A generated document is sent at the version its types come from; anything else at the client's.
-  const apiVersion = operation.apiVersion ?? options.apiVersion;
-  const versioned = apiVersion !== options.apiVersion;
-  let headers: Record<string, string> = context.headers.json;
-  if (upload || idempotencyKey || versioned || hasCallHeaders(call.headers)) {
-    // The JSON headers hold Content-Type already, and a call's own headers may not set it (validate.ts: checkHeaders).
-    headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
-    if (idempotencyKey) headers[IDEMPOTENCY_KEY] = idempotencyKey;
-    if (versioned) headers[API_VERSION_HEADER] = apiVersion;
-  }
-  const label = { operationName: operation.name, idempotencyKey, apiVersion };
-  if (call.signal?.aborted) throw abortedError(call.signal, label);
-  return {
-    url: options.endpoint,
-    fetch: options.fetch,
-    query: operation.text,
-    operationName: operation.name,
-    variables: vars,
-    headers,
-    upload,
-    maxResponseBytes: options.maxResponseBytes,
-    signal: call.signal,
-    operation,
-    call,
-    idempotencyKey,
-    label,
-  };
 }
 
 async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<Permit> {
@@ -130,7 +126,7 @@ async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<
       document: plan.operation.text,
     });
   } catch (error) {
-    if (plan.call.signal?.aborted) throw abortedError(plan.call.signal, plan.label);
+    // An abort passes as it is: the caller's retry step (waitToRetry) turns it into the call's abort error.
     if (!(error instanceof ThrottleWaitTooLongError || error instanceof ThrottleQueueTimeout)) throw error;
     // A refusal is rare: the code that words it loads on demand, at the first (the time of refusal read before).
     const nowMs = Date.now();
@@ -185,18 +181,16 @@ async function runAttempt<TResult>(
       // Waited for within the attempt's deadline and the call's signal. When the call stops first, the response is
       // still observed (its rate-limit state, a 429's pause, the onResponse hook), and the call rejects with the
       // abort, or a timeout that names what it waited for (test/e2e/on-demand-deadline.test.ts).
-      const { signal, timeoutMs } = call;
-      const deadline = timeoutMs > 0 ? context.deadlines.start(timeoutMs, sentAt) : undefined;
-      if (!(await loadWithin(loading, signal, deadline))) {
-        stopped = attemptFailure(undefined, deadline, signal, {
+      const deadline = call.timeoutMs > 0 ? context.deadlines.start(call.timeoutMs, sentAt) : undefined;
+      if (!(await loadWithin(loading, call.signal, deadline))) {
+        stopped = attemptFailure(
+          undefined,
+          deadline,
           redact,
-          request: {
-            method: 'POST',
-            url: `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
-            attempt,
-          },
-          label: plan.label,
-        });
+          `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
+          attempt,
+          plan.label,
+        );
       }
       if (deadline) context.deadlines.finish(deadline);
     }
@@ -204,12 +198,11 @@ async function runAttempt<TResult>(
   } catch (error) {
     // The permit goes back before the wait: a retry takes a new one (a second release does nothing).
     permit?.release();
-    const { onRetry } = options.hooks;
     const delayMs = await waitToRetry(error, attempt, waitedMs, {
       policy: call.retry,
       signal: call.signal,
       repeatable: isRepeatable(operation.kind, plan.idempotencyKey),
-      onRetry: onRetry && ((event) => callHook(onRetry, { ...event, operationName: operation.name })),
+      onRetry: (event) => callHook(options.hooks.onRetry, { ...event, operationName: operation.name }),
       label: plan.label,
     });
     return runAttempt<TResult>(context, plan, attempt + 1, waitedMs + delayMs);

@@ -26,18 +26,16 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const arm = (left: number): void => {
-      timer = setTimeout(
-        () => {
-          const rest = endsAt - Date.now();
-          if (rest > 0 && left > MAX_TIMER_DELAY_MS) return arm(rest);
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        Math.min(left, MAX_TIMER_DELAY_MS),
-      );
+    const done = (): void => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    };
+    // A wait past the timer limit is made of steps: each step waits what is left, at most the limit.
+    const arm = (): void => {
+      const left = endsAt - Date.now();
+      timer = setTimeout(left > MAX_TIMER_DELAY_MS ? arm : done, Math.min(left, MAX_TIMER_DELAY_MS));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    arm(ms);
+    arm();
   });
 }

@@ -15,8 +15,8 @@ import { CONTENT_TYPE, UPLOAD_PATH } from '../constants.js';
 import { PlatformConfigError } from '../errors/errors.js';
 import type { Redactor } from '../errors/redact.js';
 import { isObject } from '../object-reads.js';
-import { attemptFailure, type DeadlineWatchdog } from './attempt-deadline.js';
-import { discardBody, exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, TOO_LARGE } from './body.js';
+import { attemptFailure, type DeadlineWatchdog, discardBody } from './attempt-deadline.js';
+import { exceedsJsonContainers, MAX_JSON_CONTAINERS, readBodyText, TOO_LARGE } from './body.js';
 import type { UploadPlan } from './multipart.js';
 import { uploadBody } from './upload.js';
 
@@ -81,18 +81,21 @@ let inFlight = 0;
  * arrived or its body could not be read (connection failure, timeout, abort), or with a
  * {@link PlatformConfigError} when the variables cannot be serialised (nothing is sent then).
  * With an `attempt`, the wait for headers and the body read both end when its deadline passes, and a
- * failure is the `NetworkError` that names it (see `attemptFailure`); without one, nothing is timed
- * and a failure rejects as fetch did.
+ * failure is the `NetworkError` that names it (see `attemptFailure`; an abort is named by the caller's retry step,
+ * `waitToRetry`); without one, nothing is timed and a failure rejects as fetch did.
  */
 export async function sendRequest(request: TransportRequest, attempt?: Attempt): Promise<TransportResponse> {
   const deadline = attempt && attempt.timeoutMs > 0 ? attempt.deadlines.start(attempt.timeoutMs) : undefined;
   inFlight += 1;
   try {
     const get = request.method === 'GET';
-    const init: RequestInit = get
-      ? { method: 'GET', headers: request.headers, redirect: 'manual' }
-      : { method: 'POST', headers: request.headers, body: bodyOf(request), redirect: 'manual' };
-    if (request.signal) init.signal = request.signal;
+    const init: RequestInit = {
+      method: get ? 'GET' : 'POST',
+      headers: request.headers,
+      body: get ? undefined : bodyOf(request),
+      redirect: 'manual',
+      signal: request.signal,
+    };
     // Uploads go where the platform's docs send them (`{endpoint}/file`); see multipart.ts.
     const pending = request.fetch(request.upload && !get ? `${request.url}${UPLOAD_PATH}` : request.url, init);
     const response = await (deadline ? deadline.guard(pending) : pending);
@@ -110,11 +113,7 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     return { status, headers, payload: payloadOf(text, headers.get(CONTENT_TYPE), status), text };
   } catch (error) {
     if (!attempt) throw error;
-    throw attemptFailure(error, deadline, request.signal, {
-      redact: attempt.redact,
-      request: { method: request.method ?? 'POST', url: request.url, attempt: attempt.number },
-      label: attempt.label,
-    });
+    throw attemptFailure(error, deadline, attempt.redact, request.url, attempt.number, attempt.label, request.method);
   } finally {
     inFlight -= 1;
     if (deadline) attempt?.deadlines.finish(deadline);
@@ -147,7 +146,7 @@ const JSON_CONTENT = /application\/(?:graphql-response\+)?json/i;
  * result (its `data`, `errors`, `extensions`); an error status keeps whatever JSON it carried, for its `errors`.
  */
 function payloadOf(text: string, contentType: string | null, status: number): unknown {
-  if (contentType === null || !JSON_CONTENT.test(contentType)) return undefined;
+  if (!JSON_CONTENT.test(contentType as string)) return undefined; // null reads as 'null'
   let payload: unknown;
   try {
     payload = JSON.parse(text);

@@ -1,6 +1,6 @@
 /**
  * The retry policy as a pure function: {@link decideRetry} (whether to try again, why, and after
- * how long; the wait itself comes from `./retry-timing.ts`). No clock, no
+ * how long: the server's wait when it gave one, else the backoff of `./retry-timing.ts`). No clock, no
  * randomness of its own, no I/O: the caller passes the attempt number, the time already waited and
  * a random number, so every rule can be checked with a table.
  */
@@ -12,7 +12,7 @@ import {
   RateLimitError,
 } from '../errors/errors.js';
 import type { RetryOptions, RetryReason } from '../types.js';
-import { retryDelayMs } from './retry-timing.js';
+import { backoffDelayMs } from './retry-timing.js';
 
 /** {@link RetryOptions} with every default applied. */
 export type RetryPolicy = Required<RetryOptions>;
@@ -44,22 +44,6 @@ export type RetryDecision = { retry: false } | { retry: true; reason: RetryReaso
 const NO_RETRY: RetryDecision = { retry: false };
 
 /**
- * Why an error may be retried; undefined when it never is (an abort, the daily quota, a GraphQL error, a 4xx) or
- * when sending again could do the work twice (a call that is not `repeatable` retries only a limit's refusal and a
- * 409: neither ran it). The server's wait, when it gave one, is the error's `retryAfterSeconds`.
- */
-function retryReasonOf(error: unknown, repeatable: boolean): RetryReason | undefined {
-  // The daily quota lasts until its reset: no call waits that out (test/unit/rate-limit-errors.test.ts).
-  if (error instanceof DailyLimitError) return undefined;
-  if (error instanceof RateLimitError) return 'rate-limited';
-  if (error instanceof IdempotencyConflictError) return 'idempotency-conflict';
-  if (!repeatable) return undefined;
-  if (error instanceof NetworkError) return error.aborted ? undefined : error.timedOut ? 'timeout' : 'network';
-  const status = error instanceof HttpError ? (error.status as number) : 0;
-  return status >= 500 && status <= 599 ? 'server-error' : undefined;
-}
-
-/**
  * Whether to try a failed call again. Retried: 429 and budget errors, 409 idempotency conflicts, and (only
  * when the call is repeatable) network errors, timeouts and 5xx. Never retried: 400, 401, 403 and
  * other 4xx, GraphQL errors, caller aborts, the daily limit (`DailyLimitError`). A server-requested wait (`Retry-After`, `retry_in_seconds`,
@@ -68,10 +52,24 @@ function retryReasonOf(error: unknown, repeatable: boolean): RetryReason | undef
  */
 export function decideRetry(error: unknown, context: RetryContext, policy: RetryPolicy): RetryDecision {
   if (context.attempt >= policy.maxAttempts) return NO_RETRY;
-  const reason = retryReasonOf(error, context.repeatable);
-  if (!reason) return NO_RETRY;
-  const waitSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-  const delayMs = retryDelayMs(reason, waitSeconds, context.attempt, policy, context.random);
+  // Why the error may be retried. Never an abort, the daily quota (it lasts until its reset: no call waits that out,
+  // test/unit/rate-limit-errors.test.ts), a GraphQL error or a 4xx; and a call that is not `repeatable` (sending it
+  // again could do the work twice) retries only a limit's refusal and a 409: neither ran it.
+  let reason: RetryReason;
+  if (error instanceof DailyLimitError) return NO_RETRY;
+  if (error instanceof RateLimitError) reason = 'rate-limited';
+  else if (error instanceof IdempotencyConflictError) reason = 'idempotency-conflict';
+  else if (!context.repeatable || (error instanceof NetworkError && error.aborted)) return NO_RETRY;
+  else if (error instanceof NetworkError) reason = error.timedOut ? 'timeout' : 'network';
+  else if (error instanceof HttpError && (error.status as number) >= 500 && (error.status as number) <= 599)
+    reason = 'server-error';
+  else return NO_RETRY;
+  // The server's wait when it gave one (the error's `retryAfterSeconds`; a 409 without one waits
+  // `conflictDefaultSeconds`), else backoff.
+  const serverSeconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  const seconds = reason === 'idempotency-conflict' ? (serverSeconds ?? policy.conflictDefaultSeconds) : serverSeconds;
+  const delayMs =
+    seconds !== undefined ? Math.ceil(seconds * 1000) : backoffDelayMs(context.attempt, policy, context.random);
   if (delayMs > policy.maxDelayMs || context.waitedMs + delayMs > policy.maxElapsedMs) return NO_RETRY;
   return { retry: true, reason, delayMs };
 }

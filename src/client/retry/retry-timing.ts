@@ -1,10 +1,9 @@
 /**
- * How long the client waits before trying again, decided in one place (as ky's `retry-timing.ts`): the server's wait
- * when it gave one (read by `../errors/server-wait.ts` where the error is made; a 409 without one waits
- * `conflictDefaultSeconds`), else capped exponential backoff with full jitter. Pure functions; the caller passes the
- * randomness.
+ * The client's backoff between attempts: capped exponential, with full jitter. A pure function; the caller passes the
+ * randomness. It applies when the server gave no wait of its own (read by `../errors/server-wait.ts` where the error
+ * is made; a 409 without one waits `conflictDefaultSeconds`): `./retry-policy.ts` (`decideRetry`) chooses.
  */
-import type { RetryOptions, RetryReason } from '../types.js';
+import type { RetryOptions } from '../types.js';
 
 /**
  * Full-jitter backoff before attempt `attempt + 1`: a random share of
@@ -17,19 +16,4 @@ export function backoffDelayMs(
 ): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(Math.min(Math.max(random, 0), 1) * ceiling);
-}
-
-/**
- * Milliseconds to wait before the next attempt: the server's wait (`serverSeconds`) when it gave one,
- * `conflictDefaultSeconds` for a 409 without one, else backoff.
- */
-export function retryDelayMs(
-  reason: RetryReason,
-  serverSeconds: number | undefined,
-  attempt: number,
-  policy: Required<RetryOptions>,
-  random: number,
-): number {
-  const seconds = reason === 'idempotency-conflict' ? (serverSeconds ?? policy.conflictDefaultSeconds) : serverSeconds;
-  return seconds !== undefined ? Math.ceil(seconds * 1000) : backoffDelayMs(attempt, policy, random);
 }

@@ -57,8 +57,8 @@ export async function waitToRetry(
   options: RetryLoopOptions,
 ): Promise<number> {
   const { signal } = options;
-  if (signal?.aborted)
-    throw error instanceof NetworkError && error.aborted ? error : abortedError(signal, options.label);
+  // The one place an abort during an attempt is named: whatever the attempt failed with, the call ends with its abort.
+  if (signal?.aborted) throw abortedError(signal, options.label);
   const decision = decideRetry(
     error,
     { attempt, waitedMs, random: (options.random ?? Math.random)(), repeatable: options.repeatable },
