@@ -17,34 +17,37 @@ export interface UploadPlan {
 
 import { PlatformConfigError } from '../errors/errors.js';
 import { setOwn } from '../errors/redact.js';
-import { holdsFile } from './file-walk.js';
+import { isPlainObject } from '../object-reads.js';
+import { holdsFile, MAX_DEPTH } from './file-walk.js';
 
 /**
- * `value` with every file replaced by null, each file's `variables.…` path added to `files`. Only the arrays and
- * objects that hold a file (./file-walk.ts: holdsFile) are copied: the rest are shared.
+ * `value` with every file replaced by null, each file's `variables.…` path added to `files`. One walk that copies an
+ * array or object only once a file turns up below it: untouched branches are shared.
  */
 function strip(value: unknown, keys: string[], files: Map<Blob, string[]>): unknown {
   if (typeof Blob !== 'undefined' && value instanceof Blob) {
     files.set(value, [...(files.get(value) ?? []), ['variables', ...keys].join('.')]);
     return null;
   }
-  if (!holdsFile(value, keys.length)) return value;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
-  for (const key in value as object) {
-    if (!Object.hasOwn(value as object, key)) continue;
+  if (keys.length >= MAX_DEPTH || !(Array.isArray(value) || isPlainObject(value))) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     keys.push(key);
     const stripped = strip(item, keys, files);
     keys.pop();
+    if (stripped === item) continue;
     // A file below a key holding a dot or a bracket would get a part name that points somewhere else.
-    if (stripped !== item && /[.[\]]/.test(key)) {
+    if (/[.[\]]/.test(key)) {
       throw new PlatformConfigError(
         `A file sits below the variable key '${key.slice(0, 100)}' (at ${['variables', ...keys].join('.')}), which holds a dot or a bracket: the upload's part name cannot name that path. Rename the key.`,
       );
     }
+    copy ??= (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
     setOwn(copy, key, stripped);
   }
-  return copy;
+  return copy ?? value;
 }
 
 /** The upload plan for `variables`, or undefined when they hold no file (the common, JSON case). */
