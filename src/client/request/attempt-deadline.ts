@@ -172,23 +172,31 @@ function tick(watchdog: DeadlineWatchdog): void {
   watchdog.tick();
 }
 
+/** The request an attempt sent, for the message of its failure. */
+export interface AttemptRequest {
+  /** `POST`, or `GET` for the schema. */
+  method: string;
+  /** The URL called; never carries the token (credentials in `baseUrl` are rejected at construction). */
+  url: string;
+  /** The attempts made so far, the failing one included. */
+  attempts: number;
+}
+
 /**
  * The error for an attempt that got no usable response: the timeout, or a network failure. An abort of the caller's
  * is not told apart here: every caller goes on to its retry step (`waitToRetry`, with the call's signal), which
- * rejects with the call's abort error whatever the attempt failed with. A network failure's message names the method and URL (`url`, the URL called, never carries the token:
- * credentials in `baseUrl` are rejected at construction), the underlying reason (e.g.
- * `connect ECONNREFUSED 127.0.0.1:4999`) and the attempts made so far (`attempts`, the failing one included); the
- * system code is also on `code`. The message and the whole cause chain are scrubbed of the token. Errors the client
- * raised itself pass through.
+ * rejects with the call's abort error whatever the attempt failed with. A network failure's message names the
+ * request's method and URL, the underlying reason (e.g. `connect ECONNREFUSED 127.0.0.1:4999`) and the attempts made
+ * so far; the system code is also on `code`. The message and the whole cause chain are scrubbed of the token. Errors
+ * the client raised itself pass through. (Only a failure builds the request's record: the success path allocates
+ * nothing for it.)
  */
 export function attemptFailure(
   error: unknown,
   deadline: AttemptDeadline | undefined,
   redact: Redactor,
-  url: string,
-  attempts: number,
+  { method, url, attempts }: AttemptRequest,
   label: CallLabel = {},
-  method = 'POST',
 ): PlatformError {
   if (error instanceof PlatformError) return error;
   const target = `${method} ${redact(url)}`;

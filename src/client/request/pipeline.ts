@@ -8,7 +8,7 @@
  * | rule | where |
  * |---|---|
  * | bearer token on every call, never on `getSchema` | request/request-headers.ts: requestHeaders; calls/schema.ts: fetchSchema |
- * | `API-Version`: the client's, or a generated document's own version | request/request-headers.ts: requestHeaders; request/pipeline.ts: executeOperation |
+ * | `API-Version`: the client's, or a generated document's own version | request/request-headers.ts: requestHeaders; request/pipeline.ts: planCall |
  * | `Idempotency-Key` on every mutation, kept across retries | request/idempotency.ts: idempotencyKeyFor, isRepeatable |
  * | `Idempotency-Replayed` read back | request/interpret-response.ts: interpretResponse |
  * | header names and the headers a caller may not set | constants.ts; validate.ts: checkHeaders |
@@ -71,49 +71,56 @@ export function executeOperation<TResult>(
   // An AST without source text, or variables holding a file, first load the code for them (rare, on demand).
   const loading = documentReady(document) ?? uploadReady(variables);
   if (loading) return loading.then(() => executeOperation<TResult>(context, document, variables, rawOptions));
-  // The call is validated and worked out once (what every attempt sends is the plan); a call that cannot start
-  // (a PlatformConfigError, or the abort) rejects, unsent.
+  let plan: CallPlan;
   try {
-    const call = rawOptions === undefined ? context.defaultCall : resolveCallOptions(rawOptions, context.options);
-    if (variables !== undefined && variables !== null && !isObject(variables)) {
-      refuse('variables', 'an object', variables);
-    }
-    const operation = prepareOperation(document, call.operationName);
-    const idempotencyKey = idempotencyKeyFor(operation.kind, call.idempotencyKey);
-    const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
-    const upload = uploadPlanOf(vars);
-    const { options } = context;
-    // A generated document is sent at the version its types come from; anything else at the client's.
-    const apiVersion = operation.apiVersion ?? options.apiVersion;
-    const versioned = apiVersion !== options.apiVersion;
-    let headers: Record<string, string> = context.headers.json;
-    if (upload || idempotencyKey || versioned || hasCallHeaders(call.headers)) {
-      // The JSON headers hold Content-Type already, and a call's own headers may not set it (validate.ts: checkHeaders).
-      headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
-      if (idempotencyKey) headers[IDEMPOTENCY_KEY] = idempotencyKey;
-      if (versioned) headers[API_VERSION_HEADER] = apiVersion;
-    }
-    const label = { operationName: operation.name, idempotencyKey, apiVersion };
-    if (call.signal?.aborted) throw abortedError(call.signal, label);
-    const plan: CallPlan = {
-      url: options.endpoint,
-      fetch: options.fetch,
-      query: operation.text,
-      operationName: operation.name,
-      variables: vars,
-      headers,
-      upload,
-      maxResponseBytes: options.maxResponseBytes,
-      signal: call.signal,
-      operation,
-      call,
-      idempotencyKey,
-      label,
-    };
-    return runAttempt<TResult>(context, plan, 1, 0);
+    plan = planCall(context, document, variables, rawOptions);
   } catch (error) {
     return Promise.reject(error);
   }
+  return runAttempt<TResult>(context, plan, 1, 0);
+}
+
+/**
+ * Validates a call and works out what every attempt of it sends, once; throws a PlatformConfigError (or the abort)
+ * when it cannot start, so the call rejects unsent.
+ */
+function planCall(context: PipelineContext, document: unknown, variables: unknown, rawOptions: unknown): CallPlan {
+  const call = rawOptions === undefined ? context.defaultCall : resolveCallOptions(rawOptions, context.options);
+  if (variables !== undefined && variables !== null && !isObject(variables)) {
+    refuse('variables', 'an object', variables);
+  }
+  const operation = prepareOperation(document, call.operationName);
+  const idempotencyKey = idempotencyKeyFor(operation.kind, call.idempotencyKey);
+  const vars = (variables ?? undefined) as Record<string, unknown> | undefined;
+  const upload = uploadPlanOf(vars);
+  const { options } = context;
+  // A generated document is sent at the version its types come from; anything else at the client's.
+  const apiVersion = operation.apiVersion ?? options.apiVersion;
+  const versioned = apiVersion !== options.apiVersion;
+  let headers: Record<string, string> = context.headers.json;
+  if (upload || idempotencyKey || versioned || hasCallHeaders(call.headers)) {
+    // The JSON headers hold Content-Type already, and a call's own headers may not set it (validate.ts: checkHeaders).
+    headers = { ...(upload ? context.headers.multipart : headers), ...call.headers, ...context.headers.fixed };
+    if (idempotencyKey) headers[IDEMPOTENCY_KEY] = idempotencyKey;
+    if (versioned) headers[API_VERSION_HEADER] = apiVersion;
+  }
+  const label = { operationName: operation.name, idempotencyKey, apiVersion };
+  if (call.signal?.aborted) throw abortedError(call.signal, label);
+  return {
+    url: options.endpoint,
+    fetch: options.fetch,
+    query: operation.text,
+    operationName: operation.name,
+    variables: vars,
+    headers,
+    upload,
+    maxResponseBytes: options.maxResponseBytes,
+    signal: call.signal,
+    operation,
+    call,
+    idempotencyKey,
+    label,
+  };
 }
 
 async function acquirePermit(context: PipelineContext, plan: CallPlan): Promise<Permit> {
@@ -187,8 +194,11 @@ async function runAttempt<TResult>(
           undefined,
           deadline,
           redact,
-          `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
-          attempt,
+          {
+            method: 'POST',
+            url: `${plan.url} (HTTP ${response.status}: the SDK's error module did not load in time to read it)`,
+            attempts: attempt,
+          },
           plan.label,
         );
       }

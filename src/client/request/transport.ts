@@ -113,7 +113,13 @@ export async function sendRequest(request: TransportRequest, attempt?: Attempt):
     return { status, headers, payload: payloadOf(text, headers.get(CONTENT_TYPE), status), text };
   } catch (error) {
     if (!attempt) throw error;
-    throw attemptFailure(error, deadline, attempt.redact, request.url, attempt.number, attempt.label, request.method);
+    throw attemptFailure(
+      error,
+      deadline,
+      attempt.redact,
+      { method: request.method ?? 'POST', url: request.url, attempts: attempt.number },
+      attempt.label,
+    );
   } finally {
     inFlight -= 1;
     if (deadline) attempt?.deadlines.finish(deadline);
