@@ -9,7 +9,9 @@
  * A build of an older commit: `git archive <commit> | tar -x -C <dir>`, link this repository's `node_modules` into
  * it, `node scripts/build.mjs` there.
  *
- * Run: `npx tsx test/bench/builds-compare.ts [--runs 3] [--no-others] name=dir/dist/index.js ...` (Linux, two cores
+ * `--no-collect` leaves out the full collection before each slice (a probe of what it costs each client).
+ *
+ * Run: `npx tsx test/bench/builds-compare.ts [--runs 3] [--no-others] [--no-collect] name=dir/dist/index.js ...` (Linux, two cores
  * or more; about six minutes a run with six clients). Not part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
@@ -71,7 +73,10 @@ try {
       await verifyCall(adapter.name, call);
       contenders.push({ adapter, call, samples: emptySamples(adapter.id, adapter.name) });
     }
-    await runSharedProcessRounds(contenders, server, SHARED_CONFIG);
+    await runSharedProcessRounds(contenders, server, {
+      ...SHARED_CONFIG,
+      collectBeforeSlice: !process.argv.includes('--no-collect'),
+    });
     const raw = (contenders[0] as Contender).samples;
     process.stdout.write(`run ${run + 1}: raw fetch p50 ${median(raw.latencyP50Ms).toFixed(3)} ms\n`);
     for (const { adapter, samples } of contenders.slice(1)) {

@@ -29,6 +29,8 @@ export interface SharedConfig {
   sharedThroughputCalls: number;
   sharedThroughputRounds: number;
   inFlight: number;
+  /** Whether a full collection runs before each slice (the outside harness's method); false only for probes. */
+  collectBeforeSlice?: boolean;
 }
 
 /** The outside harness's figures. */
@@ -73,7 +75,7 @@ export async function runSharedProcessRounds(
   }
   for (let round = 0; round < config.sharedLatencyRounds; round += 1) {
     for (const contender of shuffled(contenders)) {
-      collectGarbage();
+      if (config.collectBeforeSlice !== false) collectGarbage();
       const run = await runSequentialCalls(contender.call, config.sharedLatencyCalls);
       contender.samples.latencyP50Ms.push(percentile(run.durationsMs, 0.5));
       contender.samples.cpuMicrosPerCallSequential.push(run.cpuMicros / config.sharedLatencyCalls);
@@ -82,7 +84,7 @@ export async function runSharedProcessRounds(
   process.stdout.write(`  ${config.sharedLatencyRounds} latency rounds done\n`);
   for (let round = 0; round < config.sharedThroughputRounds; round += 1) {
     for (const contender of shuffled(contenders)) {
-      collectGarbage();
+      if (config.collectBeforeSlice !== false) collectGarbage();
       const before = await server.stats();
       const run = await runConcurrentCalls(contender.call, config.sharedThroughputCalls, config.inFlight);
       const after = await server.stats();
