@@ -16,11 +16,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { argument } from './cli-args.js';
 import { loadAdapter } from './clients/index.js';
+import { sdkBoardsCall } from './clients/sdk.js';
 import type { ClientAdapter } from './clients/types.js';
-import { BENCH_TOKEN } from './fixture.js';
 import type { Contender } from './phases.js';
 import { emptySamples, summarize } from './results.js';
 import { startBenchServer } from './server-process.js';
@@ -38,7 +37,7 @@ const builds = process.argv
   });
 if (builds.length === 0) throw new Error('name at least one build: name=path/to/dist/index.js');
 
-/** A build's `new PlatformClient({ token, baseUrl }).boards({ limit: 5 })`, every default on. */
+/** A build as a client of the harness: its boards call, every default on. */
 function buildAdapter(name: string, path: string): ClientAdapter {
   return {
     id: name,
@@ -46,13 +45,7 @@ function buildAdapter(name: string, path: string): ClientAdapter {
     unavailable: () => undefined,
     importAndConstruct: '',
     bundleEntry: '',
-    async setup(baseUrl) {
-      const { PlatformClient } = (await import(pathToFileURL(path).href)) as {
-        PlatformClient: new (options: { token: string; baseUrl: string }) => { boards(v: object): Promise<unknown> };
-      };
-      const client = new PlatformClient({ token: BENCH_TOKEN, baseUrl });
-      return () => client.boards({ limit: 5 });
-    },
+    setup: (baseUrl) => sdkBoardsCall(path, baseUrl),
   };
 }
 

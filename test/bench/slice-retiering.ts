@@ -8,49 +8,28 @@
  * 1,000. A function of the client's own among the thrown-away ones is re-tiered in every slice of that harness, and
  * in no slice of the own-process harness, which forces no collection.
  *
- * Variants: raw fetch (the bench's baseline request, `response.json()`) and the SDK from the built `dist/index.js`
- * (`npm run build` first), every default on.
+ * Clients: the bench's own adapters (clients/), raw fetch (its baseline request, `response.json()`) and the SDK from
+ * the built `dist/index.js` (`npm run build` first), every default on.
  *
  * Run: `npx tsx test/bench/slice-retiering.ts [--slices 4] [--calls 2000] [--warm-up 4000]`. Not part of `npm test`.
- * `--child <variant> --base-url <url>` is the process the driver starts.
+ * `--child <adapter id> --base-url <url>` is the process the driver starts.
  */
 import { execFile } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { argument, textArgument } from './cli-args.js';
-import { BENCH_API_VERSION, BENCH_TOKEN, BOARDS_QUERY, BOARDS_VARIABLES } from './fixture.js';
+import { loadAdapter } from './clients/index.js';
 import { startBenchServer } from './server-process.js';
 import { median } from './stats.js';
 
 const SLICES = argument('slices', 4);
 const CALLS = argument('calls', 2000);
 const WARM_UP = argument('warm-up', 4000);
-const VARIANTS = ['raw fetch', 'sdk dist, defaults'] as const;
+/** The bench's adapters measured (clients/): raw fetch, and the SDK's build with every default on. */
+const VARIANTS = ['raw-fetch', 'sdk'] as const;
 const MARK = '=== slice';
 
-async function child(variant: string, baseUrl: string): Promise<void> {
-  let call: () => Promise<unknown>;
-  if (variant === 'raw fetch') {
-    const headers = {
-      Authorization: BENCH_TOKEN,
-      'API-Version': BENCH_API_VERSION,
-      'Content-Type': 'application/json',
-    };
-    call = async () => {
-      const response = await fetch(`${baseUrl}/v2`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ query: BOARDS_QUERY, variables: BOARDS_VARIABLES }),
-      });
-      return ((await response.json()) as { data?: unknown }).data;
-    };
-  } else {
-    const entry = pathToFileURL(fileURLToPath(new URL('../../dist/index.js', import.meta.url))).href;
-    const { PlatformClient } = (await import(entry)) as {
-      PlatformClient: new (options: { token: string; baseUrl: string }) => { boards(v: object): Promise<unknown> };
-    };
-    const client = new PlatformClient({ token: BENCH_TOKEN, baseUrl });
-    call = () => client.boards(BOARDS_VARIABLES);
-  }
+async function child(id: string, baseUrl: string): Promise<void> {
+  const call = await (await loadAdapter(id)).setup(baseUrl);
   const collect = (globalThis as { gc?: () => void }).gc as () => void;
   for (let index = 0; index < WARM_UP; index += 1) await call();
   for (let slice = 0; slice < SLICES; slice += 1) {

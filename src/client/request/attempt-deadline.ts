@@ -175,7 +175,7 @@ function tick(watchdog: DeadlineWatchdog): void {
 /** The request an attempt sent, for the message of its failure. */
 export interface AttemptRequest {
   /** `POST`, or `GET` for the schema. */
-  method: string;
+  method: 'POST' | 'GET';
   /** The URL called; never carries the token (credentials in `baseUrl` are rejected at construction). */
   url: string;
   /** The attempts made so far, the failing one included. */

@@ -36,7 +36,19 @@ interface SdkModule {
   };
 }
 
-/** `new PlatformClient({ token, baseUrl }).boards({ limit: 5 })`, all defaults. */
+/**
+ * The boards call of the SDK built at `entry` (a `dist/index.js`, or a module re-exporting the package):
+ * `new PlatformClient({ token, baseUrl }).boards({ limit: 5 })`, all defaults. `builds-compare.ts` sets several builds
+ * side by side with it.
+ */
+export async function sdkBoardsCall(entry: string, baseUrl: string): Promise<() => Promise<unknown>> {
+  const { PlatformClient } = (await import(pathToFileURL(entry).href)) as SdkModule;
+  if (typeof PlatformClient !== 'function') throw new Error(`${entry} does not export PlatformClient`);
+  const client = new PlatformClient({ token: BENCH_TOKEN, baseUrl });
+  return () => client.boards({ limit: 5 });
+}
+
+/** This repository's build (or the package installed in `BENCH_SDK_APP`), through {@link sdkBoardsCall}. */
 export const sdk: ClientAdapter = {
   id: 'sdk',
   name: 'workspace-platform-sdk',
@@ -46,13 +58,7 @@ export const sdk: ClientAdapter = {
       ? `workspace-platform-sdk is not installed in ${sdkApp}`
       : 'dist/index.js is missing: run `npm run build` first to measure this SDK';
   },
-  async setup(baseUrl) {
-    const module = (await import(pathToFileURL(distEntry).href)) as SdkModule;
-    const { PlatformClient } = module;
-    if (typeof PlatformClient !== 'function') throw new Error(`${distEntry} does not export PlatformClient`);
-    const client = new PlatformClient({ token: BENCH_TOKEN, baseUrl });
-    return () => client.boards({ limit: 5 });
-  },
+  setup: (baseUrl) => sdkBoardsCall(distEntry, baseUrl),
   importAndConstruct: `
     const { PlatformClient } = await import('./dist/index.js');
     globalThis.constructed = new PlatformClient({ token: 't', baseUrl: BASE_URL });`,
